@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Runs every compiled test file (dist/test/**\/*.test.js) with node:test. Node 20's runner neither
+ * expands globs nor finds files in a folder, and exits 0 when it ran nothing; this lists the files
+ * itself and fails when no test ran. Arguments narrow the run to files whose path contains one of them.
+ */
+function findTests(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) found.push(...findTests(path));
+    else if (entry.endsWith('.test.js')) found.push(path);
+  }
+  return found.sort();
+}
+
+const filters = process.argv.slice(2);
+const files = findTests('dist/test').filter((file) => filters.length === 0 || filters.some((f) => file.includes(f)));
+if (files.length === 0) {
+  process.stderr.write('run-tests: no test files found under dist/test\n');
+  process.exit(1);
+}
+
+const reportDir = mkdtempSync(join(tmpdir(), 'psd2-tests-'));
+const tapFile = join(reportDir, 'report.tap');
+const child = spawn(process.execPath, [
+  '--test',
+  '--test-concurrency=2',
+  '--test-reporter=spec', '--test-reporter-destination=stdout',
+  '--test-reporter=tap', `--test-reporter-destination=${tapFile}`,
+  ...files,
+], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+
+child.on('exit', (code, signal) => {
+  const tap = readFileSync(tapFile, 'utf8');
+  rmSync(reportDir, { recursive: true, force: true });
+  const count = (name: string) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
+  const tests = count('tests');
+  process.stdout.write(`\nrun-tests: ${files.length} files, ${tests} tests, ${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped, ${count('todo')} todo\n`);
+  if (tests === 0) {
+    process.stderr.write('run-tests: no test ran; failing\n');
+    process.exit(1);
+  }
+  if (count('skipped') > 0 || count('todo') > 0) {
+    process.stderr.write('run-tests: skipped or todo tests are holes; failing\n');
+    process.exit(1);
+  }
+  process.exit(signal === null ? (code ?? 1) : 1);
+});

@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { PSP_ROLE_NAMES, type PspRole, isPspRole } from '../domain/psp-role.js';
+import { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE } from '../security/sandbox-ca.js';
+import { createCertificateAuthority, issueTppCertificate } from '../toolkit/certificate-factory.js';
+import { type SignOptions, signRequest } from '../toolkit/request-signer.js';
+import { sendSignedRequest } from '../toolkit/tpp-client.js';
+
+/**
+ * The TPP toolkit on the command line: make a CA, issue a TPP certificate with PSD2 roles, sign a
+ * request (for curl) or send it. `npm run tpp -- --help` lists it all.
+ */
+const program = new Command('tpp')
+  .description('TPP toolkit: certificates with PSD2 roles and signed requests for the payment initiation interface')
+  .showHelpAfterError();
+
+program.command('ca')
+  .description('create a certificate authority (the sandbox makes its own on first start; this is for other set-ups)')
+  .option('--out-dir <dir>', 'folder for ca.cert.pem and ca.key.pem', './ca')
+  .option('--name <commonName>', 'common name of the CA', 'Test PSD2 CA')
+  .option('--valid-days <days>', 'validity in days', positiveInteger, 3650)
+  .action(async (options: { outDir: string; name: string; validDays: number }) => {
+    const ca = await createCertificateAuthority({ commonName: options.name, validDays: options.validDays });
+    await mkdir(options.outDir, { recursive: true });
+    await writeFile(join(options.outDir, 'ca.cert.pem'), ca.certPem);
+    await writeFile(join(options.outDir, 'ca.key.pem'), ca.keyPem, { mode: 0o600 });
+    process.stdout.write(`wrote ${join(options.outDir, 'ca.cert.pem')} and ${join(options.outDir, 'ca.key.pem')}\n`);
+  });
+
+program.command('cert')
+  .description('issue a TPP signing certificate with PSD2 roles from a CA (by default the sandbox CA in ./data)')
+  .option('--roles <roles>', `comma-separated PSD2 roles (${PSP_ROLE_NAMES.join(', ')})`, roleList, ['PSP_PI', 'PSP_AI'] as PspRole[])
+  .option('--org-id <organisationIdentifier>', 'the TPP identity, e.g. PSDNO-FSA-933012867', 'PSDNO-FSA-000000000')
+  .option('--name <name>', 'TPP name (subject CN and O)', 'Sandbox TPP')
+  .option('--ca-cert <file>', 'issuing CA certificate (PEM)', join(process.env.DATA_DIR ?? './data', SANDBOX_CA_CERT_FILE))
+  .option('--ca-key <file>', 'issuing CA private key (PEM)', join(process.env.DATA_DIR ?? './data', SANDBOX_CA_KEY_FILE))
+  .option('--out-dir <dir>', 'folder for tpp.cert.pem and tpp.key.pem', './tpp')
+  .option('--valid-days <days>', 'validity in days', positiveInteger, 365)
+  .action(async (options: { roles: PspRole[]; orgId: string; name: string; caCert: string; caKey: string; outDir: string; validDays: number }) => {
+    const issuer = { certPem: await readText(options.caCert, 'CA certificate'), keyPem: await readText(options.caKey, 'CA key') };
+    const tpp = await issueTppCertificate({ issuer, roles: options.roles, organisationId: options.orgId, name: options.name, validDays: options.validDays });
+    await mkdir(options.outDir, { recursive: true });
+    await writeFile(join(options.outDir, 'tpp.cert.pem'), tpp.certPem);
+    await writeFile(join(options.outDir, 'tpp.key.pem'), tpp.keyPem, { mode: 0o600 });
+    process.stdout.write(`wrote ${join(options.outDir, 'tpp.cert.pem')} and ${join(options.outDir, 'tpp.key.pem')} (${options.orgId}, roles ${options.roles.join(', ')})\n`);
+  });
+
+function requestCommand(name: string, description: string) {
+  return program.command(name)
+    .description(description)
+    .argument('<method>', 'HTTP method, e.g. POST')
+    .argument('<url>', 'full address, e.g. http://127.0.0.1:8080/v1/payments/norwegian-cross-border-credit-transfers')
+    .option('-d, --data <json>', 'request body, or @file to read it from a file (sent byte for byte)')
+    .option('-H, --header <header...>', 'extra header "Name: value" (repeatable)')
+    .option('--cert <file>', 'TPP certificate (PEM)', './tpp/tpp.cert.pem')
+    .option('--key <file>', 'TPP private key (PEM)', './tpp/tpp.key.pem')
+    .addOption(new Option('--digest <algorithm>', 'Digest algorithm').choices(['SHA-256', 'SHA-512']).default('SHA-256'))
+    .addOption(new Option('--cert-encoding <encoding>', 'TPP-Signature-Certificate as base64 of the DER or of the PEM text').choices(['der', 'pem']).default('der'))
+    .option('--rfc2047', 'wrap the Signature header as an RFC 2047 encoded word');
+}
+
+interface RequestOptions { data?: string; header?: string[]; cert: string; key: string; digest: 'SHA-256' | 'SHA-512'; certEncoding: 'der' | 'pem'; rfc2047?: boolean }
+
+async function signOptions(method: string, url: string, options: RequestOptions): Promise<SignOptions & { url: string }> {
+  const body = options.data === undefined ? undefined : options.data.startsWith('@') ? await readText(options.data.slice(1), 'body') : options.data;
+  const headers: Record<string, string> = {};
+  for (const header of options.header ?? []) {
+    const colon = header.indexOf(':');
+    if (colon <= 0) throw new InvalidArgumentError(`header '${header}' is not of the form "Name: value"`);
+    headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
+  }
+  return {
+    method: method.toUpperCase(),
+    url,
+    body,
+    headers,
+    credentials: { certPem: await readText(options.cert, 'TPP certificate'), keyPem: await readText(options.key, 'TPP key') },
+    digestAlgorithm: options.digest,
+    digest: body !== undefined || ['POST', 'PUT', 'PATCH'].includes(method.toUpperCase()),
+    certificateEncoding: options.certEncoding,
+    rfc2047: options.rfc2047 === true,
+  };
+}
+
+requestCommand('sign', 'print the headers of a signed request, or a curl command that sends it')
+  .addOption(new Option('--format <format>', 'output').choices(['headers', 'curl', 'json']).default('headers'))
+  .action(async (method: string, url: string, options: RequestOptions & { format: 'headers' | 'curl' | 'json' }) => {
+    const sign = await signOptions(method, url, options);
+    const headers = signRequest(sign);
+    if (sign.body !== undefined) headers['content-type'] ??= 'application/json';
+    if (options.format === 'json') process.stdout.write(`${JSON.stringify(headers, null, 2)}\n`);
+    else if (options.format === 'headers') process.stdout.write(Object.entries(headers).map(([k, v]) => `${k}: ${v}\n`).join(''));
+    else {
+      const parts = [`curl -sS -X ${sign.method} ${shellQuote(url)}`, ...Object.entries(headers).map(([k, v]) => `-H ${shellQuote(`${k}: ${v}`)}`)];
+      if (sign.body !== undefined) parts.push(`--data-binary ${shellQuote(typeof sign.body === 'string' ? sign.body : Buffer.from(sign.body).toString())}`);
+      process.stdout.write(`${parts.join(' \\\n  ')}\n`);
+    }
+  });
+
+requestCommand('call', 'send a signed request and print the status and the answer')
+  .action(async (method: string, url: string, options: RequestOptions) => {
+    const response = await sendSignedRequest(await signOptions(method, url, options));
+    process.stdout.write(`HTTP ${response.status}\n${typeof response.body === 'string' ? response.body : JSON.stringify(response.body, null, 2)}\n`);
+    if (response.status >= 400) process.exitCode = 1;
+  });
+
+function roleList(value: string): PspRole[] {
+  const roles = value.split(',').map((r) => r.trim().toUpperCase()).filter((r) => r !== '');
+  const unknown = roles.filter((r) => !isPspRole(r));
+  if (unknown.length > 0) throw new InvalidArgumentError(`unknown role ${unknown.join(', ')}; the roles are ${PSP_ROLE_NAMES.join(', ')}`);
+  return roles as PspRole[];
+}
+
+function positiveInteger(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number of at least 1');
+  return Number(value);
+}
+
+async function readText(path: string, what: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch {
+    throw new InvalidArgumentError(`cannot read the ${what} at '${path}'`);
+  }
+}
+
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, "'\\''")}'`;
+}
+
+program.parseAsync().catch((error: unknown) => {
+  process.stderr.write(`tpp: ${(error as Error).message}\n`);
+  process.exit(1);
+});

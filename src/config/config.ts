@@ -1,0 +1,134 @@
+import { DEFAULT_DATE_SKEW_SECONDS, MAX_DATE_SKEW_SECONDS } from '../domain/limits.js';
+
+export type Mode = 'sandbox' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type DatabaseLocation =
+  | { kind: 'sqlite'; path: string }
+  | { kind: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseLocation;
+  mode: Mode;
+  /** Paths of PEM files whose certificates are trusted to issue TPP certificates. */
+  trustedCaCertPaths: string[];
+  logLevel: LogLevel;
+  dateSkewSeconds: number;
+  /** Folder for files the server keeps besides the database (the sandbox CA). */
+  dataDir: string;
+  /** Absolute base address of this server as TPPs and browsers reach it; used in links that leave the API. */
+  publicUrl: string;
+}
+
+/** Every variable the server reads, with its default; the README's configuration table mirrors this. */
+export const CONFIG_VARIABLES = {
+  PORT: '8080',
+  HOST: '127.0.0.1',
+  DATABASE_URL: 'sqlite:./data/psd2.db',
+  MODE: 'sandbox',
+  TRUSTED_CA_CERTS: '',
+  LOG_LEVEL: 'info',
+  DATE_SKEW_SECONDS: String(DEFAULT_DATE_SKEW_SECONDS),
+  DATA_DIR: './data',
+  PUBLIC_URL: '',
+} as const;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and checks the environment; every bad value is reported at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const problems: string[] = [];
+  const read = (name: keyof typeof CONFIG_VARIABLES): string => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? CONFIG_VARIABLES[name] : value.trim();
+  };
+
+  const port = parseInteger(read('PORT'), 0, 65535);
+  if (port === undefined) problems.push(`PORT must be a whole number from 0 to 65535 (got '${read('PORT')}')`);
+
+  const host = read('HOST');
+
+  const database = parseDatabaseUrl(read('DATABASE_URL'));
+  if (typeof database === 'string') problems.push(database);
+
+  const mode = read('MODE');
+  if (mode !== 'sandbox' && mode !== 'production') {
+    problems.push(`MODE must be 'sandbox' or 'production' (got '${mode}')`);
+  }
+
+  const trustedCaCertPaths = read('TRUSTED_CA_CERTS').split(',').map((p) => p.trim()).filter((p) => p !== '');
+  if (mode === 'production' && trustedCaCertPaths.length === 0) {
+    problems.push('TRUSTED_CA_CERTS must name at least one PEM file in production mode: without a trusted CA no TPP can authenticate');
+  }
+
+  const logLevel = read('LOG_LEVEL');
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
+  }
+
+  const dateSkewSeconds = parseInteger(read('DATE_SKEW_SECONDS'), 0, MAX_DATE_SKEW_SECONDS);
+  if (dateSkewSeconds === undefined) {
+    problems.push(`DATE_SKEW_SECONDS must be a whole number of seconds from 0 to ${MAX_DATE_SKEW_SECONDS} (got '${read('DATE_SKEW_SECONDS')}')`);
+  }
+
+  const rawPublicUrl = read('PUBLIC_URL');
+  const publicUrl = rawPublicUrl === '' ? `http://${host.includes(':') ? `[${host}]` : host}:${port ?? 8080}` : rawPublicUrl.replace(/\/+$/, '');
+  if (!isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an absolute http or https address (got '${rawPublicUrl}')`);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    port: port!,
+    host,
+    database: database as DatabaseLocation,
+    mode: mode as Mode,
+    trustedCaCertPaths,
+    logLevel: logLevel as LogLevel,
+    dateSkewSeconds: dateSkewSeconds!,
+    dataDir: read('DATA_DIR'),
+    publicUrl,
+  };
+}
+
+function parseInteger(text: string, min: number, max: number): number | undefined {
+  if (!/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= min && value <= max ? value : undefined;
+}
+
+function parseDatabaseUrl(url: string): DatabaseLocation | string {
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length);
+    return path === '' ? `DATABASE_URL 'sqlite:' needs a file path after the colon, for example sqlite:./data/psd2.db` : { kind: 'sqlite', path };
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    try {
+      new URL(url);
+      return { kind: 'postgres', url };
+    } catch {
+      return `DATABASE_URL is not a valid PostgreSQL address (got '${redactPassword(url)}')`;
+    }
+  }
+  return `DATABASE_URL must start with 'sqlite:' or 'postgres://' (got '${redactPassword(url)}')`;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** A database password must never reach a log or an error message. */
+export function redactPassword(url: string): string {
+  return url.replace(/(\/\/[^:/@]+:)[^@]*@/, '$1***@');
+}

@@ -1,0 +1,67 @@
+import { type ErrorCode, statusOf } from './error-catalogue.js';
+import { TPP_MESSAGE_TEXT_MAX_LENGTH } from './limits.js';
+
+export type MessageCategory = 'ERROR' | 'WARNING';
+
+/** One finding about a request, as the specification's TppMessage. */
+export interface TppMessage {
+  category: MessageCategory;
+  code: string;
+  /** JSON path of the field (`$.payments[0].creditorName`) or the header name (`header:PSU-ID`). */
+  path?: string;
+  text?: string;
+}
+
+/** A problem found in a request; several are gathered and answered at once. */
+export interface Problem {
+  code: ErrorCode;
+  path?: string;
+  text: string;
+}
+
+/**
+ * An error that is answered to the TPP. The status follows from the code (error-catalogue.ts);
+ * every problem found is carried, not only the first.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly tppMessages: TppMessage[];
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    problems: readonly Problem[] = [{ code, text: message }],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = statusOf(code);
+    for (const problem of problems) {
+      // Programmer error: an answer has one status, so its problems must agree on it.
+      if (statusOf(problem.code) !== this.status) {
+        throw new Error(`ApiError mixes ${code} (${this.status}) with ${problem.code} (${statusOf(problem.code)})`);
+      }
+    }
+    this.tppMessages = problems.map((problem) => toTppMessage(problem));
+  }
+
+  /** One answer for several problems: the first problem's code leads. */
+  static of(problems: readonly Problem[]): ApiError {
+    const first = problems[0];
+    if (first === undefined) throw new Error('ApiError.of needs at least one problem');
+    const message = problems.length === 1
+      ? first.text
+      : `${problems.length} problems in the request; the first: ${first.text}`;
+    return new ApiError(first.code, message, problems);
+  }
+}
+
+export function toTppMessage(problem: Problem, category: MessageCategory = 'ERROR'): TppMessage {
+  const message: TppMessage = { category, code: problem.code, text: clipText(problem.text) };
+  if (problem.path !== undefined) message.path = problem.path;
+  return message;
+}
+
+/** The specification bounds tppMessages text and psuMessage at 512 characters. */
+export function clipText(text: string): string {
+  return text.length <= TPP_MESSAGE_TEXT_MAX_LENGTH ? text : `${text.slice(0, TPP_MESSAGE_TEXT_MAX_LENGTH - 1)}…`;
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import fastifyAccepts from '@fastify/accepts';
+import fastifyCompress from '@fastify/compress';
+import type { Config } from '../config/config.js';
+import { ApiError } from '../domain/api-error.js';
+import { BODY_LIMIT_BYTES, HEADERS_MAX_BYTES } from '../domain/limits.js';
+import type { TppAuthenticator } from '../security/tpp-authenticator.js';
+import type { Store } from '../store/store.js';
+import { sendError, toApiError } from './error-response.js';
+import './fastify-types.js';
+import { negotiate, reportLanguage } from './hooks/negotiation.js';
+import { keepRawJsonBodies, parseBody } from './hooks/request-body.js';
+import { logRequest } from './hooks/request-log.js';
+import { registerDocumentation } from './routes/documentation.js';
+import { registerHealth } from './routes/health.js';
+import { sharedSchemas } from './schemas/common-schemas.js';
+import { createValidatorCompiler } from './validation.js';
+
+export interface AppDependencies {
+  config: Pick<Config, 'mode' | 'logLevel'>;
+  store: Store;
+  authenticator: TppAuthenticator;
+  /** Extra pino options (tests send logs to a stream they read). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * The HTTP application. Each cross-cutting concern is one hook, in this order:
+ * onRequest negotiation → preValidation authentication → preValidation body parsing and validation
+ * → handler → onSend Content-Language → onResponse one log line.
+ */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    // One line per request is written by our onResponse hook instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    http: { maxHeaderSize: HEADERS_MAX_BYTES },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  app.decorateRequest('tpp', null);
+  app.decorateRequest('rawBody', null);
+  app.decorateRequest('locale', 'en');
+  app.decorateRequest('errorCode', null);
+  for (const schema of sharedSchemas) app.addSchema(schema);
+
+  // Validation runs in our hook over every part at once; Fastify's per-part validation is off.
+  app.setValidatorCompiler(() => () => true);
+  const compileValidator = createValidatorCompiler(sharedSchemas);
+  app.addHook('onRoute', (route) => {
+    if (route.config?.api !== undefined && route.schema !== undefined) {
+      route.config = { ...route.config, validator: compileValidator(route.schema) };
+    }
+  });
+
+  await app.register(fastifyAccepts);
+  await app.register(fastifyCompress, { global: true, threshold: 0, encodings: ['gzip', 'br', 'deflate'] });
+  keepRawJsonBodies(app);
+
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.api !== undefined) negotiate(request);
+  });
+  app.addHook('preValidation', async (request) => {
+    const api = request.routeOptions.config.api;
+    if (api === undefined) return;
+    if (api.auth !== null) {
+      request.tpp = deps.authenticator.authenticate(
+        { method: request.method, target: request.raw.url ?? request.url, headers: request.headers, body: request.rawBody ?? undefined },
+        api.auth,
+      );
+    }
+    parseBody(request);
+    const problems = request.routeOptions.config.validator?.({ headers: request.headers, params: request.params, query: request.query, body: request.body }) ?? [];
+    if (problems.length > 0) throw ApiError.of(problems);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.routeOptions.config.api !== undefined) reportLanguage(request, reply);
+  });
+  app.addHook('onResponse', async (request, reply) => logRequest(request, reply));
+
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, toApiError(error, request)));
+  app.setNotFoundHandler((request, reply) => {
+    const sandboxOnly = deps.config.mode === 'production' && request.url.startsWith('/v1/sandbox');
+    const text = sandboxOnly
+      ? `${request.method} ${request.url.split('?')[0]} belongs to the sandbox, which production does not serve`
+      : `no operation ${request.method} ${request.url.split('?')[0]}`;
+    return sendError(request, reply, new ApiError('NOT_FOUND', text));
+  });
+
+  await registerDocumentation(app);
+  registerHealth(app, deps.store, deps.config.mode);
+  return app;
+}

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../domain/api-error.js';
+import type { ErrorCode } from '../domain/error-catalogue.js';
+import { BODY_LIMIT_BYTES } from '../domain/limits.js';
+
+/** The `system` of every error body: which system answered. */
+export const SYSTEM_NAME = 'psd2-pis';
+
+export interface ErrorBody {
+  id: string;
+  system: string;
+  status: number;
+  code: string;
+  message?: string;
+  tppMessages?: ApiError['tppMessages'];
+}
+
+/** The specification's error body; its id is the request's id, which the request's log line carries. */
+export function errorBody(request: FastifyRequest, error: ApiError): ErrorBody {
+  if (error.code === 'SYSTEM_ERROR') {
+    // Nothing about an internal fault reaches the client: its detail is in the log under this id.
+    return { id: request.id, system: SYSTEM_NAME, status: error.status, code: error.code };
+  }
+  return { id: request.id, system: SYSTEM_NAME, status: error.status, code: error.code, message: error.message, tppMessages: error.tppMessages };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
+  request.errorCode = error.code;
+  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(request, error));
+}
+
+/**
+ * Turns whatever was thrown into an ApiError: our own pass through; Fastify's request errors
+ * (body too large, wrong media type, bad URL) get the code of their status; anything else is a
+ * fault of ours and becomes 500 SYSTEM_ERROR, logged in full.
+ */
+export function toApiError(error: unknown, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  const fastifyError = error as Partial<FastifyError>;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('PAYLOAD_TOO_LARGE', `the body is larger than ${BODY_LIMIT_BYTES} bytes, the most this server accepts`);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type '${request.headers['content-type'] ?? ''}' is not supported; send the body as application/json`, [
+        { code: 'UNSUPPORTED_MEDIA_TYPE', path: 'header:Content-Type', text: `Content-Type '${request.headers['content-type'] ?? ''}' is not supported; send the body as application/json` },
+      ]);
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError('FORMAT_ERROR', 'Content-Length does not match the body that was sent');
+    default:
+      break;
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+    return new ApiError(code, fastifyError.message ?? 'the request cannot be served');
+  }
+  request.log.error({ err: error }, 'unexpected fault');
+  return new ApiError('SYSTEM_ERROR', 'unexpected fault');
+}

@@ -1,0 +1,41 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, type Problem } from '../../domain/api-error.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/language.js';
+
+/** What the API can produce; the order is the server's preference when the client has none. */
+export const CONTENT_TYPES = ['application/json'];
+export const CHARSETS = ['utf-8'];
+export const ENCODINGS = ['gzip', 'br', 'deflate', 'identity'];
+/** Norwegian in any of its tags (no, nb, nn) is answered in Bokmål; English is the default. */
+const LANGUAGE_TAGS = ['en', 'nb', 'no', 'nn'];
+
+/**
+ * Content negotiation of API operations (onRequest). The client's Accept, Accept-Charset and
+ * Accept-Encoding must leave something the server can produce, or the answer is 406; the language
+ * falls back to English, since a message in English serves better than none.
+ */
+export function negotiate(request: FastifyRequest): void {
+  const accepts = request.accepts();
+  const problems: Problem[] = [];
+  if (accepts.type(CONTENT_TYPES) === false) {
+    problems.push({ code: 'REQUESTED_FORMATS_INVALID', path: 'header:Accept', text: `Accept '${request.headers.accept}' does not allow application/json, the only format this API produces` });
+  }
+  if (accepts.charset(CHARSETS) === false) {
+    problems.push({ code: 'REQUESTED_FORMATS_INVALID', path: 'header:Accept-Charset', text: `Accept-Charset '${request.headers['accept-charset']}' does not allow UTF-8, the only charset this API produces` });
+  }
+  if (accepts.encoding(ENCODINGS) === false) {
+    problems.push({ code: 'REQUESTED_FORMATS_INVALID', path: 'header:Accept-Encoding', text: `Accept-Encoding '${request.headers['accept-encoding']}' allows none of ${ENCODINGS.join(', ')}` });
+  }
+  request.locale = languageOf(request);
+  if (problems.length > 0) throw ApiError.of(problems);
+}
+
+export function languageOf(request: FastifyRequest): Language {
+  const tag = request.accepts().language(LANGUAGE_TAGS);
+  return tag === false || tag === 'en' ? DEFAULT_LANGUAGE : 'nb';
+}
+
+/** Reports the language chosen for the answer's human-readable texts (onSend). */
+export function reportLanguage(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('Content-Language', request.locale === 'nb' ? 'nb' : 'en');
+}

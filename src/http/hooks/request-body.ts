@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import secureJson from 'secure-json-parse';
+import { ApiError } from '../../domain/api-error.js';
+
+/**
+ * JSON bodies are kept as received: the Digest covers the bytes, so they are parsed only after
+ * authentication (parseBody), and a client that is not authenticated learns nothing about its body.
+ */
+export function keepRawJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addHook('preValidation', async (request) => {
+    if (Buffer.isBuffer(request.body)) {
+      request.rawBody = request.body;
+      request.body = undefined;
+    }
+  });
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+export function parseBody(request: FastifyRequest): void {
+  const raw = request.rawBody;
+  if (raw === null || raw.length === 0) return;
+  let text: string;
+  try {
+    text = UTF8.decode(raw);
+  } catch {
+    throw new ApiError('FORMAT_ERROR', 'the body is not valid UTF-8', [{ code: 'FORMAT_ERROR', path: '$', text: 'the body is not valid UTF-8' }]);
+  }
+  try {
+    request.body = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+  } catch (error) {
+    throw new ApiError('FORMAT_ERROR', `the body is not valid JSON: ${(error as Error).message}`, [
+      { code: 'FORMAT_ERROR', path: '$', text: `the body is not valid JSON: ${(error as Error).message}` },
+    ]);
+  }
+}

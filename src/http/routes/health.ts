@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { Mode } from '../../config/config.js';
+import { HEALTH_CHECK_TIMEOUT_MS } from '../../domain/limits.js';
+import type { Store } from '../../store/store.js';
+
+/** GET /health: 200 when the server and its database answer, 503 when the database does not. */
+export function registerHealth(app: FastifyInstance, store: Store, mode: Mode): void {
+  app.get('/health', {
+    schema: {
+      hide: true,
+      response: {
+        '2xx': healthSchema,
+        503: healthSchema,
+      },
+    },
+  }, async (_request, reply) => {
+    const started = performance.now();
+    let database: { kind: string; status: 'up' | 'down'; latencyMs: number; error?: string };
+    try {
+      await withTimeout(store.ping(), HEALTH_CHECK_TIMEOUT_MS);
+      database = { kind: store.kind, status: 'up', latencyMs: elapsed(started) };
+    } catch (error) {
+      database = { kind: store.kind, status: 'down', latencyMs: elapsed(started), error: (error as Error).message };
+    }
+    reply.header('Cache-Control', 'no-store');
+    return reply.code(database.status === 'up' ? 200 : 503).send({ status: database.status === 'up' ? 'ok' : 'unavailable', mode, database });
+  });
+}
+
+const healthSchema = {
+  type: 'object',
+  properties: {
+    status: { type: 'string' },
+    mode: { type: 'string' },
+    database: {
+      type: 'object',
+      properties: { kind: { type: 'string' }, status: { type: 'string' }, latencyMs: { type: 'number' }, error: { type: 'string' } },
+    },
+  },
+} as const;
+
+function elapsed(started: number): number {
+  return Math.round((performance.now() - started) * 100) / 100;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,69 @@
+/**
+ * Schemas shared by every operation: the error body, links, messages. Routes refer to them with
+ * $ref so the OpenAPI document names them once in components.schemas.
+ */
+export const tppMessageSchema = {
+  $id: 'TppMessage',
+  type: 'object',
+  required: ['category', 'code'],
+  properties: {
+    category: { type: 'string', enum: ['ERROR', 'WARNING'] },
+    code: { type: 'string' },
+    path: { type: 'string', description: 'JSON path of the field ($.payments[0].creditorName), or header:Name, query:name, path:name' },
+    text: { type: 'string', maxLength: 512 },
+  },
+} as const;
+
+export const errorBodySchema = {
+  $id: 'Error',
+  type: 'object',
+  description: 'Every error answer. id is logged with the request; message is absent on 500 SYSTEM_ERROR.',
+  required: ['id', 'system', 'status', 'code'],
+  properties: {
+    id: { type: 'string' },
+    system: { type: 'string' },
+    status: { type: 'integer' },
+    code: { type: 'string' },
+    message: { type: 'string' },
+    tppMessages: { type: 'array', items: { $ref: 'TppMessage#' } },
+  },
+} as const;
+
+export const linkSchema = {
+  $id: 'Link',
+  type: 'object',
+  required: ['href', 'verbs'],
+  properties: {
+    href: { type: 'string' },
+    verbs: { type: 'array', items: { type: 'string', enum: ['GET', 'PUT', 'POST', 'DELETE'] } },
+  },
+} as const;
+
+export const linksSchema = {
+  $id: 'Links',
+  type: 'object',
+  additionalProperties: { $ref: 'Link#' },
+} as const;
+
+export const sharedSchemas = [tppMessageSchema, errorBodySchema, linkSchema, linksSchema];
+
+/** Error answers every signed operation can give, for its response schema and the OpenAPI document. */
+export function errorResponses(...statuses: number[]): Record<number, unknown> {
+  const responses: Record<number, unknown> = {};
+  for (const status of [400, 401, 406, 500, ...statuses]) {
+    responses[status] = { description: ERROR_DESCRIPTIONS[status] ?? 'Error', $ref: 'Error#' };
+  }
+  return responses;
+}
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad request: a header, parameter or field is missing or malformed (FORMAT_ERROR, HTTP_HEADER_REQUIRED, ...)',
+  401: 'TPP authentication failed (SIGNATURE_INVALID, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, ROLE_INVALID)',
+  403: 'Forbidden (PRODUCT_INVALID, FORBIDDEN)',
+  404: 'Not found (RESOURCE_UNKNOWN, PRODUCT_UNKNOWN)',
+  406: 'Not acceptable: Accept, Accept-Charset or Accept-Encoding exclude JSON, UTF-8 or every encoding (REQUESTED_FORMATS_INVALID)',
+  409: 'Conflict (CONFLICT)',
+  413: 'Body too large (PAYLOAD_TOO_LARGE)',
+  415: 'Body is not application/json (UNSUPPORTED_MEDIA_TYPE)',
+  500: 'Server fault (SYSTEM_ERROR)',
+};

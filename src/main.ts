@@ -1,0 +1,79 @@
+import { performance } from 'node:perf_hooks';
+import { ConfigError, loadConfig, redactPassword } from './config/config.js';
+import { SHUTDOWN_GRACE_MS } from './domain/limits.js';
+import { buildApp } from './http/app.js';
+import { ensureSandboxCa } from './security/sandbox-ca.js';
+import { TppAuthenticator } from './security/tpp-authenticator.js';
+import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
+import { openStore } from './store/open-store.js';
+
+/** Starts the server: configuration, database and migrations, trust, HTTP; stops on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  let anchors;
+  try {
+    anchors = await readTrustedCertificates(config.trustedCaCertPaths);
+  } catch (error) {
+    if (error instanceof TrustStoreError) {
+      process.stderr.write(`Invalid configuration:\n  - ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const store = await openStore(config.database);
+  const [, sandboxCa] = await Promise.all([
+    store.migrate(),
+    config.mode === 'sandbox' ? ensureSandboxCa(config.dataDir) : Promise.resolve(undefined),
+  ]);
+  const trustStore = new TrustStore(sandboxCa === undefined ? anchors : [...anchors, sandboxCa]);
+  const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds });
+  const app = await buildApp({ config, store, authenticator });
+  app.addHook('onClose', async () => store.close());
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({
+    mode: config.mode,
+    database: config.database.kind === 'sqlite' ? `sqlite:${config.database.path}` : redactPassword(config.database.url),
+    trustedCas: trustStore.anchors.map((a) => a.name),
+    startupMs: Math.round(performance.now()),
+  }, 'ready');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: no new requests; finishing those in flight');
+    const force = setTimeout(() => {
+      app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still running after the grace period: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close().then(() => {
+      app.log.info('stopped');
+      process.exit(0);
+    }, (error: unknown) => {
+      app.log.error({ err: error }, 'error while stopping');
+      process.exit(1);
+    });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+import type { NameAttribute } from './der-certificate.js';
+import { DistinguishedNameError, parseDistinguishedName } from './distinguished-name.js';
+import { EncodedWordError, decodeEncodedWords, encodedWordBytes, isEncodedWords } from './rfc2047.js';
+import { SIGNED_HEADERS_MAX_COUNT } from '../domain/limits.js';
+
+/** The parameters of a draft-cavage Signature header as the Berlin Group profile uses them. */
+export interface SignatureParameters {
+  keyId: KeyId;
+  algorithm: string;
+  /** Lower-case names of the signed headers, in signing order. */
+  headers: string[];
+  signature: Buffer;
+}
+
+/** keyId="SN=<serial hex>,CA=<issuer DN>" names the signing certificate. */
+export interface KeyId {
+  text: string;
+  serial: bigint;
+  issuer: NameAttribute[];
+}
+
+export class SignatureHeaderError extends Error {}
+
+const PARAMETER = /\s*([A-Za-z][A-Za-z0-9-]*)\s*=\s*("(?:[^"\\]|\\.)*"|[^,]*?)\s*(?:,|$)/y;
+const BASE64_TEXT = /^[A-Za-z0-9+/]+={0,2}$/;
+
+export function parseSignatureHeader(header: string): SignatureParameters {
+  const text = isEncodedWords(header) ? decodeWords(header) : header;
+  const raw = new Map<string, string>();
+  PARAMETER.lastIndex = 0;
+  while (PARAMETER.lastIndex < text.length) {
+    const start = PARAMETER.lastIndex;
+    const match = PARAMETER.exec(text);
+    if (match === null || PARAMETER.lastIndex === start) {
+      throw new SignatureHeaderError(`cannot read a name="value" parameter at position ${start}: '${text.slice(start, start + 30)}'`);
+    }
+    const name = match[1]!.toLowerCase();
+    if (raw.has(name)) throw new SignatureHeaderError(`parameter '${name}' is given twice`);
+    raw.set(name, unquote(match[2]!));
+  }
+
+  const keyIdText = required(raw, 'keyid', 'keyId');
+  const algorithm = required(raw, 'algorithm', 'algorithm').toLowerCase();
+  const signatureText = required(raw, 'signature', 'signature');
+  // draft-cavage: without a headers parameter only `date` is signed.
+  const headers = (raw.get('headers') ?? 'date').trim().toLowerCase().split(/\s+/).filter((h) => h !== '');
+  if (headers.length === 0) throw new SignatureHeaderError("parameter 'headers' is empty");
+  if (headers.length > SIGNED_HEADERS_MAX_COUNT) {
+    throw new SignatureHeaderError(`parameter 'headers' names ${headers.length} headers; at most ${SIGNED_HEADERS_MAX_COUNT} are accepted`);
+  }
+  return { keyId: parseKeyId(keyIdText), algorithm, headers, signature: decodeSignature(signatureText) };
+}
+
+export function parseKeyId(text: string): KeyId {
+  const value = isEncodedWords(text) ? decodeWords(text) : text;
+  const match = /^\s*SN\s*=\s*(?:0x)?([0-9A-Fa-f:]+)\s*,\s*CA\s*=(.+)$/s.exec(value);
+  if (match === null) {
+    throw new SignatureHeaderError(`keyId '${value}' is not of the form SN=<certificate serial in hex>,CA=<issuer distinguished name>`);
+  }
+  const hex = match[1]!.replace(/:/g, '');
+  if (hex === '') throw new SignatureHeaderError(`keyId '${value}' has an empty serial number`);
+  try {
+    return { text: value, serial: BigInt(`0x${hex}`), issuer: parseDistinguishedName(match[2]!) };
+  } catch (error) {
+    if (error instanceof DistinguishedNameError) throw new SignatureHeaderError(`keyId CA '${match[2]}' is not a distinguished name: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The signature is base64; a client that wraps it as an encoded word sends base64 of the bytes inside. */
+function decodeSignature(text: string): Buffer {
+  if (isEncodedWords(text)) {
+    const bytes = wrap(() => encodedWordBytes(text));
+    const inner = bytes.toString('latin1');
+    return BASE64_TEXT.test(inner) ? Buffer.from(inner, 'base64') : bytes;
+  }
+  const compact = text.replace(/\s+/g, '');
+  if (!BASE64_TEXT.test(compact)) throw new SignatureHeaderError('signature is not base64');
+  return Buffer.from(compact, 'base64');
+}
+
+function required(raw: Map<string, string>, key: string, name: string): string {
+  const value = raw.get(key);
+  if (value === undefined || value.trim() === '') throw new SignatureHeaderError(`parameter '${name}' is missing`);
+  return value;
+}
+
+/**
+ * Only \" and \\ are unescaped: the keyId's DN has backslash escapes of its own (RFC 4514, `\,`)
+ * that clients put inside the quotes as they are.
+ */
+function unquote(value: string): string {
+  return value.startsWith('"') ? value.slice(1, -1).replace(/\\(["\\])/g, '$1') : value;
+}
+
+function decodeWords(text: string): string {
+  return wrap(() => decodeEncodedWords(text));
+}
+
+function wrap<T>(decode: () => T): T {
+  try {
+    return decode();
+  } catch (error) {
+    if (error instanceof EncodedWordError) throw new SignatureHeaderError(`RFC 2047 encoded word cannot be decoded: ${error.message}`);
+    throw error;
+  }
+}

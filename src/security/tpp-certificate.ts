@@ -1,0 +1,81 @@
+import { type KeyObject, X509Certificate } from 'node:crypto';
+import { CertificateFormatError, type NameAttribute, readCertificateFields } from './der-certificate.js';
+import { type Psd2Statement, QC_STATEMENTS_OID, readPsd2Statement } from './qc-statement.js';
+
+export const ORGANIZATION_IDENTIFIER_OID = '2.5.4.97';
+const COMMON_NAME_OID = '2.5.4.3';
+const ORGANIZATION_OID = '2.5.4.10';
+
+/** A certificate as read from TPP-Signature-Certificate or a trusted CA file. */
+export interface ParsedCertificate {
+  x509: X509Certificate;
+  serial: bigint;
+  issuer: NameAttribute[];
+  subject: NameAttribute[];
+  notBefore: Date;
+  notAfter: Date;
+  publicKey: KeyObject;
+  /** SHA-256 fingerprint of the DER, as node prints it. */
+  fingerprint: string;
+  /** The PSD2 QCStatement, when the certificate has one. */
+  psd2: Psd2Statement | undefined;
+  /** organizationIdentifier of the subject (PSDNO-FSA-…), when present. */
+  organisationId: string | undefined;
+  /** Common name, else organisation name, of the subject. */
+  name: string;
+}
+
+const PEM_BLOCK = /-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/;
+const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+/**
+ * The certificate bytes of a TPP-Signature-Certificate value. Clients send base64 of the DER,
+ * base64 of the whole PEM text, or the PEM text itself (some on one line); all three are read.
+ */
+export function decodeCertificateHeader(value: string): Buffer {
+  const pem = PEM_BLOCK.exec(value);
+  if (pem !== null) return pemBodyToDer(pem[1]!);
+  const compact = value.replace(/\s+/g, '');
+  if (!BASE64.test(compact)) throw new CertificateFormatError('it is not base64 (nor PEM text)');
+  const bytes = Buffer.from(compact, compact.includes('-') || compact.includes('_') ? 'base64url' : 'base64');
+  if (bytes[0] === 0x30) return bytes; // DER SEQUENCE
+  const innerPem = PEM_BLOCK.exec(bytes.toString('latin1'));
+  if (innerPem !== null) return pemBodyToDer(innerPem[1]!);
+  throw new CertificateFormatError('its base64 decodes neither to a DER certificate nor to PEM text');
+}
+
+/** Every certificate in a PEM file's text. */
+export function readPemCertificates(text: string): Buffer[] {
+  return [...text.matchAll(new RegExp(PEM_BLOCK.source, 'g'))].map((m) => pemBodyToDer(m[1]!));
+}
+
+function pemBodyToDer(body: string): Buffer {
+  const compact = body.replace(/\s+/g, '');
+  if (!BASE64.test(compact)) throw new CertificateFormatError('the PEM block is not base64');
+  return Buffer.from(compact, 'base64');
+}
+
+export function parseCertificate(der: Buffer): ParsedCertificate {
+  let x509: X509Certificate;
+  try {
+    x509 = new X509Certificate(der);
+  } catch (error) {
+    throw new CertificateFormatError(`it is not an X.509 certificate (${(error as Error).message})`);
+  }
+  const fields = readCertificateFields(der);
+  const qc = fields.extensions.get(QC_STATEMENTS_OID);
+  const attribute = (oid: string) => fields.subject.find((a) => a.oid === oid)?.value;
+  return {
+    x509,
+    serial: BigInt(`0x${x509.serialNumber}`),
+    issuer: fields.issuer,
+    subject: fields.subject,
+    notBefore: fields.notBefore,
+    notAfter: fields.notAfter,
+    publicKey: x509.publicKey,
+    fingerprint: x509.fingerprint256,
+    psd2: qc === undefined ? undefined : readPsd2Statement(qc),
+    organisationId: attribute(ORGANIZATION_IDENTIFIER_OID),
+    name: attribute(COMMON_NAME_OID) ?? attribute(ORGANIZATION_OID) ?? '',
+  };
+}

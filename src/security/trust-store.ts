@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import { type ParsedCertificate, parseCertificate, readPemCertificates } from './tpp-certificate.js';
+
+/**
+ * The certificates trusted to issue TPP certificates. Each is a trust anchor: TPP-Signature-Certificate
+ * carries one certificate, so the chain the bank can check is that certificate and the anchor that
+ * issued it (an operator who trusts an intermediate CA lists that intermediate).
+ */
+export class TrustStore {
+  constructor(readonly anchors: readonly ParsedCertificate[]) {}
+
+  /** The anchor that issued and signed the certificate, if any. */
+  issuerOf(certificate: ParsedCertificate): ParsedCertificate | undefined {
+    return this.anchors.find((anchor) => certificate.x509.checkIssued(anchor.x509) && certificate.x509.verify(anchor.publicKey));
+  }
+
+  with(more: readonly ParsedCertificate[]): TrustStore {
+    return new TrustStore([...this.anchors, ...more]);
+  }
+}
+
+export class TrustStoreError extends Error {}
+
+/** Reads PEM files; a file that holds no certificate, or a certificate that is not a CA, is refused. */
+export async function readTrustedCertificates(paths: readonly string[]): Promise<ParsedCertificate[]> {
+  const anchors: ParsedCertificate[] = [];
+  for (const path of paths) {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      throw new TrustStoreError(`TRUSTED_CA_CERTS: cannot read '${path}': ${(error as Error).message}`);
+    }
+    const ders = readPemCertificates(text);
+    if (ders.length === 0) throw new TrustStoreError(`TRUSTED_CA_CERTS: '${path}' holds no PEM certificate`);
+    for (const der of ders) {
+      const certificate = parseCertificate(der);
+      if (!certificate.x509.ca) throw new TrustStoreError(`TRUSTED_CA_CERTS: '${path}' holds '${certificate.name}', which is not a CA certificate`);
+      anchors.push(certificate);
+    }
+  }
+  return anchors;
+}

@@ -1,0 +1,278 @@
+import assert from 'node:assert/strict';
+import { X509Certificate } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { readCertificateFields } from '../../src/security/der-certificate.js';
+import { formatDistinguishedName } from '../../src/security/distinguished-name.js';
+import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
+import { TPP_ID } from '../support/tpp-fixtures.js';
+
+/**
+ * Authentication part of the specification, through HTTP: every way a signed request can be wrong
+ * gets its own 4xx and message; every form real clients send is accepted.
+ * Two probe operations stand in for the real ones: a create that needs PSP_PI and a Digest, and a
+ * read that needs any PSD2 role.
+ */
+const CREATE = '/v1/probe/payments';
+const READ = '/v1/probe/resource';
+const BODY = { instructedAmount: { amount: '100.00', currency: 'NOK' } };
+
+let t: TestApp;
+
+before(async () => {
+  t = await startTestApp({
+    routes: (app) => {
+      app.post(CREATE, { config: { api: { auth: { role: 'PSP_PI', digestRequired: true } } } }, async (request) => ({ tpp: request.tpp, body: request.body }));
+      app.get(READ, { config: { api: { auth: { role: 'any', digestRequired: false } } } }, async (request) => ({ tpp: request.tpp }));
+    },
+  });
+});
+after(() => t.close());
+
+function messageAt(body: ReturnType<typeof assertErrorBody>, path: string): string {
+  const message = body.tppMessages?.find((m) => m.path === path);
+  assert.ok(message, `expected a tppMessage at ${path}, got ${JSON.stringify(body.tppMessages)}`);
+  return message.text ?? '';
+}
+
+function replaceKeyId(headers: Record<string, string>, replace: (keyId: string) => string): void {
+  headers.signature = headers.signature!.replace(/keyId="([^"]*)"/, (_m, keyId: string) => `keyId="${replace(keyId)}"`);
+}
+
+describe('a signed request from a trusted TPP', () => {
+  it('is authenticated and the TPP is identified by its organisation identifier', async () => {
+    const response = await t.signed({ method: 'POST', url: CREATE, body: BODY });
+    assert.equal(response.statusCode, 200, response.body);
+    const json = response.json();
+    assert.equal(json.tpp.id, TPP_ID);
+    assert.deepEqual(json.tpp.roles, ['PSP_PI', 'PSP_AI']);
+    assert.equal(json.tpp.ncaId, 'NO-FSA');
+    assert.deepEqual(json.body, BODY);
+  });
+
+  it('is accepted with the Signature header in RFC 2047 form, B encoding', async () => {
+    const response = await t.signed({ method: 'POST', url: CREATE, body: BODY, sign: { rfc2047: true } });
+    assert.equal(response.statusCode, 200, response.body);
+  });
+
+  it('is accepted with the Signature header in RFC 2047 form, Q encoding', async () => {
+    const response = await t.signed({
+      method: 'POST', url: CREATE, body: BODY,
+      tamper: (h) => {
+        h.signature = `=?utf-8?Q?${[...Buffer.from(h.signature!, 'utf8')].map((b) => (b === 0x20 ? '_' : /[A-Za-z0-9]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `=${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('')}?=`;
+      },
+    });
+    assert.equal(response.statusCode, 200, response.body);
+  });
+
+  it('is accepted with only the signature value wrapped as an encoded word', async () => {
+    const response = await t.signed({
+      method: 'POST', url: CREATE, body: BODY,
+      tamper: (h) => { h.signature = h.signature!.replace(/signature="([^"]+)"/, (_m, s: string) => `signature="=?utf-8?B?${s}?="`); },
+    });
+    assert.equal(response.statusCode, 200, response.body);
+  });
+
+  it('is accepted with a SHA-512 Digest', async () => {
+    const response = await t.signed({ method: 'POST', url: CREATE, body: BODY, sign: { digestAlgorithm: 'SHA-512' } });
+    assert.equal(response.statusCode, 200, response.body);
+  });
+
+  for (const [label, rewrite] of [
+    ['lower case', (sn: string) => sn.toLowerCase()],
+    ['upper case', (sn: string) => sn.toUpperCase()],
+    ['leading zeros removed', (sn: string) => sn.replace(/^0+/, '')],
+    ['leading zeros added', (sn: string) => `0000${sn}`],
+  ] as const) {
+    it(`is accepted with the keyId serial in ${label}`, async () => {
+      const response = await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => replaceKeyId(h, (k) => k.replace(/^SN=([0-9A-Fa-f]+)/, (_m, sn: string) => `SN=${rewrite(sn)}`)) });
+      assert.equal(response.statusCode, 200, response.body);
+    });
+  }
+
+  it('is accepted with the certificate as base64 of the PEM text', async () => {
+    const response = await t.signed({ method: 'POST', url: CREATE, body: BODY, sign: { certificateEncoding: 'pem' } });
+    assert.equal(response.statusCode, 200, response.body);
+  });
+
+  it('is accepted with the certificate as base64 of the DER bytes', async () => {
+    const response = await t.signed({ method: 'POST', url: CREATE, body: BODY, sign: { certificateEncoding: 'der' } });
+    assert.equal(response.statusCode, 200, response.body);
+  });
+
+  for (const [label, rewrite] of [
+    ['another attribute order', (dn: string) => dn.split(/,(?=[A-Za-z]+=)/).reverse().join(',')],
+    ['spaces after commas (RFC 2253 style)', (dn: string) => dn.split(/,(?=[A-Za-z]+=)/).join(', ')],
+    ['spaces written as %20', (dn: string) => dn.replace(/ /g, '%20')],
+    ['long attribute names', (dn: string) => dn.replace(/^CN=/, 'commonName=').replace(/,O=/, ',organizationName=')],
+    // Inside the quoted keyId parameter the DN's own quotes are escaped, as HTTP quoted-strings require.
+    ['quoted values (RFC 1779)', (dn: string) => dn.replace(/O=([^,\\]*(?:\\,[^,\\]*)*)/, (_m, o: string) => `O=\\"${o.replace(/\\/g, '')}\\"`)],
+    ['hex escapes (RFC 4514)', (dn: string) => dn.replace(/\\,/g, '\\2C').replace(/&/g, '\\26')],
+  ] as const) {
+    it(`is accepted with the keyId issuer DN in ${label}`, async () => {
+      const response = await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => replaceKeyId(h, (k) => k.replace(/CA=(.*)$/, (_m, dn: string) => `CA=${rewrite(dn)}`)) });
+      assert.equal(response.statusCode, 200, response.body);
+    });
+  }
+
+  it('is accepted when the signature also covers (request-target)', async () => {
+    const response = await t.signed({ method: 'POST', url: CREATE, body: BODY, sign: { signedHeaders: ['(request-target)', 'date', 'digest', 'x-request-id'] } });
+    assert.equal(response.statusCode, 200, response.body);
+  });
+
+  it('is accepted on a read without Digest, from a certificate with any PSD2 role', async () => {
+    const response = await t.signed({ method: 'GET', url: READ, as: t.fixtures.aisOnly });
+    assert.equal(response.statusCode, 200, response.body);
+  });
+});
+
+describe('a request that fails authentication', () => {
+  it('without Signature: 400 HTTP_HEADER_REQUIRED naming Signature', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => { delete h.signature; } }), 400, 'HTTP_HEADER_REQUIRED');
+    assert.match(messageAt(body, 'header:Signature'), /Signature is required/);
+  });
+
+  it('without TPP-Signature-Certificate: 400 HTTP_HEADER_REQUIRED naming it', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => { delete h['tpp-signature-certificate']; } }), 400, 'HTTP_HEADER_REQUIRED');
+    assert.match(messageAt(body, 'header:TPP-Signature-Certificate'), /required/);
+  });
+
+  it('without X-Request-ID: 400 HTTP_HEADER_REQUIRED naming it', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => { delete h['x-request-id']; } }), 400, 'HTTP_HEADER_REQUIRED');
+    assert.match(messageAt(body, 'header:X-Request-ID'), /required/);
+  });
+
+  it('without several headers: every missing one is listed', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => { delete h.signature; delete h['x-request-id']; delete h.digest; } }), 400, 'HTTP_HEADER_REQUIRED');
+    assert.deepEqual(body.tppMessages?.map((m) => m.path).sort(), ['header:Digest', 'header:Signature', 'header:X-Request-ID']);
+  });
+
+  it('without Digest on a create: 400 HTTP_HEADER_REQUIRED', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => { delete h.digest; } }), 400, 'HTTP_HEADER_REQUIRED');
+    assert.match(messageAt(body, 'header:Digest'), /create operations/);
+  });
+
+  it('without Date: 400 HTTP_HEADER_REQUIRED', async () => {
+    assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => { delete h.date; } }), 400, 'HTTP_HEADER_REQUIRED');
+  });
+
+  it('with a certificate that is not base64: 400 FORMAT_ERROR', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => { h['tpp-signature-certificate'] = 'not a certificate!'; } }), 400, 'FORMAT_ERROR');
+    assert.match(messageAt(body, 'header:TPP-Signature-Certificate'), /not base64/);
+  });
+
+  it('with base64 that is no certificate: 400 FORMAT_ERROR', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => { h['tpp-signature-certificate'] = Buffer.from('hello world').toString('base64'); } }), 400, 'FORMAT_ERROR');
+    assert.match(messageAt(body, 'header:TPP-Signature-Certificate'), /neither to a DER certificate nor to PEM/);
+  });
+
+  it('with a Signature header that cannot be parsed: 400 FORMAT_ERROR', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => { h.signature = 'keyId=SN=1'; } }), 400, 'FORMAT_ERROR');
+    assert.match(messageAt(body, 'header:Signature'), /cannot be read/);
+  });
+
+  it('signed with another key: 401 SIGNATURE_INVALID', async () => {
+    const credentials = { certPem: t.fixtures.tpp.certPem, keyPem: t.fixtures.otherTpp.keyPem };
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, sign: { credentials } }), 401, 'SIGNATURE_INVALID');
+    assert.match(messageAt(body, 'header:Signature'), /does not verify/);
+  });
+
+  it('with a signed header changed after signing: 401 SIGNATURE_INVALID', async () => {
+    assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => { h['x-request-id'] = 'changed'; } }), 401, 'SIGNATURE_INVALID');
+  });
+
+  it('with the body changed after signing: 400 FORMAT_ERROR on Digest', async () => {
+    const headersSeen: Record<string, string> = {};
+    await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => Object.assign(headersSeen, h) });
+    const response = await t.app.inject({ method: 'POST', url: CREATE, headers: headersSeen, payload: JSON.stringify({ ...BODY, creditorName: 'Mallory' }) });
+    const body = assertErrorBody(response, 400, 'FORMAT_ERROR');
+    assert.match(messageAt(body, 'header:Digest'), /does not match the body/);
+  });
+
+  it('with an unsupported digest algorithm: 400 FORMAT_ERROR', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, headers: { Digest: 'MD5=XrY7u+Ae7tCTyyK7j1rNww==' } }), 400, 'FORMAT_ERROR');
+    assert.match(messageAt(body, 'header:Digest'), /MD5 is not supported; use SHA-256 or SHA-512/);
+  });
+
+  it('with the keyId serial of another certificate: 401 SIGNATURE_INVALID', async () => {
+    const otherSerial = new X509Certificate(t.fixtures.otherTpp.certPem).serialNumber;
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => replaceKeyId(h, (k) => k.replace(/^SN=[0-9A-Fa-f]+/, `SN=${otherSerial}`)) }), 401, 'SIGNATURE_INVALID');
+    assert.match(messageAt(body, 'header:Signature'), /keyId names serial .* but TPP-Signature-Certificate has serial AB12CD34EF56/);
+  });
+
+  it('with the keyId CA of another issuer: 401 SIGNATURE_INVALID', async () => {
+    const otherIssuer = formatDistinguishedName(readCertificateFields(new X509Certificate(t.fixtures.otherCa.certPem).raw).subject);
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => replaceKeyId(h, (k) => k.replace(/CA=.*$/, `CA=${otherIssuer}`)) }), 401, 'SIGNATURE_INVALID');
+    assert.match(messageAt(body, 'header:Signature'), /keyId names CA 'CN=Untrusted CA/);
+  });
+
+  it('with an expired certificate: 401 CERTIFICATE_EXPIRED', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, as: t.fixtures.expired }), 401, 'CERTIFICATE_EXPIRED');
+    assert.match(messageAt(body, 'header:TPP-Signature-Certificate'), /has expired/);
+  });
+
+  it('with a certificate not yet valid: 401 CERTIFICATE_EXPIRED', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, as: t.fixtures.notYetValid }), 401, 'CERTIFICATE_EXPIRED');
+    assert.match(messageAt(body, 'header:TPP-Signature-Certificate'), /not yet valid/);
+  });
+
+  it('with a certificate from an untrusted CA: 401 CERTIFICATE_INVALID', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, as: t.fixtures.untrusted }), 401, 'CERTIFICATE_INVALID');
+    assert.match(messageAt(body, 'header:TPP-Signature-Certificate'), /not a CA this bank trusts/);
+  });
+
+  it('with a certificate without the PSD2 QCStatement: 401 CERTIFICATE_INVALID', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, as: t.fixtures.withoutQcStatement }), 401, 'CERTIFICATE_INVALID');
+    assert.match(messageAt(body, 'header:TPP-Signature-Certificate'), /QCStatement/);
+  });
+
+  it('with a certificate without organisation identifier: 401 CERTIFICATE_INVALID', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, as: t.fixtures.withoutOrganisationId }), 401, 'CERTIFICATE_INVALID');
+    assert.match(messageAt(body, 'header:TPP-Signature-Certificate'), /organizationIdentifier/);
+  });
+
+  it('with a certificate without PSP_PI on a payment initiation: 401 ROLE_INVALID', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, as: t.fixtures.aisOnly }), 401, 'ROLE_INVALID');
+    assert.match(messageAt(body, 'header:TPP-Signature-Certificate'), /lacks the PSD2 role PSP_PI .* grants only PSP_AI/);
+  });
+
+  it('with an EC certificate and algorithm rsa-sha256: 401 SIGNATURE_INVALID', async () => {
+    const body = assertErrorBody(await t.signed({
+      method: 'POST', url: CREATE, body: BODY,
+      sign: { credentials: { certPem: t.fixtures.ecKey.certPem, keyPem: t.fixtures.tpp.keyPem } },
+    }), 401, 'SIGNATURE_INVALID');
+    assert.match(messageAt(body, 'header:Signature'), /does not fit the certificate's EC key/);
+  });
+
+  it('with an unsupported signature algorithm: 400 FORMAT_ERROR', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => { h.signature = h.signature!.replace('rsa-sha256', 'hmac-sha256'); } }), 400, 'FORMAT_ERROR');
+    assert.match(messageAt(body, 'header:Signature'), /'hmac-sha256' is not supported/);
+  });
+
+  it('with a present PSU-ID left out of the signed headers: 401 SIGNATURE_INVALID', async () => {
+    const body = assertErrorBody(await t.signed({
+      method: 'POST', url: CREATE, body: BODY,
+      headers: { 'PSU-ID': 'b8f0a3c2-1e64-4e55-9d2f-0c7b1a2f3e4d' },
+      sign: { signedHeaders: ['date', 'digest', 'x-request-id'] },
+    }), 401, 'SIGNATURE_INVALID');
+    assert.match(messageAt(body, 'header:Signature'), /leaves out psu-id/);
+  });
+
+  it('with Date outside the allowed skew: 401 SIGNATURE_INVALID naming Date', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, sign: { now: new Date(Date.now() - 301_000) } }), 401, 'SIGNATURE_INVALID');
+    assert.match(messageAt(body, 'header:Date'), /Date is 30\d s away from the server clock .*at most 300 s is allowed/);
+  });
+
+  it('with a Date that is no HTTP date: 400 FORMAT_ERROR', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, headers: { Date: '2026-11-21T10:00:00Z' } }), 400, 'FORMAT_ERROR');
+    assert.match(messageAt(body, 'header:Date'), /not an HTTP date/);
+  });
+
+  it('with an over-long X-Request-ID: 400 FORMAT_ERROR', async () => {
+    assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, sign: { requestId: 'x'.repeat(201) } }), 400, 'FORMAT_ERROR');
+  });
+
+  it('accepts an X-Request-ID that is not a UUID, as the platform test scripts send', async () => {
+    const response = await t.signed({ method: 'POST', url: CREATE, body: BODY, sign: { requestId: 'testscript-42' } });
+    assert.equal(response.statusCode, 200, response.body);
+  });
+});

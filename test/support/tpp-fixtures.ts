@@ -1,0 +1,51 @@
+import { type CertificateAndKey, createCertificateAuthority, issueTppCertificate } from '../../src/toolkit/certificate-factory.js';
+
+/** Certificates for tests: a trusted CA, an untrusted one, and TPP certificates good and bad. */
+export interface TppFixtures {
+  ca: CertificateAndKey;
+  otherCa: CertificateAndKey;
+  /** PSP_PI and PSP_AI, organisation PSDNO-FSA-111111111. */
+  tpp: CertificateAndKey;
+  /** A second TPP with PSP_PI, organisation PSDNO-FSA-222222222. */
+  otherTpp: CertificateAndKey;
+  aisOnly: CertificateAndKey;
+  expired: CertificateAndKey;
+  notYetValid: CertificateAndKey;
+  untrusted: CertificateAndKey;
+  ecKey: CertificateAndKey;
+  withoutQcStatement: CertificateAndKey;
+  withoutOrganisationId: CertificateAndKey;
+}
+
+export const TPP_ID = 'PSDNO-FSA-111111111';
+export const OTHER_TPP_ID = 'PSDNO-FSA-222222222';
+const DAY_MS = 86_400_000;
+
+let fixtures: Promise<TppFixtures> | undefined;
+
+/** Made once per test process: RSA keys take a while to generate. */
+export function tppFixtures(): Promise<TppFixtures> {
+  fixtures ??= makeFixtures();
+  return fixtures;
+}
+
+async function makeFixtures(): Promise<TppFixtures> {
+  const [ca, otherCa] = await Promise.all([
+    createCertificateAuthority({ commonName: 'Test PSD2 CA', organisation: 'Test Bank, Trust & Co', country: 'NO' }),
+    createCertificateAuthority({ commonName: 'Untrusted CA', organisation: 'Elsewhere', country: 'SE' }),
+  ]);
+  const issue = (options: Partial<Parameters<typeof issueTppCertificate>[0]> = {}) =>
+    issueTppCertificate({ issuer: ca, roles: ['PSP_PI', 'PSP_AI'], organisationId: TPP_ID, name: 'Test TPP AS', ...options });
+  const [tpp, otherTpp, aisOnly, expired, notYetValid, untrusted, ecKey, withoutQcStatement, withoutOrganisationId] = await Promise.all([
+    issue({ serialHex: '00ab12cd34ef56' }),
+    issue({ organisationId: OTHER_TPP_ID, name: 'Other TPP AB', roles: ['PSP_PI'] }),
+    issue({ roles: ['PSP_AI'] }),
+    issue({ notBefore: new Date(Date.now() - 400 * DAY_MS), validDays: 30 }),
+    issue({ notBefore: new Date(Date.now() + 10 * DAY_MS) }),
+    issueTppCertificate({ issuer: otherCa, roles: ['PSP_PI'], organisationId: TPP_ID, name: 'Test TPP AS' }),
+    issue({ keyType: 'ec' }),
+    issue({ withoutQcStatement: true }),
+    issue({ withoutOrganisationId: true }),
+  ]);
+  return { ca, otherCa, tpp, otherTpp, aisOnly, expired, notYetValid, untrusted, ecKey, withoutQcStatement, withoutOrganisationId };
+}
