@@ -23,6 +23,8 @@ export interface AppDependencies {
   authenticator: TppAuthenticator;
   /** Extra pino options (tests send logs to a stream they read). */
   logger?: FastifyServerOptions['logger'];
+  /** Check every route schema against the JSON Schema meta-schema while building (tests do). */
+  checkSchemas?: boolean;
 }
 
 /**
@@ -38,7 +40,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     http: { maxHeaderSize: HEADERS_MAX_BYTES },
-    return503OnClosing: true,
+    // Our own hook answers 503 in the error body while closing (Fastify's own answer has another shape).
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
@@ -51,7 +54,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Validation runs in our hook over every part at once; Fastify's per-part validation is off.
   app.setValidatorCompiler(() => () => true);
-  const compileValidator = createValidatorCompiler(sharedSchemas);
+  const compileValidator = createValidatorCompiler(sharedSchemas, deps.checkSchemas === true);
   app.addHook('onRoute', (route) => {
     if (route.config?.api !== undefined && route.schema !== undefined) {
       route.config = { ...route.config, validator: compileValidator(route.schema) };
@@ -62,7 +65,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifyCompress, { global: true, threshold: 0, encodings: ['gzip', 'br', 'deflate'] });
   keepRawJsonBodies(app);
 
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request) => {
+    if (closing) throw new ApiError('SERVICE_UNAVAILABLE', 'the server is shutting down; send the request again');
     if (request.routeOptions.config.api !== undefined) negotiate(request);
   });
   app.addHook('preValidation', async (request) => {

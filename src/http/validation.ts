@@ -15,10 +15,10 @@ import type { Problem } from '../domain/api-error.js';
 /** Annotation on a string schema that says in words what its pattern requires. */
 export const PATTERN_TEXT = 'x-pattern-text';
 
-function createAjv(coerceTypes: boolean): Ajv {
-  // validateSchema: false skips compiling the meta-schema at start (60 ms); the route schemas are
-  // checked against the meta-schema by a test instead (test/http/route-schemas.test.ts).
-  const ajv = new Ajv({ allErrors: true, coerceTypes, useDefaults: false, removeAdditional: false, verbose: true, strict: true, strictRequired: false, validateSchema: false });
+function createAjv(coerceTypes: boolean, checkSchemas: boolean): Ajv {
+  // Checking schemas against the JSON Schema meta-schema costs 60 ms of every start; the route
+  // schemas are fixed, so the tests check them (checkSchemas) and production does not.
+  const ajv = new Ajv({ allErrors: true, coerceTypes, useDefaults: false, removeAdditional: false, verbose: true, strict: true, strictRequired: false, validateSchema: checkSchemas });
   (addFormats as unknown as (ajv: Ajv) => void)(ajv);
   ajv.addKeyword({ keyword: PATTERN_TEXT, schemaType: 'string' });
   ajv.addKeyword({ keyword: 'example' });
@@ -45,15 +45,19 @@ export interface RequestParts {
 
 export type RouteValidator = (request: RequestParts) => Problem[];
 
-/** A compiler of route validators; shared schemas are those routes refer to with $ref. */
-export function createValidatorCompiler(sharedSchemas: readonly object[]): (schema: FastifySchema) => RouteValidator {
-  const bodyAjv = createAjv(false);
-  const textAjv = createAjv(true);
+/**
+ * A compiler of route validators; shared schemas are those routes refer to with $ref. With
+ * checkSchemas every schema is checked against the meta-schema and compiled at once, so a bad
+ * schema fails the build of the app; without, each route compiles on its first request.
+ */
+export function createValidatorCompiler(sharedSchemas: readonly object[], checkSchemas = false): (schema: FastifySchema) => RouteValidator {
+  const bodyAjv = createAjv(false, checkSchemas);
+  const textAjv = createAjv(true, checkSchemas);
   for (const shared of sharedSchemas) {
     bodyAjv.addSchema(shared);
     textAjv.addSchema(shared);
   }
-  return (schema) => compileRouteValidator(schema, bodyAjv, textAjv);
+  return (schema) => (checkSchemas ? compileNow(schema, bodyAjv, textAjv) : compileRouteValidator(schema, bodyAjv, textAjv));
 }
 
 /** Compiled on the first request of the route: a start then costs no schema compilation. */
@@ -83,7 +87,7 @@ function compileNow(schema: FastifySchema, bodyAjv: Ajv, textAjv: Ajv): RouteVal
         continue;
       }
       if (validator.validate(data)) continue;
-      for (const error of validator.validate.errors ?? []) problems.push(describe(error, validator));
+      for (const error of withoutBranchErrors(validator.validate.errors ?? [])) problems.push(describe(error, validator));
     }
     return dropImpliedProblems(problems);
   };
@@ -179,7 +183,12 @@ function formatName(format: string): string {
   return ({ date: 'date (YYYY-MM-DD)', uuid: 'UUID', ipv4: 'IPv4 address', ipv6: 'IPv6 address', uri: 'absolute URI', 'date-time': 'date and time (RFC 3339)' } as Record<string, string>)[format] ?? format;
 }
 
-/** When an anyOf/oneOf fails, its branches' own errors say the same thing less clearly. */
+/** When an anyOf/oneOf fails, its branches' own errors say the same thing less clearly: keep only its own. */
+function withoutBranchErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+  const alternatives = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`);
+  return errors.filter((e) => !alternatives.some((prefix) => e.schemaPath.startsWith(prefix)));
+}
+
 function dropImpliedProblems(problems: Problem[]): Problem[] {
   const seen = new Set<string>();
   return problems.filter((p) => {

@@ -25,7 +25,7 @@ export interface TestApp {
 export interface SignedInject {
   method: string;
   url: string;
-  /** An object is sent as JSON; a string is sent as it is. */
+  /** An object is sent as JSON; a string or Buffer is sent as it is. */
   body?: unknown;
   headers?: Record<string, string>;
   as?: CertificateAndKey;
@@ -57,6 +57,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     store,
     authenticator: new TppAuthenticator({ trustStore, dateSkewSeconds: 300 }),
     logger: options.logger ?? false,
+    checkSchemas: true,
   });
   options.routes?.(app);
   await app.ready();
@@ -66,7 +67,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     store,
     fixtures,
     signed: (request) => {
-      const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+      const body = request.body === undefined ? undefined : typeof request.body === 'string' || Buffer.isBuffer(request.body) ? request.body : JSON.stringify(request.body);
       const headers = signRequest({ method: request.method, url: request.url, body, headers: request.headers, credentials: request.as ?? fixtures.tpp, ...request.sign });
       if (body !== undefined) headers['content-type'] ??= 'application/json';
       request.tamper?.(headers);

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig, redactPassword } from '../../src/config/config.js';
+
+describe('configuration from the environment', () => {
+  it('has defaults that start a sandbox on SQLite at 127.0.0.1:8080', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '127.0.0.1');
+    assert.deepEqual(config.database, { kind: 'sqlite', path: './data/psd2.db' });
+    assert.equal(config.mode, 'sandbox');
+    assert.deepEqual(config.trustedCaCertPaths, []);
+    assert.equal(config.logLevel, 'info');
+    assert.equal(config.dateSkewSeconds, 300);
+    assert.equal(config.dataDir, './data');
+    assert.equal(config.publicUrl, 'http://127.0.0.1:8080');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://bank:pw@db:5432/psd2', MODE: 'production',
+      TRUSTED_CA_CERTS: ' /etc/ca/a.pem, /etc/ca/b.pem ,', LOG_LEVEL: 'warn', DATE_SKEW_SECONDS: '60', DATA_DIR: '/var/lib/psd2', PUBLIC_URL: 'https://api.bank.no/',
+    });
+    assert.equal(config.port, 9000);
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://bank:pw@db:5432/psd2' });
+    assert.equal(config.mode, 'production');
+    assert.deepEqual(config.trustedCaCertPaths, ['/etc/ca/a.pem', '/etc/ca/b.pem']);
+    assert.equal(config.logLevel, 'warn');
+    assert.equal(config.dateSkewSeconds, 60);
+    assert.equal(config.dataDir, '/var/lib/psd2');
+    assert.equal(config.publicUrl, 'https://api.bank.no');
+  });
+
+  it('accepts postgresql:// as well as postgres://', () => {
+    assert.equal(loadConfig({ DATABASE_URL: 'postgresql://localhost/x' }).database.kind, 'postgres');
+  });
+
+  it('reports every bad value at once, each with what is allowed and what was given', () => {
+    const problems = configError({ PORT: '80a', MODE: 'prod', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', DATE_SKEW_SECONDS: '99999', PUBLIC_URL: 'ftp://x' }).problems;
+    assert.equal(problems.length, 6);
+    assert.match(problems.join('\n'), /PORT must be a whole number from 0 to 65535 \(got '80a'\)/);
+    assert.match(problems.join('\n'), /MODE must be 'sandbox' or 'production' \(got 'prod'\)/);
+    assert.match(problems.join('\n'), /DATABASE_URL must start with 'sqlite:' or 'postgres:\/\/' \(got 'mysql:\/\/x'\)/);
+    assert.match(problems.join('\n'), /LOG_LEVEL must be one of/);
+    assert.match(problems.join('\n'), /DATE_SKEW_SECONDS must be a whole number of seconds from 0 to 3600 \(got '99999'\)/);
+    assert.match(problems.join('\n'), /PUBLIC_URL must be an absolute http or https address/);
+  });
+
+  it('refuses production without a trusted CA, since no TPP could authenticate', () => {
+    assert.throws(() => loadConfig({ MODE: 'production' }), /TRUSTED_CA_CERTS must name at least one PEM file in production mode/);
+  });
+
+  it('refuses sqlite: without a path', () => {
+    assert.throws(() => loadConfig({ DATABASE_URL: 'sqlite:' }), /needs a file path/);
+  });
+
+  it('never repeats a database password in a message', () => {
+    assert.doesNotMatch(configError({ DATABASE_URL: 'postgres://bank:s3cret@[bad' }).message, /s3cret/);
+    assert.equal(redactPassword('postgres://bank:s3cret@db/x'), 'postgres://bank:***@db/x');
+  });
+});
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new assert.AssertionError({ message: 'expected a ConfigError' });
+}

@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
+
+/**
+ * The error model: every error is the specification's body {id, system, status, code, message}
+ * with tppMessages listing every violation; an internal fault is a 500 SYSTEM_ERROR with nothing
+ * internal in it; the id is the one in the request's log line.
+ */
+const lines: Record<string, unknown>[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line));
+    done();
+  },
+});
+
+const PROBE = '/v1/probe/validated';
+const probeSchema = {
+  headers: {
+    type: 'object',
+    required: ['PSU-IP-Address'],
+    properties: { 'PSU-IP-Address': { type: 'string', anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }], 'x-pattern-text': 'an IPv4 or IPv6 address' } },
+  },
+  querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1 } } },
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['creditorName', 'payments'],
+    properties: {
+      creditorName: { type: 'string', maxLength: 70 },
+      payments: { type: 'array', items: { type: 'object', required: ['amount'], properties: { amount: { type: 'string', pattern: '^\\d+(\\.\\d+)?$', 'x-pattern-text': 'a decimal number written as a string' } } } },
+    },
+  },
+} as const;
+
+let t: TestApp;
+before(async () => {
+  t = await startTestApp({
+    logger: { level: 'info', stream: logStream },
+    routes: (app) => {
+      const auth = { role: 'PSP_PI' as const, digestRequired: true };
+      app.post('/v1/probe/fault', { config: { api: { auth } } }, async () => {
+        throw new Error('database password is hunter2 at /srv/secret/path');
+      });
+      app.post(PROBE, { config: { api: { auth } }, schema: probeSchema }, async (request) => ({ ok: true, query: request.query }));
+    },
+  });
+});
+after(() => t.close());
+
+describe('error model', () => {
+  it('answers an internal fault with 500 SYSTEM_ERROR and no internal detail, and logs it in full under the same id', async () => {
+    const response = await t.signed({ method: 'POST', url: '/v1/probe/fault', body: {} });
+    const body = assertErrorBody(response, 500, 'SYSTEM_ERROR');
+    assert.deepEqual(Object.keys(body).sort(), ['code', 'id', 'status', 'system']);
+    assert.doesNotMatch(response.body, /hunter2|secret|stack|Error/);
+    const fault = lines.find((l) => l.reqId === body.id && l.msg === 'unexpected fault');
+    assert.ok(fault, 'the fault is logged with the error id');
+    assert.match(JSON.stringify(fault), /hunter2/);
+    const requestLine = lines.find((l) => l.reqId === body.id && l.msg === 'request');
+    assert.equal(requestLine?.status, 500);
+  });
+
+  it('reports every violation at once, each with its path, across headers, query and body', async () => {
+    const response = await t.signed({
+      method: 'POST',
+      url: `${PROBE}?limit=0`,
+      headers: { 'PSU-IP-Address': 'not-an-ip' },
+      body: { creditorName: 'x'.repeat(71), payments: [{ amount: '1' }, { amount: 12 }, {}], extra: true },
+    });
+    const body = assertErrorBody(response, 400, 'FORMAT_ERROR');
+    const byPath = new Map(body.tppMessages?.map((m) => [m.path, m.text]));
+    assert.match(byPath.get('header:PSU-IP-Address') ?? '', /header PSU-IP-Address must be an IPv4 or IPv6 address \(got 'not-an-ip'\)/);
+    assert.match(byPath.get('query:limit') ?? '', /query parameter limit must be at least 1/);
+    assert.match(byPath.get('$.creditorName') ?? '', /must be at most 70 characters long \(it is 71\)/);
+    assert.match(byPath.get('$.payments[1].amount') ?? '', /must be a string \(got 12\)/);
+    assert.match(byPath.get('$.payments[2].amount') ?? '', /is required/);
+    assert.match(byPath.get('$.extra') ?? '', /is not a field of this request/);
+    assert.equal(body.tppMessages?.every((m) => m.category === 'ERROR'), true);
+    assert.match(body.message ?? '', /^6 problems in the request/);
+  });
+
+  it('names a missing required header with HTTP_HEADER_REQUIRED', async () => {
+    const response = await t.signed({ method: 'POST', url: PROBE, body: { creditorName: 'A', payments: [] } });
+    const body = assertErrorBody(response, 400, 'HTTP_HEADER_REQUIRED');
+    assert.equal(body.tppMessages?.[0]?.path, 'header:PSU-IP-Address');
+  });
+
+  it('coerces query values to the schema type and passes a valid request', async () => {
+    const response = await t.signed({ method: 'POST', url: `${PROBE}?limit=5`, headers: { 'PSU-IP-Address': '2001:db8::1' }, body: { creditorName: 'A', payments: [{ amount: '10.50' }] } });
+    assert.equal(response.statusCode, 200, response.body);
+    assert.deepEqual(response.json().query, { limit: 5 });
+  });
+
+  it('answers a body that is not JSON with 400 FORMAT_ERROR, after authentication', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: PROBE, headers: { 'PSU-IP-Address': '10.0.0.1' }, body: '{"creditorName": ' }), 400, 'FORMAT_ERROR');
+    assert.match(body.message ?? '', /the body is not valid JSON/);
+  });
+
+  it('does not parse the body of a request that fails authentication', async () => {
+    const response = await t.signed({ method: 'POST', url: PROBE, body: '{broken', tamper: (h) => { delete h.signature; } });
+    assertErrorBody(response, 400, 'HTTP_HEADER_REQUIRED');
+  });
+
+  it('refuses a body that is not UTF-8', async () => {
+    const bytes = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: PROBE, headers: { 'PSU-IP-Address': '10.0.0.1' }, body: bytes }), 400, 'FORMAT_ERROR');
+    assert.match(body.message ?? '', /UTF-8|JSON/);
+  });
+
+  it('refuses a prototype-polluting body', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: PROBE, headers: { 'PSU-IP-Address': '10.0.0.1' }, body: '{"__proto__": {"admin": true}, "creditorName": "A", "payments": []}' }), 400, 'FORMAT_ERROR');
+    assert.match(body.message ?? '', /not valid JSON/);
+  });
+
+  it('answers a body sent as another media type with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+    const response = await t.signed({ method: 'POST', url: PROBE, body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'PSU-IP-Address': '10.0.0.1' } });
+    assertErrorBody(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers a body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {
+    const response = await t.signed({ method: 'POST', url: PROBE, headers: { 'PSU-IP-Address': '10.0.0.1' }, body: JSON.stringify({ creditorName: 'x'.repeat(3 * 1024 * 1024), payments: [] }) });
+    assertErrorBody(response, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers an unknown operation with 404 NOT_FOUND in the error body', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/nothing-here' });
+    const body = assertErrorBody(response, 404, 'NOT_FOUND');
+    assert.match(body.message ?? '', /no operation GET \/v1\/nothing-here/);
+  });
+
+  it('writes one log line per request with X-Request-ID, status, duration and TPP, and no header secrets', async () => {
+    const requestId = `log-check-${Date.now()}`;
+    const response = await t.signed({ method: 'POST', url: PROBE, headers: { 'PSU-IP-Address': '10.0.0.1', 'X-PSU-IDENTITY': '13039319955' }, body: { creditorName: 'A', payments: [] }, sign: { requestId } });
+    assert.equal(response.statusCode, 200);
+    const mine = lines.filter((l) => l.xRequestId === requestId);
+    assert.equal(mine.length, 1);
+    const line = mine[0]!;
+    assert.equal(line.status, 200);
+    assert.equal(line.tpp, 'PSDNO-FSA-111111111');
+    assert.equal(typeof line.durationMs, 'number');
+    const all = JSON.stringify(lines);
+    assert.doesNotMatch(all, /13039319955/);
+    assert.doesNotMatch(all, /BEGIN CERTIFICATE|keyId=|signature=/);
+  });
+});

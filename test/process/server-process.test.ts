@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE } from '../../src/security/sandbox-ca.js';
+import { createTestDatabase } from '../support/postgres.js';
+import { failedStart, startServerProcess } from '../support/server-process.js';
+import { tppFixtures } from '../support/tpp-fixtures.js';
+
+/** The server as a process: start, configuration, modes, databases and shutdown. */
+const dirs: string[] = [];
+after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'psd2-proc-'));
+  dirs.push(dir);
+  return dir;
+}
+
+describe('the server process', () => {
+  it('starts in sandbox mode on an empty folder: migrates, makes its sandbox CA, answers /health with the database up', async () => {
+    const dir = tempDir();
+    const server = await startServerProcess({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'db', 'psd2.db')}` });
+    try {
+      const response = await fetch(`${server.url}/health`);
+      assert.equal(response.status, 200);
+      const health = await response.json() as { status: string; mode: string; database: { kind: string; status: string; latencyMs: number } };
+      assert.equal(health.status, 'ok');
+      assert.equal(health.mode, 'sandbox');
+      assert.equal(health.database.kind, 'sqlite');
+      assert.equal(health.database.status, 'up');
+      assert.equal(typeof health.database.latencyMs, 'number');
+      assert.ok(existsSync(join(dir, SANDBOX_CA_CERT_FILE)));
+      assert.ok(existsSync(join(dir, SANDBOX_CA_KEY_FILE)));
+      const ready = server.lines.find((l) => l.msg === 'ready')!;
+      assert.equal(typeof ready.startupMs, 'number');
+      assert.deepEqual(ready.trustedCas, ['Sandbox PSD2 Test CA']);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
+  it('keeps its sandbox CA across restarts', async () => {
+    const dir = tempDir();
+    const env = { DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}` };
+    const first = await startServerProcess(env);
+    first.child.kill('SIGTERM');
+    await first.exited;
+    const certificate = readFileSync(join(dir, SANDBOX_CA_CERT_FILE), 'utf8');
+    const second = await startServerProcess(env);
+    second.child.kill('SIGTERM');
+    await second.exited;
+    assert.equal(readFileSync(join(dir, SANDBOX_CA_CERT_FILE), 'utf8'), certificate);
+  });
+
+  it('stops on SIGTERM: logs the shutdown, closes the database and exits 0', async () => {
+    const dir = tempDir();
+    const server = await startServerProcess({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}` });
+    assert.equal((await fetch(`${server.url}/health`)).status, 200);
+    server.child.kill('SIGTERM');
+    const { code } = await server.exited;
+    assert.equal(code, 0);
+    assert.ok(server.lines.some((l) => l.msg === 'stopped'));
+    // SQLite removes the write-ahead log when the last connection closes cleanly.
+    assert.equal(existsSync(join(dir, 'psd2.db-wal')), false);
+    await assert.rejects(fetch(`${server.url}/health`));
+  });
+
+  it('stops on SIGINT the same way', async () => {
+    const dir = tempDir();
+    const server = await startServerProcess({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}` });
+    server.child.kill('SIGINT');
+    assert.equal((await server.exited).code, 0);
+  });
+
+  it('runs on PostgreSQL, migrating at start', async () => {
+    const database = await createTestDatabase();
+    const server = await startServerProcess({ DATA_DIR: tempDir(), DATABASE_URL: database.url });
+    try {
+      const health = await (await fetch(`${server.url}/health`)).json() as { database: { kind: string; status: string } };
+      assert.equal(health.database.kind, 'postgres');
+      assert.equal(health.database.status, 'up');
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      await database.drop();
+    }
+  });
+
+  it('in production serves no sandbox route and makes no sandbox CA', async () => {
+    const dir = tempDir();
+    const fixtures = await tppFixtures();
+    writeFileSync(join(dir, 'trusted.pem'), fixtures.ca.certPem);
+    const server = await startServerProcess({ MODE: 'production', DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`, TRUSTED_CA_CERTS: join(dir, 'trusted.pem') });
+    try {
+      const response = await fetch(`${server.url}/v1/sandbox/customers`);
+      assert.equal(response.status, 404);
+      const body = await response.json() as { code: string; message: string };
+      assert.equal(body.code, 'NOT_FOUND');
+      assert.match(body.message, /belongs to the sandbox, which production does not serve/);
+      assert.equal(existsSync(join(dir, SANDBOX_CA_CERT_FILE)), false);
+      const ready = server.lines.find((l) => l.msg === 'ready')!;
+      assert.deepEqual(ready.trustedCas, ['Test PSD2 CA']);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
+  it('refuses to start with a bad configuration, naming every bad variable, exit code 2', async () => {
+    const { code, stderr } = await failedStart({ MODE: 'staging', PORT: 'eighty', DATABASE_URL: `sqlite:${join(tempDir(), 'x.db')}` });
+    assert.equal(code, 2);
+    assert.match(stderr, /MODE must be 'sandbox' or 'production' \(got 'staging'\)/);
+    assert.match(stderr, /PORT must be a whole number/);
+  });
+
+  it('refuses to start when a trusted CA file is not a CA certificate', async () => {
+    const dir = tempDir();
+    const fixtures = await tppFixtures();
+    writeFileSync(join(dir, 'not-a-ca.pem'), fixtures.tpp.certPem);
+    const { code, stderr } = await failedStart({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'x.db')}`, TRUSTED_CA_CERTS: join(dir, 'not-a-ca.pem') });
+    assert.equal(code, 2);
+    assert.match(stderr, /not-a-ca\.pem' holds 'Test TPP AS', which is not a CA certificate/);
+  });
+
+  it('refuses to start when a trusted CA file is missing', async () => {
+    const dir = tempDir();
+    const { code, stderr } = await failedStart({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'x.db')}`, TRUSTED_CA_CERTS: join(dir, 'nowhere.pem') });
+    assert.equal(code, 2);
+    assert.match(stderr, /cannot read '.*nowhere\.pem'/);
+  });
+});

@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+
+/** The server as `npm start` runs it (the bundle), in its own process, for start-up and shutdown tests. */
+export const SERVER_ENTRY = 'dist/server/main.mjs';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Base address, known once the server listens. */
+  url: string;
+  lines: Record<string, unknown>[];
+  stderr: string[];
+  waitForLine(predicate: (line: Record<string, unknown>) => boolean, what: string): Promise<Record<string, unknown>>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const WAIT_LIMIT_MS = 15_000;
+
+/** Starts the server with PORT=0 and resolves when it has logged the address it listens on. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [SERVER_ENTRY], { env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: Record<string, unknown>[] = [];
+  const stderr: string[] = [];
+  const waiters: { predicate: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown>) => void }[] = [];
+  createInterface({ input: child.stdout! }).on('line', (text) => {
+    let line: Record<string, unknown>;
+    try {
+      line = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      line = { msg: text };
+    }
+    lines.push(line);
+    for (const waiter of waiters.filter((w) => w.predicate(line))) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(line);
+    }
+  });
+  createInterface({ input: child.stderr! }).on('line', (text) => stderr.push(text));
+  const exited = once(child, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null }));
+
+  const waitForLine = (predicate: (line: Record<string, unknown>) => boolean, what: string) => {
+    const seen = lines.find(predicate);
+    if (seen !== undefined) return Promise.resolve(seen);
+    return new Promise<Record<string, unknown>>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not log ${what} within ${WAIT_LIMIT_MS} ms; stderr: ${stderr.join('\n')}`)), WAIT_LIMIT_MS);
+      waiters.push({ predicate, resolve: (line) => { clearTimeout(timer); resolve(line); } });
+      void exited.then(() => { clearTimeout(timer); reject(new Error(`server exited before logging ${what}; stderr: ${stderr.join('\n')}`)); });
+    });
+  };
+
+  const server: ServerProcess = { child, url: '', lines, stderr, waitForLine, exited };
+  const listening = await waitForLine((l) => typeof l.msg === 'string' && l.msg.startsWith('Server listening at '), 'its address');
+  server.url = String(listening.msg).slice('Server listening at '.length);
+  await waitForLine((l) => l.msg === 'ready', 'ready');
+  return server;
+}
+
+/** Runs the server expecting it to refuse to start; resolves with its exit code and error output. */
+export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [SERVER_ENTRY], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => { stderr += String(chunk); });
+  const [code] = await once(child, 'exit');
+  return { code: code as number | null, stderr };
+}

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import { TppAuthenticator } from '../../src/security/tpp-authenticator.js';
+import { TrustStore } from '../../src/security/trust-store.js';
+import { parseCertificate, readPemCertificates } from '../../src/security/tpp-certificate.js';
+
+/** The TPP toolkit as people use it: the command line makes a CA, a certificate, and signed requests. */
+const run = promisify(execFile);
+const CLI = 'dist/src/cli/tpp.js';
+let dir: string;
+let authenticator: TppAuthenticator;
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'psd2-cli-'));
+  await run(process.execPath, [CLI, 'ca', '--out-dir', join(dir, 'ca'), '--name', 'CLI Test CA']);
+  await run(process.execPath, [CLI, 'cert', '--ca-cert', join(dir, 'ca', 'ca.cert.pem'), '--ca-key', join(dir, 'ca', 'ca.key.pem'), '--out-dir', join(dir, 'tpp'), '--roles', 'PSP_PI,psp_ic', '--org-id', 'PSDNO-FSA-987654321', '--name', 'CLI TPP']);
+  const ca = parseCertificate(readPemCertificates(readFileSync(join(dir, 'ca', 'ca.cert.pem'), 'utf8'))[0]!);
+  authenticator = new TppAuthenticator({ trustStore: new TrustStore([ca]), dateSkewSeconds: 300 });
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+async function sign(...extra: string[]): Promise<Record<string, string>> {
+  const body = '{"instructedAmount":{"amount":"10.00","currency":"NOK"}}';
+  const { stdout } = await run(process.execPath, [CLI, 'sign', 'POST', 'http://localhost:8080/v1/payments/x?allowLogicalDuplicate=true', '-d', body, '--cert', join(dir, 'tpp', 'tpp.cert.pem'), '--key', join(dir, 'tpp', 'tpp.key.pem'), '--format', 'json', '-H', 'PSU-ID: 0d7a3b1c-5f5e-4d6b-8a39-2f1e0c9b7a66', ...extra]);
+  return JSON.parse(stdout) as Record<string, string>;
+}
+
+function authenticate(headers: Record<string, string>) {
+  const body = Buffer.from('{"instructedAmount":{"amount":"10.00","currency":"NOK"}}');
+  return authenticator.authenticate({ method: 'POST', target: '/v1/payments/x?allowLogicalDuplicate=true', headers, body }, { role: 'PSP_PI', digestRequired: true });
+}
+
+describe('the tpp command line', () => {
+  it('issues a certificate whose roles and organisation the bank reads back', async () => {
+    const identity = authenticate(await sign());
+    assert.equal(identity.id, 'PSDNO-FSA-987654321');
+    assert.deepEqual(identity.roles, ['PSP_PI', 'PSP_IC']);
+    assert.equal(identity.name, 'CLI TPP');
+  });
+
+  it('signs every header the bank requires, extra headers included', async () => {
+    const headers = await sign();
+    assert.match(headers.signature!, /headers="date digest x-request-id psu-id"/);
+    assert.match(headers.digest!, /^SHA-256=/);
+    assert.equal(headers['psu-id'], '0d7a3b1c-5f5e-4d6b-8a39-2f1e0c9b7a66');
+    assert.equal(headers['content-type'], 'application/json');
+  });
+
+  it('signs with SHA-512, with the certificate as PEM text, and in RFC 2047 form', async () => {
+    const headers = await sign('--digest', 'SHA-512', '--cert-encoding', 'pem', '--rfc2047');
+    assert.match(headers.digest!, /^SHA-512=/);
+    assert.match(headers.signature!, /^=\?utf-8\?B\?/);
+    assert.match(Buffer.from(headers['tpp-signature-certificate']!, 'base64').toString(), /BEGIN CERTIFICATE/);
+    assert.equal(authenticate(headers).id, 'PSDNO-FSA-987654321');
+  });
+
+  it('prints a curl command with every signed header', async () => {
+    const { stdout } = await run(process.execPath, [CLI, 'sign', 'GET', 'http://localhost:8080/v1/x', '--cert', join(dir, 'tpp', 'tpp.cert.pem'), '--key', join(dir, 'tpp', 'tpp.key.pem'), '--format', 'curl']);
+    assert.match(stdout, /^curl -sS -X GET 'http:\/\/localhost:8080\/v1\/x'/);
+    for (const header of ['date', 'x-request-id', 'tpp-signature-certificate', 'signature']) assert.match(stdout, new RegExp(`-H '${header}: `));
+    assert.doesNotMatch(stdout, /digest:/);
+  });
+
+  it('explains a bad role instead of issuing a certificate', async () => {
+    await assert.rejects(run(process.execPath, [CLI, 'cert', '--roles', 'PSP_XX', '--out-dir', join(dir, 'x')]), (error: Error & { stderr: string }) => {
+      assert.match(error.stderr, /unknown role PSP_XX; the roles are PSP_AS, PSP_PI, PSP_AI, PSP_IC/);
+      return true;
+    });
+  });
+});
