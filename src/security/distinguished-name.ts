@@ -99,26 +99,40 @@ function splitUnescaped(text: string, separators: string): string[] {
 }
 
 function unescapeValue(raw: string): string {
-  const value = decodePercentEscapes(raw).trim();
+  const value = trimUnescaped(decodePercentEscapes(raw));
   if (value.startsWith('#')) return value; // BER-encoded value: compared as written
   if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) return unescapeBackslashes(value.slice(1, -1));
   return unescapeBackslashes(value);
 }
 
+/** Leading and trailing spaces are not part of a value, unless escaped (`O=abc\ `). */
+function trimUnescaped(value: string): string {
+  let end = value.length;
+  while (end > 0 && /\s/.test(value[end - 1]!) && !isEscaped(value, end - 1)) end--;
+  return value.slice(0, end).trimStart();
+}
+
+function isEscaped(value: string, index: number): boolean {
+  let backslashes = 0;
+  for (let i = index - 1; i >= 0 && value[i] === '\\'; i--) backslashes++;
+  return backslashes % 2 === 1;
+}
+
 /** RFC 4514 escapes: a backslash before a special character, or before two hex digits of a UTF-8 byte. */
 function unescapeBackslashes(value: string): string {
+  const chars = [...value]; // code points, so characters beyond the BMP stay whole
   const bytes: number[] = [];
-  for (let i = 0; i < value.length; i++) {
-    const ch = value[i]!;
-    if (ch === '\\' && i + 1 < value.length) {
-      const hex = value.slice(i + 1, i + 3);
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
+    if (ch === '\\' && i + 1 < chars.length) {
+      const hex = `${chars[i + 1]}${chars[i + 2] ?? ''}`;
       if (/^[0-9a-fA-F]{2}$/.test(hex)) {
         bytes.push(parseInt(hex, 16));
         i += 2;
         continue;
       }
       i += 1;
-      bytes.push(...Buffer.from(value[i]!, 'utf8'));
+      bytes.push(...Buffer.from(chars[i]!, 'utf8'));
       continue;
     }
     bytes.push(...Buffer.from(ch, 'utf8'));
@@ -129,22 +143,25 @@ function unescapeBackslashes(value: string): string {
 /** Some clients percent-encode (spaces as %20); a lone % that starts no escape stays as it is. */
 function decodePercentEscapes(value: string): string {
   if (!/%[0-9a-fA-F]{2}/.test(value)) return value;
+  const chars = [...value];
   const bytes: number[] = [];
-  for (let i = 0; i < value.length; i++) {
-    const hex = value.slice(i + 1, i + 3);
-    if (value[i] === '%' && /^[0-9a-fA-F]{2}$/.test(hex)) {
+  for (let i = 0; i < chars.length; i++) {
+    const hex = `${chars[i + 1] ?? ''}${chars[i + 2] ?? ''}`;
+    if (chars[i] === '%' && /^[0-9a-fA-F]{2}$/.test(hex)) {
       bytes.push(parseInt(hex, 16));
       i += 2;
     } else {
-      bytes.push(...Buffer.from(value[i]!, 'utf8'));
+      bytes.push(...Buffer.from(chars[i]!, 'utf8'));
     }
   }
   return Buffer.from(bytes).toString('utf8');
 }
 
+/** `%` is escaped too, since some clients percent-encode and the parser decodes `%XX`. */
 function escapeValue(value: string): string {
   return value
     .replace(/[\\,+"<>;=]/g, (ch) => `\\${ch}`)
+    .replace(/%/g, '\\25')
     .replace(/^[ #]/, (ch) => `\\${ch}`)
     .replace(/ $/, '\\ ');
 }

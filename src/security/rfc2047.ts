@@ -12,9 +12,12 @@ export function isEncodedWords(text: string): boolean {
   return WHOLE_ENCODED.test(text);
 }
 
-/** Decodes a text that consists of encoded words; whitespace between adjacent words is dropped. */
+/** Decodes the encoded words in a text; whitespace between adjacent words is dropped, other text kept. */
 export function decodeEncodedWords(text: string): string {
-  return decodeToBytesList(text).map(({ bytes, charset }) => decodeCharset(bytes, charset)).join('');
+  return text.replace(/\?=\s+=\?/g, '?==?').replace(ENCODED_WORD, (word) => {
+    const [decoded] = decodeToBytesList(word);
+    return decodeCharset(decoded!.bytes, decoded!.charset);
+  });
 }
 
 /** The raw bytes carried by the encoded words of a text, for a value that is binary once decoded. */

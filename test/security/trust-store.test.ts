@@ -1,0 +1,154 @@
+import 'reflect-metadata';
+import assert from 'node:assert/strict';
+import { X509Certificate, webcrypto } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import * as x509 from '@peculiar/x509';
+import { type ParsedCertificate, parseCertificate } from '../../src/security/tpp-certificate.js';
+import { TrustStore, TrustStoreError, readTrustedCertificates } from '../../src/security/trust-store.js';
+import { type CertificateAndKey, createCertificateAuthority, issueTppCertificate } from '../../src/toolkit/certificate-factory.js';
+
+let ca: CertificateAndKey;
+let otherCa: CertificateAndKey;
+/** Same subject name and subject key identifier as ca, different key: only the signature tells them apart. */
+let impostorCa: CertificateAndKey;
+let tpp: CertificateAndKey;
+let otherTpp: CertificateAndKey;
+let dir: string;
+
+const parse = (certificate: CertificateAndKey): ParsedCertificate => parseCertificate(Buffer.from(new X509Certificate(certificate.certPem).raw));
+
+/** A self-signed CA certificate that copies the name and key identifier of another CA, with a key of its own. */
+async function impostorOf(real: CertificateAndKey): Promise<CertificateAndKey> {
+  const original = new x509.X509Certificate(real.certPem);
+  const keyId = original.getExtension(x509.SubjectKeyIdentifierExtension)?.keyId;
+  assert.ok(keyId, 'the CA certificate has a subject key identifier');
+  const algorithm = { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' };
+  const keys = await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
+  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: '01',
+    name: original.subjectName,
+    notBefore: original.notBefore,
+    notAfter: original.notAfter,
+    keys,
+    signingAlgorithm: algorithm,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      new x509.SubjectKeyIdentifierExtension(keyId),
+    ],
+  });
+  return { certPem: certificate.toString('pem'), keyPem: '' };
+}
+
+before(async () => {
+  [ca, otherCa] = await Promise.all([
+    createCertificateAuthority({ commonName: 'Test PSD2 CA', organisation: 'Test Bank ASA', country: 'NO' }),
+    createCertificateAuthority({ commonName: 'Untrusted CA', organisation: 'Elsewhere', country: 'SE' }),
+  ]);
+  [impostorCa, tpp, otherTpp] = await Promise.all([
+    impostorOf(ca),
+    issueTppCertificate({ issuer: ca, roles: ['PSP_PI'], organisationId: 'PSDNO-FSA-111111111', name: 'Test TPP AS' }),
+    issueTppCertificate({ issuer: otherCa, roles: ['PSP_PI'], organisationId: 'PSDSE-FINA-1', name: 'Other TPP AB' }),
+  ]);
+  dir = await mkdtemp(join(tmpdir(), 'trust-store-test-'));
+});
+
+after(async () => {
+  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+});
+
+async function write(name: string, text: string): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, text, 'utf8');
+  return path;
+}
+
+async function rejectsWith(paths: string[], pattern: RegExp, path: string): Promise<void> {
+  await assert.rejects(readTrustedCertificates(paths), (error: unknown) => {
+    assert.ok(error instanceof TrustStoreError, `expected a TrustStoreError, got ${String(error)}`);
+    assert.ok(error.message.includes(`'${path}'`), `the message names the path: ${error.message}`);
+    assert.match(error.message, pattern);
+    return true;
+  });
+}
+
+describe('TrustStore.issuerOf', () => {
+  it('finds the anchor that issued a certificate among several', () => {
+    const store = new TrustStore([parse(otherCa), parse(ca)]);
+    const issuer = store.issuerOf(parse(tpp));
+    assert.ok(issuer);
+    assert.equal(issuer.fingerprint, parse(ca).fingerprint);
+    assert.equal(store.issuerOf(parse(otherTpp))?.fingerprint, parse(otherCa).fingerprint);
+  });
+
+  it('returns undefined for a certificate issued by a CA that is not an anchor', () => {
+    assert.equal(new TrustStore([parse(ca)]).issuerOf(parse(otherTpp)), undefined);
+  });
+
+  it('returns undefined when an anchor has the issuer name and key identifier but not the key that signed', () => {
+    const impostor = parse(impostorCa);
+    assert.deepEqual(impostor.subject, parse(ca).subject);
+    assert.equal(parse(tpp).x509.checkIssued(impostor.x509), true, 'name and key identifier match, so only the signature check can refuse');
+    assert.equal(new TrustStore([impostor]).issuerOf(parse(tpp)), undefined);
+    assert.equal(new TrustStore([impostor, parse(ca)]).issuerOf(parse(tpp))?.fingerprint, parse(ca).fingerprint);
+  });
+
+  it('returns undefined for an empty store', () => {
+    assert.equal(new TrustStore([]).issuerOf(parse(tpp)), undefined);
+  });
+
+  it('finds the issuer among anchors added with, and leaves the original store unchanged', () => {
+    const store = new TrustStore([parse(ca)]);
+    const more = store.with([parse(otherCa)]);
+    assert.equal(more.anchors.length, 2);
+    assert.equal(more.issuerOf(parse(otherTpp))?.fingerprint, parse(otherCa).fingerprint);
+    assert.equal(store.anchors.length, 1);
+    assert.equal(store.issuerOf(parse(otherTpp)), undefined);
+  });
+});
+
+describe('readTrustedCertificates', () => {
+  it('reads the CA certificates of several PEM files, one of them holding two, in order', async () => {
+    const one = await write('one.pem', ca.certPem);
+    const two = await write('two.pem', `${otherCa.certPem}\n${impostorCa.certPem}`);
+    const anchors = await readTrustedCertificates([one, two]);
+    assert.deepEqual(anchors.map((a) => a.fingerprint), [parse(ca), parse(otherCa), parse(impostorCa)].map((a) => a.fingerprint));
+    assert.ok(anchors.every((a) => a.x509.ca));
+  });
+
+  it('returns no anchor for no path', async () => {
+    assert.deepEqual(await readTrustedCertificates([]), []);
+  });
+
+  it('gives anchors a TrustStore finds the issuer among', async () => {
+    const path = await write('store.pem', ca.certPem);
+    const store = new TrustStore(await readTrustedCertificates([path]));
+    assert.equal(store.issuerOf(parse(tpp))?.fingerprint, parse(ca).fingerprint);
+  });
+
+  it('rejects a missing file with a TrustStoreError naming the path', async () => {
+    const missing = join(dir, 'does-not-exist.pem');
+    await rejectsWith([missing], /cannot read/, missing);
+  });
+
+  it('rejects a file without a PEM certificate with a TrustStoreError naming the path', async () => {
+    const keyOnly = await write('key-only.pem', ca.keyPem);
+    await rejectsWith([keyOnly], /holds no PEM certificate/, keyOnly);
+    const empty = await write('empty.pem', '');
+    await rejectsWith([empty], /holds no PEM certificate/, empty);
+  });
+
+  it('rejects a file holding a TPP certificate with a TrustStoreError naming the path and the certificate', async () => {
+    const path = await write('tpp.pem', tpp.certPem);
+    await rejectsWith([path], /'Test TPP AS', which is not a CA certificate/, path);
+  });
+
+  it('rejects a file holding a CA and a TPP certificate, and a good file before a bad one', async () => {
+    const good = await write('good.pem', ca.certPem);
+    const mixed = await write('mixed.pem', `${ca.certPem}${tpp.certPem}`);
+    await rejectsWith([good, mixed], /not a CA certificate/, mixed);
+  });
+});
