@@ -1,7 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { ConfigError, loadConfig, redactPassword } from './config/config.js';
 import { SHUTDOWN_GRACE_MS } from './domain/limits.js';
+import { systemClock } from './domain/clock.js';
+import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rates.js';
 import { buildApp } from './http/app.js';
+import { PaymentInitiationService } from './services/payment-initiation-service.js';
 import { ensureSandboxCa } from './security/sandbox-ca.js';
 import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
@@ -37,7 +40,9 @@ async function main(): Promise<void> {
   ]);
   const trustStore = new TrustStore(sandboxCa === undefined ? anchors : [...anchors, sandboxCa]);
   const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds });
-  const app = await buildApp({ config, store, authenticator });
+  const rates = config.referenceRates === '' ? new ReferenceRates(SANDBOX_REFERENCE_RATES) : ReferenceRates.parse(config.referenceRates);
+  const payments = new PaymentInitiationService(store, systemClock, rates);
+  const app = await buildApp({ config, store, authenticator, payments });
   app.addHook('onClose', async () => store.close());
 
   await app.listen({ port: config.port, host: config.host });

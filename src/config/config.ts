@@ -1,4 +1,5 @@
 import { DEFAULT_DATE_SKEW_SECONDS, MAX_DATE_SKEW_SECONDS } from '../domain/limits.js';
+import { ReferenceRates } from '../domain/reference-rates.js';
 
 export type Mode = 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -19,6 +20,8 @@ export interface Config {
   dataDir: string;
   /** Absolute base address of this server as TPPs and browsers reach it; used in links that leave the API. */
   publicUrl: string;
+  /** The bank's reference rates (kroner per unit), `EUR=11.70,USD=10.80`; empty for the sandbox table. */
+  referenceRates: string;
 }
 
 /** Every variable the server reads, with its default; the README's configuration table mirrors this. */
@@ -32,6 +35,7 @@ export const CONFIG_VARIABLES = {
   DATE_SKEW_SECONDS: String(DEFAULT_DATE_SKEW_SECONDS),
   DATA_DIR: './data',
   PUBLIC_URL: '',
+  REFERENCE_RATES: '',
 } as const;
 
 export class ConfigError extends Error {
@@ -83,6 +87,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = rawPublicUrl === '' ? `http://${host.includes(':') ? `[${host}]` : host}:${port ?? 8080}` : rawPublicUrl.replace(/\/+$/, '');
   if (!isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an absolute http or https address (got '${rawPublicUrl}')`);
 
+  const referenceRates = read('REFERENCE_RATES');
+  if (referenceRates !== '') {
+    try {
+      ReferenceRates.parse(referenceRates);
+    } catch (error) {
+      problems.push(`REFERENCE_RATES must be CODE=rate pairs such as EUR=11.70,USD=10.80: ${(error as Error).message}`);
+    }
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: port!,
@@ -94,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dateSkewSeconds: dateSkewSeconds!,
     dataDir: read('DATA_DIR'),
     publicUrl,
+    referenceRates,
   };
 }
 

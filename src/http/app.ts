@@ -6,6 +6,7 @@ import type { Config } from '../config/config.js';
 import { ApiError } from '../domain/api-error.js';
 import { BODY_LIMIT_BYTES, HEADERS_MAX_BYTES } from '../domain/limits.js';
 import type { TppAuthenticator } from '../security/tpp-authenticator.js';
+import type { PaymentInitiationService } from '../services/payment-initiation-service.js';
 import type { Store } from '../store/store.js';
 import { sendError, toApiError } from './error-response.js';
 import './fastify-types.js';
@@ -14,13 +15,16 @@ import { keepRawJsonBodies, parseBody } from './hooks/request-body.js';
 import { logRequest } from './hooks/request-log.js';
 import { registerDocumentation } from './routes/documentation.js';
 import { registerHealth } from './routes/health.js';
+import { registerPaymentRoutes } from './routes/payment-routes.js';
 import { sharedSchemas } from './schemas/common-schemas.js';
+import { paymentSchemas } from './schemas/payment-schemas.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface AppDependencies {
   config: Pick<Config, 'mode' | 'logLevel'>;
   store: Store;
   authenticator: TppAuthenticator;
+  payments: PaymentInitiationService;
   /** Extra pino options (tests send logs to a stream they read). */
   logger?: FastifyServerOptions['logger'];
   /** Check every route schema against the JSON Schema meta-schema while building (tests do). */
@@ -50,11 +54,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorateRequest('rawBody', null);
   app.decorateRequest('locale', 'en');
   app.decorateRequest('errorCode', null);
-  for (const schema of sharedSchemas) app.addSchema(schema);
+  app.decorateRequest('schemaProblems', null);
+  const schemas = [...sharedSchemas, ...paymentSchemas];
+  for (const schema of schemas) app.addSchema(schema);
 
   // Validation runs in our hook over every part at once; Fastify's per-part validation is off.
   app.setValidatorCompiler(() => () => true);
-  const compileValidator = createValidatorCompiler(sharedSchemas, deps.checkSchemas === true);
+  const compileValidator = createValidatorCompiler(schemas, deps.checkSchemas === true);
   app.addHook('onRoute', (route) => {
     if (route.config?.api !== undefined && route.schema !== undefined) {
       route.config = { ...route.config, validator: compileValidator(route.schema) };
@@ -84,10 +90,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }
     parseBody(request);
     const problems = request.routeOptions.config.validator?.({ headers: request.headers, params: request.params, query: request.query, body: request.body }) ?? [];
-    if (problems.length > 0) throw ApiError.of(problems);
+    if (api.deferSchemaProblems === true) request.schemaProblems = problems;
+    else if (problems.length > 0) throw ApiError.of(problems);
   });
   app.addHook('onSend', async (request, reply) => {
-    if (request.routeOptions.config.api !== undefined) reportLanguage(request, reply);
+    if (request.routeOptions.config.api === undefined) return;
+    reportLanguage(request, reply);
+    const requestId = request.headers['x-request-id'];
+    if (typeof requestId === 'string') reply.header('X-Request-ID', requestId);
   });
   app.addHook('onResponse', async (request, reply) => logRequest(request, reply));
 
@@ -102,5 +112,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await registerDocumentation(app);
   registerHealth(app, deps.store, deps.config.mode);
+  registerPaymentRoutes(app, deps.payments);
   return app;
 }

@@ -1,3 +1,4 @@
+import type { Problem } from '../domain/api-error.js';
 import type { Language } from '../domain/language.js';
 import type { TppIdentity } from '../domain/psp-role.js';
 import type { AuthRequirement } from '../security/tpp-authenticator.js';
@@ -7,6 +8,11 @@ import type { RouteValidator } from './validation.js';
 export interface ApiRouteConfig {
   /** TPP authentication the operation needs; null only for the public documentation. */
   auth: AuthRequirement | null;
+  /**
+   * The handler reports the schema's problems together with the domain's own (so a TPP sees every
+   * violation at once); without it the validation hook answers them itself.
+   */
+  deferSchemaProblems?: boolean;
 }
 
 declare module 'fastify' {
@@ -23,6 +29,8 @@ declare module 'fastify' {
     rawBody: Buffer | null;
     /** Language of texts meant for people in the answer (Accept-Language). */
     locale: Language;
+    /** Problems the schema found, when the route reports them with its own (ApiRouteConfig.deferSchemaProblems). */
+    schemaProblems: Problem[] | null;
     /** The error code answered, for the request's log line. */
     errorCode: string | null;
   }

@@ -12,17 +12,19 @@ import type { Problem } from '../domain/api-error.js';
  * Header, path and query values are text on the wire and are coerced to the schema's type.
  */
 
-/** Annotation on a string schema that says in words what its pattern requires. */
-export const PATTERN_TEXT = 'x-pattern-text';
+/** Annotation that says in words what a pattern, enum, format or set of alternatives requires. */
+export const RULE_TEXT = 'x-rule-text';
+/** Annotation on an object schema: the error code when one of its required properties is missing (KID_MISSING). */
+export const REQUIRED_CODE = 'x-required-code';
 
 function createAjv(coerceTypes: boolean, checkSchemas: boolean): Ajv {
   // Checking schemas against the JSON Schema meta-schema costs 60 ms of every start; the route
   // schemas are fixed, so the tests check them (checkSchemas) and production does not.
   const ajv = new Ajv({ allErrors: true, coerceTypes, useDefaults: false, removeAdditional: false, verbose: true, strict: true, strictRequired: false, validateSchema: checkSchemas });
   (addFormats as unknown as (ajv: Ajv) => void)(ajv);
-  ajv.addKeyword({ keyword: PATTERN_TEXT, schemaType: 'string' });
+  ajv.addKeyword({ keyword: RULE_TEXT, schemaType: 'string' });
   ajv.addKeyword({ keyword: 'example' });
-  ajv.addKeyword({ keyword: 'x-error-code', schemaType: 'string' });
+  ajv.addKeyword({ keyword: REQUIRED_CODE, schemaType: 'string' });
   return ajv;
 }
 
@@ -118,7 +120,8 @@ function describe(error: ErrorObject, validator: PartValidator): Problem {
   const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
   if (error.keyword === 'required') {
     const path = pathOf(error, validator, String(params.missingProperty));
-    const code = validator.part === 'headers' ? 'HTTP_HEADER_REQUIRED' : validator.part === 'querystring' ? 'QUERY_PARAMETER_REQUIRED' : 'FORMAT_ERROR';
+    const code = typeof parent[REQUIRED_CODE] === 'string' ? (parent[REQUIRED_CODE] as Problem['code'])
+      : validator.part === 'headers' ? 'HTTP_HEADER_REQUIRED' : validator.part === 'querystring' ? 'QUERY_PARAMETER_REQUIRED' : 'FORMAT_ERROR';
     return { code, path, text: `${label(path)} is required` };
   }
   if (error.keyword === 'additionalProperties') {
@@ -126,8 +129,7 @@ function describe(error: ErrorObject, validator: PartValidator): Problem {
     return { code: 'FORMAT_ERROR', path, text: `${label(path)} is not a field of this request` };
   }
   const path = pathOf(error, validator);
-  const code = typeof parent['x-error-code'] === 'string' ? (parent['x-error-code'] as Problem['code']) : 'FORMAT_ERROR';
-  return { code, path, text: `${label(path)} ${reason(error, params, parent)}${got(error)}` };
+  return { code: 'FORMAT_ERROR', path, text: `${label(path)} ${reason(error, params, parent)}${got(error)}` };
 }
 
 function reason(error: ErrorObject, params: Record<string, unknown>, parent: Record<string, unknown>): string {
@@ -140,17 +142,18 @@ function reason(error: ErrorObject, params: Record<string, unknown>, parent: Rec
     case 'minimum': return `must be at least ${params.limit}`;
     case 'maximum': return `must be at most ${params.limit}`;
     case 'enum': {
+      if (typeof parent[RULE_TEXT] === 'string') return `must be ${parent[RULE_TEXT]}`;
       const values = (params.allowedValues as unknown[]) ?? [];
       return values.length <= 20 ? `must be one of ${values.join(', ')}` : `must be one of the ${values.length} values the specification lists`;
     }
     case 'const': return `must be ${String(params.allowedValue)}`;
-    case 'pattern': return typeof parent[PATTERN_TEXT] === 'string' ? `must be ${parent[PATTERN_TEXT]}` : `must match ${String(params.pattern)}`;
-    case 'format': return `must be a valid ${formatName(String(params.format))}`;
+    case 'pattern': return typeof parent[RULE_TEXT] === 'string' ? `must be ${parent[RULE_TEXT]}` : `must match ${String(params.pattern)}`;
+    case 'format': return typeof parent[RULE_TEXT] === 'string' ? `must be ${parent[RULE_TEXT]}` : `must be a valid ${formatName(String(params.format))}`;
     case 'uniqueItems': return `must not repeat entries (entries ${params.j} and ${params.i} are equal)`;
     case 'minProperties': return 'must not be empty';
     case 'not': return 'has a form that is not allowed here';
     case 'oneOf':
-    case 'anyOf': return typeof parent[PATTERN_TEXT] === 'string' ? `must be ${parent[PATTERN_TEXT]}` : 'does not have any of the allowed forms';
+    case 'anyOf': return typeof parent[RULE_TEXT] === 'string' ? `must be ${parent[RULE_TEXT]}` : 'does not have any of the allowed forms';
     default: return error.message ?? 'is not valid';
   }
 }

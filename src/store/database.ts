@@ -1,6 +1,70 @@
+import type { ColumnType } from 'kysely';
+
 /**
  * Table types of the database, as Kysely sees them. One schema serves both SQLite and PostgreSQL:
- * amounts are integer minor units (bigint), instants are ISO 8601 text in UTC, ids are text.
+ * amounts are integer minor units (bigint), instants are ISO 8601 text in UTC, ids are text,
+ * booleans are 0/1. SQLite returns every integer as bigint (safe integers), PostgreSQL returns int4
+ * as number: small integers are read as `number | bigint` and converted where read.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
-export interface Database {}
+type SmallInt = ColumnType<number | bigint, number, number>;
+type Amount = ColumnType<bigint, bigint, bigint>;
+
+export interface TppRequestTable {
+  tpp_id: string;
+  request_id: string;
+  operation: string;
+  body_sha256: string;
+  response_status: SmallInt;
+  response_body: string;
+  payment_id: string | null;
+  created_at: string;
+}
+
+export interface PaymentTable {
+  id: string;
+  tpp_id: string;
+  service: string;
+  product: string;
+  status: string;
+  psu_key: string;
+  psu_id: string | null;
+  psu_national_id_hash: string | null;
+  psu_corporate_id: string | null;
+  psu_context: string | null;
+  debtor_bban: string | null;
+  debtor_iban: string | null;
+  debtor_currency: string;
+  requested_execution_date: string | null;
+  entry_count: SmallInt;
+  fee_minor: Amount;
+  fee_currency: string;
+  body: string;
+  accept_fixes: string;
+  tpp_redirect_uri: string;
+  tpp_session_id: string;
+  funds_available: ColumnType<number | bigint | null, number | null, number | null>;
+  status_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TransferTable {
+  payment_id: string;
+  seq: SmallInt;
+  tpp_id: string;
+  psu_key: string;
+  amount_minor: Amount;
+  currency: string;
+  creditor_name: string;
+  creditor_account: string;
+  duplicate_key: string;
+  status: string;
+  status_reason: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  tpp_requests: TppRequestTable;
+  payments: PaymentTable;
+  transfers: TransferTable;
+}

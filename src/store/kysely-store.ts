@@ -1,20 +1,30 @@
-import { type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, Migrator, type Transaction, sql } from 'kysely';
+import type { NewPayment } from '../domain/payments/payment.js';
+import { CANCELLABLE_STATUSES, type TransactionStatus } from '../domain/transaction-status.js';
 import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
-import type { Store } from './store.js';
+import type { CancelResult, CreatePaymentOptions, CreatePaymentResult, LogicalDuplicate, Store, StoredPayment, StoredTppRequest, TppRequestRecord } from './store.js';
+
+/** Statuses of payments that no longer count as duplicates: they will never be executed. */
+const ENDED_WITHOUT_EXECUTION = ['RJCT', 'CANC'];
 
 /**
  * What both implementations share: the queries are Kysely's and run unchanged on either dialect.
- * The subclasses open the connection and supply what differs between the engines.
+ * The subclasses open the connection and supply what differs between the engines (locking).
  */
 export abstract class KyselyStore implements Store {
   abstract readonly kind: 'sqlite' | 'postgres';
 
   protected constructor(protected readonly db: Kysely<Database>) {}
 
+  /**
+   * Serialises the writers that act for one PSU within a transaction, so that two concurrent
+   * creates cannot both miss each other's logical duplicate.
+   */
+  protected abstract lockPsu(trx: Transaction<Database>, key: string): Promise<void>;
+
   async migrate(): Promise<void> {
-    const migrator = new Migrator({ db: this.db, provider: { getMigrations: async () => migrations } });
-    const { error, results } = await migrator.migrateToLatest();
+    const { error, results } = await this.migrator().migrateToLatest();
     if (error !== undefined) {
       const failed = results?.find((r) => r.status === 'Error')?.migrationName;
       throw new Error(`database migration ${failed ?? ''} failed: ${(error as Error).message ?? String(error)}`);
@@ -22,8 +32,7 @@ export abstract class KyselyStore implements Store {
   }
 
   async appliedMigrations(): Promise<string[]> {
-    const migrator = new Migrator({ db: this.db, provider: { getMigrations: async () => migrations } });
-    return (await migrator.getMigrations()).filter((m) => m.executedAt !== undefined).map((m) => m.name);
+    return (await this.migrator().getMigrations()).filter((m) => m.executedAt !== undefined).map((m) => m.name);
   }
 
   async ping(): Promise<void> {
@@ -32,5 +41,149 @@ export abstract class KyselyStore implements Store {
 
   async close(): Promise<void> {
     await this.db.destroy();
+  }
+
+  async createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.lockPsu(trx, `${payment.tppId}|${payment.psu.key}`);
+      const earlier = await this.findRequest(trx, request.tppId, request.requestId);
+      if (earlier !== undefined) return { outcome: 'replayed', request: earlier };
+
+      if (options.duplicatesSince !== null) {
+        const duplicates = await this.findDuplicates(trx, payment, options.duplicatesSince);
+        if (duplicates.length > 0) return { outcome: 'duplicate', duplicates };
+      }
+
+      const createdAt = payment.createdAt.toISOString();
+      // A concurrent request with the same X-Request-ID may have committed since the look-up above:
+      // the primary key decides, and the loser answers with the winner's response.
+      const inserted = await trx.insertInto('tpp_requests').values({
+        tpp_id: request.tppId,
+        request_id: request.requestId,
+        operation: request.operation,
+        body_sha256: request.bodySha256,
+        response_status: request.responseStatus,
+        response_body: request.responseBody,
+        payment_id: payment.id,
+        created_at: createdAt,
+      }).onConflict((oc) => oc.columns(['tpp_id', 'request_id']).doNothing()).executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
+        const winner = await this.findRequest(trx, request.tppId, request.requestId);
+        if (winner === undefined) throw new Error('tpp_requests conflict without a row');
+        return { outcome: 'replayed', request: winner };
+      }
+
+      await trx.insertInto('payments').values({
+        id: payment.id,
+        tpp_id: payment.tppId,
+        service: payment.service,
+        product: payment.product,
+        status: payment.status,
+        psu_key: payment.psu.key,
+        psu_id: payment.psu.psuId ?? null,
+        psu_national_id_hash: payment.psu.nationalIdHash ?? null,
+        psu_corporate_id: payment.psu.corporateId ?? null,
+        psu_context: payment.psu.context ?? null,
+        debtor_bban: payment.debtor.bban ?? null,
+        debtor_iban: payment.debtor.iban ?? null,
+        debtor_currency: payment.debtor.currency,
+        requested_execution_date: payment.requestedExecutionDate ?? null,
+        entry_count: payment.transfers.length,
+        fee_minor: payment.fees.total.minor,
+        fee_currency: payment.fees.total.currency,
+        body: JSON.stringify(payment.body),
+        accept_fixes: JSON.stringify(payment.acceptFixes),
+        tpp_redirect_uri: payment.tppRedirectUri,
+        tpp_session_id: payment.tppSessionId,
+        funds_available: null,
+        status_reason: null,
+        created_at: createdAt,
+        updated_at: createdAt,
+      }).execute();
+      await trx.insertInto('transfers').values(payment.transfers.map((transfer, seq) => ({
+        payment_id: payment.id,
+        seq,
+        tpp_id: payment.tppId,
+        psu_key: payment.psu.key,
+        amount_minor: transfer.amount.minor,
+        currency: transfer.amount.currency,
+        creditor_name: transfer.creditorName,
+        creditor_account: transfer.creditorAccount,
+        duplicate_key: transfer.duplicateKey,
+        status: payment.status,
+        status_reason: null,
+        created_at: createdAt,
+      }))).execute();
+      return { outcome: 'created' };
+    });
+  }
+
+  async findTppRequest(tppId: string, requestId: string): Promise<StoredTppRequest | undefined> {
+    return this.findRequest(this.db, tppId, requestId);
+  }
+
+  async findPayment(tppId: string, paymentId: string): Promise<StoredPayment | undefined> {
+    const row = await this.db.selectFrom('payments')
+      .select(['id', 'tpp_id', 'service', 'product', 'status', 'body', 'funds_available', 'status_reason', 'created_at'])
+      .where('id', '=', paymentId).where('tpp_id', '=', tppId)
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    return {
+      id: row.id,
+      tppId: row.tpp_id,
+      service: row.service,
+      product: row.product,
+      status: row.status as TransactionStatus,
+      body: JSON.parse(row.body) as unknown,
+      fundsAvailable: row.funds_available === null ? undefined : Number(row.funds_available) === 1,
+      statusReason: row.status_reason ?? undefined,
+      createdAt: row.created_at,
+    };
+  }
+
+  async cancelPayment(tppId: string, paymentId: string, at: Date): Promise<CancelResult> {
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx.updateTable('payments')
+        .set({ status: 'CANC', updated_at: at.toISOString() })
+        .where('id', '=', paymentId).where('tpp_id', '=', tppId)
+        .where('status', 'in', [...CANCELLABLE_STATUSES])
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 1) {
+        await trx.updateTable('transfers').set({ status: 'CANC' }).where('payment_id', '=', paymentId).execute();
+        return { outcome: 'cancelled' } as const;
+      }
+      const row = await trx.selectFrom('payments').select('status').where('id', '=', paymentId).where('tpp_id', '=', tppId).executeTakeFirst();
+      return row === undefined ? { outcome: 'unknown' } as const : { outcome: 'not-cancellable', status: row.status as TransactionStatus } as const;
+    });
+  }
+
+  private async findRequest(trx: Kysely<Database>, tppId: string, requestId: string): Promise<StoredTppRequest | undefined> {
+    const row = await trx.selectFrom('tpp_requests')
+      .select(['operation', 'body_sha256', 'response_status', 'response_body'])
+      .where('tpp_id', '=', tppId).where('request_id', '=', requestId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : { operation: row.operation, bodySha256: row.body_sha256, responseStatus: Number(row.response_status), responseBody: row.response_body };
+  }
+
+  private async findDuplicates(trx: Transaction<Database>, payment: NewPayment, since: Date): Promise<LogicalDuplicate[]> {
+    const keys = [...new Set(payment.transfers.map((t) => t.duplicateKey))];
+    const rows = await trx.selectFrom('transfers')
+      .select(['payment_id', 'duplicate_key', 'created_at'])
+      .where('tpp_id', '=', payment.tppId)
+      .where('psu_key', '=', payment.psu.key)
+      .where('duplicate_key', 'in', keys)
+      .where('created_at', '>=', since.toISOString())
+      .where('status', 'not in', ENDED_WITHOUT_EXECUTION)
+      .orderBy('created_at', 'desc')
+      .execute();
+    const byKey = new Map(rows.map((r) => [r.duplicate_key, r]));
+    return payment.transfers.flatMap((transfer) => {
+      const match = byKey.get(transfer.duplicateKey);
+      return match === undefined ? [] : [{ path: transfer.path, paymentId: match.payment_id, createdAt: match.created_at }];
+    });
+  }
+
+  private migrator(): Migrator {
+    return new Migrator({ db: this.db, provider: { getMigrations: async () => migrations } });
   }
 }

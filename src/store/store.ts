@@ -1,3 +1,59 @@
+import type { NewPayment } from '../domain/payments/payment.js';
+import type { TransactionStatus } from '../domain/transaction-status.js';
+
+/** A TPP request that created something, kept so a retry with the same X-Request-ID gets the same answer. */
+export interface TppRequestRecord {
+  tppId: string;
+  requestId: string;
+  /** Method and path, e.g. `POST /v1/payments/norwegian-cross-border-credit-transfers`. */
+  operation: string;
+  bodySha256: string;
+  responseStatus: number;
+  responseBody: string;
+}
+
+export interface StoredTppRequest {
+  operation: string;
+  bodySha256: string;
+  responseStatus: number;
+  responseBody: string;
+}
+
+/** A recent payment of the same PSU equal to one being created. */
+export interface LogicalDuplicate {
+  /** JSON path of the transfer in the new request. */
+  path: string;
+  paymentId: string;
+  createdAt: string;
+}
+
+export type CreatePaymentResult =
+  | { outcome: 'created' }
+  | { outcome: 'replayed'; request: StoredTppRequest }
+  | { outcome: 'duplicate'; duplicates: LogicalDuplicate[] };
+
+export interface CreatePaymentOptions {
+  /** Refuse the payment when one of its transfers equals one of the same PSU created at or after this instant; null allows duplicates. */
+  duplicatesSince: Date | null;
+}
+
+export interface StoredPayment {
+  id: string;
+  tppId: string;
+  service: string;
+  product: string;
+  status: TransactionStatus;
+  body: unknown;
+  fundsAvailable: boolean | undefined;
+  statusReason: string | undefined;
+  createdAt: string;
+}
+
+export type CancelResult =
+  | { outcome: 'cancelled' }
+  | { outcome: 'not-cancellable'; status: TransactionStatus }
+  | { outcome: 'unknown' };
+
 /**
  * The storage the services use. Two implementations stand side by side behind it, sqlite/ (the
  * embedded default) and postgres/ (several server instances on one database), and one contract test
@@ -12,4 +68,17 @@ export interface Store {
   /** Round trip to the database; rejects when it cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
+
+  /**
+   * Stores a payment and the request that created it in one durable transaction, unless the TPP
+   * sent this X-Request-ID before (replayed: the stored request is returned and nothing is written)
+   * or a transfer is a logical duplicate. Concurrent calls with one X-Request-ID create one payment.
+   */
+  createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult>;
+  /** The request this TPP sent with this X-Request-ID, if it created something. */
+  findTppRequest(tppId: string, requestId: string): Promise<StoredTppRequest | undefined>;
+  /** The payment, when it exists and the TPP created it. */
+  findPayment(tppId: string, paymentId: string): Promise<StoredPayment | undefined>;
+  /** Cancels a payment of the TPP that has not yet been taken for execution. */
+  cancelPayment(tppId: string, paymentId: string, at: Date): Promise<CancelResult>;
 }

@@ -21,7 +21,7 @@ const probeSchema = {
   headers: {
     type: 'object',
     required: ['PSU-IP-Address'],
-    properties: { 'PSU-IP-Address': { type: 'string', anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }], 'x-pattern-text': 'an IPv4 or IPv6 address' } },
+    properties: { 'PSU-IP-Address': { type: 'string', anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }], 'x-rule-text': 'an IPv4 or IPv6 address' } },
   },
   querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1 } } },
   body: {
@@ -30,7 +30,7 @@ const probeSchema = {
     required: ['creditorName', 'payments'],
     properties: {
       creditorName: { type: 'string', maxLength: 70 },
-      payments: { type: 'array', items: { type: 'object', required: ['amount'], properties: { amount: { type: 'string', pattern: '^\\d+(\\.\\d+)?$', 'x-pattern-text': 'a decimal number written as a string' } } } },
+      payments: { type: 'array', items: { type: 'object', required: ['amount'], properties: { amount: { type: 'string', pattern: '^\\d+(\\.\\d+)?$', 'x-rule-text': 'a decimal number written as a string' } } } },
     },
   },
 } as const;

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Mode } from '../../src/config/config.js';
+import { type Clock, systemClock } from '../../src/domain/clock.js';
+import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/reference-rates.js';
 import { buildApp } from '../../src/http/app.js';
+import { PaymentInitiationService } from '../../src/services/payment-initiation-service.js';
 import { TppAuthenticator } from '../../src/security/tpp-authenticator.js';
 import { TrustStore } from '../../src/security/trust-store.js';
 import { parseCertificate, readPemCertificates } from '../../src/security/tpp-certificate.js';
@@ -40,6 +43,7 @@ export interface TestAppOptions {
   /** Registers extra routes before the app is ready. */
   routes?: (app: FastifyInstance) => void;
   logger?: Parameters<typeof buildApp>[0]['logger'];
+  clock?: Clock;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -52,9 +56,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     await store.migrate();
   }
   const trustStore = new TrustStore([parseCertificate(readPemCertificates(fixtures.ca.certPem)[0]!)]);
+  const clock = options.clock ?? systemClock;
   const app = await buildApp({
     config: { mode: options.mode ?? 'sandbox', logLevel: 'silent' },
     store,
+    payments: new PaymentInitiationService(store, clock, new ReferenceRates(SANDBOX_REFERENCE_RATES)),
     authenticator: new TppAuthenticator({ trustStore, dateSkewSeconds: 300 }),
     logger: options.logger ?? false,
     checkSchemas: true,

@@ -1,7 +1,10 @@
 import type { Migration } from 'kysely';
+import { paymentsMigration } from './001-payments.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
  * start, so a start costs no directory scan and a build cannot miss one.
  */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '001-payments': paymentsMigration,
+};

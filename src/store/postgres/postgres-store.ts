@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction, sql } from 'kysely';
 import pg from 'pg';
 import { POSTGRES_POOL_SIZE } from '../../domain/limits.js';
 import type { Database } from '../database.js';
@@ -17,6 +17,11 @@ export class PostgresStore extends KyselyStore {
 
   private constructor(db: Kysely<Database>, readonly pool: pg.Pool) {
     super(db);
+  }
+
+  /** A transaction-scoped advisory lock on the PSU's key, released at commit or rollback. */
+  protected override async lockPsu(trx: Transaction<Database>, key: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
   }
 
   static open(url: string): PostgresStore {

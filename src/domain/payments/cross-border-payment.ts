@@ -1,0 +1,100 @@
+import type { Problem, TppMessage } from '../api-error.js';
+import { accountKey, accountProblems, bicCountry, bicProblem } from '../account-reference.js';
+import { isCurrency } from '../currency.js';
+import { executionDateProblem } from '../execution-date.js';
+import { crossBorderFees } from '../fee-schedule.js';
+import { formatAmount } from '../money.js';
+import type { ReferenceRates } from '../reference-rates.js';
+import { readAmount } from './amount-field.js';
+import { has, objectAt, stringAt } from './field-reader.js';
+import { type ValidatedPayment, duplicateKey } from './payment.js';
+
+/** spec: the cross-border product is meant for NOK 100 000 or more, and must then carry regulatory reporting. */
+export const REGULATORY_REPORTING_THRESHOLD_NOK_MINOR = 10_000_000n;
+
+export interface ProductContext {
+  /** Today in Norway, YYYY-MM-DD, by the bank's business clock. */
+  today: string;
+  rates: ReferenceRates;
+}
+
+export interface ProductValidation {
+  problems: Problem[];
+  payment: ValidatedPayment | undefined;
+}
+
+/**
+ * The rules of endpoint 2 that a JSON schema cannot state: amount against currency, account
+ * identifiers, creditorAgent when the creditor is named by BBAN, execution date, and regulatory
+ * reporting from NOK 100 000 at the bank's reference rates.
+ */
+export function validateCrossBorderPayment(body: unknown, context: ProductContext): ProductValidation {
+  const problems: Problem[] = [];
+  const warnings: TppMessage[] = [];
+  const instructed = readAmount(body, 'instructedAmount', '$.instructedAmount', problems);
+
+  const creditorAccount = objectAt(body, 'creditorAccount');
+  const creditorAgent = stringAt(body, 'creditorAgent');
+  if (creditorAgent !== undefined) {
+    const problem = bicProblem(creditorAgent, '$.creditorAgent');
+    if (problem !== undefined) problems.push(problem);
+  }
+  if (creditorAccount !== undefined) {
+    if (has(creditorAccount, 'bban') && !has(creditorAccount, 'iban') && !has(body, 'creditorAgent')) {
+      problems.push({ code: 'FORMAT_ERROR', path: '$.creditorAgent', text: '$.creditorAgent (the BIC of the creditor\'s bank) is required when creditorAccount is given by bban' });
+    }
+    const norwegian = creditorAgent !== undefined && bicCountry(creditorAgent) === 'NO';
+    problems.push(...accountProblems(creditorAccount, '$.creditorAccount', { norwegian }));
+  }
+
+  const debtorAccount = objectAt(body, 'debtorAccount');
+  if (debtorAccount !== undefined) problems.push(...accountProblems(debtorAccount, '$.debtorAccount', { norwegian: true }));
+
+  const executionDate = stringAt(body, 'requestedExecutionDate');
+  if (executionDate !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(executionDate)) {
+    const problem = executionDateProblem(executionDate, context.today, '$.requestedExecutionDate');
+    if (problem !== undefined) problems.push(problem);
+  }
+
+  let amountNokMinor: bigint | undefined;
+  if (instructed !== undefined) {
+    amountNokMinor = context.rates.toNokMinor(instructed.minor, instructed.currency);
+    if (amountNokMinor === undefined) {
+      problems.push({ code: 'PAYMENT_FAILED', path: '$.instructedAmount.currency', text: `the bank has no reference rate for ${instructed.currency}, so it cannot convert the payment; pay in a currency it trades` });
+    } else if (amountNokMinor >= REGULATORY_REPORTING_THRESHOLD_NOK_MINOR) {
+      const inNok = instructed.currency === 'NOK' ? '' : ` (NOK ${formatAmount(amountNokMinor, 'NOK')} at the bank's reference rate)`;
+      for (const field of ['regulatoryReportingCode', 'regulatoryReportingInformation']) {
+        if (!has(body, field)) {
+          problems.push({ code: 'FORMAT_ERROR', path: `$.${field}`, text: `$.${field} is required for transfers of NOK 100 000 or more; this one is ${instructed.currency} ${formatAmount(instructed.minor, instructed.currency)}${inNok}` });
+        }
+      }
+    } else {
+      warnings.push({ category: 'WARNING', code: 'PRODUCT_INVALID', path: '$.instructedAmount', text: `${CROSS_BORDER_NAME} is meant for amounts of NOK 100 000 or more; this one is below. The payment is accepted; a smaller cross-border payment may cost less as another product of the bank` });
+    }
+  }
+
+  if (problems.length > 0 || instructed === undefined || amountNokMinor === undefined || creditorAccount === undefined || debtorAccount === undefined) {
+    return { problems, payment: undefined };
+  }
+  const debtorCurrency = stringAt(debtorAccount, 'currency');
+  const debtor = { bban: stringAt(debtorAccount, 'bban'), iban: stringAt(debtorAccount, 'iban'), currency: debtorCurrency ?? 'NOK' };
+  const creditor = `${accountKey({ bban: stringAt(creditorAccount, 'bban'), iban: stringAt(creditorAccount, 'iban') })}${creditorAgent === undefined ? '' : `@${creditorAgent.toUpperCase()}`}`;
+  return {
+    problems,
+    payment: {
+      debtor,
+      requestedExecutionDate: executionDate,
+      transfers: [{
+        amount: instructed,
+        creditorName: stringAt(body, 'creditorName') ?? '',
+        creditorAccount: creditor,
+        duplicateKey: duplicateKey({ debtor: accountKey(debtor), creditor, amount: instructed, executionDate, remittance: stringAt(body, 'remittanceInformationUnstructured') ?? '' }),
+        path: '$',
+      }],
+      fees: crossBorderFees(instructed, amountNokMinor, isCurrency(debtorCurrency) ? debtorCurrency : 'NOK'),
+      warnings,
+    },
+  };
+}
+
+const CROSS_BORDER_NAME = 'norwegian-cross-border-credit-transfers';

@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { TppMessage } from '../api-error.js';
+import type { Fees } from '../fee-schedule.js';
+import type { Money } from '../money.js';
+import type { PaymentProduct, PaymentService } from '../payment-product.js';
+import type { PsuIdentification } from '../psu.js';
+import type { TransactionStatus } from '../transaction-status.js';
+
+/** One credit transfer: the whole of a cross-border payment, or one entry of a bulk payment. */
+export interface Transfer {
+  amount: Money;
+  creditorName: string;
+  /** IBAN or BBAN of the creditor account. */
+  creditorAccount: string;
+  /** Fingerprint for logical duplicates (debtor, creditor, amount, currency, date, remittance). */
+  duplicateKey: string;
+  /** JSON path of the transfer in the request, for messages. */
+  path: string;
+}
+
+export interface DebtorAccount {
+  bban: string | undefined;
+  iban: string | undefined;
+  currency: string;
+}
+
+/** What product validation makes of a request body. */
+export interface ValidatedPayment {
+  debtor: DebtorAccount;
+  requestedExecutionDate: string | undefined;
+  transfers: Transfer[];
+  fees: Fees;
+  warnings: TppMessage[];
+}
+
+/** A payment as it is stored when the bank accepts its initiation. */
+export interface NewPayment extends ValidatedPayment {
+  id: string;
+  tppId: string;
+  service: PaymentService;
+  product: PaymentProduct;
+  status: TransactionStatus;
+  psu: PsuIdentification;
+  /** The body as submitted, returned by GET. */
+  body: unknown;
+  acceptFixes: string[];
+  tppRedirectUri: string;
+  tppSessionId: string;
+  createdAt: Date;
+}
+
+/** Opaque and unguessable: 144 random bits, in the platform's enc!! form. */
+export function newPaymentId(): string {
+  return `enc!!${randomBytes(18).toString('base64url')}`;
+}
+
+export interface DuplicateParts {
+  debtor: string;
+  creditor: string;
+  amount: Money;
+  executionDate: string | undefined;
+  remittance: string;
+}
+
+/** Equal payments have equal keys: the parts, normalised, hashed. */
+export function duplicateKey(parts: DuplicateParts): string {
+  const text = [parts.debtor, parts.creditor, parts.amount.minor.toString(), parts.amount.currency, parts.executionDate ?? '', parts.remittance.trim().replace(/\s+/g, ' ').toLowerCase()].join('|');
+  return createHash('sha256').update(text).digest('hex');
+}

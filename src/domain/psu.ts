@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { idnr } from '@navikt/fnrvalidator';
+import type { Problem } from './api-error.js';
+
+export type PsuContext = 'PRIVATE' | 'CORPORATE';
+
+/** The PSU a request acts for, as its headers identify it. */
+export interface PsuIdentification {
+  /** PSU-ID: the UUID the bank issued for this PSU and TPP. */
+  psuId: string | undefined;
+  /** SHA-256 of X-PSU-IDENTITY: the national identity number itself is never stored. */
+  nationalIdHash: string | undefined;
+  corporateId: string | undefined;
+  context: PsuContext | undefined;
+  /** One key per PSU, for logical duplicates and ownership. */
+  key: string;
+}
+
+export interface PsuHeaders {
+  psuId: string | undefined;
+  nationalId: string | undefined;
+  corporateId: string | undefined;
+  context: string | undefined;
+}
+
+/** Types of @navikt/fnrvalidator that are national identity numbers: birth, D- and synthetic (Tenor) numbers. */
+const ACCEPTED_TYPES = new Set(['fnr', 'dnr', 'tnr', 'dnr-and-tnr']);
+
+/**
+ * spec, Authentication 8: the PSU is identified with PSU-ID, or with X-PSU-IDENTITY (a Norwegian
+ * national identity number or D-number) as an alternative; a corporate PSU also sends
+ * PSU-Corporate-ID, and a request for a corporate user without it is a 400.
+ */
+export function identifyPsu(headers: PsuHeaders): { psu: PsuIdentification | undefined; problems: Problem[] } {
+  const problems: Problem[] = [];
+  if (headers.psuId === undefined && headers.nationalId === undefined) {
+    problems.push({ code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-ID', text: 'header PSU-ID is required (or X-PSU-IDENTITY with the PSU\'s national identity number, for a PSU who has no PSU-ID yet)' });
+  }
+  if (headers.nationalId !== undefined) {
+    const result = idnr(headers.nationalId);
+    if (result.status !== 'valid' || !ACCEPTED_TYPES.has(result.type)) {
+      const why = result.status === 'valid' ? `it is a ${result.type}, not a national identity number` : result.reasons.join(', ');
+      problems.push({ code: 'FORMAT_ERROR', path: 'header:X-PSU-IDENTITY', text: `header X-PSU-IDENTITY is not a Norwegian national identity number or D-number (${why})` });
+    }
+  }
+  if (headers.context === 'CORPORATE' && headers.corporateId === undefined) {
+    problems.push({ code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-Corporate-ID', text: 'header PSU-Corporate-ID is required for a corporate PSU (PSU-Context CORPORATE): it names the corporate agreement' });
+  }
+  if (problems.length > 0) return { psu: undefined, problems };
+  const nationalIdHash = headers.nationalId === undefined ? undefined : hashNationalId(headers.nationalId);
+  return {
+    psu: {
+      psuId: headers.psuId?.toLowerCase(),
+      nationalIdHash,
+      corporateId: headers.corporateId,
+      context: headers.context as PsuContext | undefined,
+      key: headers.psuId !== undefined ? `psu:${headers.psuId.toLowerCase()}` : `nin:${nationalIdHash}`,
+    },
+    problems,
+  };
+}
+
+export function hashNationalId(nationalId: string): string {
+  return createHash('sha256').update(`psd2-psu:${nationalId}`).digest('hex');
+}

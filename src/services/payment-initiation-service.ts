@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import { acceptedFixes } from '../domain/accept-fix.js';
+import { ApiError, type Problem, type TppMessage } from '../domain/api-error.js';
+import { type Clock, osloDate } from '../domain/clock.js';
+import type { Language } from '../domain/language.js';
+import { LOGICAL_DUPLICATE_WINDOW_HOURS } from '../domain/limits.js';
+import { formatMoney } from '../domain/money.js';
+import { CROSS_BORDER, type PaymentProduct, type PaymentService, productProblem } from '../domain/payment-product.js';
+import { type ProductValidation, validateCrossBorderPayment } from '../domain/payments/cross-border-payment.js';
+import { validateDomesticBulkPayment } from '../domain/payments/domestic-bulk-payment.js';
+import { type NewPayment, newPaymentId } from '../domain/payments/payment.js';
+import { type PsuHeaders, identifyPsu } from '../domain/psu.js';
+import { PSU_MESSAGES } from '../domain/psu-messages.js';
+import type { TppIdentity } from '../domain/psp-role.js';
+import type { ReferenceRates } from '../domain/reference-rates.js';
+import type { Store, StoredPayment } from '../store/store.js';
+
+export interface InitiationRequest {
+  tpp: TppIdentity;
+  service: PaymentService;
+  product: PaymentProduct;
+  body: unknown;
+  requestId: string;
+  psuHeaders: PsuHeaders;
+  acceptFixHeader: string | undefined;
+  tppRedirectUri: string;
+  tppSessionId: string;
+  allowLogicalDuplicate: boolean;
+  language: Language;
+  /** Problems the request schema found; reported together with the product's own. */
+  schemaProblems: Problem[];
+}
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+export interface PaymentLinks {
+  self: string;
+  status: string;
+}
+
+/** Use cases of payment initiation: create (idempotent by X-Request-ID), read, read status, cancel. */
+export class PaymentInitiationService {
+  constructor(private readonly store: Store, private readonly clock: Clock, private readonly rates: ReferenceRates) {}
+
+  async initiate(request: InitiationRequest): Promise<Answer> {
+    const operation = `POST /v1/${request.service}/${request.product}`;
+    const bodySha256 = canonicalHash(request.body);
+    // A retry is answered as the first request was, even if the rules would now judge it otherwise
+    // (an execution date that has since become yesterday).
+    const earlier = await this.store.findTppRequest(request.tpp.id, request.requestId);
+    if (earlier !== undefined) return replay(earlier, operation, bodySha256, request.requestId);
+
+    const now = this.clock.now();
+    const today = osloDate(now);
+    const fixes = acceptedFixes(request.acceptFixHeader, today);
+    const { psu, problems: psuProblems } = identifyPsu(request.psuHeaders);
+    const validation: ProductValidation = request.product === CROSS_BORDER
+      ? validateCrossBorderPayment(request.body, { today, rates: this.rates })
+      : validateDomesticBulkPayment(request.body, { today, rates: this.rates });
+    const problems = [...request.schemaProblems, ...psuProblems, ...validation.problems];
+    if (problems.length > 0 || validation.payment === undefined || psu === undefined) throw ApiError.of(problems);
+
+    const validated = validation.payment;
+    const id = newPaymentId();
+    const links = paymentLinks(request.service, request.product, id);
+    const warnings: TppMessage[] = [...fixes.warnings, ...validated.warnings];
+    const response = {
+      paymentId: id,
+      transactionStatus: 'RCVD' as const,
+      transactionFees: formatMoney(validated.fees.total),
+      transactionFeeIndicator: validated.fees.charged,
+      ...(warnings.length > 0 ? { tppMessages: warnings } : {}),
+      psuMessage: psuMessage(request, validated.transfers, request.language),
+      _links: { self: { href: links.self, verbs: ['GET', 'DELETE'] }, status: { href: links.status, verbs: ['GET'] } },
+    };
+    const payment: NewPayment = {
+      ...validated,
+      id,
+      tppId: request.tpp.id,
+      service: request.service,
+      product: request.product,
+      status: 'RCVD',
+      psu,
+      body: request.body,
+      acceptFixes: [...fixes.active],
+      tppRedirectUri: request.tppRedirectUri,
+      tppSessionId: request.tppSessionId,
+      createdAt: now,
+    };
+    const responseBody = JSON.stringify(response);
+    const result = await this.store.createPayment(payment, {
+      tppId: request.tpp.id, requestId: request.requestId, operation, bodySha256, responseStatus: 201, responseBody,
+    }, {
+      duplicatesSince: request.allowLogicalDuplicate ? null : new Date(now.getTime() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000),
+    });
+    if (result.outcome === 'replayed') return replay(result.request, operation, bodySha256, request.requestId);
+    if (result.outcome === 'duplicate') {
+      throw ApiError.of(result.duplicates.map((d) => ({
+        code: 'CONFLICT' as const,
+        path: d.path,
+        text: `${d.path === '$' ? 'the payment' : d.path} equals payment ${d.paymentId} of the same PSU, created at ${d.createdAt} (same debtor, creditor, amount, currency, execution date and remittance); send allowLogicalDuplicate=true to create it anyway`,
+      })));
+    }
+    return { status: 201, body: response };
+  }
+
+  async read(tpp: TppIdentity, service: string, product: string, paymentId: string): Promise<StoredPayment> {
+    const problem = productProblem(service, product);
+    if (problem !== undefined) throw ApiError.of([problem]);
+    const payment = await this.store.findPayment(tpp.id, paymentId);
+    if (payment === undefined || payment.service !== service || payment.product !== product) {
+      throw new ApiError('RESOURCE_UNKNOWN', `no ${service} resource ${paymentId} of product ${product} is known to this TPP`, [
+        { code: 'RESOURCE_UNKNOWN', path: 'path:paymentId', text: `no ${service} resource ${paymentId} of product ${product} is known to this TPP` },
+      ]);
+    }
+    return payment;
+  }
+
+  async cancel(tpp: TppIdentity, service: string, product: string, paymentId: string): Promise<void> {
+    await this.read(tpp, service, product, paymentId);
+    const result = await this.store.cancelPayment(tpp.id, paymentId, this.clock.now());
+    if (result.outcome === 'unknown') throw new ApiError('RESOURCE_UNKNOWN', `no payment ${paymentId} is known to this TPP`);
+    if (result.outcome === 'not-cancellable') {
+      throw new ApiError('CANCELLATION_INVALID', `payment ${paymentId} is ${result.status} and can no longer be cancelled; a payment can be cancelled until the batch run executes it (statuses RCVD, ACTC, ACCP, ACWC, PDNG)`);
+    }
+  }
+}
+
+export function paymentLinks(service: string, product: string, paymentId: string): PaymentLinks {
+  const self = `/v1/${service}/${product}/${encodeURIComponent(paymentId)}`;
+  return { self, status: `${self}/status` };
+}
+
+function psuMessage(request: InitiationRequest, transfers: NewPayment['transfers'], language: Language): string {
+  const [first] = transfers;
+  if (request.product === CROSS_BORDER) return PSU_MESSAGES.crossBorderReceived[language](first!.amount, first!.creditorName);
+  const total = transfers.reduce((sum, t) => sum + t.amount.minor, 0n);
+  return PSU_MESSAGES.bulkReceived[language](transfers.length, { minor: total, currency: first!.amount.currency });
+}
+
+function replay(earlier: { operation: string; bodySha256: string; responseStatus: number; responseBody: string }, operation: string, bodySha256: string, requestId: string): Answer {
+  if (earlier.operation !== operation || earlier.bodySha256 !== bodySha256) {
+    const text = earlier.operation !== operation
+      ? `X-Request-ID '${requestId}' was used before by this TPP for another operation (${earlier.operation}); use a new X-Request-ID for every new request`
+      : `X-Request-ID '${requestId}' was used before by this TPP with a different body; a retry must repeat the request exactly, a new request needs a new X-Request-ID`;
+    throw new ApiError('CONFLICT', text, [{ code: 'CONFLICT', path: 'header:X-Request-ID', text }]);
+  }
+  return { status: earlier.responseStatus, body: JSON.parse(earlier.responseBody) as unknown };
+}
+
+/** SHA-256 of the body as JSON with sorted keys: a retry that re-serialises the same body is the same request. */
+export function canonicalHash(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
