@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, type Transaction } from 'kysely';
+import { sqliteDialect } from './sqlite-dialect.js';
 import type { Database } from '../database.js';
 import { KyselyStore } from '../kysely-store.js';
 
@@ -10,12 +11,10 @@ import { KyselyStore } from '../kysely-store.js';
  * writes; synchronous=FULL makes every commit durable before it returns, so a payment answered 201
  * is on disk.
  */
-const migrationsByFile = new Map<string, Promise<void>>();
-
 export class SqliteStore extends KyselyStore {
   readonly kind = 'sqlite' as const;
 
-  private constructor(db: Kysely<Database>, readonly connection: BetterSqlite3.Database, private readonly file: string) {
+  private constructor(db: Kysely<Database>, readonly connection: BetterSqlite3.Database) {
     super(db);
   }
 
@@ -27,10 +26,9 @@ export class SqliteStore extends KyselyStore {
    * one file would run the same migration twice. BEGIN IMMEDIATE takes SQLite's write lock around the
    * whole run: the second process waits (busy_timeout), then finds the migrations applied.
    */
-  override async migrate(): Promise<void> {
-    // Within one process the wait would block the event loop that the first migration needs: queue instead.
-    const previous = migrationsByFile.get(this.file) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(async () => {
+  override migrate(): Promise<void> {
+    // One connection holds one transaction: a second call waits for the first.
+    this.migration = this.migration.catch(() => undefined).then(async () => {
       this.connection.exec('BEGIN IMMEDIATE');
       try {
         await super.migrate();
@@ -40,9 +38,10 @@ export class SqliteStore extends KyselyStore {
         throw error;
       }
     });
-    migrationsByFile.set(this.file, run);
-    return run;
+    return this.migration;
   }
+
+  private migration: Promise<void> = Promise.resolve();
 
   static open(path: string): SqliteStore {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -52,6 +51,6 @@ export class SqliteStore extends KyselyStore {
     connection.pragma('foreign_keys = ON');
     connection.pragma('busy_timeout = 5000');
     connection.defaultSafeIntegers(true);
-    return new SqliteStore(new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) }), connection, resolve(path));
+    return new SqliteStore(new Kysely<Database>({ dialect: sqliteDialect(connection) }), connection);
   }
 }

@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { LightMyRequestResponse } from 'fastify';
+import { BULK_PATH, CROSS_BORDER_PATH, bulkBody, createBulk, createCrossBorder, createHeaders, crossBorderBody } from '../support/payment-requests.js';
+import { type TestApp, startTestApp } from '../support/test-app.js';
+
+/**
+ * The OpenAPI document describes both create operations, their headers, bodies and every response;
+ * real answers of the server are checked against the schema the document gives for them.
+ */
+interface OpenApi {
+  paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean }[]; requestBody?: unknown; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+}
+
+let t: TestApp;
+let document: OpenApi;
+let ajv: Ajv;
+
+before(async () => {
+  t = await startTestApp();
+  document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as OpenApi;
+  ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true });
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  ajv.addSchema(document as object, 'openapi');
+});
+after(() => t.close());
+
+function templateOf(method: string, url: string): string {
+  const path = url.split('?')[0]!;
+  const candidates = Object.keys(document.paths).filter((template) => {
+    if (document.paths[template]![method.toLowerCase()] === undefined) return false;
+    const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    return pattern.test(path);
+  });
+  // A literal segment is more specific than a parameter, as in the router.
+  candidates.sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
+  assert.ok(candidates[0], `the OpenAPI document has no ${method} operation for ${path}`);
+  return candidates[0];
+}
+
+function validatorFor(method: string, url: string, status: number): ValidateFunction {
+  const template = templateOf(method, url);
+  const responses = document.paths[template]![method.toLowerCase()]!.responses;
+  assert.ok(responses[String(status)], `the OpenAPI document has no ${status} response for ${method} ${template}`);
+  const pointer = `openapi#/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
+  const validate = ajv.getSchema(pointer);
+  assert.ok(validate, `no schema at ${pointer}`);
+  return validate;
+}
+
+function conforms(method: string, url: string, response: LightMyRequestResponse): void {
+  if (response.statusCode === 204) {
+    const template = templateOf(method, url);
+    assert.ok(document.paths[template]![method.toLowerCase()]!.responses['204'], `204 is not documented for ${method} ${template}`);
+    return;
+  }
+  const validate = validatorFor(method, url, response.statusCode);
+  assert.equal(validate(response.json()), true, `${method} ${url} ${response.statusCode} does not match its OpenAPI schema: ${JSON.stringify(validate.errors)}\n${response.body}`);
+}
+
+describe('the OpenAPI document', () => {
+  it('describes both create operations with their required headers and body', () => {
+    for (const [path, acceptFix] of [[CROSS_BORDER_PATH, true], [BULK_PATH, false]] as const) {
+      const operation = document.paths[path]?.post;
+      assert.ok(operation, `${path} is documented`);
+      const headers = new Map(operation.parameters?.filter((p) => p.in === 'header').map((p) => [p.name, p.required === true]));
+      for (const name of ['X-Request-ID', 'TPP-Session-ID', 'TPP-Redirect-URI', 'Digest', 'TPP-Signature-Certificate', 'Signature', 'PSU-IP-Address']) {
+        assert.equal(headers.get(name), true, `${path}: ${name} is a required header`);
+      }
+      assert.equal(headers.get('x-accept-fix'), acceptFix);
+      assert.ok(headers.has('PSU-ID') && headers.has('X-PSU-IDENTITY') && headers.has('PSU-Context'));
+      assert.ok(operation.requestBody, `${path} documents its body`);
+      for (const status of ['201', '400', '401', '403', '404', '406', '409', '500']) assert.ok(operation.responses[status], `${path} documents ${status}`);
+    }
+  });
+
+  it('matches real answers of the create, read, status and cancel operations', async () => {
+    const cross = await createCrossBorder(t);
+    conforms('POST', CROSS_BORDER_PATH, cross);
+    const bulk = await createBulk(t);
+    conforms('POST', BULK_PATH, bulk);
+    const below = crossBorderBody();
+    below.instructedAmount = { amount: '500.00', currency: 'NOK' };
+    conforms('POST', CROSS_BORDER_PATH, await createCrossBorder(t, { body: below }));
+    for (const created of [cross.json(), bulk.json()]) {
+      const self = created._links.self.href as string;
+      conforms('GET', self, await t.signed({ method: 'GET', url: self }));
+      conforms('GET', `${self}/status`, await t.signed({ method: 'GET', url: `${self}/status` }));
+      conforms('DELETE', self, await t.signed({ method: 'DELETE', url: self }));
+      conforms('DELETE', self, await t.signed({ method: 'DELETE', url: self }));
+    }
+  });
+
+  it('matches real error answers', async () => {
+    const bad = crossBorderBody();
+    bad.creditorName = '';
+    conforms('POST', CROSS_BORDER_PATH, await createCrossBorder(t, { body: bad }));
+    conforms('POST', CROSS_BORDER_PATH, await t.signed({ method: 'POST', url: CROSS_BORDER_PATH, body: crossBorderBody(), headers: createHeaders(), as: t.fixtures.aisOnly }));
+    conforms('POST', CROSS_BORDER_PATH, await t.signed({ method: 'POST', url: CROSS_BORDER_PATH, body: crossBorderBody(), headers: { ...createHeaders(), Accept: 'text/xml' } }));
+    conforms('GET', `${CROSS_BORDER_PATH}/enc!!unknown`, await t.signed({ method: 'GET', url: `${CROSS_BORDER_PATH}/enc!!unknown` }));
+    const body = bulkBody();
+    await createBulk(t, { body });
+    conforms('POST', BULK_PATH, await createBulk(t, { body }));
+    conforms('POST', BULK_PATH, await t.signed({ method: 'POST', url: BULK_PATH, body: 'x=1', headers: { ...createHeaders(), 'Content-Type': 'text/plain' } }));
+  });
+});

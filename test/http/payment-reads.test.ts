@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { bulkBody, createBulk, createCrossBorder, crossBorderBody } from '../support/payment-requests.js';
+import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
+
+/** Reading a payment (every field submitted, plus its status), its status, and cancelling it. */
+let t: TestApp;
+before(async () => {
+  t = await startTestApp();
+});
+after(() => t.close());
+
+const get = (url: string, as = t.fixtures.tpp) => t.signed({ method: 'GET', url, as });
+
+describe('reading a payment', () => {
+  it('returns every field of a cross-border payment as submitted, with paymentId and transactionStatus', async () => {
+    const body = crossBorderBody();
+    body.requestedExecutionDate = '2027-01-04';
+    body.creditorAddress = { street: 'Kungsgatan', buildingNumber: '1', postalCode: '11143', city: 'Stockholm', country: 'SE' };
+    const created = (await createCrossBorder(t, { body })).json();
+    const response = await get(created._links.self.href);
+    assert.equal(response.statusCode, 200, response.body);
+    assert.deepEqual(response.json(), { paymentId: created.paymentId, transactionStatus: 'RCVD', ...body });
+  });
+
+  it('returns every field of a bulk payment as submitted, entries and structured remittance included', async () => {
+    const body = bulkBody(2);
+    (body.payments as Record<string, unknown>[])[1] = {
+      ...(body.payments as Record<string, unknown>[])[1],
+      remittanceInformationUnstructured: undefined,
+      remittanceInformationStructuredArray: [{ reference: '2345676', referenceType: 'SCOR' }, { reference: 'INV-77', referenceType: 'CINV', referenceIssuer: 'BITS-EFAKTURA' }],
+      ultimateDebtor: 'Lønnsavdelingen',
+      purposeCode: 'SALA',
+    };
+    const normalised = JSON.parse(JSON.stringify(body)) as Record<string, unknown>;
+    const created = (await createBulk(t, { body: normalised })).json();
+    const response = await get(created._links.self.href);
+    assert.equal(response.statusCode, 200, response.body);
+    assert.deepEqual(response.json(), { paymentId: created.paymentId, transactionStatus: 'RCVD', ...normalised });
+  });
+
+  it('reads the status of a new payment as RCVD, without fundsAvailable before any funds check', async () => {
+    const created = (await createCrossBorder(t)).json();
+    const response = await get(created._links.status.href);
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), { transactionStatus: 'RCVD' });
+  });
+
+  it('answers an unknown payment id with 404 RESOURCE_UNKNOWN', async () => {
+    assertErrorBody(await get('/v1/payments/norwegian-cross-border-credit-transfers/enc!!doesnotexist'), 404, 'RESOURCE_UNKNOWN');
+    assertErrorBody(await get('/v1/payments/norwegian-cross-border-credit-transfers/enc!!doesnotexist/status'), 404, 'RESOURCE_UNKNOWN');
+  });
+
+  it('answers another TPP with 404 RESOURCE_UNKNOWN for a payment it did not create', async () => {
+    const created = (await createBulk(t)).json();
+    assertErrorBody(await get(created._links.self.href, t.fixtures.otherTpp), 404, 'RESOURCE_UNKNOWN');
+    assertErrorBody(await get(created._links.status.href, t.fixtures.otherTpp), 404, 'RESOURCE_UNKNOWN');
+    assertErrorBody(await t.signed({ method: 'DELETE', url: created._links.self.href, as: t.fixtures.otherTpp }), 404, 'RESOURCE_UNKNOWN');
+  });
+
+  it('answers a payment read under the other product with 404 RESOURCE_UNKNOWN', async () => {
+    const created = (await createCrossBorder(t)).json();
+    assertErrorBody(await get(`/v1/bulk-payments/norwegian-domestic-credit-transfers/${created.paymentId}`), 404, 'RESOURCE_UNKNOWN');
+  });
+
+  it('answers an unknown product with 404 PRODUCT_UNKNOWN and a product in another form with 403 PRODUCT_INVALID', async () => {
+    assertErrorBody(await get('/v1/payments/sepa-credit-transfers/enc!!x'), 404, 'PRODUCT_UNKNOWN');
+    assertErrorBody(await get('/v1/payments/sepa-credit-transfers/enc!!x/status'), 404, 'PRODUCT_UNKNOWN');
+    assertErrorBody(await get('/v1/payments/norwegian-domestic-credit-transfers/enc!!x'), 403, 'PRODUCT_INVALID');
+    assertErrorBody(await get('/v1/bulk-payments/norwegian-cross-border-credit-transfers/enc!!x/status'), 403, 'PRODUCT_INVALID');
+  });
+
+  it('needs a signature to read, like every operation', async () => {
+    const created = (await createCrossBorder(t)).json();
+    assertErrorBody(await t.app.inject({ method: 'GET', url: created._links.status.href }), 400, 'HTTP_HEADER_REQUIRED');
+  });
+});
+
+describe('cancelling a payment', () => {
+  it('cancels a payment that has not been executed: 204, then its status is CANC', async () => {
+    const created = (await createCrossBorder(t)).json();
+    const response = await t.signed({ method: 'DELETE', url: created._links.self.href });
+    assert.equal(response.statusCode, 204);
+    assert.equal(response.body, '');
+    assert.deepEqual((await get(created._links.status.href)).json(), { transactionStatus: 'CANC' });
+    assert.equal((await get(created._links.self.href)).json().transactionStatus, 'CANC');
+  });
+
+  it('refuses to cancel a payment twice: 405 CANCELLATION_INVALID saying why', async () => {
+    const created = (await createBulk(t)).json();
+    assert.equal((await t.signed({ method: 'DELETE', url: created._links.self.href })).statusCode, 204);
+    const body = assertErrorBody(await t.signed({ method: 'DELETE', url: created._links.self.href }), 405, 'CANCELLATION_INVALID');
+    assert.match(body.message ?? '', /is CANC and can no longer be cancelled/);
+  });
+
+  it('answers a cancellation of an unknown payment with 404 RESOURCE_UNKNOWN', async () => {
+    assertErrorBody(await t.signed({ method: 'DELETE', url: '/v1/bulk-payments/norwegian-domestic-credit-transfers/enc!!nothing' }), 404, 'RESOURCE_UNKNOWN');
+  });
+});
