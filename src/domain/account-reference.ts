@@ -11,6 +11,11 @@ export interface AccountReference {
 export interface AccountRules {
   /** The account is in Norway: a BBAN must be 11 digits with a MOD11 check digit, an IBAN must be Norwegian. */
   norwegian: boolean;
+  /**
+   * Either identifier may name the account, and one must (cross-border, the default). False where the
+   * schema already requires a particular one (the domestic bulk requires bban).
+   */
+  bbanOrIban?: boolean;
 }
 
 const NORWEGIAN_BBAN = /^\d{11}$/;
@@ -24,7 +29,7 @@ const FOREIGN_BBAN = /^[A-Za-z0-9]{1,30}$/;
 export function accountProblems(account: Partial<Record<'bban' | 'iban', unknown>>, path: string, rules: AccountRules): Problem[] {
   const problems: Problem[] = [];
   const { bban, iban } = account;
-  if (bban === undefined && iban === undefined) {
+  if (rules.bbanOrIban !== false && bban === undefined && iban === undefined) {
     problems.push({ code: 'FORMAT_ERROR', path, text: `${path} needs a bban or an iban to identify the account` });
   }
   if (typeof iban === 'string') {

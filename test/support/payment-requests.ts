@@ -14,9 +14,9 @@ export const NO_IBAN_BBAN = '86011117947';
 export const SE_IBAN = 'SE4550000000058398257466';
 export const DE_IBAN = 'DE89370400440532013000';
 export const PSU_ID = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
-/** KIDs: 2345676 checks by MOD10, 12345678903 by MOD11. */
-export const KID_MOD10 = '2345676';
-export const KID_MOD11 = '12345678903';
+/** KIDs whose check digit holds by one method only: 76543214 by MOD10, 76543216 by MOD11. */
+export const KID_MOD10 = '76543214';
+export const KID_MOD11 = '76543216';
 
 /** NOK 150 000: above the regulatory reporting threshold, so the reporting fields are present. */
 export function crossBorderBody(): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import type { Problem, TppMessage } from '../api-error.js';
 import { accountKey, accountProblems, bicCountry, bicProblem } from '../account-reference.js';
 import { isCurrency } from '../currency.js';
+import { isCalendarDate } from '../clock.js';
 import { executionDateProblem } from '../execution-date.js';
 import { crossBorderFees } from '../fee-schedule.js';
 import { formatAmount } from '../money.js';
@@ -44,14 +45,14 @@ export function validateCrossBorderPayment(body: unknown, context: ProductContex
       problems.push({ code: 'FORMAT_ERROR', path: '$.creditorAgent', text: '$.creditorAgent (the BIC of the creditor\'s bank) is required when creditorAccount is given by bban' });
     }
     const norwegian = creditorAgent !== undefined && bicCountry(creditorAgent) === 'NO';
-    problems.push(...accountProblems(creditorAccount, '$.creditorAccount', { norwegian }));
+    problems.push(...accountProblems(creditorAccount, '$.creditorAccount', { norwegian, bbanOrIban: true }));
   }
 
   const debtorAccount = objectAt(body, 'debtorAccount');
-  if (debtorAccount !== undefined) problems.push(...accountProblems(debtorAccount, '$.debtorAccount', { norwegian: true }));
+  if (debtorAccount !== undefined) problems.push(...accountProblems(debtorAccount, '$.debtorAccount', { norwegian: true, bbanOrIban: true }));
 
   const executionDate = stringAt(body, 'requestedExecutionDate');
-  if (executionDate !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(executionDate)) {
+  if (executionDate !== undefined && isCalendarDate(executionDate)) {
     const problem = executionDateProblem(executionDate, context.today, '$.requestedExecutionDate');
     if (problem !== undefined) problems.push(problem);
   }

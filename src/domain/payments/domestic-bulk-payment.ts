@@ -1,5 +1,6 @@
 import type { Problem } from '../api-error.js';
 import { accountKey, accountProblems } from '../account-reference.js';
+import { isCalendarDate } from '../clock.js';
 import { executionDateProblem } from '../execution-date.js';
 import { domesticBulkFees } from '../fee-schedule.js';
 import { isValidKid } from '../kid.js';
@@ -20,11 +21,11 @@ export function validateDomesticBulkPayment(body: unknown, context: ProductConte
   const problems: Problem[] = [];
   const debtorAccount = objectAt(body, 'debtorAccount');
   if (debtorAccount !== undefined) {
-    problems.push(...accountProblems(debtorAccount, '$.debtorAccount', { norwegian: true }));
+    problems.push(...accountProblems(debtorAccount, '$.debtorAccount', { norwegian: true, bbanOrIban: false }));
     requireNok(stringAt(debtorAccount, 'currency'), '$.debtorAccount.currency', problems);
   }
   const executionDate = stringAt(body, 'requestedExecutionDate');
-  if (executionDate !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(executionDate)) {
+  if (executionDate !== undefined && isCalendarDate(executionDate)) {
     const problem = executionDateProblem(executionDate, context.today, '$.requestedExecutionDate');
     if (problem !== undefined) problems.push(problem);
   }
@@ -39,7 +40,7 @@ export function validateDomesticBulkPayment(body: unknown, context: ProductConte
     requireNok(stringAt(objectAt(entry, 'instructedAmount'), 'currency'), `${path}.instructedAmount.currency`, problems);
     const creditorAccount = objectAt(entry, 'creditorAccount');
     if (creditorAccount !== undefined) {
-      problems.push(...accountProblems({ bban: creditorAccount.bban }, `${path}.creditorAccount`, { norwegian: true }));
+      problems.push(...accountProblems({ bban: creditorAccount.bban }, `${path}.creditorAccount`, { norwegian: true, bbanOrIban: false }));
       requireNok(stringAt(creditorAccount, 'currency'), `${path}.creditorAccount.currency`, problems);
     }
     const remittance = remittanceOf(entry, path, problems);

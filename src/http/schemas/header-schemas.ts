@@ -35,7 +35,7 @@ export const HEADER_DEFINITIONS = {
   'PSU-Accept-Language': text(FORWARDED_HEADER_MAX_LENGTH, 'Forwarded Accept-Language, if available'),
   'PSU-HTTP-Method': { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], description: 'Forwarded HTTP method, if available' },
   'PSU-Device-ID': { ...uuid, description: 'Forwarded device identifier (UUID), if available' },
-  'PSU-Geo-Location': { type: 'string', maxLength: 64, pattern: '^GEO:-?\\d{1,2}(\\.\\d+)?;-?\\d{1,3}(\\.\\d+)?$', 'x-rule-text': 'GEO:<latitude>;<longitude>, such as GEO:59.9139;10.7522', description: 'Forwarded geo location, if available' },
+  'PSU-Geo-Location': { type: 'string', maxLength: 64, pattern: '^GEO:-?(90(\\.0+)?|[1-8]?\\d(\\.\\d+)?);-?(180(\\.0+)?|(1[0-7]\\d|[1-9]?\\d)(\\.\\d+)?)$', 'x-rule-text': 'GEO:<latitude -90 to 90>;<longitude -180 to 180>, such as GEO:59.9139;10.7522', description: 'Forwarded geo location, if available' },
 } as const;
 
 export type HeaderName = keyof typeof HEADER_DEFINITIONS;
