@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { acceptedFixes } from '../domain/accept-fix.js';
-import { ApiError, type Problem, type TppMessage } from '../domain/api-error.js';
+import { ApiError, type Problem, type TppMessage, clipText } from '../domain/api-error.js';
 import { type Clock, osloDate } from '../domain/clock.js';
 import type { Language } from '../domain/language.js';
 import { LOGICAL_DUPLICATE_WINDOW_HOURS } from '../domain/limits.js';
@@ -136,9 +136,9 @@ export function paymentLinks(service: string, product: string, paymentId: string
 
 function psuMessage(request: InitiationRequest, transfers: NewPayment['transfers'], language: Language): string {
   const [first] = transfers;
-  if (request.product === CROSS_BORDER) return PSU_MESSAGES.crossBorderReceived[language](first!.amount, first!.creditorName);
+  if (request.product === CROSS_BORDER) return clipText(PSU_MESSAGES.crossBorderReceived[language](first!.amount, first!.creditorName));
   const total = transfers.reduce((sum, t) => sum + t.amount.minor, 0n);
-  return PSU_MESSAGES.bulkReceived[language](transfers.length, { minor: total, currency: first!.amount.currency });
+  return clipText(PSU_MESSAGES.bulkReceived[language](transfers.length, { minor: total, currency: first!.amount.currency }));
 }
 
 function replay(earlier: { operation: string; bodySha256: string; responseStatus: number; responseBody: string }, operation: string, bodySha256: string, requestId: string): Answer {
