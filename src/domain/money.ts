@@ -12,7 +12,8 @@ export type AmountResult = { ok: true; minor: bigint } | { ok: false; reason: st
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
 /**
- * spec: Amount. A decimal string, more than zero, with precision 18 and scale 5 by contract, and
+ * spec: Amount. A decimal string, more than zero, with precision 18 and scale 5 by contract (a
+ * DECIMAL(18,5): at most 13 digits before the point and 5 after), and
  * no more fraction digits than the currency's ISO 4217 minor units (NOK "10.001" and JPY "10.5"
  * are refused). Returns the amount in minor units; the digits are read as text, so nothing is lost.
  */
@@ -24,8 +25,11 @@ export function parseAmount(text: string, currency: Currency): AmountResult {
   const integerDigits = match[1]!.replace(/^0+(?=\d)/, '');
   const fraction = match[2] ?? '';
   if (fraction.length > AMOUNT_SCALE) return { ok: false, reason: `has ${fraction.length} fraction digits; the contract allows at most ${AMOUNT_SCALE}` };
-  const precision = (integerDigits === '0' ? '' : integerDigits).length + fraction.length;
-  if (precision > AMOUNT_PRECISION) return { ok: false, reason: `has ${precision} digits; the contract allows at most ${AMOUNT_PRECISION}` };
+  // Precision 18 with scale 5 is a DECIMAL(18,5): 13 digits before the point, whatever follows it.
+  const wholeDigits = integerDigits === '0' ? 0 : integerDigits.length;
+  if (wholeDigits > AMOUNT_PRECISION - AMOUNT_SCALE) {
+    return { ok: false, reason: `has ${wholeDigits} digits before the point; the contract (precision ${AMOUNT_PRECISION}, scale ${AMOUNT_SCALE}) allows at most ${AMOUNT_PRECISION - AMOUNT_SCALE}` };
+  }
   const minorUnits = minorUnitsOf(currency);
   if (fraction.length > minorUnits) {
     return { ok: false, reason: `has ${fraction.length} fraction digits, but ${currency} has ${minorUnits} minor unit${minorUnits === 1 ? '' : 's'} (ISO 4217)` };

@@ -37,8 +37,10 @@ export class ReferenceRates {
   static parse(text: string): ReferenceRates {
     const table: Record<string, string> = {};
     for (const pair of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
-      const [code, rate] = pair.split('=').map((p) => p.trim());
-      if (code === undefined || rate === undefined || code === '') throw new Error(`'${pair}' is not of the form CODE=rate`);
+      const parts = pair.split('=').map((p) => p.trim());
+      const [code, rate] = parts;
+      if (parts.length !== 2 || code === undefined || rate === undefined || code === '') throw new Error(`'${pair}' is not of the form CODE=rate`);
+      if (Object.hasOwn(table, code.toUpperCase())) throw new Error(`${code.toUpperCase()} is given twice`);
       table[code.toUpperCase()] = rate;
     }
     return new ReferenceRates(table);

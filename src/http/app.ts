@@ -94,6 +94,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     else if (problems.length > 0) throw ApiError.of(problems);
   });
   app.addHook('onSend', async (request, reply) => {
+    // A keep-alive connection would hold the shutdown open after its last answer.
+    if (closing) reply.header('Connection', 'close');
     if (request.routeOptions.config.api === undefined) return;
     reportLanguage(request, reply);
     const requestId = request.headers['x-request-id'];

@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE } from '../../src/security/sandbox-ca.js';
 import { createTestDatabase } from '../support/postgres.js';
+import { connect } from 'node:net';
+import { once } from 'node:events';
+import { signRequest } from '../../src/toolkit/request-signer.js';
+import { CROSS_BORDER_PATH, createHeaders, crossBorderBody } from '../support/payment-requests.js';
 import { failedStart, startServerProcess } from '../support/server-process.js';
 import { tppFixtures } from '../support/tpp-fixtures.js';
 
@@ -129,5 +133,42 @@ describe('the server process', () => {
     const { code, stderr } = await failedStart({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'x.db')}`, TRUSTED_CA_CERTS: join(dir, 'nowhere.pem') });
     assert.equal(code, 2);
     assert.match(stderr, /cannot read '.*nowhere\.pem'/);
+  });
+
+  it('finishes a request in flight when SIGTERM arrives, then exits 0', async () => {
+    const dir = tempDir();
+    const fixtures = await tppFixtures();
+    writeFileSync(join(dir, 'trusted.pem'), fixtures.ca.certPem);
+    const server = await startServerProcess({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`, TRUSTED_CA_CERTS: join(dir, 'trusted.pem') });
+    const body = JSON.stringify(crossBorderBody());
+    const headers = signRequest({ method: 'POST', url: CROSS_BORDER_PATH, body, headers: createHeaders(), credentials: fixtures.tpp });
+    const { hostname, port } = new URL(server.url);
+    const socket = connect(Number(port), hostname);
+    await once(socket, 'connect');
+    const head = [`POST ${CROSS_BORDER_PATH} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+    socket.write(`${head}\r\n\r\n${body.slice(0, 40)}`);
+    let answer = '';
+    socket.on('data', (chunk) => { answer += String(chunk); });
+    // The request is in flight (headers and part of the body sent) when the signal arrives.
+    server.child.kill('SIGTERM');
+    await server.waitForLine((l) => typeof l.msg === 'string' && l.msg.startsWith('shutting down'), 'the shutdown');
+    socket.write(body.slice(40));
+    await once(socket, 'close');
+    assert.match(answer, /^HTTP\/1\.1 201 /);
+    assert.match(answer, /"transactionStatus":"RCVD"/);
+    assert.equal((await server.exited).code, 0);
+  });
+
+  it('starts two processes on one SQLite file at once: both migrate without conflict and serve', async () => {
+    const dir = tempDir();
+    const env = { DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'shared.db')}` };
+    const [first, second] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    try {
+      for (const server of [first, second]) assert.equal((await fetch(`${server.url}/health`)).status, 200);
+    } finally {
+      first.child.kill('SIGTERM');
+      second.child.kill('SIGTERM');
+      await Promise.all([first.exited, second.exited]);
+    }
   });
 });

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { addDays, isCalendarDate, osloDate } from '../../src/domain/clock.js';
+
+describe('osloDate', () => {
+  it('is the next day in Oslo at 23:30 UTC in winter (UTC+1)', () => {
+    assert.equal(osloDate(new Date('2026-11-21T23:30:00Z')), '2026-11-22');
+    assert.equal(osloDate(new Date('2026-11-21T22:59:59Z')), '2026-11-21');
+    assert.equal(osloDate(new Date('2026-11-21T23:00:00Z')), '2026-11-22');
+  });
+
+  it('changes date at 22:00 UTC in summer (UTC+2)', () => {
+    assert.equal(osloDate(new Date('2026-07-01T21:59:59Z')), '2026-07-01');
+    assert.equal(osloDate(new Date('2026-07-01T22:00:00Z')), '2026-07-02');
+  });
+
+  it('gives the new year in Oslo before it has begun in UTC', () => {
+    assert.equal(osloDate(new Date('2026-12-31T23:00:00Z')), '2027-01-01');
+  });
+
+  it('is written YYYY-MM-DD', () => {
+    assert.equal(osloDate(new Date('2026-03-05T12:00:00Z')), '2026-03-05');
+  });
+});
+
+describe('addDays', () => {
+  it('adds days within a month', () => {
+    assert.equal(addDays('2026-11-21', 1), '2026-11-22');
+    assert.equal(addDays('2026-11-21', 0), '2026-11-21');
+  });
+
+  it('crosses the end of a month and of a year', () => {
+    assert.equal(addDays('2026-01-31', 1), '2026-02-01');
+    assert.equal(addDays('2026-04-30', 1), '2026-05-01');
+    assert.equal(addDays('2026-12-31', 1), '2027-01-01');
+    assert.equal(addDays('2026-11-21', 365), '2027-11-21');
+  });
+
+  it('has a leap day in leap years only', () => {
+    assert.equal(addDays('2028-02-28', 1), '2028-02-29');
+    assert.equal(addDays('2028-02-29', 1), '2028-03-01');
+    assert.equal(addDays('2027-02-28', 1), '2027-03-01');
+    assert.equal(addDays('2100-02-28', 1), '2100-03-01');
+    assert.equal(addDays('2000-02-28', 1), '2000-02-29');
+  });
+
+  it('subtracts with a negative number of days', () => {
+    assert.equal(addDays('2027-01-01', -1), '2026-12-31');
+    assert.equal(addDays('2028-03-01', -1), '2028-02-29');
+  });
+
+  it('is not shifted by daylight saving time changes', () => {
+    // Europe/Oslo changes to summer time on 2026-03-29 and back on 2026-10-25.
+    assert.equal(addDays('2026-03-28', 1), '2026-03-29');
+    assert.equal(addDays('2026-03-29', 1), '2026-03-30');
+    assert.equal(addDays('2026-10-24', 2), '2026-10-26');
+  });
+});
+
+describe('isCalendarDate', () => {
+  it('accepts YYYY-MM-DD days of the calendar, including a leap day', () => {
+    for (const text of ['2026-11-21', '2026-01-31', '2028-02-29', '2000-02-29', '2026-12-31']) {
+      assert.equal(isCalendarDate(text), true, text);
+    }
+  });
+
+  it('refuses days that do not exist', () => {
+    for (const text of ['2026-02-30', '2027-02-29', '2100-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00']) {
+      assert.equal(isCalendarDate(text), false, text);
+    }
+  });
+
+  it('refuses other formats', () => {
+    for (const text of ['2026-1-1', '21.11.2026', '2026-11-21T00:00:00Z', ' 2026-11-21', '20261121', '']) {
+      assert.equal(isCalendarDate(text), false, text);
+    }
+  });
+});
