@@ -1,6 +1,5 @@
 import type { Currency } from './currency.js';
 import type { Money } from './money.js';
-import type { ReferenceRates } from './reference-rates.js';
 
 /**
  * The fee schedule (docs/fees.md). Fees are charged in kroner on the debtor account.
@@ -35,5 +34,3 @@ export function crossBorderFees(instructed: Money, amountNokMinor: bigint, debto
 export function domesticBulkFees(): Fees {
   return { total: { minor: 0n, currency: 'NOK' }, charged: false, conversion: undefined };
 }
-
-export type { ReferenceRates };

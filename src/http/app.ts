@@ -77,6 +77,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook('onRequest', async (request) => {
     if (closing) throw new ApiError('SERVICE_UNAVAILABLE', 'the server is shutting down; send the request again');
+    request.log.debug({ method: request.method, path: request.url.split('?')[0] }, 'request received');
     if (request.routeOptions.config.api !== undefined) negotiate(request);
   });
   app.addHook('preValidation', async (request) => {

@@ -2,7 +2,7 @@ import { X509Certificate, createPrivateKey, randomUUID, sign } from 'node:crypto
 import { readCertificateFields } from '../security/der-certificate.js';
 import { digestHeaderOf } from '../security/digest.js';
 import { formatDistinguishedName } from '../security/distinguished-name.js';
-import { SIGNED_WHEN_PRESENT } from '../security/tpp-authenticator.js';
+import { SIGNED_WHEN_PRESENT, buildSigningString } from '../security/tpp-authenticator.js';
 
 /** The TPP's signing certificate and its private key, in PEM. */
 export interface SigningCredentials {
@@ -51,10 +51,7 @@ export function signRequest(options: SignOptions): Record<string, string> {
     : certificate.raw.toString('base64');
 
   const signed = options.signedHeaders ?? SIGNED_WHEN_PRESENT.filter((name) => headers[name] !== undefined);
-  const target = targetOf(options.url);
-  const signingString = signed
-    .map((name) => (name === '(request-target)' ? `${name}: ${options.method.toLowerCase()} ${target}` : `${name}: ${headers[name] ?? ''}`))
-    .join('\n');
+  const signingString = buildSigningString({ method: options.method, target: targetOf(options.url), headers, body: undefined }, signed);
   const signature = sign('sha256', Buffer.from(signingString, 'utf8'), createPrivateKey(options.credentials.keyPem)).toString('base64');
   const issuer = formatDistinguishedName(readCertificateFields(certificate.raw).issuer);
   const value = `keyId="SN=${certificate.serialNumber},CA=${issuer}",algorithm="rsa-sha256",headers="${signed.join(' ')}",signature="${signature}"`;

@@ -139,7 +139,7 @@ describe('the server process', () => {
     const dir = tempDir();
     const fixtures = await tppFixtures();
     writeFileSync(join(dir, 'trusted.pem'), fixtures.ca.certPem);
-    const server = await startServerProcess({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`, TRUSTED_CA_CERTS: join(dir, 'trusted.pem') });
+    const server = await startServerProcess({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`, TRUSTED_CA_CERTS: join(dir, 'trusted.pem'), LOG_LEVEL: 'debug' });
     const body = JSON.stringify(crossBorderBody());
     const headers = signRequest({ method: 'POST', url: CROSS_BORDER_PATH, body, headers: createHeaders(), credentials: fixtures.tpp });
     const { hostname, port } = new URL(server.url);
@@ -149,7 +149,8 @@ describe('the server process', () => {
     socket.write(`${head}\r\n\r\n${body.slice(0, 40)}`);
     let answer = '';
     socket.on('data', (chunk) => { answer += String(chunk); });
-    // The request is in flight (headers and part of the body sent) when the signal arrives.
+    // The request is in flight (the server has its headers and part of its body) when the signal arrives.
+    await server.waitForLine((l) => l.msg === 'request received' && l.path === CROSS_BORDER_PATH, 'the request');
     server.child.kill('SIGTERM');
     await server.waitForLine((l) => typeof l.msg === 'string' && l.msg.startsWith('shutting down'), 'the shutdown');
     socket.write(body.slice(40));

@@ -16,6 +16,17 @@ export interface StoreUnderTest {
 }
 
 export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<StoreUnderTest>): void {
+  /** Runs a test on a fresh, migrated store and closes it whatever happens. */
+  async function withMigratedStore(test: (store: Store) => Promise<void>): Promise<void> {
+    const { store } = await open();
+    try {
+      await store.migrate();
+      await test(store);
+    } finally {
+      await store.close();
+    }
+  }
+
   describe(`Store contract: ${kind}`, () => {
     it('reports its kind', async () => {
       const { store } = await open();
@@ -59,55 +70,37 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
     });
 
     describe('payments', () => {
-      it('stores a payment with its request and reads both back, amounts exact', async () => {
-        const { store } = await open();
-        try {
-          await store.migrate();
-          const payment = newPayment({ amountMinor: 123_456_789_012_345_678n });
-          const request = requestFor(payment);
-          assert.deepEqual(await store.createPayment(payment, request, { duplicatesSince: null }), { outcome: 'created' });
-          const stored = await store.findPayment(payment.tppId, payment.id);
-          assert.equal(stored?.status, 'RCVD');
-          assert.equal(stored?.service, 'payments');
-          assert.deepEqual(stored?.body, payment.body);
-          assert.equal(stored?.fundsAvailable, undefined);
-          const earlier = await store.findTppRequest(payment.tppId, request.requestId);
-          assert.deepEqual(earlier, { operation: request.operation, bodySha256: request.bodySha256, responseStatus: 201, responseBody: request.responseBody });
-        } finally {
-          await store.close();
-        }
-      });
+      it('stores a payment with its request and reads both back, amounts exact', () => withMigratedStore(async (store) => {
+        const payment = newPayment({ amountMinor: 123_456_789_012_345_678n });
+        const request = requestFor(payment);
+        assert.deepEqual(await store.createPayment(payment, request, { duplicatesSince: null }), { outcome: 'created' });
+        const stored = await store.findPayment(payment.tppId, payment.id);
+        assert.equal(stored?.status, 'RCVD');
+        assert.equal(stored?.service, 'payments');
+        assert.deepEqual(stored?.body, payment.body);
+        assert.equal(stored?.fundsAvailable, undefined);
+        const earlier = await store.findTppRequest(payment.tppId, request.requestId);
+        assert.deepEqual(earlier, { operation: request.operation, bodySha256: request.bodySha256, responseStatus: 201, responseBody: request.responseBody });
+      }));
 
-      it('keeps payments of one TPP from another', async () => {
-        const { store } = await open();
-        try {
-          await store.migrate();
-          const payment = newPayment();
-          await store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
-          assert.equal(await store.findPayment('PSDNO-FSA-999999999', payment.id), undefined);
-          assert.deepEqual(await store.cancelPayment('PSDNO-FSA-999999999', payment.id, new Date()), { outcome: 'unknown' });
-          assert.equal(await store.findTppRequest('PSDNO-FSA-999999999', 'x'), undefined);
-        } finally {
-          await store.close();
-        }
-      });
+      it('keeps payments of one TPP from another', () => withMigratedStore(async (store) => {
+        const payment = newPayment();
+        await store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
+        assert.equal(await store.findPayment('PSDNO-FSA-999999999', payment.id), undefined);
+        assert.deepEqual(await store.cancelPayment('PSDNO-FSA-999999999', payment.id, new Date()), { outcome: 'unknown' });
+        assert.equal(await store.findTppRequest('PSDNO-FSA-999999999', 'x'), undefined);
+      }));
 
-      it('answers a second create with the same X-Request-ID with the first request and writes nothing', async () => {
-        const { store } = await open();
-        try {
-          await store.migrate();
-          const first = newPayment();
-          const request = requestFor(first, 'same-id');
-          await store.createPayment(first, request, { duplicatesSince: null });
-          const second = newPayment();
-          const result = await store.createPayment(second, { ...requestFor(second, 'same-id'), responseBody: 'other' }, { duplicatesSince: null });
-          assert.equal(result.outcome, 'replayed');
-          assert.equal(result.outcome === 'replayed' && result.request.responseBody, request.responseBody);
-          assert.equal(await store.findPayment(second.tppId, second.id), undefined);
-        } finally {
-          await store.close();
-        }
-      });
+      it('answers a second create with the same X-Request-ID with the first request and writes nothing', () => withMigratedStore(async (store) => {
+        const first = newPayment();
+        const request = requestFor(first, 'same-id');
+        await store.createPayment(first, request, { duplicatesSince: null });
+        const second = newPayment();
+        const result = await store.createPayment(second, { ...requestFor(second, 'same-id'), responseBody: 'other' }, { duplicatesSince: null });
+        assert.equal(result.outcome, 'replayed');
+        assert.equal(result.outcome === 'replayed' && result.request.responseBody, request.responseBody);
+        assert.equal(await store.findPayment(second.tppId, second.id), undefined);
+      }));
 
       it('creates exactly one payment from 50 concurrent creates with one X-Request-ID', async () => {
         const { store, openAnother } = await open();
@@ -126,69 +119,45 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         }
       });
 
-      it('finds a logical duplicate of the same PSU within the window, and not outside it or for another PSU', async () => {
-        const { store } = await open();
-        try {
-          await store.migrate();
-          const first = newPayment();
-          await store.createPayment(first, requestFor(first), { duplicatesSince: null });
-          const twin = newPayment({ transfers: first.transfers });
-          const result = await store.createPayment(twin, requestFor(twin), { duplicatesSince: new Date(Date.now() - 60_000) });
-          assert.deepEqual(result, { outcome: 'duplicate', duplicates: [{ path: '$', paymentId: first.id, createdAt: first.createdAt.toISOString() }] });
-          assert.equal(await store.findPayment(twin.tppId, twin.id), undefined);
-          assert.equal((await store.createPayment(twin, requestFor(twin), { duplicatesSince: new Date(Date.now() + 60_000) })).outcome, 'created');
-          const otherPsu = newPayment({ transfers: first.transfers, psuKey: 'psu:two' });
-          assert.equal((await store.createPayment(otherPsu, requestFor(otherPsu), { duplicatesSince: new Date(0) })).outcome, 'created');
-        } finally {
-          await store.close();
-        }
-      });
+      it('finds a logical duplicate of the same PSU within the window, and not outside it or for another PSU', () => withMigratedStore(async (store) => {
+        const first = newPayment();
+        await store.createPayment(first, requestFor(first), { duplicatesSince: null });
+        const twin = newPayment({ transfers: first.transfers });
+        const result = await store.createPayment(twin, requestFor(twin), { duplicatesSince: new Date(Date.now() - 60_000) });
+        assert.deepEqual(result, { outcome: 'duplicate', duplicates: [{ path: '$', paymentId: first.id, createdAt: first.createdAt.toISOString() }] });
+        assert.equal(await store.findPayment(twin.tppId, twin.id), undefined);
+        assert.equal((await store.createPayment(twin, requestFor(twin), { duplicatesSince: new Date(Date.now() + 60_000) })).outcome, 'created');
+        const otherPsu = newPayment({ transfers: first.transfers, psuKey: 'psu:two' });
+        assert.equal((await store.createPayment(otherPsu, requestFor(otherPsu), { duplicatesSince: new Date(0) })).outcome, 'created');
+      }));
 
-      it('does not count a cancelled payment as a duplicate', async () => {
-        const { store } = await open();
-        try {
-          await store.migrate();
-          const first = newPayment({ psuKey: 'psu:cancel' });
-          await store.createPayment(first, requestFor(first), { duplicatesSince: null });
-          assert.deepEqual(await store.cancelPayment(first.tppId, first.id, new Date()), { outcome: 'cancelled' });
-          const again = newPayment({ transfers: first.transfers, psuKey: 'psu:cancel' });
-          assert.equal((await store.createPayment(again, requestFor(again), { duplicatesSince: new Date(0) })).outcome, 'created');
-        } finally {
-          await store.close();
-        }
-      });
+      it('does not count a cancelled payment as a duplicate', () => withMigratedStore(async (store) => {
+        const first = newPayment({ psuKey: 'psu:cancel' });
+        await store.createPayment(first, requestFor(first), { duplicatesSince: null });
+        assert.deepEqual(await store.cancelPayment(first.tppId, first.id, new Date()), { outcome: 'cancelled' });
+        const again = newPayment({ transfers: first.transfers, psuKey: 'psu:cancel' });
+        assert.equal((await store.createPayment(again, requestFor(again), { duplicatesSince: new Date(0) })).outcome, 'created');
+      }));
 
-      it('cancels a payment once, then says it is no longer cancellable', async () => {
-        const { store } = await open();
-        try {
-          await store.migrate();
-          const payment = newPayment();
-          await store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
-          assert.deepEqual(await store.cancelPayment(payment.tppId, payment.id, new Date()), { outcome: 'cancelled' });
-          assert.equal((await store.findPayment(payment.tppId, payment.id))?.status, 'CANC');
-          assert.deepEqual(await store.cancelPayment(payment.tppId, payment.id, new Date()), { outcome: 'not-cancellable', status: 'CANC' });
-          assert.deepEqual(await store.cancelPayment(payment.tppId, 'enc!!nothing', new Date()), { outcome: 'unknown' });
-        } finally {
-          await store.close();
-        }
-      });
+      it('cancels a payment once, then says it is no longer cancellable', () => withMigratedStore(async (store) => {
+        const payment = newPayment();
+        await store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
+        assert.deepEqual(await store.cancelPayment(payment.tppId, payment.id, new Date()), { outcome: 'cancelled' });
+        assert.equal((await store.findPayment(payment.tppId, payment.id))?.status, 'CANC');
+        assert.deepEqual(await store.cancelPayment(payment.tppId, payment.id, new Date()), { outcome: 'not-cancellable', status: 'CANC' });
+        assert.deepEqual(await store.cancelPayment(payment.tppId, 'enc!!nothing', new Date()), { outcome: 'unknown' });
+      }));
 
-      it('stores a bulk payment of 1 000 transfers in one create', async () => {
-        const { store } = await open();
-        try {
-          await store.migrate();
-          const base = newPayment();
-          const transfers = Array.from({ length: 1000 }, (_, i) => ({ ...base.transfers[0]!, duplicateKey: `key-${i}`, path: `$.payments[${i}]` }));
-          const bulk = newPayment({ service: 'bulk-payments', product: 'norwegian-domestic-credit-transfers', transfers });
-          assert.equal((await store.createPayment(bulk, requestFor(bulk), { duplicatesSince: new Date(0) })).outcome, 'created');
-          const twin = newPayment({ transfers: transfers.slice(500, 502) });
-          const result = await store.createPayment(twin, requestFor(twin), { duplicatesSince: new Date(0) });
-          assert.equal(result.outcome, 'duplicate');
-          assert.deepEqual(result.outcome === 'duplicate' && result.duplicates.map((d) => d.path), ['$.payments[500]', '$.payments[501]']);
-        } finally {
-          await store.close();
-        }
-      });
+      it('stores a bulk payment of 1 000 transfers in one create', () => withMigratedStore(async (store) => {
+        const base = newPayment();
+        const transfers = Array.from({ length: 1000 }, (_, i) => ({ ...base.transfers[0]!, duplicateKey: `key-${i}`, path: `$.payments[${i}]` }));
+        const bulk = newPayment({ service: 'bulk-payments', product: 'norwegian-domestic-credit-transfers', transfers });
+        assert.equal((await store.createPayment(bulk, requestFor(bulk), { duplicatesSince: new Date(0) })).outcome, 'created');
+        const twin = newPayment({ transfers: transfers.slice(500, 502) });
+        const result = await store.createPayment(twin, requestFor(twin), { duplicatesSince: new Date(0) });
+        assert.equal(result.outcome, 'duplicate');
+        assert.deepEqual(result.outcome === 'duplicate' && result.duplicates.map((d) => d.path), ['$.payments[500]', '$.payments[501]']);
+      }));
     });
   });
 }
