@@ -29,9 +29,11 @@ export const ERROR_CATALOGUE = {
   REQUESTED_FORMATS_INVALID: { status: 406, when: 'Accept, Accept-Charset or Accept-Encoding rule out everything the server can produce (JSON, UTF-8, gzip/deflate/br/identity).' },
   CANCELLATION_INVALID: { status: 405, when: 'The payment can no longer be cancelled: it is executed, rejected or cancelled already.' },
   CONFLICT: { status: 409, when: 'The X-Request-ID was used before by this TPP for a different request, or the payment equals a recent one of the same PSU (logical duplicate) and allowLogicalDuplicate is not true.' },
+  REQUEST_TIMEOUT: { status: 408, when: 'The request did not arrive in full in time.' },
   PAYLOAD_TOO_LARGE: { status: 413, when: 'The body is larger than the server accepts.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'The body is not sent as application/json.' },
   ACCESS_EXCEEDED: { status: 429, when: 'Too many requests in a short time.' },
+  HEADERS_TOO_LARGE: { status: 431, when: 'The request headers are larger than the server reads.' },
   SYSTEM_ERROR: { status: 500, when: 'An unexpected fault in the server. The body carries only id, system, status and code; the fault is logged in full under that id.' },
   SERVICE_UNAVAILABLE: { status: 503, when: 'The server is shutting down or its database cannot be reached; retry later.' },
 } as const satisfies Record<string, { status: number; when: string }>;

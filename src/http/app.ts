@@ -8,6 +8,7 @@ import { BODY_LIMIT_BYTES, HEADERS_MAX_BYTES } from '../domain/limits.js';
 import type { TppAuthenticator } from '../security/tpp-authenticator.js';
 import type { PaymentInitiationService } from '../services/payment-initiation-service.js';
 import type { Store } from '../store/store.js';
+import { answerClientError } from './client-errors.js';
 import { sendError, toApiError } from './error-response.js';
 import './fastify-types.js';
 import { negotiate, reportLanguage } from './hooks/negotiation.js';
@@ -50,6 +51,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (error, request, reply) => sendError(request, reply, new ApiError('BAD_REQUEST', error.message)),
   });
 
   app.decorateRequest('tpp', null);

@@ -172,4 +172,37 @@ describe('the server process', () => {
       await Promise.all([first.exited, second.exited]);
     }
   });
+
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    it(`keeps a payment answered 201 when the process is killed right after (SIGKILL), on ${engine}`, async () => {
+      const dir = tempDir();
+      const fixtures = await tppFixtures();
+      writeFileSync(join(dir, 'trusted.pem'), fixtures.ca.certPem);
+      const database = engine === 'postgres' ? await createTestDatabase() : undefined;
+      const env = { DATA_DIR: dir, DATABASE_URL: database?.url ?? `sqlite:${join(dir, 'psd2.db')}`, TRUSTED_CA_CERTS: join(dir, 'trusted.pem') };
+      try {
+        const first = await startServerProcess(env);
+        const body = JSON.stringify(crossBorderBody());
+        const headers = signRequest({ method: 'POST', url: CROSS_BORDER_PATH, body, headers: { ...createHeaders(), 'content-type': 'application/json' }, credentials: fixtures.tpp });
+        const created = await fetch(`${first.url}${CROSS_BORDER_PATH}`, { method: 'POST', headers, body });
+        assert.equal(created.status, 201);
+        const { paymentId } = await created.json() as { paymentId: string };
+        first.child.kill('SIGKILL');
+        assert.equal((await first.exited).signal, 'SIGKILL');
+
+        const second = await startServerProcess(env);
+        try {
+          const url = `${CROSS_BORDER_PATH}/${paymentId}/status`;
+          const read = await fetch(`${second.url}${url}`, { headers: signRequest({ method: 'GET', url, credentials: fixtures.tpp }) });
+          assert.equal(read.status, 200);
+          assert.deepEqual(await read.json(), { transactionStatus: 'RCVD' });
+        } finally {
+          second.child.kill('SIGTERM');
+          await second.exited;
+        }
+      } finally {
+        await database?.drop();
+      }
+    });
+  }
 });
