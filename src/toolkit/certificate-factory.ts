@@ -33,8 +33,12 @@ export interface AuthorityOptions {
   notBefore?: Date;
 }
 
+/**
+ * A CA with an ECDSA P-256 key: made in a millisecond where an RSA key takes a few hundred, which
+ * keeps the sandbox's first start short. TPP certificates keep RSA keys (rsa-sha256 signatures).
+ */
 export async function createCertificateAuthority(options: AuthorityOptions = {}): Promise<CertificateAndKey> {
-  const keys = await crypto.subtle.generateKey(RSA, true, ['sign', 'verify']);
+  const keys = await crypto.subtle.generateKey(EC, true, ['sign', 'verify']);
   const notBefore = options.notBefore ?? new Date(Date.now() - DAY_MS);
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerial(),
@@ -46,7 +50,7 @@ export async function createCertificateAuthority(options: AuthorityOptions = {})
     notBefore,
     notAfter: new Date(notBefore.getTime() + (options.validDays ?? 3650) * DAY_MS),
     keys,
-    signingAlgorithm: RSA,
+    signingAlgorithm: EC,
     extensions: [
       new x509.BasicConstraintsExtension(true, undefined, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
@@ -80,7 +84,7 @@ export interface TppCertificateOptions {
 
 export async function issueTppCertificate(options: TppCertificateOptions): Promise<CertificateAndKey> {
   const issuerCertificate = new x509.X509Certificate(options.issuer.certPem);
-  const signingKey = await importRsaKey(options.issuer.keyPem);
+  const { key: signingKey, algorithm: signingAlgorithm } = await importCaKey(options.issuer.keyPem);
   const keys = await crypto.subtle.generateKey(options.keyType === 'ec' ? EC : RSA, true, ['sign', 'verify']);
   const notBefore = options.notBefore ?? new Date(Date.now() - DAY_MS);
   const subject: Record<string, string[]>[] = [{ CN: [options.name ?? 'Sandbox TPP'] }];
@@ -105,7 +109,7 @@ export async function issueTppCertificate(options: TppCertificateOptions): Promi
     notAfter: new Date(notBefore.getTime() + (options.validDays ?? 365) * DAY_MS),
     publicKey: keys.publicKey,
     signingKey,
-    signingAlgorithm: RSA,
+    signingAlgorithm,
     extensions,
   });
   return { certPem: certificate.toString('pem'), keyPem: await exportKey(keys.privateKey) };
@@ -147,9 +151,10 @@ async function exportKey(key: CryptoKey): Promise<string> {
   return `-----BEGIN PRIVATE KEY-----\n${der.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END PRIVATE KEY-----\n`;
 }
 
-/** Any PEM private key form (PKCS#8, PKCS#1 'RSA PRIVATE KEY') of an RSA CA key. */
-async function importRsaKey(pem: string): Promise<CryptoKey> {
+/** A CA private key in any PEM form (PKCS#8, PKCS#1, SEC1), RSA or EC P-256, with the algorithm it signs with. */
+async function importCaKey(pem: string): Promise<{ key: CryptoKey; algorithm: typeof RSA | typeof EC }> {
   const key = createPrivateKey(pem);
-  if (key.asymmetricKeyType !== 'rsa') throw new Error(`the CA key is ${key.asymmetricKeyType ?? 'not a key'}; the toolkit signs certificates with an RSA CA key`);
-  return crypto.subtle.importKey('pkcs8', key.export({ format: 'der', type: 'pkcs8' }), RSA, false, ['sign']);
+  const algorithm = key.asymmetricKeyType === 'rsa' ? RSA : key.asymmetricKeyType === 'ec' ? EC : undefined;
+  if (algorithm === undefined) throw new Error(`the CA key is ${key.asymmetricKeyType ?? 'not a key'}; the toolkit signs certificates with an RSA or EC P-256 CA key`);
+  return { key: await crypto.subtle.importKey('pkcs8', key.export({ format: 'der', type: 'pkcs8' }), algorithm, false, ['sign']), algorithm };
 }

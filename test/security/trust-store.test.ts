@@ -20,12 +20,12 @@ let dir: string;
 
 const parse = (certificate: CertificateAndKey): ParsedCertificate => parseCertificate(Buffer.from(new X509Certificate(certificate.certPem).raw));
 
-/** A self-signed CA certificate that copies the name and key identifier of another CA, with a key of its own. */
+/** A self-signed CA certificate that copies the name and key identifier of another CA, with a key of its own (of the same type). */
 async function impostorOf(real: CertificateAndKey): Promise<CertificateAndKey> {
   const original = new x509.X509Certificate(real.certPem);
   const keyId = original.getExtension(x509.SubjectKeyIdentifierExtension)?.keyId;
   assert.ok(keyId, 'the CA certificate has a subject key identifier');
-  const algorithm = { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' };
+  const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
   const keys = await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: '01',

@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Cold start: milliseconds from spawning the server process (as `npm start` runs it) to its first
+ * `GET /health` 200, on an empty data folder (migrations, sandbox CA) and on an existing one.
+ */
+const RUNS = Number(process.argv[2] ?? 5);
+const PORT = 8190;
+
+async function once(dataDir: string): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
+    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'psd2.db')}` },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/health`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  const elapsed = performance.now() - started;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  return elapsed;
+}
+
+function summary(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} ms (min ${Math.round(sorted[0]!)}, max ${Math.round(sorted.at(-1)!)})`;
+}
+
+const empty: number[] = [];
+const existing: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const dir = mkdtempSync(join(tmpdir(), 'psd2-start-'));
+  empty.push(await once(dir));
+  existing.push(await once(dir));
+  rmSync(dir, { recursive: true, force: true });
+}
+process.stdout.write(`cold start, empty data folder:    ${summary(empty)}\ncold start, existing data folder: ${summary(existing)}\n`);
