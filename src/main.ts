@@ -4,7 +4,11 @@ import { SHUTDOWN_GRACE_MS } from './domain/limits.js';
 import { systemClock } from './domain/clock.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rates.js';
 import { buildApp } from './http/app.js';
+import { defaultDataSet } from './sandbox/default-data-set.js';
 import { PaymentInitiationService } from './services/payment-initiation-service.js';
+import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-identity.js';
+import { ScaService } from './services/sca-service.js';
+import { SigningBasketService } from './services/signing-basket-service.js';
 import { ensureSandboxCa } from './security/sandbox-ca.js';
 import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
@@ -41,8 +45,14 @@ async function main(): Promise<void> {
   const trustStore = new TrustStore(sandboxCa === undefined ? anchors : [...anchors, sandboxCa]);
   const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds });
   const rates = config.referenceRates === '' ? new ReferenceRates(SANDBOX_REFERENCE_RATES) : ReferenceRates.parse(config.referenceRates);
-  const payments = new PaymentInitiationService(store, systemClock, rates);
-  const app = await buildApp({ config, store, authenticator, payments });
+  if (config.mode === 'sandbox' && !(await store.hasCustomers())) {
+    // A sandbox is useful at once: the first start of an empty database loads the default data set.
+    await store.saveBankData(defaultDataSet(systemClock.now()));
+  }
+  const sca = new ScaService(store, systemClock, config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider, config.publicUrl);
+  const payments = new PaymentInitiationService(store, systemClock, rates, sca);
+  const baskets = new SigningBasketService(store, systemClock, sca);
+  const app = await buildApp({ config, store, authenticator, payments, sca, baskets });
   app.addHook('onClose', async () => store.close());
 
   await app.listen({ port: config.port, host: config.host });

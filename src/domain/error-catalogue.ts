@@ -28,6 +28,7 @@ export const ERROR_CATALOGUE = {
   PRODUCT_UNKNOWN: { status: 404, when: 'The payment product in the path is not offered by this bank.' },
   REQUESTED_FORMATS_INVALID: { status: 406, when: 'Accept, Accept-Charset or Accept-Encoding rule out everything the server can produce (JSON, UTF-8, gzip/deflate/br/identity).' },
   CANCELLATION_INVALID: { status: 405, when: 'The payment can no longer be cancelled: it is executed, rejected or cancelled already.' },
+  REFERENCE_STATUS_INVALID: { status: 409, when: 'A payment named in the request is not in a state for it: already authorised, rejected or cancelled, or already in a signing basket.' },
   CONFLICT: { status: 409, when: 'The X-Request-ID was used before by this TPP for a different request, or the payment equals a recent one of the same PSU (logical duplicate) and allowLogicalDuplicate is not true.' },
   REQUEST_TIMEOUT: { status: 408, when: 'The request did not arrive in full in time.' },
   PAYLOAD_TOO_LARGE: { status: 413, when: 'The body is larger than the server accepts.' },

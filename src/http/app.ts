@@ -7,9 +7,11 @@ import { ApiError } from '../domain/api-error.js';
 import { BODY_LIMIT_BYTES, HEADERS_MAX_BYTES } from '../domain/limits.js';
 import type { TppAuthenticator } from '../security/tpp-authenticator.js';
 import type { PaymentInitiationService } from '../services/payment-initiation-service.js';
+import type { ScaService } from '../services/sca-service.js';
+import type { SigningBasketService } from '../services/signing-basket-service.js';
 import type { Store } from '../store/store.js';
 import { answerClientError } from './client-errors.js';
-import { sendError, toApiError } from './error-response.js';
+import { sendError, sendFailure } from './error-response.js';
 import './fastify-types.js';
 import { negotiate, reportLanguage } from './hooks/negotiation.js';
 import { keepRawJsonBodies, parseBody } from './hooks/request-body.js';
@@ -20,13 +22,18 @@ import { registerHealth } from './routes/health.js';
 import { registerPaymentRoutes } from './routes/payment-routes.js';
 import { sharedSchemas } from './schemas/common-schemas.js';
 import { paymentSchemas } from './schemas/payment-schemas.js';
+import { basketSchemas } from './schemas/signing-basket-schemas.js';
+import { registerScaPages } from './routes/sca-page-routes.js';
+import { registerSigningBasketRoutes } from './routes/signing-basket-routes.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface AppDependencies {
-  config: Pick<Config, 'mode' | 'logLevel'>;
+  config: Pick<Config, 'mode' | 'logLevel' | 'publicUrl'>;
   store: Store;
   authenticator: TppAuthenticator;
   payments: PaymentInitiationService;
+  sca: ScaService;
+  baskets: SigningBasketService;
   /** Extra pino options (tests send logs to a stream they read). */
   logger?: FastifyServerOptions['logger'];
   /** Check every route schema against the JSON Schema meta-schema while building (tests do). */
@@ -60,7 +67,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorateRequest('locale', 'en');
   app.decorateRequest('errorCode', null);
   app.decorateRequest('schemaProblems', null);
-  const schemas = [...sharedSchemas, ...paymentSchemas];
+  const schemas = [...sharedSchemas, ...paymentSchemas, ...basketSchemas];
   for (const schema of schemas) app.addSchema(schema);
 
   // Validation runs in our hook over every part at once; Fastify's per-part validation is off.
@@ -109,7 +116,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook('onResponse', async (request, reply) => logRequest(request, reply));
 
-  app.setErrorHandler((error, request, reply) => sendError(request, reply, toApiError(error, request)));
+  app.setErrorHandler((error, request, reply) => sendFailure(request, reply, error));
   app.setNotFoundHandler((request, reply) => {
     const sandboxOnly = deps.config.mode === 'production' && request.url.startsWith('/v1/sandbox');
     const text = sandboxOnly
@@ -121,5 +128,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerDocumentation(app);
   registerHealth(app, deps.store, deps.config.mode);
   registerPaymentRoutes(app, deps.payments);
+  registerSigningBasketRoutes(app, deps.baskets);
+  await registerScaPages(app, deps.sca, { sandbox: deps.config.mode === 'sandbox', secureCookies: deps.config.publicUrl.startsWith('https:') });
   return app;
 }

@@ -2,6 +2,13 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../domain/api-error.js';
 import type { ErrorCode } from '../domain/error-catalogue.js';
 import { BODY_LIMIT_BYTES } from '../domain/limits.js';
+import { PsuAuthenticationRequired } from '../domain/sca.js';
+
+/** Answers whatever a handler threw: the SCA challenge, or the error body. */
+export function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  if (error instanceof PsuAuthenticationRequired) return sendChallenge(request, reply, error);
+  return sendError(request, reply, toApiError(error, request));
+}
 
 /** The `system` of every error body: which system answered. */
 export const SYSTEM_NAME = 'psd2-pis';
@@ -22,6 +29,16 @@ export function errorBody(request: FastifyRequest, error: ApiError): ErrorBody {
     return { id: request.id, system: SYSTEM_NAME, status: error.status, code: error.code };
   }
   return { id: request.id, system: SYSTEM_NAME, status: error.status, code: error.code, message: error.message, tppMessages: error.tppMessages };
+}
+
+/**
+ * spec, endpoints 1 and 3: 401 "authentication needed" is a challenge, not an error body: an object
+ * with `_links.scaRedirect`. The PSU follows it and the TPP repeats its request afterwards.
+ */
+export function sendChallenge(request: FastifyRequest, reply: FastifyReply, challenge: PsuAuthenticationRequired): FastifyReply {
+  request.errorCode = 'SCA_REQUIRED';
+  request.log.info({ reason: challenge.message }, 'PSU sent to SCA');
+  return reply.code(401).type('application/json; charset=utf-8').send({ _links: { scaRedirect: { href: challenge.scaRedirect, verbs: ['GET'] } } });
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {

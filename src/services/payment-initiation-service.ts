@@ -14,9 +14,13 @@ import { PSU_MESSAGES } from '../domain/psu-messages.js';
 import type { TppIdentity } from '../domain/psp-role.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
 import type { Store, StoredPayment } from '../store/store.js';
+import { EXPIRED_REASON, effectiveStatus } from '../domain/sca.js';
+import type { ScaRequestContext, ScaService } from './sca-service.js';
 
 export interface InitiationRequest {
   tpp: TppIdentity;
+  /** What the SCA needs of the request: PSU, context, preferences, redirect. */
+  sca: ScaRequestContext;
   service: PaymentService;
   product: PaymentProduct;
   body: unknown;
@@ -43,7 +47,7 @@ export interface PaymentLinks {
 
 /** Use cases of payment initiation: create (idempotent by X-Request-ID), read, read status, cancel. */
 export class PaymentInitiationService {
-  constructor(private readonly store: Store, private readonly clock: Clock, private readonly rates: ReferenceRates) {}
+  constructor(private readonly store: Store, private readonly clock: Clock, private readonly rates: ReferenceRates, private readonly sca: ScaService) {}
 
   async initiate(request: InitiationRequest): Promise<Answer> {
     const operation = `POST /v1/${request.service}/${request.product}`;
@@ -63,10 +67,19 @@ export class PaymentInitiationService {
     const problems = [...request.schemaProblems, ...psuProblems, ...validation.problems];
     if (problems.length > 0 || validation.payment === undefined || psu === undefined) throw ApiError.of(problems);
 
+    // A PSU named by PSU-ID must have a valid session with this TPP, or is sent to SCA first (401).
+    if (psu.psuId !== undefined) await this.sca.requireSession({ ...request.sca, psuId: psu.psuId });
+
     const validated = validation.payment;
     const id = newPaymentId();
     const links = paymentLinks(request.service, request.product, id);
     const warnings: TppMessage[] = [...fixes.warnings, ...validated.warnings];
+    // spec, Authentication 11: PSU-Context must be set for single-SCA payment initiation. Without it
+    // the payment gets no scaRedirect of its own and is signed in a signing basket.
+    const signing = psu.context === undefined ? undefined : this.sca.prepare('payment', id, request.sca);
+    if (signing === undefined) {
+      warnings.push({ category: 'WARNING', code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-Context', text: 'PSU-Context is required for single-SCA payment initiation: without it the answer has no scaRedirect; put the payment in a signing basket, or send PSU-Context (PRIVATE or CORPORATE)' });
+    }
     const response = {
       paymentId: id,
       transactionStatus: 'RCVD' as const,
@@ -74,7 +87,11 @@ export class PaymentInitiationService {
       transactionFeeIndicator: validated.fees.charged,
       ...(warnings.length > 0 ? { tppMessages: warnings } : {}),
       psuMessage: psuMessage(request, validated.transfers, request.language),
-      _links: { self: { href: links.self, verbs: ['GET', 'DELETE'] }, status: { href: links.status, verbs: ['GET'] } },
+      _links: {
+        self: { href: links.self, verbs: ['GET', 'DELETE'] },
+        status: { href: links.status, verbs: ['GET'] },
+        ...(signing === undefined ? {} : { scaRedirect: { href: signing.link, verbs: ['GET'] } }),
+      },
     };
     const payment: NewPayment = {
       ...validated,
@@ -95,6 +112,7 @@ export class PaymentInitiationService {
       tppId: request.tpp.id, requestId: request.requestId, operation, bodySha256, responseStatus: 201, responseBody,
     }, {
       duplicatesSince: request.allowLogicalDuplicate ? null : new Date(now.getTime() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000),
+      authorisation: signing?.authorisation,
     });
     if (result.outcome === 'replayed') return replay(result.request, operation, bodySha256, request.requestId);
     if (result.outcome === 'duplicate') {
@@ -110,7 +128,8 @@ export class PaymentInitiationService {
   async read(tpp: TppIdentity, service: string, product: string, paymentId: string): Promise<StoredPayment> {
     const problem = productProblem(service, product);
     if (problem !== undefined) throw ApiError.of([problem]);
-    const payment = await this.store.findPayment(tpp.id, paymentId);
+    const stored = await this.store.findPayment(tpp.id, paymentId);
+    const payment = stored === undefined ? undefined : withEffectiveStatus(stored, this.clock.now());
     if (payment === undefined || payment.service !== service || payment.product !== product) {
       throw new ApiError('RESOURCE_UNKNOWN', `no ${service} resource ${paymentId} of product ${product} is known to this TPP`, [
         { code: 'RESOURCE_UNKNOWN', path: 'path:paymentId', text: `no ${service} resource ${paymentId} of product ${product} is known to this TPP` },
@@ -120,14 +139,37 @@ export class PaymentInitiationService {
   }
 
   async cancel(tpp: TppIdentity, service: string, product: string, paymentId: string): Promise<void> {
-    await this.read(tpp, service, product, paymentId);
-    const result = await this.store.cancelPayment(tpp.id, paymentId, this.clock.now());
+    const payment = await this.read(tpp, service, product, paymentId);
+    const result = payment.status === 'RJCT'
+      ? { outcome: 'not-cancellable' as const, status: payment.status }
+      : await this.store.cancelPayment(tpp.id, paymentId, this.clock.now());
     if (result.outcome === 'unknown') throw new ApiError('RESOURCE_UNKNOWN', `no payment ${paymentId} is known to this TPP`);
     if (result.outcome === 'not-cancellable') {
       throw new ApiError('CANCELLATION_INVALID', `payment ${paymentId} is ${result.status} and can no longer be cancelled; a payment can be cancelled until the batch run executes it (statuses RCVD, ACTC, ACCP, ACWC, PDNG)`);
     }
   }
+
+  /** A new SCA link for a payment still waiting for one (Berlin Group: start an authorisation). */
+  async startAuthorisation(tpp: TppIdentity, service: string, product: string, paymentId: string, sca: ScaRequestContext): Promise<string> {
+    const payment = await this.read(tpp, service, product, paymentId);
+    if (payment.status !== 'RCVD') {
+      throw new ApiError('REFERENCE_STATUS_INVALID', `payment ${paymentId} is ${payment.status}; only a payment waiting for SCA (RCVD) can be authorised`);
+    }
+    const basketId = await this.store.findBasketOfPayment(paymentId);
+    if (basketId !== undefined) {
+      throw new ApiError('REFERENCE_STATUS_INVALID', `payment ${paymentId} is in signing basket ${basketId}; it is signed with the basket`);
+    }
+    return this.sca.start('payment', paymentId, sca);
+  }
 }
+
+/** A payment past its signing window reads as RJCT, with the reason, before anything wrote it down. */
+function withEffectiveStatus(payment: StoredPayment, now: Date): StoredPayment {
+  const status = effectiveStatus(payment.status, payment.createdAt, now);
+  return status === payment.status ? payment : { ...payment, status, statusReason: payment.statusReason ?? EXPIRED_REASON };
+}
+
+
 
 export function paymentLinks(service: string, product: string, paymentId: string): PaymentLinks {
   const self = `/v1/${service}/${product}/${encodeURIComponent(paymentId)}`;
@@ -141,7 +183,7 @@ function psuMessage(request: InitiationRequest, transfers: NewPayment['transfers
   return clipText(PSU_MESSAGES.bulkReceived[language](transfers.length, { minor: total, currency: first!.amount.currency }));
 }
 
-function replay(earlier: { operation: string; bodySha256: string; responseStatus: number; responseBody: string }, operation: string, bodySha256: string, requestId: string): Answer {
+export function replay(earlier: { operation: string; bodySha256: string; responseStatus: number; responseBody: string }, operation: string, bodySha256: string, requestId: string): Answer {
   if (earlier.operation !== operation || earlier.bodySha256 !== bodySha256) {
     const text = earlier.operation !== operation
       ? `X-Request-ID '${requestId}' was used before by this TPP for another operation (${earlier.operation}); use a new X-Request-ID for every new request`

@@ -46,6 +46,8 @@ export interface PaymentTable {
   status_reason: string | null;
   created_at: string;
   updated_at: string;
+  signed_by_customer_id: string | null;
+  authorised_at: string | null;
 }
 
 export interface TransferTable {
@@ -63,8 +65,99 @@ export interface TransferTable {
   created_at: string;
 }
 
+export interface CustomerTable {
+  id: string;
+  customer_number: string;
+  name: string;
+  type: string;
+  created_at: string;
+}
+
+export interface AccountTable {
+  id: string;
+  customer_id: string;
+  bban: string;
+  iban: string;
+  currency: string;
+  name: string;
+  product: string;
+  cash_account_type: string;
+  credit_line_minor: Amount;
+  balance_minor: Amount;
+  created_at: string;
+}
+
+export interface AgreementTable {
+  id: string;
+  owner_customer_id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface EngagementTable {
+  agreement_id: string;
+  customer_id: string;
+  account_id: string;
+  roles: string;
+}
+
+export interface PsuSessionTable {
+  psu_id: string;
+  tpp_id: string;
+  customer_id: string;
+  last_sca_at: string;
+  tpp_session_id: string | null;
+  created_at: string;
+}
+
+export interface AuthorisationTable {
+  id: string;
+  token_hash: string;
+  stage: string;
+  kind: string;
+  object_id: string | null;
+  tpp_id: string;
+  tpp_name: string;
+  psu_id: string | null;
+  psu_national_id_hash: string | null;
+  psu_corporate_id: string | null;
+  psu_context: string | null;
+  auth_method: string | null;
+  redirect_preferred: SmallInt;
+  tpp_redirect_uri: string | null;
+  tpp_session_id: string | null;
+  status: string;
+  customer_id: string | null;
+  attempts: SmallInt;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BasketTable {
+  id: string;
+  tpp_id: string;
+  psu_key: string;
+  request_body: string;
+  created_at: string;
+}
+
+export interface BasketPaymentTable {
+  basket_id: string;
+  payment_id: string;
+  seq: SmallInt;
+}
+
 export interface Database {
   tpp_requests: TppRequestTable;
   payments: PaymentTable;
   transfers: TransferTable;
+  customers: CustomerTable;
+  accounts: AccountTable;
+  agreements: AgreementTable;
+  engagements: EngagementTable;
+  psu_sessions: PsuSessionTable;
+  authorisations: AuthorisationTable;
+  baskets: BasketTable;
+  basket_payments: BasketPaymentTable;
 }

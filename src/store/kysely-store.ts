@@ -3,6 +3,13 @@ import type { NewPayment } from '../domain/payments/payment.js';
 import { CANCELLABLE_STATUSES, type TransactionStatus } from '../domain/transaction-status.js';
 import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
+import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
+import * as bank from './queries/bank-queries.js';
+import * as baskets from './queries/basket-queries.js';
+import * as sca from './queries/sca-queries.js';
+import type {
+  Authorisation, AuthorisationStep, BankData, CreateBasketResult, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment, StoredBasket,
+} from './sca-records.js';
 import type { CancelResult, CreatePaymentOptions, CreatePaymentResult, LogicalDuplicate, Store, StoredPayment, StoredTppRequest, TppRequestRecord } from './store.js';
 
 /** Statuses of payments that no longer count as duplicates: they will never be executed. */
@@ -100,6 +107,7 @@ export abstract class KyselyStore implements Store {
         created_at: createdAt,
         updated_at: createdAt,
       }).execute();
+      if (options.authorisation !== undefined) await sca.createAuthorisation(trx, options.authorisation);
       await trx.insertInto('transfers').values(payment.transfers.map((transfer, seq) => ({
         payment_id: payment.id,
         seq,
@@ -156,6 +164,26 @@ export abstract class KyselyStore implements Store {
       return row === undefined ? { outcome: 'unknown' } as const : { outcome: 'not-cancellable', status: row.status as TransactionStatus } as const;
     });
   }
+
+  saveBankData(data: BankData): Promise<void> { return bank.saveBankData(this.db, data); }
+  hasCustomers(): Promise<boolean> { return bank.hasCustomers(this.db); }
+  findCustomer(by: { id: string } | { customerNumber: string }): Promise<Customer | undefined> { return bank.findCustomer(this.db, by); }
+  findAccount(by: { bban?: string | undefined; iban?: string | undefined }): Promise<Account | undefined> { return bank.findAccount(this.db, by); }
+  findAgreement(id: string): Promise<Agreement | undefined> { return bank.findAgreement(this.db, id); }
+  findEngagement(agreementId: string, customerId: string, accountId: string): Promise<Engagement | undefined> { return bank.findEngagement(this.db, agreementId, customerId, accountId); }
+
+  findPsuSession(tppId: string, psuId: string): Promise<PsuSession | undefined> { return sca.findPsuSession(this.db, tppId, psuId); }
+  recordSca(tppId: string, customerId: string, at: Date, tppSessionId: string | undefined, newPsuId: string): Promise<PsuSession> { return sca.recordSca(this.db, tppId, customerId, at, tppSessionId, newPsuId); }
+  createAuthorisation(authorisation: NewAuthorisation): Promise<void> { return sca.createAuthorisation(this.db, authorisation); }
+  findAuthorisation(tokenHash: string): Promise<Authorisation | undefined> { return sca.findAuthorisation(this.db, tokenHash); }
+  advanceAuthorisation(id: string, fromTokenHash: string, step: AuthorisationStep, at: Date): Promise<boolean> { return sca.advanceAuthorisation(this.db, id, fromTokenHash, step, at); }
+  findPaymentsForSca(tppId: string, paymentIds: readonly string[]): Promise<ScaPayment[]> { return sca.findPaymentsForSca(this.db, tppId, paymentIds); }
+  decidePayments(decisions: readonly PaymentDecision[], signerCustomerId: string | undefined, at: Date): Promise<string[]> { return sca.decidePayments(this.db, decisions, signerCustomerId, at); }
+
+  createBasket(basket: { id: string; tppId: string; psuKey: string; requestBody: string; createdAt: Date }, paymentIds: readonly string[], request: TppRequestRecord, authorisation: NewAuthorisation): Promise<CreateBasketResult> { return baskets.createBasket(this.db, basket, paymentIds, request, authorisation); }
+  findBasket(tppId: string, basketId: string): Promise<StoredBasket | undefined> { return baskets.findBasket(this.db, tppId, basketId); }
+  findBasketOfPayment(paymentId: string): Promise<string | undefined> { return baskets.findBasketOfPayment(this.db, paymentId); }
+  deleteBasket(tppId: string, basketId: string): Promise<boolean> { return baskets.deleteBasket(this.db, tppId, basketId); }
 
   private async findRequest(trx: Kysely<Database>, tppId: string, requestId: string): Promise<StoredTppRequest | undefined> {
     const row = await trx.selectFrom('tpp_requests')

@@ -1,4 +1,8 @@
+import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
 import type { NewPayment } from '../domain/payments/payment.js';
+import type {
+  Authorisation, AuthorisationStep, BankData, CreateBasketResult, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment, StoredBasket,
+} from './sca-records.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
 
 /** A TPP request that created something, kept so a retry with the same X-Request-ID gets the same answer. */
@@ -35,6 +39,8 @@ export type CreatePaymentResult =
 export interface CreatePaymentOptions {
   /** Refuse the payment when one of its transfers equals one of the same PSU created at or after this instant; null allows duplicates. */
   duplicatesSince: Date | null;
+  /** The SCA authorisation whose link the answer carries, stored in the same transaction. */
+  authorisation?: NewAuthorisation | undefined;
 }
 
 export interface StoredPayment {
@@ -81,4 +87,30 @@ export interface Store {
   findPayment(tppId: string, paymentId: string): Promise<StoredPayment | undefined>;
   /** Cancels a payment of the TPP that has not yet been taken for execution. */
   cancelPayment(tppId: string, paymentId: string, at: Date): Promise<CancelResult>;
+
+  // The bank's customers, accounts and agreements.
+  saveBankData(data: BankData): Promise<void>;
+  hasCustomers(): Promise<boolean>;
+  findCustomer(by: { id: string } | { customerNumber: string }): Promise<Customer | undefined>;
+  findAccount(by: { bban?: string | undefined; iban?: string | undefined }): Promise<Account | undefined>;
+  findAgreement(id: string): Promise<Agreement | undefined>;
+  findEngagement(agreementId: string, customerId: string, accountId: string): Promise<Engagement | undefined>;
+
+  // PSU sessions and SCA.
+  findPsuSession(tppId: string, psuId: string): Promise<PsuSession | undefined>;
+  /** Renews the PSU's session with the TPP (creating it with newPsuId the first time) and returns it. */
+  recordSca(tppId: string, customerId: string, at: Date, tppSessionId: string | undefined, newPsuId: string): Promise<PsuSession>;
+  createAuthorisation(authorisation: NewAuthorisation): Promise<void>;
+  findAuthorisation(tokenHash: string): Promise<Authorisation | undefined>;
+  /** Moves to the next step only while fromTokenHash is still current: each link and form works once. */
+  advanceAuthorisation(id: string, fromTokenHash: string, step: AuthorisationStep, at: Date): Promise<boolean>;
+  findPaymentsForSca(tppId: string, paymentIds: readonly string[]): Promise<ScaPayment[]>;
+  /** Applies SCA outcomes to payments still RCVD; returns the ids it changed. */
+  decidePayments(decisions: readonly PaymentDecision[], signerCustomerId: string | undefined, at: Date): Promise<string[]>;
+
+  // Signing baskets.
+  createBasket(basket: { id: string; tppId: string; psuKey: string; requestBody: string; createdAt: Date }, paymentIds: readonly string[], request: TppRequestRecord, authorisation: NewAuthorisation): Promise<CreateBasketResult>;
+  findBasket(tppId: string, basketId: string): Promise<StoredBasket | undefined>;
+  findBasketOfPayment(paymentId: string): Promise<string | undefined>;
+  deleteBasket(tppId: string, basketId: string): Promise<boolean>;
 }

@@ -37,8 +37,8 @@ after(() => t.close());
  * Creates a bulk payment as a PSU of its own unless the test names one, so that equal entries in
  * different tests are never logical duplicates of each other.
  */
-function post(body: unknown, options: CreateOptions = {}): Promise<LightMyRequestResponse> {
-  return createBulk(t, { ...options, body, headers: { 'PSU-ID': randomUUID(), ...options.headers } });
+async function post(body: unknown, options: CreateOptions = {}): Promise<LightMyRequestResponse> {
+  return createBulk(t, { ...options, body, headers: { 'PSU-ID': options.headers?.['PSU-ID'] ?? await t.newPsu(), ...options.headers } });
 }
 
 function entriesOf(body: Json): Json[] {
@@ -99,13 +99,19 @@ describe('bulk payment create: the 201 answer', () => {
     const body = assertCreated(response);
     assert.match(String(body.paymentId), /^enc!!\S+$/);
     const self = `${BULK_PATH}/${encodeURIComponent(String(body.paymentId))}`;
+    const links = body._links as { scaRedirect: { href: string } };
+    assert.match(links.scaRedirect.href, /^http:\/\/127\.0\.0\.1:8080\/sca\/[\w-]{20,}$/);
     assert.deepEqual({ ...body, psuMessage: undefined }, {
       paymentId: body.paymentId,
       transactionStatus: 'RCVD',
       transactionFees: { amount: '0.00', currency: 'NOK' },
       transactionFeeIndicator: false,
       psuMessage: undefined,
-      _links: { self: { href: self, verbs: ['GET', 'DELETE'] }, status: { href: `${self}/status`, verbs: ['GET'] } },
+      _links: {
+        self: { href: self, verbs: ['GET', 'DELETE'] },
+        status: { href: `${self}/status`, verbs: ['GET'] },
+        scaRedirect: { href: links.scaRedirect.href, verbs: ['GET'] },
+      },
     });
     assert.equal(response.headers.location, self);
   });
@@ -570,7 +576,7 @@ describe('bulk payment create: products', () => {
 
 describe('bulk payment create: logical duplicates', () => {
   it('refuses the same bulk sent again with a new X-Request-ID as 409 CONFLICT naming each entry, and creates it with allowLogicalDuplicate=true', async () => {
-    const psu = { 'PSU-ID': randomUUID() };
+    const psu = { 'PSU-ID': await t.newPsu() };
     const body = bulkBody(2);
     const first = assertCreated(await post(body, { headers: psu }));
 
@@ -589,7 +595,7 @@ describe('bulk payment create: logical duplicates', () => {
   });
 
   it('refuses a bulk of which one entry equals an entry of an earlier bulk of the same PSU, naming that entry', async () => {
-    const psu = { 'PSU-ID': randomUUID() };
+    const psu = { 'PSU-ID': await t.newPsu() };
     const earlierBody = bulkBody(2);
     const earlier = assertCreated(await post(earlierBody, { headers: psu }));
 
@@ -601,12 +607,12 @@ describe('bulk payment create: logical duplicates', () => {
 
   it('does not count an equal bulk of another PSU as a duplicate', async () => {
     const body = bulkBody(2);
-    assertCreated(await post(body, { headers: { 'PSU-ID': randomUUID() } }));
-    assertCreated(await post(body, { headers: { 'PSU-ID': randomUUID() } }));
+    assertCreated(await post(body, { headers: { 'PSU-ID': await t.newPsu() } }));
+    assertCreated(await post(body, { headers: { 'PSU-ID': await t.newPsu() } }));
   });
 
   it('answers a retry with the same X-Request-ID as the first time, not as a duplicate', async () => {
-    const psu = { 'PSU-ID': randomUUID() };
+    const psu = { 'PSU-ID': await t.newPsu() };
     const body = bulkBody(2);
     const requestId = randomUUID();
     const first = assertCreated(await post(body, { headers: psu, requestId }));

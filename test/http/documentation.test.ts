@@ -44,7 +44,7 @@ describe('health', () => {
 
   it('answers 503 and says so when the database cannot be reached', async () => {
     const unreachable = PostgresStore.open('postgres://postgres@127.0.0.1:1/none');
-    const down = await startTestApp({ store: unreachable });
+    const down = await startTestApp({ store: unreachable, seed: false });
     try {
       const response = await down.app.inject({ method: 'GET', url: '/health' });
       assert.equal(response.statusCode, 503);

@@ -10,23 +10,19 @@ const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 /** The same store under a second name, whose close leaves the first open. */
-class SharedStore implements Store {
-  constructor(private readonly inner: Store) {}
-  readonly kind = 'sqlite' as const;
-  migrate() { return this.inner.migrate(); }
-  appliedMigrations() { return this.inner.appliedMigrations(); }
-  ping() { return this.inner.ping(); }
-  async close() {}
-  createPayment(...args: Parameters<Store['createPayment']>) { return this.inner.createPayment(...args); }
-  findTppRequest(...args: Parameters<Store['findTppRequest']>) { return this.inner.findTppRequest(...args); }
-  findPayment(...args: Parameters<Store['findPayment']>) { return this.inner.findPayment(...args); }
-  cancelPayment(...args: Parameters<Store['cancelPayment']>) { return this.inner.cancelPayment(...args); }
+function shared(store: Store): Store {
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === 'close') return async () => undefined;
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 storeContract('sqlite', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'psd2-store-'));
   dirs.push(dir);
-  const path = join(dir, 'nested', 'store.db');
-  const store = SqliteStore.open(path);
-  return { store, openAnother: async () => new SharedStore(store) };
+  const store = SqliteStore.open(join(dir, 'nested', 'store.db'));
+  return { store, openAnother: async () => shared(store) };
 });

@@ -13,7 +13,11 @@ export const NO_IBAN = 'NO9386011117947';
 export const NO_IBAN_BBAN = '86011117947';
 export const SE_IBAN = 'SE4550000000058398257466';
 export const DE_IBAN = 'DE89370400440532013000';
+/** PSU-IDs the test app gives Ola Nordmann (13039319955) with the test TPP and with the other TPP. */
 export const PSU_ID = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+export const OTHER_PSU_ID = '9b2f6f1e-2c1d-4f57-8a6e-1e0b7f2d4c10';
+/** Ola Nordmann's own accounts in the default data set. */
+export const OLA_ACCOUNTS = ['90412263056', '90412263064'] as const;
 /** KIDs whose check digit holds by one method only: 76543214 by MOD10, 76543216 by MOD11. */
 export const KID_MOD10 = '76543214';
 export const KID_MOD11 = '76543216';
@@ -60,6 +64,7 @@ export function createHeaders(extra: Record<string, string> = {}): Record<string
     'TPP-Session-ID': randomUUID(),
     'TPP-Redirect-URI': 'https://tpp.example/callback?state=abc',
     'x-accept-fix': 'longer-name',
+    'PSU-Context': 'PRIVATE',
     ...extra,
   };
 }
@@ -84,6 +89,7 @@ export function createBulk(t: TestApp, options: CreateOptions = {}): Promise<Lig
 
 function create(t: TestApp, path: string, body: unknown, options: CreateOptions): Promise<LightMyRequestResponse> {
   const headers = createHeaders(options.headers);
+  if (options.as === t.fixtures.otherTpp && options.headers?.['PSU-ID'] === undefined) headers['PSU-ID'] = OTHER_PSU_ID;
   for (const name of options.without ?? []) delete headers[name];
   return t.signed({
     method: 'POST',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,11 @@ import type { Mode } from '../../src/config/config.js';
 import { type Clock, systemClock } from '../../src/domain/clock.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/reference-rates.js';
 import { buildApp } from '../../src/http/app.js';
+import { DEFAULT_CUSTOMERS, defaultDataSet, newBankId } from '../../src/sandbox/default-data-set.js';
 import { PaymentInitiationService } from '../../src/services/payment-initiation-service.js';
+import { sandboxIdentityProvider } from '../../src/services/psu-identity.js';
+import { ScaService } from '../../src/services/sca-service.js';
+import { SigningBasketService } from '../../src/services/signing-basket-service.js';
 import { TppAuthenticator } from '../../src/security/tpp-authenticator.js';
 import { TrustStore } from '../../src/security/trust-store.js';
 import { parseCertificate, readPemCertificates } from '../../src/security/tpp-certificate.js';
@@ -14,12 +19,19 @@ import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js
 import { type SignOptions, signRequest } from '../../src/toolkit/request-signer.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
-import { type TppFixtures, tppFixtures } from './tpp-fixtures.js';
+import { OTHER_PSU_ID, PSU_ID } from './payment-requests.js';
+import { OTHER_TPP_ID, TPP_ID, type TppFixtures, tppFixtures } from './tpp-fixtures.js';
+
+/** The address SCA links point to in tests (no server listens there unless a test starts one). */
+export const PUBLIC_URL = 'http://127.0.0.1:8080';
 
 export interface TestApp {
   app: FastifyInstance;
   store: Store;
   fixtures: TppFixtures;
+  clock: Clock;
+  /** A new PSU (a customer of its own with a session with the test TPP): its PSU-ID. */
+  newPsu(as?: CertificateAndKey): Promise<string>;
   /** Sends a request signed as TPP `as` (the default test TPP). */
   signed(request: SignedInject): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -44,6 +56,8 @@ export interface TestAppOptions {
   routes?: (app: FastifyInstance) => void;
   logger?: Parameters<typeof buildApp>[0]['logger'];
   clock?: Clock;
+  /** Load the default data set and the test PSUs' sessions (default true). */
+  seed?: boolean;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -57,10 +71,19 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const trustStore = new TrustStore([parseCertificate(readPemCertificates(fixtures.ca.certPem)[0]!)]);
   const clock = options.clock ?? systemClock;
+  if (options.seed !== false) {
+    if (!(await store.hasCustomers())) await store.saveBankData(defaultDataSet(clock.now()));
+    const ola = (await store.findCustomer({ customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber }))!;
+    await store.recordSca(TPP_ID, ola.id, clock.now(), undefined, PSU_ID);
+    await store.recordSca(OTHER_TPP_ID, ola.id, clock.now(), undefined, OTHER_PSU_ID);
+  }
+  const sca = new ScaService(store, clock, sandboxIdentityProvider, PUBLIC_URL);
   const app = await buildApp({
-    config: { mode: options.mode ?? 'sandbox', logLevel: 'silent' },
+    config: { mode: options.mode ?? 'sandbox', logLevel: 'silent', publicUrl: PUBLIC_URL },
     store,
-    payments: new PaymentInitiationService(store, clock, new ReferenceRates(SANDBOX_REFERENCE_RATES)),
+    sca,
+    payments: new PaymentInitiationService(store, clock, new ReferenceRates(SANDBOX_REFERENCE_RATES), sca),
+    baskets: new SigningBasketService(store, clock, sca),
     authenticator: new TppAuthenticator({ trustStore, dateSkewSeconds: 300 }),
     logger: options.logger ?? false,
     checkSchemas: true,
@@ -72,6 +95,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     app,
     store,
     fixtures,
+    clock,
+    newPsu: async (as = fixtures.tpp) => {
+      const customerId = newBankId();
+      await ownedStore.saveBankData({ customers: [{ id: customerId, customerNumber: `T${randomUUID()}`, name: 'Test Person', type: 'PRIVATE', createdAt: clock.now() }], accounts: [], agreements: [], engagements: [] });
+      return (await ownedStore.recordSca(as === fixtures.otherTpp ? OTHER_TPP_ID : TPP_ID, customerId, clock.now(), undefined, randomUUID())).psuId;
+    },
     signed: (request) => {
       const body = request.body === undefined ? undefined : typeof request.body === 'string' || Buffer.isBuffer(request.body) ? request.body : JSON.stringify(request.body);
       const headers = signRequest({ method: request.method, url: request.url, body, headers: request.headers, credentials: request.as ?? fixtures.tpp, ...request.sign });

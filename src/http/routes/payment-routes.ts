@@ -5,6 +5,7 @@ import { type PaymentInitiationService, paymentLinks } from '../../services/paym
 import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { createHeaders, readHeaders } from '../schemas/header-schemas.js';
+import { scaContextOf } from '../sca-context.js';
 
 const CREATE_AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: true };
 const READ_AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: false };
@@ -39,11 +40,13 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
         querystring: { type: 'object', properties: { allowLogicalDuplicate: { type: 'boolean', description: 'Create the payment even if it equals one of the same PSU from the last 24 hours' } } },
         body: { $ref: product.body },
         response: { 201: { $ref: 'PaymentInitiationResponse#' }, ...errorResponses(403, 404, 409, 413, 415) },
+        description: 'With PSU-Context the answer carries _links.scaRedirect, the page where the PSU signs. A PSU-ID without a valid session with this TPP is answered 401 with an scaRedirect that establishes one (docs/sca.md).',
       },
     }, async (request, reply) => {
       const headers = request.headers as Headers;
       const answer = await payments.initiate({
         tpp: request.tpp!,
+        sca: scaContextOf(request),
         service: product.service,
         product: product.product,
         body: request.body,
@@ -109,6 +112,21 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
         ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }),
         ...(payment.statusReason === undefined ? {} : { tppMessages: [{ category: 'ERROR', code: 'PAYMENT_FAILED', text: payment.statusReason }] }),
       };
+    });
+
+    app.post(`/v1/${service}/:product/:paymentId/authorisations`, {
+      config: { api: { auth: READ_AUTH } },
+      schema: {
+        summary: 'Start a new SCA for a payment waiting for one (when its link expired or was used)',
+        tags: [service],
+        headers: readHeaders(),
+        params: { type: 'object', required: ['product', 'paymentId'], properties: { product: { type: 'string' }, ...PAYMENT_ID_PARAM.properties } },
+        response: { 201: { $ref: 'AuthorisationStarted#' }, ...errorResponses(403, 404, 409) },
+      },
+    }, async (request, reply) => {
+      const { product, paymentId } = request.params as { product: string; paymentId: string };
+      const link = await payments.startAuthorisation(request.tpp!, service, product, paymentId, scaContextOf(request));
+      return reply.code(201).send({ scaStatus: 'started', _links: { scaRedirect: { href: link, verbs: ['GET'] } } });
     });
 
     app.delete(`/v1/${service}/:product/:paymentId`, {

@@ -45,20 +45,28 @@ export const linksSchema = {
   additionalProperties: { $ref: 'Link#' },
 } as const;
 
-export const sharedSchemas = [tppMessageSchema, errorBodySchema, linkSchema, linksSchema];
+/** 401: a failed TPP authentication (the error body) or the SCA challenge (`_links.scaRedirect` only). */
+export const unauthorisedSchema = {
+  $id: 'Unauthorised',
+  type: 'object',
+  description: 'Either the error body of a failed TPP authentication, or the SCA challenge: an object whose _links hold scaRedirect (the PSU follows it, then the TPP repeats its request with PSU-ID).',
+  properties: { ...errorBodySchema.properties, _links: { $ref: 'Links#' } },
+} as const;
+
+export const sharedSchemas = [tppMessageSchema, errorBodySchema, linkSchema, linksSchema, unauthorisedSchema];
 
 /** Error answers every signed operation can give, for its response schema and the OpenAPI document. */
 export function errorResponses(...statuses: number[]): Record<number, unknown> {
   const responses: Record<number, unknown> = {};
   for (const status of [400, 401, 406, 500, ...statuses]) {
-    responses[status] = { description: ERROR_DESCRIPTIONS[status] ?? 'Error', $ref: 'Error#' };
+    responses[status] = { description: ERROR_DESCRIPTIONS[status] ?? 'Error', $ref: status === 401 ? 'Unauthorised#' : 'Error#' };
   }
   return responses;
 }
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Bad request: a header, parameter or field is missing or malformed (FORMAT_ERROR, HTTP_HEADER_REQUIRED, ...)',
-  401: 'TPP authentication failed (SIGNATURE_INVALID, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, ROLE_INVALID)',
+  401: 'TPP authentication failed (SIGNATURE_INVALID, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, ROLE_INVALID), or SCA needed: a body with _links.scaRedirect',
   403: 'Forbidden (PRODUCT_INVALID, FORBIDDEN)',
   404: 'Not found (RESOURCE_UNKNOWN, PRODUCT_UNKNOWN)',
   406: 'Not acceptable: Accept, Accept-Charset or Accept-Encoding exclude JSON, UTF-8 or every encoding (REQUESTED_FORMATS_INVALID)',

@@ -67,5 +67,14 @@ export function createHeaders(options: { acceptFixRequired: boolean; brandLoggin
 
 /** Reads of payment resources: the signed set and the PSU headers a TPP forwards. */
 export function readHeaders() {
-  return headersSchema([...SIGNED, 'PSU-ID', 'PSU-Corporate-ID', 'TPP-Redirect-URI', ...FORWARDED], SIGNED);
+  return headersSchema([...SIGNED, 'PSU-ID', 'PSU-Corporate-ID', 'TPP-Redirect-URI', 'TPP-Session-ID', 'TPP-Redirect-Preferred', 'X-PSU-AuthMethod-Preferred', ...FORWARDED], SIGNED);
+}
+
+/** Creating a signing basket: the signed set, Digest, the PSU and where the browser returns after SCA. */
+export function basketCreateHeaders() {
+  const names: HeaderName[] = [
+    ...SIGNED, 'Digest', 'TPP-Session-ID', 'TPP-Redirect-URI', 'TPP-Redirect-Preferred', 'PSU-ID', 'X-PSU-IDENTITY',
+    'X-PSU-AuthMethod-Preferred', 'PSU-Corporate-ID', 'PSU-Context', ...FORWARDED,
+  ];
+  return headersSchema(names, [...SIGNED, 'Digest', 'PSU-IP-Address']);
 }

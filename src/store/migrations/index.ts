@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely';
 import { paymentsMigration } from './001-payments.js';
+import { bankMigration } from './002-bank.js';
+import { scaMigration } from './003-sca.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -7,4 +9,6 @@ import { paymentsMigration } from './001-payments.js';
  */
 export const migrations: Record<string, Migration> = {
   '001-payments': paymentsMigration,
+  '002-bank': bankMigration,
+  '003-sca': scaMigration,
 };

@@ -1,0 +1,60 @@
+/** The bank's side of a PSU: customers, their accounts, and corporate agreements. */
+export type CustomerType = 'PRIVATE' | 'CORPORATE';
+
+export interface Customer {
+  id: string;
+  /** National identity number (private) or organisation number (corporate): the identifier at SCA. */
+  customerNumber: string;
+  name: string;
+  type: CustomerType;
+}
+
+export interface Account {
+  id: string;
+  customerId: string;
+  bban: string;
+  iban: string;
+  currency: string;
+  name: string;
+  product: string;
+  cashAccountType: string;
+  creditLineMinor: bigint;
+  balanceMinor: bigint;
+}
+
+/** A corporate agreement: the company that owns it, and the people engaged on its accounts. */
+export interface Agreement {
+  id: string;
+  ownerCustomerId: string;
+  name: string;
+}
+
+/**
+ * Roles of a person on an account of an agreement (the platform's mock-data names): VIEW reads it,
+ * REGISTER registers and signs payments from it.
+ */
+export const ENGAGEMENT_ROLES = ['VIEW', 'REGISTER'] as const;
+export type EngagementRole = (typeof ENGAGEMENT_ROLES)[number];
+
+export interface Engagement {
+  agreementId: string;
+  customerId: string;
+  accountId: string;
+  roles: EngagementRole[];
+}
+
+/**
+ * Whether the signing PSU may pay from the account: an account of their own (private context), or
+ * an account of the corporate agreement they act for, on which they have the role REGISTER.
+ * Returns the reason when not, for the PSU to read.
+ */
+export function payFromProblem(signer: Customer, account: Account | undefined, corporate: { agreement: Agreement | undefined; engagement: Engagement | undefined } | undefined): string | undefined {
+  if (account === undefined) return 'the debtor account is not an account in this bank';
+  if (corporate === undefined) {
+    return account.customerId === signer.id ? undefined : `account ${account.bban} does not belong to you`;
+  }
+  if (corporate.agreement === undefined) return 'the corporate agreement named by the TPP does not exist';
+  if (corporate.engagement === undefined) return `account ${account.bban} is not an account of agreement ${corporate.agreement.name} that you act for`;
+  if (!corporate.engagement.roles.includes('REGISTER')) return `you may view account ${account.bban} in agreement ${corporate.agreement.name}, but not pay from it`;
+  return undefined;
+}

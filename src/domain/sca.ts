@@ -1,0 +1,52 @@
+import { osloDate } from './clock.js';
+import type { TransactionStatus } from './transaction-status.js';
+
+/** spec, Authentication 10: an SCA must be renewed every 180 days. */
+export const PSU_SESSION_VALIDITY_DAYS = 180;
+/** A link to the SCA page works for this long after it is issued (Berlin Group redirect links live minutes). */
+export const SCA_LINK_TTL_MINUTES = 15;
+/**
+ * A payment not authorised this long after its creation expires to RJCT (Berlin Group: an
+ * unconfirmed payment is rejected). An hour leaves time to gather payments in a signing basket.
+ */
+export const SIGNING_WINDOW_MINUTES = 60;
+/** Wrong one-time codes before the authorisation fails. */
+export const MAX_CODE_ATTEMPTS = 3;
+
+export type AuthorisationKind = 'payment' | 'basket' | 'session';
+export type AuthorisationStatus = 'started' | 'psuAuthenticated' | 'finalised' | 'failed';
+
+/** Authentication methods a TPP may prefer (X-PSU-AuthMethod-Preferred); the page names the one used. */
+export const AUTH_METHODS = ['BANKID', 'BANKID_MOBILE', 'OTP'] as const;
+export type AuthMethod = (typeof AUTH_METHODS)[number];
+
+export function isSessionValid(lastScaAt: Date, now: Date): boolean {
+  return now.getTime() - lastScaAt.getTime() <= PSU_SESSION_VALIDITY_DAYS * 86_400_000;
+}
+
+/** The status a payment reaches when its PSU approves it: ACTC, or PDNG while its execution date is ahead. */
+export function statusAfterApproval(requestedExecutionDate: string | undefined, now: Date): TransactionStatus {
+  return requestedExecutionDate !== undefined && requestedExecutionDate > osloDate(now) ? 'PDNG' : 'ACTC';
+}
+
+/** A payment still RCVD after its signing window is RJCT, whether or not that was written down yet. */
+export function effectiveStatus(status: TransactionStatus, createdAt: string, now: Date): TransactionStatus {
+  return status === 'RCVD' && isSigningWindowOver(createdAt, now) ? 'RJCT' : status;
+}
+
+export function isSigningWindowOver(createdAt: string, now: Date): boolean {
+  return now.getTime() - Date.parse(createdAt) > SIGNING_WINDOW_MINUTES * 60_000;
+}
+
+export const EXPIRED_REASON = `not authorised by the PSU within ${SIGNING_WINDOW_MINUTES} minutes`;
+
+/**
+ * spec, Authentication 9: when SCA is needed the answer is 401 with `_links.scaRedirect`. Thrown by
+ * a service; the HTTP layer answers it with that challenge body (not an error body).
+ */
+export class PsuAuthenticationRequired extends Error {
+  constructor(readonly scaRedirect: string, reason: string) {
+    super(reason);
+    this.name = 'PsuAuthenticationRequired';
+  }
+}

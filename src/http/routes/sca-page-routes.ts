@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrf from '@fastify/csrf-protection';
+import fastifyFormbody from '@fastify/formbody';
+import type { ScaPage, ScaService } from '../../services/sca-service.js';
+import { languageOf } from '../hooks/negotiation.js';
+import { renderScaPage } from '../sca-pages/sca-page-renderer.js';
+
+/**
+ * The PSU's pages: open the scaRedirect link, log in, approve or decline. Plain HTML forms, so a
+ * script can complete the flow with curl (README). Every form carries a CSRF token (cookie and
+ * field) and a single-use step token; the pages allow no script and are never cached or framed.
+ */
+export async function registerScaPages(app: FastifyInstance, sca: ScaService, options: { sandbox: boolean; secureCookies: boolean }): Promise<void> {
+  await app.register(async (pages) => {
+    await pages.register(fastifyCookie);
+    await pages.register(fastifyFormbody, { bodyLimit: 4096 });
+    await pages.register(fastifyCsrf, { cookieOpts: { path: '/sca', httpOnly: true, sameSite: 'lax', secure: options.secureCookies, signed: false } });
+
+    const show = async (request: FastifyRequest, reply: FastifyReply, page: ScaPage, statusOverride?: number) => {
+      reply.header('Cache-Control', 'no-store');
+      reply.header('Referrer-Policy', 'no-referrer');
+      reply.header('X-Frame-Options', 'DENY');
+      reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:; frame-ancestors 'none'; base-uri 'none'");
+      if (page.kind === 'redirect') return reply.code(303).header('Location', page.url).send();
+      const language = languageOf(request);
+      const html = renderScaPage(page, { language, csrf: reply.generateCsrf(), sandbox: options.sandbox });
+      const status = statusOverride ?? (page.kind === 'message' && (page.message === 'link-invalid' || page.message === 'link-expired') ? 410 : 200);
+      return reply.code(status).header('Content-Language', language).type('text/html; charset=utf-8').send(html);
+    };
+
+    // A form that fails its CSRF check, or any fault, is answered as a page, never as JSON.
+    pages.setErrorHandler(async (error, request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      if (status >= 500) request.log.error({ err: error }, 'unexpected fault on an SCA page');
+      return show(request, reply, { kind: 'message', message: 'form-invalid', returnUrl: undefined }, status >= 400 && status < 500 ? 403 : 500);
+    });
+
+    pages.get('/sca/:token', { schema: { hide: true } }, async (request, reply) => {
+      const { token } = request.params as { token: string };
+      return show(request, reply, await sca.open(token));
+    });
+
+    pages.post('/sca/login', { preHandler: pages.csrfProtection, schema: { hide: true } }, async (request, reply) => {
+      const form = fieldsOf(request.body, ['step', 'customerNumber', 'code']);
+      return show(request, reply, await sca.login(form.step, form.customerNumber, form.code));
+    });
+
+    pages.post('/sca/decision', { preHandler: pages.csrfProtection, schema: { hide: true } }, async (request, reply) => {
+      const form = fieldsOf(request.body, ['step', 'decision']);
+      return show(request, reply, await sca.decide(form.step, form.decision === 'approve'));
+    });
+  });
+}
+
+/** Form fields as text, bounded; a missing one is empty, which no step token or code matches. */
+function fieldsOf<K extends string>(body: unknown, names: readonly K[]): Record<K, string> {
+  const form = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return Object.fromEntries(names.map((name) => [name, typeof form[name] === 'string' ? (form[name] as string).slice(0, 100) : ''])) as Record<K, string>;
+}

@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+import { hashNationalId } from '../domain/psu.js';
+import type { ScaRequestContext } from '../services/sca-service.js';
+
+/** What a TPP's request tells the SCA: the PSU, their context and preferences, and where to return. */
+export function scaContextOf(request: FastifyRequest): ScaRequestContext {
+  const header = (name: string): string | undefined => {
+    const value = request.headers[name];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const nationalId = header('x-psu-identity');
+  return {
+    tppId: request.tpp!.id,
+    tppName: request.tpp!.name,
+    psuId: header('psu-id')?.toLowerCase(),
+    psuNationalIdHash: nationalId === undefined ? undefined : hashNationalId(nationalId),
+    psuCorporateId: header('psu-corporate-id'),
+    psuContext: header('psu-context'),
+    authMethodPreferred: header('x-psu-authmethod-preferred'),
+    redirectPreferred: header('tpp-redirect-preferred') !== 'false',
+    tppRedirectUri: header('tpp-redirect-uri'),
+    tppSessionId: header('tpp-session-id'),
+  };
+}

@@ -1,0 +1,100 @@
+import { Eta } from 'eta';
+import { isCurrency, minorUnitsOf } from '../../domain/currency.js';
+import type { Language } from '../../domain/language.js';
+import { formatAmount } from '../../domain/money.js';
+import type { PaymentToSign, ScaPage } from '../../services/sca-service.js';
+import { SCA_TEXTS } from './sca-texts.js';
+import { CONFIRM, LAYOUT, LOGIN, MESSAGE } from './sca-templates.js';
+
+const eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
+eta.loadTemplate('@layout', LAYOUT);
+eta.loadTemplate('@login', LOGIN);
+eta.loadTemplate('@confirm', CONFIRM);
+eta.loadTemplate('@message', MESSAGE);
+
+export interface RenderContext {
+  language: Language;
+  csrf: string;
+  sandbox: boolean;
+}
+
+/** The HTML of an SCA page (every page but a redirect), in the PSU's language. */
+export function renderScaPage(page: Exclude<ScaPage, { kind: 'redirect' }>, context: RenderContext): string {
+  const t = SCA_TEXTS[context.language];
+  const common = { lang: context.language, bank: t.bank, sandbox: context.sandbox, sandboxBanner: t.sandboxBanner, csrf: context.csrf };
+  switch (page.kind) {
+    case 'login':
+      return eta.render('@login', {
+        ...common,
+        title: t.title.login,
+        action: '/sca/login',
+        step: page.step,
+        purpose: t.purpose[page.purpose](page.tppName),
+        methodLabel: t.methodLabel,
+        method: t.method[page.method],
+        methodUnavailable: page.methodUnavailable === undefined ? undefined : t.methodUnavailable(page.methodUnavailable),
+        biometric: page.biometric ? t.biometric : undefined,
+        failedAttempt: page.failedAttempt ? t.failedAttempt : undefined,
+        loginDisabled: page.loginDisabled ? t.loginDisabled : undefined,
+        customerNumberLabel: t.customerNumber,
+        codeLabel: t.code,
+        logIn: t.logIn,
+        codeHint: page.codeHint === undefined ? undefined : t.codeHint(page.codeHint.valid, page.codeHint.invalid),
+      });
+    case 'confirm':
+      return eta.render('@confirm', {
+        ...common,
+        title: t.title.confirm,
+        action: '/sca/decision',
+        step: page.step,
+        purpose: (page.payments.length > 1 ? t.purpose.basket : t.purpose.payment)(page.tppName),
+        signer: t.signer(page.signer),
+        context: page.agreementName === undefined ? t.privately : t.onBehalfOf(page.agreementName),
+        labels: t,
+        payments: page.payments.map((p) => paymentView(p, context.language)),
+        canApprove: page.payments.some((p) => p.problem === undefined),
+        cannotApprove: t.cannotApprove,
+        approve: t.approve,
+        decline: t.decline,
+      });
+    case 'message':
+      return eta.render('@message', {
+        ...common,
+        title: t.messages[page.message].title,
+        text: t.messages[page.message].text,
+        outcome: page.message,
+        returnUrl: page.returnUrl,
+        returnTo: t.returnTo,
+      });
+  }
+}
+
+function paymentView({ payment, problem }: PaymentToSign, language: Language) {
+  const t = SCA_TEXTS[language];
+  const total = payment.transfers.reduce((sum, transfer) => sum + transfer.amountMinor, 0n);
+  const currency = payment.transfers[0]?.currency ?? 'NOK';
+  return {
+    id: payment.id,
+    problem,
+    debtorAccount: formatAccount(payment.debtorBban ?? payment.debtorIban ?? ''),
+    creditors: payment.transfers.map((transfer) => ({ name: transfer.creditorName, account: formatAccount(transfer.creditorAccount), amount: money(transfer.amountMinor, transfer.currency, language) })),
+    entriesLabel: t.entries(payment.transfers.length),
+    amount: money(total, currency, language),
+    fee: money(payment.feeMinor, payment.feeCurrency, language),
+    executionDate: payment.requestedExecutionDate ?? t.asSoonAsPossible,
+    remittance: payment.remittance.length === 1 ? payment.remittance[0] : undefined,
+  };
+}
+
+/** A Norwegian account number as people write it (1234.56.78903); anything else as it is. */
+function formatAccount(account: string): string {
+  return /^\d{11}$/.test(account) ? `${account.slice(0, 4)}.${account.slice(4, 6)}.${account.slice(6)}` : account;
+}
+
+/** An amount in the PSU's number format, from its decimal text: no float on the way. */
+function money(minor: bigint, currency: string, language: Language): string {
+  if (!isCurrency(currency)) return `${currency} ${minor}`;
+  const units = minorUnitsOf(currency);
+  const format = new Intl.NumberFormat(language === 'nb' ? 'nb-NO' : 'en-GB', { minimumFractionDigits: units, maximumFractionDigits: units });
+  return `${currency} ${format.format(formatAmount(minor, currency) as unknown as number)}`;
+}

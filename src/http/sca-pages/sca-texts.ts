@@ -1,0 +1,134 @@
+import type { Language } from '../../domain/language.js';
+import type { ScaMessage } from '../../services/sca-service.js';
+
+/** Every text of the SCA pages, in English and Norwegian Bokmål. */
+export interface ScaTexts {
+  bank: string;
+  sandboxBanner: string;
+  title: { login: string; confirm: string; message: string };
+  purpose: { payment: (tpp: string) => string; basket: (tpp: string) => string; session: (tpp: string) => string };
+  method: { BANKID: string; BANKID_MOBILE: string; OTP: string };
+  methodLabel: string;
+  methodUnavailable: (asked: string) => string;
+  biometric: string;
+  customerNumber: string;
+  code: string;
+  codeHint: (valid: string, invalid: string) => string;
+  loginDisabled: string;
+  logIn: string;
+  failedAttempt: string;
+  signer: (name: string) => string;
+  onBehalfOf: (agreement: string) => string;
+  privately: string;
+  debtorAccount: string;
+  creditor: string;
+  amount: string;
+  fee: string;
+  executionDate: string;
+  asSoonAsPossible: string;
+  message: string;
+  entries: (count: number) => string;
+  cannotApprove: string;
+  approve: string;
+  decline: string;
+  messages: Record<ScaMessage, { title: string; text: string }>;
+  returnTo: string;
+}
+
+const en: ScaTexts = {
+  bank: 'Sandbox Bank',
+  sandboxBanner: 'Sandbox: test data only. No real money moves.',
+  title: { login: 'Log in', confirm: 'Check and approve', message: 'Payment approval' },
+  purpose: {
+    payment: (tpp) => `${tpp} asks you to approve a payment.`,
+    basket: (tpp) => `${tpp} asks you to approve several payments at once.`,
+    session: (tpp) => `${tpp} asks you to confirm who you are, to connect to your bank.`,
+  },
+  method: { BANKID: 'BankID', BANKID_MOBILE: 'BankID on mobile', OTP: 'One-time code' },
+  methodLabel: 'Method',
+  methodUnavailable: (asked) => `The method "${asked}" is not available; use a one-time code.`,
+  biometric: 'We started biometric authentication on your phone. Confirm there, then enter the code the app shows.',
+  customerNumber: 'Customer number (national identity number)',
+  code: 'One-time code',
+  codeHint: (valid, invalid) => `Sandbox: code ${valid} always works, ${invalid} always fails.`,
+  loginDisabled: 'Logging in is not available in this installation yet.',
+  logIn: 'Log in',
+  failedAttempt: 'The customer number or the code was not accepted. Try again.',
+  signer: (name) => `Logged in as ${name}.`,
+  onBehalfOf: (agreement) => `You sign on behalf of ${agreement}.`,
+  privately: 'You sign as a private person.',
+  debtorAccount: 'From account',
+  creditor: 'To',
+  amount: 'Amount',
+  fee: 'Fee',
+  executionDate: 'Date',
+  asSoonAsPossible: 'As soon as possible',
+  message: 'Message',
+  entries: (count) => `${count} payments`,
+  cannotApprove: 'This payment cannot be approved:',
+  approve: 'Approve',
+  decline: 'Decline',
+  messages: {
+    'link-invalid': { title: 'This link does not work', text: 'The link has been used already, or it does not exist. Nothing was approved. Start again from the app you came from.' },
+    'form-invalid': { title: 'This form cannot be used', text: 'The form was not sent from this page, or it is too old. Nothing was approved. Start again from the app you came from.' },
+    'link-expired': { title: 'This link has expired', text: 'The link is no longer valid. Nothing was approved. Start again from the app you came from.' },
+    'payment-expired': { title: 'The payment has expired', text: 'It was not approved in time and has been rejected. Nothing was paid.' },
+    'wrong-psu': { title: 'You cannot approve this', text: 'You are not the person this payment was initiated for. Nothing was approved.' },
+    'too-many-attempts': { title: 'Too many attempts', text: 'The customer number or the code was wrong too many times. Nothing was approved.' },
+    approved: { title: 'Approved', text: 'Thank you. You can close this page.' },
+    declined: { title: 'Declined', text: 'You declined. Nothing was paid.' },
+    'nothing-to-sign': { title: 'Nothing was approved', text: 'None of the payments could be approved by you.' },
+    'session-established': { title: 'Done', text: 'You are connected. You can close this page.' },
+  },
+  returnTo: 'Return to',
+};
+
+const nb: ScaTexts = {
+  bank: 'Sandkassebanken',
+  sandboxBanner: 'Sandkasse: bare testdata. Ingen ekte penger flyttes.',
+  title: { login: 'Logg inn', confirm: 'Kontroller og godkjenn', message: 'Godkjenning av betaling' },
+  purpose: {
+    payment: (tpp) => `${tpp} ber deg godkjenne en betaling.`,
+    basket: (tpp) => `${tpp} ber deg godkjenne flere betalinger samtidig.`,
+    session: (tpp) => `${tpp} ber deg bekrefte hvem du er, for å koble til banken din.`,
+  },
+  method: { BANKID: 'BankID', BANKID_MOBILE: 'BankID på mobil', OTP: 'Engangskode' },
+  methodLabel: 'Metode',
+  methodUnavailable: (asked) => `Metoden «${asked}» er ikke tilgjengelig; bruk engangskode.`,
+  biometric: 'Vi har startet biometrisk autentisering på telefonen din. Bekreft der, og skriv inn koden appen viser.',
+  customerNumber: 'Kundenummer (fødselsnummer)',
+  code: 'Engangskode',
+  codeHint: (valid, invalid) => `Sandkasse: koden ${valid} virker alltid, ${invalid} feiler alltid.`,
+  loginDisabled: 'Innlogging er ikke tilgjengelig i denne installasjonen ennå.',
+  logIn: 'Logg inn',
+  failedAttempt: 'Kundenummeret eller koden ble ikke godtatt. Prøv igjen.',
+  signer: (name) => `Logget inn som ${name}.`,
+  onBehalfOf: (agreement) => `Du signerer på vegne av ${agreement}.`,
+  privately: 'Du signerer som privatperson.',
+  debtorAccount: 'Fra konto',
+  creditor: 'Til',
+  amount: 'Beløp',
+  fee: 'Gebyr',
+  executionDate: 'Dato',
+  asSoonAsPossible: 'Så snart som mulig',
+  message: 'Melding',
+  entries: (count) => `${count} betalinger`,
+  cannotApprove: 'Denne betalingen kan ikke godkjennes:',
+  approve: 'Godkjenn',
+  decline: 'Avvis',
+  messages: {
+    'link-invalid': { title: 'Lenken virker ikke', text: 'Lenken er allerede brukt, eller den finnes ikke. Ingenting ble godkjent. Start på nytt fra appen du kom fra.' },
+    'form-invalid': { title: 'Skjemaet kan ikke brukes', text: 'Skjemaet ble ikke sendt fra denne siden, eller det er for gammelt. Ingenting ble godkjent. Start på nytt fra appen du kom fra.' },
+    'link-expired': { title: 'Lenken er utløpt', text: 'Lenken er ikke lenger gyldig. Ingenting ble godkjent. Start på nytt fra appen du kom fra.' },
+    'payment-expired': { title: 'Betalingen er utløpt', text: 'Den ble ikke godkjent i tide og er avvist. Ingenting ble betalt.' },
+    'wrong-psu': { title: 'Du kan ikke godkjenne dette', text: 'Du er ikke personen betalingen ble startet for. Ingenting ble godkjent.' },
+    'too-many-attempts': { title: 'For mange forsøk', text: 'Kundenummeret eller koden var feil for mange ganger. Ingenting ble godkjent.' },
+    approved: { title: 'Godkjent', text: 'Takk. Du kan lukke denne siden.' },
+    declined: { title: 'Avvist', text: 'Du avviste. Ingenting ble betalt.' },
+    'nothing-to-sign': { title: 'Ingenting ble godkjent', text: 'Ingen av betalingene kunne godkjennes av deg.' },
+    'session-established': { title: 'Ferdig', text: 'Du er koblet til. Du kan lukke denne siden.' },
+  },
+  returnTo: 'Tilbake til',
+};
+
+export const SCA_TEXTS: Record<Language, ScaTexts> = { en, nb };

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { composeIBAN } from 'ibantools';
+import type { Account, Agreement, Customer, Engagement, EngagementRole } from '../domain/bank.js';
+import type { BankData } from '../store/sca-records.js';
+
+/**
+ * The sandbox's default data set, as on the platform: private customers 13039319955 and 12085592767
+ * with two accounts each, and corporate customers 18129215603 and 20079518612, each with an
+ * agreement on which a private customer acts. Loaded on the first start of an empty database and by
+ * POST /v1/sandbox/initialize. docs/sandbox.md lists it.
+ */
+export const DEFAULT_CUSTOMERS = {
+  ola: { customerNumber: '13039319955', name: 'Ola Nordmann', type: 'PRIVATE' },
+  kari: { customerNumber: '12085592767', name: 'Kari Nordmann', type: 'PRIVATE' },
+  nordlys: { customerNumber: '18129215603', name: 'Nordlys Handel AS', type: 'CORPORATE' },
+  fjord: { customerNumber: '20079518612', name: 'Fjord Eiendom AS', type: 'CORPORATE' },
+} as const;
+
+type Owner = keyof typeof DEFAULT_CUSTOMERS;
+
+export const DEFAULT_ACCOUNTS: readonly { owner: Owner; bban: string; currency: string; name: string; product: string; cashAccountType: string; balance: bigint; creditLine: bigint }[] = [
+  { owner: 'ola', bban: '90412263056', currency: 'NOK', name: 'Brukskonto', product: 'Brukskonto', cashAccountType: 'CACC', balance: 2_500_000n, creditLine: 0n },
+  { owner: 'ola', bban: '90412263064', currency: 'NOK', name: 'Sparekonto', product: 'Høyrentekonto', cashAccountType: 'SVGS', balance: 15_000_000n, creditLine: 0n },
+  { owner: 'kari', bban: '90412263072', currency: 'NOK', name: 'Brukskonto', product: 'Brukskonto', cashAccountType: 'CACC', balance: 1_200_000n, creditLine: 500_000n },
+  { owner: 'kari', bban: '90412263080', currency: 'EUR', name: 'Valutakonto EUR', product: 'Valutakonto', cashAccountType: 'CACC', balance: 500_000n, creditLine: 0n },
+  { owner: 'nordlys', bban: '90413355566', currency: 'NOK', name: 'Driftskonto', product: 'Bedriftskonto', cashAccountType: 'CACC', balance: 250_000_000n, creditLine: 50_000_000n },
+  { owner: 'nordlys', bban: '90413355574', currency: 'NOK', name: 'Skattetrekkskonto', product: 'Skattetrekkskonto', cashAccountType: 'TAXE', balance: 8_000_000n, creditLine: 0n },
+  { owner: 'fjord', bban: '90413355582', currency: 'NOK', name: 'Driftskonto', product: 'Bedriftskonto', cashAccountType: 'CACC', balance: 75_000_000n, creditLine: 0n },
+  { owner: 'fjord', bban: '90413355590', currency: 'EUR', name: 'Valutakonto EUR', product: 'Valutakonto', cashAccountType: 'CACC', balance: 10_000_000n, creditLine: 0n },
+];
+
+/** Agreement ids are readable, so a TPP developer can send them as PSU-Corporate-ID. */
+export const DEFAULT_AGREEMENTS: readonly { id: string; owner: Owner; name: string; engagements: { person: Owner; bban: string; roles: EngagementRole[] }[] }[] = [
+  {
+    id: 'AGR-18129215603', owner: 'nordlys', name: 'Nordlys Handel AS nettbank',
+    engagements: [
+      { person: 'ola', bban: '90413355566', roles: ['VIEW', 'REGISTER'] },
+      { person: 'ola', bban: '90413355574', roles: ['VIEW'] },
+    ],
+  },
+  {
+    id: 'AGR-20079518612', owner: 'fjord', name: 'Fjord Eiendom AS nettbank',
+    engagements: [
+      { person: 'kari', bban: '90413355582', roles: ['VIEW', 'REGISTER'] },
+      { person: 'kari', bban: '90413355590', roles: ['VIEW', 'REGISTER'] },
+    ],
+  },
+];
+
+export function newBankId(): string {
+  return `enc!!${randomBytes(18).toString('base64url')}`;
+}
+
+export function defaultDataSet(now: Date): BankData {
+  const customerIds = new Map<Owner, string>();
+  const customers: (Customer & { createdAt: Date })[] = Object.entries(DEFAULT_CUSTOMERS).map(([key, c]) => {
+    const id = newBankId();
+    customerIds.set(key as Owner, id);
+    return { id, customerNumber: c.customerNumber, name: c.name, type: c.type, createdAt: now };
+  });
+  const accountIds = new Map<string, string>();
+  const accounts: (Account & { createdAt: Date })[] = DEFAULT_ACCOUNTS.map((a) => {
+    const id = newBankId();
+    accountIds.set(a.bban, id);
+    return {
+      id, customerId: customerIds.get(a.owner)!, bban: a.bban, iban: composeIBAN({ countryCode: 'NO', bban: a.bban })!, currency: a.currency,
+      name: a.name, product: a.product, cashAccountType: a.cashAccountType, creditLineMinor: a.creditLine, balanceMinor: a.balance, createdAt: now,
+    };
+  });
+  const agreements: (Agreement & { createdAt: Date })[] = DEFAULT_AGREEMENTS.map((a) => ({ id: a.id, ownerCustomerId: customerIds.get(a.owner)!, name: a.name, createdAt: now }));
+  const engagements: Engagement[] = DEFAULT_AGREEMENTS.flatMap((a) => a.engagements.map((e) => ({
+    agreementId: a.id, customerId: customerIds.get(e.person)!, accountId: accountIds.get(e.bban)!, roles: e.roles,
+  })));
+  return { customers, accounts, agreements, engagements };
+}

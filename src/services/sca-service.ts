@@ -1,0 +1,285 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type Customer, payFromProblem } from '../domain/bank.js';
+import type { Clock } from '../domain/clock.js';
+import { hashNationalId } from '../domain/psu.js';
+import {
+  AUTH_METHODS, type AuthMethod, type AuthorisationKind, EXPIRED_REASON, MAX_CODE_ATTEMPTS, PsuAuthenticationRequired, SCA_LINK_TTL_MINUTES,
+  isSessionValid, isSigningWindowOver, statusAfterApproval,
+} from '../domain/sca.js';
+import type { Authorisation, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment } from '../store/sca-records.js';
+import type { Store } from '../store/store.js';
+import type { PsuIdentityProvider } from './psu-identity.js';
+
+/** What the TPP's request says about the PSU and where the browser goes afterwards. */
+export interface ScaRequestContext {
+  tppId: string;
+  tppName: string;
+  psuId: string | undefined;
+  psuNationalIdHash: string | undefined;
+  psuCorporateId: string | undefined;
+  psuContext: string | undefined;
+  /** X-PSU-AuthMethod-Preferred as sent. */
+  authMethodPreferred: string | undefined;
+  /** TPP-Redirect-Preferred: false asks for biometric authentication on the PSU's phone. */
+  redirectPreferred: boolean;
+  tppRedirectUri: string | undefined;
+  tppSessionId: string | undefined;
+}
+
+/** A payment as the confirmation page shows it, with the reason it cannot be approved, if any. */
+export interface PaymentToSign {
+  payment: ScaPayment;
+  problem: string | undefined;
+}
+
+/** What the SCA page shows next; the HTTP layer renders it. */
+export type ScaPage =
+  | { kind: 'login'; step: string; tppName: string; purpose: AuthorisationKind; method: AuthMethod; methodUnavailable: string | undefined; biometric: boolean; failedAttempt: boolean; codeHint: { valid: string; invalid: string } | undefined; loginDisabled: boolean }
+  | { kind: 'confirm'; step: string; tppName: string; signer: string; agreementName: string | undefined; payments: PaymentToSign[] }
+  | { kind: 'message'; message: ScaMessage; returnUrl: string | undefined }
+  | { kind: 'redirect'; url: string };
+
+/** The outcomes the PSU can be told about; the page words them in the PSU's language. */
+export type ScaMessage = 'link-invalid' | 'form-invalid' | 'link-expired' | 'payment-expired' | 'wrong-psu' | 'too-many-attempts' | 'approved' | 'declined' | 'nothing-to-sign' | 'session-established';
+
+/**
+ * The SCA flow: a TPP's request starts an authorisation and gets its scaRedirect link; the PSU opens
+ * it, logs in, checks what they sign and approves or declines; the browser returns to the TPP with
+ * psu-id and tpp-session-id. Each link and form works once and the link expires (docs/sca.md).
+ */
+export class ScaService {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly identity: PsuIdentityProvider,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** Starts an authorisation and returns the scaRedirect address for the PSU's browser. */
+  async start(kind: AuthorisationKind, objectId: string | undefined, context: ScaRequestContext): Promise<string> {
+    const { link, authorisation } = this.prepare(kind, objectId, context);
+    await this.store.createAuthorisation(authorisation);
+    return link;
+  }
+
+  /**
+   * An authorisation and its link, to be stored by the caller in the transaction that creates what it
+   * authorises, so a payment answered with a link always has that link's authorisation.
+   */
+  prepare(kind: AuthorisationKind, objectId: string | undefined, context: ScaRequestContext): { link: string; authorisation: NewAuthorisation } {
+    const token = newToken();
+    const now = this.clock.now();
+    const authorisation: NewAuthorisation = {
+      id: randomUUID(),
+      tokenHash: hashToken(token),
+      kind,
+      objectId,
+      tppId: context.tppId,
+      tppName: context.tppName,
+      psuId: context.psuId,
+      psuNationalIdHash: context.psuNationalIdHash,
+      psuCorporateId: context.psuCorporateId,
+      psuContext: context.psuContext,
+      authMethod: context.authMethodPreferred,
+      redirectPreferred: context.redirectPreferred,
+      tppRedirectUri: context.tppRedirectUri,
+      tppSessionId: context.tppSessionId,
+      expiresAt: new Date(now.getTime() + SCA_LINK_TTL_MINUTES * 60_000),
+      createdAt: now,
+    };
+    return { link: `${this.publicUrl}/sca/${token}`, authorisation };
+  }
+
+  /**
+   * The PSU's session with this TPP, when the request names one that is valid; otherwise a 401
+   * challenge whose SCA establishes (or renews) it (spec, Authentication 9 and 10).
+   */
+  async requireSession(context: ScaRequestContext & { psuId: string }): Promise<PsuSession> {
+    const session = await this.store.findPsuSession(context.tppId, context.psuId);
+    if (session !== undefined && isSessionValid(session.lastScaAt, this.clock.now())) return session;
+    const reason = session === undefined ? `PSU-ID ${context.psuId} is not known to the bank for this TPP` : 'the PSU\'s last SCA with this TPP is older than 180 days';
+    throw new PsuAuthenticationRequired(await this.start('session', undefined, context), reason);
+  }
+
+  /** The PSU opens the scaRedirect link: it works once, within its time. */
+  async open(token: string): Promise<ScaPage> {
+    const found = await this.current(token, 'link');
+    if ('kind' in found) return found;
+    const { authorisation } = found;
+    const step = newToken();
+    if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(token), { tokenHash: hashToken(step), stage: 'login', status: 'started' }, this.clock.now()))) {
+      return message('link-invalid', undefined);
+    }
+    const expired = await this.expiredPayments(authorisation);
+    if (expired !== undefined) return expired;
+    return this.loginPage(authorisation, step, false);
+  }
+
+  async login(stepToken: string, customerNumber: string, code: string): Promise<ScaPage> {
+    const found = await this.current(stepToken, 'login');
+    if ('kind' in found) return found;
+    const { authorisation } = found;
+    const now = this.clock.now();
+    const customer = await this.store.findCustomer({ customerNumber: customerNumber.trim() });
+    if (customer === undefined || !this.identity.verifyCode(customer.customerNumber, code.trim())) {
+      const attempts = authorisation.attempts + 1;
+      const step = newToken();
+      if (attempts >= MAX_CODE_ATTEMPTS) {
+        await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(step), stage: 'done', status: 'failed', attempts }, now);
+        return message('too-many-attempts', failureRedirect(authorisation, 'too-many-attempts'));
+      }
+      if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(step), stage: 'login', status: 'started', attempts }, now))) {
+        return message('link-invalid', undefined);
+      }
+      return this.loginPage({ ...authorisation, attempts }, step, true);
+    }
+
+    if (authorisation.kind === 'session') {
+      if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: 'finalised', customerId: customer.id }, now))) {
+        return message('link-invalid', undefined);
+      }
+      const session = await this.store.recordSca(authorisation.tppId, customer.id, now, authorisation.tppSessionId, randomUUID());
+      return this.finish(authorisation, session.psuId, undefined, 'session-established');
+    }
+
+    const payments = await this.paymentsOf(authorisation);
+    if (!(await this.isNamedPsu(authorisation, payments, customer))) {
+      await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed', customerId: customer.id }, now);
+      return message('wrong-psu', failureRedirect(authorisation, 'wrong-psu'));
+    }
+    const step = newToken();
+    if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(step), stage: 'decision', status: 'psuAuthenticated', customerId: customer.id }, now))) {
+      return message('link-invalid', undefined);
+    }
+    const toSign = await Promise.all(payments.map(async (payment) => ({ payment, problem: await this.payFromProblem(payment, customer, authorisation.psuCorporateId) })));
+    const agreement = authorisation.psuCorporateId === undefined ? undefined : await this.store.findAgreement(authorisation.psuCorporateId);
+    return { kind: 'confirm', step, tppName: authorisation.tppName, signer: customer.name, agreementName: agreement?.name, payments: toSign };
+  }
+
+  /** The PSU approves or declines. Payments that cannot be signed by this PSU are rejected either way. */
+  async decide(stepToken: string, approve: boolean): Promise<ScaPage> {
+    const found = await this.current(stepToken, 'decision');
+    if ('kind' in found) return found;
+    const { authorisation } = found;
+    const now = this.clock.now();
+    const customer = authorisation.customerId === undefined ? undefined : await this.store.findCustomer({ id: authorisation.customerId });
+    if (customer === undefined) return message('link-invalid', undefined);
+    if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: approve ? 'finalised' : 'failed' }, now))) {
+      return message('link-invalid', undefined);
+    }
+    const payments = await this.paymentsOf(authorisation);
+    const decisions: PaymentDecision[] = [];
+    let approved = 0;
+    for (const payment of payments) {
+      const problem = await this.payFromProblem(payment, customer, authorisation.psuCorporateId);
+      if (isSigningWindowOver(payment.createdAt, now)) decisions.push({ paymentId: payment.id, status: 'RJCT', reason: EXPIRED_REASON });
+      else if (!approve) decisions.push({ paymentId: payment.id, status: 'RJCT', reason: 'declined by the PSU' });
+      else if (problem !== undefined) decisions.push({ paymentId: payment.id, status: 'RJCT', reason: `not approved: ${problem}` });
+      else {
+        decisions.push({ paymentId: payment.id, status: statusAfterApproval(payment.requestedExecutionDate, now), reason: undefined });
+        approved += 1;
+      }
+    }
+    await this.store.decidePayments(decisions, customer.id, now);
+    const session = await this.store.recordSca(authorisation.tppId, customer.id, now, authorisation.tppSessionId, randomUUID());
+    if (!approve) return this.finish(authorisation, session.psuId, 'declined', 'declined');
+    return this.finish(authorisation, session.psuId, approved === 0 ? 'nothing-to-sign' : undefined, approved === 0 ? 'nothing-to-sign' : 'approved');
+  }
+
+  private async current(token: string, stage: Authorisation['stage']): Promise<{ authorisation: Authorisation } | ScaPage> {
+    const authorisation = await this.store.findAuthorisation(hashToken(token));
+    if (authorisation === undefined || authorisation.stage !== stage) return message('link-invalid', undefined);
+    if (authorisation.expiresAt.getTime() < this.clock.now().getTime()) {
+      await this.store.advanceAuthorisation(authorisation.id, hashToken(token), { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed' }, this.clock.now());
+      return message('link-expired', failureRedirect(authorisation, 'link-expired'));
+    }
+    return { authorisation };
+  }
+
+  /** Payments whose signing window has passed are rejected when their link is opened. */
+  private async expiredPayments(authorisation: Authorisation): Promise<ScaPage | undefined> {
+    if (authorisation.kind === 'session') return undefined;
+    const now = this.clock.now();
+    const payments = await this.paymentsOf(authorisation);
+    const expired = payments.filter((p) => p.status === 'RCVD' && isSigningWindowOver(p.createdAt, now));
+    if (expired.length === 0 || expired.length < payments.length) return undefined;
+    await this.store.decidePayments(expired.map((p) => ({ paymentId: p.id, status: 'RJCT', reason: EXPIRED_REASON })), undefined, now);
+    return message('payment-expired', failureRedirect(authorisation, 'payment-expired'));
+  }
+
+  private loginPage(authorisation: Authorisation, step: string, failedAttempt: boolean): ScaPage {
+    const method = preferredMethod(authorisation.authMethod);
+    return {
+      kind: 'login', step, tppName: authorisation.tppName, purpose: authorisation.kind, method: method.method, methodUnavailable: method.unavailable,
+      biometric: !authorisation.redirectPreferred, failedAttempt, codeHint: this.identity.hint, loginDisabled: this.identity.hint === undefined,
+    };
+  }
+
+  private async paymentsOf(authorisation: Authorisation): Promise<ScaPayment[]> {
+    if (authorisation.objectId === undefined) return [];
+    if (authorisation.kind === 'payment') return this.store.findPaymentsForSca(authorisation.tppId, [authorisation.objectId]);
+    const basket = await this.store.findBasket(authorisation.tppId, authorisation.objectId);
+    return basket === undefined ? [] : this.store.findPaymentsForSca(authorisation.tppId, basket.paymentIds);
+  }
+
+  /** spec: the PSU who signs must be the PSU named at initiation (by PSU-ID or national identity number). */
+  private async isNamedPsu(authorisation: Authorisation, payments: ScaPayment[], customer: Customer): Promise<boolean> {
+    const named = [{ psuId: authorisation.psuId, hash: authorisation.psuNationalIdHash }, ...payments.map((p) => ({ psuId: p.psuId, hash: p.psuNationalIdHash }))];
+    for (const { psuId, hash } of named) {
+      if (psuId !== undefined) {
+        const session = await this.store.findPsuSession(authorisation.tppId, psuId);
+        if (session === undefined || session.customerId !== customer.id) return false;
+      } else if (hash !== undefined && hash !== hashNationalId(customer.customerNumber)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private async payFromProblem(payment: ScaPayment, signer: Customer, corporateId: string | undefined): Promise<string | undefined> {
+    const account = await this.store.findAccount({ bban: payment.debtorBban, iban: payment.debtorIban });
+    const agreementId = payment.psuCorporateId ?? corporateId;
+    if (agreementId === undefined || account === undefined) return payFromProblem(signer, account, undefined);
+    const agreement = await this.store.findAgreement(agreementId);
+    const engagement = agreement === undefined ? undefined : await this.store.findEngagement(agreement.id, signer.id, account.id);
+    return payFromProblem(signer, account, { agreement, engagement });
+  }
+
+  /** Back to the TPP: psu-id and tpp-session-id added to its redirect URI, keeping its own query (state). */
+  private finish(authorisation: Authorisation, psuId: string, failure: string | undefined, done: ScaMessage): ScaPage {
+    if (authorisation.tppRedirectUri === undefined) return message(done, undefined);
+    const url = new URL(authorisation.tppRedirectUri);
+    url.searchParams.set('psu-id', psuId);
+    url.searchParams.set('tpp-session-id', authorisation.tppSessionId ?? '');
+    if (failure !== undefined) url.searchParams.set('message', failure);
+    return { kind: 'redirect', url: url.toString() };
+  }
+}
+
+function message(kind: ScaMessage, returnUrl: string | undefined): ScaPage {
+  return { kind: 'message', message: kind, returnUrl };
+}
+
+/** Where the browser may return after a failure: the TPP's address with a message and no psu-id. */
+function failureRedirect(authorisation: Authorisation, reason: string): string | undefined {
+  if (authorisation.tppRedirectUri === undefined) return undefined;
+  const url = new URL(authorisation.tppRedirectUri);
+  if (authorisation.tppSessionId !== undefined) url.searchParams.set('tpp-session-id', authorisation.tppSessionId);
+  url.searchParams.set('message', reason);
+  return url.toString();
+}
+
+/** X-PSU-AuthMethod-Preferred: a method the bank has is used; another falls back to the one-time code, said on the page. */
+function preferredMethod(preferred: string | undefined): { method: AuthMethod; unavailable: string | undefined } {
+  if (preferred === undefined) return { method: 'OTP', unavailable: undefined };
+  const method = AUTH_METHODS.find((m) => m === preferred.trim().toUpperCase());
+  return method === undefined ? { method: 'OTP', unavailable: preferred } : { method, unavailable: undefined };
+}
+
+function newToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

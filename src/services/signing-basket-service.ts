@@ -1,0 +1,129 @@
+import { ApiError, type Problem } from '../domain/api-error.js';
+import type { Clock } from '../domain/clock.js';
+import { effectiveStatus } from '../domain/sca.js';
+import { type BasketStatus, basketStatus } from '../domain/signing-basket.js';
+import { newPaymentId } from '../domain/payments/payment.js';
+import type { TppIdentity } from '../domain/psp-role.js';
+import type { TransactionStatus } from '../domain/transaction-status.js';
+import type { Store } from '../store/store.js';
+import { type Answer, canonicalHash, replay } from './payment-initiation-service.js';
+import type { ScaRequestContext, ScaService } from './sca-service.js';
+
+export interface BasketView {
+  basketId: string;
+  payments: string[];
+  transactionStatus: BasketStatus;
+}
+
+/**
+ * Signing baskets (Berlin Group form): a TPP groups payments of one PSU so that one SCA signs them
+ * all. The operation is not atomic: each payment keeps its own status; the basket's is the worst.
+ */
+export class SigningBasketService {
+  constructor(private readonly store: Store, private readonly clock: Clock, private readonly sca: ScaService) {}
+
+  async create(tpp: TppIdentity, body: unknown, requestId: string, sca: ScaRequestContext, schemaProblems: Problem[]): Promise<Answer> {
+    const operation = 'POST /v1/signing-baskets';
+    const bodySha256 = canonicalHash(body);
+    const earlier = await this.store.findTppRequest(tpp.id, requestId);
+    if (earlier !== undefined) return replay(earlier, operation, bodySha256, requestId);
+    if (schemaProblems.length > 0) throw ApiError.of(schemaProblems);
+    if (sca.psuId === undefined && sca.psuNationalIdHash === undefined) {
+      throw new ApiError('HTTP_HEADER_REQUIRED', 'header PSU-ID is required (or X-PSU-IDENTITY): a basket is signed by one PSU', [
+        { code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-ID', text: 'header PSU-ID is required (or X-PSU-IDENTITY): a basket is signed by one PSU' },
+      ]);
+    }
+    const paymentIds = (body as { paymentIds: string[] }).paymentIds;
+    const psuKey = await this.psuKeyOf(sca);
+    await this.checkPayments(tpp, paymentIds, psuKey);
+
+    const id = newPaymentId();
+    const signing = this.sca.prepare('basket', id, sca);
+    const self = `/v1/signing-baskets/${encodeURIComponent(id)}`;
+    const response = {
+      basketId: id,
+      transactionStatus: 'RCVD' as const,
+      _links: { self: { href: self, verbs: ['GET', 'DELETE'] }, status: { href: `${self}/status`, verbs: ['GET'] }, scaRedirect: { href: signing.link, verbs: ['GET'] } },
+    };
+    const result = await this.store.createBasket(
+      { id, tppId: tpp.id, psuKey, requestBody: JSON.stringify(body), createdAt: this.clock.now() },
+      paymentIds,
+      { tppId: tpp.id, requestId, operation, bodySha256, responseStatus: 201, responseBody: JSON.stringify(response) },
+      signing.authorisation,
+    );
+    if (result.outcome === 'replayed') return replay(result.request, operation, bodySha256, requestId);
+    if (result.outcome === 'payment-in-basket') {
+      throw new ApiError('REFERENCE_STATUS_INVALID', `payment ${result.paymentId} is already in signing basket ${result.basketId}; a payment is signed in one basket at most`);
+    }
+    return { status: 201, body: response };
+  }
+
+  async read(tpp: TppIdentity, basketId: string, sca: ScaRequestContext): Promise<BasketView> {
+    if (sca.psuId !== undefined) await this.sca.requireSession({ ...sca, psuId: sca.psuId });
+    const basket = await this.store.findBasket(tpp.id, basketId);
+    if (basket === undefined) throw unknownBasket(basketId);
+    const payments = await this.store.findPaymentsForSca(tpp.id, basket.paymentIds);
+    const now = this.clock.now();
+    const statuses: TransactionStatus[] = payments.map((p) => effectiveStatus(p.status, p.createdAt, now));
+    return { basketId, payments: basket.paymentIds, transactionStatus: basketStatus(statuses) };
+  }
+
+  /** A basket can be deleted while nothing in it is authorised; its payments are then free again. */
+  async delete(tpp: TppIdentity, basketId: string, sca: ScaRequestContext): Promise<void> {
+    const view = await this.read(tpp, basketId, sca);
+    if (view.transactionStatus !== 'RCVD') {
+      throw new ApiError('CANCELLATION_INVALID', `signing basket ${basketId} is ${view.transactionStatus}: a basket can be deleted only while none of its payments is authorised or rejected`);
+    }
+    if (!(await this.store.deleteBasket(tpp.id, basketId))) throw unknownBasket(basketId);
+  }
+
+  private async psuKeyOf(sca: ScaRequestContext): Promise<string> {
+    if (sca.psuId !== undefined) {
+      await this.sca.requireSession({ ...sca, psuId: sca.psuId });
+      return `psu:${sca.psuId.toLowerCase()}`;
+    }
+    return `nin:${sca.psuNationalIdHash}`;
+  }
+
+  /**
+   * spec, rule 4: a bulk or periodic payment cannot be in a basket (REFERENCE_MIX_INVALID). Unknown,
+   * foreign and repeated ids are refused by path, and so are payments of another PSU; a payment
+   * already authorised, rejected or cancelled is REFERENCE_STATUS_INVALID.
+   */
+  private async checkPayments(tpp: TppIdentity, paymentIds: string[], psuKey: string): Promise<void> {
+    const found = new Map((await this.store.findPaymentsForSca(tpp.id, paymentIds)).map((p) => [p.id, p]));
+    const now = this.clock.now();
+    const problems: Problem[] = [];
+    const statusProblems: Problem[] = [];
+    const mix: Problem[] = [];
+    const seen = new Set<string>();
+    paymentIds.forEach((paymentId, index) => {
+      const path = `$.paymentIds[${index}]`;
+      const payment = found.get(paymentId);
+      if (seen.has(paymentId)) problems.push({ code: 'FORMAT_ERROR', path, text: `${path} repeats payment ${paymentId}` });
+      seen.add(paymentId);
+      if (payment === undefined) {
+        problems.push({ code: 'FORMAT_ERROR', path, text: `${path}: no payment ${paymentId} is known to this TPP` });
+        return;
+      }
+      if (payment.service !== 'payments') {
+        mix.push({ code: 'REFERENCE_MIX_INVALID', path, text: `${path}: ${paymentId} is a ${payment.service === 'bulk-payments' ? 'bulk' : 'periodic'} payment, which cannot be put in a signing basket` });
+        return;
+      }
+      if (payment.psuKey !== psuKey) {
+        problems.push({ code: 'FORMAT_ERROR', path, text: `${path}: payment ${paymentId} was initiated for another PSU than the one this basket names` });
+      }
+      const status = effectiveStatus(payment.status, payment.createdAt, now);
+      if (status !== 'RCVD') statusProblems.push({ code: 'REFERENCE_STATUS_INVALID', path, text: `${path}: payment ${paymentId} is ${status}; only payments waiting for SCA (RCVD) can be put in a basket` });
+    });
+    if (mix.length > 0) throw ApiError.of(mix);
+    if (problems.length > 0) throw ApiError.of(problems);
+    if (statusProblems.length > 0) throw ApiError.of(statusProblems);
+  }
+}
+
+function unknownBasket(basketId: string): ApiError {
+  return new ApiError('RESOURCE_UNKNOWN', `no signing basket ${basketId} is known to this TPP`, [
+    { code: 'RESOURCE_UNKNOWN', path: 'path:basketId', text: `no signing basket ${basketId} is known to this TPP` },
+  ]);
+}
