@@ -66,9 +66,11 @@ describe('validateCrossBorderPayment, a valid body', () => {
     assert.deepEqual(fees?.total, { minor: 448_750n, currency: 'NOK' });
   });
 
-  it('names the creditor account by IBAN and creditorAgent, upper-cased', () => {
+  it('names the creditor account by its IBAN, and counts the creditor\'s bank in the duplicate key', () => {
     const payment = validateCrossBorderPayment(body({ creditorAgent: 'essesessxxx' }), CONTEXT).payment;
-    assert.equal(payment?.transfers[0]?.creditorAccount, `${SE_IBAN}@ESSESESSXXX`);
+    assert.equal(payment?.transfers[0]?.creditorAccount, SE_IBAN);
+    const atAnotherBank = validateCrossBorderPayment(body({ creditorAgent: 'DNBANOKKXXX' }), CONTEXT).payment;
+    assert.notEqual(atAnotherBank?.transfers[0]?.duplicateKey, payment?.transfers[0]?.duplicateKey);
   });
 
   it('keeps a valid requested execution date', () => {

@@ -79,7 +79,9 @@ export function validateCrossBorderPayment(body: unknown, context: ProductContex
   }
   const debtorCurrency = stringAt(debtorAccount, 'currency');
   const debtor = { bban: stringAt(debtorAccount, 'bban'), iban: stringAt(debtorAccount, 'iban'), currency: debtorCurrency ?? 'NOK' };
-  const creditor = `${accountKey({ bban: stringAt(creditorAccount, 'bban'), iban: stringAt(creditorAccount, 'iban') })}${creditorAgent === undefined ? '' : `@${creditorAgent.toUpperCase()}`}`;
+  const creditorAccountKey = accountKey({ bban: stringAt(creditorAccount, 'bban'), iban: stringAt(creditorAccount, 'iban') });
+  // The creditor's bank is part of who is paid: the same account number at another bank is another creditor.
+  const creditor = `${creditorAccountKey}${creditorAgent === undefined ? '' : `@${creditorAgent.toUpperCase()}`}`;
   return {
     problems,
     payment: {
@@ -88,7 +90,7 @@ export function validateCrossBorderPayment(body: unknown, context: ProductContex
       transfers: [{
         amount: instructed,
         creditorName: stringAt(body, 'creditorName') ?? '',
-        creditorAccount: creditor,
+        creditorAccount: creditorAccountKey,
         duplicateKey: duplicateKey({ debtor: accountKey(debtor), creditor, amount: instructed, executionDate, remittance: stringAt(body, 'remittanceInformationUnstructured') ?? '' }),
         path: '$',
       }],

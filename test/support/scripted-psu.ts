@@ -1,0 +1,78 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+/**
+ * A PSU completing the SCA pages without a browser, as the README's curl sequence does: it keeps the
+ * cookies the pages set and sends the forms' hidden fields back.
+ */
+export class ScriptedPsu {
+  private readonly cookies = new Map<string, string>();
+  private form: { action: string; fields: Record<string, string> } | undefined;
+  last: LightMyRequestResponse | undefined;
+
+  constructor(private readonly app: FastifyInstance, private readonly language = 'en') {}
+
+  /** Opens an scaRedirect link (absolute, as the TPP got it). */
+  async open(link: string): Promise<LightMyRequestResponse> {
+    const url = new URL(link);
+    return this.remember(await this.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: this.headers() }));
+  }
+
+  async logIn(customerNumber: string, code: string): Promise<LightMyRequestResponse> {
+    return this.submit({ customerNumber, code });
+  }
+
+  async approve(): Promise<LightMyRequestResponse> {
+    return this.submit({ decision: 'approve' });
+  }
+
+  async decline(): Promise<LightMyRequestResponse> {
+    return this.submit({ decision: 'decline' });
+  }
+
+  /** Sends the current page's form with these fields added. */
+  async submit(fields: Record<string, string>): Promise<LightMyRequestResponse> {
+    if (this.form === undefined) throw new Error(`the page has no form: ${this.last?.body}`);
+    const body = new URLSearchParams({ ...this.form.fields, ...fields }).toString();
+    return this.remember(await this.app.inject({
+      method: 'POST',
+      url: this.form.action,
+      headers: { ...this.headers(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body,
+    }));
+  }
+
+  /** The same form sent again, as a replayed request would be. */
+  async resubmit(previous: { action: string; fields: Record<string, string> }, fields: Record<string, string>): Promise<LightMyRequestResponse> {
+    this.form = previous;
+    return this.submit(fields);
+  }
+
+  get currentForm(): { action: string; fields: Record<string, string> } | undefined {
+    return this.form === undefined ? undefined : { action: this.form.action, fields: { ...this.form.fields } };
+  }
+
+  /** Where a 303 sends the browser, with its query parameters. */
+  redirect(): URL | undefined {
+    const location = this.last?.headers.location;
+    return typeof location === 'string' ? new URL(location) : undefined;
+  }
+
+  private headers(): Record<string, string> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return { 'accept-language': this.language, ...(cookie === '' ? {} : { cookie }) };
+  }
+
+  private remember(response: LightMyRequestResponse): LightMyRequestResponse {
+    this.last = response;
+    const setCookie = response.headers['set-cookie'];
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [setCookie]) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      this.cookies.set(name!.trim(), value.join('='));
+    }
+    const action = /<form method="post" action="([^"]+)">/.exec(response.body)?.[1];
+    const fields = Object.fromEntries([...response.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+    this.form = action === undefined ? undefined : { action, fields };
+    return response;
+  }
+}
