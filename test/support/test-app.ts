@@ -58,6 +58,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Load the default data set and the test PSUs' sessions (default true). */
   seed?: boolean;
+  /** The address SCA links point to; a browser test listens there. */
+  publicUrl?: string;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -77,9 +79,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     await store.recordSca(TPP_ID, ola.id, clock.now(), undefined, PSU_ID);
     await store.recordSca(OTHER_TPP_ID, ola.id, clock.now(), undefined, OTHER_PSU_ID);
   }
-  const sca = new ScaService(store, clock, sandboxIdentityProvider, PUBLIC_URL);
+  const publicUrl = options.publicUrl ?? PUBLIC_URL;
+  const sca = new ScaService(store, clock, sandboxIdentityProvider, publicUrl);
   const app = await buildApp({
-    config: { mode: options.mode ?? 'sandbox', logLevel: 'silent', publicUrl: PUBLIC_URL },
+    config: { mode: options.mode ?? 'sandbox', logLevel: 'silent', publicUrl },
     store,
     sca,
     payments: new PaymentInitiationService(store, clock, new ReferenceRates(SANDBOX_REFERENCE_RATES), sca),
