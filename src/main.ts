@@ -45,9 +45,9 @@ async function main(): Promise<void> {
   const trustStore = new TrustStore(sandboxCa === undefined ? anchors : [...anchors, sandboxCa]);
   const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds });
   const rates = config.referenceRates === '' ? new ReferenceRates(SANDBOX_REFERENCE_RATES) : ReferenceRates.parse(config.referenceRates);
-  if (config.mode === 'sandbox' && !(await store.hasCustomers())) {
+  if (config.mode === 'sandbox') {
     // A sandbox is useful at once: the first start of an empty database loads the default data set.
-    await store.saveBankData(defaultDataSet(systemClock.now()));
+    await store.saveBankDataIfEmpty(defaultDataSet(systemClock.now()));
   }
   const sca = new ScaService(store, systemClock, config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider, config.publicUrl);
   const payments = new PaymentInitiationService(store, systemClock, rates, sca);

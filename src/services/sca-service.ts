@@ -196,11 +196,13 @@ export class ScaService {
     return { authorisation };
   }
 
-  /** Payments whose signing window has passed are rejected when their link is opened. */
+  /** Payments whose signing window has passed are rejected when their link is opened; nothing to sign is no page to show. */
   private async expiredPayments(authorisation: Authorisation): Promise<ScaPage | undefined> {
     if (authorisation.kind === 'session') return undefined;
     const now = this.clock.now();
     const payments = await this.paymentsOf(authorisation);
+    // A basket deleted since its link was issued has nothing left to sign.
+    if (payments.length === 0) return message('link-invalid', undefined);
     const expired = payments.filter((p) => p.status === 'RCVD' && isSigningWindowOver(p.createdAt, now));
     if (expired.length === 0 || expired.length < payments.length) return undefined;
     await this.store.decidePayments(expired.map((p) => ({ paymentId: p.id, status: 'RJCT', reason: EXPIRED_REASON })), undefined, now);

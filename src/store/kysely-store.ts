@@ -25,10 +25,10 @@ export abstract class KyselyStore implements Store {
   protected constructor(protected readonly db: Kysely<Database>) {}
 
   /**
-   * Serialises the writers that act for one PSU within a transaction, so that two concurrent
-   * creates cannot both miss each other's logical duplicate.
+   * Serialises writers that take the same key within a transaction: two creates for one PSU cannot
+   * both miss each other's logical duplicate, two instances cannot both load the default data.
    */
-  protected abstract lockPsu(trx: Transaction<Database>, key: string): Promise<void>;
+  protected abstract lock(trx: Transaction<Database>, key: string): Promise<void>;
 
   async migrate(): Promise<void> {
     const { error, results } = await this.migrator().migrateToLatest();
@@ -52,7 +52,7 @@ export abstract class KyselyStore implements Store {
 
   async createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult> {
     return this.db.transaction().execute(async (trx) => {
-      await this.lockPsu(trx, `${payment.tppId}|${payment.psu.key}`);
+      await this.lock(trx, `psu|${payment.tppId}|${payment.psu.key}`);
       const earlier = await this.findRequest(trx, request.tppId, request.requestId);
       if (earlier !== undefined) return { outcome: 'replayed', request: earlier };
 
@@ -165,7 +165,16 @@ export abstract class KyselyStore implements Store {
     });
   }
 
-  saveBankData(data: BankData): Promise<void> { return bank.saveBankData(this.db, data); }
+  saveBankData(data: BankData): Promise<void> { return this.db.transaction().execute((trx) => bank.saveBankData(trx, data)); }
+
+  async saveBankDataIfEmpty(data: BankData): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.lock(trx, 'bank-data');
+      if (await bank.hasCustomers(trx)) return false;
+      await bank.saveBankData(trx, data);
+      return true;
+    });
+  }
   hasCustomers(): Promise<boolean> { return bank.hasCustomers(this.db); }
   findCustomer(by: { id: string } | { customerNumber: string }): Promise<Customer | undefined> { return bank.findCustomer(this.db, by); }
   findAccount(by: { bban?: string | undefined; iban?: string | undefined }): Promise<Account | undefined> { return bank.findAccount(this.db, by); }

@@ -91,6 +91,11 @@ export interface Store {
   // The bank's customers, accounts and agreements.
   saveBankData(data: BankData): Promise<void>;
   hasCustomers(): Promise<boolean>;
+  /**
+   * Saves the data only if the bank has no customer yet, in one transaction that two server
+   * instances starting together cannot both pass. Returns whether it saved.
+   */
+  saveBankDataIfEmpty(data: BankData): Promise<boolean>;
   findCustomer(by: { id: string } | { customerNumber: string }): Promise<Customer | undefined>;
   findAccount(by: { bban?: string | undefined; iban?: string | undefined }): Promise<Account | undefined>;
   findAgreement(id: string): Promise<Agreement | undefined>;

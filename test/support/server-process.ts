@@ -1,6 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { after } from 'node:test';
+
+/** Servers a failed test left running are killed when the file ends, so a failure cannot hang the run. */
+const running = new Set<ChildProcess>();
+after(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 /** The server as `npm start` runs it (the bundle), in its own process, for start-up and shutdown tests. */
 export const SERVER_ENTRY = 'dist/server/main.mjs';
@@ -37,7 +44,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     }
   });
   createInterface({ input: child.stderr! }).on('line', (text) => stderr.push(text));
-  const exited = once(child, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null }));
+  running.add(child);
+  const exited = once(child, 'exit').then(([code, signal]) => {
+    running.delete(child);
+    return { code: code as number | null, signal: signal as NodeJS.Signals | null };
+  });
 
   const waitForLine = (predicate: (line: Record<string, unknown>) => boolean, what: string) => {
     const seen = lines.find(predicate);

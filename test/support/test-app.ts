@@ -74,7 +74,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const trustStore = new TrustStore([parseCertificate(readPemCertificates(fixtures.ca.certPem)[0]!)]);
   const clock = options.clock ?? systemClock;
   if (options.seed !== false) {
-    if (!(await store.hasCustomers())) await store.saveBankData(defaultDataSet(clock.now()));
+    await store.saveBankDataIfEmpty(defaultDataSet(clock.now()));
     const ola = (await store.findCustomer({ customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber }))!;
     await store.recordSca(TPP_ID, ola.id, clock.now(), undefined, PSU_ID);
     await store.recordSca(OTHER_TPP_ID, ola.id, clock.now(), undefined, OTHER_PSU_ID);

@@ -19,8 +19,8 @@ export class PostgresStore extends KyselyStore {
     super(db);
   }
 
-  /** A transaction-scoped advisory lock on the PSU's key, released at commit or rollback. */
-  protected override async lockPsu(trx: Transaction<Database>, key: string): Promise<void> {
+  /** A transaction-scoped advisory lock on the key, released at commit or rollback. */
+  protected override async lock(trx: Transaction<Database>, key: string): Promise<void> {
     await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
   }
 

@@ -3,9 +3,9 @@ import type { Account, Agreement, Customer, CustomerType, Engagement, Engagement
 import type { AccountTable, CustomerTable, Database } from '../database.js';
 import type { BankData } from '../sca-records.js';
 
-/** Customers, accounts and agreements. */
-export async function saveBankData(db: Kysely<Database>, data: BankData): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** Customers, accounts and agreements; the caller gives the transaction. */
+export async function saveBankData(trx: Kysely<Database>, data: BankData): Promise<void> {
+  {
     if (data.customers.length > 0) {
       await trx.insertInto('customers').values(data.customers.map((c) => ({ id: c.id, customer_number: c.customerNumber, name: c.name, type: c.type, created_at: c.createdAt.toISOString() }))).execute();
     }
@@ -21,7 +21,7 @@ export async function saveBankData(db: Kysely<Database>, data: BankData): Promis
     if (data.engagements.length > 0) {
       await trx.insertInto('engagements').values(data.engagements.map((e) => ({ agreement_id: e.agreementId, customer_id: e.customerId, account_id: e.accountId, roles: JSON.stringify(e.roles) }))).execute();
     }
-  });
+  }
 }
 
 export async function hasCustomers(db: Kysely<Database>): Promise<boolean> {

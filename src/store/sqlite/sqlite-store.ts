@@ -18,8 +18,8 @@ export class SqliteStore extends KyselyStore {
     super(db);
   }
 
-  /** One connection serves every query, one transaction at a time: writers are serialised already. */
-  protected override async lockPsu(_trx: Transaction<Database>, _key: string): Promise<void> {}
+  /** Transactions begin IMMEDIATE: they hold SQLite's write lock, so writers are serialised already. */
+  protected override async lock(_trx: Transaction<Database>, _key: string): Promise<void> {}
 
   /**
    * Kysely's SQLite migrator takes no lock (it assumes one connection), so two processes starting on
