@@ -93,6 +93,21 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('matches real answers of the signing basket operations and the 401 challenge', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) ids.push((await createCrossBorder(t, { without: ['PSU-Context'] })).json().paymentId);
+    const created = await t.signed({ method: 'POST', url: '/v1/signing-baskets', body: { paymentIds: ids }, headers: createHeaders() });
+    conforms('POST', '/v1/signing-baskets', created);
+    const self = created.json()._links.self.href as string;
+    conforms('GET', self, await t.signed({ method: 'GET', url: self }));
+    conforms('GET', `${self}/status`, await t.signed({ method: 'GET', url: `${self}/status` }));
+    conforms('POST', '/v1/signing-baskets', await t.signed({ method: 'POST', url: '/v1/signing-baskets', body: { paymentIds: [(await createBulk(t)).json().paymentId] }, headers: createHeaders() }));
+    const challenge = await createCrossBorder(t, { headers: { 'PSU-ID': '11111111-2222-4333-8444-555555555557' } });
+    assert.equal(challenge.statusCode, 401);
+    conforms('POST', CROSS_BORDER_PATH, challenge);
+    conforms('DELETE', self, await t.signed({ method: 'DELETE', url: self }));
+  });
+
   it('matches real error answers', async () => {
     const bad = crossBorderBody();
     bad.creditorName = '';
