@@ -71,6 +71,7 @@ export interface CustomerTable {
   name: string;
   type: string;
   created_at: string;
+  tpp_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AccountTable {
@@ -85,6 +86,8 @@ export interface AccountTable {
   credit_line_minor: Amount;
   balance_minor: Amount;
   created_at: string;
+  /** Number of transactions on the account; the next one's seq is this plus one. */
+  transaction_count: ColumnType<number | bigint, number | undefined, number>;
 }
 
 export interface AgreementTable {
@@ -92,6 +95,7 @@ export interface AgreementTable {
   owner_customer_id: string;
   name: string;
   created_at: string;
+  tpp_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EngagementTable {
@@ -148,7 +152,71 @@ export interface BasketPaymentTable {
   seq: SmallInt;
 }
 
+export interface AccountTransactionTable {
+  id: string;
+  account_id: string;
+  seq: SmallInt;
+  amount_minor: Amount;
+  currency: string;
+  booking_date: string;
+  value_date: string;
+  remittance: string;
+  creditor_name: string;
+  creditor_iban: string;
+  creditor_bban: string;
+  debtor_name: string;
+  debtor_iban: string;
+  debtor_bban: string;
+  bank_transaction_code: string;
+  ultimate_debtor: string;
+  ultimate_creditor: string;
+  purpose_code: string;
+  payment_id: string | null;
+  created_at: string;
+}
+
+export interface CardAccountTable {
+  id: string;
+  customer_id: string;
+  masked_pan: string;
+  name: string;
+  product: string;
+  currency: string;
+  credit_limit_minor: Amount;
+  balance_minor: Amount;
+  body: string;
+  created_at: string;
+}
+
+export interface CardTransactionTable {
+  id: string;
+  card_account_id: string;
+  seq: SmallInt;
+  booking_date: string;
+  body: string;
+  created_at: string;
+}
+
+export interface SandboxClockTable {
+  id: SmallInt;
+  offset_ms: Amount;
+  updated_at: string;
+}
+
+export interface BatchRunTable {
+  slot: string;
+  started_at: string;
+  finished_at: string | null;
+  executed: ColumnType<number | bigint, number | undefined, number>;
+  rejected: ColumnType<number | bigint, number | undefined, number>;
+}
+
 export interface Database {
+  account_transactions: AccountTransactionTable;
+  card_accounts: CardAccountTable;
+  card_transactions: CardTransactionTable;
+  sandbox_clock: SandboxClockTable;
+  batch_runs: BatchRunTable;
   tpp_requests: TppRequestTable;
   payments: PaymentTable;
   transfers: TransferTable;

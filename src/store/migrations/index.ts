@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { paymentsMigration } from './001-payments.js';
 import { bankMigration } from './002-bank.js';
 import { scaMigration } from './003-sca.js';
+import { ledgerMigration } from './004-ledger.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '001-payments': paymentsMigration,
   '002-bank': bankMigration,
   '003-sca': scaMigration,
+  '004-ledger': ledgerMigration,
 };
