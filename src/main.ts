@@ -9,6 +9,8 @@ import { PaymentInitiationService } from './services/payment-initiation-service.
 import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-identity.js';
 import { ScaService } from './services/sca-service.js';
 import { SigningBasketService } from './services/signing-basket-service.js';
+import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
+import { SandboxClock } from './services/business-clock.js';
 import { ensureSandboxCa } from './security/sandbox-ca.js';
 import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
@@ -49,13 +51,25 @@ async function main(): Promise<void> {
     // A sandbox is useful at once: the first start of an empty database loads the default data set.
     await store.saveBankDataIfEmpty(defaultDataSet(systemClock.now()));
   }
-  const sca = new ScaService(store, systemClock, config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider, config.publicUrl);
-  const payments = new PaymentInitiationService(store, systemClock, rates, sca);
-  const baskets = new SigningBasketService(store, systemClock, sca);
-  const app = await buildApp({ config, store, authenticator, payments, sca, baskets });
-  app.addHook('onClose', async () => store.close());
+  // The sandbox's clock can be moved forward by a TPP; production follows the wall clock.
+  const sandboxClock = config.mode === 'sandbox' ? await SandboxClock.load(store) : undefined;
+  const clock = sandboxClock ?? systemClock;
+  const sca = new ScaService(store, clock, config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider, config.publicUrl);
+  const payments = new PaymentInitiationService(store, clock, rates, sca);
+  const baskets = new SigningBasketService(store, clock, sca);
+  const runner = new BatchRunner(store, clock, rates, config.batchTimes);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const scheduler = new BatchScheduler(runner, clock, (error) => app?.log.error({ err: error }, 'batch run failed'));
+  const time = sandboxClock === undefined ? undefined : { clock: sandboxClock, runner, scheduler, store };
+  app = await buildApp({ config, store, authenticator, payments, sca, baskets, time });
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    await store.close();
+  });
 
   await app.listen({ port: config.port, host: config.host });
+  // Slots missed while the server was down run now; then the scheduler wakes at each slot.
+  void scheduler.wake();
   app.log.info({
     mode: config.mode,
     database: config.database.kind === 'sqlite' ? `sqlite:${config.database.path}` : redactPassword(config.database.url),

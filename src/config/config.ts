@@ -22,6 +22,8 @@ export interface Config {
   publicUrl: string;
   /** The bank's reference rates (kroner per unit), `EUR=11.70,USD=10.80`; empty for the sandbox table. */
   referenceRates: string;
+  /** Times of day (Europe/Oslo) of the batch runs that execute payments. */
+  batchTimes: string[];
 }
 
 /** Every variable the server reads, with its default; the README's configuration table mirrors this. */
@@ -36,6 +38,7 @@ export const CONFIG_VARIABLES = {
   DATA_DIR: './data',
   PUBLIC_URL: '',
   REFERENCE_RATES: '',
+  BATCH_TIMES: '06:00,09:00,12:00,15:00,18:00',
 } as const;
 
 export class ConfigError extends Error {
@@ -96,6 +99,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
+  const batchTimes = read('BATCH_TIMES').split(',').map((t) => t.trim()).filter((t) => t !== '');
+  if (batchTimes.length === 0 || batchTimes.some((t) => !/^([01]\d|2[0-3]):[0-5]\d$/.test(t)) || new Set(batchTimes).size !== batchTimes.length) {
+    problems.push(`BATCH_TIMES must be distinct times of day HH:MM separated by commas, such as 06:00,09:00,12:00,15:00,18:00 (got '${read('BATCH_TIMES')}')`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: port!,
@@ -108,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: read('DATA_DIR'),
     publicUrl,
     referenceRates,
+    batchTimes,
   };
 }
 

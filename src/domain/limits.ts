@@ -103,3 +103,36 @@ export const LOGICAL_DUPLICATE_WINDOW_HOURS = 24;
 export const SESSION_ID_MAX_LENGTH = 200;
 export const FORWARDED_HEADER_MAX_LENGTH = 512;
 export const SHORT_HEADER_MAX_LENGTH = 140;
+
+// ---- Sandbox test data (mock-data API) ----
+
+/** spec, Limits and Versioning 4: an account's and a card account's name, 35 characters; 70 with accept-fix longer-name. */
+export const ACCOUNT_NAME_MAX_LENGTH = 35;
+export const ACCOUNT_NAME_LONGER_MAX_LENGTH = 70;
+/** spec: bankTransactionCode of a sandbox transaction, 4 to 14 characters. */
+export const BANK_TRANSACTION_CODE_MIN_LENGTH = 4;
+export const BANK_TRANSACTION_CODE_MAX_LENGTH = 14;
+/** spec: the sandbox transaction amount is an int32 of minor units (NOK 21 474 836.47 at most). */
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
+
+/**
+ * Sandbox transactions listed per page when the TPP gives no limit: 100 is a screenful of history and
+ * a small answer. A TPP may ask for up to SANDBOX_TRANSACTIONS_PAGE_MAX, one request's worth of posting.
+ */
+export const SANDBOX_TRANSACTIONS_PAGE_DEFAULT = 100;
+/** The most transactions (account or card) one listing returns: about 1 MB of JSON, as one posting request. */
+export const SANDBOX_TRANSACTIONS_PAGE_MAX = 1000;
+/**
+ * Transactions posted in one request (account or card): a year of history of a busy account, about
+ * 1 MB of JSON, within BODY_LIMIT_BYTES, inserted in one database transaction.
+ */
+export const MAX_SANDBOX_TRANSACTIONS_PER_REQUEST = 1000;
+/** Customers one listing returns: a TPP's test set; more are read page by page with offset. */
+export const SANDBOX_CUSTOMERS_PAGE_MAX = 1000;
+/** Balances of one account or card account: Berlin Group has eight balance types; 10 leaves room. */
+export const MAX_SANDBOX_BALANCES = 10;
+/** Engagements of one agreement created at once: a company's people on its accounts. */
+export const MAX_AGREEMENT_ENGAGEMENTS = 200;
+/** Free-text fields of the mock data the specification does not bound (product, card ids, terminal ids): a name's 70. */
+export const SANDBOX_TEXT_MAX_LENGTH = 70;

@@ -37,9 +37,8 @@ export function identifyPsu(headers: PsuHeaders): { psu: PsuIdentification | und
     problems.push({ code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-ID', text: 'header PSU-ID is required (or X-PSU-IDENTITY with the PSU\'s national identity number, for a PSU who has no PSU-ID yet)' });
   }
   if (headers.nationalId !== undefined) {
-    const result = idnr(headers.nationalId);
-    if (result.status !== 'valid' || !ACCEPTED_TYPES.has(result.type)) {
-      const why = result.status === 'valid' ? `it is a ${result.type}, not a national identity number` : result.reasons.join(', ');
+    const why = nationalIdProblem(headers.nationalId);
+    if (why !== undefined) {
       problems.push({ code: 'FORMAT_ERROR', path: 'header:X-PSU-IDENTITY', text: `header X-PSU-IDENTITY is not a Norwegian national identity number or D-number (${why})` });
     }
   }
@@ -58,6 +57,13 @@ export function identifyPsu(headers: PsuHeaders): { psu: PsuIdentification | und
     },
     problems,
   };
+}
+
+/** Why a text is not a Norwegian national identity number (birth, D- or synthetic number), or undefined when it is one. */
+export function nationalIdProblem(text: string): string | undefined {
+  const result = idnr(text);
+  if (result.status === 'valid') return ACCEPTED_TYPES.has(result.type) ? undefined : `it is a ${result.type}, not a national identity number`;
+  return result.reasons.join(', ');
 }
 
 export function hashNationalId(nationalId: string): string {

@@ -59,6 +59,22 @@ export class ReferenceRates {
     return (numerator * 2n + denominator) / (denominator * 2n);
   }
 
+  /** An amount in NOK minor units converted to a currency's minor units, rounded half up. */
+  fromNokMinor(nokMinor: bigint, currency: Currency): bigint | undefined {
+    const rate = this.rates.get(currency);
+    if (rate === undefined) return undefined;
+    const numerator = nokMinor * 10n ** BigInt(minorUnitsOf(currency)) * RATE_SCALE;
+    const denominator = rate * NOK_MINOR_PER_UNIT;
+    return (numerator * 2n + denominator) / (denominator * 2n);
+  }
+
+  /** An amount in one currency converted to another through NOK; exact when the two are the same. */
+  convert(minor: bigint, from: Currency, to: Currency): bigint | undefined {
+    if (from === to) return minor;
+    const nok = this.toNokMinor(minor, from);
+    return nok === undefined ? undefined : this.fromNokMinor(nok, to);
+  }
+
   /** The table as given, for documentation and the sandbox. */
   entries(): [Currency, string][] {
     return [...this.rates.entries()].map(([code, micro]) => [code, formatRate(micro)]);

@@ -25,6 +25,7 @@ import { paymentSchemas } from './schemas/payment-schemas.js';
 import { basketSchemas } from './schemas/signing-basket-schemas.js';
 import { registerScaPages } from './routes/sca-page-routes.js';
 import { registerSigningBasketRoutes } from './routes/signing-basket-routes.js';
+import { type SandboxTime, batchRunSchema, registerSandboxClockRoutes } from './routes/sandbox-clock-routes.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface AppDependencies {
@@ -34,6 +35,8 @@ export interface AppDependencies {
   payments: PaymentInitiationService;
   sca: ScaService;
   baskets: SigningBasketService;
+  /** The sandbox's business clock and batch runs; sandbox mode only. */
+  time?: SandboxTime;
   /** Extra pino options (tests send logs to a stream they read). */
   logger?: FastifyServerOptions['logger'];
   /** Check every route schema against the JSON Schema meta-schema while building (tests do). */
@@ -67,7 +70,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorateRequest('locale', 'en');
   app.decorateRequest('errorCode', null);
   app.decorateRequest('schemaProblems', null);
-  const schemas = [...sharedSchemas, ...paymentSchemas, ...basketSchemas];
+  const schemas = [...sharedSchemas, ...paymentSchemas, ...basketSchemas, batchRunSchema];
   for (const schema of schemas) app.addSchema(schema);
 
   // Validation runs in our hook over every part at once; Fastify's per-part validation is off.
@@ -129,6 +132,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerHealth(app, deps.store, deps.config.mode);
   registerPaymentRoutes(app, deps.payments);
   registerSigningBasketRoutes(app, deps.baskets);
+  if (deps.config.mode === 'sandbox' && deps.time !== undefined) registerSandboxClockRoutes(app, deps.time);
   await registerScaPages(app, deps.sca, { sandbox: deps.config.mode === 'sandbox', secureCookies: deps.config.publicUrl.startsWith('https:') });
   return app;
 }

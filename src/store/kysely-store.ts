@@ -7,6 +7,8 @@ import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js
 import * as bank from './queries/bank-queries.js';
 import * as baskets from './queries/basket-queries.js';
 import * as sca from './queries/sca-queries.js';
+import * as ledger from './queries/ledger-queries.js';
+import type { ExecutionOutcome, Planner } from './queries/ledger-queries.js';
 import type {
   Authorisation, AuthorisationStep, BankData, CreateBasketResult, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment, StoredBasket,
 } from './sca-records.js';
@@ -180,6 +182,14 @@ export abstract class KyselyStore implements Store {
   findAccount(by: { bban?: string | undefined; iban?: string | undefined }): Promise<Account | undefined> { return bank.findAccount(this.db, by); }
   findAgreement(id: string): Promise<Agreement | undefined> { return bank.findAgreement(this.db, id); }
   findEngagement(agreementId: string, customerId: string, accountId: string): Promise<Engagement | undefined> { return bank.findEngagement(this.db, agreementId, customerId, accountId); }
+
+  findDuePaymentIds(date: string, limit: number): Promise<string[]> { return ledger.findDuePaymentIds(this.db, date, limit); }
+  executePayments(paymentIds: readonly string[], bookingDate: string, at: Date, plan: Planner): Promise<ExecutionOutcome[]> { return ledger.executePayments(this.db, paymentIds, bookingDate, at, plan); }
+  readClockOffset(): Promise<bigint> { return ledger.readClockOffset(this.db); }
+  writeClockOffset(offsetMs: bigint, at: Date): Promise<void> { return ledger.writeClockOffset(this.db, offsetMs, at); }
+  claimBatchRun(slot: string, at: Date): Promise<boolean> { return ledger.claimBatchRun(this.db, slot, at); }
+  finishBatchRun(slot: string, executed: number, rejected: number, at: Date): Promise<void> { return ledger.finishBatchRun(this.db, slot, executed, rejected, at); }
+  lastBatchSlot(): Promise<string | undefined> { return ledger.lastBatchSlot(this.db); }
 
   findPsuSession(tppId: string, psuId: string): Promise<PsuSession | undefined> { return sca.findPsuSession(this.db, tppId, psuId); }
   recordSca(tppId: string, customerId: string, at: Date, tppSessionId: string | undefined, newPsuId: string): Promise<PsuSession> { return sca.recordSca(this.db, tppId, customerId, at, tppSessionId, newPsuId); }

@@ -1,5 +1,6 @@
 import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
 import type { NewPayment } from '../domain/payments/payment.js';
+import type { ExecutionOutcome, Planner } from './queries/ledger-queries.js';
 import type {
   Authorisation, AuthorisationStep, BankData, CreateBasketResult, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment, StoredBasket,
 } from './sca-records.js';
@@ -112,6 +113,18 @@ export interface Store {
   findPaymentsForSca(tppId: string, paymentIds: readonly string[]): Promise<ScaPayment[]>;
   /** Applies SCA outcomes to payments still RCVD; returns the ids it changed. */
   decidePayments(decisions: readonly PaymentDecision[], signerCustomerId: string | undefined, at: Date): Promise<string[]>;
+
+  // Ledger and batch runs.
+  /** Authorised payments due on a date (no requested date, or one not after it). */
+  findDuePaymentIds(date: string, limit: number): Promise<string[]>;
+  /** Executes payments in one transaction, each at most once (docs/batch.md). */
+  executePayments(paymentIds: readonly string[], bookingDate: string, at: Date, plan: Planner): Promise<ExecutionOutcome[]>;
+  readClockOffset(): Promise<bigint>;
+  writeClockOffset(offsetMs: bigint, at: Date): Promise<void>;
+  /** Claims a batch slot; false when it was run (or is running) already. */
+  claimBatchRun(slot: string, at: Date): Promise<boolean>;
+  finishBatchRun(slot: string, executed: number, rejected: number, at: Date): Promise<void>;
+  lastBatchSlot(): Promise<string | undefined>;
 
   // Signing baskets.
   createBasket(basket: { id: string; tppId: string; psuKey: string; requestBody: string; createdAt: Date }, paymentIds: readonly string[], request: TppRequestRecord, authorisation: NewAuthorisation): Promise<CreateBasketResult>;

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Mode } from '../../src/config/config.js';
-import { type Clock, systemClock } from '../../src/domain/clock.js';
+import type { Clock } from '../../src/domain/clock.js';
+import { BatchRunner, BatchScheduler } from '../../src/services/batch-runner.js';
+import { SandboxClock } from '../../src/services/business-clock.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/reference-rates.js';
 import { buildApp } from '../../src/http/app.js';
 import { DEFAULT_CUSTOMERS, defaultDataSet, newBankId } from '../../src/sandbox/default-data-set.js';
@@ -30,6 +32,8 @@ export interface TestApp {
   store: Store;
   fixtures: TppFixtures;
   clock: Clock;
+  /** The batch run, for tests that execute payments. */
+  runner: BatchRunner;
   /** A new PSU (a customer of its own with a session with the test TPP): its PSU-ID. */
   newPsu(as?: CertificateAndKey): Promise<string>;
   /** Sends a request signed as TPP `as` (the default test TPP). */
@@ -72,7 +76,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     await store.migrate();
   }
   const trustStore = new TrustStore([parseCertificate(readPemCertificates(fixtures.ca.certPem)[0]!)]);
-  const clock = options.clock ?? systemClock;
+  // Without a clock of its own, a test app has the sandbox's clock, which the clock routes move.
+  const sandboxClock = options.clock === undefined ? SandboxClock.fixed() : undefined;
+  const clock = options.clock ?? sandboxClock!;
+  const rates = new ReferenceRates(SANDBOX_REFERENCE_RATES);
+  const runner = new BatchRunner(store, clock, rates);
+  const scheduler = new BatchScheduler(runner, clock, (error) => { throw error; });
   if (options.seed !== false) {
     await store.saveBankDataIfEmpty(defaultDataSet(clock.now()));
     const ola = (await store.findCustomer({ customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber }))!;
@@ -85,7 +94,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config: { mode: options.mode ?? 'sandbox', logLevel: 'silent', publicUrl },
     store,
     sca,
-    payments: new PaymentInitiationService(store, clock, new ReferenceRates(SANDBOX_REFERENCE_RATES), sca),
+    payments: new PaymentInitiationService(store, clock, rates, sca),
+    ...(sandboxClock === undefined ? {} : { time: { clock: sandboxClock, runner, scheduler, store } }),
     baskets: new SigningBasketService(store, clock, sca),
     authenticator: new TppAuthenticator({ trustStore, dateSkewSeconds: 300 }),
     logger: options.logger ?? false,
@@ -93,12 +103,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   options.routes?.(app);
   await app.ready();
+  // As at a server's start: later clock moves run the batch slots they pass.
+  await scheduler.wake();
   const ownedStore = store;
   return {
     app,
     store,
     fixtures,
     clock,
+    runner,
     newPsu: async (as = fixtures.tpp) => {
       const customerId = newBankId();
       await ownedStore.saveBankData({ customers: [{ id: customerId, customerNumber: `T${randomUUID()}`, name: 'Test Person', type: 'PRIVATE', createdAt: clock.now() }], accounts: [], agreements: [], engagements: [] });
@@ -112,6 +125,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       return app.inject({ method: request.method as 'GET', url: request.url, headers, payload: body });
     },
     close: async () => {
+      await scheduler.stop();
       await app.close();
       if (options.store === undefined) await ownedStore.close();
       if (dir !== undefined) rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../domain/api-error.js';
+import { osloDate } from '../../domain/clock.js';
+import type { BatchRunner, BatchScheduler } from '../../services/batch-runner.js';
+import type { SandboxClock } from '../../services/business-clock.js';
+import type { Store } from '../../store/store.js';
+import { errorResponses } from '../schemas/common-schemas.js';
+
+/** At most ten years forward in one move: far enough for any test, and a bound on the batch catch-up. */
+const MAX_ADVANCE_SECONDS = 10 * 366 * 86_400;
+
+export interface SandboxTime {
+  clock: SandboxClock;
+  runner: BatchRunner;
+  scheduler: BatchScheduler;
+  store: Store;
+}
+
+const clockSchema = {
+  type: 'object',
+  properties: {
+    now: { type: 'string', format: 'date-time' },
+    today: { type: 'string', format: 'date', description: 'The business date in Norway' },
+    timeZone: { type: 'string' },
+    offsetSeconds: { type: 'integer', description: 'How far the sandbox clock is ahead of the wall clock' },
+    batchTimes: { type: 'array', items: { type: 'string' } },
+    nextBatchRun: { type: 'string', format: 'date-time' },
+    batchRuns: { type: 'array', items: { $ref: 'BatchRun#' } },
+  },
+} as const;
+
+export const batchRunSchema = {
+  $id: 'BatchRun',
+  type: 'object',
+  properties: {
+    slot: { type: 'string' },
+    executed: { type: 'integer', description: 'Payments executed in full (ACSC)' },
+    partial: { type: 'integer', description: 'Bulk payments executed in part (PART)' },
+    rejected: { type: 'integer', description: 'Payments rejected (RJCT), for example without funds' },
+  },
+} as const;
+
+/**
+ * The sandbox's business clock and batch runs (docs/sandbox.md): a TPP reads the clock, moves it
+ * forward (the batch slots passed on the way run), or runs the batch now, so its tests run in
+ * seconds and always the same way.
+ */
+export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTime): void {
+  const view = (batchRuns?: unknown[]) => {
+    const now = time.clock.now();
+    return {
+      now: now.toISOString(), today: osloDate(now), timeZone: 'Europe/Oslo', offsetSeconds: time.clock.offsetSeconds,
+      batchTimes: [...time.runner.times], nextBatchRun: time.runner.nextSlot(now).toISOString(), ...(batchRuns === undefined ? {} : { batchRuns }),
+    };
+  };
+
+  app.get('/v1/sandbox/clock', {
+    config: { api: { auth: { role: 'any', digestRequired: false } } },
+    schema: { summary: 'Read the sandbox business clock and the batch schedule', tags: ['sandbox'], response: { 200: clockSchema, ...errorResponses() } },
+  }, async () => view());
+
+  app.post('/v1/sandbox/clock', {
+    config: { api: { auth: { role: 'any', digestRequired: true } } },
+    schema: {
+      summary: 'Move the sandbox clock forward; the batch runs whose times are passed run, in order',
+      tags: ['sandbox'],
+      body: {
+        type: 'object', additionalProperties: false, minProperties: 1,
+        properties: {
+          advanceSeconds: { type: 'integer', minimum: 1, maximum: MAX_ADVANCE_SECONDS },
+          to: { type: 'string', format: 'date-time', description: 'An instant after the clock\'s time now' },
+        },
+      },
+      response: { 200: clockSchema, ...errorResponses() },
+    },
+  }, async (request) => {
+    const body = request.body as { advanceSeconds?: number; to?: string };
+    if (body.advanceSeconds !== undefined && body.to !== undefined) {
+      throw new ApiError('FORMAT_ERROR', 'give either advanceSeconds or to, not both', [{ code: 'FORMAT_ERROR', path: '$', text: 'give either advanceSeconds or to, not both' }]);
+    }
+    const target = body.to !== undefined ? new Date(body.to) : new Date(time.clock.now().getTime() + body.advanceSeconds! * 1000);
+    if (target.getTime() - time.clock.now().getTime() > MAX_ADVANCE_SECONDS * 1000) {
+      throw new ApiError('FORMAT_ERROR', `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds at a time`, [{ code: 'FORMAT_ERROR', path: '$.to', text: `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds (ten years) at a time` }]);
+    }
+    await time.clock.advanceTo(target, time.store);
+    const runs = await time.scheduler.wake();
+    return view(Array.isArray(runs) ? runs : []);
+  });
+
+  app.post('/v1/sandbox/batch-runs', {
+    config: { api: { auth: { role: 'any', digestRequired: true } } },
+    schema: { summary: 'Run the batch now: execute every authorised payment that is due', tags: ['sandbox'], response: { 200: { $ref: 'BatchRun#' }, ...errorResponses() } },
+  }, async () => time.runner.runNow());
+}

@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import type { Store } from '../../src/store/store.js';
+import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
+import { BULK_PATH, CROSS_BORDER_PATH, SE_IBAN, bulkBody, bulkEntry, createHeaders, crossBorderBody } from '../support/payment-requests.js';
+import { ScriptedPsu } from '../support/scripted-psu.js';
+import { type TestApp, startTestApp } from '../support/test-app.js';
+
+/**
+ * The ledger and the batch run, through the interface a TPP uses: payments are created and signed,
+ * the sandbox clock is moved to the next batch time, and the payments execute: debits, credits,
+ * transactions, ACSC; without funds RJCT with fundsAvailable false and the reason; a bulk in part PART.
+ */
+const OLA = { number: '13039319955', current: '90412263056', savings: '90412263064' };
+const KARI = { number: '12085592767', current: '90412263072' };
+
+for (const engine of ['sqlite', 'postgres'] as const) {
+  describe(`executing payments in the batch run, on ${engine}`, () => {
+    let t: TestApp;
+    let database: TestDatabase | undefined;
+    let store: Store | undefined;
+    before(async () => {
+      if (engine === 'postgres') {
+        database = await createTestDatabase();
+        store = PostgresStore.open(database.url);
+        await store.migrate();
+      }
+      t = await startTestApp(store === undefined ? {} : { store });
+    });
+    after(async () => {
+      await t.close();
+      await store?.close();
+      await database?.drop();
+    });
+
+    /** Creates a payment for the PSU with this national id and signs it on the SCA page. */
+    async function signed(path: string, body: unknown, nationalId: string): Promise<{ paymentId: string; status: string }> {
+      const headers = createHeaders({ 'X-PSU-IDENTITY': nationalId });
+      delete headers['PSU-ID'];
+      const created = await t.signed({ method: 'POST', url: path, body, headers });
+      assert.equal(created.statusCode, 201, created.body);
+      const json = created.json();
+      const psu = new ScriptedPsu(t.app);
+      await psu.open(json._links.scaRedirect.href);
+      await psu.logIn(nationalId, '123456');
+      await psu.approve();
+      return { paymentId: json.paymentId, status: json._links.status.href };
+    }
+
+    async function status(href: string): Promise<{ transactionStatus: string; fundsAvailable?: boolean; tppMessages?: { text: string }[] }> {
+      return (await t.signed({ method: 'GET', url: href })).json();
+    }
+
+    async function balance(bban: string): Promise<bigint> {
+      return (await t.store.findAccount({ bban }))!.balanceMinor;
+    }
+
+    /** Moves the sandbox clock to its next batch time; the run happens on the way. */
+    async function nextBatchRun(): Promise<{ executed: number; partial: number; rejected: number }[]> {
+      const clock = (await t.signed({ method: 'GET', url: '/v1/sandbox/clock' })).json();
+      const moved = await t.signed({ method: 'POST', url: '/v1/sandbox/clock', body: { to: clock.nextBatchRun } });
+      assert.equal(moved.statusCode, 200, moved.body);
+      return moved.json().batchRuns;
+    }
+
+    it('executes a signed bulk and a cross-border payment at the next batch time: debits, credits, fees, ACSC', async () => {
+      const olaBefore = await balance(OLA.current);
+      const savingsBefore = await balance(OLA.savings);
+      const kariBefore = await balance(KARI.current);
+      const bulk = bulkBody(2);
+      bulk.debtorAccount = { bban: OLA.current, currency: 'NOK' };
+      (bulk.payments as Record<string, unknown>[])[0] = { ...bulkEntry(0), instructedAmount: { amount: '1000.50', currency: 'NOK' }, creditorAccount: { bban: KARI.current, currency: 'NOK' } };
+      (bulk.payments as Record<string, unknown>[])[1] = { ...bulkEntry(1), instructedAmount: { amount: '500.00', currency: 'NOK' } };
+      const bulkPayment = await signed(BULK_PATH, bulk, OLA.number);
+      const cross = crossBorderBody();
+      cross.instructedAmount = { amount: '1000.00', currency: 'EUR' };
+      cross.creditorAccount = { iban: SE_IBAN, currency: 'EUR' };
+      cross.debtorAccount = { bban: OLA.savings, currency: 'NOK' };
+      const crossPayment = await signed(CROSS_BORDER_PATH, cross, OLA.number);
+      assert.equal((await status(bulkPayment.status)).transactionStatus, 'ACTC');
+
+      const runs = await nextBatchRun();
+      assert.ok(runs.reduce((sum, r) => sum + r.executed, 0) >= 2, JSON.stringify(runs));
+
+      assert.deepEqual(await status(bulkPayment.status), { transactionStatus: 'ACSC', fundsAvailable: true });
+      assert.deepEqual(await status(crossPayment.status), { transactionStatus: 'ACSC', fundsAvailable: true });
+      assert.equal(await balance(OLA.current), olaBefore - 150_050n, 'NOK 1 500.50 debited for the bulk (no fee)');
+      assert.equal(await balance(KARI.current), kariBefore + 100_050n, 'NOK 1 000.50 credited to the creditor account in this bank');
+      // EUR 1 000.00 at 11.70 is NOK 11 700.00; fee NOK 100.00 plus conversion 0.25 % (29.25, at least 25.00): NOK 11 829.25.
+      assert.equal(await balance(OLA.savings), savingsBefore - 1_182_925n);
+    });
+
+    it('rejects a payment the account cannot cover: RJCT, fundsAvailable false, and why, never a server fault', async () => {
+      const kariBefore = await balance(KARI.current);
+      const bulk = bulkBody(1);
+      bulk.debtorAccount = { bban: KARI.current, currency: 'NOK' };
+      (bulk.payments as Record<string, unknown>[])[0] = { ...bulkEntry(0), instructedAmount: { amount: `${Number(kariBefore / 100n) + 5_001}.00`, currency: 'NOK' } };
+      const payment = await signed(BULK_PATH, bulk, KARI.number);
+      await nextBatchRun();
+      const read = await status(payment.status);
+      assert.equal(read.transactionStatus, 'RJCT');
+      assert.equal(read.fundsAvailable, false);
+      assert.match(read.tppMessages?.[0]?.text ?? '', /insufficient funds/);
+      assert.equal(await balance(KARI.current), kariBefore);
+    });
+
+    it('executes a bulk entry by entry: PART when the account covers some entries and not the others', async () => {
+      const kariBefore = await balance(KARI.current);
+      const available = kariBefore + 500_000n;
+      const half = available / 100n / 2n + 1n;
+      const bulk = bulkBody(2);
+      bulk.debtorAccount = { bban: KARI.current, currency: 'NOK' };
+      for (const i of [0, 1]) (bulk.payments as Record<string, unknown>[])[i] = { ...bulkEntry(i), instructedAmount: { amount: `${half}.00`, currency: 'NOK' } };
+      const payment = await signed(BULK_PATH, bulk, KARI.number);
+      await nextBatchRun();
+      const read = await status(payment.status);
+      assert.equal(read.transactionStatus, 'PART');
+      assert.equal(read.fundsAvailable, true);
+      assert.equal(await balance(KARI.current), kariBefore - half * 100n);
+    });
+
+    it('never overdraws an account: of ten payments more than it can cover, only those it covers execute', async () => {
+      const kariBefore = await balance(KARI.current);
+      const available = kariBefore + 500_000n;
+      const each = available / 5n / 100n * 100n;
+      for (let i = 0; i < 10; i++) {
+        const bulk = bulkBody(1);
+        bulk.debtorAccount = { bban: KARI.current, currency: 'NOK' };
+        (bulk.payments as Record<string, unknown>[])[0] = { ...bulkEntry(i), instructedAmount: { amount: `${each / 100n}.00`, currency: 'NOK' } };
+        await signed(BULK_PATH, bulk, KARI.number);
+      }
+      const runs = await Promise.all([t.runner.runNow(), t.runner.runNow()]);
+      const executed = runs.reduce((sum, r) => sum + r.executed, 0);
+      assert.equal(executed, 5, JSON.stringify(runs));
+      assert.equal(runs.reduce((sum, r) => sum + r.rejected, 0), 5);
+      const after = await balance(KARI.current);
+      assert.equal(after, kariBefore - 5n * each);
+      assert.ok(after >= -500_000n, 'within the credit line');
+    });
+  });
+}
