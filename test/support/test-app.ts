@@ -104,7 +104,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   options.routes?.(app);
   await app.ready();
   // As at a server's start: later clock moves run the batch slots they pass.
-  await scheduler.wake();
+  if (options.seed !== false) await scheduler.wake();
   const ownedStore = store;
   return {
     app,
