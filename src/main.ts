@@ -9,6 +9,7 @@ import { PaymentInitiationService } from './services/payment-initiation-service.
 import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-identity.js';
 import { ScaService } from './services/sca-service.js';
 import { SigningBasketService } from './services/signing-basket-service.js';
+import { SandboxDataService } from './services/sandbox-data-service.js';
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
 import { SandboxClock } from './services/business-clock.js';
 import { ensureSandboxCa } from './security/sandbox-ca.js';
@@ -57,11 +58,12 @@ async function main(): Promise<void> {
   const sca = new ScaService(store, clock, config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider, config.publicUrl);
   const payments = new PaymentInitiationService(store, clock, rates, sca);
   const baskets = new SigningBasketService(store, clock, sca);
-  const runner = new BatchRunner(store, clock, rates, config.batchTimes);
+  const sandbox = new SandboxDataService(store, clock);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const runner = new BatchRunner(store, clock, rates, config.batchTimes, config.batchChunkSize, (slot, outcomes) => app?.log.debug({ slot, outcomes }, 'batch chunk executed'));
   const scheduler = new BatchScheduler(runner, clock, (error) => app?.log.error({ err: error }, 'batch run failed'));
   const time = sandboxClock === undefined ? undefined : { clock: sandboxClock, runner, scheduler, store };
-  app = await buildApp({ config, store, authenticator, payments, sca, baskets, time });
+  app = await buildApp({ config, store, authenticator, payments, sca, baskets, sandbox, time });
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await store.close();

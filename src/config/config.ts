@@ -24,6 +24,8 @@ export interface Config {
   referenceRates: string;
   /** Times of day (Europe/Oslo) of the batch runs that execute payments. */
   batchTimes: string[];
+  /** Payments executed per database transaction in a batch run. */
+  batchChunkSize: number;
 }
 
 /** Every variable the server reads, with its default; the README's configuration table mirrors this. */
@@ -39,6 +41,7 @@ export const CONFIG_VARIABLES = {
   PUBLIC_URL: '',
   REFERENCE_RATES: '',
   BATCH_TIMES: '06:00,09:00,12:00,15:00,18:00',
+  BATCH_CHUNK_SIZE: '500',
 } as const;
 
 export class ConfigError extends Error {
@@ -104,6 +107,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(`BATCH_TIMES must be distinct times of day HH:MM separated by commas, such as 06:00,09:00,12:00,15:00,18:00 (got '${read('BATCH_TIMES')}')`);
   }
 
+  const batchChunkSize = parseInteger(read('BATCH_CHUNK_SIZE'), 1, 10_000);
+  if (batchChunkSize === undefined) problems.push(`BATCH_CHUNK_SIZE must be a whole number from 1 to 10000 (got '${read('BATCH_CHUNK_SIZE')}')`);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: port!,
@@ -117,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     referenceRates,
     batchTimes,
+    batchChunkSize: batchChunkSize!,
   };
 }
 

@@ -29,7 +29,15 @@ export interface BatchRunResult {
 export class BatchRunner {
   private readonly schedules: Cron[];
 
-  constructor(private readonly store: Store, private readonly clock: Clock, private readonly rates: ReferenceRates, readonly times: readonly string[] = DEFAULT_BATCH_TIMES) {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly rates: ReferenceRates,
+    readonly times: readonly string[] = DEFAULT_BATCH_TIMES,
+    private readonly chunkSize: number = BATCH_CHUNK_SIZE,
+    /** Told after each committed chunk (the server logs it at debug level). */
+    private readonly onChunk: (slot: string, outcomes: number) => void = () => undefined,
+  ) {
     this.schedules = times.map((time) => {
       const [hour, minute] = time.split(':').map(Number);
       return new Cron(`0 ${minute} ${hour} * * *`, { timezone: 'Europe/Oslo', paused: true });
@@ -73,9 +81,13 @@ export class BatchRunner {
     const date = osloDate(at);
     const result: BatchRunResult = { slot, executed: 0, partial: 0, rejected: 0 };
     for (;;) {
-      const due = await this.store.findDuePaymentIds(date, BATCH_CHUNK_SIZE);
+      const due = await this.store.findDuePaymentIds(date, this.chunkSize);
       if (due.length === 0) break;
       const outcomes = await this.store.executePayments(due, date, this.clock.now(), (payment, debtor) => planExecution(payment, debtor, this.rates));
+      this.onChunk(slot, outcomes.length);
+      // better-sqlite3 works synchronously: without a turn of the event loop between chunks, a long
+      // run would keep the server from answering requests (and from writing its log) until it ends.
+      await new Promise((resolve) => setImmediate(resolve));
       for (const outcome of outcomes) {
         if (outcome.status === 'ACSC') result.executed += 1;
         else if (outcome.status === 'PART') result.partial += 1;

@@ -1,0 +1,162 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../../src/store/store.js';
+import { signRequest } from '../../src/toolkit/request-signer.js';
+import { newPayment, requestFor } from '../support/new-payment.js';
+import { createTestDatabase } from '../support/postgres.js';
+import { type ServerProcess, startServerProcess } from '../support/server-process.js';
+import { tppFixtures } from '../support/tpp-fixtures.js';
+
+/**
+ * Exactly-once execution with real processes: a batch run killed part-way (SIGKILL) and run again
+ * debits nothing twice; two server instances on one PostgreSQL database running the batch at the
+ * same moment execute every payment once.
+ */
+/** Bulk payments of ENTRIES transfers each: big enough that a run takes a while, so a kill lands part-way. */
+const PAYMENTS = 40;
+const ENTRIES = 200;
+const AMOUNT_MINOR = 100n;
+const DEBTOR = '90412263056';
+const dirs: string[] = [];
+after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** Authorised bulk payments of NOK 1.00 transfers from Ola's current account, written straight to the database. */
+async function seedAuthorisedPayments(store: Store): Promise<string[]> {
+  await store.migrate();
+  await store.saveBankDataIfEmpty(defaultDataSet(new Date()));
+  const ids: string[] = [];
+  for (let i = 0; i < PAYMENTS; i++) {
+    const base = newPayment({ amountMinor: AMOUNT_MINOR });
+    const transfers = Array.from({ length: ENTRIES }, (_, e) => ({ ...base.transfers[0]!, creditorAccount: '12345678911', duplicateKey: `seed-${i}-${e}`, path: `$.payments[${e}]` }));
+    const payment = newPayment({
+      service: 'bulk-payments',
+      product: 'norwegian-domestic-credit-transfers',
+      transfers,
+      body: { payments: transfers.map(() => ({ remittanceInformationUnstructured: 'seed' })) },
+      psuKey: `psu:seed-${i}`,
+      debtor: { bban: DEBTOR, iban: undefined, currency: 'NOK' },
+      fees: { total: { minor: 0n, currency: 'NOK' }, charged: false, conversion: undefined },
+    });
+    await store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
+    ids.push(payment.id);
+  }
+  await store.decidePayments(ids.map((paymentId) => ({ paymentId, status: 'ACTC', reason: undefined })), undefined, new Date());
+  return ids;
+}
+
+interface Ledger {
+  statuses: Map<string, number>;
+  debits: number;
+  balance: bigint;
+}
+
+async function runBatch(server: ServerProcess): Promise<Response> {
+  const fixtures = await tppFixtures();
+  const url = '/v1/sandbox/batch-runs';
+  return fetch(`${server.url}${url}`, { method: 'POST', headers: signRequest({ method: 'POST', url, credentials: fixtures.tpp, digest: true }) });
+}
+
+async function trustedCa(dir: string): Promise<string> {
+  const path = join(dir, 'trusted.pem');
+  writeFileSync(path, (await tppFixtures()).ca.certPem);
+  return path;
+}
+
+describe('exactly-once execution', () => {
+  it('debits nothing twice when a batch run is killed part-way (SIGKILL) and run again, on SQLite', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'psd2-batch-'));
+    dirs.push(dir);
+    const file = join(dir, 'psd2.db');
+    const seeding = SqliteStore.open(file);
+    const ids = await seedAuthorisedPayments(seeding);
+    const before = (await seeding.findAccount({ bban: DEBTOR }))!.balanceMinor;
+    await seeding.close();
+
+    const env = { DATA_DIR: dir, DATABASE_URL: `sqlite:${file}`, TRUSTED_CA_CERTS: await trustedCa(dir), BATCH_CHUNK_SIZE: '1', LOG_LEVEL: 'debug' };
+    const first = await startServerProcess(env);
+    void runBatch(first).catch(() => undefined);
+    await first.waitForLine((l) => l.msg === 'batch chunk executed', 'a first committed chunk');
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const midway = sqliteLedger(file, ids);
+    assert.ok((midway.statuses.get('ACSC') ?? 0) > 0 && (midway.statuses.get('ACSC') ?? 0) < PAYMENTS, `killed part-way: ${JSON.stringify([...midway.statuses])}`);
+
+    const second = await startServerProcess(env);
+    try {
+      assert.equal((await runBatch(second)).status, 200);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+    const ledger = sqliteLedger(file, ids);
+    assert.deepEqual([...ledger.statuses], [['ACSC', PAYMENTS]]);
+    assert.equal(ledger.debits, PAYMENTS * ENTRIES, 'one debit per transfer');
+    assert.equal(ledger.balance, before - BigInt(PAYMENTS * ENTRIES) * AMOUNT_MINOR);
+  });
+
+  it('executes every payment once when two server instances on one PostgreSQL database run the batch at once', async () => {
+    const database = await createTestDatabase();
+    const dir = mkdtempSync(join(tmpdir(), 'psd2-batch-'));
+    dirs.push(dir);
+    try {
+      const seeding = PostgresStore.open(database.url);
+      const ids = await seedAuthorisedPayments(seeding);
+      const before = (await seeding.findAccount({ bban: DEBTOR }))!.balanceMinor;
+      await seeding.close();
+      const env = { DATA_DIR: dir, DATABASE_URL: database.url, TRUSTED_CA_CERTS: await trustedCa(dir), BATCH_CHUNK_SIZE: '2' };
+      const servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+      try {
+        const answers = await Promise.all([runBatch(servers[0]), runBatch(servers[1]), runBatch(servers[0]), runBatch(servers[1])]);
+        assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 200]);
+        const runs = await Promise.all(answers.map((a) => a.json() as Promise<{ executed: number }>));
+        assert.equal(runs.reduce((sum, r) => sum + r.executed, 0), PAYMENTS, `each payment counted by exactly one run: ${JSON.stringify(runs)}`);
+      } finally {
+        for (const server of servers) server.child.kill('SIGTERM');
+        await Promise.all(servers.map((s) => s.exited));
+      }
+      const ledger = await postgresLedger(database.url, ids);
+      assert.deepEqual([...ledger.statuses], [['ACSC', PAYMENTS]]);
+      assert.equal(ledger.debits, PAYMENTS * ENTRIES, 'one debit per transfer');
+      assert.equal(ledger.balance, before - BigInt(PAYMENTS * ENTRIES) * AMOUNT_MINOR);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+function sqliteLedger(file: string, ids: string[]): Ledger {
+  const db = new BetterSqlite3(file, { readonly: true });
+  try {
+    db.defaultSafeIntegers(true);
+    const list = ids.map(() => '?').join(',');
+    const statuses = new Map((db.prepare(`select status, count(*) as n from payments where id in (${list}) group by status`).all(...ids) as { status: string; n: bigint }[]).map((r) => [r.status, Number(r.n)]));
+    const debits = Number((db.prepare(`select count(*) as n from account_transactions where payment_id in (${list}) and amount_minor < 0`).get(...ids) as { n: bigint }).n);
+    const balance = (db.prepare('select balance_minor from accounts where bban = ?').get(DEBTOR) as { balance_minor: bigint }).balance_minor;
+    return { statuses, debits, balance };
+  } finally {
+    db.close();
+  }
+}
+
+async function postgresLedger(url: string, ids: string[]): Promise<Ledger> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const statuses = new Map((await client.query<{ status: string; n: string }>('select status, count(*) as n from payments where id = any($1) group by status', [ids])).rows.map((r) => [r.status, Number(r.n)]));
+    const debits = Number((await client.query<{ n: string }>('select count(*) as n from account_transactions where payment_id = any($1) and amount_minor < 0', [ids])).rows[0]!.n);
+    const balance = BigInt((await client.query<{ balance_minor: string }>('select balance_minor from accounts where bban = $1', [DEBTOR])).rows[0]!.balance_minor);
+    return { statuses, debits, balance };
+  } finally {
+    await client.end();
+  }
+}
+
+
