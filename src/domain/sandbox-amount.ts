@@ -56,14 +56,15 @@ export function parseSandboxAmount(value: unknown, currency: Currency, rules: Sa
   const negative = match[1] === '-';
   const integerDigits = match[2]!.replace(/^0+(?=\d)/, '');
   const fraction = match[3] ?? '';
-  if (fraction.length > AMOUNT_SCALE) return { ok: false, reason: `has ${fraction.length} fraction digits; the contract allows at most ${AMOUNT_SCALE}` };
+  // A number with a long fraction (0.30000000000000004) is usually the client's floating-point arithmetic.
+  const noise = read.fromNumber && fraction.length >= 10 ? ' (the result of floating-point arithmetic in the client? round the amount, or send it as a string)' : '';
+  if (fraction.length > AMOUNT_SCALE) return { ok: false, reason: `has ${fraction.length} fraction digits; the contract allows at most ${AMOUNT_SCALE}${noise}` };
   const wholeDigits = integerDigits === '0' ? 0 : integerDigits.length;
   if (wholeDigits > AMOUNT_PRECISION - AMOUNT_SCALE) {
     return { ok: false, reason: `has ${wholeDigits} digits before the point; the contract (precision ${AMOUNT_PRECISION}, scale ${AMOUNT_SCALE}) allows at most ${AMOUNT_PRECISION - AMOUNT_SCALE}` };
   }
   const units = minorUnitsOf(currency);
   if (fraction.length > units) {
-    const noise = read.fromNumber && fraction.length >= 10 ? ' (a result of floating-point arithmetic in the client? send the amount rounded, or as a string)' : '';
     return { ok: false, reason: `has ${fraction.length} fraction digits, but ${currency} has ${units} minor unit${units === 1 ? '' : 's'} (ISO 4217)${noise}` };
   }
   if (read.fromNumber) {

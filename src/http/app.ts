@@ -26,6 +26,9 @@ import { basketSchemas } from './schemas/signing-basket-schemas.js';
 import { registerScaPages } from './routes/sca-page-routes.js';
 import { registerSigningBasketRoutes } from './routes/signing-basket-routes.js';
 import { type SandboxTime, batchRunSchema, registerSandboxClockRoutes } from './routes/sandbox-clock-routes.js';
+import { registerSandboxRoutes } from './routes/sandbox-routes.js';
+import { sandboxSchemas } from './schemas/sandbox-schemas.js';
+import type { SandboxDataService } from '../services/sandbox-data-service.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface AppDependencies {
@@ -35,6 +38,8 @@ export interface AppDependencies {
   payments: PaymentInitiationService;
   sca: ScaService;
   baskets: SigningBasketService;
+  /** The sandbox's test data (mock-data API); its routes exist in sandbox mode only. */
+  sandbox: SandboxDataService;
   /** The sandbox's business clock and batch runs; sandbox mode only. */
   time?: SandboxTime;
   /** Extra pino options (tests send logs to a stream they read). */
@@ -70,7 +75,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorateRequest('locale', 'en');
   app.decorateRequest('errorCode', null);
   app.decorateRequest('schemaProblems', null);
-  const schemas = [...sharedSchemas, ...paymentSchemas, ...basketSchemas, batchRunSchema];
+  const sandboxOnlySchemas = deps.config.mode === 'sandbox' ? sandboxSchemas : [];
+  const schemas = [...sharedSchemas, ...paymentSchemas, ...basketSchemas, batchRunSchema, ...sandboxOnlySchemas];
   for (const schema of schemas) app.addSchema(schema);
 
   // Validation runs in our hook over every part at once; Fastify's per-part validation is off.
@@ -133,6 +139,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerPaymentRoutes(app, deps.payments);
   registerSigningBasketRoutes(app, deps.baskets);
   if (deps.config.mode === 'sandbox' && deps.time !== undefined) registerSandboxClockRoutes(app, deps.time);
+  if (deps.config.mode === 'sandbox') registerSandboxRoutes(app, deps.sandbox);
   await registerScaPages(app, deps.sca, { sandbox: deps.config.mode === 'sandbox', secureCookies: deps.config.publicUrl.startsWith('https:') });
   return app;
 }

@@ -7,11 +7,17 @@ import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js
 import * as bank from './queries/bank-queries.js';
 import * as baskets from './queries/basket-queries.js';
 import * as sca from './queries/sca-queries.js';
+import * as sandbox from './queries/sandbox-queries.js';
 import * as ledger from './queries/ledger-queries.js';
 import type { ExecutionOutcome, Planner } from './queries/ledger-queries.js';
 import type {
   Authorisation, AuthorisationStep, BankData, CreateBasketResult, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment, StoredBasket,
 } from './sca-records.js';
+import type {
+  NewSandboxAccount, NewSandboxAgreement, NewSandboxCardAccount, NewSandboxCardTransaction, NewSandboxCustomer, NewSandboxTransaction,
+  SandboxAccount, SandboxAgreement, SandboxCardAccount, SandboxCardTransaction, SandboxCustomer, SandboxCustomerHoldings,
+  SandboxInitializeResult, SandboxTransaction, TransactionPage,
+} from './sandbox-records.js';
 import type { CancelResult, CreatePaymentOptions, CreatePaymentResult, LogicalDuplicate, Store, StoredPayment, StoredTppRequest, TppRequestRecord } from './store.js';
 
 /** Statuses of payments that no longer count as duplicates: they will never be executed. */
@@ -182,6 +188,28 @@ export abstract class KyselyStore implements Store {
   findAccount(by: { bban?: string | undefined; iban?: string | undefined }): Promise<Account | undefined> { return bank.findAccount(this.db, by); }
   findAgreement(id: string): Promise<Agreement | undefined> { return bank.findAgreement(this.db, id); }
   findEngagement(agreementId: string, customerId: string, accountId: string): Promise<Engagement | undefined> { return bank.findEngagement(this.db, agreementId, customerId, accountId); }
+
+  createSandboxCustomer(customer: NewSandboxCustomer): Promise<boolean> { return sandbox.createCustomer(this.db, customer); }
+  findSandboxCustomer(by: { id: string } | { customerNumber: string }): Promise<SandboxCustomer | undefined> { return sandbox.findCustomer(this.db, by); }
+  listSandboxCustomers(tppId: string, offset: number, limit: number): Promise<SandboxCustomer[]> { return sandbox.listCustomers(this.db, tppId, offset, limit); }
+  sandboxCustomerHoldings(tppId: string, customerIds: readonly string[]): Promise<Map<string, SandboxCustomerHoldings>> { return sandbox.customerHoldings(this.db, tppId, customerIds); }
+  deleteSandboxCustomer(id: string): Promise<boolean> { return sandbox.deleteCustomer(this.db, id); }
+  createSandboxAccount(account: NewSandboxAccount): Promise<boolean> { return sandbox.createAccount(this.db, account); }
+  findSandboxAccount(id: string): Promise<SandboxAccount | undefined> { return sandbox.findAccount(this.db, id); }
+  deleteSandboxAccount(id: string): Promise<boolean> { return sandbox.deleteAccount(this.db, id); }
+  createSandboxAgreement(agreement: NewSandboxAgreement): Promise<void> { return sandbox.createAgreement(this.db, agreement); }
+  findSandboxAgreement(id: string): Promise<SandboxAgreement | undefined> { return sandbox.findAgreement(this.db, id); }
+  deleteSandboxAgreement(id: string): Promise<boolean> { return sandbox.deleteAgreement(this.db, id); }
+  createSandboxCardAccount(card: NewSandboxCardAccount): Promise<boolean> { return sandbox.createCardAccount(this.db, card); }
+  findSandboxCardAccount(by: { id: string } | { maskedPan: string }): Promise<SandboxCardAccount | undefined> { return sandbox.findCardAccount(this.db, by); }
+  deleteSandboxCardAccount(id: string): Promise<boolean> { return sandbox.deleteCardAccount(this.db, id); }
+  addSandboxTransactions(accountId: string, transactions: readonly NewSandboxTransaction[], createdAt: Date): Promise<SandboxTransaction[] | undefined> { return sandbox.addTransactions(this.db, accountId, transactions, createdAt); }
+  listSandboxTransactions(accountId: string, page: TransactionPage): Promise<SandboxTransaction[]> { return sandbox.listTransactions(this.db, accountId, page); }
+  findSandboxTransaction(accountId: string, id: string): Promise<SandboxTransaction | undefined> { return sandbox.findTransaction(this.db, accountId, id); }
+  addSandboxCardTransactions(cardAccountId: string, transactions: readonly NewSandboxCardTransaction[], createdAt: Date): Promise<SandboxCardTransaction[] | undefined> { return sandbox.addCardTransactions(this.db, (trx, key) => this.lock(trx, key), cardAccountId, transactions, createdAt); }
+  listSandboxCardTransactions(cardAccountId: string, page: TransactionPage): Promise<SandboxCardTransaction[]> { return sandbox.listCardTransactions(this.db, cardAccountId, page); }
+  findSandboxCardTransaction(cardAccountId: string, id: string): Promise<SandboxCardTransaction | undefined> { return sandbox.findCardTransaction(this.db, cardAccountId, id); }
+  initializeSandbox(tppId: string, defaults: BankData): Promise<SandboxInitializeResult> { return sandbox.initialize(this.db, (trx, key) => this.lock(trx, key), tppId, defaults); }
 
   findDuePaymentIds(date: string, limit: number): Promise<string[]> { return ledger.findDuePaymentIds(this.db, date, limit); }
   executePayments(paymentIds: readonly string[], bookingDate: string, at: Date, plan: Planner): Promise<ExecutionOutcome[]> { return ledger.executePayments(this.db, paymentIds, bookingDate, at, plan); }

@@ -4,6 +4,11 @@ import type { ExecutionOutcome, Planner } from './queries/ledger-queries.js';
 import type {
   Authorisation, AuthorisationStep, BankData, CreateBasketResult, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment, StoredBasket,
 } from './sca-records.js';
+import type {
+  NewSandboxAccount, NewSandboxAgreement, NewSandboxCardAccount, NewSandboxCardTransaction, NewSandboxCustomer, NewSandboxTransaction,
+  SandboxAccount, SandboxAgreement, SandboxCardAccount, SandboxCardTransaction, SandboxCustomer, SandboxCustomerHoldings,
+  SandboxInitializeResult, SandboxTransaction, TransactionPage,
+} from './sandbox-records.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
 
 /** A TPP request that created something, kept so a retry with the same X-Request-ID gets the same answer. */
@@ -101,6 +106,37 @@ export interface Store {
   findAccount(by: { bban?: string | undefined; iban?: string | undefined }): Promise<Account | undefined>;
   findAgreement(id: string): Promise<Agreement | undefined>;
   findEngagement(agreementId: string, customerId: string, accountId: string): Promise<Engagement | undefined>;
+
+  // Sandbox test data.
+  /** False when the customer number is taken. */
+  createSandboxCustomer(customer: NewSandboxCustomer): Promise<boolean>;
+  findSandboxCustomer(by: { id: string } | { customerNumber: string }): Promise<SandboxCustomer | undefined>;
+  /** Customers the TPP sees (its own and the default data set's), in a stable order. */
+  listSandboxCustomers(tppId: string, offset: number, limit: number): Promise<SandboxCustomer[]>;
+  /** Agreements (those the TPP sees), accounts and card accounts of each customer. */
+  sandboxCustomerHoldings(tppId: string, customerIds: readonly string[]): Promise<Map<string, SandboxCustomerHoldings>>;
+  /** Removes the customer with everything it holds (cascade). */
+  deleteSandboxCustomer(id: string): Promise<boolean>;
+  /** False when the BBAN or IBAN is taken. */
+  createSandboxAccount(account: NewSandboxAccount): Promise<boolean>;
+  findSandboxAccount(id: string): Promise<SandboxAccount | undefined>;
+  deleteSandboxAccount(id: string): Promise<boolean>;
+  createSandboxAgreement(agreement: NewSandboxAgreement): Promise<void>;
+  findSandboxAgreement(id: string): Promise<SandboxAgreement | undefined>;
+  deleteSandboxAgreement(id: string): Promise<boolean>;
+  /** False when the masked card number is taken. */
+  createSandboxCardAccount(card: NewSandboxCardAccount): Promise<boolean>;
+  findSandboxCardAccount(by: { id: string } | { maskedPan: string }): Promise<SandboxCardAccount | undefined>;
+  deleteSandboxCardAccount(id: string): Promise<boolean>;
+  /** Appends transactions at the account's next dense positions; undefined when the account is gone. The balance is not changed. */
+  addSandboxTransactions(accountId: string, transactions: readonly NewSandboxTransaction[], createdAt: Date): Promise<SandboxTransaction[] | undefined>;
+  listSandboxTransactions(accountId: string, page: TransactionPage): Promise<SandboxTransaction[]>;
+  findSandboxTransaction(accountId: string, id: string): Promise<SandboxTransaction | undefined>;
+  addSandboxCardTransactions(cardAccountId: string, transactions: readonly NewSandboxCardTransaction[], createdAt: Date): Promise<SandboxCardTransaction[] | undefined>;
+  listSandboxCardTransactions(cardAccountId: string, page: TransactionPage): Promise<SandboxCardTransaction[]>;
+  findSandboxCardTransaction(cardAccountId: string, id: string): Promise<SandboxCardTransaction | undefined>;
+  /** Removes the TPP's customers and restores the default data set, in one transaction. */
+  initializeSandbox(tppId: string, defaults: BankData): Promise<SandboxInitializeResult>;
 
   // PSU sessions and SCA.
   findPsuSession(tppId: string, psuId: string): Promise<PsuSession | undefined>;

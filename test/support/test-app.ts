@@ -14,6 +14,7 @@ import { PaymentInitiationService } from '../../src/services/payment-initiation-
 import { sandboxIdentityProvider } from '../../src/services/psu-identity.js';
 import { ScaService } from '../../src/services/sca-service.js';
 import { SigningBasketService } from '../../src/services/signing-basket-service.js';
+import { SandboxDataService } from '../../src/services/sandbox-data-service.js';
 import { TppAuthenticator } from '../../src/security/tpp-authenticator.js';
 import { TrustStore } from '../../src/security/trust-store.js';
 import { parseCertificate, readPemCertificates } from '../../src/security/tpp-certificate.js';
@@ -97,6 +98,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     payments: new PaymentInitiationService(store, clock, rates, sca),
     ...(sandboxClock === undefined ? {} : { time: { clock: sandboxClock, runner, scheduler, store } }),
     baskets: new SigningBasketService(store, clock, sca),
+    sandbox: new SandboxDataService(store, clock),
     authenticator: new TppAuthenticator({ trustStore, dateSkewSeconds: 300 }),
     logger: options.logger ?? false,
     checkSchemas: true,
