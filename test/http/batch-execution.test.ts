@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Store } from '../../src/store/store.js';
 import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
+import { ibanOf, nextBban, nextFnr } from '../support/norwegian-numbers.js';
 import { BULK_PATH, CROSS_BORDER_PATH, SE_IBAN, bulkBody, bulkEntry, createHeaders, crossBorderBody } from '../support/payment-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
@@ -63,6 +64,79 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       assert.equal(moved.statusCode, 200, moved.body);
       return moved.json().batchRuns;
     }
+
+    /** A new customer of the sandbox with NOK accounts holding these balances, made through the test-data API. */
+    async function newCustomerWithAccounts(...balances: number[]): Promise<{ number: string; accounts: { id: string; bban: string }[] }> {
+      const number = nextFnr();
+      const customer = await t.signed({ method: 'POST', url: '/v1/sandbox/customers', body: { customerNumber: number, name: `Test ${number}`, type: 'private' } });
+      assert.equal(customer.statusCode, 201, customer.body);
+      const accounts = [];
+      for (const amount of balances) {
+        const bban = nextBban();
+        const body = {
+          customerNumber: number, accountName: 'Brukskonto', bban, iban: ibanOf(bban), currency: 'NOK', product: 'Brukskonto', cashAccountType: 'CACC',
+          creditLine: 0, balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount, currency: 'NOK' } }],
+        };
+        const account = await t.signed({ method: 'POST', url: '/v1/sandbox/accounts', body });
+        assert.equal(account.statusCode, 201, account.body);
+        accounts.push({ id: account.json().id as string, bban });
+      }
+      return { number, accounts };
+    }
+
+    async function accountBalance(id: string): Promise<string> {
+      const read = await t.signed({ method: 'GET', url: `/v1/sandbox/accounts/${id}` });
+      assert.equal(read.statusCode, 200, read.body);
+      return read.json().balances[0].balanceAmount.amount;
+    }
+
+    /** The account's transactions from the listing (endpoint 5): amount in minor units and bank transaction code. */
+    async function listing(id: string): Promise<[number, string][]> {
+      const read = await t.signed({ method: 'GET', url: `/v1/sandbox/accounts/${id}/transactions` });
+      assert.equal(read.statusCode, 200, read.body);
+      return (read.json() as { amount: number; bankTransactionCode: string }[]).map((x) => [x.amount, x.bankTransactionCode]);
+    }
+
+    it('end to end from a new customer with two new accounts: cross-border and bulk execute, ACSC, new balances, transactions listed', async () => {
+      const { number, accounts: [current, savings] } = await newCustomerWithAccounts(20000, 5000);
+      const cross = crossBorderBody();
+      cross.instructedAmount = { amount: '1000.00', currency: 'EUR' };
+      cross.creditorAccount = { iban: SE_IBAN, currency: 'EUR' };
+      cross.debtorAccount = { bban: current!.bban, currency: 'NOK' };
+      const crossPayment = await signed(CROSS_BORDER_PATH, cross, number);
+      const bulk = bulkBody(2);
+      bulk.debtorAccount = { bban: current!.bban, currency: 'NOK' };
+      (bulk.payments as Record<string, unknown>[])[0] = { ...bulkEntry(0), instructedAmount: { amount: '2000.00', currency: 'NOK' }, creditorAccount: { bban: savings!.bban, currency: 'NOK' } };
+      (bulk.payments as Record<string, unknown>[])[1] = { ...bulkEntry(1), instructedAmount: { amount: '500.00', currency: 'NOK' } };
+      const bulkPayment = await signed(BULK_PATH, bulk, number);
+
+      await nextBatchRun();
+
+      assert.deepEqual(await status(crossPayment.status), { transactionStatus: 'ACSC', fundsAvailable: true });
+      assert.deepEqual(await status(bulkPayment.status), { transactionStatus: 'ACSC', fundsAvailable: true });
+      // NOK 20 000.00 less EUR 1 000.00 at 11.70 (11 700.00), its fee 100.00 + 0.25 % conversion (29.25), and the bulk's 2 500.00.
+      assert.equal(await accountBalance(current!.id), '5670.75');
+      assert.equal(await accountBalance(savings!.id), '7000.00');
+      assert.deepEqual((await listing(current!.id)).sort(), [
+        [-1_170_000, 'PMNT-ICDT-XBCT'], [-200_000, 'PMNT-ICDT-DMCT'], [-50_000, 'PMNT-ICDT-DMCT'], [-12_925, 'ACMT-MDOP-CHRG'],
+      ].sort());
+      assert.deepEqual(await listing(savings!.id), [[200_000, 'PMNT-RCDT-DMCT']]);
+    });
+
+    it('end to end from a new customer whose account holds too little: RJCT with the reason, nothing booked', async () => {
+      const { number, accounts: [account] } = await newCustomerWithAccounts(400);
+      const bulk = bulkBody(1);
+      bulk.debtorAccount = { bban: account!.bban, currency: 'NOK' };
+      (bulk.payments as Record<string, unknown>[])[0] = { ...bulkEntry(0), instructedAmount: { amount: '400.01', currency: 'NOK' } };
+      const payment = await signed(BULK_PATH, bulk, number);
+      await nextBatchRun();
+      const read = await status(payment.status);
+      assert.equal(read.transactionStatus, 'RJCT');
+      assert.equal(read.fundsAvailable, false);
+      assert.match(read.tppMessages?.[0]?.text ?? '', /insufficient funds/);
+      assert.equal(await accountBalance(account!.id), '400.00');
+      assert.deepEqual(await listing(account!.id), []);
+    });
 
     it('executes a signed bulk and a cross-border payment at the next batch time: debits, credits, fees, ACSC', async () => {
       const olaBefore = await balance(OLA.current);

@@ -3,13 +3,13 @@ import { after, before, describe, it } from 'node:test';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
-import { composeIBAN } from 'ibantools';
 import { addDays, osloDate } from '../../src/domain/clock.js';
 import { DEFAULT_ACCOUNTS, DEFAULT_CUSTOMERS } from '../../src/sandbox/default-data-set.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
 import { OLA_ACCOUNTS, PSU_ID, createCrossBorder, crossBorderBody, messagesByPath } from '../support/payment-requests.js';
 import { createTestDatabase } from '../support/postgres.js';
+import { ibanOf, nextBban, nextFnr, nextOrganisationNumber } from '../support/norwegian-numbers.js';
 import { TPP_ID } from '../support/tpp-fixtures.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
@@ -20,52 +20,8 @@ before(async () => {
 });
 after(() => t.close());
 
-// ---- Test data: numbers with valid check digits, unique within the file ----
+// ---- Test data ----
 
-let personCounter = 0;
-/** A Norwegian national identity number (fnr) with valid check digits, a new one each call. */
-function nextFnr(): string {
-  for (;;) {
-    const n = personCounter++;
-    const day = String(1 + (n % 28)).padStart(2, '0');
-    const month = String(1 + (Math.floor(n / 28) % 12)).padStart(2, '0');
-    const individual = String(100 + Math.floor(n / 336)).padStart(3, '0');
-    const digits = `${day}${month}85${individual}`.split('').map(Number);
-    const k1 = check(digits, [3, 7, 6, 1, 8, 9, 4, 5, 2]);
-    if (k1 === undefined) continue;
-    const k2 = check([...digits, k1], [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]);
-    if (k2 === undefined) continue;
-    return `${digits.join('')}${k1}${k2}`;
-  }
-}
-
-let organisationCounter = 0;
-/** A Norwegian organisation number (MOD11 with weights 3, 2, 7, 6, 5, 4, 3, 2). */
-function nextOrganisationNumber(): string {
-  for (;;) {
-    const digits = String(91_234_000 + organisationCounter++).split('').map(Number);
-    const k = check(digits, [3, 2, 7, 6, 5, 4, 3, 2]);
-    if (k !== undefined) return `${digits.join('')}${k}`;
-  }
-}
-
-let accountCounter = 0;
-/** A Norwegian account number (MOD11 with weights 5, 4, 3, 2, 7, 6, 5, 4, 3, 2). */
-function nextBban(): string {
-  for (;;) {
-    const digits = `9650${String(accountCounter++).padStart(6, '0')}`.split('').map(Number);
-    const k = check(digits, [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]);
-    if (k !== undefined) return `${digits.join('')}${k}`;
-  }
-}
-
-function check(digits: number[], weights: number[]): number | undefined {
-  const rest = weights.reduce((sum, w, i) => sum + w * digits[i]!, 0) % 11;
-  const k = rest === 0 ? 0 : 11 - rest;
-  return k === 10 ? undefined : k;
-}
-
-const ibanOf = (bban: string) => composeIBAN({ countryCode: 'NO', bban })!;
 /** An account in another bank, the counterpart of test transactions (the platform's example). */
 const ELSEWHERE = { iban: 'NO6290491105991', bban: '90491105991' };
 
