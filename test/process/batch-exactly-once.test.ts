@@ -58,10 +58,17 @@ interface Ledger {
   balance: bigint;
 }
 
-async function runBatch(server: ServerProcess): Promise<Response> {
+/** A signed sandbox call to a server process. */
+async function call(server: ServerProcess, method: 'GET' | 'POST', url: string, body?: unknown): Promise<Response> {
   const fixtures = await tppFixtures();
-  const url = '/v1/sandbox/batch-runs';
-  return fetch(`${server.url}${url}`, { method: 'POST', headers: signRequest({ method: 'POST', url, credentials: fixtures.tpp, digest: true }) });
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const headers = signRequest({ method, url, credentials: fixtures.tpp, digest: method === 'POST', ...(text === undefined ? {} : { body: text }) });
+  if (text !== undefined) headers['content-type'] = 'application/json';
+  return fetch(`${server.url}${url}`, { method, headers, ...(text === undefined ? {} : { body: text }) });
+}
+
+function runBatch(server: ServerProcess): Promise<Response> {
+  return call(server, 'POST', '/v1/sandbox/batch-runs');
 }
 
 async function trustedCa(dir: string): Promise<string> {
@@ -118,6 +125,39 @@ describe('exactly-once execution', () => {
         assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 200]);
         const runs = await Promise.all(answers.map((a) => a.json() as Promise<{ executed: number }>));
         assert.equal(runs.reduce((sum, r) => sum + r.executed, 0), PAYMENTS, `each payment counted by exactly one run: ${JSON.stringify(runs)}`);
+      } finally {
+        for (const server of servers) server.child.kill('SIGTERM');
+        await Promise.all(servers.map((s) => s.exited));
+      }
+      const ledger = await postgresLedger(database.url, ids);
+      assert.deepEqual([...ledger.statuses], [['ACSC', PAYMENTS]]);
+      assert.equal(ledger.debits, PAYMENTS * ENTRIES, 'one debit per transfer');
+      assert.equal(ledger.balance, before - BigInt(PAYMENTS * ENTRIES) * AMOUNT_MINOR);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('executes every payment once when two server instances on one PostgreSQL database reach the same batch time', async () => {
+    const database = await createTestDatabase();
+    const dir = mkdtempSync(join(tmpdir(), 'psd2-batch-'));
+    dirs.push(dir);
+    try {
+      const seeding = PostgresStore.open(database.url);
+      const ids = await seedAuthorisedPayments(seeding);
+      const before = (await seeding.findAccount({ bban: DEBTOR }))!.balanceMinor;
+      await seeding.close();
+      const env = { DATA_DIR: dir, DATABASE_URL: database.url, TRUSTED_CA_CERTS: await trustedCa(dir), BATCH_CHUNK_SIZE: '2' };
+      const servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+      try {
+        const clock = (await (await call(servers[0], 'GET', '/v1/sandbox/clock')).json()) as { nextBatchRun: string };
+        // Both instances move the shared business clock to the same batch time at once; each runs the slots it passes.
+        const answers = await Promise.all(servers.map((server) => call(server, 'POST', '/v1/sandbox/clock', { to: clock.nextBatchRun })));
+        assert.deepEqual(answers.map((a) => a.status), [200, 200]);
+        const moved = await Promise.all(answers.map((a) => a.json() as Promise<{ batchRuns: { slot: string; executed: number }[] }>));
+        const runs = moved.flatMap((m) => m.batchRuns);
+        assert.deepEqual(runs.map((r) => r.slot), [clock.nextBatchRun], `the slot is run by one instance only: ${JSON.stringify(moved)}`);
+        assert.equal(runs[0]!.executed, PAYMENTS);
       } finally {
         for (const server of servers) server.child.kill('SIGTERM');
         await Promise.all(servers.map((s) => s.exited));
