@@ -110,67 +110,57 @@ describe('exactly-once execution', () => {
   });
 
   it('executes every payment once when two server instances on one PostgreSQL database run the batch at once', async () => {
-    const database = await createTestDatabase();
-    const dir = mkdtempSync(join(tmpdir(), 'psd2-batch-'));
-    dirs.push(dir);
-    try {
-      const seeding = PostgresStore.open(database.url);
-      const ids = await seedAuthorisedPayments(seeding);
-      const before = (await seeding.findAccount({ bban: DEBTOR }))!.balanceMinor;
-      await seeding.close();
-      const env = { DATA_DIR: dir, DATABASE_URL: database.url, TRUSTED_CA_CERTS: await trustedCa(dir), BATCH_CHUNK_SIZE: '2' };
-      const servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-      try {
-        const answers = await Promise.all([runBatch(servers[0]), runBatch(servers[1]), runBatch(servers[0]), runBatch(servers[1])]);
-        assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 200]);
-        const runs = await Promise.all(answers.map((a) => a.json() as Promise<{ executed: number }>));
-        assert.equal(runs.reduce((sum, r) => sum + r.executed, 0), PAYMENTS, `each payment counted by exactly one run: ${JSON.stringify(runs)}`);
-      } finally {
-        for (const server of servers) server.child.kill('SIGTERM');
-        await Promise.all(servers.map((s) => s.exited));
-      }
-      const ledger = await postgresLedger(database.url, ids);
-      assert.deepEqual([...ledger.statuses], [['ACSC', PAYMENTS]]);
-      assert.equal(ledger.debits, PAYMENTS * ENTRIES, 'one debit per transfer');
-      assert.equal(ledger.balance, before - BigInt(PAYMENTS * ENTRIES) * AMOUNT_MINOR);
-    } finally {
-      await database.drop();
-    }
+    await withTwoServersOnPostgres(async (servers) => {
+      const answers = await Promise.all([runBatch(servers[0]), runBatch(servers[1]), runBatch(servers[0]), runBatch(servers[1])]);
+      assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 200]);
+      const runs = await Promise.all(answers.map((a) => a.json() as Promise<{ executed: number }>));
+      assert.equal(runs.reduce((sum, r) => sum + r.executed, 0), PAYMENTS, `each payment counted by exactly one run: ${JSON.stringify(runs)}`);
+    });
   });
 
   it('executes every payment once when two server instances on one PostgreSQL database reach the same batch time', async () => {
-    const database = await createTestDatabase();
-    const dir = mkdtempSync(join(tmpdir(), 'psd2-batch-'));
-    dirs.push(dir);
-    try {
-      const seeding = PostgresStore.open(database.url);
-      const ids = await seedAuthorisedPayments(seeding);
-      const before = (await seeding.findAccount({ bban: DEBTOR }))!.balanceMinor;
-      await seeding.close();
-      const env = { DATA_DIR: dir, DATABASE_URL: database.url, TRUSTED_CA_CERTS: await trustedCa(dir), BATCH_CHUNK_SIZE: '2' };
-      const servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-      try {
-        const clock = (await (await call(servers[0], 'GET', '/v1/sandbox/clock')).json()) as { nextBatchRun: string };
-        // Both instances move the shared business clock to the same batch time at once; each runs the slots it passes.
-        const answers = await Promise.all(servers.map((server) => call(server, 'POST', '/v1/sandbox/clock', { to: clock.nextBatchRun })));
-        assert.deepEqual(answers.map((a) => a.status), [200, 200]);
-        const moved = await Promise.all(answers.map((a) => a.json() as Promise<{ batchRuns: { slot: string; executed: number }[] }>));
-        const runs = moved.flatMap((m) => m.batchRuns);
-        assert.deepEqual(runs.map((r) => r.slot), [clock.nextBatchRun], `the slot is run by one instance only: ${JSON.stringify(moved)}`);
-        assert.equal(runs[0]!.executed, PAYMENTS);
-      } finally {
-        for (const server of servers) server.child.kill('SIGTERM');
-        await Promise.all(servers.map((s) => s.exited));
-      }
-      const ledger = await postgresLedger(database.url, ids);
-      assert.deepEqual([...ledger.statuses], [['ACSC', PAYMENTS]]);
-      assert.equal(ledger.debits, PAYMENTS * ENTRIES, 'one debit per transfer');
-      assert.equal(ledger.balance, before - BigInt(PAYMENTS * ENTRIES) * AMOUNT_MINOR);
-    } finally {
-      await database.drop();
-    }
+    await withTwoServersOnPostgres(async (servers) => {
+      const clock = (await (await call(servers[0], 'GET', '/v1/sandbox/clock')).json()) as { nextBatchRun: string };
+      // Both instances move the shared business clock to the same batch time at once; each runs the slots it passes.
+      const answers = await Promise.all(servers.map((server) => call(server, 'POST', '/v1/sandbox/clock', { to: clock.nextBatchRun })));
+      assert.deepEqual(answers.map((a) => a.status), [200, 200]);
+      const moved = await Promise.all(answers.map((a) => a.json() as Promise<{ batchRuns: { slot: string; executed: number }[] }>));
+      const runs = moved.flatMap((m) => m.batchRuns);
+      assert.deepEqual(runs.map((r) => r.slot), [clock.nextBatchRun], `the slot is run by one instance only: ${JSON.stringify(moved)}`);
+      assert.equal(runs[0]!.executed, PAYMENTS);
+    });
   });
 });
+
+/**
+ * Seeds the authorised payments in a new PostgreSQL database, starts two server processes on it, lets
+ * the test drive them, stops them, and asserts that every payment executed exactly once.
+ */
+async function withTwoServersOnPostgres(drive: (servers: [ServerProcess, ServerProcess]) => Promise<void>): Promise<void> {
+  const database = await createTestDatabase();
+  const dir = mkdtempSync(join(tmpdir(), 'psd2-batch-'));
+  dirs.push(dir);
+  try {
+    const seeding = PostgresStore.open(database.url);
+    const ids = await seedAuthorisedPayments(seeding);
+    const before = (await seeding.findAccount({ bban: DEBTOR }))!.balanceMinor;
+    await seeding.close();
+    const env = { DATA_DIR: dir, DATABASE_URL: database.url, TRUSTED_CA_CERTS: await trustedCa(dir), BATCH_CHUNK_SIZE: '2' };
+    const servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    try {
+      await drive(servers);
+    } finally {
+      for (const server of servers) server.child.kill('SIGTERM');
+      await Promise.all(servers.map((s) => s.exited));
+    }
+    const ledger = await postgresLedger(database.url, ids);
+    assert.deepEqual([...ledger.statuses], [['ACSC', PAYMENTS]]);
+    assert.equal(ledger.debits, PAYMENTS * ENTRIES, 'one debit per transfer');
+    assert.equal(ledger.balance, before - BigInt(PAYMENTS * ENTRIES) * AMOUNT_MINOR);
+  } finally {
+    await database.drop();
+  }
+}
 
 function sqliteLedger(file: string, ids: string[]): Ledger {
   const db = new BetterSqlite3(file, { readonly: true });
