@@ -1,0 +1,40 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/** A server process started for a benchmark: its address, its peak memory, and a way to stop it. */
+export interface BenchServer {
+  url: string;
+  child: ChildProcess;
+  /** Peak resident set size so far (Linux VmHWM), in MB. */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+/** Spawns `node <script>` with this environment and waits until `GET <url>/health` (or `/`) answers. */
+export async function startBenchServer(script: string, port: number, env: Record<string, string>, args: string[] = [], probe = '/health'): Promise<BenchServer> {
+  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode} before it answered`);
+    try {
+      if ((await fetch(`${url}${probe}`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 3000) throw new Error(`${script} did not answer ${probe}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return {
+    url,
+    child,
+    peakRssMb: () => {
+      const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+      return kb === undefined ? Number.NaN : Number(kb) / 1024;
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import autocannon from 'autocannon';
+
+/** One request of a load run, already signed. */
+export interface PreparedRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers other than the expected status: a benchmark that counts errors as throughput lies. */
+  unexpected: number;
+  /** How many answers of each unexpected status. */
+  unexpectedStatuses: Record<number, number>;
+  sent: number;
+}
+
+/**
+ * Sends the prepared requests from this process (the server runs in another) for a fixed duration
+ * with a fixed number of connections; `rate` caps requests per second. Each request is meant to be
+ * used once: `sent` beyond the pool's length means the pool was too small and requests were repeated.
+ */
+export async function runLoad(url: string, pool: PreparedRequest[], options: { connections: number; seconds: number; expect: number; rate?: number }): Promise<LoadResult> {
+  let next = 0;
+  let unexpected = 0;
+  const unexpectedStatuses: Record<number, number> = {};
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    ...(options.rate === undefined ? {} : { overallRate: options.rate }),
+    requests: [{
+      setupRequest: (request) => {
+        const prepared = pool[next++ % pool.length]!;
+        return { ...request, method: prepared.method, path: prepared.path, headers: prepared.headers, ...(prepared.body === undefined ? {} : { body: prepared.body }) };
+      },
+      onResponse: (status) => {
+        if (status !== options.expect) {
+          unexpected += 1;
+          unexpectedStatuses[status] = (unexpectedStatuses[status] ?? 0) + 1;
+        }
+      },
+    }],
+  });
+  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, unexpected: unexpected + result.errors + result.timeouts, unexpectedStatuses, sent: next };
+}

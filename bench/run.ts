@@ -1,0 +1,164 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createCertificateAuthority, issueTppCertificate, type CertificateAndKey } from '../src/toolkit/certificate-factory.js';
+import { signRequest } from '../src/toolkit/request-signer.js';
+import { type BenchServer, startBenchServer } from './bench-server.js';
+import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
+
+/**
+ * `npm run bench`: the ceiling (bare Fastify), signed creates on SQLite and PostgreSQL, status reads,
+ * cold start and peak memory, each the median of RUNS runs with min and max; prints one table and
+ * writes it to bench/results.md.
+ */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 16;
+const CREATE_PATH = '/v1/payments/norwegian-cross-border-credit-transfers';
+const PG_ADMIN = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const work = mkdtempSync(join(tmpdir(), 'psd2-bench-'));
+const ca = await createCertificateAuthority({ commonName: 'Bench CA' });
+const tpp = await issueTppCertificate({ issuer: ca, roles: ['PSP_PI', 'PSP_AI'], organisationId: 'PSDNO-FSA-123456789', name: 'Bench TPP' });
+const caFile = join(work, 'ca.pem');
+writeFileSync(caFile, ca.certPem);
+
+function createRequest(credentials: CertificateAndKey, n: number): PreparedRequest {
+  const body = JSON.stringify({
+    instructedAmount: { amount: '150000.00', currency: 'NOK' }, creditorName: 'Svenska Leverantör AB', creditorAgent: 'ESSESESSXXX',
+    creditorAccount: { iban: 'SE4550000000058398257466', currency: 'SEK' }, debtorAccount: { bban: '90412263056', currency: 'NOK' },
+    remittanceInformationUnstructured: `Invoice ${n} ${randomUUID().slice(0, 8)}`, regulatoryReportingCode: '14', regulatoryReportingInformation: 'Import of goods',
+  });
+  const headers = signRequest({
+    method: 'POST', url: CREATE_PATH, credentials, body,
+    headers: { 'content-type': 'application/json', 'X-PSU-IDENTITY': '13039319955', 'PSU-Context': 'PRIVATE', 'PSU-IP-Address': '192.0.2.10', 'TPP-Session-ID': randomUUID(), 'TPP-Redirect-URI': 'https://tpp.example/cb', 'x-accept-fix': 'longer-name' },
+  });
+  return { method: 'POST', path: CREATE_PATH, headers, body };
+}
+
+function readRequest(credentials: CertificateAndKey, paymentId: string): PreparedRequest {
+  const path = `${CREATE_PATH}/${paymentId}/status`;
+  return { method: 'GET', path, headers: signRequest({ method: 'GET', url: path, credentials }) };
+}
+
+/** Requests signed ahead, so that the load process measures the server and not its own signing. */
+function pool<T>(size: number, make: (i: number) => T): T[] {
+  return Array.from({ length: size }, (_, i) => make(i));
+}
+
+interface Figures {
+  ceiling: LoadResult[];
+  createSqlite: LoadResult[];
+  createPg: LoadResult[];
+  halfRateSqlite: LoadResult[];
+  read: LoadResult[];
+  ceilingRead: LoadResult[];
+  rssMb: number[];
+  coldEmpty: number[];
+  coldExisting: number[];
+}
+const figures: Figures = { ceiling: [], createSqlite: [], createPg: [], halfRateSqlite: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [] };
+
+const createPoolSize = Number(process.env.BENCH_POOL ?? 20_000);
+const load = (server: BenchServer, requests: PreparedRequest[], expect: number, rate?: number) =>
+  runLoad(server.url, requests, { connections: CONNECTIONS, seconds: SECONDS, expect, ...(rate === undefined ? {} : { rate }) });
+const warmUp = (server: BenchServer, requests: PreparedRequest[], expect: number) =>
+  runLoad(server.url, requests, { connections: CONNECTIONS, seconds: 1, expect });
+
+async function sandboxServer(databaseUrl: string, dir: string, port: number): Promise<BenchServer> {
+  return startBenchServer('dist/server/main.mjs', port, { DATA_DIR: dir, DATABASE_URL: databaseUrl, TRUSTED_CA_CERTS: caFile });
+}
+
+async function coldStart(dir: string): Promise<number> {
+  const started = performance.now();
+  const server = await sandboxServer(`sqlite:${join(dir, 'psd2.db')}`, dir, 8195);
+  const elapsed = performance.now() - started;
+  await server.stop();
+  return elapsed;
+}
+
+for (let run = 0; run < RUNS; run++) {
+  process.stderr.write(`run ${run + 1} of ${RUNS}\n`);
+  const ceiling = await startBenchServer('dist/bench/ceiling-server.js', 8191, {}, ['600'], '/');
+  const ceilingPool = pool(1000, (i) => createRequest(tpp, i));
+  await warmUp(ceiling, ceilingPool, 201);
+  figures.ceiling.push(await load(ceiling, ceilingPool, 201));
+  figures.ceilingRead.push(await load(ceiling, pool(1000, () => readRequest(tpp, 'x')), 200));
+  await ceiling.stop();
+
+  const dir = mkdtempSync(join(work, 'sqlite-'));
+  const sqlite = await sandboxServer(`sqlite:${join(dir, 'psd2.db')}`, dir, 8192);
+  await warmUp(sqlite, pool(2000, (i) => createRequest(tpp, i)), 201);
+  const created = await load(sqlite, pool(createPoolSize, (i) => createRequest(tpp, i)), 201);
+  figures.createSqlite.push(created);
+  figures.rssMb.push(sqlite.peakRssMb());
+  figures.halfRateSqlite.push(await load(sqlite, pool(createPoolSize, (i) => createRequest(tpp, i)), 201, Math.max(1, Math.round(created.requestsPerSecond / 2))));
+  const one = createRequest(tpp, -1);
+  const first = await fetch(`${sqlite.url}${CREATE_PATH}`, { method: one.method, headers: one.headers, body: one.body! });
+  const paymentId = ((await first.json()) as { paymentId: string }).paymentId;
+  figures.read.push(await load(sqlite, pool(createPoolSize, () => readRequest(tpp, paymentId)), 200));
+  await sqlite.stop();
+
+  const database = `bench_${process.pid}_${run}`;
+  const admin = new pg.Client(PG_ADMIN);
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  try {
+    const pgDir = mkdtempSync(join(work, 'pg-'));
+    const postgres = await sandboxServer(PG_ADMIN.replace(/\/[^/]*$/, `/${database}`), pgDir, 8193);
+    await warmUp(postgres, pool(2000, (i) => createRequest(tpp, i)), 201);
+    figures.createPg.push(await load(postgres, pool(createPoolSize, (i) => createRequest(tpp, i)), 201));
+    await postgres.stop();
+  } finally {
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  }
+
+  const coldDir = mkdtempSync(join(work, 'cold-'));
+  figures.coldEmpty.push(await coldStart(coldDir));
+  figures.coldExisting.push(await coldStart(coldDir));
+}
+
+// ---- The table ----
+
+function stats(values: number[]): { median: number; min: number; max: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
+}
+const fmt = (values: number[], digits = 0) => {
+  const s = stats(values);
+  return `${s.median.toFixed(digits)} (${s.min.toFixed(digits)} – ${s.max.toFixed(digits)})`;
+};
+const rps = (results: LoadResult[]) => results.map((r) => r.requestsPerSecond);
+const ratio = (results: LoadResult[], ceilings: LoadResult[]) => results.map((r, i) => r.requestsPerSecond / ceilings[i]!.requestsPerSecond);
+const unexpected = (results: LoadResult[]) => `${results.reduce((sum, r) => sum + r.unexpected, 0)} ${JSON.stringify(results.map((r) => r.unexpectedStatuses).filter((s) => Object.keys(s).length > 0))}`;
+const overflow = (results: LoadResult[]) => results.some((r) => r.sent > createPoolSize);
+
+const rows: [string, string, string][] = [
+  ['Ceiling: bare Fastify 201, req/s', fmt(rps(figures.ceiling)), ''],
+  ['Create on SQLite, req/s', fmt(rps(figures.createSqlite)), `ratio to ceiling ${fmt(ratio(figures.createSqlite, figures.ceiling), 2)}; target ≥ 0.5`],
+  ['Create on SQLite, p50 / p99 ms (at full load)', `${fmt(figures.createSqlite.map((r) => r.p50Ms))} / ${fmt(figures.createSqlite.map((r) => r.p99Ms))}`, `${CONNECTIONS} connections`],
+  ['Create on SQLite at half the maximum rate, p99 ms', fmt(figures.halfRateSqlite.map((r) => r.p99Ms)), 'target < 10'],
+  ['Create on PostgreSQL, req/s', fmt(rps(figures.createPg)), `ratio to ceiling ${fmt(ratio(figures.createPg, figures.ceiling), 2)}`],
+  ['Create on PostgreSQL, p50 / p99 ms', `${fmt(figures.createPg.map((r) => r.p50Ms))} / ${fmt(figures.createPg.map((r) => r.p99Ms))}`, ''],
+  ['Status read on SQLite, req/s', fmt(rps(figures.read)), `ratio to ceiling (GET) ${fmt(ratio(figures.read, figures.ceilingRead), 2)}; target ≥ 0.7`],
+  ['Status read, p99 ms', fmt(figures.read.map((r) => r.p99Ms)), ''],
+  ['Peak RSS of the server during the create run, MB', fmt(figures.rssMb), 'target < 200'],
+  ['Cold start, existing database, ms', fmt(figures.coldExisting), 'target < 500'],
+  ['Cold start, empty database, ms', fmt(figures.coldEmpty), 'target < 500'],
+];
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+const header = [
+  `Date: ${new Date().toISOString()}; CPU: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}; Node ${process.version}; commit ${commit}.`,
+  `${RUNS} runs; each load ${SECONDS} s after a 1 s warm-up, ${CONNECTIONS} connections from a second process on loopback; median (min – max).`,
+  `Answers other than the expected status in all runs: ${unexpected([...figures.createSqlite, ...figures.createPg, ...figures.read, ...figures.halfRateSqlite])}${
+    [figures.createSqlite, figures.createPg, figures.read, figures.halfRateSqlite].some(overflow) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
+];
+const table = ['| Measure | Median (min – max) | Note |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const text = `# Benchmark results\n\n${header.join('\n')}\n\n${table}\n\nNot yet measured by the suite: bulk creates, the transaction listing at 1 000 000 transactions, the batch run of 100 000 payments.\n`;
+process.stdout.write(`${text}\n`);
+writeFileSync('bench/results.md', text);
+rmSync(work, { recursive: true, force: true });
