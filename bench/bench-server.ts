@@ -10,9 +10,9 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Spawns `node <script>` with this environment and waits until `GET <url>/health` (or `/`) answers. */
-export async function startBenchServer(script: string, port: number, env: Record<string, string>, args: string[] = [], probe = '/health'): Promise<BenchServer> {
-  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+/** Spawns `node [nodeArgs] <script> [args]` with this environment and waits until `GET <url>/health` (or `/`) answers. */
+export async function startBenchServer(script: string, port: number, env: Record<string, string>, args: string[] = [], probe = '/health', nodeArgs: string[] = []): Promise<BenchServer> {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let i = 0; ; i++) {
