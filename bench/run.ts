@@ -62,7 +62,7 @@ interface Figures {
 }
 const figures: Figures = { ceiling: [], createSqlite: [], createPg: [], halfRateSqlite: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [] };
 
-const createPoolSize = Number(process.env.BENCH_POOL ?? 20_000);
+const createPoolSize = Number(process.env.BENCH_POOL ?? 8_000);
 const load = (server: BenchServer, requests: PreparedRequest[], expect: number, rate?: number) =>
   runLoad(server.url, requests, { connections: CONNECTIONS, seconds: SECONDS, expect, ...(rate === undefined ? {} : { rate }) });
 const warmUp = (server: BenchServer, requests: PreparedRequest[], expect: number) =>
