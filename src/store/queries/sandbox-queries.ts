@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import { type Kysely, type Selectable, type SelectQueryBuilder, type Transaction, sql } from 'kysely';
 import type { CustomerType, EngagementRole } from '../../domain/bank.js';
 import type { AccountTransactionTable, Database } from '../database.js';
 import type { BankData } from '../sca-records.js';
@@ -220,20 +220,24 @@ export async function addTransactions(db: Kysely<Database>, accountId: string, t
 }
 
 /**
- * A page of an account's transactions in posting order (seq ascending). Without dates the offset is
- * a range on the dense seq (seq > offset), read from the unique (account_id, seq) index without
- * scanning what is skipped; with dates the (account_id, booking_date, seq) index selects the rows.
+ * A page of transactions (of an account or a card account) in posting order, seq ascending. Without
+ * dates the offset is a range on the dense seq (seq > offset), read from the unique (owner, seq)
+ * index without scanning what is skipped; with dates the (owner, booking_date, seq) index selects the rows.
  */
-export async function listTransactions(db: Kysely<Database>, accountId: string, page: TransactionPage): Promise<SandboxTransaction[]> {
-  let query = db.selectFrom('account_transactions').selectAll().where('account_id', '=', accountId);
+function inPostingOrder<T extends 'account_transactions' | 'card_transactions', O>(query: SelectQueryBuilder<Database, T, O>, page: TransactionPage): SelectQueryBuilder<Database, T, O> {
   if (page.fromDate === undefined && page.toDate === undefined) {
-    query = query.where('seq', '>', page.offset).orderBy('seq').limit(page.limit);
-  } else {
-    if (page.fromDate !== undefined) query = query.where('booking_date', '>=', page.fromDate);
-    if (page.toDate !== undefined) query = query.where('booking_date', '<=', page.toDate);
-    query = query.orderBy('seq').limit(page.limit).offset(page.offset);
+    return query.where(sql<boolean>`seq > ${page.offset}`).orderBy('seq').limit(page.limit);
   }
-  return (await query.execute()).map(toTransaction);
+  let dated = query;
+  if (page.fromDate !== undefined) dated = dated.where(sql<boolean>`booking_date >= ${page.fromDate}`);
+  if (page.toDate !== undefined) dated = dated.where(sql<boolean>`booking_date <= ${page.toDate}`);
+  return dated.orderBy('seq').limit(page.limit).offset(page.offset);
+}
+
+/** A page of an account's transactions in posting order (see inPostingOrder). */
+export async function listTransactions(db: Kysely<Database>, accountId: string, page: TransactionPage): Promise<SandboxTransaction[]> {
+  const query = db.selectFrom('account_transactions').selectAll().where('account_id', '=', accountId);
+  return (await inPostingOrder(query, page).execute()).map(toTransaction);
 }
 
 export async function findTransaction(db: Kysely<Database>, accountId: string, id: string): Promise<SandboxTransaction | undefined> {
@@ -274,17 +278,10 @@ export async function addCardTransactions(db: Kysely<Database>, lock: Lock, card
   });
 }
 
-/** A page of a card account's transactions in posting order; seq is dense here too (nothing removes one transaction). */
+/** A page of a card account's transactions in posting order (see inPostingOrder); seq is dense here too (nothing removes one transaction). */
 export async function listCardTransactions(db: Kysely<Database>, cardAccountId: string, page: TransactionPage): Promise<SandboxCardTransaction[]> {
-  let query = db.selectFrom('card_transactions').selectAll().where('card_account_id', '=', cardAccountId);
-  if (page.fromDate === undefined && page.toDate === undefined) {
-    query = query.where('seq', '>', page.offset).orderBy('seq').limit(page.limit);
-  } else {
-    if (page.fromDate !== undefined) query = query.where('booking_date', '>=', page.fromDate);
-    if (page.toDate !== undefined) query = query.where('booking_date', '<=', page.toDate);
-    query = query.orderBy('seq').limit(page.limit).offset(page.offset);
-  }
-  return (await query.execute()).map((row) => ({
+  const query = db.selectFrom('card_transactions').selectAll().where('card_account_id', '=', cardAccountId);
+  return (await inPostingOrder(query, page).execute()).map((row) => ({
     id: row.id, cardAccountId: row.card_account_id, seq: Number(row.seq), bookingDate: row.booking_date, body: JSON.parse(row.body) as Record<string, unknown>,
   }));
 }
