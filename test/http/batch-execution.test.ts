@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Store } from '../../src/store/store.js';
 import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
-import { ibanOf, nextBban, nextFnr } from '../support/norwegian-numbers.js';
+import { nextFnr } from '../support/norwegian-numbers.js';
+import { sandboxAccountBody } from '../support/sandbox-bodies.js';
 import { BULK_PATH, CROSS_BORDER_PATH, SE_IBAN, bulkBody, bulkEntry, createHeaders, crossBorderBody } from '../support/payment-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
@@ -72,14 +73,10 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       assert.equal(customer.statusCode, 201, customer.body);
       const accounts = [];
       for (const amount of balances) {
-        const bban = nextBban();
-        const body = {
-          customerNumber: number, accountName: 'Brukskonto', bban, iban: ibanOf(bban), currency: 'NOK', product: 'Brukskonto', cashAccountType: 'CACC',
-          creditLine: 0, balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount, currency: 'NOK' } }],
-        };
+        const body = sandboxAccountBody(number, { balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount, currency: 'NOK' } }] });
         const account = await t.signed({ method: 'POST', url: '/v1/sandbox/accounts', body });
         assert.equal(account.statusCode, 201, account.body);
-        accounts.push({ id: account.json().id as string, bban });
+        accounts.push({ id: account.json().id as string, bban: body.bban as string });
       }
       return { number, accounts };
     }

@@ -10,6 +10,7 @@ import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js
 import { OLA_ACCOUNTS, PSU_ID, createCrossBorder, crossBorderBody, messagesByPath } from '../support/payment-requests.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { ibanOf, nextBban, nextFnr, nextOrganisationNumber } from '../support/norwegian-numbers.js';
+import { sandboxAccountBody } from '../support/sandbox-bodies.js';
 import { TPP_ID } from '../support/tpp-fixtures.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
@@ -54,16 +55,9 @@ async function newCustomer(type: 'private' | 'corporate' = 'private', as?: Certi
   return created(await post('/v1/sandbox/customers', { customerNumber, name: `Test ${type} ${customerNumber}`, type }, as));
 }
 
-function accountBody(customerNumber: string, overrides: Json = {}): Json {
-  const bban = nextBban();
-  return {
-    customerNumber, accountName: 'Brukskonto', bban, iban: ibanOf(bban), currency: 'NOK', product: 'Brukskonto', cashAccountType: 'CACC',
-    creditLine: 0, balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency: 'NOK' } }], ...overrides,
-  };
-}
 
 async function newAccount(customerNumber: string, overrides: Json = {}, as?: CertificateAndKey): Promise<Json> {
-  return created(await post('/v1/sandbox/accounts', accountBody(customerNumber, overrides), as));
+  return created(await post('/v1/sandbox/accounts', sandboxAccountBody(customerNumber, overrides), as));
 }
 
 function today(): string {
@@ -239,7 +233,7 @@ describe('sandbox customers', () => {
 describe('sandbox accounts', () => {
   it('creates an account from the body the platform uses (amounts as JSON numbers): 201 with every field, read back the same', async () => {
     const customer = await newCustomer();
-    const body = accountBody(customer.customerNumber, { creditLine: 0, balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 18000, currency: 'NOK' } }] });
+    const body = sandboxAccountBody(customer.customerNumber, { creditLine: 0, balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 18000, currency: 'NOK' } }] });
     const response = await post('/v1/sandbox/accounts', body);
     const account = created(response);
     const self = `/v1/sandbox/accounts/${account.id}`;
@@ -269,7 +263,7 @@ describe('sandbox accounts', () => {
 
   it('refuses the result of float arithmetic (0.1 + 0.2) and an exponent instead of rounding them', async () => {
     const customer = await newCustomer();
-    const response = await post('/v1/sandbox/accounts', accountBody(customer.customerNumber, {
+    const response = await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, {
       creditLine: 1e21,
       balances: [{ balanceType: 'expected', balanceAmount: { amount: 0.1 + 0.2, currency: 'NOK' } }],
     }));
@@ -286,7 +280,7 @@ describe('sandbox accounts', () => {
     assert.equal(await balance([amount('interimBooked', 5), amount('CLOSING_BOOKED', 10), amount('expected', 20)]), 1000n);
     assert.equal(await balance([amount('openingBooked', 7), amount('forwardAvailable', 8)]), 700n);
     assert.equal(await balance([]), 0n);
-    const none = accountBody(customer.customerNumber);
+    const none = sandboxAccountBody(customer.customerNumber);
     delete none.balances;
     delete none.creditLine;
     const account = created(await post('/v1/sandbox/accounts', none));
@@ -296,7 +290,7 @@ describe('sandbox accounts', () => {
 
   it('composes the IBAN when only the BBAN is given', async () => {
     const customer = await newCustomer();
-    const body = accountBody(customer.customerNumber);
+    const body = sandboxAccountBody(customer.customerNumber);
     delete body.iban;
     const account = created(await post('/v1/sandbox/accounts', body));
     assert.equal(account.iban, ibanOf(body.bban));
@@ -305,7 +299,7 @@ describe('sandbox accounts', () => {
   it('refuses a bad BBAN, an IBAN of another account, an unknown cashAccountType, balance type and currency, each at its path', async () => {
     const customer = await newCustomer();
     const other = nextBban();
-    const bad = accountBody(customer.customerNumber, {
+    const bad = sandboxAccountBody(customer.customerNumber, {
       cashAccountType: 'CURR', currency: 'NOK',
       balances: [{ balanceType: 'PENDING', balanceAmount: { amount: 1, currency: 'EUR' } }],
     });
@@ -314,19 +308,19 @@ describe('sandbox accounts', () => {
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assert.deepEqual(pathsOf(response), ['$.balances[0].balanceAmount.currency', '$.balances[0].balanceType', '$.cashAccountType', '$.iban']);
     assert.match(textAt(response, '$.iban'), /is not the IBAN of \$\.bban/);
-    response = await post('/v1/sandbox/accounts', accountBody(customer.customerNumber, { bban: '12345678901', iban: undefined }));
+    response = await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { bban: '12345678901', iban: undefined }));
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assert.match(textAt(response, '$.bban'), /MOD11/);
-    response = await post('/v1/sandbox/accounts', { ...accountBody(customer.customerNumber), creditLine: -5, currency: 'XXX' });
+    response = await post('/v1/sandbox/accounts', { ...sandboxAccountBody(customer.customerNumber), creditLine: -5, currency: 'XXX' });
     assert.deepEqual(pathsOf(response), ['$.currency']);
-    response = await post('/v1/sandbox/accounts', { ...accountBody(customer.customerNumber), creditLine: -5 });
+    response = await post('/v1/sandbox/accounts', { ...sandboxAccountBody(customer.customerNumber), creditLine: -5 });
     assert.match(textAt(response, '$.creditLine'), /must not be negative/);
   });
 
   it('refuses an account of an unknown customer, or of another TPP\'s, at $.customerNumber', async () => {
     const theirs = await newCustomer('private', t.fixtures.otherTpp);
     for (const customerNumber of [nextFnr(), theirs.customerNumber]) {
-      const response = await post('/v1/sandbox/accounts', accountBody(customerNumber));
+      const response = await post('/v1/sandbox/accounts', sandboxAccountBody(customerNumber));
       assertErrorBody(response, 400, 'FORMAT_ERROR');
       assert.deepEqual(pathsOf(response), ['$.customerNumber']);
     }
@@ -335,10 +329,10 @@ describe('sandbox accounts', () => {
   it('refuses a BBAN or IBAN already used with 409 CONFLICT at its path', async () => {
     const customer = await newCustomer();
     const account = await newAccount(customer.customerNumber);
-    let response = await post('/v1/sandbox/accounts', accountBody(customer.customerNumber, { bban: account.bban, iban: account.iban }));
+    let response = await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { bban: account.bban, iban: account.iban }));
     assertErrorBody(response, 409, 'CONFLICT');
     assert.deepEqual(pathsOf(response), ['$.bban', '$.iban']);
-    response = await post('/v1/sandbox/accounts', accountBody(customer.customerNumber, { bban: OLA_ACCOUNTS[0], iban: undefined }));
+    response = await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { bban: OLA_ACCOUNTS[0], iban: undefined }));
     assertErrorBody(response, 409, 'CONFLICT');
     assert.deepEqual(pathsOf(response), ['$.bban']);
   });
@@ -346,13 +340,13 @@ describe('sandbox accounts', () => {
   it('limits accountName to 35 characters, and to 70 with x-accept-fix longer-name', async () => {
     const customer = await newCustomer();
     const name36 = 'K'.repeat(36);
-    let response = await post('/v1/sandbox/accounts', accountBody(customer.customerNumber, { accountName: name36 }));
+    let response = await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { accountName: name36 }));
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assert.match(textAt(response, '$.accountName'), /at most 35 characters long \(it is 36\); 70 with x-accept-fix longer-name/);
-    assert.equal(created(await post('/v1/sandbox/accounts', accountBody(customer.customerNumber, { accountName: 'K'.repeat(35) }))).accountName.length, 35);
-    const longer = created(await post('/v1/sandbox/accounts', accountBody(customer.customerNumber, { accountName: 'L'.repeat(70) }), undefined, { 'x-accept-fix': 'longer-name' }));
+    assert.equal(created(await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { accountName: 'K'.repeat(35) }))).accountName.length, 35);
+    const longer = created(await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { accountName: 'L'.repeat(70) }), undefined, { 'x-accept-fix': 'longer-name' }));
     assert.equal(longer.accountName, 'L'.repeat(70));
-    response = await post('/v1/sandbox/accounts', accountBody(customer.customerNumber, { accountName: 'L'.repeat(71) }), undefined, { 'x-accept-fix': 'longer-name' });
+    response = await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { accountName: 'L'.repeat(71) }), undefined, { 'x-accept-fix': 'longer-name' });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assert.match(textAt(response, '$.accountName'), /at most 70 characters/);
   });
@@ -827,10 +821,10 @@ describe('sandbox requests', () => {
     conforms('/v1/sandbox/customers', 'get', await get('/v1/sandbox/customers'));
     conforms('/v1/sandbox/customers/{customerId}', 'get', await get(customer._links.self.href));
     conforms('/v1/sandbox/customers/{customerId}', 'get', await get('/v1/sandbox/customers/enc!!x'));
-    const accountResponse = await post('/v1/sandbox/accounts', accountBody(customer.customerNumber));
+    const accountResponse = await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber));
     conforms('/v1/sandbox/accounts', 'post', accountResponse);
     const account = accountResponse.json() as Json;
-    conforms('/v1/sandbox/accounts', 'post', await post('/v1/sandbox/accounts', accountBody(customer.customerNumber, { cashAccountType: 'X' })));
+    conforms('/v1/sandbox/accounts', 'post', await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { cashAccountType: 'X' })));
     conforms('/v1/sandbox/accounts/{mockAccountId}', 'get', await get(account._links.self.href));
     conforms('/v1/sandbox/accounts/{mockAccountId}/transactions', 'post', await post(`${account._links.self.href}/transactions`, [credit(account), debit(account)]));
     conforms('/v1/sandbox/accounts/{mockAccountId}/transactions', 'get', await get(`${account._links.self.href}/transactions`));
@@ -852,10 +846,10 @@ describe('POST /v1/sandbox/initialize', () => {
     try {
       const send = (method: string, url: string, body?: unknown, as = app.fixtures.tpp) => app.signed({ method, url, body, as });
       const mine = created(await send('POST', '/v1/sandbox/customers', { customerNumber: nextFnr(), name: 'Mine', type: 'private' }));
-      const myAccount = created(await send('POST', '/v1/sandbox/accounts', accountBody(mine.customerNumber)));
+      const myAccount = created(await send('POST', '/v1/sandbox/accounts', sandboxAccountBody(mine.customerNumber)));
       const theirs = created(await send('POST', '/v1/sandbox/customers', { customerNumber: nextFnr(), name: 'Theirs', type: 'private' }, app.fixtures.otherTpp));
       // Changes to the default data set: an account added to Ola, a transaction on his account, an agreement on Nordlys.
-      const added = created(await send('POST', '/v1/sandbox/accounts', accountBody(DEFAULT_CUSTOMERS.ola.customerNumber)));
+      const added = created(await send('POST', '/v1/sandbox/accounts', sandboxAccountBody(DEFAULT_CUSTOMERS.ola.customerNumber)));
       const olaAccount = (await app.store.findAccount({ bban: OLA_ACCOUNTS[0] }))!;
       await send('POST', `/v1/sandbox/accounts/${olaAccount.id}/transactions`, [credit({ ...olaAccount, currency: 'NOK' })]);
       const payment = created(await createCrossBorder(app, { body: { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' } } }));
@@ -928,9 +922,9 @@ describe('on PostgreSQL', () => {
       const send = (method: string, url: string, body?: unknown, as = pg.fixtures.tpp) => pg.signed({ method, url, body, as });
       const customer = created(await send('POST', '/v1/sandbox/customers', { customerNumber: nextFnr(), name: 'Pg', type: 'private' }));
       assertErrorBody(await send('POST', '/v1/sandbox/customers', { customerNumber: customer.customerNumber, name: 'Pg', type: 'private' }), 409, 'CONFLICT');
-      const account = created(await send('POST', '/v1/sandbox/accounts', accountBody(customer.customerNumber, { balances: [{ balanceType: 'expected', balanceAmount: { amount: 1234.56, currency: 'NOK' } }] })));
+      const account = created(await send('POST', '/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { balances: [{ balanceType: 'expected', balanceAmount: { amount: 1234.56, currency: 'NOK' } }] })));
       assert.equal((await pg.store.findSandboxAccount(account.id))!.balanceMinor, 123456n);
-      assertErrorBody(await send('POST', '/v1/sandbox/accounts', accountBody(customer.customerNumber, { bban: account.bban, iban: account.iban })), 409, 'CONFLICT');
+      assertErrorBody(await send('POST', '/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { bban: account.bban, iban: account.iban })), 409, 'CONFLICT');
       const day = addDays(osloDate(pg.clock.now()), -1);
       await send('POST', `${account._links.self.href}/transactions`, Array.from({ length: 12 }, (_, i) => credit(account, { amount: i + 1, ...(i % 2 === 0 ? { bookingDate: day, valueDate: day } : {}) })));
       const page = (await send('GET', `${account._links.self.href}/transactions?offset=4&limit=3`)).json() as Json[];
@@ -941,7 +935,7 @@ describe('on PostgreSQL', () => {
       await send('POST', `${card._links.self.href}/transactions`, [cardTransaction(), cardTransaction({ cardTransactionId: 'b' })]);
       assert.equal(((await send('GET', `${card._links.self.href}/transactions`)).json() as Json[]).length, 2);
       const company = created(await send('POST', '/v1/sandbox/customers', { customerNumber: nextOrganisationNumber(), name: 'Pg AS', type: 'corporate' }));
-      const companyAccount = created(await send('POST', '/v1/sandbox/accounts', accountBody(company.customerNumber)));
+      const companyAccount = created(await send('POST', '/v1/sandbox/accounts', sandboxAccountBody(company.customerNumber)));
       created(await send('POST', '/v1/sandbox/agreements', { owner: company.customerNumber, name: 'Pg', engagements: [{ customer: customer.customerNumber, account: { iban: companyAccount.iban }, roles: ['VIEW'] }] }));
       const read = (await send('GET', customer._links.self.href)).json() as Json;
       assert.equal(read.agreements.length, 1);
