@@ -1,32 +1,20 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startBenchServer } from './bench-server.js';
 
 /**
- * Cold start: milliseconds from spawning the server process (as `npm start` runs it) to its first
- * `GET /health` 200, on an empty data folder (migrations, sandbox CA) and on an existing one.
+ * Cold start alone: milliseconds from spawning the server process (as `npm start` runs it) to its
+ * first `GET /health` 200, on an empty data folder (migrations, sandbox CA) and on an existing one.
+ * `npm run bench` measures the same among its other figures.
  */
 const RUNS = Number(process.argv[2] ?? 5);
-const PORT = 8190;
 
 async function once(dataDir: string): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
-    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'psd2.db')}` },
-    stdio: 'ignore',
-  });
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/health`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
+  const server = await startBenchServer('dist/server/main.mjs', 8190, { DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'psd2.db')}` });
   const elapsed = performance.now() - started;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  await server.stop();
   return elapsed;
 }
 
