@@ -1,13 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createCertificateAuthority, issueTppCertificate, type CertificateAndKey } from '../src/toolkit/certificate-factory.js';
-import { signRequest } from '../src/toolkit/request-signer.js';
 import { type BenchServer, startBenchServer } from './bench-server.js';
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
+import { CREATE_PATH, benchTpp, createRequest, pool, readRequest } from './requests.js';
 
 /**
  * `npm run bench`: the ceiling (bare Fastify), signed creates on SQLite and PostgreSQL, status reads,
@@ -17,37 +15,9 @@ import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
-const CREATE_PATH = '/v1/payments/norwegian-cross-border-credit-transfers';
 const PG_ADMIN = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const work = mkdtempSync(join(tmpdir(), 'psd2-bench-'));
-const ca = await createCertificateAuthority({ commonName: 'Bench CA' });
-const tpp = await issueTppCertificate({ issuer: ca, roles: ['PSP_PI', 'PSP_AI'], organisationId: 'PSDNO-FSA-123456789', name: 'Bench TPP' });
-const caFile = join(work, 'ca.pem');
-writeFileSync(caFile, ca.certPem);
-
-function createRequest(credentials: CertificateAndKey, n: number): PreparedRequest {
-  const body = JSON.stringify({
-    instructedAmount: { amount: '150000.00', currency: 'NOK' }, creditorName: 'Svenska Leverantör AB', creditorAgent: 'ESSESESSXXX',
-    creditorAccount: { iban: 'SE4550000000058398257466', currency: 'SEK' }, debtorAccount: { bban: '90412263056', currency: 'NOK' },
-    remittanceInformationUnstructured: `Invoice ${n} ${randomUUID().slice(0, 8)}`, regulatoryReportingCode: '14', regulatoryReportingInformation: 'Import of goods',
-  });
-  const headers = signRequest({
-    method: 'POST', url: CREATE_PATH, credentials, body,
-    headers: { 'content-type': 'application/json', 'X-PSU-IDENTITY': '13039319955', 'PSU-Context': 'PRIVATE', 'PSU-IP-Address': '192.0.2.10', 'TPP-Session-ID': randomUUID(), 'TPP-Redirect-URI': 'https://tpp.example/cb', 'x-accept-fix': 'longer-name' },
-  });
-  return { method: 'POST', path: CREATE_PATH, headers, body };
-}
-
-function readRequest(credentials: CertificateAndKey, paymentId: string): PreparedRequest {
-  const path = `${CREATE_PATH}/${paymentId}/status`;
-  return { method: 'GET', path, headers: signRequest({ method: 'GET', url: path, credentials }) };
-}
-
-/** Requests signed ahead, so that the load process measures the server and not its own signing. */
-function pool<T>(size: number, make: (i: number) => T): T[] {
-  return Array.from({ length: size }, (_, i) => make(i));
-}
+const { work, caFile, credentials: tpp } = await benchTpp();
 
 interface Figures {
   ceiling: LoadResult[];

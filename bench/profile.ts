@@ -1,0 +1,57 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { startBenchServer } from './bench-server.js';
+import { runLoad } from './load.js';
+import { benchTpp, bulkRequest, createRequest, pool, readRequest, CREATE_PATH } from './requests.js';
+
+/**
+ * `node dist/bench/profile.js [create|read|bulk] [seconds]`: runs one load against the SQLite server
+ * under `node --cpu-prof` (the unbundled build, so that time is attributed to its module) and prints
+ * where the server's CPU time went: self time by area (our code by folder, each library, Node's
+ * internals, garbage collection, idle) and the heaviest functions. The .cpuprofile is kept for
+ * Chrome DevTools.
+ */
+const scenario = process.argv[2] ?? 'create';
+const seconds = Number(process.argv[3] ?? 5);
+const { work, caFile, credentials } = await benchTpp();
+const requests = scenario === 'bulk' ? pool(400, (i) => bulkRequest(credentials, i, 100)) : pool(6000, (i) => createRequest(credentials, i));
+const profileDir = mkdtempSync(join(work, 'profile-'));
+const server = await startBenchServer('dist/src/main.js', 8196, { DATA_DIR: work, DATABASE_URL: `sqlite:${join(work, 'psd2.db')}`, TRUSTED_CA_CERTS: caFile }, [], '/health', ['--cpu-prof', '--cpu-prof-dir', profileDir]);
+let load = requests;
+if (scenario === 'read') {
+  const one = requests[0]!;
+  const created = await fetch(`${server.url}${CREATE_PATH}`, { method: one.method, headers: one.headers, body: one.body! });
+  const { paymentId } = (await created.json()) as { paymentId: string };
+  load = pool(12_000, () => readRequest(credentials, paymentId));
+}
+const result = await runLoad(server.url, load, { connections: 16, seconds, expect: scenario === 'read' ? 200 : 201 });
+await server.stop();
+process.stdout.write(`${scenario}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, unexpected ${result.unexpected}\n`);
+
+interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number }
+const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))!;
+const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as { nodes: Node[]; samples: number[] };
+const total = profile.samples.length;
+
+function area(url: string, name: string): string {
+  if (url === '') return name.startsWith('(') ? name : '(native)';
+  const library = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (library) return library[1]!;
+  const ours = /dist\/(src\/[^/]+)/.exec(url);
+  if (ours) return ours[1]!;
+  return url.startsWith('node:') ? 'node internals' : url;
+}
+const byArea = new Map<string, number>();
+const byFunction = new Map<string, number>();
+for (const node of profile.nodes) {
+  if (node.hitCount === 0) continue;
+  const { functionName, url, lineNumber } = node.callFrame;
+  const key = area(url, functionName);
+  byArea.set(key, (byArea.get(key) ?? 0) + node.hitCount);
+  const fn = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|dist)\//, '')}:${lineNumber + 1}`;
+  byFunction.set(fn, (byFunction.get(fn) ?? 0) + node.hitCount);
+}
+const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n)
+  .map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)} %  ${k}`).join('\n');
+process.stdout.write(`\nself time by area (${total} samples)\n${top(byArea, 20)}\n\nheaviest functions\n${top(byFunction, 25)}\n\nprofile: ${join(profileDir, file)}\n`);
+if (process.env.KEEP_PROFILE === undefined) rmSync(work, { recursive: true, force: true });

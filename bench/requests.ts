@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCertificateAuthority, issueTppCertificate, type CertificateAndKey } from '../src/toolkit/certificate-factory.js';
+import { signRequest } from '../src/toolkit/request-signer.js';
+import type { PreparedRequest } from './load.js';
+
+/** The requests a benchmark sends, signed ahead so that the load process measures the server and not its own signing. */
+export const CREATE_PATH = '/v1/payments/norwegian-cross-border-credit-transfers';
+export const BULK_PATH = '/v1/bulk-payments/norwegian-domestic-credit-transfers';
+
+/** A fresh CA (written to `caFile`, for the server's TRUSTED_CA_CERTS) and a TPP certificate it issued. */
+export interface BenchTpp {
+  work: string;
+  caFile: string;
+  credentials: CertificateAndKey;
+}
+
+export async function benchTpp(): Promise<BenchTpp> {
+  const work = mkdtempSync(join(tmpdir(), 'psd2-bench-'));
+  const ca = await createCertificateAuthority({ commonName: 'Bench CA' });
+  const credentials = await issueTppCertificate({ issuer: ca, roles: ['PSP_PI', 'PSP_AI'], organisationId: 'PSDNO-FSA-123456789', name: 'Bench TPP' });
+  const caFile = join(work, 'ca.pem');
+  writeFileSync(caFile, ca.certPem);
+  return { work, caFile, credentials };
+}
+
+const CREATE_HEADERS = { 'content-type': 'application/json', 'X-PSU-IDENTITY': '13039319955', 'PSU-Context': 'PRIVATE', 'PSU-IP-Address': '192.0.2.10', 'TPP-Redirect-URI': 'https://tpp.example/cb', 'x-accept-fix': 'longer-name' };
+
+function signedPost(credentials: CertificateAndKey, path: string, payload: unknown): PreparedRequest {
+  const body = JSON.stringify(payload);
+  const headers = signRequest({ method: 'POST', url: path, credentials, body, headers: { ...CREATE_HEADERS, 'TPP-Session-ID': randomUUID() } });
+  return { method: 'POST', path, headers, body };
+}
+
+/** A signed cross-border create of NOK 150 000 from Ola Nordmann's account, unique by its remittance text. */
+export function createRequest(credentials: CertificateAndKey, n: number): PreparedRequest {
+  return signedPost(credentials, CREATE_PATH, {
+    instructedAmount: { amount: '150000.00', currency: 'NOK' }, creditorName: 'Svenska Leverantör AB', creditorAgent: 'ESSESESSXXX',
+    creditorAccount: { iban: 'SE4550000000058398257466', currency: 'SEK' }, debtorAccount: { bban: '90412263056', currency: 'NOK' },
+    remittanceInformationUnstructured: `Invoice ${n} ${randomUUID().slice(0, 8)}`, regulatoryReportingCode: '14', regulatoryReportingInformation: 'Import of goods',
+  });
+}
+
+/** Creditor accounts with a valid MOD11 check digit. */
+const CREDITORS = ['12345678903', '12345678911', '12345678938', '12345678946', '12345678954', '12345678962'];
+
+/** A signed bulk create of `entries` domestic transfers from Ola Nordmann's account. */
+export function bulkRequest(credentials: CertificateAndKey, n: number, entries: number): PreparedRequest {
+  const tag = randomUUID().slice(0, 8);
+  return signedPost(credentials, BULK_PATH, {
+    paymentInformationId: `PI-${n}-${tag}`,
+    debtorAccount: { bban: '90412263056', currency: 'NOK' },
+    payments: Array.from({ length: entries }, (_, i) => ({
+      instructedAmount: { amount: `${1 + (i % 500)}.50`, currency: 'NOK' },
+      creditorName: `Kreditor ${i}`,
+      creditorAccount: { bban: CREDITORS[i % CREDITORS.length], currency: 'NOK' },
+      remittanceInformationUnstructured: `Faktura ${n}-${i} ${tag}`,
+    })),
+  });
+}
+
+/** A signed status read of one payment. */
+export function readRequest(credentials: CertificateAndKey, paymentId: string): PreparedRequest {
+  const path = `${CREATE_PATH}/${paymentId}/status`;
+  return { method: 'GET', path, headers: signRequest({ method: 'GET', url: path, credentials }) };
+}
+
+/** `size` requests made ahead of a load. */
+export function pool<T>(size: number, make: (i: number) => T): T[] {
+  return Array.from({ length: size }, (_, i) => make(i));
+}
