@@ -1,22 +1,44 @@
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Kysely, SqliteAdapter, SqliteDriver, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import { StatementCache } from './statement-cache.js';
+import { WalSync } from './wal-sync.js';
 
 /**
- * Kysely's SQLite dialect, with write transactions begun IMMEDIATE. A deferred transaction that
- * reads and then writes fails at once (SQLITE_BUSY) when another process wrote in between; an
- * immediate one takes the write lock first and waits its turn (busy_timeout). Within one process,
- * Kysely's single connection already runs one transaction at a time.
+ * Kysely's SQLite driver with three changes:
+ * - write transactions begin IMMEDIATE. A deferred transaction that reads and then writes fails at
+ *   once (SQLITE_BUSY) when another process wrote in between; an immediate one takes the write lock
+ *   first and waits its turn (busy_timeout). Within one process, Kysely's single connection already
+ *   runs one transaction at a time;
+ * - prepared statements are kept (StatementCache);
+ * - a use of the connection that wrote is answered only once the WAL is flushed (WalSync); the
+ *   connection is released first, so that the next requests run while the flush is under way.
  */
-class ImmediateTransactionDriver extends SqliteDriver {
+class DurableSqliteDriver extends SqliteDriver {
+  constructor(private readonly statements: StatementCache, private readonly wal: WalSync) {
+    super({ database: statements });
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
+
+  override async releaseConnection(): Promise<void> {
+    if (this.statements.takeWrote()) this.wal.wrote();
+    await super.releaseConnection();
+    await this.wal.durable();
+  }
+
+  override async destroy(): Promise<void> {
+    await this.wal.close();
+    await super.destroy();
+  }
 }
 
-export function sqliteDialect(database: BetterSqlite3.Database): Dialect {
+/** `walPath`: the database's WAL file, flushed before writers are answered; undefined for `:memory:`. */
+export function sqliteDialect(database: BetterSqlite3.Database, walPath: string | undefined): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new ImmediateTransactionDriver({ database }),
+    createDriver: () => new DurableSqliteDriver(new StatementCache(database), new WalSync(walPath)),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
