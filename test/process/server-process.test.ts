@@ -8,8 +8,8 @@ import { createTestDatabase } from '../support/postgres.js';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { signRequest } from '../../src/toolkit/request-signer.js';
-import { CROSS_BORDER_PATH, createHeaders, crossBorderBody } from '../support/payment-requests.js';
-import { failedStart, startServerProcess } from '../support/server-process.js';
+import { CROSS_BORDER_PATH, crossBorderBody, psuByNationalId, signedCrossBorderCreate } from '../support/payment-requests.js';
+import { ENGINES, failedStart, freshServerData, startServerProcess } from '../support/server-process.js';
 import { tppFixtures } from '../support/tpp-fixtures.js';
 
 /** The server as a process: start, configuration, modes, databases and shutdown. */
@@ -174,24 +174,20 @@ describe('the server process', () => {
     }
   });
 
-  for (const engine of ['sqlite', 'postgres'] as const) {
+  for (const engine of ENGINES) {
     it(`keeps a payment answered 201 when the process is killed right after (SIGKILL), on ${engine}`, async () => {
-      const dir = tempDir();
       const fixtures = await tppFixtures();
-      writeFileSync(join(dir, 'trusted.pem'), fixtures.ca.certPem);
-      const database = engine === 'postgres' ? await createTestDatabase() : undefined;
-      const env = { DATA_DIR: dir, DATABASE_URL: database?.url ?? `sqlite:${join(dir, 'psd2.db')}`, TRUSTED_CA_CERTS: join(dir, 'trusted.pem') };
+      const data = await freshServerData(engine);
       try {
-        const first = await startServerProcess(env);
-        const body = JSON.stringify(crossBorderBody());
-        const headers = signRequest({ method: 'POST', url: CROSS_BORDER_PATH, body, headers: { ...psuByNationalId(), 'content-type': 'application/json' }, credentials: fixtures.tpp });
+        const first = await startServerProcess(data.env);
+        const { body, headers } = signedCrossBorderCreate(fixtures.tpp);
         const created = await fetch(`${first.url}${CROSS_BORDER_PATH}`, { method: 'POST', headers, body });
         assert.equal(created.status, 201);
         const { paymentId } = await created.json() as { paymentId: string };
         first.child.kill('SIGKILL');
         assert.equal((await first.exited).signal, 'SIGKILL');
 
-        const second = await startServerProcess(env);
+        const second = await startServerProcess(data.env);
         try {
           const url = `${CROSS_BORDER_PATH}/${paymentId}/status`;
           const read = await fetch(`${second.url}${url}`, { headers: signRequest({ method: 'GET', url, credentials: fixtures.tpp }) });
@@ -202,15 +198,8 @@ describe('the server process', () => {
           await second.exited;
         }
       } finally {
-        await database?.drop();
+        await data.remove();
       }
     });
   }
 });
-
-/** The real server has no session for the tests' PSU-ID: name the PSU by national identity number. */
-function psuByNationalId(): Record<string, string> {
-  const headers = createHeaders({ 'X-PSU-IDENTITY': '13039319955' });
-  delete headers['PSU-ID'];
-  return headers;
-}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
+import { type SigningCredentials, signRequest } from '../../src/toolkit/request-signer.js';
 import type { TestApp } from './test-app.js';
 
 /** Valid requests of both create operations, for tests to start from and change one thing. */
@@ -67,6 +68,27 @@ export function createHeaders(extra: Record<string, string> = {}): Record<string
     'PSU-Context': 'PRIVATE',
     ...extra,
   };
+}
+
+/** The real server has no session for the tests' PSU-ID: name the PSU by national identity number. */
+export function psuByNationalId(): Record<string, string> {
+  const headers = createHeaders({ 'X-PSU-IDENTITY': '13039319955' });
+  delete headers['PSU-ID'];
+  return headers;
+}
+
+/** A cross-border create signed for a server process, ready for fetch; sign it again with the same requestId and body to retry it. */
+export interface SignedCreate {
+  requestId: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+export function signedCrossBorderCreate(credentials: SigningCredentials, retry?: { requestId: string; body: string }): SignedCreate {
+  const body = retry?.body ?? JSON.stringify(crossBorderBody());
+  const requestId = retry?.requestId ?? randomUUID();
+  const headers = signRequest({ method: 'POST', url: CROSS_BORDER_PATH, body, requestId, headers: { ...psuByNationalId(), 'content-type': 'application/json' }, credentials });
+  return { requestId, body, headers };
 }
 
 export interface CreateOptions {

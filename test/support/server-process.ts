@@ -1,7 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after } from 'node:test';
+import { createTestDatabase } from './postgres.js';
+import { tppFixtures } from './tpp-fixtures.js';
 
 /** Servers a failed test left running are killed when the file ends, so a failure cannot hang the run. */
 const running = new Set<ChildProcess>();
@@ -74,4 +79,29 @@ export async function failedStart(env: Record<string, string>): Promise<{ code: 
   child.stderr!.on('data', (chunk) => { stderr += String(chunk); });
   const [code] = await once(child, 'exit');
   return { code: code as number | null, stderr };
+}
+
+/** The databases a server process runs on, for tests that run once on each. */
+export const ENGINES = ['sqlite', 'postgres'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+/** Data for server processes: a fresh folder trusting the test CA, and a fresh SQLite file or PostgreSQL database. */
+export interface ServerData {
+  /** The environment to start a server on this data; a restart with it finds the same database. */
+  env: Record<string, string>;
+  /** Drops the PostgreSQL database and removes the folder. */
+  remove(): Promise<void>;
+}
+
+export async function freshServerData(engine: Engine): Promise<ServerData> {
+  const dir = mkdtempSync(join(tmpdir(), 'psd2-proc-'));
+  writeFileSync(join(dir, 'trusted.pem'), (await tppFixtures()).ca.certPem);
+  const database = engine === 'postgres' ? await createTestDatabase() : undefined;
+  return {
+    env: { DATA_DIR: dir, DATABASE_URL: database?.url ?? `sqlite:${join(dir, 'psd2.db')}`, TRUSTED_CA_CERTS: join(dir, 'trusted.pem') },
+    remove: async () => {
+      await database?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
