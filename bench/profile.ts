@@ -5,8 +5,9 @@ import { runLoad } from './load.js';
 import { benchTpp, bulkRequest, createRequest, pool, readRequest, CREATE_PATH } from './requests.js';
 
 /**
- * `node dist/bench/profile.js [create|read|bulk] [seconds]`: runs one load against the SQLite server
- * under `node --cpu-prof` (the unbundled build, so that time is attributed to its module) and prints
+ * `node dist/bench/profile.js [create|read|bulk|start] [seconds]`: runs one load against the SQLite
+ * server under `node --cpu-prof` (the unbundled build, so that time is attributed to its module; for
+ * `start`, the bundle `npm start` runs, started on an existing database and stopped at once) and prints
  * where the server's CPU time went: self time by area (our code by folder, each library, Node's
  * internals, garbage collection, idle) and the heaviest functions. The .cpuprofile is kept for
  * Chrome DevTools.
@@ -14,9 +15,11 @@ import { benchTpp, bulkRequest, createRequest, pool, readRequest, CREATE_PATH } 
 const scenario = process.argv[2] ?? 'create';
 const seconds = Number(process.argv[3] ?? 5);
 const { work, caFile, credentials } = await benchTpp();
-const requests = scenario === 'bulk' ? pool(400, (i) => bulkRequest(credentials, i, 100)) : pool(6000, (i) => createRequest(credentials, i));
+const requests = scenario === 'start' ? [] : scenario === 'bulk' ? pool(400, (i) => bulkRequest(credentials, i, 100)) : pool(6000, (i) => createRequest(credentials, i));
 const profileDir = mkdtempSync(join(work, 'profile-'));
-const server = await startBenchServer('dist/src/main.js', 8196, { DATA_DIR: work, DATABASE_URL: `sqlite:${join(work, 'psd2.db')}`, TRUSTED_CA_CERTS: caFile }, [], '/health', ['--cpu-prof', '--cpu-prof-dir', profileDir]);
+const env = { DATA_DIR: work, DATABASE_URL: `sqlite:${join(work, 'psd2.db')}`, TRUSTED_CA_CERTS: caFile };
+if (scenario === 'start') await (await startBenchServer('dist/server/main.mjs', 8196, env)).stop();
+const server = await startBenchServer(scenario === 'start' ? 'dist/server/main.mjs' : 'dist/src/main.js', 8196, env, [], '/health', ['--cpu-prof', '--cpu-prof-dir', profileDir]);
 let load = requests;
 if (scenario === 'read') {
   const one = requests[0]!;
@@ -24,9 +27,11 @@ if (scenario === 'read') {
   const { paymentId } = (await created.json()) as { paymentId: string };
   load = pool(12_000, () => readRequest(credentials, paymentId));
 }
-const result = await runLoad(server.url, load, { connections: 16, seconds, expect: scenario === 'read' ? 200 : 201 });
+if (scenario !== 'start') {
+  const result = await runLoad(server.url, load, { connections: 16, seconds, expect: scenario === 'read' ? 200 : 201 });
+  process.stdout.write(`${scenario}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, unexpected ${result.unexpected}\n`);
+}
 await server.stop();
-process.stdout.write(`${scenario}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, unexpected ${result.unexpected}\n`);
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number }
 const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))!;

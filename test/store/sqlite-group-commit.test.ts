@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
+import { Checkpointer } from '../../src/store/sqlite/checkpointer.js';
 import { StatementCache } from '../../src/store/sqlite/statement-cache.js';
 import { WalSync } from '../../src/store/sqlite/wal-sync.js';
 
@@ -109,5 +110,26 @@ describe('statement cache', () => {
     cache.prepare('select 2');
     assert.notEqual(cache.prepare('select x from t'), select, 'dropped when two newer texts came');
     cache.close();
+  });
+});
+
+describe('checkpointer', () => {
+  it('copies committed WAL frames into the database file from its worker, and once more on close', async () => {
+    const file = join(dir, 'checkpointed.db');
+    const writer = new BetterSqlite3(file);
+    writer.pragma('journal_mode = WAL');
+    writer.pragma('wal_autocheckpoint = 0');
+    writer.exec('create table t (x integer)');
+    const checkpointer = new Checkpointer(file);
+    checkpointer.started();
+    for (let i = 0; i < 100; i++) writer.prepare('insert into t (x) values (?)').run(i);
+    await checkpointer.close();
+    // The database file alone, without its WAL, holds the rows only if a checkpoint copied them.
+    const copy = join(dir, 'copy.db');
+    copyFileSync(file, copy);
+    const alone = new BetterSqlite3(copy, { readonly: true });
+    assert.equal((alone.prepare('select count(*) as n from t').get() as { n: number }).n, 100);
+    alone.close();
+    writer.close();
   });
 });

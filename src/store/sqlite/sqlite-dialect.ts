@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Kysely, SqliteAdapter, SqliteDriver, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import { Checkpointer } from './checkpointer.js';
 import { StatementCache } from './statement-cache.js';
 import { WalSync } from './wal-sync.js';
 
@@ -11,10 +12,11 @@ import { WalSync } from './wal-sync.js';
  *   runs one transaction at a time;
  * - prepared statements are kept (StatementCache);
  * - a use of the connection that wrote is answered only once the WAL is flushed (WalSync); the
- *   connection is released first, so that the next requests run while the flush is under way.
+ *   connection is released first, so that the next requests run while the flush is under way;
+ * - the WAL is checkpointed by a worker thread (Checkpointer), not inside a request's commit.
  */
 class DurableSqliteDriver extends SqliteDriver {
-  constructor(private readonly statements: StatementCache, private readonly wal: WalSync) {
+  constructor(private readonly statements: StatementCache, private readonly wal: WalSync, private readonly checkpointer: Checkpointer | undefined) {
     super({ database: statements });
   }
 
@@ -23,22 +25,26 @@ class DurableSqliteDriver extends SqliteDriver {
   }
 
   override async releaseConnection(): Promise<void> {
-    if (this.statements.takeWrote()) this.wal.wrote();
+    if (this.statements.takeWrote()) {
+      this.wal.wrote();
+      this.checkpointer?.started();
+    }
     await super.releaseConnection();
     await this.wal.durable();
   }
 
   override async destroy(): Promise<void> {
     await this.wal.close();
+    await this.checkpointer?.close();
     await super.destroy();
   }
 }
 
-/** `walPath`: the database's WAL file, flushed before writers are answered; undefined for `:memory:`. */
-export function sqliteDialect(database: BetterSqlite3.Database, walPath: string | undefined): Dialect {
+/** `path`: the database file, whose WAL is flushed before writers are answered; undefined for `:memory:`. */
+export function sqliteDialect(database: BetterSqlite3.Database, path: string | undefined): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new DurableSqliteDriver(new StatementCache(database), new WalSync(walPath)),
+    createDriver: () => new DurableSqliteDriver(new StatementCache(database), new WalSync(path === undefined ? undefined : `${path}-wal`), path === undefined ? undefined : new Checkpointer(path)),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };

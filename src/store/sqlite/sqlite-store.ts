@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, type Transaction } from 'kysely';
+import { FALLBACK_AUTOCHECKPOINT_PAGES } from './checkpointer.js';
 import { sqliteDialect } from './sqlite-dialect.js';
 import type { Database } from '../database.js';
 import { KyselyStore } from '../kysely-store.js';
@@ -10,7 +11,8 @@ import { KyselyStore } from '../kysely-store.js';
  * The embedded store: one SQLite file through better-sqlite3. WAL lets status reads run beside
  * writes. Commits are made durable in groups: synchronous=NORMAL writes them to the WAL, and the
  * driver flushes the WAL (one fsync for every commit made before it) before it answers, so a payment
- * answered 201 is on disk (see sqlite-dialect.ts and wal-sync.ts).
+ * answered 201 is on disk (see sqlite-dialect.ts and wal-sync.ts). A worker thread checkpoints the
+ * WAL (checkpointer.ts).
  */
 export class SqliteStore extends KyselyStore {
   readonly kind = 'sqlite' as const;
@@ -51,7 +53,8 @@ export class SqliteStore extends KyselyStore {
     connection.pragma('synchronous = NORMAL');
     connection.pragma('foreign_keys = ON');
     connection.pragma('busy_timeout = 5000');
+    connection.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     connection.defaultSafeIntegers(true);
-    return new SqliteStore(new Kysely<Database>({ dialect: sqliteDialect(connection, path === ':memory:' ? undefined : `${path}-wal`) }), connection);
+    return new SqliteStore(new Kysely<Database>({ dialect: sqliteDialect(connection, path === ':memory:' ? undefined : path) }), connection);
   }
 }
