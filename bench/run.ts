@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { type BenchServer, startBenchServer } from './bench-server.js';
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
-import { CREATE_PATH, benchTpp, createRequest, pool, readRequest } from './requests.js';
+import { runPacedLoad } from './paced-load.js';
+import { CREATE_PATH, benchTpp, bulkRequest, createRequest, pool, readRequest } from './requests.js';
 
 /**
  * `npm run bench`: the ceiling (bare Fastify), signed creates on SQLite and PostgreSQL, status reads,
@@ -24,15 +25,19 @@ interface Figures {
   createSqlite: LoadResult[];
   createPg: LoadResult[];
   halfRateSqlite: LoadResult[];
+  bulk100: LoadResult[];
+  bulk1000: LoadResult[];
   read: LoadResult[];
   ceilingRead: LoadResult[];
   rssMb: number[];
   coldEmpty: number[];
   coldExisting: number[];
 }
-const figures: Figures = { ceiling: [], createSqlite: [], createPg: [], halfRateSqlite: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [] };
+const figures: Figures = { ceiling: [], createSqlite: [], createPg: [], halfRateSqlite: [], bulk100: [], bulk1000: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [] };
 
-const createPoolSize = Number(process.env.BENCH_POOL ?? 8_000);
+const createPoolSize = Number(process.env.BENCH_POOL ?? 12_000);
+/** Bulk requests per load: enough for 300 (100 entries) and 40 (1 000 entries) per second. */
+const BULK_POOL = { 100: 300 * SECONDS, 1000: 40 * SECONDS } as const;
 const load = (server: BenchServer, requests: PreparedRequest[], expect: number, rate?: number) =>
   runLoad(server.url, requests, { connections: CONNECTIONS, seconds: SECONDS, expect, ...(rate === undefined ? {} : { rate }) });
 const warmUp = (server: BenchServer, requests: PreparedRequest[], expect: number) =>
@@ -65,7 +70,11 @@ for (let run = 0; run < RUNS; run++) {
   const created = await load(sqlite, pool(createPoolSize, (i) => createRequest(tpp, i)), 201);
   figures.createSqlite.push(created);
   figures.rssMb.push(sqlite.peakRssMb());
-  figures.halfRateSqlite.push(await load(sqlite, pool(createPoolSize, (i) => createRequest(tpp, i)), 201, Math.max(1, Math.round(created.requestsPerSecond / 2))));
+  const halfRate = Math.max(1, Math.round(created.requestsPerSecond / 2));
+  figures.halfRateSqlite.push(await runPacedLoad(sqlite.url, pool(Math.ceil(halfRate * SECONDS * 1.1), (i) => createRequest(tpp, i)), { rate: halfRate, seconds: SECONDS, connections: CONNECTIONS, expect: 201 }));
+  for (const entries of [100, 1000] as const) {
+    figures[`bulk${entries}`].push(await load(sqlite, pool(BULK_POOL[entries], (i) => bulkRequest(tpp, i, entries)), 201));
+  }
   const one = createRequest(tpp, -1);
   const first = await fetch(`${sqlite.url}${CREATE_PATH}`, { method: one.method, headers: one.headers, body: one.body! });
   const paymentId = ((await first.json()) as { paymentId: string }).paymentId;
@@ -111,9 +120,11 @@ const rows: [string, string, string][] = [
   ['Ceiling: bare Fastify 201, req/s', fmt(rps(figures.ceiling)), ''],
   ['Create on SQLite, req/s', fmt(rps(figures.createSqlite)), `ratio to ceiling ${fmt(ratio(figures.createSqlite, figures.ceiling), 2)}; target ≥ 0.5`],
   ['Create on SQLite, p50 / p99 ms (at full load)', `${fmt(figures.createSqlite.map((r) => r.p50Ms))} / ${fmt(figures.createSqlite.map((r) => r.p99Ms))}`, `${CONNECTIONS} connections`],
-  ['Create on SQLite at half the maximum rate, p99 ms', fmt(figures.halfRateSqlite.map((r) => r.p99Ms)), 'target < 10'],
+  ['Create on SQLite at half the maximum rate, p99 ms', fmt(figures.halfRateSqlite.map((r) => r.p99Ms)), `target < 10; paced (open loop) at ${fmt(figures.halfRateSqlite.map((r) => r.requestsPerSecond))} req/s; p50 ${fmt(figures.halfRateSqlite.map((r) => r.p50Ms), 1)}`],
   ['Create on PostgreSQL, req/s', fmt(rps(figures.createPg)), `ratio to ceiling ${fmt(ratio(figures.createPg, figures.ceiling), 2)}`],
   ['Create on PostgreSQL, p50 / p99 ms', `${fmt(figures.createPg.map((r) => r.p50Ms))} / ${fmt(figures.createPg.map((r) => r.p99Ms))}`, ''],
+  ['Bulk of 100 entries on SQLite, entries/s', fmt(figures.bulk100.map((r) => r.requestsPerSecond * 100)), `${fmt(rps(figures.bulk100))} bulk payments/s; target ≥ 50 000 entries/s`],
+  ['Bulk of 1 000 entries on SQLite, entries/s', fmt(figures.bulk1000.map((r) => r.requestsPerSecond * 1000)), `${fmt(rps(figures.bulk1000), 1)} bulk payments/s; target ≥ 50 000 entries/s`],
   ['Status read on SQLite, req/s', fmt(rps(figures.read)), `ratio to ceiling (GET) ${fmt(ratio(figures.read, figures.ceilingRead), 2)}; target ≥ 0.7`],
   ['Status read, p99 ms', fmt(figures.read.map((r) => r.p99Ms)), ''],
   ['Peak RSS of the server during the create run, MB', fmt(figures.rssMb), 'target < 200'],
@@ -124,8 +135,8 @@ const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding:
 const header = [
   `Date: ${new Date().toISOString()}; CPU: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}; Node ${process.version}; commit ${commit}.`,
   `${RUNS} runs; each load ${SECONDS} s after a 1 s warm-up, ${CONNECTIONS} connections from a second process on loopback; median (min – max).`,
-  `Answers other than the expected status in all runs: ${unexpected([...figures.createSqlite, ...figures.createPg, ...figures.read, ...figures.halfRateSqlite])}${
-    ([figures.createSqlite, figures.createPg, figures.halfRateSqlite].some((r) => overflow(r)) || overflow(figures.read, 2 * createPoolSize)) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
+  `Answers other than the expected status in all runs: ${unexpected([...figures.createSqlite, ...figures.createPg, ...figures.read, ...figures.halfRateSqlite, ...figures.bulk100, ...figures.bulk1000])}${
+    ([figures.createSqlite, figures.createPg].some((r) => overflow(r)) || overflow(figures.read, 2 * createPoolSize) || overflow(figures.bulk100, BULK_POOL[100]) || overflow(figures.bulk1000, BULK_POOL[1000])) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
 ];
 const table = ['| Measure | Median (min – max) | Note |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const text = `# Benchmark results\n\n${header.join('\n')}\n\n${table}\n\nNot yet measured by the suite: bulk creates, the transaction listing at 1 000 000 transactions, the batch run of 100 000 payments.\n`;
