@@ -56,6 +56,7 @@ export function bulkRequest(credentials: CertificateAndKey, n: number, entries: 
       instructedAmount: { amount: `${1 + (i % 500)}.50`, currency: 'NOK' },
       creditorName: `Kreditor ${i}`,
       creditorAccount: { bban: CREDITORS[i % CREDITORS.length], currency: 'NOK' },
+      creditorAddress: { street: 'Storgata', buildingNumber: '1', postalCode: '0155', city: 'Oslo', country: 'NO' },
       remittanceInformationUnstructured: `Faktura ${n}-${i} ${tag}`,
     })),
   });
@@ -70,4 +71,10 @@ export function readRequest(credentials: CertificateAndKey, paymentId: string): 
 /** `size` requests made ahead of a load. */
 export function pool<T>(size: number, make: (i: number) => T): T[] {
   return Array.from({ length: size }, (_, i) => make(i));
+}
+
+/** A signed page of `limit` transactions of a sandbox account from `offset` (posting order). */
+export function listingRequest(credentials: CertificateAndKey, accountId: string, offset: number, limit: number): PreparedRequest {
+  const path = `/v1/sandbox/accounts/${accountId}/transactions?offset=${offset}&limit=${limit}`;
+  return { method: 'GET', path, headers: signRequest({ method: 'GET', url: path, credentials }) };
 }

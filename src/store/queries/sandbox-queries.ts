@@ -234,20 +234,30 @@ function inPostingOrder<T extends 'account_transactions' | 'card_transactions', 
   return dated.orderBy('seq').limit(page.limit).offset(page.offset);
 }
 
+/**
+ * The columns a transaction is read with: not the account (the caller names it) nor created_at. A
+ * page is 50 to 1000 rows, and each column of each row is a value the driver makes.
+ */
+const TRANSACTION_COLUMNS = [
+  'id', 'seq', 'amount_minor', 'currency', 'booking_date', 'value_date', 'remittance', 'creditor_name', 'creditor_iban', 'creditor_bban',
+  'debtor_name', 'debtor_iban', 'debtor_bban', 'bank_transaction_code', 'ultimate_debtor', 'ultimate_creditor', 'purpose_code', 'payment_id',
+] as const;
+type TransactionRow = Pick<Selectable<AccountTransactionTable>, (typeof TRANSACTION_COLUMNS)[number]>;
+
 /** A page of an account's transactions in posting order (see inPostingOrder). */
 export async function listTransactions(db: Kysely<Database>, accountId: string, page: TransactionPage): Promise<SandboxTransaction[]> {
-  const query = db.selectFrom('account_transactions').selectAll().where('account_id', '=', accountId);
-  return (await inPostingOrder(query, page).execute()).map(toTransaction);
+  const query = db.selectFrom('account_transactions').select(TRANSACTION_COLUMNS).where('account_id', '=', accountId);
+  return (await inPostingOrder(query, page).execute()).map((row) => toTransaction(row, accountId));
 }
 
 export async function findTransaction(db: Kysely<Database>, accountId: string, id: string): Promise<SandboxTransaction | undefined> {
-  const row = await db.selectFrom('account_transactions').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
-  return row === undefined ? undefined : toTransaction(row);
+  const row = await db.selectFrom('account_transactions').select(TRANSACTION_COLUMNS).where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+  return row === undefined ? undefined : toTransaction(row, accountId);
 }
 
-function toTransaction(row: Selectable<AccountTransactionTable>): SandboxTransaction {
+function toTransaction(row: TransactionRow, accountId: string): SandboxTransaction {
   return {
-    id: row.id, accountId: row.account_id, seq: Number(row.seq), amountMinor: BigInt(row.amount_minor), currency: row.currency,
+    id: row.id, accountId, seq: Number(row.seq), amountMinor: BigInt(row.amount_minor), currency: row.currency,
     bookingDate: row.booking_date, valueDate: row.value_date, remittance: row.remittance, creditorName: row.creditor_name,
     creditorIban: row.creditor_iban, creditorBban: row.creditor_bban, debtorName: row.debtor_name, debtorIban: row.debtor_iban,
     debtorBban: row.debtor_bban, bankTransactionCode: row.bank_transaction_code, ultimateDebtor: row.ultimate_debtor,

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { type BenchServer, startBenchServer } from './bench-server.js';
+import { type LoadResult, runLoad } from './load.js';
+import { type BenchTpp, listingRequest, pool } from './requests.js';
+import { sandboxCall } from './sandbox-call.js';
+import { seedAccountTransactions } from './seed-ledger.js';
+
+/** Transactions on the one account the listing reads, and the page it asks for. */
+export const LISTING_TRANSACTIONS = 1_000_000;
+const PAGE = 50;
+
+/** The bench's own customer and account (valid check digits), made through the sandbox API. */
+const CUSTOMER = '01018510002';
+const BBAN = '96500000004';
+
+/**
+ * The sandbox transaction listing, `GET /v1/sandbox/accounts/{id}/transactions?offset=…&limit=50`, at
+ * random offsets of one account holding LISTING_TRANSACTIONS transactions, signed like every call.
+ * The account is the bench TPP's own (made through the API on a fresh SQLite database); the server
+ * is stopped while the transactions are written straight into the file, then started again. One
+ * page is checked (200, 50 transactions, the positions asked for) before a 1 s warm-up and the load.
+ */
+export async function measureListing(tpp: BenchTpp, options: { seconds: number; connections: number; port: number }): Promise<LoadResult> {
+  const dir = mkdtempSync(join(tpp.work, 'listing-'));
+  const file = join(dir, 'psd2.db');
+  const start = () => startBenchServer('dist/server/main.mjs', options.port, { DATA_DIR: dir, DATABASE_URL: `sqlite:${file}`, TRUSTED_CA_CERTS: tpp.caFile });
+  let server: BenchServer | undefined = await start();
+  try {
+    const accountId = await createAccount(server.url, tpp);
+    await server.stop();
+    server = undefined;
+    const ms = seedAccountTransactions(file, accountId, LISTING_TRANSACTIONS);
+    process.stderr.write(`listing: ${LISTING_TRANSACTIONS} transactions seeded in ${(ms / 1000).toFixed(1)} s\n`);
+    server = await start();
+    await checkPage(server.url, tpp, accountId);
+
+    const randomPage = () => listingRequest(tpp.credentials, accountId, Math.floor(Math.random() * (LISTING_TRANSACTIONS - PAGE + 1)), PAGE);
+    const warmUp = await runLoad(server.url, pool(1000, randomPage), { connections: options.connections, seconds: 1, expect: 200 });
+    // Enough signed requests that none repeats at the warm-up's rate and a half more.
+    const size = Math.max(1000, Math.ceil(warmUp.requestsPerSecond * options.seconds * 1.5));
+    return await runLoad(server.url, pool(size, randomPage), { connections: options.connections, seconds: options.seconds, expect: 200 });
+  } finally {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function createAccount(url: string, tpp: BenchTpp): Promise<string> {
+  await sandboxCall(url, tpp.credentials, 'POST', '/v1/sandbox/customers', 201, { customerNumber: CUSTOMER, name: 'Bench Kunde', type: 'private' });
+  const account = await sandboxCall<{ id: string }>(url, tpp.credentials, 'POST', '/v1/sandbox/accounts', 201, {
+    customerNumber: CUSTOMER, accountName: 'Brukskonto', bban: BBAN, currency: 'NOK', product: 'Brukskonto', cashAccountType: 'CACC',
+    creditLine: 0, balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency: 'NOK' } }],
+  });
+  return account.id;
+}
+
+/** A page from the middle: 200, PAGE transactions, and the ones after the offset in posting order (by their remittance, `Faktura <seq>`). */
+async function checkPage(url: string, tpp: BenchTpp, accountId: string): Promise<void> {
+  const offset = LISTING_TRANSACTIONS / 2;
+  const path = `/v1/sandbox/accounts/${accountId}/transactions?offset=${offset}&limit=${PAGE}`;
+  const page = await sandboxCall<{ remittanceInformationUnstructured: string }[]>(url, tpp.credentials, 'GET', path, 200);
+  const expected = Array.from({ length: PAGE }, (_, i) => `Faktura ${offset + i + 1}`);
+  const got = page.map((t) => t.remittanceInformationUnstructured);
+  if (JSON.stringify(got) !== JSON.stringify(expected)) throw new Error(`listing at offset ${offset}: ${page.length} transactions, ${got.slice(0, 3).join(', ')}…; expected ${PAGE} from Faktura ${offset + 1}`);
+}
