@@ -1,7 +1,7 @@
 import type { NameAttribute } from './der-certificate.js';
 import { DistinguishedNameError, parseDistinguishedName } from './distinguished-name.js';
 import { EncodedWordError, decodeEncodedWords, encodedWordBytes, isEncodedWords } from './rfc2047.js';
-import { SIGNED_HEADERS_MAX_COUNT } from '../domain/limits.js';
+import { CERTIFICATE_CACHE_ENTRIES, SIGNED_HEADERS_MAX_COUNT } from '../domain/limits.js';
 
 /** The parameters of a draft-cavage Signature header as the Berlin Group profile uses them. */
 export interface SignatureParameters {
@@ -51,7 +51,23 @@ export function parseSignatureHeader(header: string): SignatureParameters {
   return { keyId: parseKeyId(keyIdText), algorithm, headers, signature: decodeSignature(signatureText) };
 }
 
+/**
+ * A TPP signs every request with the same keyId; parsing its distinguished name was a twentieth of
+ * a status read. Parsed keyIds are kept by their text, as many as certificates are.
+ */
+const parsedKeyIds = new Map<string, KeyId>();
+
 export function parseKeyId(text: string): KeyId {
+  let keyId = parsedKeyIds.get(text);
+  if (keyId === undefined) {
+    keyId = parseKeyIdText(text);
+    if (parsedKeyIds.size >= CERTIFICATE_CACHE_ENTRIES) parsedKeyIds.delete(parsedKeyIds.keys().next().value!);
+    parsedKeyIds.set(text, keyId);
+  }
+  return keyId;
+}
+
+function parseKeyIdText(text: string): KeyId {
   const value = isEncodedWords(text) ? decodeWords(text) : text;
   const match = /^\s*SN\s*=\s*(?:0x)?([0-9A-Fa-f:]+)\s*,\s*CA\s*=(.+)$/s.exec(value);
   if (match === null) {

@@ -15,6 +15,12 @@ const LANGUAGE_TAGS = ['en', 'nb', 'no', 'nn'];
  * falls back to English, since a message in English serves better than none.
  */
 export function negotiate(request: FastifyRequest): void {
+  const { headers } = request;
+  // A header that is absent accepts anything: most API clients send none, and skip the parsing.
+  if (headers.accept === undefined && headers['accept-charset'] === undefined && headers['accept-encoding'] === undefined && headers['accept-language'] === undefined) {
+    request.locale = DEFAULT_LANGUAGE;
+    return;
+  }
   const accepts = request.accepts();
   const problems: Problem[] = [];
   if (accepts.type(CONTENT_TYPES) === false) {
@@ -31,6 +37,7 @@ export function negotiate(request: FastifyRequest): void {
 }
 
 export function languageOf(request: FastifyRequest): Language {
+  if (request.headers['accept-language'] === undefined) return DEFAULT_LANGUAGE;
   const tag = request.accepts().language(LANGUAGE_TAGS);
   return tag === false || tag === 'en' ? DEFAULT_LANGUAGE : 'nb';
 }
