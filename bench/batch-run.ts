@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import { parseCertificate, readPemCertificates } from '../src/security/tpp-certificate.js';
+import { type BenchServer, startBenchServer } from './bench-server.js';
+import type { BenchTpp } from './requests.js';
+import { sandboxCall } from './sandbox-call.js';
+import { FEE_CODE, type SeededPayments, seedDuePayments } from './seed-payments.js';
+
+export interface BatchRunFigures {
+  /** From sending `POST /v1/sandbox/batch-runs` to its answer. */
+  seconds: number;
+  paymentsPerSecond: number;
+  /** As the run's answer counts them. */
+  executed: number;
+  /** Every payment booked once and only once: see checkLedger. */
+  exactlyOnce: boolean;
+}
+
+/**
+ * One batch run of `payments` authorised payments due now (bench/seed-payments.ts), on SQLite: the
+ * database is migrated and seeded before the server first starts (so that its start-up catch-up has
+ * no earlier run to follow and executes nothing), then one signed `POST /v1/sandbox/batch-runs` is
+ * timed from send to answer, and the ledger is checked after the server has stopped.
+ */
+export async function measureBatchRun(tpp: BenchTpp, options: { payments: number; port: number }): Promise<BatchRunFigures> {
+  const dir = mkdtempSync(join(tpp.work, 'batch-'));
+  const file = join(dir, 'psd2.db');
+  let server: BenchServer | undefined;
+  try {
+    const store = SqliteStore.open(file);
+    await store.migrate();
+    await store.close();
+    const tppId = parseCertificate(readPemCertificates(tpp.credentials.certPem)[0]!).organisationId!;
+    const seeded = seedDuePayments(file, options.payments, tppId);
+    server = await startBenchServer('dist/server/main.mjs', options.port, { DATA_DIR: dir, DATABASE_URL: `sqlite:${file}`, TRUSTED_CA_CERTS: tpp.caFile });
+    const started = performance.now();
+    const run = await sandboxCall<{ executed: number; partial: number; rejected: number }>(server.url, tpp.credentials, 'POST', '/v1/sandbox/batch-runs', 200);
+    const seconds = (performance.now() - started) / 1000;
+    await server.stop();
+    server = undefined;
+    const problems = checkLedger(file, seeded);
+    if (run.executed !== options.payments) problems.push(`the run answered executed ${run.executed}, partial ${run.partial}, rejected ${run.rejected}`);
+    for (const problem of problems) process.stderr.write(`batch run: ${problem}\n`);
+    return { seconds, paymentsPerSecond: options.payments / seconds, executed: run.executed, exactlyOnce: problems.length === 0 };
+  } finally {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What is wrong with the ledger after the run, if anything: every seeded payment and transfer ACSC;
+ * per payment exactly one debit (and one fee for a cross-border payment) and, when the creditor is
+ * the bench's account, exactly one credit; each debtor's balance lowered by exactly its payments'
+ * amounts and fees and the creditor's raised by exactly its credits; every account's positions
+ * dense, 1 to its transaction_count.
+ */
+function checkLedger(file: string, seeded: SeededPayments): string[] {
+  const db = new BetterSqlite3(file, { readonly: true });
+  db.defaultSafeIntegers(true);
+  const problems: string[] = [];
+  const count = (sql: string, ...params: unknown[]) => Number((db.prepare(sql).pluck().get(...params) as bigint | undefined) ?? 0n);
+  try {
+    const n = seeded.paymentIds.length;
+    const payments = count("select count(*) from payments where status = 'ACSC'");
+    if (payments !== n || count('select count(*) from payments') !== n) problems.push(`${payments} of ${n} payments ACSC`);
+    const transfers = count("select count(*) from transfers where status = 'ACSC'");
+    if (transfers !== n) problems.push(`${transfers} of ${n} transfers ACSC`);
+
+    const debtorIds = seeded.debtors.map((d) => d.id);
+    const onDebtors = `account_id in (${debtorIds.map(() => '?').join(', ')})`;
+    const perPayment = db.prepare(`select count(*) from (select payment_id from account_transactions where ${onDebtors} and bank_transaction_code <> ?
+      group by payment_id having count(*) = 1 and sum(amount_minor) < 0)`).pluck().get(...debtorIds, FEE_CODE) as bigint;
+    const debits = count(`select count(*) from account_transactions where ${onDebtors} and bank_transaction_code <> ?`, ...debtorIds, FEE_CODE);
+    if (Number(perPayment) !== n || debits !== n) problems.push(`${debits} debits, ${perPayment} payments with exactly one; expected ${n}`);
+    const fees = count(`select count(distinct payment_id) from account_transactions where ${onDebtors} and bank_transaction_code = ?`, ...debtorIds, FEE_CODE);
+    const feeRows = count(`select count(*) from account_transactions where ${onDebtors} and bank_transaction_code = ?`, ...debtorIds, FEE_CODE);
+    if (fees !== seeded.crossBorder || feeRows !== seeded.crossBorder) problems.push(`${feeRows} fee transactions for ${fees} payments; expected ${seeded.crossBorder}`);
+    const credits = count('select count(*) from account_transactions where account_id = ? and amount_minor > 0', seeded.creditor.id);
+    const credited = count('select count(distinct payment_id) from account_transactions where account_id = ?', seeded.creditor.id);
+    if (credits !== seeded.domestic || credited !== seeded.domestic) problems.push(`${credits} credits for ${credited} payments; expected ${seeded.domestic}`);
+
+    const balance = db.prepare('select balance_minor from accounts where id = ?').pluck();
+    for (const debtor of seeded.debtors) {
+      const now = balance.get(debtor.id) as bigint;
+      const expected = debtor.balanceMinor - seeded.debitMinor.get(debtor.id)!;
+      if (now !== expected) problems.push(`debtor ${debtor.bban} holds ${now}, expected ${expected}`);
+    }
+    const creditorNow = balance.get(seeded.creditor.id) as bigint;
+    if (creditorNow !== seeded.creditor.balanceMinor + seeded.creditMinor) problems.push(`creditor holds ${creditorNow}, expected ${seeded.creditor.balanceMinor + seeded.creditMinor}`);
+
+    const gaps = db.prepare(`select a.bban from accounts a left join (select account_id, count(*) n, count(distinct seq) d, min(seq) lo, max(seq) hi from account_transactions group by account_id) t
+      on t.account_id = a.id where coalesce(t.n, 0) <> a.transaction_count or coalesce(t.d, 0) <> a.transaction_count or coalesce(t.hi, 0) <> a.transaction_count or coalesce(t.lo, 1) <> 1`).pluck().all() as string[];
+    if (gaps.length > 0) problems.push(`positions not dense on ${gaps.join(', ')}`);
+  } finally {
+    db.close();
+  }
+  return problems;
+}
