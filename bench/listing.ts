@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BenchServer, startBenchServer } from './bench-server.js';
 import { type LoadResult, runLoad } from './load.js';
+import { runPacedLoad } from './paced-load.js';
 import { type BenchTpp, listingRequest, pool } from './requests.js';
 import { sandboxCall } from './sandbox-call.js';
 import { seedAccountTransactions } from './seed-ledger.js';
@@ -19,9 +20,10 @@ const BBAN = '96500000004';
  * random offsets of one account holding LISTING_TRANSACTIONS transactions, signed like every call.
  * The account is the bench TPP's own (made through the API on a fresh SQLite database); the server
  * is stopped while the transactions are written straight into the file, then started again. One
- * page is checked (200, 50 transactions, the positions asked for) before a 1 s warm-up and the load.
+ * page is checked (200, 50 transactions, the positions asked for) before a 1 s warm-up and the load:
+ * at full load with `connections`, then paced at half the rate that reached.
  */
-export async function measureListing(tpp: BenchTpp, options: { seconds: number; connections: number; port: number }): Promise<LoadResult> {
+export async function measureListing(tpp: BenchTpp, options: { seconds: number; connections: number; port: number }): Promise<{ saturated: LoadResult; halfRate: LoadResult }> {
   const dir = mkdtempSync(join(tpp.work, 'listing-'));
   const file = join(dir, 'psd2.db');
   const start = () => startBenchServer('dist/server/main.mjs', options.port, { DATA_DIR: dir, DATABASE_URL: `sqlite:${file}`, TRUSTED_CA_CERTS: tpp.caFile });
@@ -39,7 +41,12 @@ export async function measureListing(tpp: BenchTpp, options: { seconds: number; 
     const warmUp = await runLoad(server.url, pool(1000, randomPage), { connections: options.connections, seconds: 1, expect: 200 });
     // Enough signed requests that none repeats at the warm-up's rate and a half more.
     const size = Math.max(1000, Math.ceil(warmUp.requestsPerSecond * options.seconds * 1.5));
-    return await runLoad(server.url, pool(size, randomPage), { connections: options.connections, seconds: options.seconds, expect: 200 });
+    const saturated = await runLoad(server.url, pool(size, randomPage), { connections: options.connections, seconds: options.seconds, expect: 200 });
+    // At full load the p99 is the queue of requests in flight; a latency is read at half that rate,
+    // paced evenly as the create's is.
+    const rate = Math.max(1, Math.round(saturated.requestsPerSecond / 2));
+    const halfRate = await runPacedLoad(server.url, pool(Math.ceil(rate * options.seconds * 1.1), randomPage), { rate, seconds: options.seconds, connections: options.connections, expect: 200 });
+    return { saturated, halfRate };
   } finally {
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -5,17 +5,22 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { type BenchServer, startBenchServer } from './bench-server.js';
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
+import { measureBatchRun, type BatchRunFigures } from './batch-run.js';
+import { LISTING_TRANSACTIONS, measureListing } from './listing.js';
 import { runPacedLoad } from './paced-load.js';
 import { CREATE_PATH, benchTpp, bulkRequest, createRequest, pool, readRequest } from './requests.js';
 
 /**
- * `npm run bench`: the ceiling (bare Fastify), signed creates on SQLite and PostgreSQL, status reads,
- * cold start and peak memory, each the median of RUNS runs with min and max; prints one table and
- * writes it to bench/results.md.
+ * `npm run bench`: the ceiling (bare Fastify), signed creates on SQLite and PostgreSQL (and their
+ * latency at half the maximum rate), bulk creates, status reads, the transaction listing at
+ * 1 000 000 transactions, a batch run of 100 000 payments, cold start and peak memory, each the
+ * median of RUNS runs with min and max; prints one table and writes it to bench/results.md.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
+/** Authorised payments executed by the measured batch run. */
+const BATCH_PAYMENTS = Number(process.env.BENCH_BATCH_PAYMENTS ?? 100_000);
 const PG_ADMIN = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const { work, caFile, credentials: tpp } = await benchTpp();
@@ -27,13 +32,16 @@ interface Figures {
   halfRateSqlite: LoadResult[];
   bulk100: LoadResult[];
   bulk1000: LoadResult[];
+  listing: LoadResult[];
+  listingHalfRate: LoadResult[];
+  batch: BatchRunFigures[];
   read: LoadResult[];
   ceilingRead: LoadResult[];
   rssMb: number[];
   coldEmpty: number[];
   coldExisting: number[];
 }
-const figures: Figures = { ceiling: [], createSqlite: [], createPg: [], halfRateSqlite: [], bulk100: [], bulk1000: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [] };
+const figures: Figures = { ceiling: [], createSqlite: [], createPg: [], halfRateSqlite: [], bulk100: [], bulk1000: [], listing: [], listingHalfRate: [], batch: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [] };
 
 const createPoolSize = Number(process.env.BENCH_POOL ?? 12_000);
 /** Bulk requests per load: enough for 300 (100 entries) and 40 (1 000 entries) per second. */
@@ -96,6 +104,11 @@ for (let run = 0; run < RUNS; run++) {
     await admin.end();
   }
 
+  const listing = await measureListing({ work, caFile, credentials: tpp }, { seconds: SECONDS, connections: CONNECTIONS, port: 8194 });
+  figures.listing.push(listing.saturated);
+  figures.listingHalfRate.push(listing.halfRate);
+  figures.batch.push(await measureBatchRun({ work, caFile, credentials: tpp }, { payments: BATCH_PAYMENTS, port: 8194 }));
+
   const coldDir = mkdtempSync(join(work, 'cold-'));
   figures.coldEmpty.push(await coldStart(coldDir));
   figures.coldExisting.push(await coldStart(coldDir));
@@ -127,6 +140,9 @@ const rows: [string, string, string][] = [
   ['Bulk of 1 000 entries on SQLite, entries/s', fmt(figures.bulk1000.map((r) => r.requestsPerSecond * 1000)), `${fmt(rps(figures.bulk1000), 1)} bulk payments/s; target ≥ 50 000 entries/s`],
   ['Status read on SQLite, req/s', fmt(rps(figures.read)), `ratio to ceiling (GET) ${fmt(ratio(figures.read, figures.ceilingRead), 2)}; target ≥ 0.7`],
   ['Status read, p99 ms', fmt(figures.read.map((r) => r.p99Ms)), ''],
+  [`Listing of ${LISTING_TRANSACTIONS.toLocaleString('en')} transactions, limit 50 at random offsets, req/s`, fmt(rps(figures.listing)), `p50 ${fmt(figures.listing.map((r) => r.p50Ms))} / p99 ${fmt(figures.listing.map((r) => r.p99Ms))} ms at full load (${CONNECTIONS} connections: the queue)`],
+  ['Listing at half the maximum rate, p99 ms', fmt(figures.listingHalfRate.map((r) => r.p99Ms), 1), `target < 5; paced at ${fmt(figures.listingHalfRate.map((r) => r.requestsPerSecond))} req/s; p50 ${fmt(figures.listingHalfRate.map((r) => r.p50Ms), 1)}`],
+  [`Batch run of ${BATCH_PAYMENTS.toLocaleString('en')} authorised payments, s`, fmt(figures.batch.map((b) => b.seconds), 1), `${fmt(figures.batch.map((b) => b.paymentsPerSecond))} payments/s; exactly once: ${figures.batch.every((b) => b.exactlyOnce) ? 'yes, every run' : 'NO'}; target < 10 s`],
   ['Peak RSS of the server during the create run, MB', fmt(figures.rssMb), 'target < 200'],
   ['Cold start, existing database, ms', fmt(figures.coldExisting), 'target < 500'],
   ['Cold start, empty database, ms', fmt(figures.coldEmpty), 'target < 500'],
@@ -135,11 +151,11 @@ const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding:
 const header = [
   `Date: ${new Date().toISOString()}; CPU: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}; Node ${process.version}; commit ${commit}.`,
   `${RUNS} runs; each load ${SECONDS} s after a 1 s warm-up, ${CONNECTIONS} connections from a second process on loopback; median (min – max).`,
-  `Answers other than the expected status in all runs: ${unexpected([...figures.createSqlite, ...figures.createPg, ...figures.read, ...figures.halfRateSqlite, ...figures.bulk100, ...figures.bulk1000])}${
+  `Answers other than the expected status in all runs: ${unexpected([...figures.createSqlite, ...figures.createPg, ...figures.read, ...figures.halfRateSqlite, ...figures.bulk100, ...figures.bulk1000, ...figures.listing, ...figures.listingHalfRate])}${
     ([figures.createSqlite, figures.createPg].some((r) => overflow(r)) || overflow(figures.read, 2 * createPoolSize) || overflow(figures.bulk100, BULK_POOL[100]) || overflow(figures.bulk1000, BULK_POOL[1000])) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
 ];
 const table = ['| Measure | Median (min – max) | Note |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
-const text = `# Benchmark results\n\n${header.join('\n')}\n\n${table}\n\nNot yet measured by the suite: bulk creates, the transaction listing at 1 000 000 transactions, the batch run of 100 000 payments.\n`;
+const text = `# Benchmark results\n\n${header.join('\n')}\n\n${table}\n`;
 process.stdout.write(`${text}\n`);
 writeFileSync('bench/results.md', text);
 rmSync(work, { recursive: true, force: true });
