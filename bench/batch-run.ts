@@ -57,7 +57,7 @@ export async function measureBatchRun(tpp: BenchTpp, options: { payments: number
  * amounts and fees and the creditor's raised by exactly its credits; every account's positions
  * dense, 1 to its transaction_count.
  */
-function checkLedger(file: string, seeded: SeededPayments): string[] {
+export function checkLedger(file: string, seeded: SeededPayments): string[] {
   const db = new BetterSqlite3(file, { readonly: true });
   db.defaultSafeIntegers(true);
   const problems: string[] = [];

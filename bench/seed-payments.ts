@@ -58,8 +58,10 @@ export function seedDuePayments(file: string, count: number, tppId: string): See
     db.pragma('synchronous = OFF');
     const now = new Date();
     const at = now.toISOString();
-    // Authorised a minute ago: the batch orders by authorisation time.
-    const authorisedAt = new Date(now.getTime() - 60_000).toISOString();
+    // Created and authorised over the last hour, in order, as PSUs would have: the batch executes
+    // them in the order of authorisation.
+    const startedAt = now.getTime() - 3_600_000;
+    const instant = (i: number) => new Date(startedAt + Math.floor((i * 3_500_000) / count)).toISOString();
     const customerId = bankId();
     const account = (bban: string): SeededAccount => ({ id: bankId(), bban, iban: iban(bban), balanceMinor: OPENING_BALANCE_MINOR });
     const debtors = BBANS.slice(0, DEBTORS).map(account);
@@ -87,10 +89,10 @@ export function seedDuePayments(file: string, count: number, tppId: string): See
       payments.push([
         id, tppId, crossBorder ? 'payments' : 'bulk-payments', crossBorder ? 'norwegian-cross-border-credit-transfers' : 'norwegian-domestic-credit-transfers',
         'ACTC', psuKey, null, nationalIdHash, null, 'PRIVATE', debtor.bban, null, 'NOK', null, 1, fee, 'NOK', JSON.stringify(body), '[]',
-        'https://tpp.example/cb', `bench-${i}`, null, null, at, authorisedAt, customerId, authorisedAt,
+        'https://tpp.example/cb', `bench-${i}`, null, null, instant(i), instant(i), customerId, instant(i),
       ]);
       const key = duplicateKey({ debtor: debtor.bban, creditor: creditorAccount, amount: { minor: amountMinor, currency: 'NOK' }, executionDate: undefined, remittance });
-      transfers.push([id, 0, tppId, psuKey, amountMinor, 'NOK', creditorName, creditorAccount, key, 'ACTC', null, at]);
+      transfers.push([id, 0, tppId, psuKey, amountMinor, 'NOK', creditorName, creditorAccount, key, 'ACTC', null, instant(i)]);
       result.paymentIds.push(id);
       result.debitMinor.set(debtor.id, result.debitMinor.get(debtor.id)! + amountMinor + fee);
       if (crossBorder) result.crossBorder += 1;

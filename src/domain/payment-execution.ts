@@ -80,3 +80,106 @@ export function executedStatus(executed: number, total: number): TransactionStat
 }
 
 export const INSUFFICIENT_FUNDS = 'insufficient funds: the debtor account\'s balance and credit line do not cover the amount and its fees';
+
+/** An account as a batch chunk holds it: its balance and transaction count move as payments are booked. */
+export interface LedgerAccount extends Account {
+  transactionCount: number;
+}
+
+/** One transaction a payment books on an account, at the account's next position. */
+export interface Booking {
+  account: Account;
+  seq: number;
+  /** Negative for a debit or a fee, positive for a credit. */
+  amountMinor: bigint;
+  kind: 'debit' | 'fee' | 'credit';
+  transfer: TransferToExecute;
+  bankTransactionCode: string;
+}
+
+export interface BookedPayment {
+  paymentId: string;
+  status: TransactionStatus;
+  /** Whether something executed; undefined when the payment could not be planned. */
+  fundsAvailable: boolean | undefined;
+  reason: string | undefined;
+  /** Per transfer, in seq order. */
+  transferStatuses: TransactionStatus[];
+  debtor: Account | undefined;
+  bookings: Booking[];
+}
+
+/** A reference to an account of this bank: by IBAN when the payment gives one, else by BBAN. */
+export type AccountKey = { iban: string } | { bban: string };
+
+/** The creditor account of a transfer (an IBAN or a BBAN) as a key. */
+export function creditorKey(creditorAccount: string): AccountKey {
+  return /^[A-Z]{2}\d{2}/.test(creditorAccount) ? { iban: creditorAccount.toUpperCase() } : { bban: creditorAccount };
+}
+
+/**
+ * Books payments one after the other against the accounts a batch chunk holds (the store has locked
+ * them, so nothing else moves them meanwhile): each transfer is debited, the fee with the first,
+ * only if the account's balance plus credit line covers it, else that transfer is rejected; a
+ * transfer to an account of this bank in its currency is credited there. Each booking takes its
+ * account's next position. What the accounts hold at the end is what the store writes back.
+ */
+export class ChunkLedger {
+  private readonly byIban = new Map<string, LedgerAccount>();
+  private readonly byBban = new Map<string, LedgerAccount>();
+  private readonly changed = new Set<LedgerAccount>();
+
+  constructor(accounts: readonly LedgerAccount[]) {
+    for (const account of accounts) {
+      const held = { ...account };
+      this.byIban.set(held.iban.toUpperCase(), held);
+      this.byBban.set(held.bban, held);
+    }
+  }
+
+  find(key: AccountKey): LedgerAccount | undefined {
+    return 'iban' in key ? this.byIban.get(key.iban.toUpperCase()) : this.byBban.get(key.bban);
+  }
+
+  book(payment: PaymentToExecute, debtorKey: AccountKey | undefined, plan: (payment: PaymentToExecute, debtor: Account | undefined) => ExecutionPlan): BookedPayment {
+    const debtor = debtorKey === undefined ? undefined : this.find(debtorKey);
+    const planned = plan(payment, debtor === undefined ? undefined : { ...debtor });
+    if (!planned.ok || debtor === undefined) {
+      const reason = planned.ok ? 'the debtor account is not an account in this bank' : planned.reason;
+      return { paymentId: payment.id, status: 'RJCT', fundsAvailable: undefined, reason, transferStatuses: payment.transfers.map(() => 'RJCT'), debtor, bookings: [] };
+    }
+    const bookings: Booking[] = [];
+    const transferStatuses: TransactionStatus[] = [];
+    for (const step of planned.transfers) {
+      if (debtor.balanceMinor + debtor.creditLineMinor < step.debitMinor) {
+        transferStatuses.push('RJCT');
+        continue;
+      }
+      debtor.balanceMinor -= step.debitMinor;
+      bookings.push({ account: debtor, seq: this.next(debtor), amountMinor: -step.amountInAccountCurrency, kind: 'debit', transfer: step.transfer, bankTransactionCode: step.bankTransactionCode });
+      if (step.feeInAccountCurrency > 0n) {
+        bookings.push({ account: debtor, seq: this.next(debtor), amountMinor: -step.feeInAccountCurrency, kind: 'fee', transfer: step.transfer, bankTransactionCode: BANK_TRANSACTION_CODES.fee });
+      }
+      const creditor = this.find(creditorKey(step.transfer.creditorAccount));
+      if (creditor !== undefined && creditor.currency === step.transfer.currency) {
+        creditor.balanceMinor += step.transfer.amountMinor;
+        bookings.push({ account: creditor, seq: this.next(creditor), amountMinor: step.transfer.amountMinor, kind: 'credit', transfer: step.transfer, bankTransactionCode: BANK_TRANSACTION_CODES.domesticCredit });
+      }
+      transferStatuses.push('ACSC');
+    }
+    const executed = transferStatuses.filter((s) => s === 'ACSC').length;
+    const status = executedStatus(executed, transferStatuses.length);
+    return { paymentId: payment.id, status, fundsAvailable: executed > 0, reason: status === 'ACSC' ? undefined : INSUFFICIENT_FUNDS, transferStatuses, debtor, bookings };
+  }
+
+  /** The accounts whose balance or count moved, as they now are. */
+  changedAccounts(): LedgerAccount[] {
+    return [...this.changed];
+  }
+
+  private next(account: LedgerAccount): number {
+    this.changed.add(account);
+    account.transactionCount += 1;
+    return account.transactionCount;
+  }
+}

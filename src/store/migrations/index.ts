@@ -3,6 +3,7 @@ import { paymentsMigration } from './001-payments.js';
 import { bankMigration } from './002-bank.js';
 import { scaMigration } from './003-sca.js';
 import { ledgerMigration } from './004-ledger.js';
+import { duePaymentsMigration } from './005-due-payments.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '002-bank': bankMigration,
   '003-sca': scaMigration,
   '004-ledger': ledgerMigration,
+  '005-due-payments': duePaymentsMigration,
 };
