@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 
 /** A server process started for a benchmark: its address, its peak memory, and a way to stop it. */
 export interface BenchServer {
@@ -12,6 +13,11 @@ export interface BenchServer {
 
 /** Spawns `node [nodeArgs] <script> [args]` with this environment and waits until `GET <url>/health` (or `/`) answers. */
 export async function startBenchServer(script: string, port: number, env: Record<string, string>, args: string[] = [], probe = '/health', nodeArgs: string[] = []): Promise<BenchServer> {
+  // Another process on the port would answer the probe in this server's place.
+  await new Promise<void>((resolve, reject) => {
+    const probeServer = createServer().once('error', () => reject(new Error(`port ${port} is taken: stop what listens there`)));
+    probeServer.listen(port, '127.0.0.1', () => probeServer.close(() => resolve()));
+  });
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

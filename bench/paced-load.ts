@@ -42,7 +42,8 @@ export async function runPacedLoad(url: string, pool: PreparedRequest[], options
   await new Promise<void>((done) => {
     const tick = () => {
       const elapsed = performance.now() - start;
-      const due = Math.min(total, Math.floor((elapsed * options.rate) / 1000));
+      // Request k is due at k / rate: at `elapsed`, requests 0 … floor(elapsed × rate) are due.
+      const due = Math.min(total, Math.floor((elapsed * options.rate) / 1000) + 1);
       while (sent < due) {
         answered.push(send(pool[sent % pool.length]!, start + (sent * 1000) / options.rate));
         sent += 1;

@@ -133,3 +133,15 @@ describe('checkpointer', () => {
     writer.close();
   });
 });
+
+describe('statement cache and writes that return rows', () => {
+  it('counts an UPDATE … RETURNING as a write', () => {
+    const cache = new StatementCache(new BetterSqlite3(':memory:'));
+    cache.prepare('create table t (x integer)').run([]);
+    cache.prepare('insert into t (x) values (1)').run([]);
+    cache.takeWrote();
+    assert.deepEqual(cache.prepare('update t set x = 2 returning x').all([]), [{ x: 2 }]);
+    assert.equal(cache.takeWrote(), true);
+    cache.close();
+  });
+});

@@ -21,7 +21,8 @@ export class StatementCache implements SqliteDatabase {
       if (this.statements.size >= this.limit) this.statements.delete(this.statements.keys().next().value!);
       this.statements.set(sql, statement);
     }
-    if (!statement.reader) this.wrote = true;
+    // `readonly`, not `reader`: an UPDATE … RETURNING returns rows and writes.
+    if (!statement.readonly) this.wrote = true;
     return statement as SqliteStatement;
   }
 
