@@ -45,6 +45,7 @@ export async function measureListing(tpp: BenchTpp, options: { seconds: number; 
     // At full load the p99 is the queue of requests in flight; a latency is read at half that rate,
     // paced evenly as the create's is.
     const rate = Math.max(1, Math.round(saturated.requestsPerSecond / 2));
+    await runPacedLoad(server.url, pool(Math.ceil(rate * 1.1), randomPage), { rate, seconds: 1, connections: options.connections, expect: 200 });
     const halfRate = await runPacedLoad(server.url, pool(Math.ceil(rate * options.seconds * 1.1), randomPage), { rate, seconds: options.seconds, connections: options.connections, expect: 200 });
     return { saturated, halfRate };
   } finally {

@@ -79,6 +79,7 @@ for (let run = 0; run < RUNS; run++) {
   figures.createSqlite.push(created);
   figures.rssMb.push(sqlite.peakRssMb());
   const halfRate = Math.max(1, Math.round(created.requestsPerSecond / 2));
+  await runPacedLoad(sqlite.url, pool(Math.ceil(halfRate * 1.1), (i) => createRequest(tpp, i)), { rate: halfRate, seconds: 1, connections: CONNECTIONS, expect: 201 });
   figures.halfRateSqlite.push(await runPacedLoad(sqlite.url, pool(Math.ceil(halfRate * SECONDS * 1.1), (i) => createRequest(tpp, i)), { rate: halfRate, seconds: SECONDS, connections: CONNECTIONS, expect: 201 }));
   for (const entries of [100, 1000] as const) {
     figures[`bulk${entries}`].push(await load(sqlite, pool(BULK_POOL[entries], (i) => bulkRequest(tpp, i, entries)), 201));

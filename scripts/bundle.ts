@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 /**
@@ -7,6 +8,8 @@ import { build } from 'esbuild';
  * makes the sandbox CA on a first start is split into a chunk loaded only then. Native and optional
  * modules stay outside.
  */
+// Chunk names carry a hash: without a clean folder every build would leave the last one's behind.
+rmSync('dist/server', { recursive: true, force: true });
 await build({
   entryPoints: { main: 'dist/src/main.js' },
   outdir: 'dist/server',

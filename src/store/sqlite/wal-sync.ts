@@ -1,9 +1,10 @@
-import { closeSync, fsync, openSync } from 'node:fs';
+import { closeSync, fdatasync, openSync } from 'node:fs';
 
 /**
  * Group commit for SQLite in WAL mode. Commits run with synchronous=NORMAL (written to the WAL, not
- * flushed); before a writer is answered, the WAL file is flushed with one fsync on Node's thread pool
- * that covers every commit made before it began. Requests that commit while a flush runs share the
+ * flushed); before a writer is answered, the WAL file is flushed once more (fdatasync, as SQLite's
+ * own sync does on Linux) on Node's thread pool, by a flush that covers every commit made before it
+ * began. Requests that commit while a flush runs share the
  * next one, so durability costs one flush per group rather than one per request, and the flush does
  * not block the event loop as synchronous=FULL's does inside better-sqlite3.
  *
@@ -20,7 +21,7 @@ export class WalSync {
   private fd: number | undefined;
 
   /** `walPath` undefined: an in-memory database, where there is nothing to flush. */
-  constructor(private readonly walPath: string | undefined, private readonly flushFile: (fd: number, done: (error: Error | null) => void) => void = fsync) {}
+  constructor(private readonly walPath: string | undefined, private readonly flushFile: (fd: number, done: (error: Error | null) => void) => void = fdatasync) {}
 
   /** A use of the connection that wrote has ended (its commit is done). */
   wrote(): void {
