@@ -38,7 +38,7 @@ const PSUS = Array.from({ length: 64 }, () => nextFnr());
 
 function signedPost(credentials: CertificateAndKey, path: string, payload: unknown, n: number): PreparedRequest {
   const body = JSON.stringify(payload);
-  const headers = signRequest({ method: 'POST', url: path, credentials, body, headers: { ...CREATE_HEADERS, 'X-PSU-IDENTITY': PSUS[n % PSUS.length]!, 'TPP-Session-ID': randomUUID() } });
+  const headers = signRequest({ method: 'POST', url: path, credentials, body, headers: { ...CREATE_HEADERS, 'X-PSU-IDENTITY': PSUS[Math.abs(n) % PSUS.length]!, 'TPP-Session-ID': randomUUID() } });
   return { method: 'POST', path, headers, body };
 }
 

@@ -86,8 +86,9 @@ for (let run = 0; run < RUNS; run++) {
   }
   const one = createRequest(tpp, -1);
   const first = await fetch(`${sqlite.url}${CREATE_PATH}`, { method: one.method, headers: one.headers, body: one.body! });
+  if (first.status !== 201) throw new Error(`the payment to read answered ${first.status}: ${await first.text()}`);
   const paymentId = ((await first.json()) as { paymentId: string }).paymentId;
-  figures.read.push(await load(sqlite, pool(2 * createPoolSize, () => readRequest(tpp, paymentId)), 200));
+  figures.read.push(await load(sqlite, pool(3 * createPoolSize, () => readRequest(tpp, paymentId)), 200));
   await sqlite.stop();
 
   const database = `bench_${process.pid}_${run}`;
@@ -153,7 +154,7 @@ const header = [
   `Date: ${new Date().toISOString()}; CPU: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}; Node ${process.version}; commit ${commit}.`,
   `${RUNS} runs; each load ${SECONDS} s after a 1 s warm-up, ${CONNECTIONS} connections from a second process on loopback; median (min – max).`,
   `Answers other than the expected status in all runs: ${unexpected([...figures.createSqlite, ...figures.createPg, ...figures.read, ...figures.halfRateSqlite, ...figures.bulk100, ...figures.bulk1000, ...figures.listing, ...figures.listingHalfRate])}${
-    ([figures.createSqlite, figures.createPg].some((r) => overflow(r)) || overflow(figures.read, 2 * createPoolSize) || overflow(figures.bulk100, BULK_POOL[100]) || overflow(figures.bulk1000, BULK_POOL[1000])) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
+    ([figures.createSqlite, figures.createPg].some((r) => overflow(r)) || overflow(figures.read, 3 * createPoolSize) || overflow(figures.bulk100, BULK_POOL[100]) || overflow(figures.bulk1000, BULK_POOL[1000])) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
 ];
 const table = ['| Measure | Median (min – max) | Note |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const text = `# Benchmark results\n\n${header.join('\n')}\n\n${table}\n`;

@@ -39,10 +39,23 @@ export abstract class KyselyStore implements Store {
   protected abstract lock(trx: Transaction<Database>, key: string): Promise<void>;
 
   async migrate(): Promise<void> {
+    // Every start but the first finds the schema current: one read instead of the migrator's
+    // lock table, lock and introspection.
+    if (await this.isCurrent()) return;
     const { error, results } = await this.migrator().migrateToLatest();
     if (error !== undefined) {
       const failed = results?.find((r) => r.status === 'Error')?.migrationName;
       throw new Error(`database migration ${failed ?? ''} failed: ${(error as Error).message ?? String(error)}`);
+    }
+  }
+
+  private async isCurrent(): Promise<boolean> {
+    try {
+      const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(this.db);
+      const applied = new Set(rows.rows.map((r) => r.name));
+      return Object.keys(migrations).every((name) => applied.has(name));
+    } catch {
+      return false; // no migration table yet: an empty database
     }
   }
 

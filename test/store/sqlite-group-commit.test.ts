@@ -121,9 +121,12 @@ describe('checkpointer', () => {
     writer.pragma('wal_autocheckpoint = 0');
     writer.exec('create table t (x integer)');
     const checkpointer = new Checkpointer(file);
-    checkpointer.started();
+    checkpointer.startWorker();
     for (let i = 0; i < 100; i++) writer.prepare('insert into t (x) values (?)').run(i);
     await checkpointer.close();
+    const unstarted = new Checkpointer(file);
+    unstarted.started();
+    await unstarted.close(); // closing before the delay ends starts no worker, and does not hang
     // The database file alone, without its WAL, holds the rows only if a checkpoint copied them.
     const copy = join(dir, 'copy.db');
     copyFileSync(file, copy);

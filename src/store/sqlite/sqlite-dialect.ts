@@ -25,7 +25,9 @@ class DurableSqliteDriver extends SqliteDriver {
   }
 
   override async releaseConnection(): Promise<void> {
-    if (this.statements.takeWrote()) {
+    // Writes inside a transaction still open (the migration's, begun outside Kysely) are not
+    // committed yet: there is nothing to make durable, and nobody is answered from them.
+    if (this.statements.takeWrote() && !this.statements.inTransaction) {
       this.wal.wrote();
       this.checkpointer?.started();
     }

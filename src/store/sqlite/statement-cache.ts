@@ -26,7 +26,12 @@ export class StatementCache implements SqliteDatabase {
     return statement as SqliteStatement;
   }
 
-  /** Whether a writing statement (or BEGIN/COMMIT) ran since the last call. */
+  /** Whether a transaction begun outside Kysely (the migration's) is still open. */
+  get inTransaction(): boolean {
+    return this.database.inTransaction;
+  }
+
+  /** Whether a writing statement ran since the last call. */
   takeWrote(): boolean {
     const wrote = this.wrote;
     this.wrote = false;
