@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyPlugin from 'fastify-plugin';
 import { errorResponses } from '../schemas/common-schemas.js';
 
 /**
@@ -23,18 +23,54 @@ export async function registerDocumentation(app: FastifyInstance): Promise<void>
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
   });
-  await app.register(fastifySwaggerUi, {
+
+  app.get('/v1/openapi.json', {
+    config: { api: { auth: null } },
+    schema: { hide: true, response: { 200: { type: 'object', additionalProperties: true }, ...errorResponses() } },
+  }, async () => app.swagger());
+
+  const reference = lazyReference(app);
+  app.get('/docs', { schema: { hide: true } }, reference);
+  app.get('/docs/*', { schema: { hide: true } }, reference);
+}
+
+/** Answer headers the reference's own server sets that belong to its answer, not to the connection. */
+const FORWARDED_HEADERS = ['content-type', 'location', 'cache-control', 'etag', 'last-modified', 'vary'];
+
+/**
+ * /docs is served by Swagger UI in a Fastify instance of its own, built on the first request for it.
+ * Its plugin and the static-file, MIME and glob code it brings were a sixth of every start; a
+ * reference nobody opens now costs nothing. The instance reads the document from this app.
+ */
+function lazyReference(app: FastifyInstance): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+  let reference: Promise<FastifyInstance> | undefined;
+  return async (request, reply) => {
+    reference ??= buildReference(app);
+    const answer = await (await reference).inject({ method: 'GET', url: request.url });
+    for (const name of FORWARDED_HEADERS) {
+      const value = answer.headers[name];
+      if (value !== undefined) reply.header(name, value);
+    }
+    return reply.code(answer.statusCode).send(answer.rawPayload);
+  };
+}
+
+async function buildReference(app: FastifyInstance): Promise<FastifyInstance> {
+  const { default: fastifySwaggerUi } = await import('@fastify/swagger-ui');
+  const reference = Fastify({ logger: false });
+  // Swagger UI depends on @fastify/swagger by name: this stands in for it, with this app's document.
+  await reference.register(fastifyPlugin(async (instance: FastifyInstance) => {
+    instance.decorate('swagger', ((options?: { yaml?: boolean }) => app.swagger(options as { yaml: true })) as FastifyInstance['swagger']);
+  }, { name: '@fastify/swagger' }));
+  await reference.register(fastifySwaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },
     // Located through the package rather than the plugin's own folder, so the bundled server finds it too.
     baseDir: swaggerUiStaticDir(),
     logo: { type: 'image/svg+xml', content: Buffer.from(LOGO_SVG) },
   });
-
-  app.get('/v1/openapi.json', {
-    config: { api: { auth: null } },
-    schema: { hide: true, response: { 200: { type: 'object', additionalProperties: true }, ...errorResponses() } },
-  }, async () => app.swagger());
+  await reference.ready();
+  return reference;
 }
 
 function swaggerUiStaticDir(): string {
