@@ -112,9 +112,18 @@ export interface BookedPayment {
 /** A reference to an account of this bank: by IBAN when the payment gives one, else by BBAN. */
 export type AccountKey = { iban: string } | { bban: string };
 
+/** A creditor account as a transfer holds it is an IBAN when it starts like one, else a BBAN. */
+const IBAN_START = /^[A-Z]{2}\d{2}/;
+
 /** The creditor account of a transfer (an IBAN or a BBAN) as a key. */
 export function creditorKey(creditorAccount: string): AccountKey {
-  return /^[A-Z]{2}\d{2}/.test(creditorAccount) ? { iban: creditorAccount.toUpperCase() } : { bban: creditorAccount };
+  return IBAN_START.test(creditorAccount) ? { iban: creditorAccount.toUpperCase() } : { bban: creditorAccount };
+}
+
+/** The creditor's numbers as a transaction lists them: a Norwegian IBAN gives its BBAN too; a BBAN alone has no IBAN. */
+export function creditorNumbers(creditorAccount: string): { iban: string; bban: string } {
+  if (!IBAN_START.test(creditorAccount)) return { iban: '', bban: creditorAccount };
+  return { iban: creditorAccount, bban: creditorAccount.startsWith('NO') ? creditorAccount.slice(4) : '' };
 }
 
 /**

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Account } from '../../src/domain/bank.js';
-import { ChunkLedger, type LedgerAccount, executedStatus, planExecution } from '../../src/domain/payment-execution.js';
+import { ChunkLedger, type LedgerAccount, creditorKey, creditorNumbers, executedStatus, planExecution } from '../../src/domain/payment-execution.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/reference-rates.js';
 
 const rates = new ReferenceRates(SANDBOX_REFERENCE_RATES);
@@ -74,5 +74,15 @@ describe('ChunkLedger', () => {
     const booked = ledger.book(payment('p', 'norwegian-domestic-credit-transfers', 0n, transfer(100n, 'NOK')), { bban: '99999999999' }, plan);
     assert.deepEqual([booked.status, booked.fundsAvailable, booked.reason, booked.bookings], ['RJCT', undefined, 'the debtor account is not an account in this bank', []]);
     assert.deepEqual(ledger.changedAccounts(), []);
+  });
+});
+
+describe('creditor accounts', () => {
+  it('reads an account that starts like an IBAN as one (a Norwegian IBAN gives its BBAN too), any other as a BBAN', () => {
+    assert.deepEqual(creditorNumbers('NO5490412263056'), { iban: 'NO5490412263056', bban: '90412263056' });
+    assert.deepEqual(creditorNumbers('SE4550000000058398257466'), { iban: 'SE4550000000058398257466', bban: '' });
+    assert.deepEqual(creditorNumbers('90412263056'), { iban: '', bban: '90412263056' });
+    assert.deepEqual(creditorKey('no5490412263056'), { bban: 'no5490412263056' });
+    assert.deepEqual(creditorKey('NO5490412263056'), { iban: 'NO5490412263056' });
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Account } from '../../domain/bank.js';
 import {
-  type AccountKey, type BookedPayment, ChunkLedger, type ExecutionPlan, type LedgerAccount, type PaymentToExecute, creditorKey,
+  type AccountKey, type BookedPayment, ChunkLedger, type ExecutionPlan, type LedgerAccount, type PaymentToExecute, creditorKey, creditorNumbers,
 } from '../../domain/payment-execution.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { AccountTransactionTable, Database, PaymentTable, TransferTable } from '../database.js';
@@ -144,8 +144,9 @@ async function insertBookings(trx: Kysely<Database>, booked: readonly BookedPaym
     for (const b of payment.bookings) {
       // The creditor's numbers as this bank knows them when the transfer was credited here, else as the payment gives them.
       const credited = b.kind === 'credit' ? b.account : payment.bookings.find((x) => x.kind === 'credit' && x.transfer === b.transfer)?.account;
-      const creditorIban = b.kind === 'fee' ? '' : credited?.iban ?? ibanOf(b.transfer.creditorAccount);
-      const creditorBban = b.kind === 'fee' ? '' : credited?.bban ?? bbanOf(b.transfer.creditorAccount);
+      const given = creditorNumbers(b.transfer.creditorAccount);
+      const creditorIban = b.kind === 'fee' ? '' : credited?.iban ?? given.iban;
+      const creditorBban = b.kind === 'fee' ? '' : credited?.bban ?? given.bban;
       rows.push({
         id: ids.next(), account_id: b.account.id, seq: b.seq, amount_minor: b.amountMinor, currency: b.account.currency,
         booking_date: bookingDate, value_date: bookingDate, remittance: b.kind === 'fee' ? `Fee, payment ${payment.paymentId}` : b.transfer.remittance,
@@ -234,14 +235,6 @@ function entriesOf(body: string, service: string): { remittance: string; ultimat
     };
   };
   return service === 'bulk-payments' ? ((parsed.payments as Record<string, unknown>[]) ?? []).map(read) : [read(parsed)];
-}
-
-function ibanOf(account: string): string {
-  return /^[A-Z]{2}\d{2}/.test(account) ? account : '';
-}
-
-function bbanOf(account: string): string {
-  return /^[A-Z]{2}\d{2}/.test(account) ? (account.startsWith('NO') ? account.slice(4) : '') : account;
 }
 
 // ---- The sandbox's business clock and the batch runs ----
