@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { parseCertificate, readPemCertificates } from '../src/security/tpp-certificate.js';
-import { type BenchServer, startBenchServer } from './bench-server.js';
+import { type BenchServer, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
 import type { BenchTpp } from './requests.js';
 import { sandboxCall } from './sandbox-call.js';
 import { FEE_CODE, type SeededPayments, seedDuePayments } from './seed-payments.js';
@@ -34,7 +34,7 @@ export async function measureBatchRun(tpp: BenchTpp, options: { payments: number
     await store.close();
     const tppId = parseCertificate(readPemCertificates(tpp.credentials.certPem)[0]!).organisationId!;
     const seeded = seedDuePayments(file, options.payments, tppId);
-    server = await startBenchServer('dist/server/main.mjs', options.port, { DATA_DIR: dir, DATABASE_URL: `sqlite:${file}`, TRUSTED_CA_CERTS: tpp.caFile });
+    server = await startBenchServer(SERVER_BUNDLE, options.port, sqliteSandboxEnv(dir, tpp.caFile));
     const started = performance.now();
     const run = await sandboxCall<{ executed: number; partial: number; rejected: number }>(server.url, tpp.credentials, 'POST', '/v1/sandbox/batch-runs', 200);
     const seconds = (performance.now() - started) / 1000;

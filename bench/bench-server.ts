@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 
 /** A server process started for a benchmark: its address, its peak memory, and a way to stop it. */
 export interface BenchServer {
@@ -43,4 +44,21 @@ export async function startBenchServer(script: string, port: number, env: Record
       await exited;
     },
   };
+}
+
+/** The server as `npm start` runs it. */
+export const SERVER_BUNDLE = 'dist/server/main.mjs';
+
+/** Environment of a sandbox server on SQLite in `dir`, trusting the bench CA when one is given. */
+export function sqliteSandboxEnv(dir: string, caFile?: string): Record<string, string> {
+  return { DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`, ...(caFile === undefined ? {} : { TRUSTED_CA_CERTS: caFile }) };
+}
+
+/** Milliseconds from spawning the server on SQLite in `dir` to its first `/health` 200; the server is stopped after. */
+export async function timeColdStart(dir: string, port: number, caFile?: string): Promise<number> {
+  const started = performance.now();
+  const server = await startBenchServer(SERVER_BUNDLE, port, sqliteSandboxEnv(dir, caFile));
+  const elapsed = performance.now() - started;
+  await server.stop();
+  return elapsed;
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBenchServer } from './bench-server.js';
+import { timeColdStart } from './bench-server.js';
 
 /**
  * Cold start alone: milliseconds from spawning the server process (as `npm start` runs it) to its
@@ -9,14 +9,6 @@ import { startBenchServer } from './bench-server.js';
  * `npm run bench` measures the same among its other figures.
  */
 const RUNS = Number(process.argv[2] ?? 5);
-
-async function once(dataDir: string): Promise<number> {
-  const started = performance.now();
-  const server = await startBenchServer('dist/server/main.mjs', 8190, { DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'psd2.db')}` });
-  const elapsed = performance.now() - started;
-  await server.stop();
-  return elapsed;
-}
 
 function summary(values: number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
@@ -27,8 +19,8 @@ const empty: number[] = [];
 const existing: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const dir = mkdtempSync(join(tmpdir(), 'psd2-start-'));
-  empty.push(await once(dir));
-  existing.push(await once(dir));
+  empty.push(await timeColdStart(dir, 8190));
+  existing.push(await timeColdStart(dir, 8190));
   rmSync(dir, { recursive: true, force: true });
 }
 process.stdout.write(`cold start, empty data folder:    ${summary(empty)}\ncold start, existing data folder: ${summary(existing)}\n`);

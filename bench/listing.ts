@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BenchServer, startBenchServer } from './bench-server.js';
+import { type BenchServer, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
 import { type LoadResult, runLoad } from './load.js';
-import { runPacedLoad } from './paced-load.js';
+import { runAtHalfRate } from './paced-load.js';
 import { type BenchTpp, listingRequest, pool } from './requests.js';
 import { sandboxCall } from './sandbox-call.js';
 import { seedAccountTransactions } from './seed-ledger.js';
@@ -26,7 +26,7 @@ const BBAN = '96500000004';
 export async function measureListing(tpp: BenchTpp, options: { seconds: number; connections: number; port: number }): Promise<{ saturated: LoadResult; halfRate: LoadResult }> {
   const dir = mkdtempSync(join(tpp.work, 'listing-'));
   const file = join(dir, 'psd2.db');
-  const start = () => startBenchServer('dist/server/main.mjs', options.port, { DATA_DIR: dir, DATABASE_URL: `sqlite:${file}`, TRUSTED_CA_CERTS: tpp.caFile });
+  const start = () => startBenchServer(SERVER_BUNDLE, options.port, sqliteSandboxEnv(dir, tpp.caFile));
   let server: BenchServer | undefined = await start();
   try {
     const accountId = await createAccount(server.url, tpp);
@@ -42,11 +42,8 @@ export async function measureListing(tpp: BenchTpp, options: { seconds: number; 
     // Enough signed requests that none repeats at the warm-up's rate and a half more.
     const size = Math.max(1000, Math.ceil(warmUp.requestsPerSecond * options.seconds * 1.5));
     const saturated = await runLoad(server.url, pool(size, randomPage), { connections: options.connections, seconds: options.seconds, expect: 200 });
-    // At full load the p99 is the queue of requests in flight; a latency is read at half that rate,
-    // paced evenly as the create's is.
-    const rate = Math.max(1, Math.round(saturated.requestsPerSecond / 2));
-    await runPacedLoad(server.url, pool(Math.ceil(rate * 1.1), randomPage), { rate, seconds: 1, connections: options.connections, expect: 200 });
-    const halfRate = await runPacedLoad(server.url, pool(Math.ceil(rate * options.seconds * 1.1), randomPage), { rate, seconds: options.seconds, connections: options.connections, expect: 200 });
+    // At full load the p99 is the queue of requests in flight; a latency is read at half that rate.
+    const halfRate = await runAtHalfRate(server.url, saturated, randomPage, { seconds: options.seconds, connections: options.connections, expect: 200 });
     return { saturated, halfRate };
   } finally {
     await server?.stop();

@@ -19,6 +19,24 @@ export interface LoadResult {
   sent: number;
 }
 
+/** Answers other than the expected status, counted by status; errors without an answer count too. */
+export class UnexpectedAnswers {
+  count = 0;
+  readonly byStatus: Record<number, number> = {};
+
+  constructor(private readonly expect: number) {}
+
+  answered(status: number): void {
+    if (status === this.expect) return;
+    this.count += 1;
+    this.byStatus[status] = (this.byStatus[status] ?? 0) + 1;
+  }
+
+  failed(): void {
+    this.count += 1;
+  }
+}
+
 /**
  * Sends the prepared requests from this process (the server runs in another) for a fixed duration
  * with a fixed number of connections; `rate` caps requests per second. Each request is meant to be
@@ -26,8 +44,7 @@ export interface LoadResult {
  */
 export async function runLoad(url: string, pool: PreparedRequest[], options: { connections: number; seconds: number; expect: number; rate?: number }): Promise<LoadResult> {
   let next = 0;
-  let unexpected = 0;
-  const unexpectedStatuses: Record<number, number> = {};
+  const unexpected = new UnexpectedAnswers(options.expect);
   const result = await autocannon({
     url,
     connections: options.connections,
@@ -38,13 +55,8 @@ export async function runLoad(url: string, pool: PreparedRequest[], options: { c
         const prepared = pool[next++ % pool.length]!;
         return { ...request, method: prepared.method, path: prepared.path, headers: prepared.headers, ...(prepared.body === undefined ? {} : { body: prepared.body }) };
       },
-      onResponse: (status) => {
-        if (status !== options.expect) {
-          unexpected += 1;
-          unexpectedStatuses[status] = (unexpectedStatuses[status] ?? 0) + 1;
-        }
-      },
+      onResponse: (status) => unexpected.answered(status),
     }],
   });
-  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, unexpected: unexpected + result.errors + result.timeouts, unexpectedStatuses, sent: next };
+  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, unexpected: unexpected.count + result.errors + result.timeouts, unexpectedStatuses: unexpected.byStatus, sent: next };
 }

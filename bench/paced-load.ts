@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import type { LoadResult, PreparedRequest } from './load.js';
+import { type LoadResult, type PreparedRequest, UnexpectedAnswers } from './load.js';
 
 /**
  * An open-loop load: requests start at an even pace of `rate` per second, whether or not earlier
@@ -13,8 +13,7 @@ export async function runPacedLoad(url: string, pool: PreparedRequest[], options
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const { hostname, port } = new URL(url);
   const latencies: number[] = [];
-  const unexpectedStatuses: Record<number, number> = {};
-  let unexpected = 0;
+  const unexpected = new UnexpectedAnswers(options.expect);
   let sent = 0;
   const total = Math.round(options.rate * options.seconds);
   const start = performance.now();
@@ -25,15 +24,12 @@ export async function runPacedLoad(url: string, pool: PreparedRequest[], options
       res.resume();
       res.on('end', () => {
         latencies.push(performance.now() - due);
-        if (res.statusCode !== options.expect) {
-          unexpected += 1;
-          unexpectedStatuses[res.statusCode ?? 0] = (unexpectedStatuses[res.statusCode ?? 0] ?? 0) + 1;
-        }
+        unexpected.answered(res.statusCode ?? 0);
         resolve();
       });
     });
     req.on('error', () => {
-      unexpected += 1;
+      unexpected.failed();
       resolve();
     });
     req.end(prepared.body);
@@ -57,5 +53,17 @@ export async function runPacedLoad(url: string, pool: PreparedRequest[], options
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { requestsPerSecond: (latencies.length * 1000) / (performance.now() - start), p50Ms: at(0.5), p99Ms: at(0.99), unexpected, unexpectedStatuses, sent };
+  return { requestsPerSecond: (latencies.length * 1000) / (performance.now() - start), p50Ms: at(0.5), p99Ms: at(0.99), unexpected: unexpected.count, unexpectedStatuses: unexpected.byStatus, sent };
+}
+
+/**
+ * The latency at half of a measured maximum: a paced second of warm-up (the first seconds after a
+ * full-rate load pay for its checkpoints), then `seconds` paced at half the rate `saturated` reached,
+ * each request made fresh by `make`.
+ */
+export async function runAtHalfRate(url: string, saturated: LoadResult, make: (i: number) => PreparedRequest, options: { seconds: number; connections: number; expect: number }): Promise<LoadResult> {
+  const rate = Math.max(1, Math.round(saturated.requestsPerSecond / 2));
+  const requests = (seconds: number) => Array.from({ length: Math.ceil(rate * seconds * 1.1) }, (_, i) => make(i));
+  await runPacedLoad(url, requests(1), { ...options, rate, seconds: 1 });
+  return runPacedLoad(url, requests(options.seconds), { ...options, rate });
 }

@@ -1,6 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startBenchServer } from './bench-server.js';
+import { SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
 import { runLoad } from './load.js';
 import { benchTpp, bulkRequest, createRequest, pool, readRequest, CREATE_PATH } from './requests.js';
 
@@ -17,9 +17,9 @@ const seconds = Number(process.argv[3] ?? 5);
 const { work, caFile, credentials } = await benchTpp();
 const requests = scenario === 'start' ? [] : scenario === 'bulk' ? pool(400, (i) => bulkRequest(credentials, i, 100)) : pool(6000, (i) => createRequest(credentials, i));
 const profileDir = mkdtempSync(join(work, 'profile-'));
-const env = { DATA_DIR: work, DATABASE_URL: `sqlite:${join(work, 'psd2.db')}`, TRUSTED_CA_CERTS: caFile };
-if (scenario === 'start') await (await startBenchServer('dist/server/main.mjs', 8196, env)).stop();
-const server = await startBenchServer(scenario === 'start' ? 'dist/server/main.mjs' : 'dist/src/main.js', 8196, env, [], '/health', ['--cpu-prof', '--cpu-prof-dir', profileDir]);
+const env = sqliteSandboxEnv(work, caFile);
+if (scenario === 'start') await (await startBenchServer(SERVER_BUNDLE, 8196, env)).stop();
+const server = await startBenchServer(scenario === 'start' ? SERVER_BUNDLE : 'dist/src/main.js', 8196, env, [], '/health', ['--cpu-prof', '--cpu-prof-dir', profileDir]);
 let load = requests;
 if (scenario === 'read') {
   const one = requests[0]!;

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type BenchServer, startBenchServer } from './bench-server.js';
+import { type BenchServer, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer, timeColdStart } from './bench-server.js';
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { measureBatchRun, type BatchRunFigures } from './batch-run.js';
 import { LISTING_TRANSACTIONS, measureListing } from './listing.js';
-import { runPacedLoad } from './paced-load.js';
+import { runAtHalfRate } from './paced-load.js';
 import { CREATE_PATH, benchTpp, bulkRequest, createRequest, pool, readRequest } from './requests.js';
 
 /**
@@ -51,17 +51,6 @@ const load = (server: BenchServer, requests: PreparedRequest[], expect: number, 
 const warmUp = (server: BenchServer, requests: PreparedRequest[], expect: number) =>
   runLoad(server.url, requests, { connections: CONNECTIONS, seconds: 1, expect });
 
-async function sandboxServer(databaseUrl: string, dir: string, port: number): Promise<BenchServer> {
-  return startBenchServer('dist/server/main.mjs', port, { DATA_DIR: dir, DATABASE_URL: databaseUrl, TRUSTED_CA_CERTS: caFile });
-}
-
-async function coldStart(dir: string): Promise<number> {
-  const started = performance.now();
-  const server = await sandboxServer(`sqlite:${join(dir, 'psd2.db')}`, dir, 8195);
-  const elapsed = performance.now() - started;
-  await server.stop();
-  return elapsed;
-}
 
 for (let run = 0; run < RUNS; run++) {
   process.stderr.write(`run ${run + 1} of ${RUNS}\n`);
@@ -73,14 +62,12 @@ for (let run = 0; run < RUNS; run++) {
   await ceiling.stop();
 
   const dir = mkdtempSync(join(work, 'sqlite-'));
-  const sqlite = await sandboxServer(`sqlite:${join(dir, 'psd2.db')}`, dir, 8192);
+  const sqlite = await startBenchServer(SERVER_BUNDLE, 8192, sqliteSandboxEnv(dir, caFile));
   await warmUp(sqlite, pool(2000, (i) => createRequest(tpp, i)), 201);
   const created = await load(sqlite, pool(createPoolSize, (i) => createRequest(tpp, i)), 201);
   figures.createSqlite.push(created);
   figures.rssMb.push(sqlite.peakRssMb());
-  const halfRate = Math.max(1, Math.round(created.requestsPerSecond / 2));
-  await runPacedLoad(sqlite.url, pool(Math.ceil(halfRate * 1.1), (i) => createRequest(tpp, i)), { rate: halfRate, seconds: 1, connections: CONNECTIONS, expect: 201 });
-  figures.halfRateSqlite.push(await runPacedLoad(sqlite.url, pool(Math.ceil(halfRate * SECONDS * 1.1), (i) => createRequest(tpp, i)), { rate: halfRate, seconds: SECONDS, connections: CONNECTIONS, expect: 201 }));
+  figures.halfRateSqlite.push(await runAtHalfRate(sqlite.url, created, (i) => createRequest(tpp, i), { seconds: SECONDS, connections: CONNECTIONS, expect: 201 }));
   for (const entries of [100, 1000] as const) {
     figures[`bulk${entries}`].push(await load(sqlite, pool(BULK_POOL[entries], (i) => bulkRequest(tpp, i, entries)), 201));
   }
@@ -97,7 +84,7 @@ for (let run = 0; run < RUNS; run++) {
   await admin.query(`create database ${database}`);
   try {
     const pgDir = mkdtempSync(join(work, 'pg-'));
-    const postgres = await sandboxServer(PG_ADMIN.replace(/\/[^/]*$/, `/${database}`), pgDir, 8193);
+    const postgres = await startBenchServer(SERVER_BUNDLE, 8193, { ...sqliteSandboxEnv(pgDir, caFile), DATABASE_URL: PG_ADMIN.replace(/\/[^/]*$/, `/${database}`) });
     await warmUp(postgres, pool(2000, (i) => createRequest(tpp, i)), 201);
     figures.createPg.push(await load(postgres, pool(createPoolSize, (i) => createRequest(tpp, i)), 201));
     await postgres.stop();
@@ -112,8 +99,8 @@ for (let run = 0; run < RUNS; run++) {
   figures.batch.push(await measureBatchRun({ work, caFile, credentials: tpp }, { payments: BATCH_PAYMENTS, port: 8194 }));
 
   const coldDir = mkdtempSync(join(work, 'cold-'));
-  figures.coldEmpty.push(await coldStart(coldDir));
-  figures.coldExisting.push(await coldStart(coldDir));
+  figures.coldEmpty.push(await timeColdStart(coldDir, 8195, caFile));
+  figures.coldExisting.push(await timeColdStart(coldDir, 8195, caFile));
 }
 
 // ---- The table ----
