@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE, ensureSandboxCa } from '../../src/security/sandbox-ca.js';
+
+const dirs: string[] = [];
+after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const newDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'psd2-ca-'));
+  dirs.push(dir);
+  return dir;
+};
+
+/** The key file holds the private key of the certificate file's public key. */
+function filesArePair(dir: string): boolean {
+  const publicOfKey = createPublicKey(createPrivateKey(readFileSync(join(dir, SANDBOX_CA_KEY_FILE), 'utf8'))).export({ type: 'spki', format: 'der' });
+  const publicOfCert = createPublicKey(readFileSync(join(dir, SANDBOX_CA_CERT_FILE), 'utf8')).export({ type: 'spki', format: 'der' });
+  return Buffer.compare(publicOfKey, publicOfCert) === 0;
+}
+
+describe('sandbox CA', () => {
+  it('made by several starts on one empty folder at once: all trust the one CA published, whose key and certificate are a pair', async () => {
+    const dir = newDir();
+    const cas = await Promise.all([ensureSandboxCa(dir), ensureSandboxCa(dir), ensureSandboxCa(dir)]);
+    assert.equal(new Set(cas.map((ca) => ca.serial)).size, 1);
+    assert.ok(filesArePair(dir));
+    assert.deepEqual(readdirSync(dir).sort(), [SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE].sort(), 'no temporary file is left');
+    assert.equal((await ensureSandboxCa(dir)).serial, cas[0]!.serial, 'a later start reads it');
+  });
+
+  it('makes the CA again when a start was killed between publishing the key and the certificate', async () => {
+    const dir = newDir();
+    writeFileSync(join(dir, SANDBOX_CA_KEY_FILE), 'left by a killed start');
+    const ca = await ensureSandboxCa(dir);
+    assert.ok(ca.serial > 0n);
+    assert.ok(filesArePair(dir));
+  });
+});
