@@ -136,3 +136,12 @@ export const MAX_SANDBOX_BALANCES = 10;
 export const MAX_AGREEMENT_ENGAGEMENTS = 200;
 /** Free-text fields of the mock data the specification does not bound (product, card ids, terminal ids): a name's 70. */
 export const SANDBOX_TEXT_MAX_LENGTH = 70;
+
+// ---- Replay of signed requests (docs/security.md, section 1) ----
+
+/**
+ * Expired X-Request-ID bindings are deleted at most this often, by the request that finds the
+ * interval passed. A minute bounds one purge to a minute's requests (with a Date header, a binding
+ * lives DATE_SKEW_SECONDS), so it never holds the database for long.
+ */
+export const REQUEST_BINDING_PURGE_INTERVAL_MS = 60_000;

@@ -2,6 +2,7 @@ import { verify } from 'node:crypto';
 import { ApiError, type Problem } from '../domain/api-error.js';
 import { CERTIFICATE_CACHE_ENTRIES, HEADER_VALUE_MAX_LENGTH, X_REQUEST_ID_MAX_LENGTH } from '../domain/limits.js';
 import type { PspRole, TppIdentity } from '../domain/psp-role.js';
+import { signatureAcceptableUntil } from '../domain/request-binding.js';
 import { CertificateFormatError } from './der-certificate.js';
 import { findDigestMismatch, parseDigestHeader, DigestFormatError, type DigestValue } from './digest.js';
 import { formatDistinguishedName, sameDistinguishedName } from './distinguished-name.js';
@@ -27,6 +28,17 @@ export interface AuthRequirement {
   role: PspRole | 'any';
   /** Create operations must carry a Digest; other operations are checked when they send one. */
   digestRequired: boolean;
+  /**
+   * A sandbox test-data operation: it may share an X-Request-ID with other test-data operations
+   * (docs/security.md, section 1). Every operation that also exists in production is strict.
+   */
+  testData?: boolean;
+}
+
+/** Who signed the request, and until when its signature could be accepted (and so replayed). */
+export interface Authentication {
+  tpp: TppIdentity;
+  signatureAcceptableUntil: Date;
 }
 
 export interface AuthenticatorOptions {
@@ -63,7 +75,7 @@ export class TppAuthenticator {
     this.now = options.now ?? Date.now;
   }
 
-  authenticate(request: SignedRequest, requirement: AuthRequirement): TppIdentity {
+  authenticate(request: SignedRequest, requirement: AuthRequirement): Authentication {
     const headers = readHeaders(request.headers, requirement);
     const entry = this.certificateEntry(headers.certificate);
     const { certificate } = entry;
@@ -81,7 +93,10 @@ export class TppAuthenticator {
       const held = psd2.roles.length === 0 ? 'no PSD2 role' : `only ${psd2.roles.join(', ')}`;
       throw headerError('ROLE_INVALID', 'TPP-Signature-Certificate', `lacks the PSD2 role ${requirement.role} that this operation needs; its QCStatement grants ${held}`);
     }
-    return { id: certificate.organisationId!, name: certificate.name, roles: psd2.roles, ncaName: psd2.ncaName, ncaId: psd2.ncaId };
+    return {
+      tpp: { id: certificate.organisationId!, name: certificate.name, roles: psd2.roles, ncaName: psd2.ncaName, ncaId: psd2.ncaId },
+      signatureAcceptableUntil: signatureAcceptableUntil(headers.date, this.options.dateSkewSeconds, certificate.notAfter),
+    };
   }
 
   private certificateEntry(headerValue: string): CertificateEntry {
@@ -129,7 +144,7 @@ export class TppAuthenticator {
     }
   }
 
-  private checkSignature(request: SignedRequest, params: SignatureParameters, certificate: ParsedCertificate, dateMillis: number, now: number): void {
+  private checkSignature(request: SignedRequest, params: SignatureParameters, certificate: ParsedCertificate, dateMillis: number | undefined, now: number): void {
     const { keyId } = params;
     if (keyId.serial !== certificate.serial) {
       throw headerError('SIGNATURE_INVALID', 'Signature', `keyId names serial ${keyId.serial.toString(16).toUpperCase()}, but TPP-Signature-Certificate has serial ${certificate.serial.toString(16).toUpperCase()}`);
@@ -149,7 +164,9 @@ export class TppAuthenticator {
     if (unsigned.length > 0) {
       throw headerError('SIGNATURE_INVALID', 'Signature', `leaves out ${unsigned.join(', ')}, which the request carries (headers="${params.headers.join(' ')}"); every one of ${SIGNED_WHEN_PRESENT.join(', ')} that is present must be signed`);
     }
-    const skewSeconds = Math.round(Math.abs(now - dateMillis) / 1000);
+    // spec, Authentication 4: date is signed "where available". Without it the signature has no
+    // freshness of its own; replay is refused by the X-Request-ID binding (request-binding.ts).
+    const skewSeconds = dateMillis === undefined ? 0 : Math.round(Math.abs(now - dateMillis) / 1000);
     if (skewSeconds > this.options.dateSkewSeconds) {
       throw headerError('SIGNATURE_INVALID', 'Date', `is ${skewSeconds} s away from the server clock (${new Date(now).toUTCString()}); at most ${this.options.dateSkewSeconds} s is allowed. Check the client's clock and sign each request when it is sent`);
     }
@@ -169,14 +186,15 @@ export class TppAuthenticator {
 interface AuthHeaders {
   signature: SignatureParameters;
   certificate: string;
-  date: number;
+  /** The Date header as milliseconds, when the request carries one. */
+  date: number | undefined;
   digest: DigestValue[] | undefined;
 }
 
 /** Reads the authentication headers; every missing or malformed one is reported at once. */
 function readHeaders(headers: RequestHeaders, requirement: AuthRequirement): AuthHeaders {
   const missing: Problem[] = [];
-  const required = ['Signature', 'TPP-Signature-Certificate', 'X-Request-ID', 'Date', ...(requirement.digestRequired ? ['Digest'] : [])];
+  const required = ['Signature', 'TPP-Signature-Certificate', 'X-Request-ID', ...(requirement.digestRequired ? ['Digest'] : [])];
   for (const name of required) {
     const value = single(headers, name);
     if (value === undefined || value.trim() === '') {
@@ -207,9 +225,9 @@ function readHeaders(headers: RequestHeaders, requirement: AuthRequirement): Aut
     }
   }
 
-  const dateText = single(headers, 'Date')!;
-  const date = parseHttpDate(dateText);
-  if (date === undefined) bad('Date', `'${dateText}' is not an HTTP date such as '${new Date(0).toUTCString()}'`);
+  const dateText = single(headers, 'Date');
+  const date = dateText === undefined ? undefined : parseHttpDate(dateText);
+  if (dateText !== undefined && date === undefined) bad('Date', `'${dateText}' is not an HTTP date such as '${new Date(0).toUTCString()}'`);
 
   let digest: DigestValue[] | undefined;
   const digestText = single(headers, 'Digest');
@@ -222,7 +240,7 @@ function readHeaders(headers: RequestHeaders, requirement: AuthRequirement): Aut
     }
   }
   if (malformed.length > 0) throw ApiError.of(malformed);
-  return { signature: signature!, certificate, date: date!, digest };
+  return { signature: signature!, certificate, date, digest };
 }
 
 function explainRequired(name: string): string {
@@ -230,7 +248,6 @@ function explainRequired(name: string): string {
     case 'Signature': return ': every request is signed (draft-cavage HTTP signature with the TPP certificate)';
     case 'TPP-Signature-Certificate': return ': it carries the certificate that signed the request, base64-encoded';
     case 'Digest': return ' on create operations: SHA-256=<base64 of the SHA-256 of the body>';
-    case 'Date': return ': it dates the signature and is checked against the server clock';
     default: return '';
   }
 }

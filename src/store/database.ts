@@ -20,6 +20,16 @@ export interface TppRequestTable {
   created_at: string;
 }
 
+export interface RequestBindingTable {
+  tpp_id: string;
+  request_id: string;
+  method: string;
+  target: string;
+  body_sha256: string;
+  scope: string;
+  expires_at: string;
+}
+
 export interface PaymentTable {
   id: string;
   tpp_id: string;
@@ -218,6 +228,7 @@ export interface Database {
   sandbox_clock: SandboxClockTable;
   batch_runs: BatchRunTable;
   tpp_requests: TppRequestTable;
+  request_bindings: RequestBindingTable;
   payments: PaymentTable;
   transfers: TransferTable;
   customers: CustomerTable;

@@ -9,6 +9,8 @@ import * as baskets from './queries/basket-queries.js';
 import * as sca from './queries/sca-queries.js';
 import * as sandbox from './queries/sandbox-queries.js';
 import * as ledger from './queries/ledger-queries.js';
+import * as bindings from './queries/request-binding-queries.js';
+import type { RequestBinding } from '../domain/request-binding.js';
 import type { ExecutionOutcome, Planner } from './queries/ledger-queries.js';
 import type {
   Authorisation, AuthorisationStep, BankData, CreateBasketResult, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment, StoredBasket,
@@ -145,6 +147,14 @@ export abstract class KyselyStore implements Store {
       }))).execute();
       return { outcome: 'created' };
     });
+  }
+
+  bindRequest(binding: RequestBinding, now: Date): Promise<RequestBinding | undefined> {
+    return bindings.bindRequest(this.db, binding, now);
+  }
+
+  purgeRequestBindings(now: Date): Promise<number> {
+    return bindings.purgeRequestBindings(this.db, now);
   }
 
   async findTppRequest(tppId: string, requestId: string): Promise<StoredTppRequest | undefined> {

@@ -10,6 +10,7 @@ import type {
   SandboxInitializeResult, SandboxTransaction, TransactionPage,
 } from './sandbox-records.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
+import type { RequestBinding } from '../domain/request-binding.js';
 
 /** A TPP request that created something, kept so a retry with the same X-Request-ID gets the same answer. */
 export interface TppRequestRecord {
@@ -87,6 +88,13 @@ export interface Store {
    * or a transfer is a logical duplicate. Concurrent calls with one X-Request-ID create one payment.
    */
   createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult>;
+  /**
+   * Binds a signed request's X-Request-ID to what it asked for, durably, unless it is bound already
+   * (and its binding still in force at `now`): then the earlier binding is returned and nothing is written.
+   */
+  bindRequest(binding: RequestBinding, now: Date): Promise<RequestBinding | undefined>;
+  /** Removes bindings whose signatures can no longer be accepted; returns how many. */
+  purgeRequestBindings(now: Date): Promise<number>;
   /** The request this TPP sent with this X-Request-ID, if it created something. */
   findTppRequest(tppId: string, requestId: string): Promise<StoredTppRequest | undefined>;
   /** The payment, when it exists and the TPP created it. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Store } from '../../src/store/store.js';
+import type { RequestBinding } from '../../src/domain/request-binding.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
 
@@ -67,6 +68,36 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
       await store.ping();
       await store.close();
       await assert.rejects(store.ping());
+    });
+
+    describe('request bindings (X-Request-ID bound to the request it was signed for)', () => {
+      const binding = (requestId: string, changes: Partial<RequestBinding> = {}): RequestBinding => ({
+        tppId: 'PSDNO-FSA-1', requestId, method: 'GET', target: '/v1/x', bodySha256: 'e3b0', scope: 'strict', expiresAt: new Date('2030-01-01T00:00:00Z'), ...changes,
+      });
+      const now = new Date('2026-11-22T12:00:00Z');
+
+      it('binds on first use and returns the earlier binding on the next, writing nothing', () => withMigratedStore(async (store) => {
+        assert.equal(await store.bindRequest(binding('a'), now), undefined);
+        const earlier = await store.bindRequest(binding('a', { method: 'DELETE', target: '/v1/y' }), now);
+        assert.deepEqual(earlier, binding('a'));
+        assert.deepEqual(await store.bindRequest(binding('a', { scope: 'test-data' }), now), binding('a'));
+        assert.equal(await store.bindRequest(binding('a', { tppId: 'PSDNO-FSA-2' }), now), undefined, 'another TPP\'s X-Request-IDs are its own');
+      }));
+
+      it('binds once when many requests race with one X-Request-ID', () => withMigratedStore(async (store) => {
+        const results = await Promise.all(Array.from({ length: 20 }, (_, i) => store.bindRequest(binding('race', { target: `/v1/x/${i}` }), now)));
+        assert.equal(results.filter((r) => r === undefined).length, 1);
+      }));
+
+      it('replaces a binding whose signature can no longer be accepted, and purges such bindings', () => withMigratedStore(async (store) => {
+        await store.bindRequest(binding('old', { expiresAt: new Date('2026-11-22T11:00:00Z') }), now);
+        await store.bindRequest(binding('gone', { expiresAt: new Date('2026-11-22T11:59:59Z') }), now);
+        await store.bindRequest(binding('kept'), now);
+        assert.equal(await store.bindRequest(binding('old', { method: 'POST' }), now), undefined, 'rebound after expiry');
+        assert.equal(await store.purgeRequestBindings(now), 1);
+        assert.equal(await store.bindRequest(binding('gone', { method: 'POST' }), now), undefined);
+        assert.deepEqual(await store.bindRequest(binding('kept', { method: 'POST' }), now), binding('kept'));
+      }));
     });
 
     describe('payments', () => {

@@ -32,7 +32,7 @@ async function sign(...extra: string[]): Promise<Record<string, string>> {
 
 function authenticate(headers: Record<string, string>) {
   const body = Buffer.from('{"instructedAmount":{"amount":"10.00","currency":"NOK"}}');
-  return authenticator.authenticate({ method: 'POST', target: '/v1/payments/x?allowLogicalDuplicate=true', headers, body }, { role: 'PSP_PI', digestRequired: true });
+  return authenticator.authenticate({ method: 'POST', target: '/v1/payments/x?allowLogicalDuplicate=true', headers, body }, { role: 'PSP_PI', digestRequired: true }).tpp;
 }
 
 describe('the tpp command line', () => {

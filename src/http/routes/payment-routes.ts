@@ -51,6 +51,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
         product: product.product,
         body: request.body,
         requestId: headers['x-request-id']!,
+        bodySha256: request.bodySha256!,
         psuHeaders: { psuId: headers['psu-id'], nationalId: headers['x-psu-identity'], corporateId: headers['psu-corporate-id'], context: headers['psu-context'] },
         acceptFixHeader: headers['x-accept-fix'],
         tppRedirectUri: headers['tpp-redirect-uri'] ?? '',
@@ -140,7 +141,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
       },
     }, async (request: FastifyRequest, reply: FastifyReply) => {
       const { product, paymentId } = request.params as { product: string; paymentId: string };
-      await payments.cancel(request.tpp!, service, product, paymentId);
+      await payments.cancel(request.tpp!, service, product, paymentId, request.retry);
       return reply.code(204).send();
     });
   }

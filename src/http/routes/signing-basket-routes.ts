@@ -21,7 +21,7 @@ export function registerSigningBasketRoutes(app: FastifyInstance, baskets: Signi
       response: { 201: { $ref: 'SigningBasketCreated#' }, ...errorResponses(404, 409, 413, 415) },
     },
   }, async (request, reply) => {
-    const answer = await baskets.create(request.tpp!, request.body, request.headers['x-request-id'] as string, scaContextOf(request), request.schemaProblems ?? []);
+    const answer = await baskets.create(request.tpp!, request.body, request.headers['x-request-id'] as string, request.bodySha256!, scaContextOf(request), request.schemaProblems ?? []);
     reply.header('Location', `/v1/signing-baskets/${encodeURIComponent((answer.body as { basketId: string }).basketId)}`);
     return reply.code(answer.status as 201).send(answer.body);
   });
