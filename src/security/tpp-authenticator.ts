@@ -2,7 +2,7 @@ import { verify } from 'node:crypto';
 import { ApiError, type Problem } from '../domain/api-error.js';
 import { CERTIFICATE_CACHE_ENTRIES, HEADER_VALUE_MAX_LENGTH, X_REQUEST_ID_MAX_LENGTH } from '../domain/limits.js';
 import type { PspRole, TppIdentity } from '../domain/psp-role.js';
-import { CertificateFormatError } from './der-certificate.js';
+import { CertificateFormatError, CertificateRefusedError } from './der-certificate.js';
 import { findDigestMismatch, parseDigestHeader, DigestFormatError, type DigestValue } from './digest.js';
 import { formatDistinguishedName, sameDistinguishedName } from './distinguished-name.js';
 import { parseHttpDate } from './http-date.js';
@@ -98,6 +98,11 @@ export class TppAuthenticator {
     } catch (error) {
       if (error instanceof CertificateFormatError) {
         throw headerError('FORMAT_ERROR', 'TPP-Signature-Certificate', `cannot be read as a certificate: ${error.message}. Send the certificate as base64 of its DER bytes or of its PEM text`);
+      }
+      if (error instanceof CertificateRefusedError) {
+        // Every reason, each its own tppMessage, so the TPP can take all of them to its trust service at once.
+        const problems = error.reasons.map((reason): Problem => ({ code: 'CERTIFICATE_INVALID', path: 'header:TPP-Signature-Certificate', text: `TPP-Signature-Certificate ${reason}` }));
+        throw ApiError.of(problems);
       }
       throw error;
     }
