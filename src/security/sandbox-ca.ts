@@ -49,7 +49,7 @@ async function readCa(certPath: string): Promise<ParsedCertificate | undefined> 
   const text = await readFile(certPath, 'utf8').catch(() => undefined);
   const der = text === undefined ? undefined : readPemCertificates(text)[0];
   // A CA file someone replaced with a weak one is refused (TrustStoreError), as a configured CA would be.
-  return der === undefined ? undefined : readCertificate(der, `the sandbox CA file '${certPath}'`);
+  return der === undefined ? undefined : readCertificate(der, `the sandbox CA file '${certPath}'`, `remove it and ${SANDBOX_CA_KEY_FILE} beside it, and the next start makes a new sandbox CA`);
 }
 
 /** Writes `text` to a file of its own, then links it into place; false when the place is taken. */

@@ -47,13 +47,16 @@ export async function readTrustedCertificates(paths: readonly string[]): Promise
   return anchors;
 }
 
-/** Parses one certificate of a configured file; `origin` names the file in the error. */
-export function readCertificate(der: Buffer, origin: string): ParsedCertificate {
+/**
+ * Parses one certificate of a file the bank configured; `origin` names the file and `remedy` says what
+ * the operator can do, both in the TrustStoreError.
+ */
+export function readCertificate(der: Buffer, origin: string, remedy = 'remove it, or replace it with a current certificate of that CA'): ParsedCertificate {
   try {
     return parseCertificate(der);
   } catch (error) {
     if (error instanceof CertificateRefusedError) {
-      throw new TrustStoreError(`${origin} holds '${error.certificateName ?? ''}', which ${error.reasons.join('; and which ')}. The bank trusts no CA a qualified trust service would not be`);
+      throw new TrustStoreError(`${origin} holds '${error.certificateName ?? ''}', which ${error.reasons.join('; and which ')}. A qualified trust service would not issue it, so the bank does not trust it: ${remedy}`);
     }
     if (error instanceof CertificateFormatError) throw new TrustStoreError(`${origin} holds a certificate that cannot be read: ${error.message}`);
     throw error;

@@ -357,6 +357,8 @@ for (const mode of ['sandbox', 'production'] as const) {
       assert.deepEqual(body.tppMessages?.map((m) => [m.code, m.path]), [['CERTIFICATE_INVALID', 'header:TPP-Signature-Certificate'], ['CERTIFICATE_INVALID', 'header:TPP-Signature-Certificate']]);
       assert.match(body.tppMessages![0]!.text!, /is signed with ecdsa-with-SHA1/);
       assert.match(body.tppMessages![1]!.text!, /has a 1024-bit RSA key/);
+      const again = assertErrorBody(await app.signed({ method: 'GET', url: READ, sign: { credentials } }), 401, 'CERTIFICATE_INVALID');
+      assert.deepEqual(again.tppMessages, body.tppMessages, 'a refused certificate sent again (kept in the certificate cache) gets the same answer');
     });
   });
 }
