@@ -9,14 +9,14 @@ import {
 import type { AlgorithmIdentifier, CertificateFields } from './der-certificate.js';
 
 /**
- * What a qualified trust service issues (ETSI TS 119 312, the cryptographic suites of eIDAS
- * certificates): RSA keys of at least 2048 bits, EC keys on P-256, P-384, P-521 or the Brainpool
- * curves of the same sizes, signed with SHA-256 or a stronger hash, one DER certificate. The bank
- * refuses anything else, whoever issued it: a CA that signs a 1024-bit key or with SHA-1 is not one
- * whose word the bank can rely on, and a forged certificate often looks like that.
+ * What a qualified trust service issues (the cryptographic suites of ETSI TS 119 312 and the
+ * CA/Browser Forum's minimums): RSA keys of at least 2048 bits, EC keys on P-256, P-384, P-521 or the
+ * Brainpool curves of the same sizes, signed with SHA-256 or a stronger hash, one DER certificate.
+ * The bank refuses anything else, whoever issued it: a CA that signs a 1024-bit key or with SHA-1 is
+ * not one whose word the bank can rely on, and a forged certificate often looks like that.
  */
 
-/** EC curves of ETSI TS 119 312, by the name node gives them, with the name people know. */
+/** EC curves trust services issue keys on, by the name node gives them, with the name people know. */
 const ACCEPTED_CURVES: Readonly<Record<string, string>> = {
   prime256v1: 'P-256',
   secp384r1: 'P-384',
