@@ -161,3 +161,9 @@ export const CERTIFICATE_EC_MIN_BITS = 256;
  * services sign certificates with.
  */
 export const CERTIFICATE_SIGNATURE_HASH_MIN_BITS = 256;
+
+/**
+ * An OID from a certificate quoted in an error message: the longest real OIDs (ETSI's, Microsoft's) are
+ * under 40 characters; a certificate can carry an OID of thousands, which the answer must not echo.
+ */
+export const CERTIFICATE_OID_SHOWN_MAX_LENGTH = 64;

@@ -6,7 +6,7 @@ import {
   CERTIFICATE_RSA_MIN_PUBLIC_EXPONENT,
   CERTIFICATE_SIGNATURE_HASH_MIN_BITS,
 } from '../domain/limits.js';
-import type { AlgorithmIdentifier, CertificateFields } from './der-certificate.js';
+import { type AlgorithmIdentifier, type CertificateFields, shownOid } from './der-certificate.js';
 
 /**
  * What a qualified trust service issues (the cryptographic suites of ETSI TS 119 312 and the
@@ -115,12 +115,12 @@ function pssHash(parameters: asn1js.AsnType | undefined): Hash | undefined {
 
 function algorithmName(algorithm: AlgorithmIdentifier): string {
   if (algorithm.oid === RSASSA_PSS_OID) return `RSASSA-PSS with ${pssHash(algorithm.parameters) ?? 'an unknown hash'}`;
-  return SIGNATURE_ALGORITHMS[algorithm.oid]?.name ?? `algorithm ${algorithm.oid}`;
+  return SIGNATURE_ALGORITHMS[algorithm.oid]?.name ?? `algorithm ${shownOid(algorithm.oid)}`;
 }
 
 function keyWeakness(fields: CertificateFields, publicKey: KeyObject | undefined): string | undefined {
   if (publicKey === undefined) {
-    return `has a public key of a type the bank cannot read (algorithm ${fields.publicKeyAlgorithm.oid}); the bank accepts ${ACCEPTED_KEYS}`;
+    return `has a public key of a type the bank cannot read (algorithm ${shownOid(fields.publicKeyAlgorithm.oid)}); the bank accepts ${ACCEPTED_KEYS}`;
   }
   const type = publicKey.asymmetricKeyType;
   const details = publicKey.asymmetricKeyDetails ?? {};

@@ -1,4 +1,5 @@
 import * as asn1js from 'asn1js';
+import { CERTIFICATE_OID_SHOWN_MAX_LENGTH } from '../domain/limits.js';
 
 /** One attribute of a distinguished name, as it stands in the certificate. */
 export interface NameAttribute {
@@ -32,6 +33,11 @@ export interface CertificateFields {
   publicKeyBytes: Uint8Array;
   /** Bytes after the end of the certificate's SEQUENCE: a certificate is exactly one, so any is an error. */
   trailingBytes: number;
+}
+
+/** An OID read from a certificate, as an error message quotes it: cut short, since its length is the sender's choice. */
+export function shownOid(oid: string): string {
+  return oid.length <= CERTIFICATE_OID_SHOWN_MAX_LENGTH ? oid : `${oid.slice(0, CERTIFICATE_OID_SHOWN_MAX_LENGTH)}…`;
 }
 
 /** Bytes that cannot be read as a certificate. */

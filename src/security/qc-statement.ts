@@ -1,6 +1,6 @@
 import * as asn1js from 'asn1js';
 import { PSP_ROLES, type PspRole, isPspRole, roleOfOid } from '../domain/psp-role.js';
-import { CertificateFormatError, CertificateRefusedError, childrenOf, stringValue } from './der-certificate.js';
+import { CertificateFormatError, CertificateRefusedError, childrenOf, shownOid, stringValue } from './der-certificate.js';
 
 /** RFC 3739 qcStatements certificate extension. */
 export const QC_STATEMENTS_OID = '1.3.6.1.5.5.7.1.3';
@@ -41,7 +41,7 @@ export function readPsd2Statement(extensionValue: Uint8Array): Psd2Statement | u
       if (byOid !== undefined) {
         if (!roles.includes(byOid)) roles.push(byOid);
       } else if (isPspRole(nameText)) {
-        byNameOnly.push({ name: nameText, oid: oidText ?? 'no OID' });
+        byNameOnly.push({ name: nameText, oid: oidText === undefined ? 'no OID' : shownOid(oidText) });
       }
     }
     if (byNameOnly.length > 0) throw new CertificateRefusedError([roleByNameReason(byNameOnly)]);

@@ -60,6 +60,16 @@ describe('readPsd2Statement', () => {
     });
   });
 
+  it('quotes a long OID cut short', () => {
+    const longOid = `1.2.${'1234567890.'.repeat(100)}1`;
+    assert.throws(() => readPsd2Statement(qcStatements(psd2Statement([role(longOid, utf8('PSP_PI'))]))), (error: unknown) => {
+      assert.ok(error instanceof CertificateRefusedError);
+      assert.match(error.reasons[0]!, new RegExp(`under OID ${longOid.slice(0, 64).replace(/\./g, '\\.')}…, which is not`));
+      assert.ok(error.reasons[0]!.length < 300, `${error.reasons[0]!.length} characters`);
+      return true;
+    });
+  });
+
   it('refuses a role given by name under an OID of the ETSI role arc that is not a role', () => {
     const value = qcStatements(psd2Statement([role('0.4.0.19495.1.9', utf8('PSP_PI'))]));
     assert.throws(() => readPsd2Statement(value), CertificateRefusedError);
