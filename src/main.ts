@@ -17,6 +17,15 @@ import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
 import { openStore } from './store/open-store.js';
 
+/** A CA the server must not trust (unreadable, not a CA, weak) stops the start, as any configuration error. */
+function refuseTrust(error: unknown): never {
+  if (error instanceof TrustStoreError) {
+    process.stderr.write(`Invalid configuration:\n  - ${error.message}\n`);
+    process.exit(2);
+  }
+  throw error;
+}
+
 /** Starts the server: configuration, database and migrations, trust, HTTP; stops on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   let config;
@@ -30,20 +39,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let anchors;
-  try {
-    anchors = await readTrustedCertificates(config.trustedCaCertPaths);
-  } catch (error) {
-    if (error instanceof TrustStoreError) {
-      process.stderr.write(`Invalid configuration:\n  - ${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const anchors = await readTrustedCertificates(config.trustedCaCertPaths).catch(refuseTrust);
   const store = await openStore(config.database);
   const [, sandboxCa] = await Promise.all([
     store.migrate(),
-    config.mode === 'sandbox' ? ensureSandboxCa(config.dataDir) : Promise.resolve(undefined),
+    config.mode === 'sandbox' ? ensureSandboxCa(config.dataDir).catch(refuseTrust) : Promise.resolve(undefined),
   ]);
   const trustStore = new TrustStore(sandboxCa === undefined ? anchors : [...anchors, sandboxCa]);
   const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds });

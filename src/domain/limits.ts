@@ -145,3 +145,34 @@ export const SANDBOX_TEXT_MAX_LENGTH = 70;
  * lives DATE_SKEW_SECONDS), so it never holds the database for long.
  */
 export const REQUEST_BINDING_PURGE_INTERVAL_MS = 60_000;
+
+// ---- Certificate strength (what a qualified trust service issues) ----
+
+/**
+ * RSA modulus of every certificate the bank relies on (TPP certificates and trusted CAs). 1024-bit
+ * keys have been within reach of a well-funded attacker for a decade; the CA/Browser Forum requires
+ * at least 2048 bits, and qualified trust services issue 2048 to 4096.
+ */
+export const CERTIFICATE_RSA_MIN_BITS = 2048;
+
+/**
+ * RSA public exponent: odd and at least 2^16 + 1, the range the CA/Browser Forum asks for. A tiny
+ * exponent (e = 1, e = 3) invites forgeries against lax verifiers; trust services issue 65537.
+ */
+export const CERTIFICATE_RSA_MIN_PUBLIC_EXPONENT = 65537n;
+
+/** EC field size: P-256 (128-bit security, like RSA-3072) is the smallest curve trust services issue keys on. */
+export const CERTIFICATE_EC_MIN_BITS = 256;
+
+/**
+ * Output bits of the hash in a certificate's signature. SHA-1 (160) has computed collisions, which let
+ * a CA's signature over one certificate be reused for another. SHA-256 is the smallest hash trust
+ * services sign certificates with.
+ */
+export const CERTIFICATE_SIGNATURE_HASH_MIN_BITS = 256;
+
+/**
+ * An OID from a certificate quoted in an error message: the longest real OIDs (ETSI's, Microsoft's) are
+ * under 40 characters; a certificate can carry an OID of thousands, which the answer must not echo.
+ */
+export const CERTIFICATE_OID_SHOWN_MAX_LENGTH = 64;

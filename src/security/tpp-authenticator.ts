@@ -3,7 +3,7 @@ import { ApiError, type Problem } from '../domain/api-error.js';
 import { CERTIFICATE_CACHE_ENTRIES, HEADER_VALUE_MAX_LENGTH, X_REQUEST_ID_MAX_LENGTH } from '../domain/limits.js';
 import type { PspRole, TppIdentity } from '../domain/psp-role.js';
 import { signatureAcceptableUntil } from '../domain/request-binding.js';
-import { CertificateFormatError } from './der-certificate.js';
+import { CertificateFormatError, CertificateRefusedError } from './der-certificate.js';
 import { findDigestMismatch, parseDigestHeader, DigestFormatError, type DigestValue } from './digest.js';
 import { formatDistinguishedName, sameDistinguishedName } from './distinguished-name.js';
 import { parseHttpDate } from './http-date.js';
@@ -62,13 +62,18 @@ interface CertificateEntry {
   issuer: ParsedCertificate | undefined;
 }
 
+/** A certificate a qualified trust service would never issue (certificate-policy.ts): the problems to answer. */
+interface RefusedEntry {
+  refused: readonly Problem[];
+}
+
 /**
  * Authenticates a TPP request as the specification's Authentication part says: certificate,
  * Signature (draft-cavage, Berlin Group profile), Digest, Date and X-Request-ID. Each failure is
  * an ApiError naming the header and what is wrong with it (docs/errors.md).
  */
 export class TppAuthenticator {
-  private readonly certificates = new Map<string, CertificateEntry>();
+  private readonly certificates = new Map<string, CertificateEntry | RefusedEntry>();
   private readonly now: () => number;
 
   constructor(private readonly options: AuthenticatorOptions) {
@@ -100,13 +105,23 @@ export class TppAuthenticator {
   }
 
   private certificateEntry(headerValue: string): CertificateEntry {
-    const cached = this.certificates.get(headerValue);
-    if (cached !== undefined) {
+    let entry = this.certificates.get(headerValue);
+    if (entry !== undefined) {
       // Re-insert to keep the map in least-recently-used order.
       this.certificates.delete(headerValue);
-      this.certificates.set(headerValue, cached);
-      return cached;
+    } else {
+      entry = this.readCertificate(headerValue);
     }
+    this.certificates.set(headerValue, entry);
+    if (this.certificates.size > CERTIFICATE_CACHE_ENTRIES) {
+      this.certificates.delete(this.certificates.keys().next().value!);
+    }
+    if ('refused' in entry) throw ApiError.of(entry.refused);
+    return entry;
+  }
+
+  /** A certificate that cannot be read throws; one that is refused is kept, so a TPP retrying with it costs no new parse. */
+  private readCertificate(headerValue: string): CertificateEntry | RefusedEntry {
     let certificate: ParsedCertificate;
     try {
       certificate = parseCertificate(decodeCertificateHeader(headerValue));
@@ -114,14 +129,13 @@ export class TppAuthenticator {
       if (error instanceof CertificateFormatError) {
         throw headerError('FORMAT_ERROR', 'TPP-Signature-Certificate', `cannot be read as a certificate: ${error.message}. Send the certificate as base64 of its DER bytes or of its PEM text`);
       }
+      if (error instanceof CertificateRefusedError) {
+        // Every reason, each its own tppMessage, so the TPP can take all of them to its trust service at once.
+        return { refused: error.reasons.map((reason): Problem => ({ code: 'CERTIFICATE_INVALID', path: 'header:TPP-Signature-Certificate', text: `TPP-Signature-Certificate ${reason}` })) };
+      }
       throw error;
     }
-    const entry: CertificateEntry = { certificate, issuer: this.options.trustStore.issuerOf(certificate) };
-    this.certificates.set(headerValue, entry);
-    if (this.certificates.size > CERTIFICATE_CACHE_ENTRIES) {
-      this.certificates.delete(this.certificates.keys().next().value!);
-    }
-    return entry;
+    return { certificate, issuer: this.options.trustStore.issuerOf(certificate) };
   }
 
   private checkTrust({ certificate, issuer }: CertificateEntry, now: number): void {
