@@ -136,3 +136,17 @@ export const MAX_SANDBOX_BALANCES = 10;
 export const MAX_AGREEMENT_ENGAGEMENTS = 200;
 /** Free-text fields of the mock data the specification does not bound (product, card ids, terminal ids): a name's 70. */
 export const SANDBOX_TEXT_MAX_LENGTH = 70;
+
+// ---- The PSU's side: one-time codes per PSU ----
+
+/**
+ * Wrong one-time codes a PSU may have within PSU_CODE_FAILURE_WINDOW_MINUTES, counted per PSU
+ * (the customer number typed, and the PSU named at initiation) across every SCA link and server
+ * instance; the next attempt is refused unchecked, even with the right code. MAX_CODE_ATTEMPTS
+ * (domain/sca.ts) bounds one link; without this a guesser opened new links (30 wrong codes on 10
+ * links, then an approval on the 11th). 10 is well past a person's typing mistakes, and gives a
+ * guesser of a 6-digit code 1 chance in 100 000 per window.
+ */
+export const PSU_CODE_FAILURES_MAX = 10;
+/** The sliding window of PSU_CODE_FAILURES_MAX: a locked-out PSU can try again when their oldest wrong code is this old. */
+export const PSU_CODE_FAILURE_WINDOW_MINUTES = 60;
