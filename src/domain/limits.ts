@@ -150,3 +150,5 @@ export const SANDBOX_TEXT_MAX_LENGTH = 70;
 export const PSU_CODE_FAILURES_MAX = 10;
 /** The sliding window of PSU_CODE_FAILURES_MAX: a locked-out PSU can try again when their oldest wrong code is this old. */
 export const PSU_CODE_FAILURE_WINDOW_MINUTES = 60;
+/** The least length of the key national identity numbers are hashed with: HMAC-SHA256 is as strong as its key up to 32 bytes. */
+export const NATIONAL_ID_KEY_MIN_BYTES = 32;

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { idnr } from '@navikt/fnrvalidator';
 import type { Problem } from './api-error.js';
+import { NATIONAL_ID_KEY_MIN_BYTES } from './limits.js';
 
 export type PsuContext = 'PRIVATE' | 'CORPORATE';
 
@@ -73,9 +74,6 @@ export function nationalIdProblem(text: string): string | undefined {
 export interface NationalIdKey {
   readonly bytes: Uint8Array;
 }
-
-/** The least key length: HMAC-SHA256 is as strong as its key up to 32 bytes. */
-export const NATIONAL_ID_KEY_MIN_BYTES = 32;
 
 /**
  * The keyed hash of a national identity number (HMAC-SHA256, hex). A plain hash of an 11-digit

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { NATIONAL_ID_KEY_MIN_BYTES, type NationalIdKey } from '../domain/psu.js';
+import { NATIONAL_ID_KEY_MIN_BYTES } from '../domain/limits.js';
+import type { NationalIdKey } from '../domain/psu.js';
 
 export const NATIONAL_ID_KEY_FILE = 'psu-identity.key';
 
