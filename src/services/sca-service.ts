@@ -134,7 +134,7 @@ export class ScaService {
     const { authorisation } = found;
     const now = this.clock.now();
     const typed = customerNumber.trim();
-    // Every attempt is counted for the PSU before the code is checked (docs/sca.md, "Wrong codes").
+    // Every attempt is counted for the PSU before the code is checked (docs/sca.md, "Wrong codes per PSU").
     const attemptId = randomUUID();
     const psuAttempts = await this.store.reserveCodeAttempt(attemptId, await this.lockoutKeys(authorisation, typed), now, new Date(now.getTime() - PSU_CODE_FAILURE_WINDOW_MINUTES * 60_000));
     if (psuAttempts > PSU_CODE_FAILURES_MAX) {
