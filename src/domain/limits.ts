@@ -176,3 +176,19 @@ export const CERTIFICATE_SIGNATURE_HASH_MIN_BITS = 256;
  * under 40 characters; a certificate can carry an OID of thousands, which the answer must not echo.
  */
 export const CERTIFICATE_OID_SHOWN_MAX_LENGTH = 64;
+
+// ---- The PSU's side: one-time codes per PSU ----
+
+/**
+ * Wrong one-time codes a PSU may have within PSU_CODE_FAILURE_WINDOW_MINUTES, counted per PSU
+ * (the customer number typed, and the PSU named at initiation) across every SCA link and server
+ * instance; the next attempt is refused unchecked, even with the right code. MAX_CODE_ATTEMPTS
+ * (domain/sca.ts) bounds one link; without this a guesser opened new links (30 wrong codes on 10
+ * links, then an approval on the 11th). 10 is well past a person's typing mistakes, and gives a
+ * guesser of a 6-digit code 1 chance in 100 000 per window.
+ */
+export const PSU_CODE_FAILURES_MAX = 10;
+/** The sliding window of PSU_CODE_FAILURES_MAX: a locked-out PSU can try again when their oldest wrong code is this old. */
+export const PSU_CODE_FAILURE_WINDOW_MINUTES = 60;
+/** The least length of the key national identity numbers are hashed with: HMAC-SHA256 is as strong as its key up to 32 bytes. */
+export const NATIONAL_ID_KEY_MIN_BYTES = 32;

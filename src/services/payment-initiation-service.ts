@@ -8,7 +8,7 @@ import { CROSS_BORDER, type PaymentProduct, type PaymentService, productProblem 
 import { type ProductValidation, validateCrossBorderPayment } from '../domain/payments/cross-border-payment.js';
 import { validateDomesticBulkPayment } from '../domain/payments/domestic-bulk-payment.js';
 import { type NewPayment, newPaymentId } from '../domain/payments/payment.js';
-import { type PsuHeaders, identifyPsu } from '../domain/psu.js';
+import { type NationalIdKey, type PsuHeaders, identifyPsu } from '../domain/psu.js';
 import { PSU_MESSAGES } from '../domain/psu-messages.js';
 import type { TppIdentity } from '../domain/psp-role.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
@@ -50,6 +50,11 @@ export interface PaymentLinks {
 export class PaymentInitiationService {
   constructor(private readonly store: Store, private readonly clock: Clock, private readonly rates: ReferenceRates, private readonly sca: ScaService) {}
 
+  /** The key X-PSU-IDENTITY is hashed with, for the routes that read it. */
+  get nationalIdKey(): NationalIdKey {
+    return this.sca.nationalIdKey;
+  }
+
   async initiate(request: InitiationRequest): Promise<Answer> {
     const operation = `POST /v1/${request.service}/${request.product}`;
     const { bodySha256 } = request;
@@ -61,7 +66,7 @@ export class PaymentInitiationService {
     const now = this.clock.now();
     const today = osloDate(now);
     const fixes = acceptedFixes(request.acceptFixHeader, today);
-    const { psu, problems: psuProblems } = identifyPsu(request.psuHeaders);
+    const { psu, problems: psuProblems } = identifyPsu(request.psuHeaders, this.sca.nationalIdKey);
     const validation: ProductValidation = request.product === CROSS_BORDER
       ? validateCrossBorderPayment(request.body, { today, rates: this.rates })
       : validateDomesticBulkPayment(request.body, { today, rates: this.rates });

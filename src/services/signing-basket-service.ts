@@ -1,5 +1,6 @@
 import { ApiError, type Problem } from '../domain/api-error.js';
 import type { Clock } from '../domain/clock.js';
+import type { NationalIdKey } from '../domain/psu.js';
 import { effectiveStatus } from '../domain/sca.js';
 import { type BasketStatus, basketStatus } from '../domain/signing-basket.js';
 import { newPaymentId } from '../domain/payments/payment.js';
@@ -21,6 +22,11 @@ export interface BasketView {
  */
 export class SigningBasketService {
   constructor(private readonly store: Store, private readonly clock: Clock, private readonly sca: ScaService) {}
+
+  /** The key X-PSU-IDENTITY is hashed with, for the routes that read it. */
+  get nationalIdKey(): NationalIdKey {
+    return this.sca.nationalIdKey;
+  }
 
   /** bodySha256: of the body bytes as received, which a retry repeats exactly (docs/decisions.md, Idempotency). */
   async create(tpp: TppIdentity, body: unknown, requestId: string, bodySha256: string, sca: ScaRequestContext, schemaProblems: Problem[]): Promise<Answer> {

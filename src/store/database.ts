@@ -221,6 +221,20 @@ export interface BatchRunTable {
   rejected: ColumnType<number | bigint, number | undefined, number>;
 }
 
+/** One one-time code tried for a PSU (by a key of the PSU), kept for the lockout window (migration 007). */
+export interface PsuCodeAttemptTable {
+  psu_key: string;
+  attempt_id: string;
+  at: string;
+}
+
+/** What the database knows of a key kept outside it: its fingerprint, never the key. */
+export interface InstallationKeyTable {
+  name: string;
+  fingerprint: string;
+  created_at: string;
+}
+
 export interface Database {
   account_transactions: AccountTransactionTable;
   card_accounts: CardAccountTable;
@@ -239,4 +253,6 @@ export interface Database {
   authorisations: AuthorisationTable;
   baskets: BasketTable;
   basket_payments: BasketPaymentTable;
+  psu_code_attempts: PsuCodeAttemptTable;
+  installation_keys: InstallationKeyTable;
 }

@@ -157,6 +157,17 @@ export interface Store {
   findPaymentsForSca(tppId: string, paymentIds: readonly string[]): Promise<ScaPayment[]>;
   /** Applies SCA outcomes to payments still RCVD; returns the ids it changed. */
   decidePayments(decisions: readonly PaymentDecision[], signerCustomerId: string | undefined, at: Date): Promise<string[]>;
+  /**
+   * Records a one-time code attempt under each of the PSU's keys, drops attempts made before `since`,
+   * and returns the most attempts any of the keys has at or after `since`, this one included. The
+   * attempt is written before it is counted, so attempts made at the same moment from several
+   * server instances each count those before them.
+   */
+  reserveCodeAttempt(attemptId: string, psuKeys: readonly string[], at: Date, since: Date): Promise<number>;
+  /** Removes an attempt that turned out not to be a wrong code. */
+  releaseCodeAttempt(attemptId: string): Promise<void>;
+  /** Records the fingerprint of a key kept outside the database the first time; returns the one on record. */
+  claimKeyFingerprint(name: string, fingerprint: string, at: Date): Promise<string>;
 
   // Ledger and batch runs.
   /** Authorised payments due on a date (no requested date, or one not after it). */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE } from '../../src/security/sandbox-ca.js';
+import { NATIONAL_ID_KEY_FILE } from '../../src/security/national-id-key.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { connect } from 'node:net';
 import { once } from 'node:events';
@@ -127,6 +128,21 @@ describe('the server process', () => {
     const { code, stderr } = await failedStart({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'x.db')}`, TRUSTED_CA_CERTS: join(dir, 'not-a-ca.pem') });
     assert.equal(code, 2);
     assert.match(stderr, /not-a-ca\.pem' holds 'Test TPP AS', which is not a CA certificate/);
+  });
+
+  it('keeps the key for national identity numbers in the data folder, and refuses to start on a database whose data was stored with another key', async () => {
+    const dir = tempDir();
+    const database = `sqlite:${join(dir, 'shared.db')}`;
+    const first = await startServerProcess({ DATA_DIR: join(dir, 'one'), DATABASE_URL: database });
+    first.child.kill('SIGTERM');
+    await first.exited;
+    assert.match(readFileSync(join(dir, 'one', NATIONAL_ID_KEY_FILE), 'utf8'), /^[0-9a-f]{64}\n$/);
+    const { code, stderr } = await failedStart({ DATA_DIR: join(dir, 'two'), DATABASE_URL: database });
+    assert.equal(code, 2);
+    assert.match(stderr, /the key for national identity numbers \(.*two\/psu-identity\.key\) is not the one this database's data was stored with/);
+    const shared = await startServerProcess({ DATA_DIR: join(dir, 'two'), DATABASE_URL: database, PSU_IDENTITY_KEY_FILE: join(dir, 'one', NATIONAL_ID_KEY_FILE) });
+    shared.child.kill('SIGTERM');
+    assert.equal((await shared.exited).code, 0, 'an instance given the same key file starts');
   });
 
   it('refuses to start when a trusted CA file is missing', async () => {

@@ -190,5 +190,69 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         assert.deepEqual(result.outcome === 'duplicate' && result.duplicates.map((d) => d.path), ['$.payments[500]', '$.payments[501]']);
       }));
     });
+
+    describe('one-time code attempts per PSU', () => {
+      const since = (at: Date, minutes: number) => new Date(at.getTime() - minutes * 60_000);
+
+      it('counts attempts per PSU key within the window, across instances, the highest of the keys, this one included', async () => {
+        const { store, openAnother } = await open();
+        const another = await openAnother();
+        try {
+          await store.migrate();
+          const at = new Date('2026-05-04T10:00:00.000Z');
+          assert.equal(await store.reserveCodeAttempt('a1', ['ola', 'named'], at, since(at, 60)), 1);
+          assert.equal(await another.reserveCodeAttempt('a2', ['ola'], at, since(at, 60)), 2);
+          assert.equal(await store.reserveCodeAttempt('a3', ['kari', 'named'], at, since(at, 60)), 2, 'named has two, kari one');
+          assert.equal(await another.reserveCodeAttempt('a4', ['kari'], at, since(at, 60)), 2);
+          assert.equal(await store.reserveCodeAttempt('a5', ['ola', 'ola'], at, since(at, 60)), 3, 'a key named twice counts once');
+        } finally {
+          await another.close();
+          await store.close();
+        }
+      });
+
+      it('forgets attempts older than the window, and a released attempt counts for nothing', () => withMigratedStore(async (store) => {
+        const at = new Date('2026-05-04T10:00:00.000Z');
+        await store.reserveCodeAttempt('old', ['ola'], at, since(at, 60));
+        const later = new Date(at.getTime() + 61 * 60_000);
+        assert.equal(await store.reserveCodeAttempt('new', ['ola'], later, since(later, 60)), 1);
+        assert.equal(await store.reserveCodeAttempt('right-code', ['ola'], later, since(later, 60)), 2);
+        await store.releaseCodeAttempt('right-code');
+        assert.equal(await store.reserveCodeAttempt('next', ['ola'], later, since(later, 60)), 2);
+      }));
+
+      it('lets no more than the limit through when 40 attempts for one PSU arrive at once on two instances', async () => {
+        const { store, openAnother } = await open();
+        const another = await openAnother();
+        try {
+          await store.migrate();
+          const at = new Date('2026-05-04T10:00:00.000Z');
+          const counts = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? store : another).reserveCodeAttempt(`c${i}`, ['ola'], at, since(at, 60))));
+          // Each attempt counts at least every one written before it: for any limit N, at most N attempts see N or fewer.
+          const sorted = [...counts].sort((a, b) => a - b);
+          assert.ok(sorted.every((count, i) => count >= i + 1 && count <= 40), `counts ${sorted.join(',')}`);
+        } finally {
+          await another.close();
+          await store.close();
+        }
+      });
+    });
+
+    describe('keys kept outside the database', () => {
+      it('records the first fingerprint of a key and answers it to every later claim, from any instance', async () => {
+        const { store, openAnother } = await open();
+        const another = await openAnother();
+        try {
+          await store.migrate();
+          const [first, second] = await Promise.all([store.claimKeyFingerprint('psu-identity', 'f1', new Date()), another.claimKeyFingerprint('psu-identity', 'f2', new Date())]);
+          assert.equal(first, second, 'two instances starting together agree on one fingerprint');
+          assert.equal(await store.claimKeyFingerprint('psu-identity', 'f3', new Date()), first);
+          assert.equal(await another.claimKeyFingerprint('other-key', 'g1', new Date()), 'g1');
+        } finally {
+          await another.close();
+          await store.close();
+        }
+      });
+    });
   });
 }

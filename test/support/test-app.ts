@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Mode } from '../../src/config/config.js';
 import type { Clock } from '../../src/domain/clock.js';
+import type { NationalIdKey } from '../../src/domain/psu.js';
 import { BatchRunner, BatchScheduler } from '../../src/services/batch-runner.js';
 import { SandboxClock } from '../../src/services/business-clock.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/reference-rates.js';
@@ -65,6 +66,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** The address SCA links point to; a browser test listens there. */
   publicUrl?: string;
+  /** The installation's key for national identity numbers (default: a new random one). */
+  nationalIdKey?: NationalIdKey;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -90,7 +93,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     await store.recordSca(OTHER_TPP_ID, ola.id, clock.now(), undefined, OTHER_PSU_ID);
   }
   const publicUrl = options.publicUrl ?? PUBLIC_URL;
-  const sca = new ScaService(store, clock, sandboxIdentityProvider, publicUrl);
+  const sca = new ScaService(store, clock, sandboxIdentityProvider, publicUrl, options.nationalIdKey ?? { bytes: randomBytes(32) });
   const app = await buildApp({
     config: { mode: options.mode ?? 'sandbox', logLevel: 'silent', publicUrl },
     store,

@@ -46,7 +46,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
       const headers = request.headers as Headers;
       const answer = await payments.initiate({
         tpp: request.tpp!,
-        sca: scaContextOf(request),
+        sca: scaContextOf(request, payments.nationalIdKey),
         service: product.service,
         product: product.product,
         body: request.body,
@@ -126,7 +126,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
       },
     }, async (request, reply) => {
       const { product, paymentId } = request.params as { product: string; paymentId: string };
-      const link = await payments.startAuthorisation(request.tpp!, service, product, paymentId, scaContextOf(request));
+      const link = await payments.startAuthorisation(request.tpp!, service, product, paymentId, scaContextOf(request, payments.nationalIdKey));
       return reply.code(201).send({ scaStatus: 'started', _links: { scaRedirect: { href: link, verbs: ['GET'] } } });
     });
 

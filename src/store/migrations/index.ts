@@ -5,6 +5,7 @@ import { scaMigration } from './003-sca.js';
 import { ledgerMigration } from './004-ledger.js';
 import { duePaymentsMigration } from './005-due-payments.js';
 import { requestBindingsMigration } from './006-request-bindings.js';
+import { psuLockoutMigration } from './007-psu-lockout.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '004-ledger': ledgerMigration,
   '005-due-payments': duePaymentsMigration,
   '006-request-bindings': requestBindingsMigration,
+  '007-psu-lockout': psuLockoutMigration,
 };
