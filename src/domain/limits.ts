@@ -145,3 +145,15 @@ export const SANDBOX_TEXT_MAX_LENGTH = 70;
  * lives DATE_SKEW_SECONDS), so it never holds the database for long.
  */
 export const REQUEST_BINDING_PURGE_INTERVAL_MS = 60_000;
+
+// ---- Currencies and reference rates (docs/fees.md) ----
+
+/**
+ * Fraction digits of one reference rate. Each rate keeps the digits it is written with (no common
+ * scale), so a withdrawn currency keeps its value per old unit: the smallest rate of the sandbox
+ * table, ZWD at about NOK 3.1 × 10^-41, needs 44 fraction digits for 4 significant ones. 48 bounds
+ * the digits read from REFERENCE_RATES and the size of the integers one conversion multiplies.
+ */
+export const REFERENCE_RATE_MAX_FRACTION_DIGITS = 48;
+/** Digits before the point of one reference rate: no currency is worth NOK 10^12 per unit. */
+export const REFERENCE_RATE_MAX_WHOLE_DIGITS = 12;

@@ -65,6 +65,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** The address SCA links point to; a browser test listens there. */
   publicUrl?: string;
+  /** The bank's reference rates (default: the sandbox table, which has every currency). */
+  rates?: ReferenceRates;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -80,7 +82,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   // Without a clock of its own, a test app has the sandbox's clock, which the clock routes move.
   const sandboxClock = options.clock === undefined ? SandboxClock.fixed() : undefined;
   const clock = options.clock ?? sandboxClock!;
-  const rates = new ReferenceRates(SANDBOX_REFERENCE_RATES);
+  const rates = options.rates ?? new ReferenceRates(SANDBOX_REFERENCE_RATES);
   const runner = new BatchRunner(store, clock, rates);
   const scheduler = new BatchScheduler(runner, clock, (error) => { throw error; });
   if (options.seed !== false) {
