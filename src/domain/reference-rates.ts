@@ -110,6 +110,7 @@ export const SANDBOX_REFERENCE_RATES: Readonly<Record<string, string>> = {
   VND: '0.0004106', // 26300 per USD
   VUV: '0.09000', // 120 per USD
   WST: '3.927', // 2.75 per USD
+  XDR: '14.80', // USD 1.37 per SDR, the IMF's basket
   YER: '0.006667', // 1620 per USD, Aden
   ZMW: '0.4696', // 23 per USD
 
@@ -129,7 +130,6 @@ export const SANDBOX_REFERENCE_RATES: Readonly<Record<string, string>> = {
   SVC: '1.234', // 8.75 per USD
   TMT: '3.086', // 3.5 per USD
   XCD: '4.000', // 2.70 per USD
-  XDR: '14.80', // USD 1.37 per SDR (IMF valuation, late 2025)
 
   // Fixed to the euro: NOK 11.70 over the fixed units per EUR.
   BAM: '5.982', // 1.95583 per EUR

@@ -492,7 +492,7 @@ describe('creating a cross-border credit transfer: regulatory reporting', () => 
     assertRefusedAt(refused, '$.regulatoryReportingCode', 'FORMAT_ERROR', /GGP 10000\.00 \(NOK 139000\.00 at the bank's reference rate\)/);
   });
 
-  it('accepts a payment in every currency of the specification\'s list, SPL, TVD and the withdrawn VEF and ZWD included', async () => {
+  it('accepts a payment in every currency the specification lists, SPL, TVD and the withdrawn VEF and ZWD included', async () => {
     const refused: string[] = [];
     for (const currency of CURRENCIES) {
       const amount = formatAmount(10n ** BigInt(minorUnitsOf(currency)), currency);
