@@ -4,7 +4,7 @@ import { REFERENCE_RATE_MAX_FRACTION_DIGITS, REFERENCE_RATE_MAX_WHOLE_DIGITS } f
 const NOK_MINOR_PER_UNIT = 100n;
 
 /**
- * A rate as written: `units / 10^fractionDigits` kroner per unit of the currency. Each rate keeps its
+ * A rate as written: `units / scale` kroner per unit, scale being 10 to the rate's fraction digits. Each rate keeps its
  * own scale, so a rate of 44 fraction digits (ZWD) and one of 2 (EUR) are both exact; no float anywhere.
  */
 interface Rate {
