@@ -192,3 +192,15 @@ export const PSU_CODE_FAILURES_MAX = 10;
 export const PSU_CODE_FAILURE_WINDOW_MINUTES = 60;
 /** The least length of the key national identity numbers are hashed with: HMAC-SHA256 is as strong as its key up to 32 bytes. */
 export const NATIONAL_ID_KEY_MIN_BYTES = 32;
+
+// ---- Currencies and reference rates (docs/fees.md) ----
+
+/**
+ * Fraction digits of one reference rate. Each rate keeps the digits it is written with (no common
+ * scale), so a withdrawn currency keeps its value per old unit: the smallest rate of the sandbox
+ * table, ZWD at about NOK 3.1 × 10^-41, needs 44 fraction digits for 4 significant ones. 48 bounds
+ * the digits read from REFERENCE_RATES and the size of the integers one conversion multiplies.
+ */
+export const REFERENCE_RATE_MAX_FRACTION_DIGITS = 48;
+/** Digits before the point of one reference rate: no currency is worth NOK 10^12 per unit. */
+export const REFERENCE_RATE_MAX_WHOLE_DIGITS = 12;

@@ -68,6 +68,8 @@ export interface TestAppOptions {
   publicUrl?: string;
   /** The installation's key for national identity numbers (default: a new random one). */
   nationalIdKey?: NationalIdKey;
+  /** The bank's reference rates (default: the sandbox table, which has every currency). */
+  rates?: ReferenceRates;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -83,7 +85,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   // Without a clock of its own, a test app has the sandbox's clock, which the clock routes move.
   const sandboxClock = options.clock === undefined ? SandboxClock.fixed() : undefined;
   const clock = options.clock ?? sandboxClock!;
-  const rates = new ReferenceRates(SANDBOX_REFERENCE_RATES);
+  const rates = options.rates ?? new ReferenceRates(SANDBOX_REFERENCE_RATES);
   const runner = new BatchRunner(store, clock, rates);
   const scheduler = new BatchScheduler(runner, clock, (error) => { throw error; });
   if (options.seed !== false) {
