@@ -4,9 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { bindingConflict, signatureAcceptableUntil, type RequestBinding } from '../../src/domain/request-binding.js';
 import { signRequest } from '../../src/toolkit/request-signer.js';
-import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { CROSS_BORDER_PATH, OLA_ACCOUNTS, createCrossBorder, createHeaders, crossBorderBody } from '../support/payment-requests.js';
-import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
 import { nextFnr } from '../support/norwegian-numbers.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
@@ -59,21 +57,10 @@ function assertReplayRefused(response: LightMyRequestResponse, was: RegExp): voi
 for (const engine of ['sqlite', 'postgres'] as const) {
   describe(`a captured signed request on ${engine}`, () => {
     let t: TestApp;
-    let database: TestDatabase | undefined;
-    let store: PostgresStore | undefined;
     before(async () => {
-      if (engine === 'postgres') {
-        database = await createTestDatabase();
-        store = PostgresStore.open(database.url);
-        await store.migrate();
-      }
-      t = await startTestApp(store === undefined ? {} : { store });
+      t = await startTestApp({ engine });
     });
-    after(async () => {
-      await t.close();
-      await store?.close();
-      await database?.drop();
-    });
+    after(() => t.close());
 
     it('cannot be replayed as a DELETE of another payment: 409, and the other payment stays RCVD', async () => {
       const mine = await newPayment(t);

@@ -21,9 +21,11 @@ import { TrustStore } from '../../src/security/trust-store.js';
 import { parseCertificate, readPemCertificates } from '../../src/security/tpp-certificate.js';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
 import { type SignOptions, signRequest } from '../../src/toolkit/request-signer.js';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
 import { OTHER_PSU_ID, PSU_ID } from './payment-requests.js';
+import { type TestDatabase, createTestDatabase } from './postgres.js';
 import { OTHER_TPP_ID, TPP_ID, type TppFixtures, tppFixtures } from './tpp-fixtures.js';
 
 /** The address SCA links point to in tests (no server listens there unless a test starts one). */
@@ -57,6 +59,8 @@ export interface SignedInject {
 
 export interface TestAppOptions {
   store?: Store;
+  /** Without a store: the engine of the one the app makes and owns (default sqlite; postgres gets a database of its own, dropped at close). */
+  engine?: 'sqlite' | 'postgres';
   mode?: Mode;
   /** Registers extra routes before the app is ready. */
   routes?: (app: FastifyInstance) => void;
@@ -75,8 +79,13 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const fixtures = await tppFixtures();
   let dir: string | undefined;
+  let database: TestDatabase | undefined;
   let store = options.store;
-  if (store === undefined) {
+  if (store === undefined && options.engine === 'postgres') {
+    database = await createTestDatabase();
+    store = PostgresStore.open(database.url);
+    await store.migrate();
+  } else if (store === undefined) {
     dir = mkdtempSync(join(tmpdir(), 'psd2-app-'));
     store = SqliteStore.open(join(dir, 'test.db'));
     await store.migrate();
@@ -136,6 +145,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await app.close();
       if (options.store === undefined) await ownedStore.close();
       if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }
