@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchema } from 'fastify';
 import type { Problem } from '../domain/api-error.js';
+import { ERROR_LIST_MAX_ENTRIES } from '../domain/limits.js';
 
 /**
  * Request validation against the route schema, all parts at once (headers, path, query, body), so a
@@ -59,7 +60,29 @@ export function createValidatorCompiler(sharedSchemas: readonly object[], checkS
     bodyAjv.addSchema(shared);
     textAjv.addSchema(shared);
   }
-  return (schema) => (checkSchemas ? compileNow(schema, bodyAjv, textAjv) : compileRouteValidator(schema, bodyAjv, textAjv));
+  const byRef = new Map(sharedSchemas.map((shared) => [`${(shared as { $id?: string }).$id}#`, shared]));
+  const inline = (schema: FastifySchema): FastifySchema => (schema.body === undefined ? schema : { ...schema, body: inlineRefs(schema.body, byRef) });
+  return (schema) => (checkSchemas ? compileNow(inline(schema), bodyAjv, textAjv) : compileRouteValidator(inline(schema), bodyAjv, textAjv));
+}
+
+/**
+ * The body schema with every `$ref` replaced by the schema it names. Ajv compiles a referenced
+ * schema as a function of its own and, collecting every error, joins each call's errors to all
+ * before (Array.concat): quadratic in the errors (a 1 000-entry body with 36 000 errors took
+ * 0.4 s). Inlined, every error is pushed once. The shared schemas are not recursive, so this ends.
+ */
+function inlineRefs(schema: unknown, byRef: ReadonlyMap<string, object>): unknown {
+  if (Array.isArray(schema)) return schema.map((entry) => inlineRefs(entry, byRef));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const own: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key !== '$ref' && key !== '$id') own[key] = key === 'enum' || key === 'required' ? value : inlineRefs(value, byRef);
+  }
+  const ref = (schema as { $ref?: unknown }).$ref;
+  if (typeof ref !== 'string') return own;
+  const target = byRef.get(ref);
+  if (target === undefined) throw new Error(`schema $ref ${ref} names no shared schema`);
+  return { ...(inlineRefs(target, byRef) as object), ...own };
 }
 
 /** Compiled on the first request of the route: a start then costs no schema compilation. */
@@ -81,18 +104,53 @@ function compileNow(schema: FastifySchema, bodyAjv: Ajv, textAjv: Ajv): RouteVal
     validators.push({ part, validate: (part === 'body' ? bodyAjv : textAjv).compile(compiled), headerNames });
   }
   return (request) => {
-    const problems: Problem[] = [];
+    const problems = new DescribedProblems();
     for (const validator of validators) {
       const data = validator.part === 'querystring' ? request.query : request[validator.part];
       if (validator.part === 'body' && data === undefined) {
-        problems.push({ code: 'FORMAT_ERROR', path: '$', text: 'the request needs a JSON body' });
+        problems.add({ code: 'FORMAT_ERROR', path: '$', text: 'the request needs a JSON body' });
         continue;
       }
       if (validator.validate(data)) continue;
-      for (const error of withoutBranchErrors(validator.validate.errors ?? [])) problems.push(describe(error, validator));
+      for (const error of withoutBranchErrors(validator.validate.errors ?? [])) {
+        if (problems.full()) problems.skip();
+        else problems.add(describe(error, validator));
+      }
     }
-    return dropImpliedProblems(problems);
+    return problems.list();
   };
+}
+
+/**
+ * The problems found, each once (the same path and text from two keywords is one problem). Only the
+ * first ERROR_LIST_MAX_ENTRIES are described, since no answer lists more; the rest are counted, and
+ * stand as one summary problem carrying their count (Problem.count), so that the answer's total is
+ * right while the work per further error is a count.
+ */
+class DescribedProblems {
+  private readonly problems: Problem[] = [];
+  private readonly seen = new Set<string>();
+  private skipped = 0;
+
+  full(): boolean {
+    return this.problems.length >= ERROR_LIST_MAX_ENTRIES;
+  }
+
+  add(problem: Problem): void {
+    const key = `${problem.path}|${problem.text}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.problems.push(problem);
+  }
+
+  skip(): void {
+    this.skipped += 1;
+  }
+
+  list(): Problem[] {
+    if (this.skipped === 0) return this.problems;
+    return [...this.problems, { code: 'FORMAT_ERROR', text: `${this.skipped} more problems of form, not listed`, count: this.skipped }];
+  }
 }
 
 function lowerCaseHeaderSchema(schema: Record<string, unknown>, names: Map<string, string>): Record<string, unknown> {
@@ -186,18 +244,20 @@ function formatName(format: string): string {
   return ({ date: 'date (YYYY-MM-DD)', uuid: 'UUID', ipv4: 'IPv4 address', ipv6: 'IPv6 address', uri: 'absolute URI', 'date-time': 'date and time (RFC 3339)' } as Record<string, string>)[format] ?? format;
 }
 
-/** When an anyOf/oneOf fails, its branches' own errors say the same thing less clearly: keep only its own. */
+/**
+ * When an anyOf/oneOf fails, its branches' own errors say the same thing less clearly: keep only its
+ * own. Ajv reports a failed alternative right after its branches' errors, so those are the kept
+ * errors just before it under its schema path: removed from the end, each error once, linear.
+ */
 function withoutBranchErrors(errors: readonly ErrorObject[]): ErrorObject[] {
-  const alternatives = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`);
-  return errors.filter((e) => !alternatives.some((prefix) => e.schemaPath.startsWith(prefix)));
+  const kept: ErrorObject[] = [];
+  for (const error of errors) {
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
+      const prefix = `${error.schemaPath}/`;
+      while (kept.length > 0 && kept[kept.length - 1]!.schemaPath.startsWith(prefix)) kept.pop();
+    }
+    kept.push(error);
+  }
+  return kept;
 }
 
-function dropImpliedProblems(problems: Problem[]): Problem[] {
-  const seen = new Set<string>();
-  return problems.filter((p) => {
-    const key = `${p.path}|${p.text}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}

@@ -3,7 +3,7 @@ import { acceptedFixes } from '../domain/accept-fix.js';
 import { ApiError, type Problem, type TppMessage, clipText } from '../domain/api-error.js';
 import { type Clock, osloDate } from '../domain/clock.js';
 import type { Language } from '../domain/language.js';
-import { LOGICAL_DUPLICATE_WINDOW_HOURS } from '../domain/limits.js';
+import { JSON_MAX_DEPTH, LOGICAL_DUPLICATE_WINDOW_HOURS } from '../domain/limits.js';
 import { formatMoney } from '../domain/money.js';
 import { CROSS_BORDER, type PaymentProduct, type PaymentService, productProblem } from '../domain/payment-product.js';
 import { type ProductValidation, validateCrossBorderPayment } from '../domain/payments/cross-border-payment.js';
@@ -198,10 +198,15 @@ export function canonicalHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+/**
+ * Recursive, so only for a body whose depth is bounded: bodies reach it through parseBody, whose
+ * shape check refuses any deeper than JSON_MAX_DEPTH (a body 5 000 deep overflowed the stack here).
+ */
+function canonicalJson(value: unknown, depth = 0): string {
+  if (depth > JSON_MAX_DEPTH) throw new Error(`canonicalJson: a body deeper than ${JSON_MAX_DEPTH} levels reached it unchecked`);
+  if (Array.isArray(value)) return `[${value.map((entry) => canonicalJson(entry, depth + 1)).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
+    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key], depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
