@@ -185,3 +185,13 @@ export const QUERY_MAX_PARAMETERS = 16;
 export const PATH_PARAMETER_MAX_LENGTH = 200;
 /** The SCA pages' form posts (a one-time code, a choice): a few fields of a few characters. */
 export const SCA_FORM_BODY_MAX_BYTES = 4096;
+/**
+ * Strings whose format or pattern already bounds them (dates, instants, codes, masked card numbers,
+ * amounts as decimal strings): a generous cap in the schema, so that no format or pattern check ever
+ * reads a long string. A value this long is wrong in any case; the format's own message still names
+ * the rule for every shorter one.
+ */
+export const FORMATTED_TEXT_MAX_LENGTH = 40;
+/** The Date header (an HTTP date is 29 characters) and Digest (SHA-512 in base64 with its name, twice, is under 200). */
+export const DATE_HEADER_MAX_LENGTH = 64;
+export const DIGEST_HEADER_MAX_LENGTH = 512;

@@ -74,6 +74,42 @@ describe('input limits: JSON bodies', () => {
   });
 });
 
+describe('input limits: every schema bounds what it takes', () => {
+  it(`bounds every string, array and object of every request body, header, query and path parameter in the OpenAPI document, within the JSON limits`, async () => {
+    type Schema = Record<string, any>;
+    const document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as { paths: Record<string, Record<string, Schema>>; components: { schemas: Record<string, Schema> } };
+    const unbounded: string[] = [];
+    const walk = (schema: Schema | undefined, where: string, body: boolean, seen: Set<string>): void => {
+      if (schema === undefined) return;
+      if (typeof schema.$ref === 'string') {
+        const name = schema.$ref.split('/').pop()!;
+        if (!seen.has(name)) walk(document.components.schemas[name], `${where}→${name}`, body, new Set([...seen, name]));
+        return;
+      }
+      for (const key of ['anyOf', 'oneOf', 'allOf']) for (const branch of (schema[key] ?? []) as Schema[]) walk(branch, where, body, seen);
+      if (schema.type === 'string' && schema.enum === undefined && !(schema.maxLength <= (body ? JSON_MAX_STRING_LENGTH : HEADER_VALUE_MAX_LENGTH))) unbounded.push(`${where}: a string without maxLength`);
+      if (schema.type === 'array') {
+        if (!(schema.maxItems <= JSON_MAX_ARRAY_ENTRIES)) unbounded.push(`${where}: an array without maxItems`);
+        walk(schema.items as Schema, `${where}[]`, body, seen);
+      }
+      if (schema.type === 'object') {
+        if (schema.additionalProperties !== false || Object.keys(schema.properties ?? {}).length > JSON_MAX_OBJECT_KEYS) unbounded.push(`${where}: an object open to other fields`);
+        for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) walk(property, `${where}.${name}`, body, seen);
+      }
+    };
+    let operations = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        operations += 1;
+        for (const parameter of (operation.parameters ?? []) as Schema[]) walk(parameter.schema as Schema, `${method} ${path} ${parameter.in}:${parameter.name}`, false, new Set());
+        walk(operation.requestBody?.content?.['application/json']?.schema as Schema | undefined, `${method} ${path} body`, true, new Set());
+      }
+    }
+    assert.ok(operations > 20, 'the document lists the operations');
+    assert.deepEqual(unbounded, []);
+  });
+});
+
 describe('input limits: error lists', () => {
   it(`lists at most ${ERROR_LIST_MAX_ENTRIES} problems and gives their total in the message`, async () => {
     const body = { debtorAccount: { bban: '90412263056', currency: 'NOK' }, payments: Array.from({ length: MAX_BULK_ENTRIES }, () => ({})) };
