@@ -33,8 +33,10 @@ export const JSON_SHAPE_LIMITS: JsonShapeLimits = {
 };
 
 interface Frame {
-  /** Fields seen so far (objects only). */
-  keys: Set<string> | undefined;
+  /** An object (else an array). */
+  object: boolean;
+  /** Fields seen so far (objects only); one set per level, emptied for each new object there. */
+  keys: Set<string>;
   /** Entries (arrays) or fields (objects) so far. */
   count: number;
   /** The field whose value comes next (objects only). */
@@ -43,22 +45,12 @@ interface Frame {
 
 /** The first limit the body crosses, or undefined when its shape is within every limit. */
 export function checkJsonShape(text: string, limits: JsonShapeLimits = JSON_SHAPE_LIMITS): Problem | undefined {
-  const stack: Frame[] = [];
+  // Frames are made once per level and reused: no allocation per object or array.
+  const frames: Frame[] = [];
+  let depth = 0;
   let values = 0;
   let i = 0;
   const n = text.length;
-
-  /** A value starts in the innermost container: counts it, and in an array checks the entries. */
-  const startValue = (): Problem | undefined => {
-    values += 1;
-    if (values > limits.maxValues) return problem('$', `the body has more than ${limits.maxValues} values, the most this server reads`);
-    const top = stack[stack.length - 1];
-    if (top !== undefined && top.keys === undefined) {
-      top.count += 1;
-      if (top.count > limits.maxArrayEntries) return problem(pathOf(stack, stack.length - 1), `${pathOf(stack, stack.length - 1)} must have at most ${limits.maxArrayEntries} entries`);
-    }
-    return undefined;
-  };
 
   // The next backslash at or after a position, searched again only once passed: each character is
   // searched once in all (a search per string would read to the end of the text each time).
@@ -70,26 +62,22 @@ export function checkJsonShape(text: string, limits: JsonShapeLimits = JSON_SHAP
 
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x2c || c === 0x3a) {
+    if (c === 0x20 || c === 0x2c || c === 0x3a || c === 0x0a || c === 0x0d || c === 0x09) {
       i += 1;
-    } else if (c === 0x7b || c === 0x5b) {
-      const refused = startValue();
-      if (refused !== undefined) return refused;
-      if (stack.length >= limits.maxDepth) {
-        const path = pathOf(stack, stack.length);
-        return problem(path, `${path} is nested deeper than ${limits.maxDepth} levels, the most this server reads`);
-      }
-      stack.push({ keys: c === 0x7b ? new Set() : undefined, count: 0, key: '' });
+      continue;
+    }
+    if (c === 0x7d || c === 0x5d) {
+      if (depth > 0) depth -= 1;
       i += 1;
-    } else if (c === 0x7d || c === 0x5d) {
-      stack.pop();
-      i += 1;
-    } else if (c === 0x22) {
+      continue;
+    }
+    let length = 0;
+    let j = i;
+    let escaped = false;
+    if (c === 0x22) {
       // The closing quote by the engine's own search; escapes, rare, are stepped over one by one.
-      let j = text.indexOf('"', i + 1);
+      j = text.indexOf('"', i + 1);
       let backslash = backslashFrom(i + 1);
-      let length = 0;
-      let escaped = false;
       let from = i + 1;
       while (j !== -1 && backslash !== -1 && backslash < j) {
         escaped = true;
@@ -102,39 +90,69 @@ export function checkJsonShape(text: string, limits: JsonShapeLimits = JSON_SHAP
       length += j - from;
       let k = j + 1;
       while (k < n && isSpace(text.charCodeAt(k))) k += 1;
-      const top = stack[stack.length - 1];
-      if (top?.keys !== undefined && text.charCodeAt(k) === 0x3a) {
-        const parent = pathOf(stack, stack.length - 1);
-        if (length > limits.maxStringLength) return problem(parent, `${parent} has a field name longer than ${limits.maxStringLength} characters`);
+      const top = depth > 0 ? frames[depth - 1]! : undefined;
+      if (top !== undefined && top.object && text.charCodeAt(k) === 0x3a) {
+        const parent = () => pathOf(frames, depth - 1);
+        if (length > limits.maxStringLength) return problem(parent(), `${parent()} has a field name longer than ${limits.maxStringLength} characters`);
         const key = escaped ? decoded(text.slice(i, j + 1)) : text.slice(i + 1, j);
         if (key === undefined) return undefined; // a bad escape: the parser says so
         top.key = key;
         if (top.keys.has(key)) {
-          const path = pathOf(stack, stack.length);
+          const path = pathOf(frames, depth);
           return problem(path, `${path} is given twice in one object; each field may appear once, so that every reader of the body sees the same value`);
         }
         top.keys.add(key);
         top.count += 1;
-        if (top.count > limits.maxObjectKeys) return problem(parent, `${parent} must have at most ${limits.maxObjectKeys} fields`);
+        if (top.count > limits.maxObjectKeys) return problem(parent(), `${parent()} must have at most ${limits.maxObjectKeys} fields`);
         i = k + 1;
-      } else {
-        const refused = startValue();
-        if (refused !== undefined) return refused;
-        if (length > limits.maxStringLength) {
-          const path = pathOf(stack, stack.length);
-          return problem(path, `${path} must be at most ${limits.maxStringLength} characters long, the most this server reads`);
-        }
-        i = j + 1;
+        continue;
       }
-    } else {
+      j += 1;
+    } else if (c !== 0x7b && c !== 0x5b) {
       // A number or a literal (true, false, null), or text the parser will refuse.
-      const refused = startValue();
-      if (refused !== undefined) return refused;
-      let j = i + 1;
+      j = i + 1;
       while (j < n && !isDelimiter(text.charCodeAt(j))) j += 1;
-      if (j - i > limits.maxNumberLength) {
-        const path = pathOf(stack, stack.length);
-        return problem(path, `${path} is ${j - i} characters long; a number may have at most ${limits.maxNumberLength}`);
+      length = j - i;
+    }
+
+    // A value starts in the innermost container: count it, and in an array check the entries.
+    values += 1;
+    if (values > limits.maxValues) return problem('$', `the body has more than ${limits.maxValues} values, the most this server reads`);
+    const top = depth > 0 ? frames[depth - 1]! : undefined;
+    if (top !== undefined && !top.object) {
+      top.count += 1;
+      if (top.count > limits.maxArrayEntries) {
+        const path = pathOf(frames, depth - 1);
+        return problem(path, `${path} must have at most ${limits.maxArrayEntries} entries`);
+      }
+    }
+
+    if (c === 0x7b || c === 0x5b) {
+      if (depth >= limits.maxDepth) {
+        const path = pathOf(frames, depth);
+        return problem(path, `${path} is nested deeper than ${limits.maxDepth} levels, the most this server reads`);
+      }
+      let frame = frames[depth];
+      if (frame === undefined) {
+        frame = { object: false, keys: new Set(), count: 0, key: '' };
+        frames.push(frame);
+      }
+      frame.object = c === 0x7b;
+      if (frame.object && frame.keys.size > 0) frame.keys.clear();
+      frame.count = 0;
+      frame.key = '';
+      depth += 1;
+      i += 1;
+    } else if (c === 0x22) {
+      if (length > limits.maxStringLength) {
+        const path = pathOf(frames, depth);
+        return problem(path, `${path} must be at most ${limits.maxStringLength} characters long, the most this server reads`);
+      }
+      i = j;
+    } else {
+      if (length > limits.maxNumberLength) {
+        const path = pathOf(frames, depth);
+        return problem(path, `${path} is ${length} characters long; a number may have at most ${limits.maxNumberLength}`);
       }
       i = j;
     }
@@ -163,11 +181,11 @@ function decoded(quoted: string): string | undefined {
 }
 
 /** The JSON path of the current member of the first `depth` containers: `$.payments[3].creditorName`. */
-function pathOf(stack: readonly Frame[], depth: number): string {
+function pathOf(frames: readonly Frame[], depth: number): string {
   let path = '$';
   for (let f = 0; f < depth; f++) {
-    const frame = stack[f]!;
-    path = frame.keys === undefined ? `${path}[${frame.count - 1}]` : appendKey(path, frame.key);
+    const frame = frames[f]!;
+    path = frame.object ? appendKey(path, frame.key) : `${path}[${frame.count - 1}]`;
   }
   return path;
 }

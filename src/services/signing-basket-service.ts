@@ -6,7 +6,7 @@ import { newPaymentId } from '../domain/payments/payment.js';
 import type { TppIdentity } from '../domain/psp-role.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
 import type { Store } from '../store/store.js';
-import { type Answer, canonicalHash, replay } from './payment-initiation-service.js';
+import { type Answer, canonicalHash, once, replay } from './payment-initiation-service.js';
 import type { ScaRequestContext, ScaService } from './sca-service.js';
 
 export interface BasketView {
@@ -24,9 +24,9 @@ export class SigningBasketService {
 
   async create(tpp: TppIdentity, body: unknown, requestId: string, sca: ScaRequestContext, schemaProblems: Problem[]): Promise<Answer> {
     const operation = 'POST /v1/signing-baskets';
-    const bodySha256 = canonicalHash(body);
+    const bodySha256 = once(() => canonicalHash(body));
     const earlier = await this.store.findTppRequest(tpp.id, requestId);
-    if (earlier !== undefined) return replay(earlier, operation, bodySha256, requestId);
+    if (earlier !== undefined) return replay(earlier, operation, bodySha256(), requestId);
     if (schemaProblems.length > 0) throw ApiError.of(schemaProblems);
     if (sca.psuId === undefined && sca.psuNationalIdHash === undefined) {
       throw new ApiError('HTTP_HEADER_REQUIRED', 'header PSU-ID is required (or X-PSU-IDENTITY): a basket is signed by one PSU', [
@@ -48,10 +48,10 @@ export class SigningBasketService {
     const result = await this.store.createBasket(
       { id, tppId: tpp.id, psuKey, requestBody: JSON.stringify(body), createdAt: this.clock.now() },
       paymentIds,
-      { tppId: tpp.id, requestId, operation, bodySha256, responseStatus: 201, responseBody: JSON.stringify(response) },
+      { tppId: tpp.id, requestId, operation, bodySha256: bodySha256(), responseStatus: 201, responseBody: JSON.stringify(response) },
       signing.authorisation,
     );
-    if (result.outcome === 'replayed') return replay(result.request, operation, bodySha256, requestId);
+    if (result.outcome === 'replayed') return replay(result.request, operation, bodySha256(), requestId);
     if (result.outcome === 'payment-in-basket') {
       throw new ApiError('REFERENCE_STATUS_INVALID', `payment ${result.paymentId} is already in signing basket ${result.basketId}; a payment is signed in one basket at most`);
     }
