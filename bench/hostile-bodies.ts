@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -40,6 +40,8 @@ export interface HostileFigures {
   /** Answer times of the worst shape sent alone, ms. */
   medianMs: number;
   maxMs: number;
+  /** CPU time of the server process per request of the worst shape (user + system, all its threads), ms. */
+  cpuMs: number;
   /** The slowest answer of any shape of this route, ms. */
   maxAnyShapeMs: number;
   /** Answers to the stream of the worst shape. */
@@ -189,8 +191,18 @@ async function accounts(url: string, credentials: CertificateAndKey): Promise<{ 
   return { accountId: account.id, cardAccountId: card.id };
 }
 
-/** Measures every route against a running sandbox server that trusts `credentials`. */
-export async function measureHostileBodies(url: string, credentials: CertificateAndKey): Promise<HostileFigures[]> {
+/** CPU time the process has used so far (Linux /proc, in clock ticks of 10 ms), ms. */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Measures every route against a running sandbox server that trusts `credentials`. With the server's
+ * pid, also its CPU time per request: unlike the answer time, that does not grow when other processes
+ * share the CPU.
+ */
+export async function measureHostileBodies(url: string, credentials: CertificateAndKey, pid?: number): Promise<HostileFigures[]> {
   const { accountId, cardAccountId } = await accounts(url, credentials);
   const figures: HostileFigures[] = [];
   for (const route of routes(accountId, cardAccountId)) {
@@ -199,20 +211,22 @@ export async function measureHostileBodies(url: string, credentials: Certificate
       if (status >= 400 && status < 500) return;
       unexpected[status] = (unexpected[status] ?? 0) + 1;
     };
-    let worst = { shape: '', median: -1, max: 0, request: undefined as Prepared | undefined };
+    let worst = { shape: '', median: -1, max: 0, cpu: Number.NaN, request: undefined as Prepared | undefined };
     let maxAny = 0;
     for (const [shape, body] of Object.entries(shapes(route))) {
       const request = prepare(credentials, route.path, body);
       await post(url, request); // warm-up: the route's validator compiles on its first request
       const times: number[] = [];
+      const cpuBefore = pid === undefined ? Number.NaN : cpuMsOf(pid);
       for (let r = 0; r < REPEATS; r++) {
         const { status, ms } = await post(url, request);
         tally(status);
         times.push(ms);
       }
+      const cpu = pid === undefined ? Number.NaN : (cpuMsOf(pid) - cpuBefore) / REPEATS;
       const median = percentile(times, 0.5);
       maxAny = Math.max(maxAny, ...times);
-      if (median > worst.median) worst = { shape, median, max: Math.max(...times), request };
+      if (median > worst.median) worst = { shape, median, max: Math.max(...times), cpu, request };
     }
     const idle: number[] = [];
     for (let i = 0; i < 50; i++) idle.push(await health(url));
@@ -229,7 +243,7 @@ export async function measureHostileBodies(url: string, credentials: Certificate
     const latencies = await probeHealth(url, stream);
     await stream;
     figures.push({
-      route: route.name, worstShape: worst.shape, bodyBytes: Buffer.byteLength(worst.request!.body), medianMs: worst.median, maxMs: worst.max,
+      route: route.name, worstShape: worst.shape, bodyBytes: Buffer.byteLength(worst.request!.body), medianMs: worst.median, maxMs: worst.max, cpuMs: worst.cpu,
       maxAnyShapeMs: maxAny, streamed, healthP99Ms: percentile(latencies, 0.99), healthMaxMs: Math.max(...latencies),
       healthIdleMaxMs: Math.max(...idle), unexpected,
     });
@@ -244,8 +258,8 @@ export function hostileRows(runs: HostileFigures[][], fmt: (values: number[], di
     const of = (pick: (h: HostileFigures) => number) => fmt(runs.map((run) => pick(run[index]!)), 1);
     const unexpected = runs.flatMap((run) => Object.entries(run[index]!.unexpected)).map(([s, n]) => `${n}× ${s}`).join(', ');
     return [
-      `Hostile body, ${f.route}: answer ms (worst shape alone, median / max); /health p99 / max ms under a stream of it`,
-      `${of((h) => h.medianMs)} / ${of((h) => h.maxMs)}; /health ${of((h) => h.healthP99Ms)} / ${of((h) => h.healthMaxMs)}`,
+      `Hostile body, ${f.route}: answer ms (worst shape alone, median / max, and the server's CPU ms per request); /health p99 / max ms under a stream of it`,
+      `${of((h) => h.medianMs)} / ${of((h) => h.maxMs)} (server CPU ${of((h) => h.cpuMs)}); /health ${of((h) => h.healthP99Ms)} / ${of((h) => h.healthMaxMs)}`,
       `target < 50 and /health delayed < 50; worst shape: ${f.worstShape} (${(f.bodyBytes / 1024).toFixed(0)} KiB); slowest of any shape ${of((h) => h.maxAnyShapeMs)}; idle /health max ${of((h) => h.healthIdleMaxMs)}${unexpected === '' ? '' : `; NOT REFUSED: ${unexpected}`}`,
     ];
   });
@@ -259,7 +273,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const dir = mkdtempSync(join(work, 'hostile-'));
     const server: BenchServer = await startBenchServer(SERVER_BUNDLE, 8196, sqliteSandboxEnv(dir, caFile));
     try {
-      all.push(await measureHostileBodies(server.url, credentials));
+      all.push(await measureHostileBodies(server.url, credentials, server.child.pid));
     } finally {
       await server.stop();
     }
@@ -270,7 +284,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   };
   for (const run of all) {
     for (const f of run) {
-      process.stdout.write(`${f.route.padEnd(30)} ${f.worstShape.padEnd(45)} ${(f.bodyBytes / 1024).toFixed(0).padStart(5)} KiB  alone ${f.medianMs.toFixed(1)} / ${f.maxMs.toFixed(1)} ms (any shape max ${f.maxAnyShapeMs.toFixed(1)})  stream ${f.streamed}: /health p99 ${f.healthP99Ms.toFixed(1)} max ${f.healthMaxMs.toFixed(1)} (idle max ${f.healthIdleMaxMs.toFixed(1)})${Object.keys(f.unexpected).length > 0 ? ` UNEXPECTED ${JSON.stringify(f.unexpected)}` : ''}\n`);
+      process.stdout.write(`${f.route.padEnd(30)} ${f.worstShape.padEnd(45)} ${(f.bodyBytes / 1024).toFixed(0).padStart(5)} KiB  alone ${f.medianMs.toFixed(1)} / ${f.maxMs.toFixed(1)} ms, CPU ${f.cpuMs.toFixed(1)} ms (any shape max ${f.maxAnyShapeMs.toFixed(1)})  stream ${f.streamed}: /health p99 ${f.healthP99Ms.toFixed(1)} max ${f.healthMaxMs.toFixed(1)} (idle max ${f.healthIdleMaxMs.toFixed(1)})${Object.keys(f.unexpected).length > 0 ? ` UNEXPECTED ${JSON.stringify(f.unexpected)}` : ''}\n`);
     }
     process.stdout.write('\n');
   }

@@ -106,7 +106,7 @@ for (let run = 0; run < RUNS; run++) {
 
   const hostileDir = mkdtempSync(join(work, 'hostile-'));
   const hostile = await startBenchServer(SERVER_BUNDLE, 8196, sqliteSandboxEnv(hostileDir, caFile));
-  figures.hostile.push(await measureHostileBodies(hostile.url, tpp));
+  figures.hostile.push(await measureHostileBodies(hostile.url, tpp, hostile.child.pid));
   await hostile.stop();
 }
 
