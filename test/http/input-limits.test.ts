@@ -4,6 +4,7 @@ import {
   ERROR_LIST_MAX_ENTRIES, HEADER_VALUE_MAX_LENGTH, HEADERS_MAX_COUNT, JSON_MAX_ARRAY_ENTRIES, JSON_MAX_DEPTH, JSON_MAX_NUMBER_LENGTH,
   JSON_MAX_OBJECT_KEYS, JSON_MAX_STRING_LENGTH, JSON_MAX_VALUES, MAX_BULK_ENTRIES, QUERY_MAX_LENGTH, QUERY_MAX_PARAMETERS,
 } from '../../src/domain/limits.js';
+import { MAX_BASKET_ENTRIES } from '../../src/domain/signing-basket.js';
 import { createBulk, createCrossBorder, createHeaders, crossBorderBody } from '../support/payment-requests.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
@@ -111,6 +112,14 @@ describe('input limits: every schema bounds what it takes', () => {
 });
 
 describe('input limits: error lists', () => {
+  it('answers an array longer than its route allows with that one problem, without validating its entries', async () => {
+    const body = { paymentIds: Array.from({ length: JSON_MAX_ARRAY_ENTRIES }, (_, i) => i) };
+    const response = await t.signed({ method: 'POST', url: '/v1/signing-baskets', body, headers: createHeaders() });
+    const error = assertErrorBody(response, 400, 'FORMAT_ERROR');
+    assert.deepEqual(error.tppMessages?.map((m) => [m.path, m.text]), [['$.paymentIds', `$.paymentIds must have at most ${MAX_BASKET_ENTRIES} entries`]]);
+    assert.equal(error.message, `$.paymentIds must have at most ${MAX_BASKET_ENTRIES} entries`);
+  });
+
   it(`lists at most ${ERROR_LIST_MAX_ENTRIES} problems and gives their total in the message`, async () => {
     const body = { debtorAccount: { bban: '90412263056', currency: 'NOK' }, payments: Array.from({ length: MAX_BULK_ENTRIES }, () => ({})) };
     const response = await createBulk(t, { body });
