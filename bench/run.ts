@@ -7,6 +7,7 @@ import { type BenchServer, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer, ti
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { measureBatchRun, type BatchRunFigures } from './batch-run.js';
 import { LISTING_TRANSACTIONS, measureListing } from './listing.js';
+import { type HostileFigures, hostileRows, measureHostileBodies } from './hostile-bodies.js';
 import { runAtHalfRate } from './paced-load.js';
 import { CREATE_PATH, benchTpp, bulkRequest, createRequest, pool, readRequest } from './requests.js';
 
@@ -40,8 +41,9 @@ interface Figures {
   rssMb: number[];
   coldEmpty: number[];
   coldExisting: number[];
+  hostile: HostileFigures[][];
 }
-const figures: Figures = { ceiling: [], createSqlite: [], createPg: [], halfRateSqlite: [], bulk100: [], bulk1000: [], listing: [], listingHalfRate: [], batch: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [] };
+const figures: Figures = { ceiling: [], createSqlite: [], createPg: [], halfRateSqlite: [], bulk100: [], bulk1000: [], listing: [], listingHalfRate: [], batch: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [], hostile: [] };
 
 const createPoolSize = Number(process.env.BENCH_POOL ?? 12_000);
 /** Bulk requests per load: enough for 300 (100 entries) and 40 (1 000 entries) per second. */
@@ -101,6 +103,11 @@ for (let run = 0; run < RUNS; run++) {
   const coldDir = mkdtempSync(join(work, 'cold-'));
   figures.coldEmpty.push(await timeColdStart(coldDir, 8195, caFile));
   figures.coldExisting.push(await timeColdStart(coldDir, 8195, caFile));
+
+  const hostileDir = mkdtempSync(join(work, 'hostile-'));
+  const hostile = await startBenchServer(SERVER_BUNDLE, 8196, sqliteSandboxEnv(hostileDir, caFile));
+  figures.hostile.push(await measureHostileBodies(hostile.url, tpp, hostile.child.pid));
+  await hostile.stop();
 }
 
 // ---- The table ----
@@ -135,6 +142,7 @@ const rows: [string, string, string][] = [
   ['Peak RSS of the server during the create run, MB', fmt(figures.rssMb), 'target < 200'],
   ['Cold start, existing database, ms', fmt(figures.coldExisting), 'target < 500'],
   ['Cold start, empty database, ms', fmt(figures.coldEmpty), 'target < 500'],
+  ...hostileRows(figures.hostile, fmt),
 ];
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 const header = [

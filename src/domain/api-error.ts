@@ -1,5 +1,5 @@
 import { type ErrorCode, statusOf } from './error-catalogue.js';
-import { TPP_MESSAGE_TEXT_MAX_LENGTH } from './limits.js';
+import { ERROR_LIST_MAX_ENTRIES, TPP_MESSAGE_TEXT_MAX_LENGTH } from './limits.js';
 
 export type MessageCategory = 'ERROR' | 'WARNING';
 
@@ -17,11 +17,17 @@ export interface Problem {
   code: ErrorCode;
   path?: string;
   text: string;
+  /**
+   * Set on a summary that stands for this many problems found but not described, because no answer
+   * lists them (ERROR_LIST_MAX_ENTRIES): they count in the total, and the summary is never listed.
+   */
+  count?: number;
 }
 
 /**
  * An error that is answered to the TPP. The status follows from the code (error-catalogue.ts);
- * every problem found is carried, not only the first.
+ * every problem found is counted, not only the first, and the first ERROR_LIST_MAX_ENTRIES are
+ * listed in tppMessages (the message gives the total), so that no input makes the answer large.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -41,16 +47,20 @@ export class ApiError extends Error {
         throw new Error(`ApiError mixes ${code} (${this.status}) with ${problem.code} (${statusOf(problem.code)})`);
       }
     }
-    this.tppMessages = problems.map((problem) => toTppMessage(problem));
+    this.tppMessages = problems.filter((problem) => problem.count === undefined).slice(0, ERROR_LIST_MAX_ENTRIES).map((problem) => toTppMessage(problem));
   }
 
   /** One answer for several problems: the first problem's code leads. */
   static of(problems: readonly Problem[]): ApiError {
-    const first = problems[0];
+    const first = problems.find((problem) => problem.count === undefined) ?? problems[0];
     if (first === undefined) throw new Error('ApiError.of needs at least one problem');
-    const message = problems.length === 1
+    let total = 0;
+    for (const problem of problems) total += problem.count ?? 1;
+    const message = total === 1
       ? first.text
-      : `${problems.length} problems in the request; the first: ${first.text}`;
+      : total <= ERROR_LIST_MAX_ENTRIES
+        ? `${total} problems in the request; the first: ${first.text}`
+        : `${total} problems in the request, of which tppMessages lists the first ${ERROR_LIST_MAX_ENTRIES}; the first: ${first.text}`;
     return new ApiError(first.code, message, problems);
   }
 }

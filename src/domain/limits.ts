@@ -204,3 +204,65 @@ export const NATIONAL_ID_KEY_MIN_BYTES = 32;
 export const REFERENCE_RATE_MAX_FRACTION_DIGITS = 48;
 /** Digits before the point of one reference rate: no currency is worth NOK 10^12 per unit. */
 export const REFERENCE_RATE_MAX_WHOLE_DIGITS = 12;
+
+// ---- Input shape (issue 10, point 3: refusing costs little and is bounded) ----
+// Checked in one linear pass over the raw JSON before it is parsed (src/http/json-shape.ts), so no
+// per-element work (parsing, hashing, schema validation) ever runs on a body beyond these.
+
+/**
+ * Nesting of arrays and objects in a JSON body. The deepest request of this interface is a bulk
+ * entry's structured remittance ($ → payments → entry → remittanceInformationStructuredArray → entry):
+ * 5 levels. 16 leaves room and keeps every recursive walk of a body (the canonical hash) shallow.
+ */
+export const JSON_MAX_DEPTH = 16;
+/**
+ * Entries of any one JSON array: the largest array a request may hold (a bulk payment's
+ * MAX_BULK_ENTRIES, a sandbox posting's MAX_SANDBOX_TRANSACTIONS_PER_REQUEST), 1 000. Each route's
+ * schema sets its own, smaller maxItems where it has one (a test checks none exceeds this).
+ */
+export const JSON_MAX_ARRAY_ENTRIES = 1000;
+/**
+ * Fields of any one JSON object: the widest request object (a sandbox card transaction) has 16. Every
+ * unknown field is one more schema error per object, so the room left is small: 20.
+ */
+export const JSON_MAX_OBJECT_KEYS = 20;
+/**
+ * Characters of any one JSON string, value or field name (after unescaping). The longest text field
+ * of a request body is 140 characters (remittance information); 1 024 covers every one with room.
+ */
+export const JSON_MAX_STRING_LENGTH = 1024;
+/** Characters of one JSON number as written: amounts and int32 minor units are under 30. */
+export const JSON_MAX_NUMBER_LENGTH = 100;
+/**
+ * Values (of every kind, containers included) in one body. A bulk payment of MAX_BULK_ENTRIES entries
+ * with every optional field and ten structured references has about 63 000; 100 000 bounds the work
+ * per body well under what BODY_LIMIT_BYTES alone allows (about 700 000 tiny values).
+ */
+export const JSON_MAX_VALUES = 100_000;
+
+/**
+ * Problems listed in one error answer's tppMessages. The message still gives the total; 20 is more
+ * than a TPP fixes in one go, and bounds the answer (at most 20 × 512 characters of text).
+ */
+export const ERROR_LIST_MAX_ENTRIES = 20;
+
+/** Request headers, counted by name as sent. A signed create sends about 20; 100 leaves room for proxies. */
+export const HEADERS_MAX_COUNT = 100;
+/** Query string after the '?', in bytes as sent: the longest real query (four parameters) is under 100. */
+export const QUERY_MAX_LENGTH = 1024;
+/** Query parameters of one request: no operation takes more than four. */
+export const QUERY_MAX_PARAMETERS = 16;
+/** One path parameter (an id), in characters: ids are UUIDs or names of at most 100 characters. */
+export const PATH_PARAMETER_MAX_LENGTH = 200;
+/** The SCA pages' form posts (a one-time code, a choice): a few fields of a few characters. */
+export const SCA_FORM_BODY_MAX_BYTES = 4096;
+/**
+ * Strings whose format or pattern already bounds them (dates, instants, codes, masked card numbers,
+ * amounts as decimal strings): a generous cap in the schema, so that no format or pattern check ever
+ * reads a long string. A value this long is wrong in any case; the format's own message still names
+ * the rule for every shorter one.
+ */
+export const FORMATTED_TEXT_MAX_LENGTH = 40;
+/** The Date header (an HTTP date is 29 characters) and Digest (SHA-512 in base64 with its name, twice, is under 200). */
+export const DATE_HEADER_MAX_LENGTH = 64;
+export const DIGEST_HEADER_MAX_LENGTH = 512;

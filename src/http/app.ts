@@ -4,7 +4,7 @@ import fastifyAccepts from '@fastify/accepts';
 import fastifyCompress from '@fastify/compress';
 import type { Config } from '../config/config.js';
 import { ApiError } from '../domain/api-error.js';
-import { BODY_LIMIT_BYTES, HEADERS_MAX_BYTES } from '../domain/limits.js';
+import { BODY_LIMIT_BYTES, HEADERS_MAX_BYTES, PATH_PARAMETER_MAX_LENGTH } from '../domain/limits.js';
 import type { TppAuthenticator } from '../security/tpp-authenticator.js';
 import type { PaymentInitiationService } from '../services/payment-initiation-service.js';
 import type { ScaService } from '../services/sca-service.js';
@@ -15,6 +15,7 @@ import { sendError, sendFailure } from './error-response.js';
 import './fastify-types.js';
 import { negotiate, reportLanguage } from './hooks/negotiation.js';
 import { keepRawJsonBodies, parseBody } from './hooks/request-body.js';
+import { checkRequestLimits } from './hooks/request-limits.js';
 import { lazySerializerFactory } from './lazy-serializer.js';
 import { logRequest } from './hooks/request-log.js';
 import { registerDocumentation } from './routes/documentation.js';
@@ -67,7 +68,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Our own hook answers 503 in the error body while closing (Fastify's own answer has another shape).
     return503OnClosing: false,
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: PATH_PARAMETER_MAX_LENGTH },
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => sendError(request, reply, new ApiError('BAD_REQUEST', error.message)),
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook('onRequest', async (request) => {
     if (closing) throw new ApiError('SERVICE_UNAVAILABLE', 'the server is shutting down; send the request again');
+    checkRequestLimits(request);
     request.log.debug({ method: request.method, path: request.url.split('?')[0] }, 'request received');
     if (request.routeOptions.config.api !== undefined) negotiate(request);
   });

@@ -115,7 +115,7 @@ export class PaymentInitiationService {
     };
     const responseBody = JSON.stringify(response);
     const result = await this.store.createPayment(payment, {
-      tppId: request.tpp.id, requestId: request.requestId, operation, bodySha256, responseStatus: 201, responseBody,
+      tppId: request.tpp.id, requestId: request.requestId, operation, bodySha256: bodySha256, responseStatus: 201, responseBody,
     }, {
       duplicatesSince: request.allowLogicalDuplicate ? null : new Date(now.getTime() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000),
       authorisation: signing?.authorisation,

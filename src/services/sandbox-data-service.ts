@@ -599,11 +599,26 @@ function pageOf(query: ListQuery): TransactionPage {
  * Answers every problem at once: the schema's and the rules'. A rule's problem under a field the
  * schema already refused says nothing new and is left out.
  */
+/**
+ * The schema's problems, and the service's own on fields the schema did not already refuse (nor a
+ * field around them). Linear: each path's ancestors are looked up in a set, not compared with every
+ * refused path (10 000 of each took seconds).
+ */
 function reject(schemaProblems: readonly Problem[], problems: readonly Problem[]): void {
-  const refused = schemaProblems.map((p) => p.path).filter((p): p is string => p !== undefined);
-  const covered = (path: string | undefined) => path !== undefined && refused.some((r) => path === r || path.startsWith(`${r}.`) || path.startsWith(`${r}[`));
+  const refused = new Set(schemaProblems.map((p) => p.path).filter((p): p is string => p !== undefined));
+  const covered = (path: string | undefined) => path !== undefined && refused.size > 0 && pathAndAncestors(path).some((p) => refused.has(p));
   const all = [...schemaProblems, ...problems.filter((p) => !covered(p.path))];
   if (all.length > 0) throw ApiError.of(all);
+}
+
+/** `$.a[0].b` → `$.a[0].b`, `$.a[0]`, `$.a`, `$`: the path cut before each `.` and `[` (outside quoted names too: a cut inside one only adds a path no problem has). */
+function pathAndAncestors(path: string): string[] {
+  const paths = [path];
+  for (let i = path.length - 1; i > 0; i--) {
+    const c = path[i];
+    if (c === '.' || c === '[') paths.push(path.slice(0, i));
+  }
+  return paths;
 }
 
 function conflict(path: string, text: string): ApiError {

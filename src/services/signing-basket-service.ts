@@ -54,7 +54,7 @@ export class SigningBasketService {
     const result = await this.store.createBasket(
       { id, tppId: tpp.id, psuKey, requestBody: JSON.stringify(body), createdAt: this.clock.now() },
       paymentIds,
-      { tppId: tpp.id, requestId, operation, bodySha256, responseStatus: 201, responseBody: JSON.stringify(response) },
+      { tppId: tpp.id, requestId, operation, bodySha256: bodySha256, responseStatus: 201, responseBody: JSON.stringify(response) },
       signing.authorisation,
     );
     if (result.outcome === 'replayed') return replay(result.request, operation, bodySha256, requestId);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { ApiError } from '../../domain/api-error.js';
+import { checkJsonShape } from '../json-shape.js';
 
 /**
  * JSON bodies are kept as received: the Digest covers the bytes, so they are parsed only after
@@ -28,6 +29,9 @@ export function parseBody(request: FastifyRequest): void {
   } catch {
     throw new ApiError('FORMAT_ERROR', 'the body is not valid UTF-8', [{ code: 'FORMAT_ERROR', path: '$', text: 'the body is not valid UTF-8' }]);
   }
+  // Depth, lengths, counts and duplicate fields, in one linear pass before any work per element.
+  const refused = checkJsonShape(text);
+  if (refused !== undefined) throw ApiError.of([refused]);
   try {
     request.body = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch (error) {

@@ -85,7 +85,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
     // A product that is not offered in this form, or not at all: 403 PRODUCT_INVALID or 404 PRODUCT_UNKNOWN.
     app.post(`/v1/${service}/:product`, {
       config: { api: { auth: CREATE_AUTH } },
-      schema: { hide: true, params: { type: 'object', properties: { product: { type: 'string' } } } },
+      schema: { hide: true, params: { type: 'object', properties: { product: { type: 'string', maxLength: 100 } } } },
     }, async (request) => {
       throw productError(service, (request.params as { product: string }).product);
     });
@@ -102,7 +102,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
         summary: 'Read the status of a payment',
         tags: [service],
         headers: readHeaders(),
-        params: { ...PAYMENT_ID_PARAM, required: ['product', 'paymentId'], properties: { product: { type: 'string' }, ...PAYMENT_ID_PARAM.properties } },
+        params: { ...PAYMENT_ID_PARAM, required: ['product', 'paymentId'], properties: { product: { type: 'string', maxLength: 100 }, ...PAYMENT_ID_PARAM.properties } },
         response: { 200: { $ref: 'PaymentStatusResponse#' }, ...errorResponses(403, 404) },
       },
     }, async (request) => {
@@ -121,7 +121,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
         summary: 'Start a new SCA for a payment waiting for one (when its link expired or was used)',
         tags: [service],
         headers: readHeaders(),
-        params: { type: 'object', required: ['product', 'paymentId'], properties: { product: { type: 'string' }, ...PAYMENT_ID_PARAM.properties } },
+        params: { type: 'object', required: ['product', 'paymentId'], properties: { product: { type: 'string', maxLength: 100 }, ...PAYMENT_ID_PARAM.properties } },
         response: { 201: { $ref: 'AuthorisationStarted#' }, ...errorResponses(403, 404, 409) },
       },
     }, async (request, reply) => {
@@ -136,7 +136,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
         summary: 'Cancel a payment that has not been executed',
         tags: [service],
         headers: readHeaders(),
-        params: { type: 'object', required: ['product', 'paymentId'], properties: { product: { type: 'string' }, ...PAYMENT_ID_PARAM.properties } },
+        params: { type: 'object', required: ['product', 'paymentId'], properties: { product: { type: 'string', maxLength: 100 }, ...PAYMENT_ID_PARAM.properties } },
         response: { 204: { description: 'Cancelled (transactionStatus CANC)', type: 'null' }, ...errorResponses(403, 404, 405) },
       },
     }, async (request: FastifyRequest, reply: FastifyReply) => {

@@ -4,6 +4,7 @@ import { osloDate } from '../../domain/clock.js';
 import type { BatchRunner, BatchScheduler } from '../../services/batch-runner.js';
 import type { SandboxClock } from '../../services/business-clock.js';
 import type { Store } from '../../store/store.js';
+import { FORMATTED_TEXT_MAX_LENGTH } from '../../domain/limits.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 
 /** At most ten years forward in one move: far enough for any test, and a bound on the batch catch-up. */
@@ -68,7 +69,7 @@ export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTi
         type: 'object', additionalProperties: false, minProperties: 1,
         properties: {
           advanceSeconds: { type: 'integer', minimum: 1, maximum: MAX_ADVANCE_SECONDS },
-          to: { type: 'string', format: 'date-time', description: 'An instant after the clock\'s time now' },
+          to: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, format: 'date-time', description: 'An instant after the clock\'s time now' },
         },
       },
       response: { 200: clockSchema, ...errorResponses() },

@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
 import type { ScaPage, ScaService } from '../../services/sca-service.js';
+import { SCA_FORM_BODY_MAX_BYTES } from '../../domain/limits.js';
 import { languageOf } from '../hooks/negotiation.js';
 import { renderScaPage } from '../sca-pages/sca-page-renderer.js';
 
@@ -14,7 +15,7 @@ import { renderScaPage } from '../sca-pages/sca-page-renderer.js';
 export async function registerScaPages(app: FastifyInstance, sca: ScaService, options: { sandbox: boolean; secureCookies: boolean }): Promise<void> {
   await app.register(async (pages) => {
     await pages.register(fastifyCookie);
-    await pages.register(fastifyFormbody, { bodyLimit: 4096 });
+    await pages.register(fastifyFormbody, { bodyLimit: SCA_FORM_BODY_MAX_BYTES });
     await pages.register(fastifyCsrf, { cookieOpts: { path: '/sca', httpOnly: true, sameSite: 'lax', secure: options.secureCookies, signed: false } });
 
     const show = async (request: FastifyRequest, reply: FastifyReply, page: ScaPage, statusOverride?: number) => {

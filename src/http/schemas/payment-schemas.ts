@@ -4,7 +4,7 @@ import {
   BBAN_MAX_LENGTH, BUILDING_NUMBER_MAX_LENGTH, CITY_MAX_LENGTH, IBAN_MAX_LENGTH, MAX_BULK_ENTRIES,
   MAX_STRUCTURED_REMITTANCE_ENTRIES, NAME_MAX_LENGTH, PAYMENT_INFORMATION_ID_MAX_LENGTH, POSTAL_CODE_MAX_LENGTH,
   REGULATORY_REPORTING_INFORMATION_MAX_LENGTH, REMITTANCE_UNSTRUCTURED_MAX_LENGTH, STREET_MAX_LENGTH,
-  STRUCTURED_REMITTANCE_FIELD_MAX_LENGTH, TPP_MESSAGE_TEXT_MAX_LENGTH,
+  STRUCTURED_REMITTANCE_FIELD_MAX_LENGTH, TPP_MESSAGE_TEXT_MAX_LENGTH, FORMATTED_TEXT_MAX_LENGTH,
 } from '../../domain/limits.js';
 import { PURPOSE_CODES, REGULATORY_REPORTING_CODES } from '../../domain/purpose-code.js';
 import { TRANSACTION_STATUSES } from '../../domain/transaction-status.js';
@@ -41,6 +41,7 @@ export const amountSchema = {
   properties: {
     amount: {
       type: 'string',
+      maxLength: FORMATTED_TEXT_MAX_LENGTH,
       description: 'Decimal string, more than zero; precision 18 and scale 5, and no more fraction digits than the currency\'s ISO 4217 minor units',
       example: '123456.78',
     },
@@ -123,7 +124,7 @@ export const crossBorderBodySchema = {
     debtorAccount: { $ref: 'CrossBorderAccountReference#' },
     remittanceInformationUnstructured: remittanceUnstructured,
     purposeCode: { $ref: 'PurposeCode#' },
-    requestedExecutionDate: { type: 'string', format: 'date', description: 'ISO 8601 date; from today (Norwegian time) to 365 days ahead' },
+    requestedExecutionDate: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, format: 'date', description: 'ISO 8601 date; from today (Norwegian time) to 365 days ahead' },
     regulatoryReportingCode: { type: 'string', enum: [...REGULATORY_REPORTING_CODES], description: 'Required for transfers of NOK 100 000 or more' },
     regulatoryReportingInformation: { type: 'string', minLength: 1, maxLength: REGULATORY_REPORTING_INFORMATION_MAX_LENGTH, description: 'Free-text purpose; required for transfers of NOK 100 000 or more' },
   },
@@ -159,7 +160,7 @@ export const bulkBodySchema = {
   properties: {
     paymentInformationId: { type: 'string', maxLength: PAYMENT_INFORMATION_ID_MAX_LENGTH, description: 'Identifies the bulk payment, assigned by the sender; 0 to 35 characters' },
     debtorAccount: { $ref: 'BbanAccountReference#' },
-    requestedExecutionDate: { type: 'string', format: 'date', description: 'ISO 8601 date; from today (Norwegian time) to 365 days ahead' },
+    requestedExecutionDate: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, format: 'date', description: 'ISO 8601 date; from today (Norwegian time) to 365 days ahead' },
     payments: { type: 'array', minItems: 1, maxItems: MAX_BULK_ENTRIES, items: { $ref: 'DomesticBulkEntry#' } },
   },
 } as const;

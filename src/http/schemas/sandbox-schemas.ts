@@ -1,7 +1,7 @@
 import { ENGAGEMENT_ROLES } from '../../domain/bank.js';
 import {
   ACCOUNT_NAME_LONGER_MAX_LENGTH, BANK_TRANSACTION_CODE_MAX_LENGTH, BANK_TRANSACTION_CODE_MIN_LENGTH, BBAN_MAX_LENGTH, BUILDING_NUMBER_MAX_LENGTH,
-  CITY_MAX_LENGTH, IBAN_MAX_LENGTH, INT32_MAX, INT32_MIN, MAX_AGREEMENT_ENGAGEMENTS, MAX_SANDBOX_BALANCES,
+  CITY_MAX_LENGTH, FORMATTED_TEXT_MAX_LENGTH, IBAN_MAX_LENGTH, INT32_MAX, INT32_MIN, MAX_AGREEMENT_ENGAGEMENTS, MAX_SANDBOX_BALANCES,
   NAME_MAX_LENGTH, POSTAL_CODE_MAX_LENGTH, REMITTANCE_UNSTRUCTURED_MAX_LENGTH, SANDBOX_CUSTOMERS_PAGE_MAX, SANDBOX_TEXT_MAX_LENGTH,
   SANDBOX_TRANSACTIONS_PAGE_DEFAULT, SANDBOX_TRANSACTIONS_PAGE_MAX, STREET_MAX_LENGTH,
 } from '../../domain/limits.js';
@@ -29,7 +29,7 @@ export function sandboxCreateHeaders() {
 const text = (maxLength: number, description?: string) => ({ type: 'string', minLength: 1, maxLength, ...(description === undefined ? {} : { description }) }) as const;
 /** Free text the platform's example bodies send empty (""): an empty string is read as absent. */
 const optionalText = (maxLength: number, description?: string) => ({ type: 'string', maxLength, ...(description === undefined ? {} : { description }) }) as const;
-const date = (description: string) => ({ type: 'string', format: 'date', description }) as const;
+const date = (description: string) => ({ type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, format: 'date', description }) as const;
 
 const amountValue = {
   anyOf: [{ type: 'number' }, { type: 'string', minLength: 1, maxLength: 40 }],
@@ -55,7 +55,7 @@ const balanceInputSchema = {
     balanceType: { ...text(35), description: 'Berlin Group balance type in any case: expected, EXPECTED, closingBooked, CLOSING_BOOKED, interimAvailable, ... (and authorised on card accounts)', example: 'EXPECTED' },
     balanceAmount: { $ref: 'SandboxAmountInput#' },
     referenceDate: date('Date the balance refers to'),
-    lastChangeDateTime: { type: 'string', format: 'date-time' },
+    lastChangeDateTime: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, format: 'date-time' },
     lastCommittedTransaction: optionalText(SANDBOX_TEXT_MAX_LENGTH),
     creditLimitIncluded: { type: 'boolean' },
   },
@@ -186,7 +186,7 @@ export const sandboxAgreementCreateSchema = {
         properties: {
           customer: text(11, 'customerNumber of the private customer who acts on the account'),
           account: accountReferenceInput,
-          roles: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...ENGAGEMENT_ROLES] }, description: 'VIEW sees the account; REGISTER also registers and signs payments from it' },
+          roles: { type: 'array', minItems: 1, maxItems: ENGAGEMENT_ROLES.length, uniqueItems: true, items: { type: 'string', enum: [...ENGAGEMENT_ROLES] }, description: 'VIEW sees the account; REGISTER also registers and signs payments from it' },
         },
       },
     },
@@ -230,7 +230,7 @@ export const sandboxCardAccountCreateSchema = {
   required: ['customerNumber', 'maskedPan', 'name', 'product', 'currency'],
   properties: {
     customerNumber: text(11),
-    maskedPan: { type: 'string', pattern: MASKED_PAN_PATTERN, 'x-rule-text': MASKED_PAN_RULE, example: '525412******3241' },
+    maskedPan: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, pattern: MASKED_PAN_PATTERN, 'x-rule-text': MASKED_PAN_RULE, example: '525412******3241' },
     name: text(ACCOUNT_NAME_LONGER_MAX_LENGTH, 'At most 35 characters; 70 with x-accept-fix longer-name'),
     product: text(SANDBOX_TEXT_MAX_LENGTH),
     currency: { $ref: 'Currency#' },
@@ -270,7 +270,7 @@ const cardAcceptorAddress = {
     buildingNumber: optionalText(BUILDING_NUMBER_MAX_LENGTH),
     postalCode: optionalText(POSTAL_CODE_MAX_LENGTH),
     city: optionalText(CITY_MAX_LENGTH),
-    country: { type: 'string', pattern: '^([A-Z]{2})?$', 'x-rule-text': 'an ISO 3166-1 alpha-2 country code' },
+    country: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, pattern: '^([A-Z]{2})?$', 'x-rule-text': 'an ISO 3166-1 alpha-2 country code' },
   },
 } as const;
 
@@ -287,12 +287,12 @@ export const sandboxCardTransactionCreateSchema = {
     valueDate: date('Not after today'),
     transactionAmount: { $ref: 'SandboxAmountInput#' },
     originalAmount: { $ref: 'SandboxAmountInput#' },
-    merchantCategoryCode: { type: 'string', pattern: '^\\d{4}$', 'x-rule-text': 'an ISO 18245 merchant category code: 4 digits' },
+    merchantCategoryCode: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, pattern: '^\\d{4}$', 'x-rule-text': 'an ISO 18245 merchant category code: 4 digits' },
     markupFee: { $ref: 'SandboxAmountInput#' },
-    markupFeePercentage: { type: 'string', pattern: '^(\\d{1,3}(\\.\\d{1,4})?)?$', 'x-rule-text': 'a percentage such as "2" or "1.75"' },
+    markupFeePercentage: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, pattern: '^(\\d{1,3}(\\.\\d{1,4})?)?$', 'x-rule-text': 'a percentage such as "2" or "1.75"' },
     cardAcceptorId: optionalText(SANDBOX_TEXT_MAX_LENGTH),
     cardAcceptorAddress,
-    maskedPan: { type: 'string', pattern: `^$|${MASKED_PAN_PATTERN}`, 'x-rule-text': MASKED_PAN_RULE },
+    maskedPan: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, pattern: `^$|${MASKED_PAN_PATTERN}`, 'x-rule-text': MASKED_PAN_RULE },
     transactionDetails: optionalText(REMITTANCE_UNSTRUCTURED_MAX_LENGTH),
     invoiced: { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['', 'true', 'false'] }], 'x-rule-text': 'true or false' },
     proprietaryBankTransactionCode: optionalText(35),
@@ -406,8 +406,8 @@ export const sandboxInitializedSchema = {
 export const transactionListQuery = {
   type: 'object',
   properties: {
-    fromDate: { type: 'string', format: 'date', description: 'Earliest booking date' },
-    toDate: { type: 'string', format: 'date', description: 'Latest booking date' },
+    fromDate: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, format: 'date', description: 'Earliest booking date' },
+    toDate: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, format: 'date', description: 'Latest booking date' },
     offset: { type: 'integer', minimum: 0, maximum: INT32_MAX, description: 'Transactions skipped before counting the limit (default 0)' },
     limit: { type: 'integer', minimum: 1, maximum: SANDBOX_TRANSACTIONS_PAGE_MAX, description: `Transactions returned, 1 to ${SANDBOX_TRANSACTIONS_PAGE_MAX} (default ${SANDBOX_TRANSACTIONS_PAGE_DEFAULT})` },
   },

@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  BODY_LIMIT_BYTES, JSON_MAX_ARRAY_ENTRIES, JSON_MAX_OBJECT_KEYS, JSON_MAX_STRING_LENGTH, JSON_MAX_VALUES,
+} from '../src/domain/limits.js';
+import { bulkEntrySchema, crossBorderBodySchema } from '../src/http/schemas/payment-schemas.js';
+import {
+  sandboxAccountCreateSchema, sandboxAgreementCreateSchema, sandboxCardAccountCreateSchema, sandboxCardTransactionCreateSchema,
+  sandboxCustomerCreateSchema, sandboxTransactionCreateSchema,
+} from '../src/http/schemas/sandbox-schemas.js';
+import type { CertificateAndKey } from '../src/toolkit/certificate-factory.js';
+import { signRequest } from '../src/toolkit/request-signer.js';
+import { nextBban, nextFnr } from '../test/support/norwegian-numbers.js';
+import { type BenchServer, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
+import { BULK_PATH, CREATE_PATH, benchTpp } from './requests.js';
+import { sandboxCall } from './sandbox-call.js';
+
+/**
+ * Issue 10, point 3: the most expensive body one can send to each route that takes one, at the body
+ * size limit, and what it costs. For each route several hostile shapes are built (most errors, longest
+ * strings, most values, a limit crossed only at the end, deep nesting); each is sent alone a few times
+ * (its answer time, measured from the client on loopback: an upper bound of the server's time), then
+ * the route's most expensive shape is sent as a stream, two in flight, while `/health` is asked every
+ * 5 ms from the same process: its p99 and maximum say how long the hostile stream held others up.
+ *
+ * Runs on its own: `node dist/bench/hostile-bodies.js` (after `npm run build`); `npm run bench` adds
+ * its rows to the table.
+ */
+
+const REPEATS = Number(process.env.BENCH_HOSTILE_REPEATS ?? 5);
+const STREAM_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? 2);
+
+export interface HostileFigures {
+  route: string;
+  /** The most expensive shape of this route, by median answer time. */
+  worstShape: string;
+  bodyBytes: number;
+  /** Answer times of the worst shape sent alone, ms. */
+  medianMs: number;
+  maxMs: number;
+  /** CPU time of the server process per request of the worst shape (user + system, all its threads), ms. */
+  cpuMs: number;
+  /** The slowest answer of any shape of this route, ms. */
+  maxAnyShapeMs: number;
+  /** Answers to the stream of the worst shape. */
+  streamed: number;
+  healthP99Ms: number;
+  healthMaxMs: number;
+  /** /health answered in this many ms at most when idle, before the stream (for comparison). */
+  healthIdleMaxMs: number;
+  /** Answers that were not 4xx (a hostile body must be refused, never accepted nor a 5xx). */
+  unexpected: Record<string, number>;
+}
+
+interface Route {
+  name: string;
+  path: string;
+  /** The body as a function of the hostile entry maker: where the entries go. */
+  wrap: (entries: unknown[]) => unknown;
+  /** The entry schema's field names (bad values go there). */
+  fields: readonly string[];
+  /** The top-level object itself is the one "entry" (no array of entries). */
+  single: boolean;
+}
+
+const names = (schema: { properties: object }) => Object.keys(schema.properties);
+
+function routes(accountId: string, cardAccountId: string): Route[] {
+  return [
+    { name: 'Cross-border create', path: CREATE_PATH, wrap: (e) => e[0], fields: names(crossBorderBodySchema), single: true },
+    { name: 'Bulk create', path: BULK_PATH, wrap: (e) => ({ debtorAccount: true, payments: e }), fields: names(bulkEntrySchema), single: false },
+    { name: 'Signing basket create', path: '/v1/signing-baskets', wrap: (e) => ({ paymentIds: e }), fields: [], single: false },
+    { name: 'Sandbox customer create', path: '/v1/sandbox/customers', wrap: (e) => e[0], fields: names(sandboxCustomerCreateSchema), single: true },
+    { name: 'Sandbox account create', path: '/v1/sandbox/accounts', wrap: (e) => ({ customerNumber: true, balances: e }), fields: names(sandboxAccountCreateSchema), single: false },
+    { name: 'Sandbox card account create', path: '/v1/sandbox/card-accounts', wrap: (e) => ({ customerNumber: true, balances: e }), fields: names(sandboxCardAccountCreateSchema), single: false },
+    { name: 'Sandbox agreement create', path: '/v1/sandbox/agreements', wrap: (e) => ({ owner: true, engagements: e }), fields: names(sandboxAgreementCreateSchema), single: false },
+    { name: 'Sandbox account transactions', path: `/v1/sandbox/accounts/${accountId}/transactions`, wrap: (e) => e, fields: names(sandboxTransactionCreateSchema), single: false },
+    { name: 'Sandbox card transactions', path: `/v1/sandbox/card-accounts/${cardAccountId}/transactions`, wrap: (e) => e, fields: names(sandboxCardTransactionCreateSchema), single: false },
+  ];
+}
+
+/** The body's JSON, entries added while it stays under the size limit and the array limit. */
+function filled(route: Route, entry: (i: number) => unknown): string {
+  if (route.single) return JSON.stringify(route.wrap([entry(0)]));
+  const entries: unknown[] = [];
+  let size = JSON.stringify(route.wrap([])).length;
+  for (let i = 0; i < JSON_MAX_ARRAY_ENTRIES; i++) {
+    const next = entry(i);
+    const grown = JSON.stringify(next).length + 1;
+    if (size + grown > BODY_LIMIT_BYTES - 1024) break;
+    entries.push(next);
+    size += grown;
+  }
+  return JSON.stringify(route.wrap(entries));
+}
+
+/** An object of JSON_MAX_OBJECT_KEYS fields: every field of the entry with `value`, the rest unknown fields. */
+function wideEntry(fields: readonly string[], value: (field: string) => unknown): Record<string, unknown> {
+  const entry: Record<string, unknown> = {};
+  for (const field of fields.slice(0, JSON_MAX_OBJECT_KEYS)) entry[field] = value(field);
+  for (let k = 0; Object.keys(entry).length < JSON_MAX_OBJECT_KEYS; k++) entry[`unknown${k}`] = value(`unknown${k}`);
+  return entry;
+}
+
+function shapes(route: Route): Record<string, string> {
+  const longText = 'x'.repeat(JSON_MAX_STRING_LENGTH);
+  // Values: as many as the limit allows (less the wrapping), as arrays of JSON_MAX_ARRAY_ENTRIES zeros.
+  const row = Array.from({ length: JSON_MAX_ARRAY_ENTRIES - 1 }, () => 0);
+  const rows = Math.floor((JSON_MAX_VALUES - 100) / JSON_MAX_ARRAY_ENTRIES) - 1;
+  const manyValues = Array.from({ length: rows }, () => row);
+  const bad = route.single
+    ? wideEntry(route.fields, () => true)
+    : undefined;
+  const oneLongString = JSON.stringify({ padding: 'y'.repeat(BODY_LIMIT_BYTES - 200) });
+  const duplicateAtEnd = `{"padding":0,${' '.repeat(BODY_LIMIT_BYTES - 200)}"padding":0}`;
+  return {
+    'most errors (wrong types, unknown fields)': filled(route, () => (route.fields.length === 0 ? true : wideEntry(route.fields, () => true))),
+    'longest strings': filled(route, () => (route.fields.length === 0 ? longText : wideEntry(route.fields, () => longText))),
+    'most values': route.single
+      ? JSON.stringify({ ...bad, [route.fields[0] ?? 'x']: manyValues })
+      : JSON.stringify(route.wrap(manyValues)),
+    'one string of 2 MiB': oneLongString,
+    'a duplicate field after 2 MiB of spaces': duplicateAtEnd,
+    'nested 5 000 deep': `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  };
+}
+
+interface Prepared {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function prepare(credentials: CertificateAndKey, path: string, body: string): Prepared {
+  const headers = signRequest({
+    method: 'POST', url: path, credentials, body,
+    headers: {
+      'content-type': 'application/json', 'PSU-Context': 'PRIVATE', 'PSU-IP-Address': '192.0.2.10', 'TPP-Redirect-URI': 'https://tpp.example/cb',
+      'TPP-Session-ID': randomUUID(), 'X-PSU-IDENTITY': '01078900497',
+    },
+  });
+  return { path, headers, body };
+}
+
+async function post(url: string, request: Prepared): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  const answer = await fetch(`${url}${request.path}`, { method: 'POST', headers: request.headers, body: request.body });
+  await answer.text();
+  return { status: answer.status, ms: performance.now() - started };
+}
+
+async function health(url: string): Promise<number> {
+  const started = performance.now();
+  const answer = await fetch(`${url}/health`);
+  await answer.text();
+  if (answer.status !== 200) throw new Error(`/health answered ${answer.status}`);
+  return performance.now() - started;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
+};
+
+/** Probes /health every 5 ms until `until` resolves; the latencies seen. */
+async function probeHealth(url: string, until: Promise<unknown>): Promise<number[]> {
+  const latencies: number[] = [];
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  while (!done) {
+    latencies.push(await health(url));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return latencies;
+}
+
+/** Sets up an account and a card account of the bench TPP (the transaction routes need one that exists). */
+async function accounts(url: string, credentials: CertificateAndKey): Promise<{ accountId: string; cardAccountId: string }> {
+  const customerNumber = nextFnr();
+  await sandboxCall(url, credentials, 'POST', '/v1/sandbox/customers', 201, { customerNumber, name: 'Bench Kunde', type: 'private' });
+  const account = await sandboxCall<{ id: string }>(url, credentials, 'POST', '/v1/sandbox/accounts', 201, {
+    customerNumber, accountName: 'Brukskonto', bban: nextBban(), currency: 'NOK', product: 'Brukskonto', cashAccountType: 'CACC',
+  });
+  const card = await sandboxCall<{ id: string }>(url, credentials, 'POST', '/v1/sandbox/card-accounts', 201, {
+    customerNumber, maskedPan: '525412******3241', name: 'Kortkonto', product: 'Visa', currency: 'NOK',
+  });
+  return { accountId: account.id, cardAccountId: card.id };
+}
+
+/** CPU time the process has used so far (Linux /proc, in clock ticks of 10 ms), ms. */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Measures every route against a running sandbox server that trusts `credentials`. With the server's
+ * pid, also its CPU time per request: unlike the answer time, that does not grow when other processes
+ * share the CPU.
+ */
+export async function measureHostileBodies(url: string, credentials: CertificateAndKey, pid?: number): Promise<HostileFigures[]> {
+  const { accountId, cardAccountId } = await accounts(url, credentials);
+  const figures: HostileFigures[] = [];
+  for (const route of routes(accountId, cardAccountId)) {
+    const unexpected: Record<string, number> = {};
+    const tally = (status: number) => {
+      if (status >= 400 && status < 500) return;
+      unexpected[status] = (unexpected[status] ?? 0) + 1;
+    };
+    let worst = { shape: '', median: -1, max: 0, cpu: Number.NaN, request: undefined as Prepared | undefined };
+    let maxAny = 0;
+    for (const [shape, body] of Object.entries(shapes(route))) {
+      const request = prepare(credentials, route.path, body);
+      await post(url, request); // warm-up: the route's validator compiles on its first request
+      const times: number[] = [];
+      const cpuBefore = pid === undefined ? Number.NaN : cpuMsOf(pid);
+      for (let r = 0; r < REPEATS; r++) {
+        const { status, ms } = await post(url, request);
+        tally(status);
+        times.push(ms);
+      }
+      const cpu = pid === undefined ? Number.NaN : (cpuMsOf(pid) - cpuBefore) / REPEATS;
+      const median = percentile(times, 0.5);
+      maxAny = Math.max(maxAny, ...times);
+      if (median > worst.median) worst = { shape, median, max: Math.max(...times), cpu, request };
+    }
+    const idle: number[] = [];
+    for (let i = 0; i < 50; i++) idle.push(await health(url));
+    let streamed = 0;
+    const deadline = performance.now() + STREAM_SECONDS * 1000;
+    const sender = async () => {
+      while (performance.now() < deadline) {
+        const { status } = await post(url, worst.request!);
+        tally(status);
+        streamed += 1;
+      }
+    };
+    const stream = Promise.all([sender(), sender()]);
+    const latencies = await probeHealth(url, stream);
+    await stream;
+    figures.push({
+      route: route.name, worstShape: worst.shape, bodyBytes: Buffer.byteLength(worst.request!.body), medianMs: worst.median, maxMs: worst.max, cpuMs: worst.cpu,
+      maxAnyShapeMs: maxAny, streamed, healthP99Ms: percentile(latencies, 0.99), healthMaxMs: Math.max(...latencies),
+      healthIdleMaxMs: Math.max(...idle), unexpected,
+    });
+  }
+  return figures;
+}
+
+/** Rows for the bench table: [measure, value, note]. */
+export function hostileRows(runs: HostileFigures[][], fmt: (values: number[], digits?: number) => string): [string, string, string][] {
+  const first = runs[0] ?? [];
+  return first.map((f, index) => {
+    const of = (pick: (h: HostileFigures) => number) => fmt(runs.map((run) => pick(run[index]!)), 1);
+    const unexpected = runs.flatMap((run) => Object.entries(run[index]!.unexpected)).map(([s, n]) => `${n}× ${s}`).join(', ');
+    return [
+      `Hostile body, ${f.route}: answer ms (worst shape alone, median / max, and the server's CPU ms per request); /health p99 / max ms under a stream of it`,
+      `${of((h) => h.medianMs)} / ${of((h) => h.maxMs)} (server CPU ${of((h) => h.cpuMs)}); /health ${of((h) => h.healthP99Ms)} / ${of((h) => h.healthMaxMs)}`,
+      `target < 50 and /health delayed < 50; worst shape: ${f.worstShape} (${(f.bodyBytes / 1024).toFixed(0)} KiB); slowest of any shape ${of((h) => h.maxAnyShapeMs)}; idle /health max ${of((h) => h.healthIdleMaxMs)}${unexpected === '' ? '' : `; NOT REFUSED: ${unexpected}`}`,
+    ];
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const runs = Number(process.env.BENCH_RUNS ?? 2);
+  const { work, caFile, credentials } = await benchTpp();
+  const all: HostileFigures[][] = [];
+  for (let run = 0; run < runs; run++) {
+    const dir = mkdtempSync(join(work, 'hostile-'));
+    const server: BenchServer = await startBenchServer(SERVER_BUNDLE, 8196, sqliteSandboxEnv(dir, caFile));
+    try {
+      all.push(await measureHostileBodies(server.url, credentials, server.child.pid));
+    } finally {
+      await server.stop();
+    }
+  }
+  const fmt = (values: number[], digits = 0) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return `${sorted[Math.floor(sorted.length / 2)]!.toFixed(digits)} (${sorted[0]!.toFixed(digits)} – ${sorted.at(-1)!.toFixed(digits)})`;
+  };
+  for (const run of all) {
+    for (const f of run) {
+      process.stdout.write(`${f.route.padEnd(30)} ${f.worstShape.padEnd(45)} ${(f.bodyBytes / 1024).toFixed(0).padStart(5)} KiB  alone ${f.medianMs.toFixed(1)} / ${f.maxMs.toFixed(1)} ms, CPU ${f.cpuMs.toFixed(1)} ms (any shape max ${f.maxAnyShapeMs.toFixed(1)})  stream ${f.streamed}: /health p99 ${f.healthP99Ms.toFixed(1)} max ${f.healthMaxMs.toFixed(1)} (idle max ${f.healthIdleMaxMs.toFixed(1)})${Object.keys(f.unexpected).length > 0 ? ` UNEXPECTED ${JSON.stringify(f.unexpected)}` : ''}\n`);
+    }
+    process.stdout.write('\n');
+  }
+  process.stdout.write(`${hostileRows(all, fmt).map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`);
+  rmSync(work, { recursive: true, force: true });
+}

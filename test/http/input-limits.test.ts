@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  ERROR_LIST_MAX_ENTRIES, HEADER_VALUE_MAX_LENGTH, HEADERS_MAX_COUNT, JSON_MAX_ARRAY_ENTRIES, JSON_MAX_DEPTH, JSON_MAX_NUMBER_LENGTH,
+  JSON_MAX_OBJECT_KEYS, JSON_MAX_STRING_LENGTH, JSON_MAX_VALUES, MAX_BULK_ENTRIES, QUERY_MAX_LENGTH, QUERY_MAX_PARAMETERS,
+} from '../../src/domain/limits.js';
+import { MAX_BASKET_ENTRIES } from '../../src/domain/signing-basket.js';
+import { createBulk, createCrossBorder, createHeaders, crossBorderBody } from '../support/payment-requests.js';
+import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
+
+/**
+ * Issue 10, points 3 and 4: every body, header and query string is held to named limits before any
+ * work per element, a body that crosses one is refused with 400 naming where, and error lists are
+ * capped while still counting every problem.
+ */
+let t: TestApp;
+before(async () => {
+  t = await startTestApp();
+});
+after(() => t.close());
+
+/** A cross-border create body as raw JSON with `extra` spliced in as its first fields. */
+const withFields = (extra: string) => `{${extra},${JSON.stringify(crossBorderBody()).slice(1)}`;
+
+function onlyProblem(response: Awaited<ReturnType<typeof createCrossBorder>>, path: string, text: RegExp): void {
+  const body = assertErrorBody(response, 400, 'FORMAT_ERROR');
+  assert.equal(body.tppMessages?.length, 1, response.body);
+  assert.equal(body.tppMessages[0]!.path, path, response.body);
+  assert.match(body.tppMessages[0]!.text ?? '', text);
+}
+
+describe('input limits: JSON bodies', () => {
+  it(`refuses a body nested 5 000 deep with 400 (create, signing basket, sandbox posting), not a stack overflow`, async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const deepObject = `{"paymentIds":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`;
+    const paths = (depth: number, start: string) => start + '[0]'.repeat(depth);
+    onlyProblem(await createCrossBorder(t, { body: deep }), paths(JSON_MAX_DEPTH, '$'), new RegExp(`nested deeper than ${JSON_MAX_DEPTH} levels`));
+    const basket = await t.signed({ method: 'POST', url: '/v1/signing-baskets', body: deepObject, headers: createHeaders() });
+    onlyProblem(basket, `$.paymentIds${'.a'.repeat(JSON_MAX_DEPTH - 1)}`, /nested deeper/);
+    const posting = await t.signed({ method: 'POST', url: '/v1/sandbox/accounts/x/transactions', body: deep });
+    assertErrorBody(posting, 400, 'FORMAT_ERROR');
+  });
+
+  it(`refuses an array of more than ${JSON_MAX_ARRAY_ENTRIES} entries anywhere in a body, naming it, before validating its entries`, async () => {
+    const response = await createCrossBorder(t, { body: withFields(`"extra":[${Array(JSON_MAX_ARRAY_ENTRIES + 1).fill('{}').join(',')}]`) });
+    onlyProblem(response, '$.extra', new RegExp(`^\\$\\.extra must have at most ${JSON_MAX_ARRAY_ENTRIES} entries$`));
+  });
+
+  it(`refuses an object of more than ${JSON_MAX_OBJECT_KEYS} fields`, async () => {
+    const fields = Array.from({ length: JSON_MAX_OBJECT_KEYS + 1 }, (_, i) => `"f${i}":0`).join(',');
+    onlyProblem(await createCrossBorder(t, { body: `{"creditorAddress":{${fields}}}` }), '$.creditorAddress', new RegExp(`must have at most ${JSON_MAX_OBJECT_KEYS} fields`));
+  });
+
+  it(`refuses a string longer than ${JSON_MAX_STRING_LENGTH} characters (value or field name), and a number longer than ${JSON_MAX_NUMBER_LENGTH}`, async () => {
+    const long = 'x'.repeat(JSON_MAX_STRING_LENGTH + 1);
+    onlyProblem(await createCrossBorder(t, { body: withFields(`"note":"${long}"`) }), '$.note', new RegExp(`must be at most ${JSON_MAX_STRING_LENGTH} characters long`));
+    onlyProblem(await createCrossBorder(t, { body: withFields(`"${long}":1`) }), '$', new RegExp(`field name longer than ${JSON_MAX_STRING_LENGTH}`));
+    onlyProblem(await createCrossBorder(t, { body: withFields(`"n":${'9'.repeat(JSON_MAX_NUMBER_LENGTH + 1)}`) }), '$.n', /a number may have at most/);
+  });
+
+  it(`refuses a body of more than ${JSON_MAX_VALUES} values`, async () => {
+    const row = `[${Array(JSON_MAX_ARRAY_ENTRIES).fill('0').join(',')}]`;
+    const rows = Math.ceil(JSON_MAX_VALUES / JSON_MAX_ARRAY_ENTRIES) + 1;
+    onlyProblem(await createCrossBorder(t, { body: withFields(`"extra":[${Array(rows).fill(row).join(',')}]`) }), '$', new RegExp(`more than ${JSON_MAX_VALUES} values`));
+  });
+
+  it('refuses a field given twice in one object with 400 FORMAT_ERROR naming the field and its path (the payment is not created)', async () => {
+    const body = crossBorderBody();
+    const text = `${JSON.stringify(body).slice(0, -1)},"creditorName":"Someone Else"}`;
+    onlyProblem(await createCrossBorder(t, { body: text }), '$.creditorName', /given twice/);
+    const nested = JSON.stringify(body).replace('"currency":"NOK"', '"currency":"NOK","currency":"SEK"');
+    onlyProblem(await createCrossBorder(t, { body: nested }), '$.instructedAmount.currency', /given twice/);
+    // The same name written with an escape is the same field.
+    onlyProblem(await createCrossBorder(t, { body: withFields('"x":1,"\\u0078":2') }), '$.x', /given twice/);
+  });
+});
+
+describe('input limits: every schema bounds what it takes', () => {
+  it(`bounds every string, array and object of every request body, header, query and path parameter in the OpenAPI document, within the JSON limits`, async () => {
+    type Schema = Record<string, any>;
+    const document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as { paths: Record<string, Record<string, Schema>>; components: { schemas: Record<string, Schema> } };
+    const unbounded: string[] = [];
+    const walk = (schema: Schema | undefined, where: string, body: boolean, seen: Set<string>): void => {
+      if (schema === undefined) return;
+      if (typeof schema.$ref === 'string') {
+        const name = schema.$ref.split('/').pop()!;
+        if (!seen.has(name)) walk(document.components.schemas[name], `${where}→${name}`, body, new Set([...seen, name]));
+        return;
+      }
+      for (const key of ['anyOf', 'oneOf', 'allOf']) for (const branch of (schema[key] ?? []) as Schema[]) walk(branch, where, body, seen);
+      if (schema.type === 'string' && schema.enum === undefined && !(schema.maxLength <= (body ? JSON_MAX_STRING_LENGTH : HEADER_VALUE_MAX_LENGTH))) unbounded.push(`${where}: a string without maxLength`);
+      if (schema.type === 'array') {
+        if (!(schema.maxItems <= JSON_MAX_ARRAY_ENTRIES)) unbounded.push(`${where}: an array without maxItems`);
+        walk(schema.items as Schema, `${where}[]`, body, seen);
+      }
+      if (schema.type === 'object') {
+        if (schema.additionalProperties !== false || Object.keys(schema.properties ?? {}).length > JSON_MAX_OBJECT_KEYS) unbounded.push(`${where}: an object open to other fields`);
+        for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) walk(property, `${where}.${name}`, body, seen);
+      }
+    };
+    let operations = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        operations += 1;
+        for (const parameter of (operation.parameters ?? []) as Schema[]) walk(parameter.schema as Schema, `${method} ${path} ${parameter.in}:${parameter.name}`, false, new Set());
+        walk(operation.requestBody?.content?.['application/json']?.schema as Schema | undefined, `${method} ${path} body`, true, new Set());
+      }
+    }
+    assert.ok(operations > 20, 'the document lists the operations');
+    assert.deepEqual(unbounded, []);
+  });
+});
+
+describe('input limits: error lists', () => {
+  it('answers an array longer than its route allows with that one problem, without validating its entries', async () => {
+    const body = { paymentIds: Array.from({ length: JSON_MAX_ARRAY_ENTRIES }, (_, i) => i) };
+    const response = await t.signed({ method: 'POST', url: '/v1/signing-baskets', body, headers: createHeaders() });
+    const error = assertErrorBody(response, 400, 'FORMAT_ERROR');
+    assert.deepEqual(error.tppMessages?.map((m) => [m.path, m.text]), [['$.paymentIds', `$.paymentIds must have at most ${MAX_BASKET_ENTRIES} entries`]]);
+    assert.equal(error.message, `$.paymentIds must have at most ${MAX_BASKET_ENTRIES} entries`);
+  });
+
+  it(`lists at most ${ERROR_LIST_MAX_ENTRIES} problems and gives their total in the message`, async () => {
+    const body = { debtorAccount: { bban: '90412263056', currency: 'NOK' }, payments: Array.from({ length: MAX_BULK_ENTRIES }, () => ({})) };
+    const response = await createBulk(t, { body });
+    const error = assertErrorBody(response, 400, 'FORMAT_ERROR');
+    assert.equal(error.tppMessages?.length, ERROR_LIST_MAX_ENTRIES, response.body);
+    const total = Number(/^(\d+) problems in the request, of which tppMessages lists the first (\d+);/.exec(error.message ?? '')?.[1]);
+    // Each entry lacks its four required fields.
+    assert.ok(total >= 4 * MAX_BULK_ENTRIES, error.message);
+    assert.equal(error.tppMessages[0]!.path, '$.payments[0].instructedAmount');
+  });
+});
+
+describe('input limits: headers and query', () => {
+  it(`refuses more than ${HEADERS_MAX_COUNT} headers with 431, and a header value longer than ${HEADER_VALUE_MAX_LENGTH} characters with 400`, async () => {
+    const many = Object.fromEntries(Array.from({ length: HEADERS_MAX_COUNT }, (_, i) => [`x-extra-${i}`, 'a']));
+    assertErrorBody(await t.signed({ method: 'GET', url: '/v1/sandbox/customers', headers: many }), 431, 'HEADERS_TOO_LARGE');
+    const long = await t.signed({ method: 'GET', url: '/v1/sandbox/customers', headers: { 'PSU-User-Agent': 'x'.repeat(HEADER_VALUE_MAX_LENGTH + 1) } });
+    const body = assertErrorBody(long, 400, 'FORMAT_ERROR');
+    assert.equal(body.tppMessages?.[0]?.path?.toLowerCase(), 'header:psu-user-agent');
+  });
+
+  it(`refuses a query string of more than ${QUERY_MAX_PARAMETERS} parameters or ${QUERY_MAX_LENGTH} characters`, async () => {
+    const many = Array.from({ length: QUERY_MAX_PARAMETERS + 1 }, (_, i) => `p${i}=1`).join('&');
+    assert.match(assertErrorBody(await t.signed({ method: 'GET', url: `/v1/sandbox/customers?${many}` }), 400, 'FORMAT_ERROR').message ?? '', /parameters/);
+    const long = `/v1/sandbox/customers?limit=10&x=${'y'.repeat(QUERY_MAX_LENGTH)}`;
+    assert.match(assertErrorBody(await t.signed({ method: 'GET', url: long }), 400, 'FORMAT_ERROR').message ?? '', /query string/);
+  });
+});
