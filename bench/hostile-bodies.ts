@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  BODY_LIMIT_BYTES, JSON_MAX_ARRAY_ENTRIES, JSON_MAX_OBJECT_KEYS, JSON_MAX_STRING_LENGTH, JSON_MAX_VALUES,
+  BODY_LIMIT_BYTES, JSON_MAX_ARRAY_ENTRIES, RESOURCE_BODY_LIMIT_BYTES, JSON_MAX_OBJECT_KEYS, JSON_MAX_STRING_LENGTH, JSON_MAX_VALUES,
 } from '../src/domain/limits.js';
 import { bulkEntrySchema, crossBorderBodySchema } from '../src/http/schemas/payment-schemas.js';
 import {
@@ -63,21 +63,23 @@ interface Route {
   fields: readonly string[];
   /** The top-level object itself is the one "entry" (no array of entries). */
   single: boolean;
+  /** The operation's body size limit, bytes (a list route's, or one resource's). */
+  limitBytes: number;
 }
 
 const names = (schema: { properties: object }) => Object.keys(schema.properties);
 
 function routes(accountId: string, cardAccountId: string): Route[] {
   return [
-    { name: 'Cross-border create', path: CREATE_PATH, wrap: (e) => e[0], fields: names(crossBorderBodySchema), single: true },
-    { name: 'Bulk create', path: BULK_PATH, wrap: (e) => ({ debtorAccount: true, payments: e }), fields: names(bulkEntrySchema), single: false },
-    { name: 'Signing basket create', path: '/v1/signing-baskets', wrap: (e) => ({ paymentIds: e }), fields: [], single: false },
-    { name: 'Sandbox customer create', path: '/v1/sandbox/customers', wrap: (e) => e[0], fields: names(sandboxCustomerCreateSchema), single: true },
-    { name: 'Sandbox account create', path: '/v1/sandbox/accounts', wrap: (e) => ({ customerNumber: true, balances: e }), fields: names(sandboxAccountCreateSchema), single: false },
-    { name: 'Sandbox card account create', path: '/v1/sandbox/card-accounts', wrap: (e) => ({ customerNumber: true, balances: e }), fields: names(sandboxCardAccountCreateSchema), single: false },
-    { name: 'Sandbox agreement create', path: '/v1/sandbox/agreements', wrap: (e) => ({ owner: true, engagements: e }), fields: names(sandboxAgreementCreateSchema), single: false },
-    { name: 'Sandbox account transactions', path: `/v1/sandbox/accounts/${accountId}/transactions`, wrap: (e) => e, fields: names(sandboxTransactionCreateSchema), single: false },
-    { name: 'Sandbox card transactions', path: `/v1/sandbox/card-accounts/${cardAccountId}/transactions`, wrap: (e) => e, fields: names(sandboxCardTransactionCreateSchema), single: false },
+    { name: 'Cross-border create', path: CREATE_PATH, wrap: (e) => e[0], fields: names(crossBorderBodySchema), single: true, limitBytes: RESOURCE_BODY_LIMIT_BYTES },
+    { name: 'Bulk create', path: BULK_PATH, wrap: (e) => ({ debtorAccount: true, payments: e }), fields: names(bulkEntrySchema), single: false, limitBytes: BODY_LIMIT_BYTES },
+    { name: 'Signing basket create', path: '/v1/signing-baskets', wrap: (e) => ({ paymentIds: e }), fields: [], single: false, limitBytes: RESOURCE_BODY_LIMIT_BYTES },
+    { name: 'Sandbox customer create', path: '/v1/sandbox/customers', wrap: (e) => e[0], fields: names(sandboxCustomerCreateSchema), single: true, limitBytes: RESOURCE_BODY_LIMIT_BYTES },
+    { name: 'Sandbox account create', path: '/v1/sandbox/accounts', wrap: (e) => ({ customerNumber: true, balances: e }), fields: names(sandboxAccountCreateSchema), single: false, limitBytes: RESOURCE_BODY_LIMIT_BYTES },
+    { name: 'Sandbox card account create', path: '/v1/sandbox/card-accounts', wrap: (e) => ({ customerNumber: true, balances: e }), fields: names(sandboxCardAccountCreateSchema), single: false, limitBytes: RESOURCE_BODY_LIMIT_BYTES },
+    { name: 'Sandbox agreement create', path: '/v1/sandbox/agreements', wrap: (e) => ({ owner: true, engagements: e }), fields: names(sandboxAgreementCreateSchema), single: false, limitBytes: BODY_LIMIT_BYTES },
+    { name: 'Sandbox account transactions', path: `/v1/sandbox/accounts/${accountId}/transactions`, wrap: (e) => e, fields: names(sandboxTransactionCreateSchema), single: false, limitBytes: BODY_LIMIT_BYTES },
+    { name: 'Sandbox card transactions', path: `/v1/sandbox/card-accounts/${cardAccountId}/transactions`, wrap: (e) => e, fields: names(sandboxCardTransactionCreateSchema), single: false, limitBytes: BODY_LIMIT_BYTES },
   ];
 }
 
@@ -89,7 +91,7 @@ function filled(route: Route, entry: (i: number) => unknown): string {
   for (let i = 0; i < JSON_MAX_ARRAY_ENTRIES; i++) {
     const next = entry(i);
     const grown = JSON.stringify(next).length + 1;
-    if (size + grown > BODY_LIMIT_BYTES - 1024) break;
+    if (size + grown > route.limitBytes - 1024) break;
     entries.push(next);
     size += grown;
   }
@@ -108,21 +110,23 @@ function shapes(route: Route): Record<string, string> {
   const longText = 'x'.repeat(JSON_MAX_STRING_LENGTH);
   // Values: as many as the limit allows (less the wrapping), as arrays of JSON_MAX_ARRAY_ENTRIES zeros.
   const row = Array.from({ length: JSON_MAX_ARRAY_ENTRIES - 1 }, () => 0);
-  const rows = Math.floor((JSON_MAX_VALUES - 100) / JSON_MAX_ARRAY_ENTRIES) - 1;
+  // As many rows as the value limit and the route's size limit allow.
+  const rowBytes = JSON.stringify(row).length + 1;
+  const rows = Math.min(Math.floor((JSON_MAX_VALUES - 100) / JSON_MAX_ARRAY_ENTRIES) - 1, Math.floor((route.limitBytes - 2048) / rowBytes));
   const manyValues = Array.from({ length: rows }, () => row);
   const bad = route.single
     ? wideEntry(route.fields, () => true)
     : undefined;
-  const oneLongString = JSON.stringify({ padding: 'y'.repeat(BODY_LIMIT_BYTES - 200) });
-  const duplicateAtEnd = `{"padding":0,${' '.repeat(BODY_LIMIT_BYTES - 200)}"padding":0}`;
+  const oneLongString = JSON.stringify({ padding: 'y'.repeat(route.limitBytes - 200) });
+  const duplicateAtEnd = `{"padding":0,${' '.repeat(route.limitBytes - 200)}"padding":0}`;
   return {
     'most errors (wrong types, unknown fields)': filled(route, () => (route.fields.length === 0 ? true : wideEntry(route.fields, () => true))),
     'longest strings': filled(route, () => (route.fields.length === 0 ? longText : wideEntry(route.fields, () => longText))),
     'most values': route.single
       ? JSON.stringify({ ...bad, [route.fields[0] ?? 'x']: manyValues })
       : JSON.stringify(route.wrap(manyValues)),
-    'one string of 2 MiB': oneLongString,
-    'a duplicate field after 2 MiB of spaces': duplicateAtEnd,
+    'one string at the size limit': oneLongString,
+    'a duplicate field after the size limit of spaces': duplicateAtEnd,
     'nested 5 000 deep': `${'['.repeat(5000)}${']'.repeat(5000)}`,
   };
 }

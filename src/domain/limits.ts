@@ -7,10 +7,19 @@
 export const TPP_MESSAGE_TEXT_MAX_LENGTH = 512;
 
 /**
- * A bulk payment of MAX_BULK_ENTRIES entries with every field at its maximum length is about 1.1 MB
+ * Bodies that carry a list (a bulk payment, a posting of transactions, an agreement's engagements):
+ * a bulk payment of MAX_BULK_ENTRIES entries with every field at its maximum length is about 1.1 MB
  * of JSON; 2 MiB leaves room for whitespace while keeping one request's memory small.
  */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Bodies of one resource (a cross-border payment, a basket, a customer, an account, a card account,
+ * the clock): the largest, a cross-border payment with every field at its maximum, is about 2 KiB of
+ * JSON. 64 KiB leaves room for any formatting, and keeps what a hostile body can cost on these
+ * routes a thirtieth of a list route's.
+ */
+export const RESOURCE_BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * All request headers together. The certificate header is the largest: base64 of a PEM RSA-4096

@@ -4,7 +4,7 @@ import fastifyAccepts from '@fastify/accepts';
 import fastifyCompress from '@fastify/compress';
 import type { Config } from '../config/config.js';
 import { ApiError } from '../domain/api-error.js';
-import { BODY_LIMIT_BYTES, HEADERS_MAX_BYTES, PATH_PARAMETER_MAX_LENGTH } from '../domain/limits.js';
+import { HEADERS_MAX_BYTES, RESOURCE_BODY_LIMIT_BYTES, PATH_PARAMETER_MAX_LENGTH } from '../domain/limits.js';
 import type { TppAuthenticator } from '../security/tpp-authenticator.js';
 import type { PaymentInitiationService } from '../services/payment-initiation-service.js';
 import type { ScaService } from '../services/sca-service.js';
@@ -63,7 +63,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // One line per request is written by our onResponse hook instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
-    bodyLimit: BODY_LIMIT_BYTES,
+    // Routes whose body carries a list set BODY_LIMIT_BYTES themselves.
+    bodyLimit: RESOURCE_BODY_LIMIT_BYTES,
     http: { maxHeaderSize: HEADERS_MAX_BYTES },
     // Our own hook answers 503 in the error body while closing (Fastify's own answer has another shape).
     return503OnClosing: false,

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../domain/api-error.js';
 import type { ErrorCode } from '../domain/error-catalogue.js';
-import { BODY_LIMIT_BYTES } from '../domain/limits.js';
+import { RESOURCE_BODY_LIMIT_BYTES } from '../domain/limits.js';
 import { PsuAuthenticationRequired } from '../domain/sca.js';
 
 /** Answers whatever a handler threw: the SCA challenge, or the error body. */
@@ -56,7 +56,7 @@ export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('PAYLOAD_TOO_LARGE', `the body is larger than ${BODY_LIMIT_BYTES} bytes, the most this server accepts`);
+      return new ApiError('PAYLOAD_TOO_LARGE', `the body is larger than ${request.routeOptions.bodyLimit ?? RESOURCE_BODY_LIMIT_BYTES} bytes, the most this operation accepts`);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type '${request.headers['content-type'] ?? ''}' is not supported; send the body as application/json`, [
         { code: 'UNSUPPORTED_MEDIA_TYPE', path: 'header:Content-Type', text: `Content-Type '${request.headers['content-type'] ?? ''}' is not supported; send the body as application/json` },

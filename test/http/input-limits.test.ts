@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  ERROR_LIST_MAX_ENTRIES, HEADER_VALUE_MAX_LENGTH, HEADERS_MAX_COUNT, JSON_MAX_ARRAY_ENTRIES, JSON_MAX_DEPTH, JSON_MAX_NUMBER_LENGTH,
+  BODY_LIMIT_BYTES, ERROR_LIST_MAX_ENTRIES, RESOURCE_BODY_LIMIT_BYTES, HEADER_VALUE_MAX_LENGTH, HEADERS_MAX_COUNT, JSON_MAX_ARRAY_ENTRIES, JSON_MAX_DEPTH, JSON_MAX_NUMBER_LENGTH,
   JSON_MAX_OBJECT_KEYS, JSON_MAX_STRING_LENGTH, JSON_MAX_VALUES, MAX_BULK_ENTRIES, QUERY_MAX_LENGTH, QUERY_MAX_PARAMETERS,
 } from '../../src/domain/limits.js';
 import { MAX_BASKET_ENTRIES } from '../../src/domain/signing-basket.js';
@@ -61,7 +61,8 @@ describe('input limits: JSON bodies', () => {
   it(`refuses a body of more than ${JSON_MAX_VALUES} values`, async () => {
     const row = `[${Array(JSON_MAX_ARRAY_ENTRIES).fill('0').join(',')}]`;
     const rows = Math.ceil(JSON_MAX_VALUES / JSON_MAX_ARRAY_ENTRIES) + 1;
-    onlyProblem(await createCrossBorder(t, { body: withFields(`"extra":[${Array(rows).fill(row).join(',')}]`) }), '$', new RegExp(`more than ${JSON_MAX_VALUES} values`));
+    // A bulk create: the only payment operation whose body may be large enough to hold that many.
+    onlyProblem(await createBulk(t, { body: `{"extra":[${Array(rows).fill(row).join(',')}]}` }), '$', new RegExp(`more than ${JSON_MAX_VALUES} values`));
   });
 
   it('refuses a field given twice in one object with 400 FORMAT_ERROR naming the field and its path (the payment is not created)', async () => {
@@ -72,6 +73,21 @@ describe('input limits: JSON bodies', () => {
     onlyProblem(await createCrossBorder(t, { body: nested }), '$.instructedAmount.currency', /given twice/);
     // The same name written with an escape is the same field.
     onlyProblem(await createCrossBorder(t, { body: withFields('"x":1,"\\u0078":2') }), '$.x', /given twice/);
+  });
+});
+
+describe('input limits: body size per operation', () => {
+  it(`refuses a body over ${RESOURCE_BODY_LIMIT_BYTES} bytes on operations of one resource, and takes up to ${BODY_LIMIT_BYTES} on those that carry a list`, async () => {
+    const padded = (bytes: number) => withFields(`"padding":"${' '.repeat(0)}"`).replace('{', `{${' '.repeat(bytes)}`);
+    const tooLarge = padded(RESOURCE_BODY_LIMIT_BYTES);
+    for (const [url, headers] of [['/v1/payments/norwegian-cross-border-credit-transfers', createHeaders()], ['/v1/signing-baskets', createHeaders()], ['/v1/sandbox/customers', {}]] as const) {
+      const body = assertErrorBody(await t.signed({ method: 'POST', url, body: tooLarge, headers }), 413, 'PAYLOAD_TOO_LARGE');
+      assert.match(body.message ?? '', new RegExp(`larger than ${RESOURCE_BODY_LIMIT_BYTES} bytes, the most this operation accepts`));
+    }
+    // A list route reads a body of that size (and refuses it for its content, not its size).
+    const bulk = await t.signed({ method: 'POST', url: '/v1/bulk-payments/norwegian-domestic-credit-transfers', body: tooLarge, headers: createHeaders() });
+    assert.equal(bulk.statusCode, 400, bulk.body);
+    assertErrorBody(await t.signed({ method: 'POST', url: '/v1/bulk-payments/norwegian-domestic-credit-transfers', body: padded(BODY_LIMIT_BYTES), headers: createHeaders() }), 413, 'PAYLOAD_TOO_LARGE');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../domain/api-error.js';
+import { BODY_LIMIT_BYTES } from '../../domain/limits.js';
 import { CROSS_BORDER, DOMESTIC, PAYMENT_SERVICES, type PaymentProduct, type PaymentService, productProblem } from '../../domain/payment-product.js';
 import { type PaymentInitiationService, paymentLinks } from '../../services/payment-initiation-service.js';
 import type { AuthRequirement } from '../../security/tpp-authenticator.js';
@@ -32,6 +33,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
   for (const product of PRODUCTS) {
     const base = `/v1/${product.service}/${product.product}`;
     app.post(base, {
+      ...(product.service === 'bulk-payments' ? { bodyLimit: BODY_LIMIT_BYTES } : {}),
       config: { api: { auth: CREATE_AUTH, deferSchemaProblems: true } },
       schema: {
         summary: product.summary,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_SANDBOX_TRANSACTIONS_PER_REQUEST } from '../../domain/limits.js';
+import { BODY_LIMIT_BYTES, MAX_SANDBOX_TRANSACTIONS_PER_REQUEST } from '../../domain/limits.js';
 import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 import type { ListQuery, SandboxDataService } from '../../services/sandbox-data-service.js';
 import { errorResponses } from '../schemas/common-schemas.js';
@@ -107,6 +107,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
   });
 
   app.post('/v1/sandbox/accounts/:mockAccountId/transactions', {
+    bodyLimit: BODY_LIMIT_BYTES,
     config: { api: { auth: CREATE_AUTH, deferSchemaProblems: true } },
     schema: {
       summary: 'Post test transactions to a sandbox account (history: the balance does not change)',
@@ -140,6 +141,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
   // ---- Agreements ----
 
   app.post('/v1/sandbox/agreements', {
+    bodyLimit: BODY_LIMIT_BYTES,
     config: { api: { auth: CREATE_AUTH, deferSchemaProblems: true } },
     schema: {
       summary: 'Create a corporate agreement: people engaged on the owner\'s accounts with roles VIEW and REGISTER',
@@ -202,6 +204,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
   });
 
   app.post('/v1/sandbox/card-accounts/:mockCardAccountId/transactions', {
+    bodyLimit: BODY_LIMIT_BYTES,
     config: { api: { auth: CREATE_AUTH, deferSchemaProblems: true } },
     schema: {
       summary: 'Post test transactions to a sandbox card account',
