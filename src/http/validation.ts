@@ -22,7 +22,7 @@ export const REQUIRED_CODE = 'x-required-code';
 function createAjv(coerceTypes: boolean, checkSchemas: boolean): Ajv {
   // Checking schemas against the JSON Schema meta-schema costs 60 ms of every start; the route
   // schemas are fixed, so the tests check them (checkSchemas) and production does not.
-  const ajv = new Ajv({ allErrors: true, coerceTypes, useDefaults: false, removeAdditional: false, verbose: false, strict: true, strictRequired: false, validateSchema: checkSchemas });
+  const ajv = new Ajv({ allErrors: true, coerceTypes, useDefaults: false, removeAdditional: false, verbose: false, messages: false, strict: true, strictRequired: false, validateSchema: checkSchemas });
   (addFormats as unknown as (ajv: Ajv) => void)(ajv);
   ajv.addKeyword({ keyword: RULE_TEXT, schemaType: 'string' });
   ajv.addKeyword({ keyword: 'example' });
@@ -273,7 +273,7 @@ function reason(error: ErrorObject, params: Record<string, unknown>, parent: Rec
     case 'not': return 'has a form that is not allowed here';
     case 'oneOf':
     case 'anyOf': return typeof parent[RULE_TEXT] === 'string' ? `must be ${parent[RULE_TEXT]}` : 'does not have any of the allowed forms';
-    default: return error.message ?? 'is not valid';
+    default: return `is not valid (${error.keyword})`;
   }
 }
 
