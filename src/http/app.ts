@@ -18,6 +18,7 @@ import { keepRawJsonBodies, parseBody } from './hooks/request-body.js';
 import { checkRequestLimits } from './hooks/request-limits.js';
 import { lazySerializerFactory } from './lazy-serializer.js';
 import { logRequest } from './hooks/request-log.js';
+import { SANDBOX_ADDRESS_PREFIX, registerSandboxAddressLinks, routeSandboxAddress } from './hooks/sandbox-address.js';
 import { registerDocumentation } from './routes/documentation.js';
 import { registerHealth } from './routes/health.js';
 import { registerPaymentRoutes } from './routes/payment-routes.js';
@@ -70,6 +71,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: PATH_PARAMETER_MAX_LENGTH },
+    // Sandbox mode also answers at the platform's sandbox address, /api-sandbox/v1 (hooks/sandbox-address.ts).
+    ...(deps.config.mode === 'sandbox' ? { rewriteUrl: routeSandboxAddress } : {}),
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => sendError(request, reply, new ApiError('BAD_REQUEST', error.message)),
@@ -114,7 +117,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     const api = request.routeOptions.config.api;
     if (api === undefined) return;
     if (api.auth !== null) {
-      const target = request.raw.url ?? request.url;
+      // The target as the client sent and signed it, /api-sandbox prefix included.
+      const target = request.originalUrl;
       const { tpp, signatureAcceptableUntil } = deps.authenticator.authenticate(
         { method: request.method, target, headers: request.headers, body: request.rawBody ?? undefined },
         api.auth,
@@ -140,17 +144,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (typeof requestId === 'string') reply.header('X-Request-ID', requestId);
   });
   app.addHook('onResponse', async (request, reply) => logRequest(request, reply));
+  if (deps.config.mode === 'sandbox') registerSandboxAddressLinks(app);
 
   app.setErrorHandler((error, request, reply) => sendFailure(request, reply, error));
   app.setNotFoundHandler((request, reply) => {
-    const sandboxOnly = deps.config.mode === 'production' && request.url.startsWith('/v1/sandbox');
+    const path = request.originalUrl.split('?')[0];
+    const sandboxOnly = deps.config.mode === 'production' && (path!.startsWith('/v1/sandbox') || path!.startsWith(`${SANDBOX_ADDRESS_PREFIX}/`));
     const text = sandboxOnly
-      ? `${request.method} ${request.url.split('?')[0]} belongs to the sandbox, which production does not serve`
-      : `no operation ${request.method} ${request.url.split('?')[0]}`;
+      ? `${request.method} ${path} belongs to the sandbox, which production does not serve`
+      : `no operation ${request.method} ${path}`;
     return sendError(request, reply, new ApiError('NOT_FOUND', text));
   });
 
-  await registerDocumentation(app);
+  await registerDocumentation(app, { sandbox: deps.config.mode === 'sandbox' });
   registerHealth(app, deps.store, deps.config.mode);
   registerPaymentRoutes(app, deps.payments);
   registerSigningBasketRoutes(app, deps.baskets);

@@ -11,7 +11,7 @@ export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
   const line = {
     xRequestId: typeof xRequestId === 'string' ? xRequestId.slice(0, X_REQUEST_ID_MAX_LENGTH) : undefined,
     method: request.method,
-    path: request.url.split('?')[0],
+    path: request.originalUrl.split('?')[0],
     status: reply.statusCode,
     durationMs: Math.round(reply.elapsedTime * 100) / 100,
     tpp: request.tpp?.id,

@@ -4,13 +4,14 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import fastifySwagger from '@fastify/swagger';
 import fastifyPlugin from 'fastify-plugin';
 import { errorResponses } from '../schemas/common-schemas.js';
+import { SANDBOX_ADDRESS_PREFIX } from '../hooks/sandbox-address.js';
 
 /**
  * The OpenAPI 3 document, generated from the same route schemas that validate requests, at
  * /v1/openapi.json, and a browsable reference at /docs. Both are public: documentation is not an
  * operation on anyone's data (docs/decisions.md).
  */
-export async function registerDocumentation(app: FastifyInstance): Promise<void> {
+export async function registerDocumentation(app: FastifyInstance, options: { sandbox: boolean }): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -19,6 +20,8 @@ export async function registerDocumentation(app: FastifyInstance): Promise<void>
         version: '1.21.20',
         description: 'PSD2 payment initiation (Berlin Group NextGenPSD2 style, as on the Tietoevry Open Banking platform) and its sandbox. Every /v1 operation is signed: see the README for how to sign a request.',
       },
+      // The paths are under /v1 once; the sandbox also answers at the platform's address, as a second server.
+      ...(options.sandbox ? { servers: SANDBOX_SERVERS } : {}),
       components: {},
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
@@ -33,6 +36,12 @@ export async function registerDocumentation(app: FastifyInstance): Promise<void>
   app.get('/docs', { schema: { hide: true } }, reference);
   app.get('/docs/*', { schema: { hide: true } }, reference);
 }
+
+/** Sandbox mode's two addresses of every path (hooks/sandbox-address.ts); production has only the first. */
+const SANDBOX_SERVERS = [
+  { url: '/', description: 'This server: /v1/...' },
+  { url: SANDBOX_ADDRESS_PREFIX, description: "The platform's sandbox address: /api-sandbox/v1/..., whose answers link under /api-sandbox/v1" },
+];
 
 /** Answer headers the reference's own server sets that belong to its answer, not to the connection. */
 const FORWARDED_HEADERS = ['content-type', 'location', 'cache-control', 'etag', 'last-modified', 'vary'];
