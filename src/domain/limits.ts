@@ -136,3 +136,12 @@ export const MAX_SANDBOX_BALANCES = 10;
 export const MAX_AGREEMENT_ENGAGEMENTS = 200;
 /** Free-text fields of the mock data the specification does not bound (product, card ids, terminal ids): a name's 70. */
 export const SANDBOX_TEXT_MAX_LENGTH = 70;
+
+// ---- No 5xx, and slow or idle clients (issue 10, points 4 and 5) ----
+
+/**
+ * TPP-Redirect-URI: 2048 characters is what every browser and proxy on the PSU's way back handles
+ * (the historic 2083 of Internet Explorer, rounded down), with room for the TPP's own state query and
+ * the psu-id, tpp-session-id and message the server adds.
+ */
+export const REDIRECT_URI_MAX_LENGTH = 2048;
