@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import fastifyAccepts from '@fastify/accepts';
 import fastifyCompress from '@fastify/compress';
 import type { Config } from '../config/config.js';
@@ -46,6 +46,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Check every route schema against the JSON Schema meta-schema while building (tests do). */
   checkSchemas?: boolean;
+  /** Told of every route as it is added (the fuzz test drives each one). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -83,6 +85,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(() => () => true);
   const compileValidator = createValidatorCompiler(schemas, deps.checkSchemas === true);
   app.addHook('onRoute', (route) => {
+    deps.onRoute?.(route);
     if (route.config?.api !== undefined && route.schema !== undefined) {
       route.config = { ...route.config, validator: compileValidator(route.schema) };
     }
