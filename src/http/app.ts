@@ -4,7 +4,7 @@ import fastifyAccepts from '@fastify/accepts';
 import fastifyCompress from '@fastify/compress';
 import type { Config } from '../config/config.js';
 import { ApiError } from '../domain/api-error.js';
-import { BODY_LIMIT_BYTES, HEADERS_MAX_BYTES } from '../domain/limits.js';
+import { BODY_LIMIT_BYTES, CONNECTIONS_CHECK_INTERVAL_MS, HEADERS_MAX_BYTES, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../domain/limits.js';
 import type { TppAuthenticator } from '../security/tpp-authenticator.js';
 import type { PaymentInitiationService } from '../services/payment-initiation-service.js';
 import type { ScaService } from '../services/sca-service.js';
@@ -32,7 +32,8 @@ import type { SandboxDataService } from '../services/sandbox-data-service.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface AppDependencies {
-  config: Pick<Config, 'mode' | 'logLevel' | 'publicUrl'>;
+  /** The client timeouts default to HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. */
+  config: Pick<Config, 'mode' | 'logLevel' | 'publicUrl'> & Partial<Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs'>>;
   store: Store;
   authenticator: TppAuthenticator;
   payments: PaymentInitiationService;
@@ -62,7 +63,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
-    http: { maxHeaderSize: HEADERS_MAX_BYTES },
+    // A client that stops sending, or sends a byte at a time, is answered 408 and closed after these
+    // limits (Node checks every CONNECTIONS_CHECK_INTERVAL_MS); an idle keep-alive connection is closed.
+    http: {
+      maxHeaderSize: HEADERS_MAX_BYTES,
+      headersTimeout: deps.config.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: CONNECTIONS_CHECK_INTERVAL_MS,
+    },
+    requestTimeout: deps.config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     // Our own hook answers 503 in the error body while closing (Fastify's own answer has another shape).
     return503OnClosing: false,
     forceCloseConnections: 'idle',
