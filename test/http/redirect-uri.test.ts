@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { ScriptedPsu } from '../support/scripted-psu.js';
 import { createCrossBorder, createHeaders, messagesByPath } from '../support/payment-requests.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
@@ -58,6 +64,36 @@ describe('TPP-Redirect-URI', () => {
     for (const uri of ['https://tpp.example:8443/callback?state=a%20b&x=1', 'http://[::1]:8080/cb']) {
       const response = await createCrossBorder(t, { headers: { 'TPP-Redirect-URI': uri } });
       assert.equal(response.statusCode, 201, response.body);
+    }
+  });
+});
+
+describe('an authorisation stored with an address the URL parser refuses (before creates checked it)', () => {
+  it('leaves the approving PSU on the bank\'s page saying it is done, not on a 500', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'psd2-redirect-'));
+    const file = join(dir, 'test.db');
+    const store = SqliteStore.open(file);
+    await store.migrate();
+    const app = await startTestApp({ store });
+    try {
+      const headers = createHeaders({ 'X-PSU-IDENTITY': '13039319955' });
+      delete headers['PSU-ID'];
+      const created = await createCrossBorder(app, { headers });
+      assert.equal(created.statusCode, 201, created.body);
+      // As a create before this check stored it: the only way to such a row now is the database itself.
+      const raw = new Database(file);
+      raw.prepare('update authorisations set tpp_redirect_uri = ?').run('http://a:99999/');
+      raw.close();
+      const psu = new ScriptedPsu(app.app);
+      await psu.open(created.json()._links.scaRedirect.href);
+      await psu.logIn('13039319955', '123456');
+      const approved = await psu.approve();
+      assert.equal(approved.statusCode, 200, approved.body);
+      assert.equal(psu.redirect(), undefined);
+    } finally {
+      await app.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
