@@ -430,7 +430,7 @@ export function answerProblem(target: FuzzTarget, request: FuzzCase, response: L
 
 /** The request in a form one can paste into a report or a test. */
 export function describeCase(request: FuzzCase, requestId: string): string {
-  const body = request.body === undefined ? '' : Buffer.isBuffer(request.body) ? ` body(hex)=${request.body.toString('hex').slice(0, 400)}` : ` body=${request.body.slice(0, 400)}`;
+  const body = request.body === undefined ? '' : Buffer.isBuffer(request.body) ? ` body(hex)=${request.body.toString('hex').slice(0, 20_000)}` : ` body=${request.body.slice(0, 20_000)}`;
   return `${request.method} ${request.url} as=${request.as} x-request-id=${JSON.stringify(requestId)} headers=${JSON.stringify(request.headers)}${request.noContentType ? ' (no Content-Type)' : ''}${body}`;
 }
 
