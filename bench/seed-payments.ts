@@ -66,7 +66,8 @@ export function seedDuePayments(file: string, count: number, tppId: string): See
     const account = (bban: string): SeededAccount => ({ id: bankId(), bban, iban: iban(bban), balanceMinor: OPENING_BALANCE_MINOR });
     const debtors = BBANS.slice(0, DEBTORS).map(account);
     const creditor = { ...account(BBANS[DEBTORS]!), balanceMinor: 0n };
-    const nationalIdHash = hashNationalId(CUSTOMER_NUMBER);
+    // Authorised payments: no SCA matches the PSU again, so any installation key will do.
+    const nationalIdHash = hashNationalId({ bytes: randomBytes(32) }, CUSTOMER_NUMBER);
     const psuKey = `nin:${nationalIdHash}`;
     const result: SeededPayments = { paymentIds: [], debtors, creditor, debitMinor: new Map(debtors.map((d) => [d.id, 0n])), creditMinor: 0n, crossBorder: 0, domestic: 0 };
 

@@ -13,9 +13,19 @@ import { SandboxDataService } from './services/sandbox-data-service.js';
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
 import { SandboxClock } from './services/business-clock.js';
 import { ensureSandboxCa } from './security/sandbox-ca.js';
+import { NationalIdKeyError, ensureNationalIdKey, nationalIdKeyFingerprint } from './security/national-id-key.js';
 import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
 import { openStore } from './store/open-store.js';
+
+/** A CA the server must not trust (unreadable, not a CA, weak) stops the start, as any configuration error. */
+function refuseTrust(error: unknown): never {
+  if (error instanceof TrustStoreError) {
+    process.stderr.write(`Invalid configuration:\n  - ${error.message}\n`);
+    process.exit(2);
+  }
+  throw error;
+}
 
 /** Starts the server: configuration, database and migrations, trust, HTTP; stops on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -30,21 +40,23 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let anchors;
-  try {
-    anchors = await readTrustedCertificates(config.trustedCaCertPaths);
-  } catch (error) {
-    if (error instanceof TrustStoreError) {
+  const anchors = await readTrustedCertificates(config.trustedCaCertPaths).catch(refuseTrust);
+  const store = await openStore(config.database);
+  const [, sandboxCa, nationalIdKey] = await Promise.all([
+    store.migrate(),
+    config.mode === 'sandbox' ? ensureSandboxCa(config.dataDir).catch(refuseTrust) : Promise.resolve(undefined),
+    ensureNationalIdKey(config.dataDir, config.psuIdentityKeyFile).catch((error: unknown) => {
+      if (!(error instanceof NationalIdKeyError)) throw error;
       process.stderr.write(`Invalid configuration:\n  - ${error.message}\n`);
       process.exit(2);
-    }
-    throw error;
-  }
-  const store = await openStore(config.database);
-  const [, sandboxCa] = await Promise.all([
-    store.migrate(),
-    config.mode === 'sandbox' ? ensureSandboxCa(config.dataDir) : Promise.resolve(undefined),
+    }),
   ]);
+  // Instances on one database must hash national identity numbers with one key: another key would recognise no PSU.
+  const fingerprint = nationalIdKeyFingerprint(nationalIdKey);
+  if (await store.claimKeyFingerprint('psu-identity', fingerprint, systemClock.now()) !== fingerprint) {
+    process.stderr.write(`Invalid configuration:\n  - the key for national identity numbers (${config.psuIdentityKeyFile ?? `${config.dataDir}/psu-identity.key`}) is not the one this database's data was stored with; give every instance the same key file (PSU_IDENTITY_KEY_FILE)\n`);
+    process.exit(2);
+  }
   const trustStore = new TrustStore(sandboxCa === undefined ? anchors : [...anchors, sandboxCa]);
   const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds });
   const rates = config.referenceRates === '' ? new ReferenceRates(SANDBOX_REFERENCE_RATES) : ReferenceRates.parse(config.referenceRates);
@@ -55,7 +67,7 @@ async function main(): Promise<void> {
   // The sandbox's clock can be moved forward by a TPP; production follows the wall clock.
   const sandboxClock = config.mode === 'sandbox' ? await SandboxClock.load(store) : undefined;
   const clock = sandboxClock ?? systemClock;
-  const sca = new ScaService(store, clock, config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider, config.publicUrl);
+  const sca = new ScaService(store, clock, config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider, config.publicUrl, nationalIdKey);
   const payments = new PaymentInitiationService(store, clock, rates, sca);
   const baskets = new SigningBasketService(store, clock, sca);
   const sandbox = new SandboxDataService(store, clock);

@@ -18,6 +18,8 @@ export interface Config {
   dateSkewSeconds: number;
   /** Folder for files the server keeps besides the database (the sandbox CA). */
   dataDir: string;
+  /** File with the key national identity numbers are hashed with; undefined: psu-identity.key in dataDir, made on the first start. */
+  psuIdentityKeyFile: string | undefined;
   /** Absolute base address of this server as TPPs and browsers reach it; used in links that leave the API. */
   publicUrl: string;
   /** The bank's reference rates (kroner per unit), `EUR=11.70,USD=10.80`; empty for the sandbox table. */
@@ -41,6 +43,7 @@ export const CONFIG_VARIABLES = {
   LOG_LEVEL: 'info',
   DATE_SKEW_SECONDS: String(DEFAULT_DATE_SKEW_SECONDS),
   DATA_DIR: './data',
+  PSU_IDENTITY_KEY_FILE: '',
   PUBLIC_URL: '',
   REFERENCE_RATES: '',
   BATCH_TIMES: '06:00,09:00,12:00,15:00,18:00',
@@ -133,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: logLevel as LogLevel,
     dateSkewSeconds: dateSkewSeconds!,
     dataDir: read('DATA_DIR'),
+    psuIdentityKeyFile: read('PSU_IDENTITY_KEY_FILE') === '' ? undefined : read('PSU_IDENTITY_KEY_FILE'),
     publicUrl,
     referenceRates,
     batchTimes,

@@ -39,17 +39,27 @@ export function isCurrency(value: unknown): value is Currency {
 }
 
 /**
- * Minor units of codes the ISO 4217 data (currency-codes, 2024) no longer or never had: withdrawn
- * codes the specification still lists (BYR, HRK, MRO, SLL, STD, VEF, ZWD) with the minor units they
- * had, and the local issues GGP, IMP, JEP, TVD and SPL, which follow their pound or dollar (2).
+ * Codes of the list outside ISO 4217, each with the currency it is pegged to, whose minor units it
+ * takes: the Guernsey, Manx and Jersey pounds (at par with GBP), the Tuvalu dollar (at par with AUD)
+ * and the Seborga luigino (USD 6, in 100 centesimi, like the dollar's cents).
  */
-const MINOR_UNITS_BEYOND_ISO: Record<string, number> = {
-  BYR: 0, HRK: 2, MRO: 2, SLL: 2, STD: 2, VEF: 2, ZWD: 2,
-  GGP: 2, IMP: 2, JEP: 2, TVD: 2, SPL: 2,
-};
+const PEGGED_OUTSIDE_ISO: Readonly<Record<string, Currency>> = { GGP: 'GBP', IMP: 'GBP', JEP: 'GBP', TVD: 'AUD', SPL: 'USD' };
+
+/**
+ * Withdrawn codes the list still names, which the ISO 4217 data (currency-codes, 2024) no longer has,
+ * with the minor units ISO 4217 gave them while they were current: an amount in them is in the old
+ * unit, so BYR keeps 0 although its successor BYN has 2.
+ */
+const WITHDRAWN_MINOR_UNITS: Readonly<Record<string, number>> = { BYR: 0, HRK: 2, MRO: 2, SLL: 2, STD: 2, VEF: 2, ZWD: 2 };
+
+/** ISO 4217 minor units from the data; XDR, whose minor units ISO gives as "N.A.", has 0 there. */
+function isoMinorUnits(code: string): number | undefined {
+  return currencyCodes.code(code)?.digits;
+}
 
 const MINOR_UNITS: ReadonlyMap<Currency, number> = new Map(CURRENCIES.map((code) => {
-  const digits = currencyCodes.code(code)?.digits ?? MINOR_UNITS_BEYOND_ISO[code];
+  const anchor = PEGGED_OUTSIDE_ISO[code];
+  const digits = isoMinorUnits(code) ?? WITHDRAWN_MINOR_UNITS[code] ?? (anchor === undefined ? undefined : isoMinorUnits(anchor));
   // A currency of the list without minor units would be a gap in this table: fail at start, not at a payment.
   if (digits === undefined) throw new Error(`no ISO 4217 minor units for ${code}`);
   return [code, digits];

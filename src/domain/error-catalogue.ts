@@ -16,7 +16,7 @@ export const ERROR_CATALOGUE = {
   EXECUTION_DATE_INVALID: { status: 400, when: 'requestedExecutionDate is in the past or too far ahead.' },
   REFERENCE_MIX_INVALID: { status: 400, when: 'A bulk or periodic payment was put in a signing basket.' },
   PAYMENT_FAILED: { status: 400, when: 'The bank refused the payment for a business reason stated in the message.' },
-  CERTIFICATE_INVALID: { status: 401, when: 'TPP-Signature-Certificate is not issued by a trusted CA, or lacks the PSD2 QCStatement or organisation identifier.' },
+  CERTIFICATE_INVALID: { status: 401, when: 'TPP-Signature-Certificate is not issued by a trusted CA, lacks the PSD2 QCStatement or organisation identifier, or is one a qualified trust service would never issue (weak key, broken signature hash, bytes after the DER, a PSD2 role given by name only).' },
   CERTIFICATE_EXPIRED: { status: 401, when: 'TPP-Signature-Certificate (or its issuing CA) is outside its validity period.' },
   SIGNATURE_INVALID: { status: 401, when: 'The Signature does not verify: wrong key, keyId naming another certificate, algorithm not fitting the key, a required header left unsigned, or Date outside the allowed skew.' },
   ROLE_INVALID: { status: 401, when: 'The certificate does not carry the PSD2 role the operation needs (PSP_PI for payment initiation and signing baskets).' },

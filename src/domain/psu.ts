@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { idnr } from '@navikt/fnrvalidator';
 import type { Problem } from './api-error.js';
+import { NATIONAL_ID_KEY_MIN_BYTES } from './limits.js';
 
 export type PsuContext = 'PRIVATE' | 'CORPORATE';
 
@@ -8,7 +9,7 @@ export type PsuContext = 'PRIVATE' | 'CORPORATE';
 export interface PsuIdentification {
   /** PSU-ID: the UUID the bank issued for this PSU and TPP. */
   psuId: string | undefined;
-  /** SHA-256 of X-PSU-IDENTITY: the national identity number itself is never stored. */
+  /** HMAC-SHA256 of X-PSU-IDENTITY under the installation's key: the national identity number itself is never stored. */
   nationalIdHash: string | undefined;
   corporateId: string | undefined;
   context: PsuContext | undefined;
@@ -31,7 +32,7 @@ const ACCEPTED_TYPES = new Set(['fnr', 'dnr', 'tnr', 'dnr-and-tnr']);
  * national identity number or D-number) as an alternative; a corporate PSU also sends
  * PSU-Corporate-ID, and a request for a corporate user without it is a 400.
  */
-export function identifyPsu(headers: PsuHeaders): { psu: PsuIdentification | undefined; problems: Problem[] } {
+export function identifyPsu(headers: PsuHeaders, nationalIdKey: NationalIdKey): { psu: PsuIdentification | undefined; problems: Problem[] } {
   const problems: Problem[] = [];
   if (headers.psuId === undefined && headers.nationalId === undefined) {
     problems.push({ code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-ID', text: 'header PSU-ID is required (or X-PSU-IDENTITY with the PSU\'s national identity number, for a PSU who has no PSU-ID yet)' });
@@ -46,7 +47,7 @@ export function identifyPsu(headers: PsuHeaders): { psu: PsuIdentification | und
     problems.push({ code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-Corporate-ID', text: 'header PSU-Corporate-ID is required for a corporate PSU (PSU-Context CORPORATE): it names the corporate agreement' });
   }
   if (problems.length > 0) return { psu: undefined, problems };
-  const nationalIdHash = headers.nationalId === undefined ? undefined : hashNationalId(headers.nationalId);
+  const nationalIdHash = headers.nationalId === undefined ? undefined : hashNationalId(nationalIdKey, headers.nationalId);
   return {
     psu: {
       psuId: headers.psuId?.toLowerCase(),
@@ -66,6 +67,20 @@ export function nationalIdProblem(text: string): string | undefined {
   return result.reasons.join(', ');
 }
 
-export function hashNationalId(nationalId: string): string {
-  return createHash('sha256').update(`psd2-psu:${nationalId}`).digest('hex');
+/**
+ * The installation's secret key for national identity numbers (docs/decisions.md, "Hardening: the
+ * PSU's side"). Its bytes never leave the process; the server reads it at start and passes it in.
+ */
+export interface NationalIdKey {
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * The keyed hash of a national identity number (HMAC-SHA256, hex). A plain hash of an 11-digit
+ * number with a known prefix is reversed by hashing every valid number (a few million); without the
+ * installation's key the stored value says nothing.
+ */
+export function hashNationalId(key: NationalIdKey, nationalId: string): string {
+  if (key.bytes.length < NATIONAL_ID_KEY_MIN_BYTES) throw new RangeError(`the national identity key has ${key.bytes.length} bytes; at least ${NATIONAL_ID_KEY_MIN_BYTES} are needed`);
+  return createHmac('sha256', key.bytes).update(nationalId).digest('hex');
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import fastifyAccepts from '@fastify/accepts';
 import fastifyCompress from '@fastify/compress';
@@ -29,7 +29,10 @@ import { type SandboxTime, batchRunSchema, registerSandboxClockRoutes } from './
 import { registerSandboxRoutes } from './routes/sandbox-routes.js';
 import { sandboxSchemas } from './schemas/sandbox-schemas.js';
 import type { SandboxDataService } from '../services/sandbox-data-service.js';
+import { RequestReplayGuard } from '../services/request-replay-guard.js';
 import { createValidatorCompiler } from './validation.js';
+
+const EMPTY_BODY = new Uint8Array();
 
 export interface AppDependencies {
   /** The client timeouts default to HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. */
@@ -83,6 +86,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.decorateRequest('tpp', null);
   app.decorateRequest('rawBody', null);
+  app.decorateRequest('bodySha256', null);
+  app.decorateRequest('retry', false);
   app.decorateRequest('locale', 'en');
   app.decorateRequest('errorCode', null);
   app.decorateRequest('schemaProblems', null);
@@ -104,6 +109,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifyCompress, { global: true, threshold: 0, encodings: ['gzip', 'br', 'deflate'] });
   keepRawJsonBodies(app);
 
+  const replayGuard = new RequestReplayGuard(deps.store);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -117,10 +123,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     const api = request.routeOptions.config.api;
     if (api === undefined) return;
     if (api.auth !== null) {
-      request.tpp = deps.authenticator.authenticate(
-        { method: request.method, target: request.raw.url ?? request.url, headers: request.headers, body: request.rawBody ?? undefined },
+      const target = request.raw.url ?? request.url;
+      const { tpp, signatureAcceptableUntil } = deps.authenticator.authenticate(
+        { method: request.method, target, headers: request.headers, body: request.rawBody ?? undefined },
         api.auth,
       );
+      request.tpp = tpp;
+      request.bodySha256 = createHash('sha256').update(request.rawBody ?? EMPTY_BODY).digest('hex');
+      request.retry = 'retry' === await replayGuard.admit({
+        tppId: tpp.id, requestId: request.headers['x-request-id'] as string, method: request.method, target,
+        bodySha256: request.bodySha256, scope: api.auth.testData === true ? 'test-data' : 'strict', expiresAt: signatureAcceptableUntil,
+      });
     }
     parseBody(request);
     const problems = request.routeOptions.config.validator?.({ headers: request.headers, params: request.params, query: request.query, body: request.body }) ?? [];

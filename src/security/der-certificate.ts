@@ -1,9 +1,19 @@
 import * as asn1js from 'asn1js';
+import { CERTIFICATE_OID_SHOWN_MAX_LENGTH } from '../domain/limits.js';
 
 /** One attribute of a distinguished name, as it stands in the certificate. */
 export interface NameAttribute {
   oid: string;
   value: string;
+}
+
+/** An AlgorithmIdentifier (RFC 5280, section 4.1.1.2). */
+export interface AlgorithmIdentifier {
+  oid: string;
+  /** The parameters, when present (a curve OID, RSASSA-PSS parameters, NULL). */
+  parameters: asn1js.AsnType | undefined;
+  /** The whole AlgorithmIdentifier as encoded, to compare two of them byte for byte. */
+  der: Uint8Array;
 }
 
 /** The parts of an X.509 certificate that node:crypto does not expose. */
@@ -14,9 +24,36 @@ export interface CertificateFields {
   notAfter: Date;
   /** extnValue bytes (the DER inside the OCTET STRING) by extension OID. */
   extensions: Map<string, Uint8Array>;
+  /** signatureAlgorithm after the TBSCertificate: what the issuer signed with. */
+  signatureAlgorithm: AlgorithmIdentifier;
+  /** The signature field inside the TBSCertificate, which RFC 5280 requires to equal signatureAlgorithm. */
+  tbsSignatureAlgorithm: AlgorithmIdentifier;
+  /** subjectPublicKeyInfo: the key's algorithm (with its curve for EC) and the key bytes of the BIT STRING. */
+  publicKeyAlgorithm: AlgorithmIdentifier;
+  publicKeyBytes: Uint8Array;
+  /** Bytes after the end of the certificate's SEQUENCE: a certificate is exactly one, so any is an error. */
+  trailingBytes: number;
 }
 
+/** An OID read from a certificate, as an error message quotes it: cut short, since its length is the sender's choice. */
+export function shownOid(oid: string): string {
+  return oid.length <= CERTIFICATE_OID_SHOWN_MAX_LENGTH ? oid : `${oid.slice(0, CERTIFICATE_OID_SHOWN_MAX_LENGTH)}…`;
+}
+
+/** Bytes that cannot be read as a certificate. */
 export class CertificateFormatError extends Error {}
+
+/**
+ * A certificate that reads well but that a qualified trust service would never issue: a weak key, a
+ * broken signature hash, bytes after its end, a PSD2 role given only by name. Each reason is a phrase
+ * that follows the certificate ("has a 1024-bit RSA key; at least 2048 bits are required"), so the
+ * caller can say which certificate it is and where it came from.
+ */
+export class CertificateRefusedError extends Error {
+  constructor(readonly reasons: readonly string[], readonly certificateName?: string) {
+    super(reasons.join('; and it '));
+  }
+}
 
 /**
  * Walks the TBSCertificate of RFC 5280 (section 4.1). The structure is fixed by the standard,
@@ -25,15 +62,17 @@ export class CertificateFormatError extends Error {}
 export function readCertificateFields(der: Uint8Array): CertificateFields {
   const parsed = asn1js.fromBER(der);
   if (parsed.offset === -1) throw new CertificateFormatError(`not DER: ${parsed.result.error}`);
-  const tbs = childrenOf(parsed.result)[0];
+  const [tbs, outerAlgorithm] = childrenOf(parsed.result);
   if (tbs === undefined) throw new CertificateFormatError('no TBSCertificate');
   const items = childrenOf(tbs);
   let index = isContextTag(items[0], 0) ? 1 : 0; // optional [0] version
-  index += 2; // serialNumber, signature algorithm
+  index += 1; // serialNumber
+  const tbsSignatureAlgorithm = readAlgorithm(items[index++]);
   const issuer = readName(items[index++]);
   const validity = childrenOf(items[index++]);
   const subject = readName(items[index++]);
-  index += 1; // subjectPublicKeyInfo
+  const [keyAlgorithm, keyBits] = childrenOf(items[index++]);
+  if (!(keyBits instanceof asn1js.BitString)) throw new CertificateFormatError('subjectPublicKeyInfo has no BIT STRING');
   const extensions = new Map<string, Uint8Array>();
   for (const item of items.slice(index)) {
     if (!isContextTag(item, 3)) continue;
@@ -46,7 +85,24 @@ export function readCertificateFields(der: Uint8Array): CertificateFields {
       }
     }
   }
-  return { issuer, subject, notBefore: readTime(validity[0]), notAfter: readTime(validity[1]), extensions };
+  return {
+    issuer,
+    subject,
+    notBefore: readTime(validity[0]),
+    notAfter: readTime(validity[1]),
+    extensions,
+    signatureAlgorithm: readAlgorithm(outerAlgorithm),
+    tbsSignatureAlgorithm,
+    publicKeyAlgorithm: readAlgorithm(keyAlgorithm),
+    publicKeyBytes: keyBits.valueBlock.valueHexView,
+    trailingBytes: der.byteLength - parsed.offset,
+  };
+}
+
+function readAlgorithm(block: asn1js.AsnType | undefined): AlgorithmIdentifier {
+  const [oid, parameters] = childrenOf(block);
+  if (!(oid instanceof asn1js.ObjectIdentifier)) throw new CertificateFormatError('AlgorithmIdentifier without OID');
+  return { oid: oid.getValue(), parameters, der: new Uint8Array(block!.valueBeforeDecodeView) };
 }
 
 function readName(block: asn1js.AsnType | undefined): NameAttribute[] {

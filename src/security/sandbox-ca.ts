@@ -3,6 +3,7 @@ import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ParsedCertificate, parseCertificate, readPemCertificates } from './tpp-certificate.js';
+import { readCertificate } from './trust-store.js';
 
 export const SANDBOX_CA_CERT_FILE = 'sandbox-ca.cert.pem';
 export const SANDBOX_CA_KEY_FILE = 'sandbox-ca.key.pem';
@@ -47,7 +48,8 @@ export async function ensureSandboxCa(dataDir: string): Promise<ParsedCertificat
 async function readCa(certPath: string): Promise<ParsedCertificate | undefined> {
   const text = await readFile(certPath, 'utf8').catch(() => undefined);
   const der = text === undefined ? undefined : readPemCertificates(text)[0];
-  return der === undefined ? undefined : parseCertificate(der);
+  // A CA file someone replaced with a weak one is refused (TrustStoreError), as a configured CA would be.
+  return der === undefined ? undefined : readCertificate(der, `the sandbox CA file '${certPath}'`, `remove it and ${SANDBOX_CA_KEY_FILE} beside it, and the next start makes a new sandbox CA`);
 }
 
 /** Writes `text` to a file of its own, then links it into place; false when the place is taken. */

@@ -2,7 +2,8 @@ import { verify } from 'node:crypto';
 import { ApiError, type Problem } from '../domain/api-error.js';
 import { CERTIFICATE_CACHE_ENTRIES, HEADER_VALUE_MAX_LENGTH, X_REQUEST_ID_MAX_LENGTH } from '../domain/limits.js';
 import type { PspRole, TppIdentity } from '../domain/psp-role.js';
-import { CertificateFormatError } from './der-certificate.js';
+import { signatureAcceptableUntil } from '../domain/request-binding.js';
+import { CertificateFormatError, CertificateRefusedError } from './der-certificate.js';
 import { findDigestMismatch, parseDigestHeader, DigestFormatError, type DigestValue } from './digest.js';
 import { formatDistinguishedName, sameDistinguishedName } from './distinguished-name.js';
 import { parseHttpDate } from './http-date.js';
@@ -27,6 +28,17 @@ export interface AuthRequirement {
   role: PspRole | 'any';
   /** Create operations must carry a Digest; other operations are checked when they send one. */
   digestRequired: boolean;
+  /**
+   * A sandbox test-data operation: it may share an X-Request-ID with other test-data operations
+   * (docs/security.md, section 1). Every operation that also exists in production is strict.
+   */
+  testData?: boolean;
+}
+
+/** Who signed the request, and until when its signature could be accepted (and so replayed). */
+export interface Authentication {
+  tpp: TppIdentity;
+  signatureAcceptableUntil: Date;
 }
 
 export interface AuthenticatorOptions {
@@ -50,20 +62,25 @@ interface CertificateEntry {
   issuer: ParsedCertificate | undefined;
 }
 
+/** A certificate a qualified trust service would never issue (certificate-policy.ts): the problems to answer. */
+interface RefusedEntry {
+  refused: readonly Problem[];
+}
+
 /**
  * Authenticates a TPP request as the specification's Authentication part says: certificate,
  * Signature (draft-cavage, Berlin Group profile), Digest, Date and X-Request-ID. Each failure is
  * an ApiError naming the header and what is wrong with it (docs/errors.md).
  */
 export class TppAuthenticator {
-  private readonly certificates = new Map<string, CertificateEntry>();
+  private readonly certificates = new Map<string, CertificateEntry | RefusedEntry>();
   private readonly now: () => number;
 
   constructor(private readonly options: AuthenticatorOptions) {
     this.now = options.now ?? Date.now;
   }
 
-  authenticate(request: SignedRequest, requirement: AuthRequirement): TppIdentity {
+  authenticate(request: SignedRequest, requirement: AuthRequirement): Authentication {
     const headers = readHeaders(request.headers, requirement);
     const entry = this.certificateEntry(headers.certificate);
     const { certificate } = entry;
@@ -81,17 +98,30 @@ export class TppAuthenticator {
       const held = psd2.roles.length === 0 ? 'no PSD2 role' : `only ${psd2.roles.join(', ')}`;
       throw headerError('ROLE_INVALID', 'TPP-Signature-Certificate', `lacks the PSD2 role ${requirement.role} that this operation needs; its QCStatement grants ${held}`);
     }
-    return { id: certificate.organisationId!, name: certificate.name, roles: psd2.roles, ncaName: psd2.ncaName, ncaId: psd2.ncaId };
+    return {
+      tpp: { id: certificate.organisationId!, name: certificate.name, roles: psd2.roles, ncaName: psd2.ncaName, ncaId: psd2.ncaId },
+      signatureAcceptableUntil: signatureAcceptableUntil(headers.date, this.options.dateSkewSeconds, certificate.notAfter),
+    };
   }
 
   private certificateEntry(headerValue: string): CertificateEntry {
-    const cached = this.certificates.get(headerValue);
-    if (cached !== undefined) {
+    let entry = this.certificates.get(headerValue);
+    if (entry !== undefined) {
       // Re-insert to keep the map in least-recently-used order.
       this.certificates.delete(headerValue);
-      this.certificates.set(headerValue, cached);
-      return cached;
+    } else {
+      entry = this.readCertificate(headerValue);
     }
+    this.certificates.set(headerValue, entry);
+    if (this.certificates.size > CERTIFICATE_CACHE_ENTRIES) {
+      this.certificates.delete(this.certificates.keys().next().value!);
+    }
+    if ('refused' in entry) throw ApiError.of(entry.refused);
+    return entry;
+  }
+
+  /** A certificate that cannot be read throws; one that is refused is kept, so a TPP retrying with it costs no new parse. */
+  private readCertificate(headerValue: string): CertificateEntry | RefusedEntry {
     let certificate: ParsedCertificate;
     try {
       certificate = parseCertificate(decodeCertificateHeader(headerValue));
@@ -99,14 +129,13 @@ export class TppAuthenticator {
       if (error instanceof CertificateFormatError) {
         throw headerError('FORMAT_ERROR', 'TPP-Signature-Certificate', `cannot be read as a certificate: ${error.message}. Send the certificate as base64 of its DER bytes or of its PEM text`);
       }
+      if (error instanceof CertificateRefusedError) {
+        // Every reason, each its own tppMessage, so the TPP can take all of them to its trust service at once.
+        return { refused: error.reasons.map((reason): Problem => ({ code: 'CERTIFICATE_INVALID', path: 'header:TPP-Signature-Certificate', text: `TPP-Signature-Certificate ${reason}` })) };
+      }
       throw error;
     }
-    const entry: CertificateEntry = { certificate, issuer: this.options.trustStore.issuerOf(certificate) };
-    this.certificates.set(headerValue, entry);
-    if (this.certificates.size > CERTIFICATE_CACHE_ENTRIES) {
-      this.certificates.delete(this.certificates.keys().next().value!);
-    }
-    return entry;
+    return { certificate, issuer: this.options.trustStore.issuerOf(certificate) };
   }
 
   private checkTrust({ certificate, issuer }: CertificateEntry, now: number): void {
@@ -129,7 +158,7 @@ export class TppAuthenticator {
     }
   }
 
-  private checkSignature(request: SignedRequest, params: SignatureParameters, certificate: ParsedCertificate, dateMillis: number, now: number): void {
+  private checkSignature(request: SignedRequest, params: SignatureParameters, certificate: ParsedCertificate, dateMillis: number | undefined, now: number): void {
     const { keyId } = params;
     if (keyId.serial !== certificate.serial) {
       throw headerError('SIGNATURE_INVALID', 'Signature', `keyId names serial ${keyId.serial.toString(16).toUpperCase()}, but TPP-Signature-Certificate has serial ${certificate.serial.toString(16).toUpperCase()}`);
@@ -149,7 +178,9 @@ export class TppAuthenticator {
     if (unsigned.length > 0) {
       throw headerError('SIGNATURE_INVALID', 'Signature', `leaves out ${unsigned.join(', ')}, which the request carries (headers="${params.headers.join(' ')}"); every one of ${SIGNED_WHEN_PRESENT.join(', ')} that is present must be signed`);
     }
-    const skewSeconds = Math.round(Math.abs(now - dateMillis) / 1000);
+    // spec, Authentication 4: date is signed "where available". Without it the signature has no
+    // freshness of its own; replay is refused by the X-Request-ID binding (request-binding.ts).
+    const skewSeconds = dateMillis === undefined ? 0 : Math.round(Math.abs(now - dateMillis) / 1000);
     if (skewSeconds > this.options.dateSkewSeconds) {
       throw headerError('SIGNATURE_INVALID', 'Date', `is ${skewSeconds} s away from the server clock (${new Date(now).toUTCString()}); at most ${this.options.dateSkewSeconds} s is allowed. Check the client's clock and sign each request when it is sent`);
     }
@@ -169,14 +200,15 @@ export class TppAuthenticator {
 interface AuthHeaders {
   signature: SignatureParameters;
   certificate: string;
-  date: number;
+  /** The Date header as milliseconds, when the request carries one. */
+  date: number | undefined;
   digest: DigestValue[] | undefined;
 }
 
 /** Reads the authentication headers; every missing or malformed one is reported at once. */
 function readHeaders(headers: RequestHeaders, requirement: AuthRequirement): AuthHeaders {
   const missing: Problem[] = [];
-  const required = ['Signature', 'TPP-Signature-Certificate', 'X-Request-ID', 'Date', ...(requirement.digestRequired ? ['Digest'] : [])];
+  const required = ['Signature', 'TPP-Signature-Certificate', 'X-Request-ID', ...(requirement.digestRequired ? ['Digest'] : [])];
   for (const name of required) {
     const value = single(headers, name);
     if (value === undefined || value.trim() === '') {
@@ -207,9 +239,9 @@ function readHeaders(headers: RequestHeaders, requirement: AuthRequirement): Aut
     }
   }
 
-  const dateText = single(headers, 'Date')!;
-  const date = parseHttpDate(dateText);
-  if (date === undefined) bad('Date', `'${dateText}' is not an HTTP date such as '${new Date(0).toUTCString()}'`);
+  const dateText = single(headers, 'Date');
+  const date = dateText === undefined ? undefined : parseHttpDate(dateText);
+  if (dateText !== undefined && date === undefined) bad('Date', `'${dateText}' is not an HTTP date such as '${new Date(0).toUTCString()}'`);
 
   let digest: DigestValue[] | undefined;
   const digestText = single(headers, 'Digest');
@@ -222,7 +254,7 @@ function readHeaders(headers: RequestHeaders, requirement: AuthRequirement): Aut
     }
   }
   if (malformed.length > 0) throw ApiError.of(malformed);
-  return { signature: signature!, certificate, date: date!, digest };
+  return { signature: signature!, certificate, date, digest };
 }
 
 function explainRequired(name: string): string {
@@ -230,7 +262,6 @@ function explainRequired(name: string): string {
     case 'Signature': return ': every request is signed (draft-cavage HTTP signature with the TPP certificate)';
     case 'TPP-Signature-Certificate': return ': it carries the certificate that signed the request, base64-encoded';
     case 'Digest': return ' on create operations: SHA-256=<base64 of the SHA-256 of the body>';
-    case 'Date': return ': it dates the signature and is checked against the server clock';
     default: return '';
   }
 }

@@ -1,5 +1,6 @@
 import { type KeyObject, X509Certificate } from 'node:crypto';
-import { CertificateFormatError, type NameAttribute, readCertificateFields } from './der-certificate.js';
+import { certificateWeaknesses } from './certificate-policy.js';
+import { CertificateFormatError, CertificateRefusedError, type NameAttribute, readCertificateFields } from './der-certificate.js';
 import { type Psd2Statement, QC_STATEMENTS_OID, readPsd2Statement } from './qc-statement.js';
 
 export const ORGANIZATION_IDENTIFIER_OID = '2.5.4.97';
@@ -55,6 +56,13 @@ function pemBodyToDer(body: string): Buffer {
   return Buffer.from(compact, 'base64');
 }
 
+/**
+ * Reads a certificate and refuses one that a qualified trust service would never issue
+ * (certificate-policy.ts): every certificate the bank relies on, from a request or from its own
+ * configuration, passes here, so a ParsedCertificate is always one of acceptable strength.
+ * Throws CertificateFormatError for bytes that are no certificate, CertificateRefusedError (every
+ * reason at once) for a certificate that is refused.
+ */
 export function parseCertificate(der: Buffer): ParsedCertificate {
   let x509: X509Certificate;
   try {
@@ -63,8 +71,24 @@ export function parseCertificate(der: Buffer): ParsedCertificate {
     throw new CertificateFormatError(`it is not an X.509 certificate (${(error as Error).message})`);
   }
   const fields = readCertificateFields(der);
-  const qc = fields.extensions.get(QC_STATEMENTS_OID);
   const attribute = (oid: string) => fields.subject.find((a) => a.oid === oid)?.value;
+  const name = attribute(COMMON_NAME_OID) ?? attribute(ORGANIZATION_OID) ?? '';
+  let publicKey: KeyObject | undefined;
+  try {
+    publicKey = x509.publicKey;
+  } catch {
+    publicKey = undefined; // a key type node cannot read: refused below, with its OID
+  }
+  const reasons = certificateWeaknesses(fields, publicKey);
+  const qc = fields.extensions.get(QC_STATEMENTS_OID);
+  let psd2: Psd2Statement | undefined;
+  try {
+    psd2 = qc === undefined ? undefined : readPsd2Statement(qc);
+  } catch (error) {
+    if (!(error instanceof CertificateRefusedError)) throw error;
+    reasons.push(...error.reasons);
+  }
+  if (reasons.length > 0) throw new CertificateRefusedError(reasons, name);
   return {
     x509,
     serial: BigInt(`0x${x509.serialNumber}`),
@@ -72,10 +96,10 @@ export function parseCertificate(der: Buffer): ParsedCertificate {
     subject: fields.subject,
     notBefore: fields.notBefore,
     notAfter: fields.notAfter,
-    publicKey: x509.publicKey,
+    publicKey: publicKey!,
     fingerprint: x509.fingerprint256,
-    psd2: qc === undefined ? undefined : readPsd2Statement(qc),
+    psd2,
     organisationId: attribute(ORGANIZATION_IDENTIFIER_OID),
-    name: attribute(COMMON_NAME_OID) ?? attribute(ORGANIZATION_OID) ?? '',
+    name,
   };
 }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { CertificateFormatError, CertificateRefusedError } from './der-certificate.js';
 import { type ParsedCertificate, parseCertificate, readPemCertificates } from './tpp-certificate.js';
 
 /**
@@ -21,7 +22,11 @@ export class TrustStore {
 
 export class TrustStoreError extends Error {}
 
-/** Reads PEM files; a file that holds no certificate, or a certificate that is not a CA, is refused. */
+/**
+ * Reads PEM files. A file that holds no certificate, a certificate that cannot be read, one that is
+ * not a CA, or one a qualified trust service would never issue (a weak key, a broken signature hash:
+ * certificate-policy.ts) is refused, so the server does not start on a trust it should not have.
+ */
 export async function readTrustedCertificates(paths: readonly string[]): Promise<ParsedCertificate[]> {
   const anchors: ParsedCertificate[] = [];
   for (const path of paths) {
@@ -34,10 +39,26 @@ export async function readTrustedCertificates(paths: readonly string[]): Promise
     const ders = readPemCertificates(text);
     if (ders.length === 0) throw new TrustStoreError(`TRUSTED_CA_CERTS: '${path}' holds no PEM certificate`);
     for (const der of ders) {
-      const certificate = parseCertificate(der);
+      const certificate = readCertificate(der, `TRUSTED_CA_CERTS: '${path}'`);
       if (!certificate.x509.ca) throw new TrustStoreError(`TRUSTED_CA_CERTS: '${path}' holds '${certificate.name}', which is not a CA certificate`);
       anchors.push(certificate);
     }
   }
   return anchors;
+}
+
+/**
+ * Parses one certificate of a file the bank configured; `origin` names the file and `remedy` says what
+ * the operator can do, both in the TrustStoreError.
+ */
+export function readCertificate(der: Buffer, origin: string, remedy = 'remove it, or replace it with a current certificate of that CA'): ParsedCertificate {
+  try {
+    return parseCertificate(der);
+  } catch (error) {
+    if (error instanceof CertificateRefusedError) {
+      throw new TrustStoreError(`${origin} holds '${error.certificateName ?? ''}', which ${error.reasons.join('; and which ')}. A qualified trust service would not issue it, so the bank does not trust it: ${remedy}`);
+    }
+    if (error instanceof CertificateFormatError) throw new TrustStoreError(`${origin} holds a certificate that cannot be read: ${error.message}`);
+    throw error;
+  }
 }

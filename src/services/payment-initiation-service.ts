@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { acceptedFixes } from '../domain/accept-fix.js';
 import { ApiError, type Problem, type TppMessage, clipText } from '../domain/api-error.js';
 import { type Clock, osloDate } from '../domain/clock.js';
@@ -9,7 +8,7 @@ import { CROSS_BORDER, type PaymentProduct, type PaymentService, productProblem 
 import { type ProductValidation, validateCrossBorderPayment } from '../domain/payments/cross-border-payment.js';
 import { validateDomesticBulkPayment } from '../domain/payments/domestic-bulk-payment.js';
 import { type NewPayment, newPaymentId } from '../domain/payments/payment.js';
-import { type PsuHeaders, identifyPsu } from '../domain/psu.js';
+import { type NationalIdKey, type PsuHeaders, identifyPsu } from '../domain/psu.js';
 import { PSU_MESSAGES } from '../domain/psu-messages.js';
 import type { TppIdentity } from '../domain/psp-role.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
@@ -25,6 +24,8 @@ export interface InitiationRequest {
   product: PaymentProduct;
   body: unknown;
   requestId: string;
+  /** SHA-256 of the body bytes as received: a retry repeats the request exactly (docs/decisions.md, Idempotency). */
+  bodySha256: string;
   psuHeaders: PsuHeaders;
   acceptFixHeader: string | undefined;
   tppRedirectUri: string;
@@ -49,9 +50,14 @@ export interface PaymentLinks {
 export class PaymentInitiationService {
   constructor(private readonly store: Store, private readonly clock: Clock, private readonly rates: ReferenceRates, private readonly sca: ScaService) {}
 
+  /** The key X-PSU-IDENTITY is hashed with, for the routes that read it. */
+  get nationalIdKey(): NationalIdKey {
+    return this.sca.nationalIdKey;
+  }
+
   async initiate(request: InitiationRequest): Promise<Answer> {
     const operation = `POST /v1/${request.service}/${request.product}`;
-    const bodySha256 = canonicalHash(request.body);
+    const { bodySha256 } = request;
     // A retry is answered as the first request was, even if the rules would now judge it otherwise
     // (an execution date that has since become yesterday).
     const earlier = await this.store.findTppRequest(request.tpp.id, request.requestId);
@@ -60,7 +66,7 @@ export class PaymentInitiationService {
     const now = this.clock.now();
     const today = osloDate(now);
     const fixes = acceptedFixes(request.acceptFixHeader, today);
-    const { psu, problems: psuProblems } = identifyPsu(request.psuHeaders);
+    const { psu, problems: psuProblems } = identifyPsu(request.psuHeaders, this.sca.nationalIdKey);
     const validation: ProductValidation = request.product === CROSS_BORDER
       ? validateCrossBorderPayment(request.body, { today, rates: this.rates })
       : validateDomesticBulkPayment(request.body, { today, rates: this.rates });
@@ -138,13 +144,17 @@ export class PaymentInitiationService {
     return payment;
   }
 
-  async cancel(tpp: TppIdentity, service: string, product: string, paymentId: string): Promise<void> {
+  /**
+   * retry: the request repeats a DELETE the TPP sent before with the same X-Request-ID. Its answer
+   * may have been lost; finding the payment cancelled is then the outcome it asked for (204).
+   */
+  async cancel(tpp: TppIdentity, service: string, product: string, paymentId: string, retry = false): Promise<void> {
     const payment = await this.read(tpp, service, product, paymentId);
     const result = payment.status === 'RJCT'
       ? { outcome: 'not-cancellable' as const, status: payment.status }
       : await this.store.cancelPayment(tpp.id, paymentId, this.clock.now());
     if (result.outcome === 'unknown') throw new ApiError('RESOURCE_UNKNOWN', `no payment ${paymentId} is known to this TPP`);
-    if (result.outcome === 'not-cancellable') {
+    if (result.outcome === 'not-cancellable' && !(retry && result.status === 'CANC')) {
       throw new ApiError('CANCELLATION_INVALID', `payment ${paymentId} is ${result.status} and can no longer be cancelled; a payment can be cancelled until the batch run executes it (statuses RCVD, ACTC, ACCP, ACWC, PDNG)`);
     }
   }
@@ -191,17 +201,4 @@ export function replay(earlier: { operation: string; bodySha256: string; respons
     throw new ApiError('CONFLICT', text, [{ code: 'CONFLICT', path: 'header:X-Request-ID', text }]);
   }
   return { status: earlier.responseStatus, body: JSON.parse(earlier.responseBody) as unknown };
-}
-
-/** SHA-256 of the body as JSON with sorted keys: a retry that re-serialises the same body is the same request. */
-export function canonicalHash(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('hex');
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

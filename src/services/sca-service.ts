@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type Customer, payFromProblem } from '../domain/bank.js';
 import type { Clock } from '../domain/clock.js';
-import { hashNationalId } from '../domain/psu.js';
+import { PSU_CODE_FAILURE_WINDOW_MINUTES, PSU_CODE_FAILURES_MAX } from '../domain/limits.js';
+import { type NationalIdKey, hashNationalId } from '../domain/psu.js';
 import { parseHttpAddress } from '../domain/redirect-uri.js';
 import {
   AUTH_METHODS, type AuthMethod, type AuthorisationKind, EXPIRED_REASON, MAX_CODE_ATTEMPTS, PsuAuthenticationRequired, SCA_LINK_TTL_MINUTES,
@@ -41,7 +42,17 @@ export type ScaPage =
   | { kind: 'redirect'; url: string };
 
 /** The outcomes the PSU can be told about; the page words them in the PSU's language. */
-export type ScaMessage = 'link-invalid' | 'form-invalid' | 'link-expired' | 'payment-expired' | 'wrong-psu' | 'too-many-attempts' | 'approved' | 'declined' | 'nothing-to-sign' | 'session-established';
+export type ScaMessage = 'link-invalid' | 'form-invalid' | 'link-expired' | 'payment-expired' | 'wrong-psu' | 'too-many-attempts' | 'psu-locked' | 'approved' | 'declined' | 'nothing-to-sign' | 'session-established'
+  | ChangedMeanwhile;
+
+/**
+ * Why a payment (or a basket) the PSU approves can no longer be approved: it was cancelled, rejected
+ * or expired, or the basket withdrawn, typically while the PSU was on the page. Also the `message`
+ * back to the TPP.
+ */
+export type ChangedMeanwhile = 'basket-cancelled' | 'payment-cancelled' | 'payment-rejected' | 'payment-expired';
+/** When several payments of a basket changed, the page and the TPP are told the first of these that happened. */
+const CHANGED_ORDER: readonly ChangedMeanwhile[] = ['basket-cancelled', 'payment-cancelled', 'payment-rejected', 'payment-expired'];
 
 /**
  * The SCA flow: a TPP's request starts an authorisation and gets its scaRedirect link; the PSU opens
@@ -54,6 +65,8 @@ export class ScaService {
     private readonly clock: Clock,
     private readonly identity: PsuIdentityProvider,
     private readonly publicUrl: string,
+    /** The installation's key for national identity numbers (security/national-id-key.ts). */
+    readonly nationalIdKey: NationalIdKey,
   ) {}
 
   /** Starts an authorisation and returns the scaRedirect address for the PSU's browser. */
@@ -121,10 +134,26 @@ export class ScaService {
     if ('kind' in found) return found;
     const { authorisation } = found;
     const now = this.clock.now();
-    const customer = await this.store.findCustomer({ customerNumber: customerNumber.trim() });
+    const typed = customerNumber.trim();
+    // Every attempt is counted for the PSU before the code is checked (docs/sca.md, "Wrong codes per PSU").
+    const attemptId = randomUUID();
+    const psuAttempts = await this.store.reserveCodeAttempt(attemptId, await this.lockoutKeys(authorisation, typed), now, new Date(now.getTime() - PSU_CODE_FAILURE_WINDOW_MINUTES * 60_000));
+    if (psuAttempts > PSU_CODE_FAILURES_MAX) {
+      await this.store.releaseCodeAttempt(attemptId);
+      if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed' }, now))) {
+        return message('link-invalid', undefined);
+      }
+      return message('psu-locked', failureRedirect(authorisation, 'psu-locked'));
+    }
+    const customer = await this.store.findCustomer({ customerNumber: typed });
     if (customer === undefined || !this.identity.verifyCode(customer.customerNumber, code.trim())) {
+      // The attempt stays on record: it was a wrong code.
       const attempts = authorisation.attempts + 1;
       const step = newToken();
+      if (psuAttempts >= PSU_CODE_FAILURES_MAX) {
+        await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(step), stage: 'done', status: 'failed', attempts }, now);
+        return message('psu-locked', failureRedirect(authorisation, 'psu-locked'));
+      }
       if (attempts >= MAX_CODE_ATTEMPTS) {
         await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(step), stage: 'done', status: 'failed', attempts }, now);
         return message('too-many-attempts', failureRedirect(authorisation, 'too-many-attempts'));
@@ -134,6 +163,7 @@ export class ScaService {
       }
       return this.loginPage({ ...authorisation, attempts }, step, true);
     }
+    await this.store.releaseCodeAttempt(attemptId);
 
     if (authorisation.kind === 'session') {
       if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: 'finalised', customerId: customer.id }, now))) {
@@ -170,20 +200,41 @@ export class ScaService {
     }
     const payments = await this.paymentsOf(authorisation);
     const decisions: PaymentDecision[] = [];
-    let approved = 0;
+    // What changed while the PSU was on the page: a payment cancelled, rejected or expired, a basket withdrawn.
+    const changed: ChangedMeanwhile[] = payments.length === 0 ? [authorisation.kind === 'basket' ? 'basket-cancelled' : 'payment-cancelled'] : [];
+    const approvals = new Set<string>();
     for (const payment of payments) {
+      if (payment.status !== 'RCVD') {
+        // Approved already (on its own link) is what the PSU wants; cancelled or rejected is not.
+        const why = changedMeanwhile(payment, now);
+        if (why !== undefined) changed.push(why);
+        continue;
+      }
       const problem = await this.payFromProblem(payment, customer, authorisation.psuCorporateId);
-      if (isSigningWindowOver(payment.createdAt, now)) decisions.push({ paymentId: payment.id, status: 'RJCT', reason: EXPIRED_REASON });
-      else if (!approve) decisions.push({ paymentId: payment.id, status: 'RJCT', reason: 'declined by the PSU' });
+      if (isSigningWindowOver(payment.createdAt, now)) {
+        decisions.push({ paymentId: payment.id, status: 'RJCT', reason: EXPIRED_REASON });
+        changed.push('payment-expired');
+      } else if (!approve) decisions.push({ paymentId: payment.id, status: 'RJCT', reason: 'declined by the PSU' });
       else if (problem !== undefined) decisions.push({ paymentId: payment.id, status: 'RJCT', reason: `not approved: ${problem}` });
       else {
         decisions.push({ paymentId: payment.id, status: statusAfterApproval(payment.requestedExecutionDate, now), reason: undefined });
-        approved += 1;
+        approvals.add(payment.id);
       }
     }
-    await this.store.decidePayments(decisions, customer.id, now);
+    // decidePayments changes only payments still RCVD: one cancelled since it was read above is left as it is.
+    const decided = new Set(await this.store.decidePayments(decisions, customer.id, now));
+    const lost = [...approvals].filter((id) => !decided.has(id));
+    if (lost.length > 0) {
+      for (const payment of await this.store.findPaymentsForSca(authorisation.tppId, lost)) {
+        const why = changedMeanwhile(payment, now);
+        if (why !== undefined) changed.push(why);
+      }
+    }
+    const approved = approvals.size - lost.length;
     const session = await this.store.recordSca(authorisation.tppId, customer.id, now, authorisation.tppSessionId, randomUUID());
     if (!approve) return this.finish(authorisation, session.psuId, 'declined', 'declined');
+    const first = CHANGED_ORDER.find((reason) => changed.includes(reason));
+    if (first !== undefined) return message(first, returnUrl(authorisation, session.psuId, first));
     return this.finish(authorisation, session.psuId, approved === 0 ? 'nothing-to-sign' : undefined, approved === 0 ? 'nothing-to-sign' : 'approved');
   }
 
@@ -232,11 +283,30 @@ export class ScaService {
       if (psuId !== undefined) {
         const session = await this.store.findPsuSession(authorisation.tppId, psuId);
         if (session === undefined || session.customerId !== customer.id) return false;
-      } else if (hash !== undefined && hash !== hashNationalId(customer.customerNumber)) {
+      } else if (hash !== undefined && hash !== hashNationalId(this.nationalIdKey, customer.customerNumber)) {
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * The keys a one-time code attempt counts under: the customer number typed and every PSU the
+   * authorisation and its payments name, each as the keyed hash of its national identity number
+   * (the sandbox's customer numbers are national identity numbers), so no number is stored in clear.
+   */
+  private async lockoutKeys(authorisation: Authorisation, typed: string): Promise<string[]> {
+    const keys = new Set<string>();
+    if (typed !== '') keys.add(hashNationalId(this.nationalIdKey, typed));
+    const payments = authorisation.kind === 'session' ? [] : await this.paymentsOf(authorisation);
+    for (const { psuId, hash } of [{ psuId: authorisation.psuId, hash: authorisation.psuNationalIdHash }, ...payments.map((p) => ({ psuId: p.psuId, hash: p.psuNationalIdHash }))]) {
+      if (hash !== undefined) keys.add(hash);
+      if (psuId === undefined) continue;
+      const session = await this.store.findPsuSession(authorisation.tppId, psuId);
+      const customer = session === undefined ? undefined : await this.store.findCustomer({ id: session.customerId });
+      if (customer !== undefined) keys.add(hashNationalId(this.nationalIdKey, customer.customerNumber));
+    }
+    return [...keys];
   }
 
   private async payFromProblem(payment: ScaPayment, signer: Customer, corporateId: string | undefined): Promise<string | undefined> {
@@ -262,6 +332,23 @@ export class ScaService {
 
 function message(kind: ScaMessage, returnUrl: string | undefined): ScaPage {
   return { kind: 'message', message: kind, returnUrl };
+}
+
+/** Why a payment no longer waiting for SCA cannot be approved; undefined when it was approved already (or is still RCVD). */
+function changedMeanwhile(payment: ScaPayment, now: Date): ChangedMeanwhile | undefined {
+  if (payment.status === 'CANC') return 'payment-cancelled';
+  if (payment.status === 'RJCT') return isSigningWindowOver(payment.createdAt, now) ? 'payment-expired' : 'payment-rejected';
+  return undefined;
+}
+
+/** Back to the TPP after the PSU authenticated but approved nothing: psu-id, tpp-session-id and a message saying why. */
+function returnUrl(authorisation: Authorisation, psuId: string, reason: string): string | undefined {
+  const url = authorisation.tppRedirectUri === undefined ? undefined : parseHttpAddress(authorisation.tppRedirectUri);
+  if (url === undefined) return undefined;
+  url.searchParams.set('psu-id', psuId);
+  url.searchParams.set('tpp-session-id', authorisation.tppSessionId ?? '');
+  url.searchParams.set('message', reason);
+  return url.toString();
 }
 
 /** Where the browser may return after a failure: the TPP's address with a message and no psu-id. */

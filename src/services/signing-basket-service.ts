@@ -1,12 +1,13 @@
 import { ApiError, type Problem } from '../domain/api-error.js';
 import type { Clock } from '../domain/clock.js';
+import type { NationalIdKey } from '../domain/psu.js';
 import { effectiveStatus } from '../domain/sca.js';
 import { type BasketStatus, basketStatus } from '../domain/signing-basket.js';
 import { newPaymentId } from '../domain/payments/payment.js';
 import type { TppIdentity } from '../domain/psp-role.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
 import type { Store } from '../store/store.js';
-import { type Answer, canonicalHash, replay } from './payment-initiation-service.js';
+import { type Answer, replay } from './payment-initiation-service.js';
 import type { ScaRequestContext, ScaService } from './sca-service.js';
 
 export interface BasketView {
@@ -22,9 +23,14 @@ export interface BasketView {
 export class SigningBasketService {
   constructor(private readonly store: Store, private readonly clock: Clock, private readonly sca: ScaService) {}
 
-  async create(tpp: TppIdentity, body: unknown, requestId: string, sca: ScaRequestContext, schemaProblems: Problem[]): Promise<Answer> {
+  /** The key X-PSU-IDENTITY is hashed with, for the routes that read it. */
+  get nationalIdKey(): NationalIdKey {
+    return this.sca.nationalIdKey;
+  }
+
+  /** bodySha256: of the body bytes as received, which a retry repeats exactly (docs/decisions.md, Idempotency). */
+  async create(tpp: TppIdentity, body: unknown, requestId: string, bodySha256: string, sca: ScaRequestContext, schemaProblems: Problem[]): Promise<Answer> {
     const operation = 'POST /v1/signing-baskets';
-    const bodySha256 = canonicalHash(body);
     const earlier = await this.store.findTppRequest(tpp.id, requestId);
     if (earlier !== undefined) return replay(earlier, operation, bodySha256, requestId);
     if (schemaProblems.length > 0) throw ApiError.of(schemaProblems);

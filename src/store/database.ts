@@ -20,6 +20,16 @@ export interface TppRequestTable {
   created_at: string;
 }
 
+export interface RequestBindingTable {
+  tpp_id: string;
+  request_id: string;
+  method: string;
+  target: string;
+  body_sha256: string;
+  scope: string;
+  expires_at: string;
+}
+
 export interface PaymentTable {
   id: string;
   tpp_id: string;
@@ -211,6 +221,20 @@ export interface BatchRunTable {
   rejected: ColumnType<number | bigint, number | undefined, number>;
 }
 
+/** One one-time code tried for a PSU (by a key of the PSU), kept for the lockout window (migration 007). */
+export interface PsuCodeAttemptTable {
+  psu_key: string;
+  attempt_id: string;
+  at: string;
+}
+
+/** What the database knows of a key kept outside it: its fingerprint, never the key. */
+export interface InstallationKeyTable {
+  name: string;
+  fingerprint: string;
+  created_at: string;
+}
+
 export interface Database {
   account_transactions: AccountTransactionTable;
   card_accounts: CardAccountTable;
@@ -218,6 +242,7 @@ export interface Database {
   sandbox_clock: SandboxClockTable;
   batch_runs: BatchRunTable;
   tpp_requests: TppRequestTable;
+  request_bindings: RequestBindingTable;
   payments: PaymentTable;
   transfers: TransferTable;
   customers: CustomerTable;
@@ -228,4 +253,6 @@ export interface Database {
   authorisations: AuthorisationTable;
   baskets: BasketTable;
   basket_payments: BasketPaymentTable;
+  psu_code_attempts: PsuCodeAttemptTable;
+  installation_keys: InstallationKeyTable;
 }

@@ -7,8 +7,11 @@ import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js
 import * as bank from './queries/bank-queries.js';
 import * as baskets from './queries/basket-queries.js';
 import * as sca from './queries/sca-queries.js';
+import * as lockout from './queries/psu-lockout-queries.js';
 import * as sandbox from './queries/sandbox-queries.js';
 import * as ledger from './queries/ledger-queries.js';
+import * as bindings from './queries/request-binding-queries.js';
+import type { RequestBinding } from '../domain/request-binding.js';
 import type { ExecutionOutcome, Planner } from './queries/ledger-queries.js';
 import type {
   Authorisation, AuthorisationStep, BankData, CreateBasketResult, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment, StoredBasket,
@@ -147,6 +150,14 @@ export abstract class KyselyStore implements Store {
     });
   }
 
+  bindRequest(binding: RequestBinding, now: Date): Promise<RequestBinding | undefined> {
+    return bindings.bindRequest(this.db, binding, now);
+  }
+
+  purgeRequestBindings(now: Date): Promise<number> {
+    return bindings.purgeRequestBindings(this.db, now);
+  }
+
   async findTppRequest(tppId: string, requestId: string): Promise<StoredTppRequest | undefined> {
     return this.findRequest(this.db, tppId, requestId);
   }
@@ -239,6 +250,9 @@ export abstract class KyselyStore implements Store {
   advanceAuthorisation(id: string, fromTokenHash: string, step: AuthorisationStep, at: Date): Promise<boolean> { return sca.advanceAuthorisation(this.db, id, fromTokenHash, step, at); }
   findPaymentsForSca(tppId: string, paymentIds: readonly string[]): Promise<ScaPayment[]> { return sca.findPaymentsForSca(this.db, tppId, paymentIds); }
   decidePayments(decisions: readonly PaymentDecision[], signerCustomerId: string | undefined, at: Date): Promise<string[]> { return sca.decidePayments(this.db, decisions, signerCustomerId, at); }
+  reserveCodeAttempt(attemptId: string, psuKeys: readonly string[], at: Date, since: Date): Promise<number> { return lockout.reserveCodeAttempt(this.db, attemptId, psuKeys, at, since); }
+  releaseCodeAttempt(attemptId: string): Promise<void> { return lockout.releaseCodeAttempt(this.db, attemptId); }
+  claimKeyFingerprint(name: string, fingerprint: string, at: Date): Promise<string> { return lockout.claimKeyFingerprint(this.db, name, fingerprint, at); }
 
   createBasket(basket: { id: string; tppId: string; psuKey: string; requestBody: string; createdAt: Date }, paymentIds: readonly string[], request: TppRequestRecord, authorisation: NewAuthorisation): Promise<CreateBasketResult> { return baskets.createBasket(this.db, (trx, key) => this.lock(trx, key), basket, paymentIds, request, authorisation); }
   findBasket(tppId: string, basketId: string): Promise<StoredBasket | undefined> { return baskets.findBasket(this.db, tppId, basketId); }

@@ -10,6 +10,7 @@ import type {
   SandboxInitializeResult, SandboxTransaction, TransactionPage,
 } from './sandbox-records.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
+import type { RequestBinding } from '../domain/request-binding.js';
 
 /** A TPP request that created something, kept so a retry with the same X-Request-ID gets the same answer. */
 export interface TppRequestRecord {
@@ -87,6 +88,13 @@ export interface Store {
    * or a transfer is a logical duplicate. Concurrent calls with one X-Request-ID create one payment.
    */
   createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult>;
+  /**
+   * Binds a signed request's X-Request-ID to what it asked for, durably, unless it is bound already
+   * (and its binding still in force at `now`): then the earlier binding is returned and nothing is written.
+   */
+  bindRequest(binding: RequestBinding, now: Date): Promise<RequestBinding | undefined>;
+  /** Removes bindings whose signatures can no longer be accepted; returns how many. */
+  purgeRequestBindings(now: Date): Promise<number>;
   /** The request this TPP sent with this X-Request-ID, if it created something. */
   findTppRequest(tppId: string, requestId: string): Promise<StoredTppRequest | undefined>;
   /** The payment, when it exists and the TPP created it. */
@@ -149,6 +157,17 @@ export interface Store {
   findPaymentsForSca(tppId: string, paymentIds: readonly string[]): Promise<ScaPayment[]>;
   /** Applies SCA outcomes to payments still RCVD; returns the ids it changed. */
   decidePayments(decisions: readonly PaymentDecision[], signerCustomerId: string | undefined, at: Date): Promise<string[]>;
+  /**
+   * Records a one-time code attempt under each of the PSU's keys, drops attempts made before `since`,
+   * and returns the most attempts any of the keys has at or after `since`, this one included. The
+   * attempt is written before it is counted, so attempts made at the same moment from several
+   * server instances each count those before them.
+   */
+  reserveCodeAttempt(attemptId: string, psuKeys: readonly string[], at: Date, since: Date): Promise<number>;
+  /** Removes an attempt that turned out not to be a wrong code. */
+  releaseCodeAttempt(attemptId: string): Promise<void>;
+  /** Records the fingerprint of a key kept outside the database the first time; returns the one on record. */
+  claimKeyFingerprint(name: string, fingerprint: string, at: Date): Promise<string>;
 
   // Ledger and batch runs.
   /** Authorised payments due on a date (no requested date, or one not after it). */

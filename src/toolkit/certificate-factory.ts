@@ -4,7 +4,8 @@ import * as asn1js from 'asn1js';
 import * as x509 from '@peculiar/x509';
 import { PSP_ROLES, type PspRole } from '../domain/psp-role.js';
 import { PSD2_QC_STATEMENT_OID, QC_COMPLIANCE_OID, QC_STATEMENTS_OID, QC_TYPE_ESEAL_OID, QC_TYPE_OID } from '../security/qc-statement.js';
-import { ORGANIZATION_IDENTIFIER_OID } from '../security/tpp-certificate.js';
+import { CertificateRefusedError } from '../security/der-certificate.js';
+import { ORGANIZATION_IDENTIFIER_OID, parseCertificate } from '../security/tpp-certificate.js';
 
 /**
  * Issues the certificates a TPP needs to talk to the bank: a CA (the sandbox CA, or a test CA) and
@@ -57,6 +58,7 @@ export async function createCertificateAuthority(options: AuthorityOptions = {})
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
     ],
   });
+  assertBankAccepts(certificate.rawData, 'the new CA certificate', 'the toolkit does not hand it out');
   return { certPem: certificate.toString('pem'), keyPem: await exportKey(keys.privateKey) };
 }
 
@@ -84,6 +86,7 @@ export interface TppCertificateOptions {
 
 export async function issueTppCertificate(options: TppCertificateOptions): Promise<CertificateAndKey> {
   const issuerCertificate = new x509.X509Certificate(options.issuer.certPem);
+  assertBankAccepts(issuerCertificate.rawData, 'the CA certificate', 'the toolkit does not issue certificates from it');
   const { key: signingKey, algorithm: signingAlgorithm } = await importCaKey(options.issuer.keyPem);
   const keys = await crypto.subtle.generateKey(options.keyType === 'ec' ? EC : RSA, true, ['sign', 'verify']);
   const notBefore = options.notBefore ?? new Date(Date.now() - DAY_MS);
@@ -112,7 +115,21 @@ export async function issueTppCertificate(options: TppCertificateOptions): Promi
     signingAlgorithm,
     extensions,
   });
+  assertBankAccepts(certificate.rawData, 'the new TPP certificate', 'the toolkit does not hand it out');
   return { certPem: certificate.toString('pem'), keyPem: await exportKey(keys.privateKey) };
+}
+
+/**
+ * The toolkit never hands out what the bank refuses, nor issues from a CA the bank would not trust:
+ * each certificate it makes or issues from is read as the bank reads it (certificate-policy.ts).
+ */
+function assertBankAccepts(der: ArrayBuffer, what: string, consequence: string): void {
+  try {
+    parseCertificate(Buffer.from(der));
+  } catch (error) {
+    if (!(error instanceof CertificateRefusedError)) throw error;
+    throw new Error(`${what} '${error.certificateName ?? ''}' ${error.message}. The bank refuses such certificates, so ${consequence}`);
+  }
 }
 
 /** QCStatements with QcCompliance, QcType eseal and the PSD2 statement (ETSI TS 119 495). */

@@ -18,6 +18,8 @@ export interface SignOptions {
   headers?: Record<string, string>;
   body?: string | Uint8Array;
   now?: Date;
+  /** Send a Date header (the default). The specification signs date "where available"; it is optional. */
+  date?: boolean;
   requestId?: string;
   /** Defaults to SHA-256. */
   digestAlgorithm?: 'SHA-256' | 'SHA-512';
@@ -38,7 +40,7 @@ export interface SignOptions {
 export function signRequest(options: SignOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
-  headers['date'] ??= (options.now ?? new Date()).toUTCString();
+  if (options.date !== false) headers['date'] ??= (options.now ?? new Date()).toUTCString();
   headers['x-request-id'] ??= options.requestId ?? randomUUID();
   const body = typeof options.body === 'string' ? Buffer.from(options.body, 'utf8') : options.body;
   if (options.digest ?? body !== undefined) {

@@ -125,6 +125,26 @@ describe('the SCA pages in Chromium', () => {
     await page.context().close();
   });
 
+  it('cancelled by the TPP while the PSU was on the page: approving shows that it was cancelled, and the link back tells the TPP', async () => {
+    const created = await payment();
+    const page = await newPage();
+    await page.goto(created.link);
+    await logIn(page, '13039319955', '123456');
+    await page.waitForSelector('#approve');
+    assert.equal((await t.signed({ method: 'DELETE', url: created.created._links.self!.href })).statusCode, 204);
+    await page.click('#approve');
+    await page.waitForSelector('#outcome[data-outcome="payment-cancelled"]');
+    await screenshot(page, 'cancelled-meanwhile');
+    assert.match(await page.textContent('main') ?? '', /The payment was cancelled/);
+    await page.click('#return');
+    await page.waitForURL(/\/callback\?/);
+    const landed = new URL(page.url());
+    assert.equal(landed.searchParams.get('message'), 'payment-cancelled');
+    assert.equal(landed.searchParams.get('state'), 'xyz');
+    assert.equal(await created.status(), 'CANC');
+    await page.context().close();
+  });
+
   it('an expired link: the page says it expired', async () => {
     const created = await payment();
     clock.current = new Date(Date.now() + 16 * 60_000);

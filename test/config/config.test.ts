@@ -20,6 +20,7 @@ describe('configuration from the environment', () => {
     const config = loadConfig({
       PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://bank:pw@db:5432/psd2', MODE: 'production',
       TRUSTED_CA_CERTS: ' /etc/ca/a.pem, /etc/ca/b.pem ,', LOG_LEVEL: 'warn', DATE_SKEW_SECONDS: '60', DATA_DIR: '/var/lib/psd2', PUBLIC_URL: 'https://api.bank.no/',
+      PSU_IDENTITY_KEY_FILE: '/run/secrets/psu-identity.key',
     });
     assert.equal(config.port, 9000);
     assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://bank:pw@db:5432/psd2' });
@@ -29,6 +30,7 @@ describe('configuration from the environment', () => {
     assert.equal(config.dateSkewSeconds, 60);
     assert.equal(config.dataDir, '/var/lib/psd2');
     assert.equal(config.publicUrl, 'https://api.bank.no');
+    assert.equal(config.psuIdentityKeyFile, '/run/secrets/psu-identity.key');
   });
 
   it('reads the client timeouts, 10 s for the headers and 30 s for the request by default, and refuses headers longer than the request', () => {

@@ -134,7 +134,9 @@ describe('validateCrossBorderPayment, regulatory reporting', () => {
   });
 
   it('refuses a currency without a reference rate with PAYMENT_FAILED', () => {
-    const { problems, payment } = validateCrossBorderPayment(body({ instructedAmount: { amount: '500000.00', currency: 'AED' } }), CONTEXT);
+    // The sandbox table has every currency; a bank's own table (REFERENCE_RATES) may lack one.
+    const context = { ...CONTEXT, rates: new ReferenceRates({ EUR: '11.70' }) };
+    const { problems, payment } = validateCrossBorderPayment(body({ instructedAmount: { amount: '500000.00', currency: 'AED' } }), context);
     assert.deepEqual(problems.map((problem) => [problem.code, problem.path]), [['PAYMENT_FAILED', '$.instructedAmount.currency']]);
     assert.match(problems[0]!.text, /no reference rate for AED/);
     assert.equal(payment, undefined);

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import currencyCodes from 'currency-codes';
+import fc from 'fast-check';
 import { CURRENCIES, isCurrency, minorUnitsOf } from '../../src/domain/currency.js';
+import { formatAmount, parseAmount } from '../../src/domain/money.js';
 
 describe('CURRENCIES', () => {
   it('holds the 162 codes of the specification, each once', () => {
@@ -59,6 +62,37 @@ describe('minorUnitsOf', () => {
   it('gives 0, 2 or 3 minor units for every currency of the list', () => {
     for (const code of CURRENCIES) {
       assert.ok([0, 2, 3].includes(minorUnitsOf(code)), `${code}: ${minorUnitsOf(code)}`);
+    }
+  });
+});
+
+describe('minorUnitsOf: the codes the ISO 4217 data lacks (docs/decisions.md, Currencies)', () => {
+  it('gives a code outside ISO 4217 the minor units of the currency it is pegged to: GGP, IMP, JEP as GBP, TVD as AUD, SPL as USD', () => {
+    for (const [code, anchor] of [['GGP', 'GBP'], ['IMP', 'GBP'], ['JEP', 'GBP'], ['TVD', 'AUD'], ['SPL', 'USD']] as const) {
+      assert.equal(currencyCodes.code(code), undefined, `${code} is not in the ISO data`);
+      assert.equal(minorUnitsOf(code), minorUnitsOf(anchor), code);
+    }
+  });
+
+  it('gives a withdrawn code the minor units ISO 4217 gave it, not its successor\'s: BYR 0 although BYN has 2', () => {
+    assert.equal(currencyCodes.code('BYN')?.digits, 2);
+    assert.equal(minorUnitsOf('BYR'), 0);
+    for (const code of ['HRK', 'MRO', 'SLL', 'STD', 'VEF', 'ZWD'] as const) assert.equal(minorUnitsOf(code), 2, code);
+  });
+
+  it('gives XDR no minor units: ISO 4217 gives none ("N.A."), so an SDR amount is whole', () => {
+    assert.equal(minorUnitsOf('XDR'), 0);
+    assert.deepEqual(parseAmount('10.5', 'XDR'), { ok: false, reason: 'has 1 fraction digits, but XDR has 0 minor units (ISO 4217)' });
+  });
+
+  it('reads back every amount of every currency of the list, and refuses one more fraction digit (property)', () => {
+    for (const code of CURRENCIES) {
+      const units = minorUnitsOf(code);
+      fc.assert(fc.property(fc.bigInt({ min: 1n, max: 10n ** BigInt(13 + units) - 1n }), (minor) => {
+        const text = formatAmount(minor, code);
+        assert.deepEqual(parseAmount(text, code), { ok: true, minor }, `${code} ${text}`);
+        assert.equal(parseAmount(`${text}${units === 0 ? '.' : ''}1`, code).ok, false, `${code} ${text} and one more digit`);
+      }), { numRuns: 20 });
     }
   });
 });

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { idnr, tnr } from '@navikt/fnrvalidator';
-import { type PsuHeaders, hashNationalId, identifyPsu } from '../../src/domain/psu.js';
+import { type NationalIdKey, type PsuHeaders, hashNationalId as hashWith, identifyPsu as identifyWith } from '../../src/domain/psu.js';
+
+/** One installation's key for these tests; another installation has another. */
+const KEY: NationalIdKey = { bytes: randomBytes(32) };
+const OTHER_KEY: NationalIdKey = { bytes: randomBytes(32) };
+const hashNationalId = (nationalId: string) => hashWith(KEY, nationalId);
+const identifyPsu = (h: PsuHeaders) => identifyWith(h, KEY);
 
 const PSU_ID = '3FA85F64-5717-4562-B3FC-2C963F66AFA6';
 const FNR = '13039319955';
@@ -134,7 +141,7 @@ describe('identifyPsu', () => {
 });
 
 describe('hashNationalId', () => {
-  it('is a SHA-256 hex digest, the same for the same number and different for another', () => {
+  it('is a hex digest, the same for the same number and key and different for another number', () => {
     assert.match(hashNationalId(FNR), /^[0-9a-f]{64}$/);
     assert.equal(hashNationalId(FNR), hashNationalId(FNR));
     assert.notEqual(hashNationalId(FNR), hashNationalId(D_NUMBER));
@@ -142,5 +149,16 @@ describe('hashNationalId', () => {
 
   it('does not contain the number', () => {
     assert.ok(!hashNationalId(FNR).includes(FNR));
+  });
+
+  it('cannot be reversed by hashing every number without the key: it is not SHA-256 with a fixed prefix, and another key gives another hash', () => {
+    // What anyone could compute for each candidate number: the plain digests the store held before.
+    for (const guess of [FNR, `psd2-psu:${FNR}`]) assert.notEqual(hashNationalId(FNR), createHash('sha256').update(guess).digest('hex'));
+    assert.notEqual(hashNationalId(FNR), hashWith(OTHER_KEY, FNR));
+    assert.equal(hashNationalId(FNR), hashWith({ bytes: Buffer.from(KEY.bytes) }, FNR), 'the key, not the object, decides');
+  });
+
+  it('refuses a key shorter than 32 bytes', () => {
+    assert.throws(() => hashWith({ bytes: randomBytes(16) }, FNR), /at least 32/);
   });
 });

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
+import { CURRENCIES, minorUnitsOf } from '../../src/domain/currency.js';
+import { formatAmount } from '../../src/domain/money.js';
+import { ReferenceRates } from '../../src/domain/reference-rates.js';
 import {
   CROSS_BORDER_PATH, NO_ACCOUNTS, NO_IBAN, SE_IBAN, createCrossBorder, crossBorderBody, createHeaders, messagesByPath,
 } from '../support/payment-requests.js';
@@ -468,10 +471,35 @@ describe('creating a cross-border credit transfer: regulatory reporting', () => 
     assertRefusedAt(response, '$.regulatoryReportingInformation', 'FORMAT_ERROR');
   });
 
-  it('refuses a currency the bank has no reference rate for (AED) with 400 PAYMENT_FAILED', async () => {
-    const response = await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: '500000.00', currency: 'AED' } }) });
-    assertErrorBody(response, 400, 'PAYMENT_FAILED');
-    assertRefusedAt(response, '$.instructedAmount.currency', 'PAYMENT_FAILED', /no reference rate for AED/);
+  it('refuses a currency the bank has no reference rate for (AED, with REFERENCE_RATES=EUR=11.70) with 400 PAYMENT_FAILED', async () => {
+    // The sandbox table has every currency; a bank's own table may lack one.
+    const bank = await startTestApp({ rates: ReferenceRates.parse('EUR=11.70') });
+    try {
+      const response = await createCrossBorder(bank, { body: bodyWith({ instructedAmount: { amount: '500000.00', currency: 'AED' } }) });
+      assertErrorBody(response, 400, 'PAYMENT_FAILED');
+      assertRefusedAt(response, '$.instructedAmount.currency', 'PAYMENT_FAILED', /no reference rate for AED/);
+    } finally {
+      await bank.close();
+    }
+  });
+
+  it('accepts a payment in GGP, at par with GBP: GGP 10 000.00 from a NOK account (NOK 139 000.00 at 13.90) costs NOK 447.50', async () => {
+    const body = assertCreated(await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: '10000.00', currency: 'GGP' }, creditorAccount: { iban: SE_IBAN, currency: 'GGP' } }) }));
+    // NOK 100.00 + 0.25 % of NOK 139 000.00, which is NOK 347.50; at or above NOK 100 000, so reported.
+    assert.deepEqual(body.transactionFees, { amount: '447.50', currency: 'NOK' });
+    assert.equal(body.tppMessages, undefined);
+    const refused = await createCrossBorder(t, { body: withoutReporting('10000.00', 'GGP') });
+    assertRefusedAt(refused, '$.regulatoryReportingCode', 'FORMAT_ERROR', /GGP 10000\.00 \(NOK 139000\.00 at the bank's reference rate\)/);
+  });
+
+  it('accepts a payment in every currency the specification lists, SPL, TVD and the withdrawn VEF and ZWD included', async () => {
+    const refused: string[] = [];
+    for (const currency of CURRENCIES) {
+      const amount = formatAmount(10n ** BigInt(minorUnitsOf(currency)), currency);
+      const response = await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount, currency }, creditorAccount: { iban: SE_IBAN, currency } }) });
+      if (response.statusCode !== 201) refused.push(`${currency} ${amount}: ${response.statusCode} ${response.body}`);
+    }
+    assert.deepEqual(refused, []);
   });
 });
 

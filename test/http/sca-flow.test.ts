@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { Clock } from '../../src/domain/clock.js';
+import { PSU_CODE_FAILURE_WINDOW_MINUTES, PSU_CODE_FAILURES_MAX } from '../../src/domain/limits.js';
+import { newBankId } from '../../src/sandbox/default-data-set.js';
+import { TPP_ID } from '../support/tpp-fixtures.js';
 import { createCrossBorder, crossBorderBody, OLA_ACCOUNTS, PSU_ID, CROSS_BORDER_PATH, createHeaders } from '../support/payment-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
@@ -23,10 +27,12 @@ class ManualClock implements Clock {
 const OLA = '13039319955';
 const KARI = '12085592767';
 const clock = new ManualClock();
+/** The installation's key for national identity numbers in these tests. */
+const NATIONAL_ID_KEY = { bytes: randomBytes(32) };
 let t: TestApp;
 
 before(async () => {
-  t = await startTestApp({ clock });
+  t = await startTestApp({ clock, nationalIdKey: NATIONAL_ID_KEY });
 });
 after(() => t.close());
 beforeEach(() => {
@@ -303,5 +309,163 @@ describe('the PSU session (401 challenge)', () => {
     const body = crossBorderBody();
     body.creditorName = '';
     assertErrorBody(await t.signed({ method: 'POST', url: CROSS_BORDER_PATH, body, headers: createHeaders({ 'PSU-ID': '11111111-2222-4333-8444-555555555556' }) }), 400, 'FORMAT_ERROR');
+  });
+});
+
+describe('changes while the PSU is on the page', () => {
+  /** Ola logged in on the payment's link: the confirmation page, ready to approve. */
+  async function olaOnConfirmPage(link: string): Promise<ScriptedPsu> {
+    const psu = new ScriptedPsu(t.app);
+    await psu.open(link);
+    const confirm = await psu.logIn(OLA, '123456');
+    assert.match(confirm.body, /id="approve"/, confirm.body);
+    return psu;
+  }
+
+  it('does not send the PSU back as approved when the TPP cancelled the payment meanwhile: the page says so and the return carries message=payment-cancelled', async () => {
+    const payment = await olaPayment({}, { 'TPP-Session-ID': 'sess-cancel' });
+    const psu = await olaOnConfirmPage(payment.link!);
+    assert.equal((await t.signed({ method: 'DELETE', url: payment.created._links.self!.href })).statusCode, 204);
+    const page = await psu.approve();
+    assert.equal(page.statusCode, 200, 'a page to read, not a redirect as if approved');
+    assert.match(page.body, /The payment was cancelled/);
+    assert.match(page.body, /cancelled before your approval reached the bank/);
+    const back = new URL(/href="([^"]+)"/.exec(page.body.slice(page.body.indexOf('cancelled before')))![1]!.replaceAll('&amp;', '&'));
+    assert.equal(back.searchParams.get('message'), 'payment-cancelled');
+    assert.equal(back.searchParams.get('psu-id'), PSU_ID);
+    assert.equal(back.searchParams.get('tpp-session-id'), 'sess-cancel');
+    assert.equal(back.searchParams.get('state'), 'abc');
+    assert.equal((await payment.status()).transactionStatus, 'CANC', 'the cancellation stands');
+  });
+
+  it('says so in Norwegian Bokmål too', async () => {
+    const payment = await olaPayment();
+    const psu = new ScriptedPsu(t.app, 'nb');
+    await psu.open(payment.link!);
+    await psu.logIn(OLA, '123456');
+    await t.signed({ method: 'DELETE', url: payment.created._links.self!.href });
+    const page = await psu.approve();
+    assert.match(page.body, /Betalingen ble kansellert/);
+  });
+
+  it('tells the PSU and the TPP (message=payment-expired) when the payment\'s signing window ended while the PSU was on the page', async () => {
+    const payment = await olaPayment();
+    clock.advanceMinutes(50);
+    const started = await t.signed({ method: 'POST', url: `${payment.created._links.self!.href}/authorisations`, headers: { 'TPP-Redirect-URI': 'https://tpp.example/again' } });
+    assert.equal(started.statusCode, 201, started.body);
+    const psu = await olaOnConfirmPage(started.json()._links.scaRedirect.href);
+    clock.advanceMinutes(11);
+    const page = await psu.approve();
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /The payment has expired/);
+    assert.match(page.body, /message=payment-expired/);
+    assert.equal((await payment.status()).transactionStatus, 'RJCT');
+  });
+
+  it('tells the PSU and the TPP (message=payment-rejected) when the payment was declined on another link meanwhile', async () => {
+    const payment = await olaPayment();
+    const psu = await olaOnConfirmPage(payment.link!);
+    const started = await t.signed({ method: 'POST', url: `${payment.created._links.self!.href}/authorisations`, headers: { 'TPP-Redirect-URI': 'https://tpp.example/again' } });
+    const other = await olaOnConfirmPage(started.json()._links.scaRedirect.href);
+    await other.decline();
+    const page = await psu.approve();
+    assert.match(page.body, /The payment was rejected/);
+    assert.match(page.body, /message=payment-rejected/);
+    assert.equal((await payment.status()).transactionStatus, 'RJCT');
+  });
+});
+
+describe('wrong one-time codes per PSU', () => {
+  /** A customer of their own, known to the test TPP: customer number and PSU-ID. */
+  async function newCustomer(): Promise<{ customerNumber: string; psuId: string }> {
+    const customerNumber = `T${randomUUID()}`;
+    const customerId = newBankId();
+    await t.store.saveBankData({ customers: [{ id: customerId, customerNumber, name: 'Locked Person', type: 'PRIVATE', createdAt: clock.now() }], accounts: [], agreements: [], engagements: [] });
+    return { customerNumber, psuId: (await t.store.recordSca(TPP_ID, customerId, clock.now(), undefined, randomUUID())).psuId };
+  }
+
+  /** A new link for a payment initiated for this PSU. */
+  async function linkFor(psuId: string): Promise<string> {
+    return (await olaPayment({}, { 'PSU-ID': psuId, 'TPP-Session-ID': 'sess-lock' })).link!;
+  }
+
+  it(`locks the PSU out across links after ${PSU_CODE_FAILURES_MAX} wrong codes: 30 wrong codes on 10 links are not followed by a login on the 11th, even with the right code`, async () => {
+    const { customerNumber, psuId } = await newCustomer();
+    let locked = 0;
+    for (let link = 0; link < 10; link++) {
+      const psu = new ScriptedPsu(t.app);
+      await psu.open(await linkFor(psuId));
+      for (let attempt = 0; attempt < 3 && psu.currentForm !== undefined; attempt++) {
+        const page = await psu.logIn(customerNumber, '000000');
+        if (/Logging in is blocked for now/.test(page.body)) locked += 1;
+      }
+    }
+    assert.ok(locked > 0, 'the lockout page was shown');
+    const psu = new ScriptedPsu(t.app);
+    await psu.open(await linkFor(psuId));
+    const page = await psu.logIn(customerNumber, '123456');
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /Logging in is blocked for now/);
+    assert.doesNotMatch(page.body, /id="approve"/);
+    assert.match(page.body, /message=psu-locked/);
+    assert.match(page.body, /tpp-session-id=sess-lock/);
+  });
+
+  it(`locks out after exactly ${PSU_CODE_FAILURES_MAX} wrong codes, and lets the PSU in again when the oldest is ${PSU_CODE_FAILURE_WINDOW_MINUTES} minutes old`, async () => {
+    const { customerNumber, psuId } = await newCustomer();
+    let psu: ScriptedPsu | undefined;
+    for (let wrong = 1; wrong <= PSU_CODE_FAILURES_MAX; wrong++) {
+      if (psu?.currentForm === undefined) {
+        psu = new ScriptedPsu(t.app);
+        await psu.open(await linkFor(psuId));
+      }
+      const page = await psu.logIn(customerNumber, '000000');
+      assert.equal(/Logging in is blocked for now/.test(page.body), wrong === PSU_CODE_FAILURES_MAX, `wrong code ${wrong}`);
+    }
+    clock.advanceMinutes(PSU_CODE_FAILURE_WINDOW_MINUTES + 1);
+    psu = new ScriptedPsu(t.app);
+    await psu.open(await linkFor(psuId));
+    assert.match((await psu.logIn(customerNumber, '123456')).body, /Logged in as Locked Person/);
+  });
+
+  it('counts wrong codes under the PSU named at initiation, whatever customer number is typed', async () => {
+    const { customerNumber, psuId } = await newCustomer();
+    let psu: ScriptedPsu | undefined;
+    for (let wrong = 0; wrong < PSU_CODE_FAILURES_MAX; wrong++) {
+      if (psu?.currentForm === undefined) {
+        psu = new ScriptedPsu(t.app);
+        await psu.open(await linkFor(psuId));
+      }
+      await psu.logIn(`T${randomUUID()}`, '123456');
+    }
+    psu = new ScriptedPsu(t.app);
+    await psu.open(await linkFor(psuId));
+    assert.match((await psu.logIn(customerNumber, '123456')).body, /Logging in is blocked for now/);
+  });
+
+  it('does not lock out another PSU', async () => {
+    const victim = await newCustomer();
+    for (let link = 0; link < 4; link++) {
+      const psu = new ScriptedPsu(t.app);
+      await psu.open(await linkFor(victim.psuId));
+      for (let attempt = 0; attempt < 3 && psu.currentForm !== undefined; attempt++) await psu.logIn(victim.customerNumber, '000000');
+    }
+    const other = await newCustomer();
+    const psu = new ScriptedPsu(t.app);
+    await psu.open(await linkFor(other.psuId));
+    assert.match((await psu.logIn(other.customerNumber, '123456')).body, /Logged in as Locked Person/);
+  });
+});
+
+describe('the national identity number at rest', () => {
+  it('is stored as HMAC-SHA256 under the installation key, not as SHA-256 anyone can recompute, and still matches its PSU', async () => {
+    const payment = await olaPayment({}, { 'X-PSU-IDENTITY': OLA }, ['PSU-ID']);
+    const [stored] = await t.store.findPaymentsForSca(TPP_ID, [payment.created.paymentId]);
+    assert.equal(stored?.psuNationalIdHash, createHmac('sha256', NATIONAL_ID_KEY.bytes).update(OLA).digest('hex'));
+    assert.notEqual(stored?.psuNationalIdHash, createHash('sha256').update(`psd2-psu:${OLA}`).digest('hex'));
+    assert.ok(!stored?.psuKey.includes(createHash('sha256').update(`psd2-psu:${OLA}`).digest('hex')));
+    const psu = new ScriptedPsu(t.app);
+    await psu.open(payment.link!);
+    assert.match((await psu.logIn(OLA, '123456')).body, /Logged in as Ola Nordmann/);
   });
 });

@@ -394,6 +394,31 @@ describe('deleting a basket', () => {
     assert.deepEqual(await paymentStatuses(ids), ['RCVD', 'RCVD']);
   });
 
+  it('does not send the PSU back as approved when the basket was deleted while they were on the page (message=basket-cancelled), and signs nothing', async () => {
+    const ids = [await basketPayment(), await basketPayment()];
+    const basket = await createBasket(ids);
+    const { psu } = await olaLogsIn(basket._links.scaRedirect!.href);
+    assert.equal((await t.signed({ method: 'DELETE', url: basketPath(basket.basketId) })).statusCode, 204);
+    const page = await psu.approve();
+    assert.equal(page.statusCode, 200, 'a page to read, not a redirect as if approved');
+    assert.match(page.body, /The payments were withdrawn/);
+    assert.match(page.body, /message=basket-cancelled/);
+    assert.deepEqual(await paymentStatuses(ids), ['RCVD', 'RCVD']);
+  });
+
+  it('tells the PSU and the TPP (message=payment-cancelled) when a payment of the basket was cancelled while the PSU was on the page; the others are approved as shown', async () => {
+    const ids = [await basketPayment(), await basketPayment()];
+    const basket = await createBasket(ids);
+    const { psu } = await olaLogsIn(basket._links.scaRedirect!.href);
+    assert.equal((await t.signed({ method: 'DELETE', url: `${CROSS_BORDER_PATH}/${ids[0]}` })).statusCode, 204);
+    const page = await psu.approve();
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /The payment was cancelled/);
+    assert.match(page.body, /message=payment-cancelled/);
+    assert.match(page.body, /state=xyz/);
+    assert.deepEqual(await paymentStatuses(ids), ['CANC', 'ACTC']);
+  });
+
   it('refuses to delete a signed basket with 405 CANCELLATION_INVALID, and the basket stays ACTC', async () => {
     const ids = [await basketPayment(), await basketPayment()];
     const basket = await createBasket(ids);

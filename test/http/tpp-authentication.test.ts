@@ -3,6 +3,9 @@ import { X509Certificate } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { readCertificateFields } from '../../src/security/der-certificate.js';
 import { formatDistinguishedName } from '../../src/security/distinguished-name.js';
+import { PSP_ROLES } from '../../src/domain/psp-role.js';
+import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
+import { issueRefused, otherKey, pem, rsaKey, withBytesReplaced } from '../support/refused-certificates.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 import { TPP_ID } from '../support/tpp-fixtures.js';
 
@@ -18,13 +21,13 @@ const BODY = { instructedAmount: { amount: '100.00', currency: 'NOK' } };
 
 let t: TestApp;
 
+const probeRoutes = (app: TestApp['app']) => {
+  app.post(CREATE, { config: { api: { auth: { role: 'PSP_PI', digestRequired: true } } } }, async (request) => ({ tpp: request.tpp, body: request.body }));
+  app.get(READ, { config: { api: { auth: { role: 'any', digestRequired: false } } } }, async (request) => ({ tpp: request.tpp }));
+};
+
 before(async () => {
-  t = await startTestApp({
-    routes: (app) => {
-      app.post(CREATE, { config: { api: { auth: { role: 'PSP_PI', digestRequired: true } } } }, async (request) => ({ tpp: request.tpp, body: request.body }));
-      app.get(READ, { config: { api: { auth: { role: 'any', digestRequired: false } } } }, async (request) => ({ tpp: request.tpp }));
-    },
-  });
+  t = await startTestApp({ routes: probeRoutes });
 });
 after(() => t.close());
 
@@ -151,9 +154,6 @@ describe('a request that fails authentication', () => {
     assert.match(messageAt(body, 'header:Digest'), /create operations/);
   });
 
-  it('without Date: 400 HTTP_HEADER_REQUIRED', async () => {
-    assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => { delete h.date; } }), 400, 'HTTP_HEADER_REQUIRED');
-  });
 
   it('with a certificate that is not base64: 400 FORMAT_ERROR', async () => {
     const body = assertErrorBody(await t.signed({ method: 'POST', url: CREATE, body: BODY, tamper: (h) => { h['tpp-signature-certificate'] = 'not a certificate!'; } }), 400, 'FORMAT_ERROR');
@@ -276,3 +276,86 @@ describe('a request that fails authentication', () => {
     assert.equal(response.statusCode, 200, response.body);
   });
 });
+
+interface RefusedCase {
+  label: string;
+  /** The certificate and the key that signs the request (its own where it is RSA, so only the certificate is wrong). */
+  credentials: () => CertificateAndKey;
+  /** Rewrites TPP-Signature-Certificate after signing (it is not a signed header). */
+  header?: (der: Buffer) => string;
+  message: RegExp;
+}
+
+/** Made once: RSA keys take a while. */
+let refused: Promise<Record<'rsa1024' | 'ecP192' | 'dsa' | 'sha1' | 'roleByName' | 'unreadableKey', CertificateAndKey>> | undefined;
+function refusedCertificates() {
+  refused ??= (async () => {
+    const ca = t.fixtures.ca;
+    const signWithTppKey = t.fixtures.tpp.keyPem;
+    const weak = rsaKey(1024);
+    const p192 = otherKey('ec', 'prime192v1');
+    const dsa = otherKey('dsa');
+    const [rsa1024, ecP192, dsaCertificate, sha1, roleByName] = await Promise.all([
+      issueRefused({ issuer: ca, publicKeySpki: weak.spki, keyPem: weak.keyPem }),
+      issueRefused({ issuer: ca, publicKeySpki: p192.spki, keyPem: signWithTppKey }),
+      issueRefused({ issuer: ca, publicKeySpki: dsa.spki, keyPem: signWithTppKey }),
+      issueRefused({ issuer: ca, hash: 'SHA-1' }),
+      issueRefused({ issuer: ca, roles: [{ oid: '1.2.3.4.5', name: 'PSP_PI' }, { oid: PSP_ROLES.PSP_AI, name: 'PSP_AI' }] }),
+    ]);
+    // rsaEncryption (1.2.840.113549.1.1.1) made 1.2.840.113549.1.1.99: a key node cannot read.
+    const unreadableKey = withBytesReplaced(t.fixtures.tpp, Buffer.from('06092a864886f70d010101', 'hex'), Buffer.from('06092a864886f70d010163', 'hex'));
+    return { rsa1024, ecP192, dsa: dsaCertificate, sha1, roleByName, unreadableKey };
+  })();
+  return refused;
+}
+
+const TRAILING = Buffer.from([0x00, 0x00, 0x00]);
+const REFUSED_CASES: RefusedCase[] = [
+  { label: 'an RSA key of 1024 bits', credentials: () => certificates.rsa1024, message: /^TPP-Signature-Certificate has a 1024-bit RSA key; at least 2048 bits are required$/ },
+  { label: 'an EC key on P-192', credentials: () => certificates.ecP192, message: /^TPP-Signature-Certificate has an EC key on the 192-bit curve prime192v1, weaker than P-256; EC keys must be on a curve of at least 256 bits/ },
+  { label: 'a DSA key', credentials: () => certificates.dsa, message: /^TPP-Signature-Certificate has a DSA key, which the bank does not verify; the bank accepts RSA keys of at least 2048 bits and EC keys on P-256/ },
+  { label: 'a key of a type node cannot read', credentials: () => certificates.unreadableKey, message: /^TPP-Signature-Certificate has a public key of a type the bank cannot read \(algorithm 1\.2\.840\.113549\.1\.1\.99\)/ },
+  { label: 'a SHA-1 signature', credentials: () => certificates.sha1, message: /^TPP-Signature-Certificate is signed with ecdsa-with-SHA1: SHA-1 is broken \(collisions can be computed\)/ },
+  { label: 'a PSD2 role given by name under a foreign OID', credentials: () => certificates.roleByName, message: /^TPP-Signature-Certificate names the PSD2 role PSP_PI under OID 1\.2\.3\.4\.5, which is not its ETSI role OID 0\.4\.0\.19495\.1\.2; a role counts only by its OID/ },
+  { label: 'bytes after the DER, sent as base64 of the DER', credentials: () => t.fixtures.tpp, header: (der) => Buffer.concat([der, TRAILING]).toString('base64'), message: /^TPP-Signature-Certificate has 3 bytes after the end of its DER encoding/ },
+  { label: 'bytes after the DER, sent as base64 of the PEM text', credentials: () => t.fixtures.tpp, header: (der) => Buffer.from(pem(Buffer.concat([der, TRAILING]))).toString('base64'), message: /^TPP-Signature-Certificate has 3 bytes after the end of its DER encoding/ },
+  { label: 'bytes after the DER, sent as PEM text on one line', credentials: () => t.fixtures.tpp, header: (der) => pem(Buffer.concat([der, TRAILING])).replace(/\n/g, ' ').trim(), message: /^TPP-Signature-Certificate has 3 bytes after the end of its DER encoding/ },
+];
+let certificates: Awaited<ReturnType<typeof refusedCertificates>>;
+
+for (const mode of ['sandbox', 'production'] as const) {
+  describe(`a certificate a qualified trust service would never issue, in ${mode} mode: 401 CERTIFICATE_INVALID saying what is wrong`, () => {
+    let app: TestApp;
+    before(async () => {
+      certificates = await refusedCertificates();
+      app = mode === 'sandbox' ? t : await startTestApp({ mode, routes: probeRoutes, seed: false });
+    });
+    after(async () => {
+      if (app !== t) await app.close();
+    });
+
+    for (const c of REFUSED_CASES) {
+      it(`refuses a signed request whose certificate has ${c.label}`, async () => {
+        const credentials = c.credentials();
+        const der = Buffer.from(new X509Certificate(credentials.certPem).raw);
+        const response = await app.signed({
+          method: 'POST', url: CREATE, body: BODY, sign: { credentials },
+          tamper: c.header === undefined ? undefined : (h) => { h['tpp-signature-certificate'] = c.header!(der); },
+        });
+        const body = assertErrorBody(response, 401, 'CERTIFICATE_INVALID');
+        assert.match(messageAt(body, 'header:TPP-Signature-Certificate'), c.message);
+      });
+    }
+
+    it('lists every reason of a certificate refused for several, each as a message of its own', async () => {
+      const weak = rsaKey(1024);
+      const credentials = await issueRefused({ issuer: t.fixtures.ca, publicKeySpki: weak.spki, keyPem: weak.keyPem, hash: 'SHA-1' });
+      const body = assertErrorBody(await app.signed({ method: 'GET', url: READ, sign: { credentials } }), 401, 'CERTIFICATE_INVALID');
+      assert.deepEqual(body.tppMessages?.map((m) => [m.code, m.path]), [['CERTIFICATE_INVALID', 'header:TPP-Signature-Certificate'], ['CERTIFICATE_INVALID', 'header:TPP-Signature-Certificate']]);
+      assert.match(body.tppMessages![0]!.text!, /is signed with ecdsa-with-SHA1/);
+      assert.match(body.tppMessages![1]!.text!, /has a 1024-bit RSA key/);
+      const again = assertErrorBody(await app.signed({ method: 'GET', url: READ, sign: { credentials } }), 401, 'CERTIFICATE_INVALID');
+      assert.deepEqual(again.tppMessages, body.tppMessages, 'a refused certificate sent again (kept in the certificate cache) gets the same answer');
+    });
+  });
+}

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE } from '../../src/security/sandbox-ca.js';
+import { NATIONAL_ID_KEY_FILE } from '../../src/security/national-id-key.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { connect } from 'node:net';
 import { once } from 'node:events';
@@ -11,6 +12,7 @@ import { signRequest } from '../../src/toolkit/request-signer.js';
 import { CROSS_BORDER_PATH, crossBorderBody, psuByNationalId, signedCrossBorderCreate } from '../support/payment-requests.js';
 import { ENGINES, failedStart, freshServerData, startServerProcess } from '../support/server-process.js';
 import { tppFixtures } from '../support/tpp-fixtures.js';
+import { refusedAuthority } from '../support/refused-certificates.js';
 
 /** The server as a process: start, configuration, modes, databases and shutdown. */
 const dirs: string[] = [];
@@ -128,11 +130,45 @@ describe('the server process', () => {
     assert.match(stderr, /not-a-ca\.pem' holds 'Test TPP AS', which is not a CA certificate/);
   });
 
+  it('keeps the key for national identity numbers in the data folder, and refuses to start on a database whose data was stored with another key', async () => {
+    const dir = tempDir();
+    const database = `sqlite:${join(dir, 'shared.db')}`;
+    const first = await startServerProcess({ DATA_DIR: join(dir, 'one'), DATABASE_URL: database });
+    first.child.kill('SIGTERM');
+    await first.exited;
+    assert.match(readFileSync(join(dir, 'one', NATIONAL_ID_KEY_FILE), 'utf8'), /^[0-9a-f]{64}\n$/);
+    const { code, stderr } = await failedStart({ DATA_DIR: join(dir, 'two'), DATABASE_URL: database });
+    assert.equal(code, 2);
+    assert.match(stderr, /the key for national identity numbers \(.*two\/psu-identity\.key\) is not the one this database's data was stored with/);
+    const shared = await startServerProcess({ DATA_DIR: join(dir, 'two'), DATABASE_URL: database, PSU_IDENTITY_KEY_FILE: join(dir, 'one', NATIONAL_ID_KEY_FILE) });
+    shared.child.kill('SIGTERM');
+    assert.equal((await shared.exited).code, 0, 'an instance given the same key file starts');
+  });
+
   it('refuses to start when a trusted CA file is missing', async () => {
     const dir = tempDir();
     const { code, stderr } = await failedStart({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'x.db')}`, TRUSTED_CA_CERTS: join(dir, 'nowhere.pem') });
     assert.equal(code, 2);
     assert.match(stderr, /cannot read '.*nowhere\.pem'/);
+  });
+
+  // A bound, not a measure: before this refusal the server started and ran, and the test would wait for ever.
+  it('refuses to start when a trusted CA has a key a qualified trust service would not use, exit code 2', { timeout: 30_000 }, async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'weak.pem'), (await refusedAuthority({ rsaBits: 1024, commonName: 'Old Bank CA' })).certPem);
+    const { code, stderr } = await failedStart({ MODE: 'production', DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'x.db')}`, TRUSTED_CA_CERTS: join(dir, 'weak.pem') });
+    assert.equal(code, 2);
+    assert.match(stderr, /TRUSTED_CA_CERTS: '.*weak\.pem' holds 'Old Bank CA', which has a 1024-bit RSA key; at least 2048 bits are required/);
+  });
+
+  it('refuses to start in sandbox mode when the sandbox CA file was replaced by a weak one, exit code 2', { timeout: 30_000 }, async () => {
+    const dir = tempDir();
+    const weak = await refusedAuthority({ hash: 'SHA-1', commonName: 'Home-made CA' });
+    writeFileSync(join(dir, SANDBOX_CA_CERT_FILE), weak.certPem);
+    writeFileSync(join(dir, SANDBOX_CA_KEY_FILE), weak.keyPem);
+    const { code, stderr } = await failedStart({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'x.db')}` });
+    assert.equal(code, 2);
+    assert.match(stderr, /the sandbox CA file '.*' holds 'Home-made CA', which is signed with ecdsa-with-SHA1: SHA-1 is broken.*the next start makes a new sandbox CA/);
   });
 
   it('finishes a request in flight when SIGTERM arrives, then exits 0', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as asn1js from 'asn1js';
 import { PSP_ROLES } from '../../src/domain/psp-role.js';
-import { CertificateFormatError } from '../../src/security/der-certificate.js';
+import { CertificateFormatError, CertificateRefusedError } from '../../src/security/der-certificate.js';
 import { PSD2_QC_STATEMENT_OID, QC_COMPLIANCE_OID, QC_TYPE_ESEAL_OID, QC_TYPE_OID, readPsd2Statement } from '../../src/security/qc-statement.js';
 
 /** Builds qcStatements DER by hand, to give readPsd2Statement what the toolkit never writes. */
@@ -36,14 +36,48 @@ describe('readPsd2Statement', () => {
     assert.deepEqual(readPsd2Statement(value)?.roles, ['PSP_AS', 'PSP_IC']);
   });
 
-  it('recognises a role by its name when its OID is unknown', () => {
-    const value = qcStatements(psd2Statement([role('1.2.3.4.5', utf8('PSP_AI'))]));
-    assert.deepEqual(readPsd2Statement(value)?.roles, ['PSP_AI']);
+  it('refuses a role given by name under an OID that is not its ETSI role OID, saying which', () => {
+    const value = qcStatements(psd2Statement([role(PSP_ROLES.PSP_PI, utf8('PSP_PI')), role('1.2.3.4.5', utf8('PSP_AI'))]));
+    assert.throws(() => readPsd2Statement(value), (error: unknown) => {
+      assert.ok(error instanceof CertificateRefusedError, String(error));
+      assert.deepEqual(error.reasons, ['names the PSD2 role PSP_AI under OID 1.2.3.4.5, which is not its ETSI role OID 0.4.0.19495.1.3; a role counts only by its OID (ETSI TS 119 495)']);
+      return true;
+    });
   });
 
-  it('reads a role name in another ASN.1 string type', () => {
+  it('refuses a role name in another ASN.1 string type under a foreign OID too', () => {
     const value = qcStatements(psd2Statement([role('1.2.3.4.5', new asn1js.PrintableString({ value: 'PSP_PI' }))]));
-    assert.deepEqual(readPsd2Statement(value)?.roles, ['PSP_PI']);
+    assert.throws(() => readPsd2Statement(value), (error: unknown) => error instanceof CertificateRefusedError && /names the PSD2 role PSP_PI under OID 1\.2\.3\.4\.5/.test(error.message));
+  });
+
+  it('names the first role given by name and counts the others, however many there are', () => {
+    const entries = Array.from({ length: 500 }, (_, i) => role(`1.2.3.4.${i}`, utf8('PSP_PI')));
+    assert.throws(() => readPsd2Statement(qcStatements(psd2Statement(entries))), (error: unknown) => {
+      assert.ok(error instanceof CertificateRefusedError);
+      assert.equal(error.reasons.length, 1);
+      assert.match(error.reasons[0]!, /^names the PSD2 role PSP_PI under OID 1\.2\.3\.4\.0, .* \(and 499 more roles given by name only\)/);
+      return true;
+    });
+  });
+
+  it('quotes a long OID cut short', () => {
+    const longOid = `1.2.${'1234567890.'.repeat(100)}1`;
+    assert.throws(() => readPsd2Statement(qcStatements(psd2Statement([role(longOid, utf8('PSP_PI'))]))), (error: unknown) => {
+      assert.ok(error instanceof CertificateRefusedError);
+      assert.match(error.reasons[0]!, new RegExp(`under OID ${longOid.slice(0, 64).replace(/\./g, '\\.')}…, which is not`));
+      assert.ok(error.reasons[0]!.length < 300, `${error.reasons[0]!.length} characters`);
+      return true;
+    });
+  });
+
+  it('refuses a role given by name under an OID of the ETSI role arc that is not a role', () => {
+    const value = qcStatements(psd2Statement([role('0.4.0.19495.1.9', utf8('PSP_PI'))]));
+    assert.throws(() => readPsd2Statement(value), CertificateRefusedError);
+  });
+
+  it('leaves out, without refusing, a role of the ETSI arc it does not know under a name that is no PSD2 role', () => {
+    const value = qcStatements(psd2Statement([role('0.4.0.19495.1.9', utf8('PSP_XY')), role(PSP_ROLES.PSP_AI, utf8('PSP_AI'))]));
+    assert.deepEqual(readPsd2Statement(value)?.roles, ['PSP_AI']);
   });
 
   it('leaves out a role whose OID and name are both unknown', () => {
@@ -60,7 +94,7 @@ describe('readPsd2Statement', () => {
     const value = qcStatements(psd2Statement([
       role(PSP_ROLES.PSP_AI, utf8('PSP_AI')),
       role(PSP_ROLES.PSP_PI, utf8('PSP_PI')),
-      role('1.2.3.4.5', utf8('PSP_AI')),
+      role(PSP_ROLES.PSP_AI, utf8('PSP_AI')),
     ]));
     assert.deepEqual(readPsd2Statement(value)?.roles, ['PSP_AI', 'PSP_PI']);
   });

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE, ensureSandboxCa } from '../../src/security/sandbox-ca.js';
+import { TrustStoreError } from '../../src/security/trust-store.js';
+import { refusedAuthority } from '../support/refused-certificates.js';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -37,5 +39,17 @@ describe('sandbox CA', () => {
     const ca = await ensureSandboxCa(dir);
     assert.ok(ca.serial > 0n);
     assert.ok(filesArePair(dir));
+  });
+
+  it('refuses to start on a CA file someone replaced with a weak one, naming the file and what is wrong', async () => {
+    const dir = newDir();
+    const weak = await refusedAuthority({ rsaBits: 1024, commonName: 'Home-made CA' });
+    writeFileSync(join(dir, SANDBOX_CA_CERT_FILE), weak.certPem);
+    writeFileSync(join(dir, SANDBOX_CA_KEY_FILE), weak.keyPem);
+    await assert.rejects(ensureSandboxCa(dir), (error: unknown) => {
+      assert.ok(error instanceof TrustStoreError, String(error));
+      assert.match(error.message, new RegExp(`the sandbox CA file '.*${SANDBOX_CA_CERT_FILE}' holds 'Home-made CA', which has a 1024-bit RSA key; at least 2048 bits are required`));
+      return true;
+    });
   });
 });

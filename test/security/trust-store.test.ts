@@ -9,6 +9,7 @@ import * as x509 from '@peculiar/x509';
 import { type ParsedCertificate, parseCertificate } from '../../src/security/tpp-certificate.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from '../../src/security/trust-store.js';
 import { type CertificateAndKey, createCertificateAuthority, issueTppCertificate } from '../../src/toolkit/certificate-factory.js';
+import { pem, refusedAuthority } from '../support/refused-certificates.js';
 
 let ca: CertificateAndKey;
 let otherCa: CertificateAndKey;
@@ -150,5 +151,26 @@ describe('readTrustedCertificates', () => {
     const good = await write('good.pem', ca.certPem);
     const mixed = await write('mixed.pem', `${ca.certPem}${tpp.certPem}`);
     await rejectsWith([good, mixed], /not a CA certificate/, mixed);
+  });
+
+  it('refuses at start a CA with an RSA key under 2048 bits, naming the file, the CA and the key size', async () => {
+    const path = await write('weak-key.pem', (await refusedAuthority({ rsaBits: 1024, commonName: 'Old RSA CA' })).certPem);
+    await rejectsWith([path], /holds 'Old RSA CA', which has a 1024-bit RSA key; at least 2048 bits are required/, path);
+  });
+
+  it('refuses at start a CA signed with SHA-1, even a self-signed one', async () => {
+    const path = await write('sha1.pem', (await refusedAuthority({ hash: 'SHA-1', commonName: 'SHA-1 CA' })).certPem);
+    await rejectsWith([path], /holds 'SHA-1 CA', which is signed with ecdsa-with-SHA1: SHA-1 is broken/, path);
+  });
+
+  it('refuses at start a CA whose PEM block holds bytes after the certificate', async () => {
+    const der = Buffer.concat([Buffer.from(new X509Certificate(ca.certPem).raw), Buffer.from([0, 0, 0])]);
+    const path = await write('trailing.pem', pem(der));
+    await rejectsWith([path], /holds 'Test PSD2 CA', which has 3 bytes after the end of its DER encoding/, path);
+  });
+
+  it('refuses at start a PEM block that is not a certificate, naming the file', async () => {
+    const path = await write('garbage.pem', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n');
+    await rejectsWith([path], /holds a certificate that cannot be read/, path);
   });
 });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { NewAuthorisation } from '../../src/store/sca-records.js';
 import type { Store } from '../../src/store/store.js';
+import type { RequestBinding } from '../../src/domain/request-binding.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
 
@@ -69,6 +70,36 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
       await store.ping();
       await store.close();
       await assert.rejects(store.ping());
+    });
+
+    describe('request bindings (X-Request-ID bound to the request it was signed for)', () => {
+      const binding = (requestId: string, changes: Partial<RequestBinding> = {}): RequestBinding => ({
+        tppId: 'PSDNO-FSA-1', requestId, method: 'GET', target: '/v1/x', bodySha256: 'e3b0', scope: 'strict', expiresAt: new Date('2030-01-01T00:00:00Z'), ...changes,
+      });
+      const now = new Date('2026-11-22T12:00:00Z');
+
+      it('binds on first use and returns the earlier binding on the next, writing nothing', () => withMigratedStore(async (store) => {
+        assert.equal(await store.bindRequest(binding('a'), now), undefined);
+        const earlier = await store.bindRequest(binding('a', { method: 'DELETE', target: '/v1/y' }), now);
+        assert.deepEqual(earlier, binding('a'));
+        assert.deepEqual(await store.bindRequest(binding('a', { scope: 'test-data' }), now), binding('a'));
+        assert.equal(await store.bindRequest(binding('a', { tppId: 'PSDNO-FSA-2' }), now), undefined, 'another TPP\'s X-Request-IDs are its own');
+      }));
+
+      it('binds once when many requests race with one X-Request-ID', () => withMigratedStore(async (store) => {
+        const results = await Promise.all(Array.from({ length: 20 }, (_, i) => store.bindRequest(binding('race', { target: `/v1/x/${i}` }), now)));
+        assert.equal(results.filter((r) => r === undefined).length, 1);
+      }));
+
+      it('replaces a binding whose signature can no longer be accepted, and purges such bindings', () => withMigratedStore(async (store) => {
+        await store.bindRequest(binding('old', { expiresAt: new Date('2026-11-22T11:00:00Z') }), now);
+        await store.bindRequest(binding('gone', { expiresAt: new Date('2026-11-22T11:59:59Z') }), now);
+        await store.bindRequest(binding('kept'), now);
+        assert.equal(await store.bindRequest(binding('old', { method: 'POST' }), now), undefined, 'rebound after expiry');
+        assert.equal(await store.purgeRequestBindings(now), 1);
+        assert.equal(await store.bindRequest(binding('gone', { method: 'POST' }), now), undefined);
+        assert.deepEqual(await store.bindRequest(binding('kept', { method: 'POST' }), now), binding('kept'));
+      }));
     });
 
     describe('payments', () => {
@@ -160,6 +191,70 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         assert.equal(result.outcome, 'duplicate');
         assert.deepEqual(result.outcome === 'duplicate' && result.duplicates.map((d) => d.path), ['$.payments[500]', '$.payments[501]']);
       }));
+    });
+
+    describe('one-time code attempts per PSU', () => {
+      const since = (at: Date, minutes: number) => new Date(at.getTime() - minutes * 60_000);
+
+      it('counts attempts per PSU key within the window, across instances, the highest of the keys, this one included', async () => {
+        const { store, openAnother } = await open();
+        const another = await openAnother();
+        try {
+          await store.migrate();
+          const at = new Date('2026-05-04T10:00:00.000Z');
+          assert.equal(await store.reserveCodeAttempt('a1', ['ola', 'named'], at, since(at, 60)), 1);
+          assert.equal(await another.reserveCodeAttempt('a2', ['ola'], at, since(at, 60)), 2);
+          assert.equal(await store.reserveCodeAttempt('a3', ['kari', 'named'], at, since(at, 60)), 2, 'named has two, kari one');
+          assert.equal(await another.reserveCodeAttempt('a4', ['kari'], at, since(at, 60)), 2);
+          assert.equal(await store.reserveCodeAttempt('a5', ['ola', 'ola'], at, since(at, 60)), 3, 'a key named twice counts once');
+        } finally {
+          await another.close();
+          await store.close();
+        }
+      });
+
+      it('forgets attempts older than the window, and a released attempt counts for nothing', () => withMigratedStore(async (store) => {
+        const at = new Date('2026-05-04T10:00:00.000Z');
+        await store.reserveCodeAttempt('old', ['ola'], at, since(at, 60));
+        const later = new Date(at.getTime() + 61 * 60_000);
+        assert.equal(await store.reserveCodeAttempt('new', ['ola'], later, since(later, 60)), 1);
+        assert.equal(await store.reserveCodeAttempt('right-code', ['ola'], later, since(later, 60)), 2);
+        await store.releaseCodeAttempt('right-code');
+        assert.equal(await store.reserveCodeAttempt('next', ['ola'], later, since(later, 60)), 2);
+      }));
+
+      it('lets no more than the limit through when 40 attempts for one PSU arrive at once on two instances', async () => {
+        const { store, openAnother } = await open();
+        const another = await openAnother();
+        try {
+          await store.migrate();
+          const at = new Date('2026-05-04T10:00:00.000Z');
+          const counts = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? store : another).reserveCodeAttempt(`c${i}`, ['ola'], at, since(at, 60))));
+          // Each attempt counts at least every one written before it: for any limit N, at most N attempts see N or fewer.
+          const sorted = [...counts].sort((a, b) => a - b);
+          assert.ok(sorted.every((count, i) => count >= i + 1 && count <= 40), `counts ${sorted.join(',')}`);
+        } finally {
+          await another.close();
+          await store.close();
+        }
+      });
+    });
+
+    describe('keys kept outside the database', () => {
+      it('records the first fingerprint of a key and answers it to every later claim, from any instance', async () => {
+        const { store, openAnother } = await open();
+        const another = await openAnother();
+        try {
+          await store.migrate();
+          const [first, second] = await Promise.all([store.claimKeyFingerprint('psu-identity', 'f1', new Date()), another.claimKeyFingerprint('psu-identity', 'f2', new Date())]);
+          assert.equal(first, second, 'two instances starting together agree on one fingerprint');
+          assert.equal(await store.claimKeyFingerprint('psu-identity', 'f3', new Date()), first);
+          assert.equal(await another.claimKeyFingerprint('other-key', 'g1', new Date()), 'g1');
+        } finally {
+          await another.close();
+          await store.close();
+        }
+      });
     });
 
     describe('signing baskets', () => {

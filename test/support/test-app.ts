@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import type { Mode } from '../../src/config/config.js';
 import type { Clock } from '../../src/domain/clock.js';
+import type { NationalIdKey } from '../../src/domain/psu.js';
 import { BatchRunner, BatchScheduler } from '../../src/services/batch-runner.js';
 import { SandboxClock } from '../../src/services/business-clock.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/reference-rates.js';
@@ -20,9 +21,11 @@ import { TrustStore } from '../../src/security/trust-store.js';
 import { parseCertificate, readPemCertificates } from '../../src/security/tpp-certificate.js';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
 import { type SignOptions, signRequest } from '../../src/toolkit/request-signer.js';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
 import { OTHER_PSU_ID, PSU_ID } from './payment-requests.js';
+import { type TestDatabase, createTestDatabase } from './postgres.js';
 import { OTHER_TPP_ID, TPP_ID, type TppFixtures, tppFixtures } from './tpp-fixtures.js';
 
 /** The address SCA links point to in tests (no server listens there unless a test starts one). */
@@ -58,6 +61,8 @@ export interface SignedInject {
 
 export interface TestAppOptions {
   store?: Store;
+  /** Without a store: the engine of the one the app makes and owns (default sqlite; postgres gets a database of its own, dropped at close). */
+  engine?: 'sqlite' | 'postgres';
   mode?: Mode;
   /** Registers extra routes before the app is ready. */
   routes?: (app: FastifyInstance) => void;
@@ -67,13 +72,22 @@ export interface TestAppOptions {
   seed?: boolean;
   /** The address SCA links point to; a browser test listens there. */
   publicUrl?: string;
+  /** The installation's key for national identity numbers (default: a new random one). */
+  nationalIdKey?: NationalIdKey;
+  /** The bank's reference rates (default: the sandbox table, which has every currency). */
+  rates?: ReferenceRates;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const fixtures = await tppFixtures();
   let dir: string | undefined;
+  let database: TestDatabase | undefined;
   let store = options.store;
-  if (store === undefined) {
+  if (store === undefined && options.engine === 'postgres') {
+    database = await createTestDatabase();
+    store = PostgresStore.open(database.url);
+    await store.migrate();
+  } else if (store === undefined) {
     dir = mkdtempSync(join(tmpdir(), 'psd2-app-'));
     store = SqliteStore.open(join(dir, 'test.db'));
     await store.migrate();
@@ -82,7 +96,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   // Without a clock of its own, a test app has the sandbox's clock, which the clock routes move.
   const sandboxClock = options.clock === undefined ? SandboxClock.fixed() : undefined;
   const clock = options.clock ?? sandboxClock!;
-  const rates = new ReferenceRates(SANDBOX_REFERENCE_RATES);
+  const rates = options.rates ?? new ReferenceRates(SANDBOX_REFERENCE_RATES);
   const runner = new BatchRunner(store, clock, rates);
   const scheduler = new BatchScheduler(runner, clock, (error) => { throw error; });
   if (options.seed !== false) {
@@ -93,7 +107,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const publicUrl = options.publicUrl ?? PUBLIC_URL;
   const routes: RouteOptions[] = [];
-  const sca = new ScaService(store, clock, sandboxIdentityProvider, publicUrl);
+  const sca = new ScaService(store, clock, sandboxIdentityProvider, publicUrl, options.nationalIdKey ?? { bytes: randomBytes(32) });
   const app = await buildApp({
     config: { mode: options.mode ?? 'sandbox', logLevel: 'silent', publicUrl },
     store,
@@ -136,6 +150,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await app.close();
       if (options.store === undefined) await ownedStore.close();
       if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { TppAuthenticator } from '../../src/security/tpp-authenticator.js';
 import { TrustStore } from '../../src/security/trust-store.js';
 import { parseCertificate, readPemCertificates } from '../../src/security/tpp-certificate.js';
+import { refusedAuthority } from '../support/refused-certificates.js';
 
 /** The TPP toolkit as people use it: the command line makes a CA, a certificate, and signed requests. */
 const run = promisify(execFile);
@@ -32,7 +33,7 @@ async function sign(...extra: string[]): Promise<Record<string, string>> {
 
 function authenticate(headers: Record<string, string>) {
   const body = Buffer.from('{"instructedAmount":{"amount":"10.00","currency":"NOK"}}');
-  return authenticator.authenticate({ method: 'POST', target: '/v1/payments/x?allowLogicalDuplicate=true', headers, body }, { role: 'PSP_PI', digestRequired: true });
+  return authenticator.authenticate({ method: 'POST', target: '/v1/payments/x?allowLogicalDuplicate=true', headers, body }, { role: 'PSP_PI', digestRequired: true }).tpp;
 }
 
 describe('the tpp command line', () => {
@@ -72,4 +73,25 @@ describe('the tpp command line', () => {
       return true;
     });
   });
+
+  for (const [label, options, reason] of [
+    ['a 1024-bit RSA key', { rsaBits: 1024 }, /has a 1024-bit RSA key; at least 2048 bits are required/],
+    ['a SHA-1 signature', { rsaBits: 2048, hash: 'SHA-1' as const }, /is signed with sha1WithRSAEncryption: SHA-1 is broken/],
+  ] as const) {
+    it(`refuses to issue from a CA with ${label}, which the bank would not trust`, async () => {
+      const weak = await refusedAuthority({ ...options, commonName: 'Weak CA' });
+      const caDir = join(dir, `weak-${options.hash ?? options.rsaBits}`);
+      mkdirSync(caDir);
+      writeFileSync(join(caDir, 'ca.cert.pem'), weak.certPem);
+      writeFileSync(join(caDir, 'ca.key.pem'), weak.keyPem);
+      const outDir = join(caDir, 'tpp');
+      await assert.rejects(run(process.execPath, [CLI, 'cert', '--ca-cert', join(caDir, 'ca.cert.pem'), '--ca-key', join(caDir, 'ca.key.pem'), '--out-dir', outDir]), (error: Error & { stderr: string }) => {
+        assert.match(error.stderr, /the CA certificate 'Weak CA' /);
+        assert.match(error.stderr, reason);
+        assert.match(error.stderr, /the toolkit does not issue certificates from it/);
+        return true;
+      });
+      assert.equal(existsSync(join(outDir, 'tpp.cert.pem')), false, 'no certificate is written');
+    });
+  }
 });

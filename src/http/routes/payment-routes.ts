@@ -46,11 +46,12 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
       const headers = request.headers as Headers;
       const answer = await payments.initiate({
         tpp: request.tpp!,
-        sca: scaContextOf(request),
+        sca: scaContextOf(request, payments.nationalIdKey),
         service: product.service,
         product: product.product,
         body: request.body,
         requestId: headers['x-request-id']!,
+        bodySha256: request.bodySha256!,
         psuHeaders: { psuId: headers['psu-id'], nationalId: headers['x-psu-identity'], corporateId: headers['psu-corporate-id'], context: headers['psu-context'] },
         acceptFixHeader: headers['x-accept-fix'],
         tppRedirectUri: headers['tpp-redirect-uri'] ?? '',
@@ -125,7 +126,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
       },
     }, async (request, reply) => {
       const { product, paymentId } = request.params as { product: string; paymentId: string };
-      const link = await payments.startAuthorisation(request.tpp!, service, product, paymentId, scaContextOf(request));
+      const link = await payments.startAuthorisation(request.tpp!, service, product, paymentId, scaContextOf(request, payments.nationalIdKey));
       return reply.code(201).send({ scaStatus: 'started', _links: { scaRedirect: { href: link, verbs: ['GET'] } } });
     });
 
@@ -140,7 +141,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
       },
     }, async (request: FastifyRequest, reply: FastifyReply) => {
       const { product, paymentId } = request.params as { product: string; paymentId: string };
-      await payments.cancel(request.tpp!, service, product, paymentId);
+      await payments.cancel(request.tpp!, service, product, paymentId, request.retry);
       return reply.code(204).send();
     });
   }

@@ -55,12 +55,12 @@ export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTi
   };
 
   app.get('/v1/sandbox/clock', {
-    config: { api: { auth: { role: 'any', digestRequired: false } } },
+    config: { api: { auth: { role: 'any', digestRequired: false, testData: true } } },
     schema: { summary: 'Read the sandbox business clock and the batch schedule', tags: ['sandbox'], response: { 200: clockSchema, ...errorResponses() } },
   }, async () => view());
 
   app.post('/v1/sandbox/clock', {
-    config: { api: { auth: { role: 'any', digestRequired: true } } },
+    config: { api: { auth: { role: 'any', digestRequired: true, testData: true } } },
     schema: {
       summary: 'Move the sandbox clock forward; the batch runs whose times are passed run, in order',
       tags: ['sandbox'],
@@ -93,7 +93,7 @@ export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTi
   });
 
   app.post('/v1/sandbox/batch-runs', {
-    config: { api: { auth: { role: 'any', digestRequired: true } } },
+    config: { api: { auth: { role: 'any', digestRequired: true, testData: true } } },
     schema: { summary: 'Run the batch now: execute every authorised payment that is due', tags: ['sandbox'], response: { 200: { $ref: 'BatchRun#' }, ...errorResponses() } },
   }, async () => time.runner.runNow());
 }

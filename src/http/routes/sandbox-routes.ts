@@ -6,8 +6,8 @@ import { errorResponses } from '../schemas/common-schemas.js';
 import { customerListQuery, sandboxCreateHeaders, sandboxReadHeaders, transactionListQuery } from '../schemas/sandbox-schemas.js';
 
 /** Any PSD2 role may prepare test data (docs/decisions.md); creates carry a Digest of their body. */
-const CREATE_AUTH: AuthRequirement = { role: 'any', digestRequired: true };
-const READ_AUTH: AuthRequirement = { role: 'any', digestRequired: false };
+const CREATE_AUTH: AuthRequirement = { role: 'any', digestRequired: true, testData: true };
+const READ_AUTH: AuthRequirement = { role: 'any', digestRequired: false, testData: true };
 
 const id = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const params = (...names: string[]) => ({ type: 'object', required: names, properties: Object.fromEntries(names.map((name) => [name, id])) });

@@ -21,7 +21,7 @@ export function registerSigningBasketRoutes(app: FastifyInstance, baskets: Signi
       response: { 201: { $ref: 'SigningBasketCreated#' }, ...errorResponses(404, 409, 413, 415) },
     },
   }, async (request, reply) => {
-    const answer = await baskets.create(request.tpp!, request.body, request.headers['x-request-id'] as string, scaContextOf(request), request.schemaProblems ?? []);
+    const answer = await baskets.create(request.tpp!, request.body, request.headers['x-request-id'] as string, request.bodySha256!, scaContextOf(request, baskets.nationalIdKey), request.schemaProblems ?? []);
     reply.header('Location', `/v1/signing-baskets/${encodeURIComponent((answer.body as { basketId: string }).basketId)}`);
     return reply.code(answer.status as 201).send(answer.body);
   });
@@ -37,7 +37,7 @@ export function registerSigningBasketRoutes(app: FastifyInstance, baskets: Signi
     },
   }, async (request) => {
     const { basketId } = request.params as { basketId: string };
-    const view = await baskets.read(request.tpp!, basketId, scaContextOf(request));
+    const view = await baskets.read(request.tpp!, basketId, scaContextOf(request, baskets.nationalIdKey));
     const self = `/v1/signing-baskets/${encodeURIComponent(basketId)}`;
     return { payments: view.payments, transactionStatus: view.transactionStatus, _links: { self: { href: self, verbs: ['GET', 'DELETE'] }, status: { href: `${self}/status`, verbs: ['GET'] } } };
   });
@@ -47,7 +47,7 @@ export function registerSigningBasketRoutes(app: FastifyInstance, baskets: Signi
     schema: { summary: 'Read the status of a signing basket', tags: ['signing-baskets'], headers: readHeaders(), params: BASKET_ID, response: { 200: { $ref: 'SigningBasketStatus#' }, ...errorResponses(404) } },
   }, async (request) => {
     const { basketId } = request.params as { basketId: string };
-    return { transactionStatus: (await baskets.read(request.tpp!, basketId, scaContextOf(request))).transactionStatus };
+    return { transactionStatus: (await baskets.read(request.tpp!, basketId, scaContextOf(request, baskets.nationalIdKey))).transactionStatus };
   });
 
   app.delete('/v1/signing-baskets/:basketId', {
@@ -61,7 +61,7 @@ export function registerSigningBasketRoutes(app: FastifyInstance, baskets: Signi
     },
   }, async (request, reply) => {
     const { basketId } = request.params as { basketId: string };
-    await baskets.delete(request.tpp!, basketId, scaContextOf(request));
+    await baskets.delete(request.tpp!, basketId, scaContextOf(request, baskets.nationalIdKey));
     return reply.code(204).send();
   });
 }

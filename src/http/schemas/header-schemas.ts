@@ -13,7 +13,7 @@ const text = (maxLength: number, description: string) => ({ type: 'string', maxL
 
 export const HEADER_DEFINITIONS = {
   'X-Request-ID': { type: 'string', minLength: 1, maxLength: X_REQUEST_ID_MAX_LENGTH, description: 'Request identifier unique to the call, set by the TPP; a retry with the same value gets the same answer' },
-  'Date': { type: 'string', description: 'HTTP date of the request, signed; within 300 s of the server clock' },
+  'Date': { type: 'string', description: 'HTTP date of the request, optional (signed "where available"); when present it is signed and within 300 s of the server clock' },
   'Digest': { type: 'string', description: 'SHA-256=<base64> or SHA-512=<base64> of the body (RFC 3230, RFC 5843); required on create operations' },
   'TPP-Signature-Certificate': { type: 'string', description: 'The signing certificate, base64 of its DER or of its PEM text' },
   'Signature': { type: 'string', description: 'keyId="SN=<serial hex>,CA=<issuer DN>",algorithm="rsa-sha256",headers="date digest x-request-id ...",signature="<base64>" (draft-cavage; RFC 2047 form accepted)' },
@@ -45,7 +45,9 @@ const FORWARDED: HeaderName[] = [
   'PSU-IP-Address', 'PSU-IP-Port', 'PSU-User-Agent', 'PSU-Accept', 'PSU-Accept-Charset', 'PSU-Accept-Encoding',
   'PSU-Accept-Language', 'PSU-HTTP-Method', 'PSU-Device-ID', 'PSU-Geo-Location',
 ];
-const SIGNED: HeaderName[] = ['X-Request-ID', 'Date', 'TPP-Signature-Certificate', 'Signature'];
+export const SIGNED: HeaderName[] = ['X-Request-ID', 'Date', 'TPP-Signature-Certificate', 'Signature'];
+/** spec, Authentication 4: date is signed "where available"; the others are on every signed request. */
+export const SIGNED_REQUIRED: HeaderName[] = ['X-Request-ID', 'TPP-Signature-Certificate', 'Signature'];
 
 export function headersSchema(names: readonly HeaderName[], required: readonly HeaderName[]) {
   return {
@@ -62,13 +64,13 @@ export function createHeaders(options: { acceptFixRequired: boolean; brandLoggin
     ...(options.brandLogging ? ['TPP-Brand-Logging-Information' as const] : []),
     'PSU-ID', 'X-PSU-IDENTITY', 'X-PSU-AuthMethod-Preferred', 'PSU-Corporate-ID', 'PSU-Context', ...FORWARDED,
   ];
-  const required: HeaderName[] = [...SIGNED, 'Digest', 'TPP-Session-ID', 'TPP-Redirect-URI', 'PSU-IP-Address', ...(options.acceptFixRequired ? ['x-accept-fix' as const] : [])];
+  const required: HeaderName[] = [...SIGNED_REQUIRED, 'Digest', 'TPP-Session-ID', 'TPP-Redirect-URI', 'PSU-IP-Address', ...(options.acceptFixRequired ? ['x-accept-fix' as const] : [])];
   return headersSchema(names, required);
 }
 
 /** Reads of payment resources: the signed set and the PSU headers a TPP forwards. */
 export function readHeaders() {
-  return headersSchema([...SIGNED, 'PSU-ID', 'PSU-Corporate-ID', 'TPP-Redirect-URI', 'TPP-Session-ID', 'TPP-Redirect-Preferred', 'X-PSU-AuthMethod-Preferred', ...FORWARDED], SIGNED);
+  return headersSchema([...SIGNED, 'PSU-ID', 'PSU-Corporate-ID', 'TPP-Redirect-URI', 'TPP-Session-ID', 'TPP-Redirect-Preferred', 'X-PSU-AuthMethod-Preferred', ...FORWARDED], SIGNED_REQUIRED);
 }
 
 /** Creating a signing basket: the signed set, Digest, the PSU and where the browser returns after SCA. */
@@ -77,5 +79,5 @@ export function basketCreateHeaders() {
     ...SIGNED, 'Digest', 'TPP-Session-ID', 'TPP-Redirect-URI', 'TPP-Redirect-Preferred', 'PSU-ID', 'X-PSU-IDENTITY',
     'X-PSU-AuthMethod-Preferred', 'PSU-Corporate-ID', 'PSU-Context', ...FORWARDED,
   ];
-  return headersSchema(names, [...SIGNED, 'Digest', 'PSU-IP-Address']);
+  return headersSchema(names, [...SIGNED_REQUIRED, 'Digest', 'PSU-IP-Address']);
 }

@@ -6,7 +6,7 @@ import {
   SANDBOX_TRANSACTIONS_PAGE_DEFAULT, SANDBOX_TRANSACTIONS_PAGE_MAX, STREET_MAX_LENGTH,
 } from '../../domain/limits.js';
 import { CASH_ACCOUNT_TYPES, MASKED_PAN_PATTERN, MASKED_PAN_RULE } from '../../domain/sandbox-rules.js';
-import { headersSchema } from './header-schemas.js';
+import { SIGNED, SIGNED_REQUIRED, headersSchema } from './header-schemas.js';
 
 /**
  * The sandbox's mock-data API (the platform's mock-data-customer-api and mock-data-account-api):
@@ -16,16 +16,14 @@ import { headersSchema } from './header-schemas.js';
  * transaction `amount`, an int32 of minor units.
  */
 
-const SIGNED = ['X-Request-ID', 'Date', 'TPP-Signature-Certificate', 'Signature'] as const;
-
 /** spec, Request headers: sandbox reads take only the signed set (and content negotiation). */
 export function sandboxReadHeaders() {
-  return headersSchema(SIGNED, SIGNED);
+  return headersSchema(SIGNED, SIGNED_REQUIRED);
 }
 
 /** Sandbox creates: the signed set with Digest; x-accept-fix for longer-name. */
 export function sandboxCreateHeaders() {
-  return headersSchema([...SIGNED, 'Digest', 'x-accept-fix'], [...SIGNED, 'Digest']);
+  return headersSchema([...SIGNED, 'Digest', 'x-accept-fix'], [...SIGNED_REQUIRED, 'Digest']);
 }
 
 const text = (maxLength: number, description?: string) => ({ type: 'string', minLength: 1, maxLength, ...(description === undefined ? {} : { description }) }) as const;

@@ -4,6 +4,8 @@ import { bankMigration } from './002-bank.js';
 import { scaMigration } from './003-sca.js';
 import { ledgerMigration } from './004-ledger.js';
 import { duePaymentsMigration } from './005-due-payments.js';
+import { requestBindingsMigration } from './006-request-bindings.js';
+import { psuLockoutMigration } from './007-psu-lockout.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '003-sca': scaMigration,
   '004-ledger': ledgerMigration,
   '005-due-payments': duePaymentsMigration,
+  '006-request-bindings': requestBindingsMigration,
+  '007-psu-lockout': psuLockoutMigration,
 };
