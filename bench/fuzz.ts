@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type FuzzCase, type FuzzTarget, answerProblem, describeCase, freshRequestId, fuzzCase, fuzzContext, fuzzTargets, sendCase } from '../test/support/fuzz.js';
+import { type FuzzCase, type FuzzTarget, answerProblem, changesTheSandbox, describeCase, freshRequestId, fuzzCase, fuzzContext, fuzzTargets, sendCase } from '../test/support/fuzz.js';
 import { startTestApp } from '../test/support/test-app.js';
 
 /**
@@ -22,6 +22,9 @@ const classOf = (status: number): StatusClass => (status >= 500 ? '5xx' : status
 const t = await startTestApp();
 const context = await fuzzContext(t);
 const targets = fuzzTargets(t.routes);
+// The clock and initialize get an app of their own (changesTheSandbox).
+const apart = await startTestApp();
+const apartContext = await fuzzContext(apart);
 const byClass: Record<StatusClass, number> = { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 };
 const byRoute = new Map<string, Record<StatusClass, number>>();
 const byCode = new Map<string, number>();
@@ -36,7 +39,7 @@ async function send(target: FuzzTarget, request: FuzzCase): Promise<void> {
   const requestId = freshRequestId(request);
   let response;
   try {
-    response = await sendCase(t, request, requestId);
+    response = await sendCase(changesTheSandbox(target) ? apart : t, request, requestId);
   } catch (error) {
     harnessErrors++; // the request could not be built or injected: the generator's fault, not the server's
     if (harnessErrors <= 5) process.stderr.write(`fuzz: could not send ${describeCase(request, requestId)}: ${(error as Error).message}\n`);
@@ -65,13 +68,13 @@ let round = 0;
 campaign: while (true) {
   for (const [index, target] of targets.entries()) {
     if (sent + harnessErrors >= REQUESTS || Date.now() > deadline) break campaign;
-    const cases = fc.sample(fuzzCase(target, context), { numRuns: BATCH, seed: SEED + round * 10_007 + index });
+    const cases = fc.sample(fuzzCase(target, changesTheSandbox(target) ? apartContext : context), { numRuns: BATCH, seed: SEED + round * 10_007 + index });
     for (let i = 0; i < cases.length; i += CONCURRENCY) await Promise.all(cases.slice(i, i + CONCURRENCY).map((request) => send(target, request)));
   }
   round++;
   process.stderr.write(`fuzz: round ${round}, ${sent} requests in ${Math.round((Date.now() - started) / 1000)} s, ${failures.length} failures\n`);
 }
-await t.close();
+await Promise.all([t.close(), apart.close()]);
 
 const seconds = (Date.now() - started) / 1000;
 const lines: string[] = [];
