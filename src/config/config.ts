@@ -1,4 +1,4 @@
-import { DEFAULT_DATE_SKEW_SECONDS, MAX_DATE_SKEW_SECONDS } from '../domain/limits.js';
+import { DEFAULT_DATE_SKEW_SECONDS, HEADERS_TIMEOUT_MS, MAX_CLIENT_TIMEOUT_MS, MAX_DATE_SKEW_SECONDS, MIN_CLIENT_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../domain/limits.js';
 import { ReferenceRates } from '../domain/reference-rates.js';
 
 export type Mode = 'sandbox' | 'production';
@@ -28,6 +28,9 @@ export interface Config {
   batchTimes: string[];
   /** Payments executed per database transaction in a batch run. */
   batchChunkSize: number;
+  /** How long a client has to send its request headers, and its whole request. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 /** Every variable the server reads, with its default; the README's configuration table mirrors this. */
@@ -45,6 +48,8 @@ export const CONFIG_VARIABLES = {
   REFERENCE_RATES: '',
   BATCH_TIMES: '06:00,09:00,12:00,15:00,18:00',
   BATCH_CHUNK_SIZE: '500',
+  HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+  REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
 } as const;
 
 export class ConfigError extends Error {
@@ -113,6 +118,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const batchChunkSize = parseInteger(read('BATCH_CHUNK_SIZE'), 1, 10_000);
   if (batchChunkSize === undefined) problems.push(`BATCH_CHUNK_SIZE must be a whole number from 1 to 10000 (got '${read('BATCH_CHUNK_SIZE')}')`);
 
+  const headersTimeoutMs = parseInteger(read('HEADERS_TIMEOUT_MS'), MIN_CLIENT_TIMEOUT_MS, MAX_CLIENT_TIMEOUT_MS);
+  if (headersTimeoutMs === undefined) problems.push(`HEADERS_TIMEOUT_MS must be a whole number of milliseconds from ${MIN_CLIENT_TIMEOUT_MS} to ${MAX_CLIENT_TIMEOUT_MS} (got '${read('HEADERS_TIMEOUT_MS')}')`);
+  const requestTimeoutMs = parseInteger(read('REQUEST_TIMEOUT_MS'), MIN_CLIENT_TIMEOUT_MS, MAX_CLIENT_TIMEOUT_MS);
+  if (requestTimeoutMs === undefined) problems.push(`REQUEST_TIMEOUT_MS must be a whole number of milliseconds from ${MIN_CLIENT_TIMEOUT_MS} to ${MAX_CLIENT_TIMEOUT_MS} (got '${read('REQUEST_TIMEOUT_MS')}')`);
+  if (headersTimeoutMs !== undefined && requestTimeoutMs !== undefined && headersTimeoutMs > requestTimeoutMs) {
+    problems.push(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the headers are part of the request`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: port!,
@@ -128,6 +141,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     referenceRates,
     batchTimes,
     batchChunkSize: batchChunkSize!,
+    headersTimeoutMs: headersTimeoutMs!,
+    requestTimeoutMs: requestTimeoutMs!,
   };
 }
 

@@ -275,3 +275,44 @@ export const FORMATTED_TEXT_MAX_LENGTH = 40;
 /** The Date header (an HTTP date is 29 characters) and Digest (SHA-512 in base64 with its name, twice, is under 200). */
 export const DATE_HEADER_MAX_LENGTH = 64;
 export const DIGEST_HEADER_MAX_LENGTH = 512;
+
+// ---- No 5xx, and slow or idle clients (issue 10, points 4 and 5) ----
+
+/**
+ * TPP-Redirect-URI: 2048 characters is what every browser and proxy on the PSU's way back handles
+ * (the historic 2083 of Internet Explorer, rounded down), with room for the TPP's own state query and
+ * the psu-id, tpp-session-id and message the server adds.
+ */
+export const REDIRECT_URI_MAX_LENGTH = 2048;
+
+/**
+ * A client has this long to send all its request headers. A signed request's headers are about 4 KiB
+ * and arrive in one or two packets; 10 s allows a very slow mobile link and closes a slow-loris
+ * connection (headers sent a byte at a time) long before thousands of them can pile up.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+/**
+ * A client has this long to send the whole request, body included. BODY_LIMIT_BYTES (2 MiB) over a
+ * slow 1 Mbit/s link takes 17 s; 30 s leaves room, and a connection that stops sending mid-body is
+ * closed with 408 instead of being held (it was held for more than 6 minutes before this limit).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Bounds of the HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS variables: a second at least, five minutes at most (Node's own default). */
+export const MIN_CLIENT_TIMEOUT_MS = 1_000;
+export const MAX_CLIENT_TIMEOUT_MS = 300_000;
+
+/**
+ * An idle keep-alive connection is closed after this long. 65 s is longer than the 60 s idle timeout
+ * of the usual load balancers in front of a bank (which then close first, so a request is never sent
+ * on a connection the server is closing) and short enough that idle connections do not accumulate.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/**
+ * How often Node checks connections against HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. Its default,
+ * 30 s, lets a stalled request live up to 30 s past its limit; once a second costs a walk over the
+ * open connections and keeps the limits as stated.
+ */
+export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import fastifyAccepts from '@fastify/accepts';
 import fastifyCompress from '@fastify/compress';
 import type { Config } from '../config/config.js';
 import { ApiError } from '../domain/api-error.js';
-import { HEADERS_MAX_BYTES, RESOURCE_BODY_LIMIT_BYTES, PATH_PARAMETER_MAX_LENGTH } from '../domain/limits.js';
+import { CONNECTIONS_CHECK_INTERVAL_MS, HEADERS_MAX_BYTES, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, PATH_PARAMETER_MAX_LENGTH, REQUEST_TIMEOUT_MS, RESOURCE_BODY_LIMIT_BYTES } from '../domain/limits.js';
 import type { TppAuthenticator } from '../security/tpp-authenticator.js';
 import type { PaymentInitiationService } from '../services/payment-initiation-service.js';
 import type { ScaService } from '../services/sca-service.js';
@@ -37,7 +37,8 @@ import { createValidatorCompiler } from './validation.js';
 const EMPTY_BODY = new Uint8Array();
 
 export interface AppDependencies {
-  config: Pick<Config, 'mode' | 'logLevel' | 'publicUrl'>;
+  /** The client timeouts default to HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. */
+  config: Pick<Config, 'mode' | 'logLevel' | 'publicUrl'> & Partial<Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs'>>;
   store: Store;
   authenticator: TppAuthenticator;
   payments: PaymentInitiationService;
@@ -51,6 +52,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Check every route schema against the JSON Schema meta-schema while building (tests do). */
   checkSchemas?: boolean;
+  /** Told of every route as it is added (the fuzz test drives each one). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -66,7 +69,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     genReqId: () => randomUUID(),
     // Routes whose body carries a list set BODY_LIMIT_BYTES themselves.
     bodyLimit: RESOURCE_BODY_LIMIT_BYTES,
-    http: { maxHeaderSize: HEADERS_MAX_BYTES },
+    // A client that stops sending, or sends a byte at a time, is answered 408 and closed after these
+    // limits (Node checks every CONNECTIONS_CHECK_INTERVAL_MS); an idle keep-alive connection is closed.
+    http: {
+      maxHeaderSize: HEADERS_MAX_BYTES,
+      headersTimeout: deps.config.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: CONNECTIONS_CHECK_INTERVAL_MS,
+    },
+    requestTimeout: deps.config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     // Our own hook answers 503 in the error body while closing (Fastify's own answer has another shape).
     return503OnClosing: false,
     forceCloseConnections: 'idle',
@@ -93,6 +104,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(() => () => true);
   const compileValidator = createValidatorCompiler(schemas, deps.checkSchemas === true);
   app.addHook('onRoute', (route) => {
+    deps.onRoute?.(route);
     if (route.config?.api !== undefined && route.schema !== undefined) {
       route.config = { ...route.config, validator: compileValidator(route.schema) };
     }

@@ -4,6 +4,7 @@ import type { FastifySchema } from 'fastify';
 import type { Problem } from '../domain/api-error.js';
 import { ERROR_LIST_MAX_ENTRIES } from '../domain/limits.js';
 import { appendKey } from './json-shape.js';
+import { isHttpAddress } from '../domain/redirect-uri.js';
 
 /**
  * Request validation against the route schema, all parts at once (headers, path, query, body), so a
@@ -16,6 +17,8 @@ import { appendKey } from './json-shape.js';
 
 /** Annotation that says in words what a pattern, enum, format or set of alternatives requires. */
 export const RULE_TEXT = 'x-rule-text';
+/** Format of an absolute http or https address that the server can later parse and extend. */
+export const HTTP_ADDRESS_FORMAT = 'http-address';
 /** Annotation on an object schema: the error code when one of its required properties is missing (KID_MISSING). */
 export const REQUIRED_CODE = 'x-required-code';
 
@@ -27,6 +30,8 @@ function createAjv(coerceTypes: boolean, checkSchemas: boolean): Ajv {
   ajv.addKeyword({ keyword: RULE_TEXT, schemaType: 'string' });
   ajv.addKeyword({ keyword: 'example' });
   ajv.addKeyword({ keyword: REQUIRED_CODE, schemaType: 'string' });
+  // An address the WHATWG URL parser reads as http or https (TPP-Redirect-URI): a pattern cannot say it.
+  ajv.addFormat(HTTP_ADDRESS_FORMAT, { type: 'string', validate: isHttpAddress });
   return ajv;
 }
 

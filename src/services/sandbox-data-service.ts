@@ -387,7 +387,9 @@ export class SandboxDataService {
       problems.push({ code: 'FORMAT_ERROR', path: `${path}.bban`, text: `${path}.bban ${bban} and ${path}.iban ${iban} name different accounts` });
       return undefined;
     }
-    const found = (byIban ?? byBban)!;
+    // Neither is a string: the schema's problem at the field says so; there is no account to look up.
+    const found = byIban ?? byBban;
+    if (found === undefined) return undefined;
     const account = await this.store.findSandboxAccount(found.id);
     if (account === undefined) return undefined;
     if (owner !== undefined && account.customerId !== owner.id) {

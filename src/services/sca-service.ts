@@ -3,6 +3,7 @@ import { type Customer, payFromProblem } from '../domain/bank.js';
 import type { Clock } from '../domain/clock.js';
 import { PSU_CODE_FAILURE_WINDOW_MINUTES, PSU_CODE_FAILURES_MAX } from '../domain/limits.js';
 import { type NationalIdKey, hashNationalId } from '../domain/psu.js';
+import { parseHttpAddress } from '../domain/redirect-uri.js';
 import {
   AUTH_METHODS, type AuthMethod, type AuthorisationKind, EXPIRED_REASON, MAX_CODE_ATTEMPTS, PsuAuthenticationRequired, SCA_LINK_TTL_MINUTES,
   isSessionValid, isSigningWindowOver, statusAfterApproval,
@@ -319,8 +320,9 @@ export class ScaService {
 
   /** Back to the TPP: psu-id and tpp-session-id added to its redirect URI, keeping its own query (state). */
   private finish(authorisation: Authorisation, psuId: string, failure: string | undefined, done: ScaMessage): ScaPage {
-    if (authorisation.tppRedirectUri === undefined) return message(done, undefined);
-    const url = new URL(authorisation.tppRedirectUri);
+    // An address the parser refuses (stored before creates checked it) leaves the PSU on our page, not on a 500.
+    const url = authorisation.tppRedirectUri === undefined ? undefined : parseHttpAddress(authorisation.tppRedirectUri);
+    if (url === undefined) return message(done, undefined);
     url.searchParams.set('psu-id', psuId);
     url.searchParams.set('tpp-session-id', authorisation.tppSessionId ?? '');
     if (failure !== undefined) url.searchParams.set('message', failure);
@@ -341,8 +343,8 @@ function changedMeanwhile(payment: ScaPayment, now: Date): ChangedMeanwhile | un
 
 /** Back to the TPP after the PSU authenticated but approved nothing: psu-id, tpp-session-id and a message saying why. */
 function returnUrl(authorisation: Authorisation, psuId: string, reason: string): string | undefined {
-  if (authorisation.tppRedirectUri === undefined) return undefined;
-  const url = new URL(authorisation.tppRedirectUri);
+  const url = authorisation.tppRedirectUri === undefined ? undefined : parseHttpAddress(authorisation.tppRedirectUri);
+  if (url === undefined) return undefined;
   url.searchParams.set('psu-id', psuId);
   url.searchParams.set('tpp-session-id', authorisation.tppSessionId ?? '');
   url.searchParams.set('message', reason);
@@ -351,8 +353,8 @@ function returnUrl(authorisation: Authorisation, psuId: string, reason: string):
 
 /** Where the browser may return after a failure: the TPP's address with a message and no psu-id. */
 function failureRedirect(authorisation: Authorisation, reason: string): string | undefined {
-  if (authorisation.tppRedirectUri === undefined) return undefined;
-  const url = new URL(authorisation.tppRedirectUri);
+  const url = authorisation.tppRedirectUri === undefined ? undefined : parseHttpAddress(authorisation.tppRedirectUri);
+  if (url === undefined) return undefined;
   if (authorisation.tppSessionId !== undefined) url.searchParams.set('tpp-session-id', authorisation.tppSessionId);
   url.searchParams.set('message', reason);
   return url.toString();

@@ -254,7 +254,7 @@ export abstract class KyselyStore implements Store {
   releaseCodeAttempt(attemptId: string): Promise<void> { return lockout.releaseCodeAttempt(this.db, attemptId); }
   claimKeyFingerprint(name: string, fingerprint: string, at: Date): Promise<string> { return lockout.claimKeyFingerprint(this.db, name, fingerprint, at); }
 
-  createBasket(basket: { id: string; tppId: string; psuKey: string; requestBody: string; createdAt: Date }, paymentIds: readonly string[], request: TppRequestRecord, authorisation: NewAuthorisation): Promise<CreateBasketResult> { return baskets.createBasket(this.db, basket, paymentIds, request, authorisation); }
+  createBasket(basket: { id: string; tppId: string; psuKey: string; requestBody: string; createdAt: Date }, paymentIds: readonly string[], request: TppRequestRecord, authorisation: NewAuthorisation): Promise<CreateBasketResult> { return baskets.createBasket(this.db, (trx, key) => this.lock(trx, key), basket, paymentIds, request, authorisation); }
   findBasket(tppId: string, basketId: string): Promise<StoredBasket | undefined> { return baskets.findBasket(this.db, tppId, basketId); }
   findBasketOfPayment(paymentId: string): Promise<string | undefined> { return baskets.findBasketOfPayment(this.db, paymentId); }
   deleteBasket(tppId: string, basketId: string): Promise<boolean> { return baskets.deleteBasket(this.db, tppId, basketId); }

@@ -1,4 +1,4 @@
-import { X509Certificate, createPrivateKey, randomUUID, sign } from 'node:crypto';
+import { type KeyObject, X509Certificate, createPrivateKey, randomUUID, sign } from 'node:crypto';
 import { readCertificateFields } from '../security/der-certificate.js';
 import { digestHeaderOf } from '../security/digest.js';
 import { formatDistinguishedName } from '../security/distinguished-name.js';
@@ -47,18 +47,45 @@ export function signRequest(options: SignOptions): Record<string, string> {
     headers['digest'] ??= digestHeaderOf(body ?? new Uint8Array(), options.digestAlgorithm);
   }
 
-  const certificate = new X509Certificate(options.credentials.certPem);
+  const signer = signerOf(options.credentials);
   headers['tpp-signature-certificate'] = options.certificateEncoding === 'pem'
     ? Buffer.from(options.credentials.certPem, 'utf8').toString('base64')
-    : certificate.raw.toString('base64');
+    : signer.derBase64;
 
   const signed = options.signedHeaders ?? SIGNED_WHEN_PRESENT.filter((name) => headers[name] !== undefined);
   const signingString = buildSigningString({ method: options.method, target: targetOf(options.url), headers, body: undefined }, signed);
-  const signature = sign('sha256', Buffer.from(signingString, 'utf8'), createPrivateKey(options.credentials.keyPem)).toString('base64');
-  const issuer = formatDistinguishedName(readCertificateFields(certificate.raw).issuer);
-  const value = `keyId="SN=${certificate.serialNumber},CA=${issuer}",algorithm="rsa-sha256",headers="${signed.join(' ')}",signature="${signature}"`;
+  const signature = sign('sha256', Buffer.from(signingString, 'utf8'), signer.key).toString('base64');
+  const value = `keyId="SN=${signer.serialNumber},CA=${signer.issuer}",algorithm="rsa-sha256",headers="${signed.join(' ')}",signature="${signature}"`;
   headers['signature'] = options.rfc2047 === true ? `=?utf-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=` : value;
   return headers;
+}
+
+interface PreparedSigner {
+  key: KeyObject;
+  derBase64: string;
+  serialNumber: string;
+  issuer: string;
+}
+
+/** Parsed credentials by certificate and key: parsing them cost more than signing (the fuzz test signs thousands of requests). */
+const signers = new Map<string, PreparedSigner>();
+const SIGNERS_KEPT = 32;
+
+function signerOf(credentials: SigningCredentials): PreparedSigner {
+  const cacheKey = `${credentials.certPem}\n${credentials.keyPem}`;
+  let signer = signers.get(cacheKey);
+  if (signer === undefined) {
+    const certificate = new X509Certificate(credentials.certPem);
+    signer = {
+      key: createPrivateKey(credentials.keyPem),
+      derBase64: certificate.raw.toString('base64'),
+      serialNumber: certificate.serialNumber,
+      issuer: formatDistinguishedName(readCertificateFields(certificate.raw).issuer),
+    };
+    if (signers.size >= SIGNERS_KEPT) signers.delete(signers.keys().next().value!);
+    signers.set(cacheKey, signer);
+  }
+  return signer;
 }
 
 function targetOf(url: string): string {

@@ -33,6 +33,16 @@ describe('configuration from the environment', () => {
     assert.equal(config.psuIdentityKeyFile, '/run/secrets/psu-identity.key');
   });
 
+  it('reads the client timeouts, 10 s for the headers and 30 s for the request by default, and refuses headers longer than the request', () => {
+    assert.deepEqual([loadConfig({}).headersTimeoutMs, loadConfig({}).requestTimeoutMs], [10_000, 30_000]);
+    const config = loadConfig({ HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '3000' });
+    assert.deepEqual([config.headersTimeoutMs, config.requestTimeoutMs], [2000, 3000]);
+    const problems = configError({ HEADERS_TIMEOUT_MS: '500', REQUEST_TIMEOUT_MS: '10m' }).problems;
+    assert.equal(problems.length, 2);
+    assert.match(problems[0]!, /HEADERS_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 300000 \(got '500'\)/);
+    assert.match(configError({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '5000' }).problems[0]!, /must not be longer than REQUEST_TIMEOUT_MS/);
+  });
+
   it('accepts postgresql:// as well as postgres://', () => {
     assert.equal(loadConfig({ DATABASE_URL: 'postgresql://localhost/x' }).database.kind, 'postgres');
   });

@@ -628,6 +628,16 @@ describe('sandbox agreements', () => {
     assert.deepEqual(pathsOf(response), ['$.owner']);
   });
 
+  it('refuses an account reference whose iban or bban is not a string with 400 at that field, not 500', async () => {
+    const company = await newCustomer('corporate');
+    const person = await newCustomer('private');
+    for (const account of [{ iban: 12345 }, { bban: 90412263056 }, { iban: null, bban: true }, { bban: ['x'] }, { iban: {} }]) {
+      const response = await post('/v1/sandbox/agreements', { owner: company.customerNumber, name: 'Typed', engagements: [{ customer: person.customerNumber, account, roles: ['VIEW'] }] });
+      assertErrorBody(response, 400, 'FORMAT_ERROR');
+      for (const field of Object.keys(account)) assert.match(textAt(response, `$.engagements[0].account.${field}`), /must be a string/);
+    }
+  });
+
   it('hides an agreement from another TPP; the default data set\'s is every TPP\'s and cannot be deleted; an own one can', async () => {
     const company = await newCustomer('corporate');
     const agreement = created(await post('/v1/sandbox/agreements', { owner: company.customerNumber, name: 'Mine', engagements: [] }));

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
+import type { NewAuthorisation } from '../../src/store/sca-records.js';
 import type { Store } from '../../src/store/store.js';
 import type { RequestBinding } from '../../src/domain/request-binding.js';
 import { migrations } from '../../src/store/migrations/index.js';
@@ -254,5 +256,41 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         }
       });
     });
+
+    describe('signing baskets', () => {
+      it('puts a payment in one basket of 20 concurrent creates naming it, from two instances; the others are told it is taken', async () => {
+        const { store, openAnother } = await open();
+        const another = await openAnother();
+        try {
+          await store.migrate();
+          const payments = [newPayment(), newPayment(), newPayment()];
+          for (const payment of payments) await store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
+          const ids = payments.map((p) => p.id);
+          const attempts = Array.from({ length: 20 }, (_, i) => {
+            const basket = { id: `basket-${i}-${randomUUID()}`, tppId: payments[0]!.tppId, psuKey: 'psu:one', requestBody: '{}', createdAt: new Date() };
+            // Each names the same payments in another order: the store must not deadlock on them.
+            const named = i % 2 === 0 ? ids : [...ids].reverse();
+            const request = { tppId: basket.tppId, requestId: randomUUID(), operation: 'POST /v1/signing-baskets', bodySha256: 'b'.repeat(64), responseStatus: 201, responseBody: '{}' };
+            return (i % 2 === 0 ? store : another).createBasket(basket, named, request, basketAuthorisation(basket.id, basket.tppId));
+          });
+          const results = await Promise.all(attempts);
+          assert.equal(results.filter((r) => r.outcome === 'created').length, 1, JSON.stringify(results));
+          assert.equal(results.filter((r) => r.outcome === 'payment-in-basket').length, 19);
+          const basketIds = new Set(await Promise.all(ids.map((id) => store.findBasketOfPayment(id))));
+          assert.equal(basketIds.size, 1, 'every payment is in the one basket created');
+        } finally {
+          await another.close();
+          await store.close();
+        }
+      });
+    });
   });
+}
+
+function basketAuthorisation(basketId: string, tppId: string): NewAuthorisation {
+  return {
+    id: randomUUID(), tokenHash: randomUUID(), kind: 'basket', objectId: basketId, tppId, tppName: 'Test TPP AS', psuId: undefined,
+    psuNationalIdHash: undefined, psuCorporateId: undefined, psuContext: undefined, authMethod: undefined, redirectPreferred: true,
+    tppRedirectUri: undefined, tppSessionId: undefined, expiresAt: new Date(Date.now() + 600_000), createdAt: new Date(),
+  };
 }

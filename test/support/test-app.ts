@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import type { Mode } from '../../src/config/config.js';
 import type { Clock } from '../../src/domain/clock.js';
 import type { NationalIdKey } from '../../src/domain/psu.js';
@@ -38,6 +38,8 @@ export interface TestApp {
   clock: Clock;
   /** The batch run, for tests that execute payments. */
   runner: BatchRunner;
+  /** Every route of the app as it was added (HEAD routes of GETs included). */
+  routes: RouteOptions[];
   /** A new PSU (a customer of its own with a session with the test TPP): its PSU-ID. */
   newPsu(as?: CertificateAndKey): Promise<string>;
   /** Sends a request signed as TPP `as` (the default test TPP). */
@@ -104,6 +106,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     await store.recordSca(OTHER_TPP_ID, ola.id, clock.now(), undefined, OTHER_PSU_ID);
   }
   const publicUrl = options.publicUrl ?? PUBLIC_URL;
+  const routes: RouteOptions[] = [];
   const sca = new ScaService(store, clock, sandboxIdentityProvider, publicUrl, options.nationalIdKey ?? { bytes: randomBytes(32) });
   const app = await buildApp({
     config: { mode: options.mode ?? 'sandbox', logLevel: 'silent', publicUrl },
@@ -116,6 +119,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     authenticator: new TppAuthenticator({ trustStore, dateSkewSeconds: 300 }),
     logger: options.logger ?? false,
     checkSchemas: true,
+    onRoute: (route) => routes.push(route),
   });
   options.routes?.(app);
   await app.ready();
@@ -128,6 +132,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     fixtures,
     clock,
     runner,
+    routes,
     newPsu: async (as = fixtures.tpp) => {
       const customerId = newBankId();
       await ownedStore.saveBankData({ customers: [{ id: customerId, customerNumber: `T${randomUUID()}`, name: 'Test Person', type: 'PRIVATE', createdAt: clock.now() }], accounts: [], agreements: [], engagements: [] });

@@ -3,6 +3,8 @@ import { dirname, join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifyPlugin from 'fastify-plugin';
+import { ApiError } from '../../domain/api-error.js';
+import { sendError } from '../error-response.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { SANDBOX_ADDRESS_PREFIX } from '../hooks/sandbox-address.js';
 
@@ -56,6 +58,13 @@ function lazyReference(app: FastifyInstance): (request: FastifyRequest, reply: F
   return async (request, reply) => {
     reference ??= buildReference(app);
     const answer = await (await reference).inject({ method: 'GET', url: request.url });
+    // The reference's own refusals (no such file, a path it will not serve) have Fastify's shape; ours is the error body.
+    if (answer.statusCode >= 400) {
+      const path = request.url.split('?')[0];
+      return sendError(request, reply, answer.statusCode === 404 || answer.statusCode === 403
+        ? new ApiError('NOT_FOUND', `the reference has no page ${path}`)
+        : new ApiError('BAD_REQUEST', `the reference cannot serve ${path}`));
+    }
     for (const name of FORWARDED_HEADERS) {
       const value = answer.headers[name];
       if (value !== undefined) reply.header(name, value);

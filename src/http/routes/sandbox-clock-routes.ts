@@ -80,6 +80,11 @@ export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTi
       throw new ApiError('FORMAT_ERROR', 'give either advanceSeconds or to, not both', [{ code: 'FORMAT_ERROR', path: '$', text: 'give either advanceSeconds or to, not both' }]);
     }
     const target = body.to !== undefined ? new Date(body.to) : new Date(time.clock.now().getTime() + body.advanceSeconds! * 1000);
+    // RFC 3339 allows second 60 (a leap second), which JavaScript's Date, and so this clock, cannot hold.
+    if (Number.isNaN(target.getTime())) {
+      const text = `$.to ${body.to} is a leap second or another time the clock cannot show; give an instant such as ${String(body.to).replace(/:60(?=\D|$)/, ':59')}`;
+      throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path: '$.to', text }]);
+    }
     if (target.getTime() - time.clock.now().getTime() > MAX_ADVANCE_SECONDS * 1000) {
       throw new ApiError('FORMAT_ERROR', `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds at a time`, [{ code: 'FORMAT_ERROR', path: '$.to', text: `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds (ten years) at a time` }]);
     }

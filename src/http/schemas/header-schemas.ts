@@ -1,6 +1,7 @@
 import {
-  DATE_HEADER_MAX_LENGTH, DIGEST_HEADER_MAX_LENGTH, FORMATTED_TEXT_MAX_LENGTH, FORWARDED_HEADER_MAX_LENGTH, HEADER_VALUE_MAX_LENGTH, SESSION_ID_MAX_LENGTH, SHORT_HEADER_MAX_LENGTH, X_REQUEST_ID_MAX_LENGTH,
+  DATE_HEADER_MAX_LENGTH, DIGEST_HEADER_MAX_LENGTH, FORMATTED_TEXT_MAX_LENGTH, FORWARDED_HEADER_MAX_LENGTH, HEADER_VALUE_MAX_LENGTH, REDIRECT_URI_MAX_LENGTH, SESSION_ID_MAX_LENGTH, SHORT_HEADER_MAX_LENGTH, X_REQUEST_ID_MAX_LENGTH,
 } from '../../domain/limits.js';
+import { HTTP_ADDRESS_FORMAT } from '../validation.js';
 
 /**
  * The specification's request headers (table "Request headers") with their formats. Each operation
@@ -18,7 +19,7 @@ export const HEADER_DEFINITIONS = {
   'Signature': { type: 'string', maxLength: HEADER_VALUE_MAX_LENGTH, description: 'keyId="SN=<serial hex>,CA=<issuer DN>",algorithm="rsa-sha256",headers="date digest x-request-id ...",signature="<base64>" (draft-cavage; RFC 2047 form accepted)' },
   'x-accept-fix': text(500, 'Comma-separated names of published future breaking changes to activate early (docs/accept-fix.md)'),
   'TPP-Session-ID': { type: 'string', minLength: 1, maxLength: SESSION_ID_MAX_LENGTH, description: 'TPP session identifier; returned to the TPP redirect URI after SCA' },
-  'TPP-Redirect-URI': { type: 'string', maxLength: 2048, pattern: '^https?://[^\\s]+$', 'x-rule-text': 'an absolute http or https address', description: 'Where the PSU\'s browser returns after the SCA redirect' },
+  'TPP-Redirect-URI': { type: 'string', maxLength: REDIRECT_URI_MAX_LENGTH, format: HTTP_ADDRESS_FORMAT, 'x-rule-text': 'an absolute http or https address (WHATWG URL)', description: 'Where the PSU\'s browser returns after the SCA redirect' },
   'TPP-Redirect-Preferred': { type: 'string', enum: ['true', 'false'], description: 'false triggers biometric authentication automatically on mobile when available; default true' },
   'TPP-Brand-Logging-Information': text(SHORT_HEADER_MAX_LENGTH, 'TPP brand shown to the PSU, for logging'),
   'PSU-ID': { ...uuid, description: 'The PSU identifier the bank issued to this TPP (returned after SCA as psu-id)' },

@@ -1,12 +1,23 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../database.js';
 import type { CreateBasketResult, NewAuthorisation, StoredBasket } from '../sca-records.js';
 import { createAuthorisation } from './sca-queries.js';
 import type { TppRequestRecord } from '../store.js';
 
-/** Signing baskets: a payment is in at most one basket (basket_payments.payment_id is unique). */
-export async function createBasket(db: Kysely<Database>, basket: { id: string; tppId: string; psuKey: string; requestBody: string; createdAt: Date }, paymentIds: readonly string[], request: TppRequestRecord, authorisation: NewAuthorisation): Promise<CreateBasketResult> {
+/** The store's lock on a key for the rest of a transaction (KyselyStore.lock). */
+export type TransactionLock = (trx: Transaction<Database>, key: string) => Promise<void>;
+
+/**
+ * Signing baskets: a payment is in at most one basket (basket_payments.payment_id is unique).
+ * Concurrent creates naming the same payment, or sent with the same X-Request-ID, are serialised by
+ * locks on those keys taken first (payments in sorted order, so two creates never wait on each
+ * other): the later one then sees the earlier one's rows and answers 409 or the stored answer,
+ * where on PostgreSQL it would otherwise run into the unique index and fail.
+ */
+export async function createBasket(db: Kysely<Database>, lock: TransactionLock, basket: { id: string; tppId: string; psuKey: string; requestBody: string; createdAt: Date }, paymentIds: readonly string[], request: TppRequestRecord, authorisation: NewAuthorisation): Promise<CreateBasketResult> {
   return db.transaction().execute(async (trx) => {
+    await lock(trx, `request|${request.tppId}|${request.requestId}`);
+    for (const paymentId of [...new Set(paymentIds)].sort()) await lock(trx, `basket-payment|${paymentId}`);
     const earlier = await trx.selectFrom('tpp_requests').select(['operation', 'body_sha256', 'response_status', 'response_body'])
       .where('tpp_id', '=', request.tppId).where('request_id', '=', request.requestId).executeTakeFirst();
     if (earlier !== undefined) {
