@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import fastifyAccepts from '@fastify/accepts';
 import fastifyCompress from '@fastify/compress';
@@ -33,8 +33,6 @@ import { sandboxSchemas } from './schemas/sandbox-schemas.js';
 import type { SandboxDataService } from '../services/sandbox-data-service.js';
 import { RequestReplayGuard } from '../services/request-replay-guard.js';
 import { createValidatorCompiler } from './validation.js';
-
-const EMPTY_BODY = new Uint8Array();
 
 export interface AppDependencies {
   /** The client timeouts default to HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. */
@@ -131,12 +129,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (api.auth !== null) {
       // The target as the client sent and signed it, /api-sandbox prefix included.
       const target = request.originalUrl;
-      const { tpp, signatureAcceptableUntil } = deps.authenticator.authenticate(
+      const { tpp, signatureAcceptableUntil, bodySha256 } = deps.authenticator.authenticate(
         { method: request.method, target, headers: request.headers, body: request.rawBody ?? undefined },
         api.auth,
       );
       request.tpp = tpp;
-      request.bodySha256 = createHash('sha256').update(request.rawBody ?? EMPTY_BODY).digest('hex');
+      request.bodySha256 = bodySha256;
       request.retry = 'retry' === await replayGuard.admit({
         tppId: tpp.id, requestId: request.headers['x-request-id'] as string, method: request.method, target,
         bodySha256: request.bodySha256, scope: api.auth.testData === true ? 'test-data' : 'strict', expiresAt: signatureAcceptableUntil,

@@ -42,9 +42,9 @@ export function parseDigestHeader(header: string): DigestValue[] {
 }
 
 /** The algorithm whose digest does not match the body, or undefined when all match. */
-export function findDigestMismatch(values: readonly DigestValue[], body: Uint8Array): DigestAlgorithm | undefined {
+export function findDigestMismatch(values: readonly DigestValue[], body: Uint8Array, bodySha256?: Buffer): DigestAlgorithm | undefined {
   for (const { algorithm, expected } of values) {
-    const actual = createHash(ALGORITHMS[algorithm]).update(body).digest();
+    const actual = algorithm === 'SHA-256' && bodySha256 !== undefined ? bodySha256 : createHash(ALGORITHMS[algorithm]).update(body).digest();
     if (!timingSafeEqual(actual, expected)) return algorithm;
   }
   return undefined;

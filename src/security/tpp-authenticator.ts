@@ -1,4 +1,4 @@
-import { verify } from 'node:crypto';
+import { createHash, verify } from 'node:crypto';
 import { ApiError, type Problem } from '../domain/api-error.js';
 import { CERTIFICATE_CACHE_ENTRIES, HEADER_VALUE_MAX_LENGTH, X_REQUEST_ID_MAX_LENGTH } from '../domain/limits.js';
 import type { PspRole, TppIdentity } from '../domain/psp-role.js';
@@ -39,6 +39,8 @@ export interface AuthRequirement {
 export interface Authentication {
   tpp: TppIdentity;
   signatureAcceptableUntil: Date;
+  /** SHA-256 (hex) of the body bytes as received (of the empty body when there is none), hashed once for the Digest check and the request's binding. */
+  bodySha256: string;
 }
 
 export interface AuthenticatorOptions {
@@ -87,8 +89,10 @@ export class TppAuthenticator {
     const now = this.now();
     this.checkTrust(entry, now);
     this.checkSignature(request, headers.signature, certificate, headers.date, now);
+    const body = request.body ?? new Uint8Array();
+    const bodySha256 = createHash('sha256').update(body).digest();
     if (headers.digest !== undefined) {
-      const mismatch = findDigestMismatch(headers.digest, request.body ?? new Uint8Array());
+      const mismatch = findDigestMismatch(headers.digest, body, bodySha256);
       if (mismatch !== undefined) {
         throw headerError('FORMAT_ERROR', 'Digest', `does not match the body: the ${mismatch} of the body as received differs (was the body changed after signing, or re-serialised?)`);
       }
@@ -101,6 +105,7 @@ export class TppAuthenticator {
     return {
       tpp: { id: certificate.organisationId!, name: certificate.name, roles: psd2.roles, ncaName: psd2.ncaName, ncaId: psd2.ncaId },
       signatureAcceptableUntil: signatureAcceptableUntil(headers.date, this.options.dateSkewSeconds, certificate.notAfter),
+      bodySha256: bodySha256.toString('hex'),
     };
   }
 
