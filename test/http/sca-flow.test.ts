@@ -60,7 +60,7 @@ describe('signing a payment', () => {
     const confirm = await psu.logIn(OLA, '123456');
     assert.equal(confirm.statusCode, 200, confirm.body);
     assert.match(confirm.body, /Logged in as Ola Nordmann/);
-    assert.match(confirm.body, /9041\.22\.63056/, 'the debtor account is shown');
+    assert.match(confirm.body, /1506\.10\.12343/, 'the debtor account is shown');
     assert.match(confirm.body, /Svenska Leverantör AB/, 'the creditor is shown');
     assert.match(confirm.body, /SE45 5000 0000 0583 9825 7466/, 'the creditor account is shown');
     assert.match(confirm.body, /NOK 150,000\.00/, 'the amount is shown');
