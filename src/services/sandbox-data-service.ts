@@ -274,6 +274,8 @@ export class SandboxDataService {
     const today = osloDate(this.clock.now());
     const problems: Problem[] = [];
     const warnings: Problem[][] = [];
+    /** Whether a debtor IBAN is an account of this bank: looked up once per request (a post names the same few counterparts many times). */
+    const inThisBank = new Map<string, boolean>();
     const transactions: NewSandboxTransaction[] = [];
     const currency = account.currency as Currency;
     for (const [index, entry] of (Array.isArray(body) ? body : []).entries()) {
@@ -287,7 +289,9 @@ export class SandboxDataService {
       problems.push(...creditor?.problems ?? [], ...debtor?.problems ?? []);
       if (creditor?.account === undefined || debtor?.account === undefined) continue;
       const posted = { iban: account.iban, bban: account.bban };
-      const debtorInThisBank = debtor.account.iban !== account.iban && await this.store.findAccount({ iban: debtor.account.iban }) !== undefined;
+      const debtorIban = debtor.account.iban;
+      if (debtorIban !== account.iban && !inThisBank.has(debtorIban)) inThisBank.set(debtorIban, await this.store.findAccount({ iban: debtorIban }) !== undefined);
+      const debtorInThisBank = inThisBank.get(debtorIban) ?? false;
       const direction = transactionDirection(posted, { debtor: debtor.account, creditor: creditor.account, debtorInThisBank }, path);
       if ('problem' in direction) problems.push(direction.problem);
       // The account's own number was judged when it was created; a warning goes with the other side only.
