@@ -46,7 +46,7 @@ function signedPost(credentials: CertificateAndKey, path: string, payload: unkno
 export function createRequest(credentials: CertificateAndKey, n: number): PreparedRequest {
   return signedPost(credentials, CREATE_PATH, {
     instructedAmount: { amount: '150000.00', currency: 'NOK' }, creditorName: 'Svenska Leverantör AB', creditorAgent: 'ESSESESSXXX',
-    creditorAccount: { iban: 'SE4550000000058398257466', currency: 'SEK' }, debtorAccount: { bban: '90412263056', currency: 'NOK' },
+    creditorAccount: { iban: 'SE4550000000058398257466', currency: 'SEK' }, debtorAccount: { bban: '15061012343', currency: 'NOK' },
     remittanceInformationUnstructured: `Invoice ${n} ${randomUUID().slice(0, 8)}`, regulatoryReportingCode: '14', regulatoryReportingInformation: 'Import of goods',
   }, n);
 }
@@ -59,7 +59,7 @@ export function bulkRequest(credentials: CertificateAndKey, n: number, entries: 
   const tag = randomUUID().slice(0, 8);
   return signedPost(credentials, BULK_PATH, {
     paymentInformationId: `PI-${n}-${tag}`,
-    debtorAccount: { bban: '90412263056', currency: 'NOK' },
+    debtorAccount: { bban: '15061012343', currency: 'NOK' },
     payments: Array.from({ length: entries }, (_, i) => ({
       instructedAmount: { amount: `${1 + (i % 500)}.50`, currency: 'NOK' },
       creditorName: `Kreditor ${i}`,

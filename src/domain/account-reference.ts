@@ -1,4 +1,4 @@
-import { isValidBBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { ValidationErrorsIBAN, countrySpecs, isValidBBAN, isValidBIC, isValidIBAN, validateIBAN } from 'ibantools';
 import type { Problem } from './api-error.js';
 
 /** An account as a payment names it: by BBAN or IBAN (or both), with its currency. */
@@ -34,7 +34,7 @@ export function accountProblems(account: Partial<Record<'bban' | 'iban', unknown
   }
   if (typeof iban === 'string') {
     if (!isValidIBAN(iban)) {
-      problems.push({ code: 'FORMAT_ERROR', path: `${path}.iban`, text: `${path}.iban '${iban}' is not a valid IBAN (country code, check digits and length are checked; write it without spaces)` });
+      problems.push({ code: 'FORMAT_ERROR', path: `${path}.iban`, text: `${path}.iban '${iban}' is not a valid IBAN: ${ibanFailure(iban)}` });
     } else if (rules.norwegian && !iban.startsWith('NO')) {
       problems.push({ code: 'FORMAT_ERROR', path: `${path}.iban`, text: `${path}.iban must be a Norwegian account (NO…) in this bank` });
     }
@@ -54,6 +54,34 @@ export function accountProblems(account: Partial<Record<'bban' | 'iban', unknown
     }
   }
   return problems;
+}
+
+/**
+ * Why an IBAN is not valid, naming each check that failed (ibantools' validateIBAN): its country,
+ * its length, the form of its account part (BBAN), its ISO 13616 check digits, or the national check
+ * of its account part (a Norwegian account number's MOD11). Undefined for a valid IBAN.
+ */
+export function ibanFailure(iban: string): string | undefined {
+  if (isValidIBAN(iban)) return undefined;
+  if (/\s/.test(iban)) return 'it contains spaces; write it without them';
+  const country = iban.slice(0, 2);
+  const spec = countrySpecs[country];
+  const codes = new Set(validateIBAN(iban).errorCodes);
+  if (codes.has(ValidationErrorsIBAN.NoIBANProvided)) return 'it is empty';
+  if (codes.has(ValidationErrorsIBAN.NoIBANCountry) || spec?.chars === undefined) {
+    return `its country code '${country}' is not that of a country with IBANs (two capital letters, such as NO)`;
+  }
+  if (codes.has(ValidationErrorsIBAN.WrongBBANLength)) return `it has ${iban.length} characters, but an IBAN of ${country} has ${spec.chars}`;
+  const reasons: string[] = [];
+  if (codes.has(ValidationErrorsIBAN.WrongBBANFormat)) reasons.push(`its account part (BBAN) '${iban.slice(4)}' does not have the form of an account number of ${country}`);
+  if (codes.has(ValidationErrorsIBAN.ChecksumNotNumber)) reasons.push(`its check digits '${iban.slice(2, 4)}' are not digits`);
+  else if (codes.has(ValidationErrorsIBAN.WrongIBANChecksum)) reasons.push(`its check digits ${iban.slice(2, 4)} are wrong (ISO 13616 MOD97)`);
+  if (codes.has(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)) {
+    reasons.push(country === 'NO'
+      ? `its account part ${iban.slice(4)} fails the national check: its MOD11 check digit is wrong`
+      : `its account part ${iban.slice(4)} fails the national check digits of ${country}`);
+  }
+  return reasons.length > 0 ? reasons.join('; ') : 'its country, length, form or check digits are wrong';
 }
 
 /** BIC (ISO 9362): 4 bank letters, 2 country letters, 2 location characters, optional 3 branch characters. */

@@ -1,4 +1,5 @@
 import { type Currency, minorUnitsOf } from './currency.js';
+import { formatAmount } from './money.js';
 import { AMOUNT_PRECISION, AMOUNT_SCALE, INT32_MAX, INT32_MIN } from './limits.js';
 
 /**
@@ -14,7 +15,10 @@ export interface SandboxAmountRules {
   negative: boolean;
   /** Zero is allowed. */
   zero: boolean;
-  /** The minor units must fit a 32-bit signed integer (spec: the sandbox transaction amount is int32). */
+  /**
+   * The whole units must fit a 32-bit signed integer (spec: the Sandbox transaction's amount is an
+   * int32, of the currency's units as the platform's scripts post them: `1500` is NOK 1 500).
+   */
   int32?: boolean;
 }
 
@@ -79,8 +83,20 @@ export function parseSandboxAmount(value: unknown, currency: Currency, rules: Sa
     return rules.zero ? { ok: true, minor: 0n } : { ok: false, reason: 'must not be zero' };
   }
   if (minor < 0n && !rules.negative) return { ok: false, reason: 'must not be negative' };
-  if (rules.int32 === true && (minor > BigInt(INT32_MAX) || minor < BigInt(INT32_MIN))) {
-    return { ok: false, reason: `is ${minor} minor units of ${currency}, outside what a sandbox transaction amount holds (a 32-bit integer of minor units: ${INT32_MIN} to ${INT32_MAX})` };
+  const whole = BigInt(integerDigits);
+  if (rules.int32 === true && (negative ? -whole < BigInt(INT32_MIN) : whole > BigInt(INT32_MAX))) {
+    return { ok: false, reason: `is ${read.text} ${currency}, outside what a sandbox transaction amount holds (an int32 of ${currency} units: ${INT32_MIN} to ${INT32_MAX})` };
   }
   return { ok: true, minor };
+}
+
+/**
+ * A Sandbox transaction's amount as it is read back: a JSON number in the currency's units, as the
+ * platform's scripts post it (`1500` is NOK 1 500 and reads `1500`; `-250.5` reads `-250.5`), with
+ * its sign. Whole amounts are integers, as the specification's int32; an amount with minor units
+ * keeps them. Written from the exact decimal text, so the number is the shortest one that reads as
+ * that decimal (at most 15 significant digits, which a double carries exactly).
+ */
+export function sandboxTransactionAmount(minor: bigint, currency: Currency): number {
+  return Number(formatAmount(minor, currency));
 }

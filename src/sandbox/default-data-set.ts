@@ -19,14 +19,14 @@ export const DEFAULT_CUSTOMERS = {
 type Owner = keyof typeof DEFAULT_CUSTOMERS;
 
 export const DEFAULT_ACCOUNTS: readonly { owner: Owner; bban: string; currency: string; name: string; product: string; cashAccountType: string; balance: bigint; creditLine: bigint }[] = [
-  { owner: 'ola', bban: '90412263056', currency: 'NOK', name: 'Brukskonto', product: 'Brukskonto', cashAccountType: 'CACC', balance: 2_500_000n, creditLine: 0n },
-  { owner: 'ola', bban: '90412263064', currency: 'NOK', name: 'Sparekonto', product: 'Høyrentekonto', cashAccountType: 'SVGS', balance: 15_000_000n, creditLine: 0n },
-  { owner: 'kari', bban: '90412263072', currency: 'NOK', name: 'Brukskonto', product: 'Brukskonto', cashAccountType: 'CACC', balance: 1_200_000n, creditLine: 500_000n },
-  { owner: 'kari', bban: '90412263080', currency: 'EUR', name: 'Valutakonto EUR', product: 'Valutakonto', cashAccountType: 'CACC', balance: 500_000n, creditLine: 0n },
-  { owner: 'nordlys', bban: '90413355566', currency: 'NOK', name: 'Driftskonto', product: 'Bedriftskonto', cashAccountType: 'CACC', balance: 250_000_000n, creditLine: 50_000_000n },
-  { owner: 'nordlys', bban: '90413355574', currency: 'NOK', name: 'Skattetrekkskonto', product: 'Skattetrekkskonto', cashAccountType: 'TAXE', balance: 8_000_000n, creditLine: 0n },
-  { owner: 'fjord', bban: '90413355582', currency: 'NOK', name: 'Driftskonto', product: 'Bedriftskonto', cashAccountType: 'CACC', balance: 75_000_000n, creditLine: 0n },
-  { owner: 'fjord', bban: '90413355590', currency: 'EUR', name: 'Valutakonto EUR', product: 'Valutakonto', cashAccountType: 'CACC', balance: 10_000_000n, creditLine: 0n },
+  { owner: 'ola', bban: '15061012343', currency: 'NOK', name: 'Brukskonto', product: 'Brukskonto', cashAccountType: 'CACC', balance: 2_500_000n, creditLine: 0n },
+  { owner: 'ola', bban: '15061012351', currency: 'NOK', name: 'Sparekonto', product: 'Høyrentekonto', cashAccountType: 'SVGS', balance: 15_000_000n, creditLine: 0n },
+  { owner: 'kari', bban: '15061012378', currency: 'NOK', name: 'Brukskonto', product: 'Brukskonto', cashAccountType: 'CACC', balance: 1_200_000n, creditLine: 500_000n },
+  { owner: 'kari', bban: '15061012386', currency: 'EUR', name: 'Valutakonto EUR', product: 'Valutakonto', cashAccountType: 'CACC', balance: 500_000n, creditLine: 0n },
+  { owner: 'nordlys', bban: '15062056786', currency: 'NOK', name: 'Driftskonto', product: 'Bedriftskonto', cashAccountType: 'CACC', balance: 250_000_000n, creditLine: 50_000_000n },
+  { owner: 'nordlys', bban: '15062056794', currency: 'NOK', name: 'Skattetrekkskonto', product: 'Skattetrekkskonto', cashAccountType: 'TAXE', balance: 8_000_000n, creditLine: 0n },
+  { owner: 'fjord', bban: '15062056808', currency: 'NOK', name: 'Driftskonto', product: 'Bedriftskonto', cashAccountType: 'CACC', balance: 75_000_000n, creditLine: 0n },
+  { owner: 'fjord', bban: '15062056816', currency: 'EUR', name: 'Valutakonto EUR', product: 'Valutakonto', cashAccountType: 'CACC', balance: 10_000_000n, creditLine: 0n },
 ];
 
 /** Agreement ids are readable, so a TPP developer can send them as PSU-Corporate-ID. */
@@ -34,15 +34,15 @@ export const DEFAULT_AGREEMENTS: readonly { id: string; owner: Owner; name: stri
   {
     id: 'AGR-18129215603', owner: 'nordlys', name: 'Nordlys Handel AS nettbank',
     engagements: [
-      { person: 'ola', bban: '90413355566', roles: ['VIEW', 'REGISTER'] },
-      { person: 'ola', bban: '90413355574', roles: ['VIEW'] },
+      { person: 'ola', bban: '15062056786', roles: ['VIEW', 'REGISTER'] },
+      { person: 'ola', bban: '15062056794', roles: ['VIEW'] },
     ],
   },
   {
     id: 'AGR-20079518612', owner: 'fjord', name: 'Fjord Eiendom AS nettbank',
     engagements: [
-      { person: 'kari', bban: '90413355582', roles: ['VIEW', 'REGISTER'] },
-      { person: 'kari', bban: '90413355590', roles: ['VIEW', 'REGISTER'] },
+      { person: 'kari', bban: '15062056808', roles: ['VIEW', 'REGISTER'] },
+      { person: 'kari', bban: '15062056816', roles: ['VIEW', 'REGISTER'] },
     ],
   },
 ];

@@ -1,15 +1,16 @@
 import { acceptedFixes } from '../domain/accept-fix.js';
-import { ApiError, type Problem } from '../domain/api-error.js';
+import { ApiError, type Problem, toTppMessage } from '../domain/api-error.js';
 import { type CustomerType, ENGAGEMENT_ROLES, type EngagementRole } from '../domain/bank.js';
 import { type Clock, isCalendarDate, osloDate } from '../domain/clock.js';
 import { type Currency, isCurrency } from '../domain/currency.js';
 import { ACCOUNT_NAME_LONGER_MAX_LENGTH, ACCOUNT_NAME_MAX_LENGTH, SANDBOX_CUSTOMERS_PAGE_MAX, SANDBOX_TRANSACTIONS_PAGE_DEFAULT } from '../domain/limits.js';
 import { formatAmount } from '../domain/money.js';
 import type { TppIdentity } from '../domain/psp-role.js';
-import { type SandboxAmountRules, parseSandboxAmount } from '../domain/sandbox-amount.js';
-import { type BalanceType, balanceTypeOf, counterpartAccount, currentBalanceIndex, customerNumberProblem, ownAccountProblems } from '../domain/sandbox-rules.js';
+import { type SandboxAmountRules, parseSandboxAmount, sandboxTransactionAmount } from '../domain/sandbox-amount.js';
+import {
+  type BalanceType, balanceTypeOf, counterpartAccount, currentBalanceIndex, customerNumberFindings, ownAccountFindings, transactionDirection,
+} from '../domain/sandbox-rules.js';
 import { DEFAULT_CUSTOMERS, defaultDataSet, newBankId } from '../sandbox/default-data-set.js';
-import { composeIBAN } from 'ibantools';
 import type {
   NewSandboxCardTransaction, NewSandboxTransaction, SandboxAccount, SandboxAgreement, SandboxCardAccount, SandboxCardTransaction, SandboxCustomer,
   SandboxCustomerHoldings, SandboxTransaction, TransactionPage,
@@ -38,11 +39,13 @@ export class SandboxDataService {
 
   async createCustomer(tpp: TppIdentity, body: unknown, schemaProblems: Problem[]): Promise<Json> {
     const problems: Problem[] = [];
+    const warnings: Problem[] = [];
     const b = asObject(body);
     const type = typeof b.type === 'string' ? customerTypeOf(b.type) : undefined;
     if (typeof b.customerNumber === 'string' && type !== undefined) {
-      const problem = customerNumberProblem(b.customerNumber, type, '$.customerNumber');
-      if (problem !== undefined) problems.push(problem);
+      const found = customerNumberFindings(b.customerNumber, type, '$.customerNumber');
+      problems.push(...found.problems);
+      warnings.push(...found.warnings);
     }
     reject(schemaProblems, problems);
     const customerNumber = b.customerNumber as string;
@@ -52,7 +55,7 @@ export class SandboxDataService {
       const whose = existing === undefined ? '' : existing.tppId === undefined ? ' (a customer of the default data set)' : existing.tppId === tpp.id ? ` (your customer ${existing.id})` : ' (created by another TPP)';
       throw conflict('$.customerNumber', `$.customerNumber: a customer with number ${customerNumber} exists already${whose}; customer numbers are unique in the sandbox`);
     }
-    return customerView(customer, { agreements: [], accountIds: [], cardAccountIds: [] });
+    return withWarnings(customerView(customer, { agreements: [], accountIds: [], cardAccountIds: [] }), warnings);
   }
 
   async readCustomer(tpp: TppIdentity, customerId: string): Promise<Json> {
@@ -83,7 +86,8 @@ export class SandboxDataService {
     const owner = await this.namedCustomer(tpp, b.customerNumber, '$.customerNumber', problems);
     const nameProblem = accountNameProblem(b.accountName, '$.accountName', acceptFix, osloDate(now));
     if (nameProblem !== undefined) problems.push(nameProblem);
-    problems.push(...ownAccountProblems(b.bban, b.iban));
+    const numbers = ownAccountFindings(b.bban, b.iban);
+    problems.push(...numbers.problems);
     const currency = isCurrency(b.currency) ? b.currency : undefined;
     let creditLineMinor = 0n;
     let balanceMinor = 0n;
@@ -94,7 +98,7 @@ export class SandboxDataService {
     reject(schemaProblems, problems);
 
     const bban = b.bban as string;
-    const iban = typeof b.iban === 'string' ? b.iban.toUpperCase() : composeIBAN({ countryCode: 'NO', bban })!;
+    const iban = numbers.iban!;
     const conflicts: Problem[] = [];
     if (await this.store.findAccount({ bban })) conflicts.push({ code: 'CONFLICT', path: '$.bban', text: `$.bban: account ${bban} exists already; account numbers are unique in the sandbox` });
     if (typeof b.iban === 'string' && await this.store.findAccount({ iban })) conflicts.push({ code: 'CONFLICT', path: '$.iban', text: `$.iban: account ${iban} exists already; account numbers are unique in the sandbox` });
@@ -105,7 +109,7 @@ export class SandboxDataService {
       cashAccountType: b.cashAccountType as string, creditLineMinor, balanceMinor, createdAt: now,
     };
     if (!(await this.store.createSandboxAccount(account))) throw conflict('$.bban', `$.bban: account ${bban} (${iban}) exists already; account numbers are unique in the sandbox`);
-    return accountView({ ...account, customerNumber: owner!.customerNumber, customerType: owner!.type, customerTppId: owner!.tppId, transactionCount: 0 });
+    return withWarnings(accountView({ ...account, customerNumber: owner!.customerNumber, customerType: owner!.type, customerTppId: owner!.tppId, transactionCount: 0 }), numbers.warnings);
   }
 
   async readAccount(tpp: TppIdentity, accountId: string): Promise<Json> {
@@ -260,15 +264,18 @@ export class SandboxDataService {
   // ---- Account transactions ----
 
   /**
-   * Posts test transactions to an account: history, so the balance stays as it is. A debit (negative
-   * amount) has the account itself as debtor, a credit (positive) as creditor (spec, endpoint 5: a
-   * transaction with another account as the debtor fails). Dates are not after today, and the booking
-   * date not after the value date (the platform's rule).
+   * Posts test transactions to an account: history, so the balance stays as it is. The direction
+   * follows from the side the account is on, never from the amount's sign, which is kept as posted
+   * (sandbox-rules.ts transactionDirection). Dates are not after today, and the booking date not
+   * after the value date (the platform's rule).
    */
   async addTransactions(tpp: TppIdentity, accountId: string, body: unknown, schemaProblems: Problem[]): Promise<Json[]> {
     const account = await this.visibleAccount(tpp, accountId, 'mockAccountId');
     const today = osloDate(this.clock.now());
     const problems: Problem[] = [];
+    const warnings: Problem[][] = [];
+    /** Whether a debtor IBAN is an account of this bank: looked up once per request (a post names the same few counterparts many times). */
+    const inThisBank = new Map<string, boolean>();
     const transactions: NewSandboxTransaction[] = [];
     const currency = account.currency as Currency;
     for (const [index, entry] of (Array.isArray(body) ? body : []).entries()) {
@@ -277,19 +284,20 @@ export class SandboxDataService {
       if (isCurrency(t.currency) && t.currency !== account.currency) problems.push(currencyProblem(`${path}.currency`, t.currency, account.currency, 'the account'));
       const amount = t.amount === undefined ? undefined : amountOf(t.amount, currency, `${path}.amount`, { negative: true, zero: false, int32: true }, problems);
       problems.push(...dateProblems(t, path, today, ['bookingDate', 'valueDate']));
-      const creditor = typeof t.creditorAccount === 'object' && t.creditorAccount !== null ? counterpartAccount(asObject(t.creditorAccount), `${path}.creditorAccount`) : { problems: [] };
-      const debtor = typeof t.debtorAccount === 'object' && t.debtorAccount !== null ? counterpartAccount(asObject(t.debtorAccount), `${path}.debtorAccount`) : { problems: [] };
-      problems.push(...creditor.problems, ...debtor.problems);
-      if (amount !== undefined) {
-        const [side, named] = amount < 0n ? ['debtorAccount', debtor] as const : ['creditorAccount', creditor] as const;
-        if (named.account !== undefined && named.account.iban !== account.iban) {
-          const given = asObject(t[side]);
-          const at = typeof given.iban === 'string' ? `${path}.${side}.iban` : `${path}.${side}.bban`;
-          const kind = amount < 0n ? 'a debit (negative amount) of this account has the account itself as the debtor' : 'a credit (positive amount) to this account has the account itself as the creditor';
-          problems.push({ code: 'FORMAT_ERROR', path: at, text: `${path}.${side} names account ${named.account.iban} (${named.account.bban}), another account than ${account.iban} (${account.bban}) the transaction is posted to: ${kind}` });
-        }
-      }
-      if (amount === undefined || creditor.account === undefined || debtor.account === undefined) continue;
+      const creditor = typeof t.creditorAccount === 'object' && t.creditorAccount !== null ? counterpartAccount(asObject(t.creditorAccount), `${path}.creditorAccount`) : undefined;
+      const debtor = typeof t.debtorAccount === 'object' && t.debtorAccount !== null ? counterpartAccount(asObject(t.debtorAccount), `${path}.debtorAccount`) : undefined;
+      problems.push(...creditor?.problems ?? [], ...debtor?.problems ?? []);
+      if (creditor?.account === undefined || debtor?.account === undefined) continue;
+      const posted = { iban: account.iban, bban: account.bban };
+      const debtorIban = debtor.account.iban;
+      if (debtorIban !== account.iban && !inThisBank.has(debtorIban)) inThisBank.set(debtorIban, await this.store.findAccount({ iban: debtorIban }) !== undefined);
+      const debtorInThisBank = inThisBank.get(debtorIban) ?? false;
+      const direction = transactionDirection(posted, { debtor: debtor.account, creditor: creditor.account, debtorInThisBank }, path);
+      if ('problem' in direction) problems.push(direction.problem);
+      // The account's own number was judged when it was created; a warning goes with the other side only.
+      const other = 'direction' in direction && direction.direction === 'debit' ? creditor : debtor;
+      warnings.push(other.warnings);
+      if (amount === undefined) continue;
       transactions.push({
         id: newBankId(), amountMinor: amount, currency: account.currency, bookingDate: t.bookingDate as string, valueDate: t.valueDate as string,
         remittance: t.remittanceInformationUnstructured as string, creditorName: t.creditorName as string, creditorIban: creditor.account.iban,
@@ -301,7 +309,7 @@ export class SandboxDataService {
     reject(schemaProblems, problems);
     const stored = await this.store.addSandboxTransactions(account.id, transactions, this.clock.now());
     if (stored === undefined) throw unknown('mockAccountId', 'account', accountId);
-    return stored.map((t) => ({ id: t.id, _links: { self: transactionLink(account.id, t.id) } }));
+    return stored.map((t, index) => withWarnings({ id: t.id, _links: { self: transactionLink(account.id, t.id) } }, warnings[index] ?? []));
   }
 
   /** spec, endpoint 5: the account's transactions in posting order, a page at a time. */
@@ -465,11 +473,11 @@ function cardTransactionView(transaction: SandboxCardTransaction): Json {
   return { id: transaction.id, ...transaction.body, _links: { self: cardTransactionLink(transaction.cardAccountId, transaction.id) } };
 }
 
-/** spec: Sandbox transaction, every field; amount in minor units (an int32). */
+/** spec: Sandbox transaction, every field; amount in the currency's units with its sign, as posted (sandbox-amount.ts). */
 function transactionView(t: SandboxTransaction): Json {
   return {
     id: t.id,
-    amount: Number(t.amountMinor),
+    amount: sandboxTransactionAmount(t.amountMinor, t.currency as Currency),
     currency: t.currency,
     valueDate: t.valueDate,
     remittanceInformationUnstructured: t.remittance,
@@ -484,6 +492,15 @@ function transactionView(t: SandboxTransaction): Json {
     bookingDate: t.bookingDate,
     _links: { self: transactionLink(t.accountId, t.id) },
   };
+}
+
+/**
+ * A create's answer with the warnings about its test data: WARNING tppMessages beside the resource,
+ * saying what the sandbox took and what will happen later (docs/sandbox.md). Without warnings, the
+ * resource alone.
+ */
+function withWarnings(view: Json, warnings: readonly Problem[]): Json {
+  return warnings.length === 0 ? view : { ...view, tppMessages: warnings.map((w) => toTppMessage(w, 'WARNING')) };
 }
 
 function link(href: string, ...verbs: string[]): Link {

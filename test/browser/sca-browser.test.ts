@@ -86,7 +86,7 @@ describe('the SCA pages in Chromium', () => {
     await screenshot(page, 'approve-1-login');
     await logIn(page, '13039319955', '123456');
     await page.waitForSelector('#approve');
-    assert.match(await page.textContent('.payment') ?? '', /9041\.22\.63056/);
+    assert.match(await page.textContent('.payment') ?? '', /1506\.10\.12343/);
     await screenshot(page, 'approve-2-confirm');
     await page.click('#approve');
     await page.waitForURL(/\/callback\?/);

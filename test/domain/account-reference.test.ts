@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type AccountRules, accountKey, accountProblems, bicCountry, bicProblem } from '../../src/domain/account-reference.js';
+import { type AccountRules, accountKey, accountProblems, bicCountry, bicProblem, ibanFailure } from '../../src/domain/account-reference.js';
 
 const NORWEGIAN = { norwegian: true };
 const FOREIGN = { norwegian: false };
@@ -137,5 +137,24 @@ describe('accountKey', () => {
 
   it('is empty without bban and iban', () => {
     assert.equal(accountKey({}), '');
+  });
+});
+
+describe('ibanFailure: which check of an IBAN failed', () => {
+  it('names the national check of a Norwegian IBAN whose account number fails MOD11, not the country, check digits or length', () => {
+    // NO9390412263057: ISO 13616 check digits right, but 90412263057 fails MOD11.
+    const text = ibanFailure('NO9390412263057')!;
+    assert.match(text, /its account part 90412263057 fails the national check: its MOD11 check digit is wrong/);
+    assert.doesNotMatch(text, /country code|check digits 93|characters/);
+    assert.match(accountProblems({ iban: 'NO9390412263057' }, '$.x', NORWEGIAN)[0]!.text, /is not a valid IBAN: its account part 90412263057 fails the national check/);
+  });
+
+  it('names wrong check digits, a wrong length, an unknown country and spaces, each as itself', () => {
+    assert.match(ibanFailure('NO9486011117947')!, /^its check digits 94 are wrong \(ISO 13616 MOD97\)$/);
+    assert.match(ibanFailure('NO938601111794')!, /it has 14 characters, but an IBAN of NO has 15/);
+    assert.match(ibanFailure('XX9386011117947')!, /country code 'XX' is not that of a country with IBANs/);
+    assert.match(ibanFailure('NO93 8601 1117 947')!, /contains spaces/);
+    assert.match(ibanFailure('NOAB86011117947')!, /check digits 'AB' are not digits/);
+    assert.equal(ibanFailure('NO9386011117947'), undefined);
   });
 });

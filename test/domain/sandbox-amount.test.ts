@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { CURRENCIES, type Currency, minorUnitsOf } from '../../src/domain/currency.js';
 import { formatAmount } from '../../src/domain/money.js';
-import { JSON_NUMBER_EXACT_DIGITS, type SandboxAmountRules, parseSandboxAmount } from '../../src/domain/sandbox-amount.js';
+import { JSON_NUMBER_EXACT_DIGITS, type SandboxAmountRules, parseSandboxAmount, sandboxTransactionAmount } from '../../src/domain/sandbox-amount.js';
 
 const ANY: SandboxAmountRules = { negative: true, zero: true };
 const currency = fc.constantFrom(...CURRENCIES);
@@ -122,9 +122,23 @@ describe('parseSandboxAmount, cases', () => {
     refused(-1, 'NOK', /must not be negative/, { negative: false, zero: true });
     refused(0, 'NOK', /must not be zero/, { negative: true, zero: false });
     assert.equal(accepted(0, 'NOK', { negative: false, zero: true }), 0n);
-    assert.equal(accepted(21474836.47, 'NOK', { negative: true, zero: false, int32: true }), 2147483647n);
-    assert.equal(accepted(-21474836.48, 'NOK', { negative: true, zero: false, int32: true }), -2147483648n);
-    refused(21474836.48, 'NOK', /32-bit/, { negative: true, zero: false, int32: true });
-    refused('-21474836.49', 'NOK', /32-bit/, { negative: true, zero: false, int32: true });
+    // int32 bounds the currency's units, as the platform posts them (1500 is NOK 1 500), not its minor units.
+    assert.equal(accepted(2147483647, 'NOK', { negative: true, zero: false, int32: true }), 214748364700n);
+    assert.equal(accepted('2147483647.99', 'NOK', { negative: true, zero: false, int32: true }), 214748364799n);
+    assert.equal(accepted(-2147483648, 'NOK', { negative: true, zero: false, int32: true }), -214748364800n);
+    assert.equal(accepted(21474836.48, 'NOK', { negative: true, zero: false, int32: true }), 2147483648n);
+    refused(2147483648, 'NOK', /an int32 of NOK units: -2147483648 to 2147483647/, { negative: true, zero: false, int32: true });
+    refused('-2147483649', 'NOK', /an int32 of NOK units/, { negative: true, zero: false, int32: true });
+  });
+});
+
+describe('sandboxTransactionAmount', () => {
+  it('reads back the amount in the currency\'s units with its sign, exactly: what was posted', () => {
+    for (const [posted, currency] of [[1500, 'NOK'], [1234.56, 'NOK'], [-0.07, 'NOK'], [-250.5, 'NOK'], [2147483647, 'NOK'], [21474836.47, 'NOK'], [1500, 'JPY'], [1.234, 'KWD'], [-2147483648, 'EUR']] as const) {
+      const minor = accepted(posted, currency, { negative: true, zero: false, int32: true });
+      assert.equal(sandboxTransactionAmount(minor, currency), posted, `${posted} ${currency}`);
+    }
+    assert.equal(sandboxTransactionAmount(9990n, 'NOK'), 99.9);
+    assert.ok(Number.isInteger(sandboxTransactionAmount(150000n, 'NOK')), 'a whole amount is an integer, as the specification\'s int32');
   });
 });

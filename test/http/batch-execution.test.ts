@@ -14,8 +14,8 @@ import { type TestApp, startTestApp } from '../support/test-app.js';
  * the sandbox clock is moved to the next batch time, and the payments execute: debits, credits,
  * transactions, ACSC; without funds RJCT with fundsAvailable false and the reason; a bulk in part PART.
  */
-const OLA = { number: '13039319955', current: '90412263056', savings: '90412263064' };
-const KARI = { number: '12085592767', current: '90412263072' };
+const OLA = { number: '13039319955', current: '15061012343', savings: '15061012351' };
+const KARI = { number: '12085592767', current: '15061012378' };
 
 for (const engine of ['sqlite', 'postgres'] as const) {
   describe(`executing payments in the batch run, on ${engine}`, () => {
@@ -87,11 +87,19 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       return read.json().balances[0].balanceAmount.amount;
     }
 
-    /** The account's transactions from the listing (endpoint 5): amount in minor units and bank transaction code. */
-    async function listing(id: string): Promise<[number, string][]> {
+    /**
+     * The account's transactions from the listing (endpoint 5): the amount as a TPP posts it (units of the
+     * currency, positive), the side the account is on (debtor: a debit; creditor: a credit) and the bank
+     * transaction code.
+     */
+    async function listing(id: string): Promise<[number, string, string][]> {
+      const account = (await t.signed({ method: 'GET', url: `/v1/sandbox/accounts/${id}` })).json() as { iban: string };
       const read = await t.signed({ method: 'GET', url: `/v1/sandbox/accounts/${id}/transactions` });
       assert.equal(read.statusCode, 200, read.body);
-      return (read.json() as { amount: number; bankTransactionCode: string }[]).map((x) => [x.amount, x.bankTransactionCode]);
+      type Row = { amount: number; bankTransactionCode: string; debtorAccount: { iban: string }; creditorAccount: { iban: string } };
+      return (read.json() as Row[]).map((x) => [
+        x.amount, x.debtorAccount.iban === account.iban ? 'debtor' : x.creditorAccount.iban === account.iban ? 'creditor' : 'neither', x.bankTransactionCode,
+      ]);
     }
 
     it('end to end from a new customer with two new accounts: cross-border and bulk execute, ACSC, new balances, transactions listed', async () => {
@@ -114,10 +122,11 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       // NOK 20 000.00 less EUR 1 000.00 at 11.70 (11 700.00), its fee 100.00 + 0.25 % conversion (29.25), and the bulk's 2 500.00.
       assert.equal(await accountBalance(current!.id), '5670.75');
       assert.equal(await accountBalance(savings!.id), '7000.00');
+      // Booked as a TPP posts test transactions: the amount in NOK, positive; the account as debtor on a debit, as creditor on a credit.
       assert.deepEqual((await listing(current!.id)).sort(), [
-        [-1_170_000, 'PMNT-ICDT-XBCT'], [-200_000, 'PMNT-ICDT-DMCT'], [-50_000, 'PMNT-ICDT-DMCT'], [-12_925, 'ACMT-MDOP-CHRG'],
+        [11_700, 'debtor', 'PMNT-ICDT-XBCT'], [2_000, 'debtor', 'PMNT-ICDT-DMCT'], [500, 'debtor', 'PMNT-ICDT-DMCT'], [129.25, 'debtor', 'ACMT-MDOP-CHRG'],
       ].sort());
-      assert.deepEqual(await listing(savings!.id), [[200_000, 'PMNT-RCDT-DMCT']]);
+      assert.deepEqual(await listing(savings!.id), [[2_000, 'creditor', 'PMNT-RCDT-DMCT']]);
     });
 
     it('end to end from a new customer whose account holds too little: RJCT with the reason, nothing booked', async () => {

@@ -7,7 +7,7 @@ import { addDays, osloDate } from '../../src/domain/clock.js';
 import { DEFAULT_ACCOUNTS, DEFAULT_CUSTOMERS } from '../../src/sandbox/default-data-set.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
-import { OLA_ACCOUNTS, PSU_ID, createCrossBorder, crossBorderBody, messagesByPath } from '../support/payment-requests.js';
+import { CROSS_BORDER_PATH, OLA_ACCOUNTS, PSU_ID, createCrossBorder, createHeaders, crossBorderBody, messagesByPath } from '../support/payment-requests.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { ibanOf, nextBban, nextFnr, nextOrganisationNumber } from '../support/norwegian-numbers.js';
 import { sandboxAccountBody } from '../support/sandbox-bodies.js';
@@ -115,15 +115,13 @@ describe('sandbox customers', () => {
     assert.equal(personal.customerType, 'CORPORATE');
   });
 
-  it('refuses customer numbers that are not national identity or organisation numbers, naming $.customerNumber', async () => {
+  it('refuses a private customer number that is not a national identity number, and a corporate one that is not digits, naming $.customerNumber', async () => {
     const fnr = nextFnr();
     const wrongCheck = `${fnr.slice(0, 10)}${(Number(fnr[10]) + 1) % 10}`;
     for (const [customerNumber, type, reason] of [
       [wrongCheck, 'private', /not a Norwegian national identity number/],
-      ['55555555', 'corporate', /organisation number \(9 digits, MOD11\)/],
-      ['912340001', 'corporate', /MOD11 check digit is wrong/],
       [nextOrganisationNumber(), 'private', /national identity number/],
-      ['12345678901', 'corporate', /not a corporate customer number/],
+      ['AS-5555555', 'corporate', /not a corporate customer number: digits only/],
     ] as const) {
       const response = await post('/v1/sandbox/customers', { customerNumber, name: 'X', type });
       assertErrorBody(response, 400, 'FORMAT_ERROR');
@@ -308,9 +306,9 @@ describe('sandbox accounts', () => {
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assert.deepEqual(pathsOf(response), ['$.balances[0].balanceAmount.currency', '$.balances[0].balanceType', '$.cashAccountType', '$.iban']);
     assert.match(textAt(response, '$.iban'), /is not the IBAN of \$\.bban/);
-    response = await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { bban: '12345678901', iban: undefined }));
+    response = await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { bban: '1234567890', iban: undefined }));
     assertErrorBody(response, 400, 'FORMAT_ERROR');
-    assert.match(textAt(response, '$.bban'), /MOD11/);
+    assert.match(textAt(response, '$.bban'), /11 digits/);
     response = await post('/v1/sandbox/accounts', { ...sandboxAccountBody(customer.customerNumber), creditLine: -5, currency: 'XXX' });
     assert.deepEqual(pathsOf(response), ['$.currency']);
     response = await post('/v1/sandbox/accounts', { ...sandboxAccountBody(customer.customerNumber), creditLine: -5 });
@@ -388,7 +386,7 @@ describe('sandbox accounts', () => {
 // ---- Account transactions ----
 
 describe('sandbox account transactions', () => {
-  it('posts credits as the platform does and lists them with every field of the Sandbox transaction, amount in minor units', async () => {
+  it('posts credits as the platform does and lists them with every field of the Sandbox transaction, the amount as posted', async () => {
     const customer = await newCustomer();
     const account = await newAccount(customer.customerNumber);
     const day = addDays(today(), -3);
@@ -401,25 +399,26 @@ describe('sandbox account transactions', () => {
     }
     const list = await listTransactions(account);
     assert.deepEqual(list[0], {
-      id: ids[0]!.id, amount: 150000, currency: 'NOK', valueDate: day, remittanceInformationUnstructured: '63444766', creditorName: 'Ola Test',
+      id: ids[0]!.id, amount: 1500, currency: 'NOK', valueDate: day, remittanceInformationUnstructured: '63444766', creditorName: 'Ola Test',
       creditorAccount: { iban: account.iban, bban: account.bban }, debtorName: 'Aftenposten', debtorAccount: ELSEWHERE,
       bankTransactionCode: 'PMNT', ultimateDebtor: 'Aftenposten AS', ultimateCreditor: 'Test', purposeCode: 'SALA', bookingDate: day,
       _links: { self: { href: `/v1/sandbox/accounts/${account.id}/transactions/${ids[0]!.id}`, verbs: ['GET'] } },
     });
-    assert.equal(list[1]!.amount, 12345);
+    assert.equal(list[1]!.amount, 123.45);
     assert.deepEqual(list[1]!.creditorAccount, { iban: account.iban, bban: account.bban }, 'the IBAN is composed from a BBAN given alone');
     const one = await get(ids[1]!._links.self.href);
     assert.equal(one.statusCode, 200);
     assert.deepEqual(one.json(), list[1]);
   });
 
-  it('stores JSON number amounts without float loss: 1234.56 is 123456 and -0.07 is -7', async () => {
+  it('reads back what was posted, unit and sign, stored exactly: 1500 is 1500, 1234.56 is 1234.56, -0.07 is -0.07', async () => {
     const customer = await newCustomer();
     const account = await newAccount(customer.customerNumber);
-    await postTransactions(account, [credit(account, { amount: 1234.56 }), debit(account, { amount: -0.07 }), credit(account, { amount: 21474836.47 })]);
-    assert.deepEqual((await listTransactions(account)).map((x) => x.amount), [123456, -7, 2147483647]);
+    const amounts = [1500, 1234.56, -0.07, 21474836.47, 2147483647, -2147483648, '99.90'];
+    await postTransactions(account, amounts.map((amount, i) => (i % 2 === 0 ? credit(account, { amount }) : debit(account, { amount }))));
+    assert.deepEqual((await listTransactions(account)).map((x) => x.amount), [1500, 1234.56, -0.07, 21474836.47, 2147483647, -2147483648, 99.9]);
     const stored = await t.store.listSandboxTransactions(account.id, { fromDate: undefined, toDate: undefined, offset: 0, limit: 10 });
-    assert.deepEqual(stored.map((x) => x.amountMinor), [123456n, -7n, 2147483647n]);
+    assert.deepEqual(stored.map((x) => x.amountMinor), [150000n, 123456n, -7n, 2147483647n, 214748364700n, -214748364800n, 9990n]);
   });
 
   it('leaves the balance as it is: posted transactions are history', async () => {
@@ -429,22 +428,37 @@ describe('sandbox account transactions', () => {
     assert.deepEqual((await get(account._links.self.href)).json(), account);
   });
 
-  it('refuses a debit with another account as the debtor, and a credit with another account as the creditor, saying which account', async () => {
+  it('takes the direction from the side the account is on, not from the sign: a positive debit and a negative credit are kept as posted', async () => {
+    const customer = await newCustomer();
+    const account = await newAccount(customer.customerNumber);
+    await postTransactions(account, [
+      debit(account, { amount: 250 }),
+      debit(account, { amount: -250.5, debtorAccount: { bban: account.bban } }),
+      credit(account, { amount: 1500 }),
+      credit(account, { amount: -100, creditorAccount: { iban: account.iban } }),
+    ]);
+    const list = await listTransactions(account);
+    assert.deepEqual(list.map((x) => [x.amount, x.debtorAccount.iban === account.iban ? 'debit' : 'credit']), [[250, 'debit'], [-250.5, 'debit'], [1500, 'credit'], [-100, 'credit']]);
+  });
+
+  it('refuses another account of this bank as the debtor, and the account on neither side or on both, saying which account', async () => {
     const customer = await newCustomer();
     const account = await newAccount(customer.customerNumber);
     const otherAccount = await newAccount(customer.customerNumber);
     const response = await post(`/v1/sandbox/accounts/${account.id}/transactions`, [
       debit(account),
-      debit(account, { debtorAccount: { iban: otherAccount.iban } }),
+      credit(account, { debtorAccount: { iban: otherAccount.iban } }),
+      credit(account, { amount: -5, debtorAccount: { bban: DEFAULT_ACCOUNTS[0]!.bban } }),
       credit(account, { creditorAccount: { bban: ELSEWHERE.bban } }),
-      debit(account, { debtorAccount: { bban: account.bban } }),
+      debit(account, { creditorAccount: { bban: account.bban } }),
+      debit(account, { debtorAccount: { iban: otherAccount.iban }, creditorAccount: ELSEWHERE }),
     ]);
     assertErrorBody(response, 400, 'FORMAT_ERROR');
-    assert.deepEqual(pathsOf(response), ['$[1].debtorAccount.iban', '$[2].creditorAccount.bban']);
-    assert.match(textAt(response, '$[1].debtorAccount.iban'), new RegExp(`names account ${otherAccount.iban} \\(${otherAccount.bban}\\), another account than ${account.iban}.*debit.*debtor`));
-    assert.match(textAt(response, '$[2].creditorAccount.bban'), new RegExp(`names account ${ELSEWHERE.iban}.*credit.*creditor`));
+    assert.deepEqual(pathsOf(response), ['$[1].debtorAccount', '$[2].debtorAccount', '$[3]', '$[4].creditorAccount', '$[5]']);
+    assert.match(textAt(response, '$[1].debtorAccount'), new RegExp(`names account ${otherAccount.iban} \\(${otherAccount.bban}\\) of this sandbox bank as the debtor, another account than account ${account.iban}.*would not show the debit`));
+    assert.match(textAt(response, '$[3]'), new RegExp(`names account ${account.iban} \\(${account.bban}\\).*on neither side`));
+    assert.match(textAt(response, '$[4].creditorAccount'), /as both debtor and creditor/);
     assert.deepEqual(await listTransactions(account), [], 'nothing of a refused request is stored');
-    await postTransactions(account, [debit(account), debit(account, { debtorAccount: { bban: account.bban } })]);
   });
 
   it('refuses dates after today and a booking date after the value date, bank transaction codes outside 4 to 14, and more, each at its path', async () => {
@@ -457,9 +471,9 @@ describe('sandbox account transactions', () => {
       credit(account, { bookingDate: today(), valueDate: yesterday }),
       credit(account, { bankTransactionCode: 'PMT' }),
       credit(account, { bankTransactionCode: 'PMNT-RCDT-DMCTX' }),
-      credit(account, { purposeCode: 'code' }),
+      credit(account, { purposeCode: '' }),
       credit(account, { currency: 'EUR' }),
-      credit(account, { amount: 21474836.48 }),
+      credit(account, { amount: 2147483648 }),
       credit(account, { amount: 0 }),
       credit(account, { amount: 10.005 }),
       credit(account, { debtorAccount: { iban: 'NO0000000000000' } }),
@@ -475,7 +489,7 @@ describe('sandbox account transactions', () => {
     ]);
     assert.match(textAt(response, '$[0].bookingDate'), /after today/);
     assert.match(textAt(response, '$[1].bookingDate'), /must not be after the value date/);
-    assert.match(textAt(response, '$[6].amount'), /32-bit/);
+    assert.match(textAt(response, '$[6].amount'), /outside what a sandbox transaction amount holds \(an int32 of NOK units/);
     assert.match(textAt(response, '$[7].amount'), /must not be zero/);
     assert.match(textAt(response, '$[5].currency'), /NOK/);
   });
@@ -494,7 +508,7 @@ describe('sandbox account transactions', () => {
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assert.match(textAt(response, '$'), /at most 1000 entries/);
     const page = await listTransactions(account, '?offset=998&limit=1000');
-    assert.deepEqual(page.map((x) => x.amount), [99900, 100000]);
+    assert.deepEqual(page.map((x) => x.amount), [999, 1000]);
   });
 
   describe('listing', () => {
@@ -515,31 +529,31 @@ describe('sandbox account transactions', () => {
 
     it('returns every transaction in posting order, the same on every read, 100 by default', async () => {
       const all = await listTransactions(account);
-      assert.deepEqual(all.map((x) => x.amount), Array.from({ length: 25 }, (_, i) => (i + 1) * 100));
+      assert.deepEqual(all.map((x) => x.amount), Array.from({ length: 25 }, (_, i) => i + 1));
       assert.deepEqual(await listTransactions(account), all);
     });
 
     it('pages with offset and limit over the dense position', async () => {
-      assert.deepEqual((await listTransactions(account, '?offset=10&limit=5')).map((x) => x.amount / 100), [11, 12, 13, 14, 15]);
-      assert.deepEqual((await listTransactions(account, '?limit=3')).map((x) => x.amount / 100), [1, 2, 3]);
-      assert.deepEqual((await listTransactions(account, '?offset=24')).map((x) => x.amount / 100), [25]);
+      assert.deepEqual((await listTransactions(account, '?offset=10&limit=5')).map((x) => x.amount), [11, 12, 13, 14, 15]);
+      assert.deepEqual((await listTransactions(account, '?limit=3')).map((x) => x.amount), [1, 2, 3]);
+      assert.deepEqual((await listTransactions(account, '?offset=24')).map((x) => x.amount), [25]);
       assert.deepEqual(await listTransactions(account, '?offset=25'), []);
       const pages: number[] = [];
-      for (let offset = 0; offset < 25; offset += 7) pages.push(...(await listTransactions(account, `?offset=${offset}&limit=7`)).map((x) => x.amount / 100));
+      for (let offset = 0; offset < 25; offset += 7) pages.push(...(await listTransactions(account, `?offset=${offset}&limit=7`)).map((x) => x.amount));
       assert.deepEqual(pages, Array.from({ length: 25 }, (_, i) => i + 1));
     });
 
     it('filters on the booking date with fromDate and toDate, in posting order, with offset and limit', async () => {
       const day = dates[0]!;
       const expected = dates.map((d, i) => (d === day ? i + 1 : undefined)).filter((n) => n !== undefined);
-      assert.deepEqual((await listTransactions(account, `?fromDate=${day}&toDate=${day}`)).map((x) => x.amount / 100), expected);
-      assert.deepEqual((await listTransactions(account, `?fromDate=${day}&toDate=${day}&offset=1&limit=2`)).map((x) => x.amount / 100), expected.slice(1, 3));
+      assert.deepEqual((await listTransactions(account, `?fromDate=${day}&toDate=${day}`)).map((x) => x.amount), expected);
+      assert.deepEqual((await listTransactions(account, `?fromDate=${day}&toDate=${day}&offset=1&limit=2`)).map((x) => x.amount), expected.slice(1, 3));
       const from = addDays(today(), -2);
       const later = dates.map((d, i) => (d >= from ? i + 1 : undefined)).filter((n) => n !== undefined);
-      assert.deepEqual((await listTransactions(account, `?fromDate=${from}`)).map((x) => x.amount / 100), later);
+      assert.deepEqual((await listTransactions(account, `?fromDate=${from}`)).map((x) => x.amount), later);
       const to = addDays(today(), -4);
       const earlier = dates.map((d, i) => (d <= to ? i + 1 : undefined)).filter((n) => n !== undefined);
-      assert.deepEqual((await listTransactions(account, `?toDate=${to}`)).map((x) => x.amount / 100), earlier);
+      assert.deepEqual((await listTransactions(account, `?toDate=${to}`)).map((x) => x.amount), earlier);
     });
 
     it('refuses limit 0, a limit over 1000, a negative offset, a date that is not one and toDate before fromDate', async () => {
@@ -653,7 +667,7 @@ describe('sandbox agreements', () => {
 
   it('lets a TPP create an agreement on a default corporate customer, seen only by that TPP', async () => {
     const person = await newCustomer('private');
-    const nordlys = (await t.store.findAccount({ bban: '90413355566' }))!;
+    const nordlys = (await t.store.findAccount({ bban: '15062056786' }))!;
     const agreement = created(await post('/v1/sandbox/agreements', {
       owner: DEFAULT_CUSTOMERS.nordlys.customerNumber, name: 'Extra', engagements: [{ customer: person.customerNumber, account: { bban: nordlys.bban }, roles: ['VIEW'] }],
     }));
@@ -758,11 +772,11 @@ describe('sandbox card accounts', () => {
     assertErrorBody(await get(`${card._links.self.href}/transactions?limit=0`), 400, 'FORMAT_ERROR');
   });
 
-  it('refuses card transactions with a merchant category code other than 4 digits, a future date or an amount in another currency', async () => {
+  it('refuses card transactions with a merchant category code over 70 characters, a future date or an amount in another currency', async () => {
     const customer = await newCustomer();
     const card = created(await post('/v1/sandbox/card-accounts', cardBody(customer.customerNumber)));
     const response = await post(`${card._links.self.href}/transactions`, [
-      cardTransaction({ merchantCategoryCode: 'BOB' }),
+      cardTransaction({ merchantCategoryCode: 'M'.repeat(71) }),
       cardTransaction({ bookingDate: addDays(today(), 1) }),
       cardTransaction({ transactionAmount: { currency: 'EUR', amount: 1 } }),
       cardTransaction({ transactionAmount: { currency: 'NOK', amount: 1.001 } }),
@@ -790,6 +804,175 @@ describe('sandbox card accounts', () => {
 });
 
 // ---- Signing and content ----
+
+/** The WARNING tppMessages of a create's answer, as [path, text]. */
+function warningsOf(body: Json): [string, string][] {
+  const messages = (body.tppMessages ?? []) as { category: string; code: string; path: string; text: string }[];
+  for (const m of messages) assert.deepEqual([m.category, m.code], ['WARNING', 'FORMAT_ERROR'], JSON.stringify(m));
+  return messages.map((m) => [m.path, m.text]);
+}
+
+/** A Norwegian account number whose MOD11 check digit is wrong: the platform's own script gives it to company 88888888. */
+const PLATFORM_BAD_MOD11 = { bban: '83204742935', iban: 'NO1383204742935' };
+let badMod11Counter = 0;
+/** Another account number whose MOD11 check digit is wrong (the check digit of the valid one, plus one). */
+function nextBadMod11Bban(): string {
+  for (;;) {
+    const bban = nextBban();
+    const wrong = `${bban.slice(0, 10)}${(Number(bban[10]) + 1 + (badMod11Counter++ % 2)) % 10}`;
+    if (wrong !== bban) return wrong;
+  }
+}
+
+describe('test data the way the platform takes it', () => {
+  it('takes a corporate customer number that is not an organisation number (8 digits as 55555555, a wrong MOD11) with a WARNING at $.customerNumber', async () => {
+    const stamp = String(Date.now()).slice(-7);
+    const org = nextOrganisationNumber();
+    const wrongMod11 = `${org.slice(0, 8)}${(Number(org[8]) + 1) % 10}`;
+    for (const [customerNumber, reason] of [[`8${stamp}`, /it has 8 digits, not 9/], [wrongMod11, /its MOD11 check digit is wrong/]] as const) {
+      const response = await post('/v1/sandbox/customers', { customerNumber, name: 'Testfirma 1', type: 'corporate' });
+      const body = created(response);
+      assert.equal(body.customerNumber, customerNumber);
+      const warnings = warningsOf(body);
+      assert.deepEqual(warnings.map(([path]) => path), ['$.customerNumber']);
+      assert.match(warnings[0]![1], reason);
+      assert.match(warnings[0]![1], /not a Norwegian organisation number.*agreements work/);
+      const read = (await get(body._links.self.href)).json() as Json;
+      assert.equal(read.tppMessages, undefined, 'the warning goes with the create only');
+      const { tppMessages: _, ...resource } = body;
+      assert.deepEqual(read, resource);
+    }
+  });
+
+  it('takes an account whose MOD11 check digit is wrong with a WARNING saying payments from it will be refused; it holds transactions, and the payment interface refuses it', async () => {
+    const customer = await newCustomer();
+    const bban = nextBadMod11Bban();
+    const body = created(await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { bban, iban: undefined })));
+    assert.equal(body.bban, bban);
+    assert.equal(body.iban, ibanOf(bban), 'the IBAN is composed with correct ISO 13616 check digits');
+    const warnings = warningsOf(body);
+    assert.deepEqual(warnings.map(([path]) => path), ['$.bban']);
+    assert.match(warnings[0]![1], new RegExp(`'${bban}' is not a valid Norwegian account number: its MOD11 check digit is wrong \\(it would be \\d, not ${bban[10]}\\)`));
+    assert.match(warnings[0]![1], /can hold test transactions, but the payment interface .* refuses payments from or to this number/);
+    assert.equal((await get(body._links.self.href)).json().tppMessages, undefined);
+
+    const ids = await postTransactions(body, [credit(body), debit(body, { amount: 100 })]);
+    assert.deepEqual(ids.map((x) => x.tppMessages), [undefined, undefined], 'no warning about the account itself on its transactions');
+    assert.equal((await listTransactions(body)).length, 2);
+
+    const payment = crossBorderBody();
+    payment.debtorAccount = { bban, currency: 'NOK' };
+    const refused = await t.signed({ method: 'POST', url: CROSS_BORDER_PATH, body: payment, headers: createHeaders() });
+    assertErrorBody(refused, 400, 'FORMAT_ERROR');
+    assert.match(textAt(refused, '$.debtorAccount.bban'), /MOD11 check digit is wrong/);
+  });
+
+  it('takes the IBAN of a BBAN that fails MOD11 (one warning, at $.bban), and names the check that failed on a bad IBAN', async () => {
+    const customer = await newCustomer();
+    const bban = nextBadMod11Bban();
+    const body = created(await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { bban, iban: ibanOf(bban) })));
+    assert.deepEqual(warningsOf(body).map(([path]) => path), ['$.bban']);
+
+    const good = nextBban();
+    const iban = ibanOf(good);
+    const wrongDigits = `NO${String((Number(iban.slice(2, 4)) + 1) % 100).padStart(2, '0')}${good}`;
+    const response = await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { bban: good, iban: wrongDigits }));
+    assertErrorBody(response, 400, 'FORMAT_ERROR');
+    const text = textAt(response, '$.iban');
+    assert.match(text, new RegExp(`is not a valid IBAN: its check digits ${wrongDigits.slice(2, 4)} are wrong \\(ISO 13616 MOD97\\)`));
+    assert.doesNotMatch(text, /country code|length/);
+  });
+
+  it('takes purposeCode as plain text on account transactions and any merchant category code on card transactions, read back as given', async () => {
+    const customer = await newCustomer();
+    const account = await newAccount(customer.customerNumber);
+    await postTransactions(account, [credit(account, { purposeCode: 'code' }), credit(account, { purposeCode: 'SALA' })]);
+    assert.deepEqual((await listTransactions(account)).map((x) => x.purposeCode), ['code', 'SALA']);
+    const card = created(await post('/v1/sandbox/card-accounts', cardBody(customer.customerNumber)));
+    const ids = created(await post(`${card._links.self.href}/transactions`, [cardTransaction({ merchantCategoryCode: 'BOB' }), cardTransaction({ merchantCategoryCode: 'TEST' })])) as unknown as Json[];
+    assert.equal(ids.length, 2);
+    const list = (await get(`${card._links.self.href}/transactions`)).json() as Json[];
+    assert.deepEqual(list.map((x) => x.merchantCategoryCode), ['BOB', 'TEST']);
+  });
+
+  it('warns of a counterpart account number that fails MOD11, and takes it', async () => {
+    const customer = await newCustomer();
+    const account = await newAccount(customer.customerNumber);
+    const elsewhere = nextBadMod11Bban();
+    const ids = await postTransactions(account, [credit(account), credit(account, { debtorAccount: { bban: elsewhere } })]);
+    assert.equal(ids[0]!.tppMessages, undefined);
+    assert.deepEqual(warningsOf(ids[1]!).map(([path]) => path), ['$[1].debtorAccount.bban']);
+    assert.deepEqual((await listTransactions(account))[1]!.debtorAccount, { iban: ibanOf(elsewhere), bban: elsewhere });
+  });
+
+  describe('a setup script in the platform\'s style', () => {
+    /** Every call the script makes, with its status. */
+    const calls: { step: string; status: number; body: string }[] = [];
+    const step = async (name: string, request: Promise<LightMyRequestResponse>): Promise<Json> => {
+      const response = await request;
+      calls.push({ step: name, status: response.statusCode, body: response.body });
+      return response.body === '' ? {} : response.json() as Json;
+    };
+    const day = () => addDays(today(), -2);
+    /** The platform's transaction example (init_transactions_for_a_single_account.sh): credits from an account elsewhere, purposeCode "code". */
+    const platformCredits = (account: Json) => [1500, 1500, 123].map((amount, i) => ({
+      amount, currency: 'NOK', valueDate: day(), bookingDate: day(), remittanceInformationUnstructured: ['63444766', '1476074371486', '1476074371486'][i],
+      creditorId: String(i + 1), creditorName: ['Aftenposten', 'Sognekraft', 'Testperson To'][i], creditorAccount: { iban: account.iban, bban: account.bban },
+      ultimateCreditor: 'Test', debtorName: 'Testperson 2', debtorAccount: ELSEWHERE, ultimateDebtor: 'test', purposeCode: 'code', bankTransactionCode: 'PMNT',
+    }));
+    const platformCardTransactions = () => [['test-1', 100, 'BOB'], ['test-2', 1000, 'TEST']].map(([id, amount, mcc]) => ({
+      cardTransactionId: id, terminalId: 'tid', bookingDate: day(), transactionDate: day(), transactionAmount: { currency: 'NOK', amount },
+      originalAmount: { currency: 'NOK', amount }, merchantCategoryCode: mcc, markupFee: { currency: 'NOK', amount: 10 }, markupFeePercentage: '20',
+      cardAcceptorId: '', cardAcceptorAddress: {}, maskedPan: '', transactionDetails: '', invoiced: '', proprietaryBankTransactionCode: '',
+    }));
+    const account = (customerNumber: string, accountName: string, bban: string, iban: string, currency = 'NOK', cashAccountType = 'CACC') => ({
+      customerNumber, accountName, bban, iban, currency, product: accountName, cashAccountType, creditLine: 0,
+      balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency } }],
+    });
+
+    it('runs customers (01078900497, 88888888, 55555555), accounts (four failing MOD11), agreements, account and card transactions: every call 2xx', async (context) => {
+      // init_01078900497_private.sh: the quick start, on a fresh server: no number of the default data set is taken.
+      await step('customer 01078900497', post('/v1/sandbox/customers', { customerNumber: '01078900497', name: 'Test Testperson 1', type: 'private' }));
+      const brukskonto = await step('account 90412263056', post('/v1/sandbox/accounts', account('01078900497', 'Brukskonto', '90412263056', 'NO2390412263056', 'NOK', 'TAXE')));
+      await step('account 90412329715', post('/v1/sandbox/accounts', account('01078900497', 'Regningskonto', '90412329715', 'NO6590412329715')));
+      await step('account 90522037388', post('/v1/sandbox/accounts', account('01078900497', 'Sparekonto', '90522037388', 'NO3390522037388', 'NOK', 'SVGS')));
+      await step('account 83960706687', post('/v1/sandbox/accounts', account('01078900497', 'Valutakonto EUR', '83960706687', 'NO0983960706687', 'EUR')));
+      const card = await step('card account', post('/v1/sandbox/card-accounts', cardBody('01078900497', { name: 'Test', expiry: '2020-01-01' })));
+      // init_17099233842_corporate.sh: company 88888888, whose account numbers fail MOD11.
+      await step('customer 88888888', post('/v1/sandbox/customers', { customerNumber: '88888888', name: 'Testfirma 1', type: 'corporate' }));
+      const drift = await step('account 83204742935', post('/v1/sandbox/accounts', account('88888888', 'Driftskonto', PLATFORM_BAD_MOD11.bban, PLATFORM_BAD_MOD11.iban)));
+      await step('account 21416137948', post('/v1/sandbox/accounts', account('88888888', 'Regningskonto', '21416137948', 'NO0621416137948')));
+      await step('account 55347156427', post('/v1/sandbox/accounts', account('88888888', 'Valutakonto', '55347156427', 'NO2155347156427', 'EUR')));
+      await step('account 13312276846', post('/v1/sandbox/accounts', account('88888888', 'Skattetrekkskonto', '13312276846', 'NO0513312276846', 'NOK', 'TAXE')));
+      await step('customer 55555555', post('/v1/sandbox/customers', { customerNumber: '55555555', name: 'Testfirma 5', type: 'corporate' }));
+      // init_agreements_and_engangements_for_a_corporate_customer.sh
+      await step('agreement', post('/v1/sandbox/agreements', {
+        owner: '88888888', name: 'Testavtale 1 ', engagements: [{ customer: '01078900497', account: { iban: PLATFORM_BAD_MOD11.iban }, roles: ['VIEW', 'REGISTER'] }],
+      }));
+      // init_transactions_for_a_single_account.sh and init_transactions_for_a_single_card_account.sh
+      await step('transactions 90412263056', post(`/v1/sandbox/accounts/${brukskonto.id}/transactions`, platformCredits(brukskonto)));
+      await step('transactions 83204742935', post(`/v1/sandbox/accounts/${drift.id}/transactions`, platformCredits(drift)));
+      await step('card transactions', post(`${card._links.self.href}/transactions`, platformCardTransactions()));
+
+      const answered2xx = calls.filter((c) => c.status >= 200 && c.status < 300).length;
+      context.diagnostic(`platform-style script: ${answered2xx} of ${calls.length} calls answered 2xx`);
+      assert.deepEqual(calls.filter((c) => c.status >= 300).map((c) => `${c.step}: ${c.status} ${c.body}`), []);
+      assert.equal(answered2xx, 16);
+      assert.deepEqual((await listTransactions(brukskonto)).map((x) => [x.amount, x.purposeCode]), [[1500, 'code'], [1500, 'code'], [123, 'code']]);
+      assert.equal(warningsOf(drift)[0]![0], '$.bban');
+    });
+
+    it('gives every customer\'s card the platform\'s masked PAN 1234xxxxxxxx4321 (2xx for each)', async (context) => {
+      const first = nextFnr();
+      const second = nextFnr();
+      for (const customerNumber of [first, second]) created(await post('/v1/sandbox/customers', { customerNumber, name: 'Test', type: 'private' }));
+      const answers = [];
+      for (const customerNumber of [first, second]) answers.push(await post('/v1/sandbox/card-accounts', cardBody(customerNumber, { maskedPan: '1234xxxxxxxx4321' })));
+      context.diagnostic(`shared masked PAN: ${answers.filter((r) => r.statusCode === 201).length} of ${answers.length} card accounts answered 201`);
+      for (const response of answers) created(response);
+    });
+  });
+});
 
 describe('sandbox requests', () => {
   it('needs a signature and, on creates, a Digest; any PSD2 role will do', async () => {
@@ -938,9 +1121,9 @@ describe('on PostgreSQL', () => {
       const day = addDays(osloDate(pg.clock.now()), -1);
       await send('POST', `${account._links.self.href}/transactions`, Array.from({ length: 12 }, (_, i) => credit(account, { amount: i + 1, ...(i % 2 === 0 ? { bookingDate: day, valueDate: day } : {}) })));
       const page = (await send('GET', `${account._links.self.href}/transactions?offset=4&limit=3`)).json() as Json[];
-      assert.deepEqual(page.map((x) => x.amount / 100), [5, 6, 7]);
+      assert.deepEqual(page.map((x) => x.amount), [5, 6, 7]);
       const dated = (await send('GET', `${account._links.self.href}/transactions?fromDate=${day}&toDate=${day}&offset=1&limit=2`)).json() as Json[];
-      assert.deepEqual(dated.map((x) => x.amount / 100), [3, 5]);
+      assert.deepEqual(dated.map((x) => x.amount), [3, 5]);
       const card = created(await send('POST', '/v1/sandbox/card-accounts', cardBody(customer.customerNumber)));
       await send('POST', `${card._links.self.href}/transactions`, [cardTransaction(), cardTransaction({ cardTransactionId: 'b' })]);
       assert.equal(((await send('GET', `${card._links.self.href}/transactions`)).json() as Json[]).length, 2);

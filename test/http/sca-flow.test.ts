@@ -60,7 +60,7 @@ describe('signing a payment', () => {
     const confirm = await psu.logIn(OLA, '123456');
     assert.equal(confirm.statusCode, 200, confirm.body);
     assert.match(confirm.body, /Logged in as Ola Nordmann/);
-    assert.match(confirm.body, /9041\.22\.63056/, 'the debtor account is shown');
+    assert.match(confirm.body, /1506\.10\.12343/, 'the debtor account is shown');
     assert.match(confirm.body, /Svenska Leverantör AB/, 'the creditor is shown');
     assert.match(confirm.body, /SE45 5000 0000 0583 9825 7466/, 'the creditor account is shown');
     assert.match(confirm.body, /NOK 150,000\.00/, 'the amount is shown');
@@ -111,11 +111,11 @@ describe('signing a payment', () => {
   });
 
   it('shows plainly that an account which is not the PSU\'s cannot be paid from, offers no approval, and rejects it on leaving', async () => {
-    const payment = await olaPayment({ debtorAccount: { bban: '90412263072', currency: 'NOK' } });
+    const payment = await olaPayment({ debtorAccount: { bban: '15061012378', currency: 'NOK' } });
     const psu = new ScriptedPsu(t.app);
     await psu.open(payment.link!);
     const confirm = await psu.logIn(OLA, '123456');
-    assert.match(confirm.body, /This payment cannot be approved: account 90412263072 does not belong to you/);
+    assert.match(confirm.body, /This payment cannot be approved: account 15061012378 does not belong to you/);
     assert.doesNotMatch(confirm.body, /id="approve"/);
     await psu.decline();
     assert.equal((await payment.status()).transactionStatus, 'RJCT');
@@ -235,7 +235,7 @@ describe('signing a payment', () => {
 
   it('lets a corporate PSU sign from an account of the agreement they act for, and not from one they may only view', async () => {
     const corporate = { 'PSU-Context': 'CORPORATE', 'PSU-Corporate-ID': 'AGR-18129215603' };
-    const payment = await olaPayment({ debtorAccount: { bban: '90413355566', currency: 'NOK' } }, corporate);
+    const payment = await olaPayment({ debtorAccount: { bban: '15062056786', currency: 'NOK' } }, corporate);
     let psu = new ScriptedPsu(t.app);
     await psu.open(payment.link!);
     const confirm = await psu.logIn(OLA, '123456');
@@ -243,11 +243,11 @@ describe('signing a payment', () => {
     await psu.approve();
     assert.equal((await payment.status()).transactionStatus, 'ACTC');
 
-    const viewOnly = await olaPayment({ debtorAccount: { bban: '90413355574', currency: 'NOK' } }, corporate);
+    const viewOnly = await olaPayment({ debtorAccount: { bban: '15062056794', currency: 'NOK' } }, corporate);
     psu = new ScriptedPsu(t.app);
     await psu.open(viewOnly.link!);
     const page = await psu.logIn(OLA, '123456');
-    assert.match(page.body, /you may view account 90413355574 in agreement Nordlys Handel AS nettbank, but not pay from it/);
+    assert.match(page.body, /you may view account 15062056794 in agreement Nordlys Handel AS nettbank, but not pay from it/);
   });
 
   it('gives no scaRedirect without PSU-Context, with a WARNING saying why', async () => {

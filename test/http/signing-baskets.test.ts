@@ -23,7 +23,7 @@ class WallClock implements Clock {
 const BASKETS_PATH = '/v1/signing-baskets';
 const OLA = '13039319955';
 /** An account of Kari's (12085592767): Ola cannot pay from it. */
-const KARI_ACCOUNT = '90412263072';
+const KARI_ACCOUNT = '15061012378';
 const REDIRECT_URI = 'https://tpp.example/basket-done?state=xyz';
 
 let t: TestApp;
@@ -230,7 +230,7 @@ describe('signing a basket with one SCA', () => {
     const { psu, page } = await olaLogsIn(basket._links.scaRedirect!.href);
     const cards = cardsOf(page.body);
     assert.deepEqual([...cards.keys()], ids);
-    assert.match(cards.get(foreign)!, /This payment cannot be approved: account 90412263072 does not belong to you/);
+    assert.match(cards.get(foreign)!, /This payment cannot be approved: account 15061012378 does not belong to you/);
     assert.doesNotMatch(cards.get(first)!, /cannot be approved/);
     assert.doesNotMatch(cards.get(last)!, /cannot be approved/);
     assert.match(page.body, /id="approve"/, 'the others can still be approved');
@@ -242,7 +242,7 @@ describe('signing a basket with one SCA', () => {
     assert.equal((await paymentStatus(last)).transactionStatus, 'ACTC');
     const rejected = await paymentStatus(foreign);
     assert.equal(rejected.transactionStatus, 'RJCT');
-    assert.match(rejected.tppMessages?.[0]?.text ?? '', /account 90412263072 does not belong to you/);
+    assert.match(rejected.tppMessages?.[0]?.text ?? '', /account 15061012378 does not belong to you/);
     assert.equal(await basketStatus(basket.basketId), 'RJCT');
     const read = await t.signed({ method: 'GET', url: basketPath(basket.basketId) });
     assert.deepEqual((read.json() as { payments: string[] }).payments, ids, 'a rejected payment stays listed in the basket');

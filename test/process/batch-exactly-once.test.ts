@@ -24,7 +24,7 @@ import { tppFixtures } from '../support/tpp-fixtures.js';
 const PAYMENTS = 40;
 const ENTRIES = 200;
 const AMOUNT_MINOR = 100n;
-const DEBTOR = '90412263056';
+const DEBTOR = '15061012343';
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
@@ -168,7 +168,7 @@ function sqliteLedger(file: string, ids: string[]): Ledger {
     db.defaultSafeIntegers(true);
     const list = ids.map(() => '?').join(',');
     const statuses = new Map((db.prepare(`select status, count(*) as n from payments where id in (${list}) group by status`).all(...ids) as { status: string; n: bigint }[]).map((r) => [r.status, Number(r.n)]));
-    const debits = Number((db.prepare(`select count(*) as n from account_transactions where payment_id in (${list}) and amount_minor < 0`).get(...ids) as { n: bigint }).n);
+    const debits = Number((db.prepare(`select count(*) as n from account_transactions where payment_id in (${list}) and account_id = (select id from accounts where bban = ?)`).get(...ids, DEBTOR) as { n: bigint }).n);
     const balance = (db.prepare('select balance_minor from accounts where bban = ?').get(DEBTOR) as { balance_minor: bigint }).balance_minor;
     return { statuses, debits, balance };
   } finally {
@@ -181,7 +181,7 @@ async function postgresLedger(url: string, ids: string[]): Promise<Ledger> {
   await client.connect();
   try {
     const statuses = new Map((await client.query<{ status: string; n: string }>('select status, count(*) as n from payments where id = any($1) group by status', [ids])).rows.map((r) => [r.status, Number(r.n)]));
-    const debits = Number((await client.query<{ n: string }>('select count(*) as n from account_transactions where payment_id = any($1) and amount_minor < 0', [ids])).rows[0]!.n);
+    const debits = Number((await client.query<{ n: string }>('select count(*) as n from account_transactions where payment_id = any($1) and account_id = (select id from accounts where bban = $2)', [ids, DEBTOR])).rows[0]!.n);
     const balance = BigInt((await client.query<{ balance_minor: string }>('select balance_minor from accounts where bban = $1', [DEBTOR])).rows[0]!.balance_minor);
     return { statuses, debits, balance };
   } finally {

@@ -18,7 +18,7 @@ export const DE_IBAN = 'DE89370400440532013000';
 export const PSU_ID = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
 export const OTHER_PSU_ID = '9b2f6f1e-2c1d-4f57-8a6e-1e0b7f2d4c10';
 /** Ola Nordmann's own accounts in the default data set. */
-export const OLA_ACCOUNTS = ['90412263056', '90412263064'] as const;
+export const OLA_ACCOUNTS = ['15061012343', '15061012351'] as const;
 /** KIDs whose check digit holds by one method only: 76543214 by MOD10, 76543216 by MOD11. */
 export const KID_MOD10 = '76543214';
 export const KID_MOD11 = '76543216';

@@ -75,6 +75,17 @@ const balanceSchema = {
   },
 } as const;
 
+/**
+ * WARNINGs about the test data, on the 201 of a create only: what the sandbox took that a real bank
+ * would refuse later, and what will happen (an account number that fails MOD11: payments from it are
+ * refused). Left out when there is nothing to say.
+ */
+const warnings = {
+  type: 'array',
+  items: { $ref: 'TppMessage#' },
+  description: 'On the 201 of a create only: WARNING messages about test data the sandbox took that a real bank would refuse later, each saying what will happen',
+} as const;
+
 const selfLinks = {
   type: 'object',
   required: ['self'],
@@ -88,7 +99,7 @@ export const sandboxCustomerCreateSchema = {
   additionalProperties: false,
   required: ['customerNumber', 'name', 'type'],
   properties: {
-    customerNumber: { ...text(11), description: 'Private: a Norwegian national identity number (or D- or synthetic number). Corporate: an organisation number (9 digits) or an 11-digit national identity number. The identifier at SCA.', example: '01078900497' },
+    customerNumber: { ...text(11), description: 'Private: a Norwegian national identity number (or D- or synthetic number). Corporate: an organisation number (9 digits), an 11-digit national identity number, or other digits such as 55555555 (taken with a WARNING). The identifier at SCA.', example: '01078900497' },
     name: text(NAME_MAX_LENGTH, 'The customer\'s name, at most 70 characters'),
     type: { type: 'string', enum: ['private', 'corporate', 'PRIVATE', 'CORPORATE'], 'x-rule-text': 'private or corporate' },
   },
@@ -115,6 +126,7 @@ export const sandboxCustomerSchema = {
     },
     accounts: { type: 'array', items: { type: 'string' }, description: 'Account ids' },
     cardAccounts: { type: 'array', items: { type: 'string' }, description: 'Card account ids' },
+    tppMessages: warnings,
     _links: selfLinks,
   },
 } as const;
@@ -129,7 +141,7 @@ export const sandboxAccountCreateSchema = {
   properties: {
     customerNumber: text(11, 'The owner: a customer this TPP created, or one of the default data set'),
     accountName: text(ACCOUNT_NAME_LONGER_MAX_LENGTH, 'At most 35 characters; 70 with x-accept-fix longer-name'),
-    bban: { ...text(BBAN_MAX_LENGTH), description: 'Norwegian account number: 11 digits with a MOD11 check digit', example: '90412263056' },
+    bban: { ...text(BBAN_MAX_LENGTH), description: 'Norwegian account number: 11 digits. One whose MOD11 check digit is wrong is taken with a WARNING: it holds test transactions, but payments from or to it are refused', example: '90412263056' },
     iban: { ...text(IBAN_MAX_LENGTH), description: 'The IBAN of the bban (composed from it when left out)', example: 'NO2390412263056' },
     currency: { $ref: 'Currency#' },
     product: text(SANDBOX_TEXT_MAX_LENGTH),
@@ -157,6 +169,7 @@ export const sandboxAccountSchema = {
     cashAccountType: { type: 'string' },
     creditLine: { type: 'string', description: 'Decimal string in the account currency' },
     balances: { type: 'array', items: { $ref: 'SandboxBalance#' }, description: 'The account\'s balance now (type expected): payments executed in the sandbox change it' },
+    tppMessages: warnings,
     _links: selfLinks,
   },
 } as const;
@@ -287,7 +300,7 @@ export const sandboxCardTransactionCreateSchema = {
     valueDate: date('Not after today'),
     transactionAmount: { $ref: 'SandboxAmountInput#' },
     originalAmount: { $ref: 'SandboxAmountInput#' },
-    merchantCategoryCode: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, pattern: '^\\d{4}$', 'x-rule-text': 'an ISO 18245 merchant category code: 4 digits' },
+    merchantCategoryCode: optionalText(SANDBOX_TEXT_MAX_LENGTH, 'Usually an ISO 18245 code of 4 digits; any text is stored as given (the platform\'s scripts send BOB and TEST)'),
     markupFee: { $ref: 'SandboxAmountInput#' },
     markupFeePercentage: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, pattern: '^(\\d{1,3}(\\.\\d{1,4})?)?$', 'x-rule-text': 'a percentage such as "2" or "1.75"' },
     cardAcceptorId: optionalText(SANDBOX_TEXT_MAX_LENGTH),
@@ -334,19 +347,19 @@ export const sandboxTransactionCreateSchema = {
     'debtorName', 'debtorAccount', 'purposeCode', 'bankTransactionCode',
   ],
   properties: {
-    amount: { ...amountValue, description: 'In the account currency; negative is a debit of the account, positive a credit. At most 2147483647 minor units either way (int32).' },
+    amount: { ...amountValue, description: 'In units of the account currency (1500 is NOK 1 500), not zero; read back as posted, with its sign. The direction is the side the account is on, not the sign. At most 2147483647 units either way (int32).' },
     currency: { $ref: 'Currency#' },
     valueDate: date('Not after today (Norwegian time, by the sandbox clock)'),
     bookingDate: date('Not after today, nor after valueDate'),
     remittanceInformationUnstructured: text(REMITTANCE_UNSTRUCTURED_MAX_LENGTH),
     creditorId: optionalText(35, 'Accepted as the platform sends it; not stored'),
     creditorName: text(NAME_MAX_LENGTH),
-    creditorAccount: { ...accountReferenceInput, description: 'The account itself on a credit (positive amount)' },
+    creditorAccount: { ...accountReferenceInput, description: 'The account itself on a credit to it (then the debtor is outside this bank)' },
     ultimateCreditor: optionalText(NAME_MAX_LENGTH),
     debtorName: text(NAME_MAX_LENGTH),
-    debtorAccount: { ...accountReferenceInput, description: 'The account itself on a debit (negative amount)' },
+    debtorAccount: { ...accountReferenceInput, description: 'The account itself on a debit of it; on a credit, an account outside this bank' },
     ultimateDebtor: optionalText(NAME_MAX_LENGTH),
-    purposeCode: { $ref: 'PurposeCode#' },
+    purposeCode: text(SANDBOX_TEXT_MAX_LENGTH, 'Plain text, as the specification types it (the platform\'s scripts send "code"); stored as given'),
     bankTransactionCode: { type: 'string', minLength: BANK_TRANSACTION_CODE_MIN_LENGTH, maxLength: BANK_TRANSACTION_CODE_MAX_LENGTH, description: 'ISO 20022 bank transaction code, 4 to 14 characters', example: 'PMNT' },
   },
 } as const;
@@ -361,7 +374,10 @@ export const sandboxTransactionSchema = {
   ],
   properties: {
     id: { type: 'string' },
-    amount: { type: 'integer', format: 'int32', minimum: INT32_MIN, maximum: INT32_MAX, description: 'In minor units of the currency (NOK 1500.50 is 150050); negative is a debit' },
+    amount: {
+      type: 'number',
+      description: 'In units of the currency, as posted, with its sign: 1500 is NOK 1 500, -250.5 is NOK -250.50. An int32 in the specification: whole amounts are integers; an amount with minor units keeps them. The bank books executed payments with positive amounts. Debit or credit is the side the account is on (debtorAccount or creditorAccount), not the sign',
+    },
     currency: { type: 'string' },
     valueDate: { type: 'string' },
     remittanceInformationUnstructured: { type: 'string' },
@@ -382,7 +398,7 @@ export const sandboxCreatedSchema = {
   $id: 'SandboxCreated',
   type: 'object',
   required: ['id', '_links'],
-  properties: { id: { type: 'string' }, _links: selfLinks },
+  properties: { id: { type: 'string' }, tppMessages: warnings, _links: selfLinks },
 } as const;
 
 export const sandboxInitializedSchema = {

@@ -133,7 +133,12 @@ async function customerNames(trx: Kysely<Database>, customerIds: readonly string
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** Every booking as an account transaction; the debtor side is the payment's debtor account. */
+/**
+ * Every booking as an account transaction; the debtor side is the payment's debtor account. As a
+ * TPP's test transactions (sandbox-rules.ts transactionDirection), the side the account is on says
+ * debit or credit, and the amount is the amount moved, positive (the ledger's signed amount changed
+ * the balance): a debit has the account as debtorAccount, a credit as creditorAccount.
+ */
 async function insertBookings(trx: Kysely<Database>, booked: readonly BookedPayment[], debtorNames: Map<string, string>, bookingDate: string, now: string): Promise<void> {
   const rows: Insertable<AccountTransactionTable>[] = [];
   const ids = new LedgerIds(booked.reduce((n, b) => n + b.bookings.length, 0));
@@ -148,7 +153,7 @@ async function insertBookings(trx: Kysely<Database>, booked: readonly BookedPaym
       const creditorIban = b.kind === 'fee' ? '' : credited?.iban ?? given.iban;
       const creditorBban = b.kind === 'fee' ? '' : credited?.bban ?? given.bban;
       rows.push({
-        id: ids.next(), account_id: b.account.id, seq: b.seq, amount_minor: b.amountMinor, currency: b.account.currency,
+        id: ids.next(), account_id: b.account.id, seq: b.seq, amount_minor: b.amountMinor < 0n ? -b.amountMinor : b.amountMinor, currency: b.account.currency,
         booking_date: bookingDate, value_date: bookingDate, remittance: b.kind === 'fee' ? `Fee, payment ${payment.paymentId}` : b.transfer.remittance,
         creditor_name: b.kind === 'fee' ? 'Sandbox Bank ASA' : b.transfer.creditorName, creditor_iban: creditorIban, creditor_bban: creditorBban,
         debtor_name: debtorName, debtor_iban: debtor.iban, debtor_bban: debtor.bban, bank_transaction_code: b.bankTransactionCode,
