@@ -80,7 +80,7 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('gives the TppMessage code as an enum that is exactly the specification\'s list', () => {
+  it('gives the TppMessage code as an enum that is exactly the list of the specification', () => {
     assert.deepEqual(document.components.schemas.TppMessage?.properties?.code?.enum, SPEC_TPP_MESSAGE_CODES);
   });
 
