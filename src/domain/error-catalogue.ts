@@ -67,7 +67,7 @@ export type MessageCode = ErrorCode | TppMessageCode;
 /**
  * The code of the specification's list that a tppMessage carries for each catalogue code outside it
  * (codes in the list carry themselves). A client generated from the published enum can read every
- * answer; the precise name stays in the error body's `code` and at the start of the message's text.
+ * answer; the precise name stays in the error body's `code` and at the end of the message's text.
  * The type lists every catalogue code outside the list: a code added to ERROR_CATALOGUE without a
  * row here fails the build. Reasons per row: docs/decisions.md, "TppMessage codes".
  */
