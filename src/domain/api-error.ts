@@ -1,12 +1,15 @@
-import { type ErrorCode, statusOf } from './error-catalogue.js';
+import { type ErrorCode, type MessageCode, type TppMessageCode, statusOf, tppMessageCodeOf } from './error-catalogue.js';
 import { ERROR_LIST_MAX_ENTRIES, TPP_MESSAGE_TEXT_MAX_LENGTH } from './limits.js';
 
 export type MessageCategory = 'ERROR' | 'WARNING';
 
-/** One finding about a request, as the specification's TppMessage. */
+/**
+ * One finding about a request. Built with the most precise code known (SIGNATURE_INVALID); answered
+ * as the specification's TppMessage through publishTppMessages, whose code is one of its list.
+ */
 export interface TppMessage {
   category: MessageCategory;
-  code: string;
+  code: MessageCode;
   /** JSON path of the field (`$.payments[0].creditorName`) or the header name (`header:PSU-ID`). */
   path?: string;
   text?: string;
@@ -71,7 +74,28 @@ export function toTppMessage(problem: Problem, category: MessageCategory = 'ERRO
   return message;
 }
 
+/** A TppMessage as answered: its code is one of the specification's list. */
+export interface PublishedTppMessage extends TppMessage {
+  code: TppMessageCode;
+}
+
+/**
+ * The tppMessages as an answer carries them: each code mapped into the specification's list
+ * (error-catalogue.ts, TPP_MESSAGE_CODE_OF). A mapped message's text ends with its precise code
+ * (`... does not verify ... (SIGNATURE_INVALID)`), so the developer still reads it, also in a 2xx
+ * answer, which has no body code. Applying it twice changes nothing.
+ */
+export function publishTppMessages(messages: readonly TppMessage[]): PublishedTppMessage[] {
+  return messages.map((message) => {
+    const code = tppMessageCodeOf(message.code);
+    if (code === message.code) return message as PublishedTppMessage;
+    const precise = `(${message.code})`;
+    const text = message.text === undefined ? precise : `${clipText(message.text, TPP_MESSAGE_TEXT_MAX_LENGTH - precise.length - 1)} ${precise}`;
+    return { ...message, code, text };
+  });
+}
+
 /** The specification bounds tppMessages text and psuMessage at 512 characters. */
-export function clipText(text: string): string {
-  return text.length <= TPP_MESSAGE_TEXT_MAX_LENGTH ? text : `${text.slice(0, TPP_MESSAGE_TEXT_MAX_LENGTH - 1)}…`;
+export function clipText(text: string, maxLength: number = TPP_MESSAGE_TEXT_MAX_LENGTH): string {
+  return text.length <= maxLength ? text : `${text.slice(0, maxLength - 1)}…`;
 }

@@ -4,7 +4,9 @@
  *
  * The specification lists the codes of its TppMessage and pairs some with statuses. It has no code
  * for a failed TPP authentication (bad signature, untrusted certificate) nor for content negotiation;
- * for those the Berlin Group NextGenPSD2 codes are used (see docs/decisions.md).
+ * for those the Berlin Group NextGenPSD2 codes are used as the error body's `code` (see
+ * docs/decisions.md). A tppMessage's code is always one of the specification's list: see
+ * TPP_MESSAGE_CODE_OF below.
  */
 export const ERROR_CATALOGUE = {
   FORMAT_ERROR: { status: 400, when: 'A header, parameter or body field is present but malformed or breaks a rule of the specification; the tppMessages name each field.' },
@@ -47,4 +49,64 @@ export function statusOf(code: ErrorCode): number {
 
 export function isErrorCode(value: string): value is ErrorCode {
   return Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+/** spec, Errors: the values allowed in the `code` of a TppMessage, in the specification's order. */
+export const TPP_MESSAGE_CODES = [
+  'SYSTEM_ERROR', 'BAD_REQUEST', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'HTTP_HEADER_REQUIRED', 'QUERY_PARAMETER_REQUIRED',
+  'SCA_NOT_FOUND', 'SCA_EXPIRED', 'SCA_INVALID', 'FORMAT_ERROR', 'RESOURCE_UNKNOWN', 'PSU_CREDENTIALS_INVALID',
+  'CONSENT_UNKNOWN', 'CONSENT_INVALID', 'CONSENT_EXPIRED', 'ACCESS_EXCEEDED', 'PRODUCT_UNKNOWN', 'PRODUCT_INVALID',
+  'KID_MISSING', 'KID_INVALID', 'PAYMENT_FAILED', 'EXECUTION_DATE_INVALID',
+] as const;
+
+export type TppMessageCode = typeof TPP_MESSAGE_CODES[number];
+
+/** Any code a tppMessage may be built with: a catalogue code, or one of the specification's list. */
+export type MessageCode = ErrorCode | TppMessageCode;
+
+/**
+ * The code of the specification's list that a tppMessage carries for each catalogue code outside it
+ * (codes in the list carry themselves). A client generated from the published enum can read every
+ * answer; the precise name stays in the error body's `code` and at the end of the message's text.
+ * The type lists every catalogue code outside the list: a code added to ERROR_CATALOGUE without a
+ * row here fails the build. Reasons per row: docs/decisions.md, "TppMessage codes".
+ */
+export const TPP_MESSAGE_CODE_OF: { readonly [C in Exclude<ErrorCode, TppMessageCode>]: TppMessageCode } = {
+  // The request asks for something its kind of payment cannot have: not a field format.
+  REFERENCE_MIX_INVALID: 'BAD_REQUEST',
+  // The bank refuses this TPP identity; only another certificate helps.
+  CERTIFICATE_INVALID: 'FORBIDDEN',
+  CERTIFICATE_EXPIRED: 'FORBIDDEN',
+  // The request is signed wrongly (key, headers, clock): the TPP fixes how it signs and sends again.
+  SIGNATURE_INVALID: 'BAD_REQUEST',
+  // The TPP is known but not allowed this operation: FORBIDDEN's own meaning.
+  ROLE_INVALID: 'FORBIDDEN',
+  // Accept headers rule out every format: the request cannot be served as sent.
+  REQUESTED_FORMATS_INVALID: 'BAD_REQUEST',
+  // The payment's state forbids the operation: a conflict with the resource, as CONFLICT means.
+  CANCELLATION_INVALID: 'CONFLICT',
+  REFERENCE_STATUS_INVALID: 'CONFLICT',
+  // The request did not arrive as HTTP the server serves (incomplete, too large): not a field format.
+  REQUEST_TIMEOUT: 'BAD_REQUEST',
+  PAYLOAD_TOO_LARGE: 'BAD_REQUEST',
+  HEADERS_TOO_LARGE: 'BAD_REQUEST',
+  // Content-Type is present but not the one the specification requires: a header format.
+  UNSUPPORTED_MEDIA_TYPE: 'FORMAT_ERROR',
+  // The server cannot serve now; the list's only code on the server's side.
+  SERVICE_UNAVAILABLE: 'SYSTEM_ERROR',
+};
+
+const LISTED: ReadonlySet<string> = new Set(TPP_MESSAGE_CODES);
+
+export function isTppMessageCode(value: string): value is TppMessageCode {
+  return LISTED.has(value);
+}
+
+/**
+ * The code a tppMessage is published with. A string that is neither listed nor in the catalogue can
+ * only come from untyped data (the types rule it out); it is published as BAD_REQUEST.
+ */
+export function tppMessageCodeOf(code: string): TppMessageCode {
+  if (isTppMessageCode(code)) return code;
+  return Object.hasOwn(TPP_MESSAGE_CODE_OF, code) ? TPP_MESSAGE_CODE_OF[code as keyof typeof TPP_MESSAGE_CODE_OF] : 'BAD_REQUEST';
 }

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import fastifyAccepts from '@fastify/accepts';
 import fastifyCompress from '@fastify/compress';
 import type { Config } from '../config/config.js';
-import { ApiError } from '../domain/api-error.js';
+import { ApiError, type TppMessage, publishTppMessages } from '../domain/api-error.js';
 import { CONNECTIONS_CHECK_INTERVAL_MS, HEADERS_MAX_BYTES, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, PATH_PARAMETER_MAX_LENGTH, REQUEST_TIMEOUT_MS, RESOURCE_BODY_LIMIT_BYTES } from '../domain/limits.js';
 import type { TppAuthenticator } from '../security/tpp-authenticator.js';
 import type { PaymentInitiationService } from '../services/payment-initiation-service.js';
@@ -57,7 +57,8 @@ export interface AppDependencies {
 /**
  * The HTTP application. Each cross-cutting concern is one hook, in this order:
  * onRequest negotiation → preValidation authentication → preValidation body parsing and validation
- * → handler → onSend Content-Language → onResponse one log line.
+ * → handler → preSerialization tppMessage codes into the specification's list → onSend Content-Language
+ * → onResponse one log line.
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (api.deferSchemaProblems === true) request.schemaProblems = problems;
     else if (problems.length > 0) throw ApiError.of(problems);
   });
+  app.addHook('preSerialization', async (_request, _reply, payload: unknown) => publishedMessagesOf(payload));
   app.addHook('onSend', async (request, reply) => {
     // A keep-alive connection would hold the shutdown open after its last answer.
     if (closing) reply.header('Connection', 'close');
@@ -174,4 +176,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.config.mode === 'sandbox') registerSandboxRoutes(app, deps.sandbox);
   await registerScaPages(app, deps.sca, { sandbox: deps.config.mode === 'sandbox', secureCookies: deps.config.publicUrl.startsWith('https:') });
   return app;
+}
+
+/**
+ * Every answer's tppMessages (warnings of a created payment, the reason of a status, those of any
+ * route added later) carry a code of the specification's list: mapped here, as the answer is written.
+ * Error bodies are mapped already (errorBody); mapping again changes nothing.
+ */
+function publishedMessagesOf(payload: unknown): unknown {
+  if (typeof payload !== 'object' || payload === null || !('tppMessages' in payload) || !Array.isArray(payload.tppMessages)) return payload;
+  return { ...payload, tppMessages: publishTppMessages(payload.tppMessages as TppMessage[]) };
 }

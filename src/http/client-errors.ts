@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { ApiError } from '../domain/api-error.js';
+import { ApiError, publishTppMessages } from '../domain/api-error.js';
 import { HEADERS_MAX_BYTES } from '../domain/limits.js';
 import { SYSTEM_NAME } from './error-response.js';
 
@@ -16,7 +16,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? new ApiError('REQUEST_TIMEOUT', 'the request was not received in time')
       : new ApiError('BAD_REQUEST', 'the request is not valid HTTP/1.1');
-  const body = JSON.stringify({ id: randomUUID(), system: SYSTEM_NAME, status: apiError.status, code: apiError.code, message: apiError.message, tppMessages: apiError.tppMessages });
+  const body = JSON.stringify({ id: randomUUID(), system: SYSTEM_NAME, status: apiError.status, code: apiError.code, message: apiError.message, tppMessages: publishTppMessages(apiError.tppMessages) });
   if (socket.writable) {
     socket.write(`HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../domain/api-error.js';
+import { ApiError, type PublishedTppMessage, publishTppMessages } from '../domain/api-error.js';
 import type { ErrorCode } from '../domain/error-catalogue.js';
 import { RESOURCE_BODY_LIMIT_BYTES } from '../domain/limits.js';
 import { PsuAuthenticationRequired } from '../domain/sca.js';
@@ -19,16 +19,20 @@ export interface ErrorBody {
   status: number;
   code: string;
   message?: string;
-  tppMessages?: ApiError['tppMessages'];
+  tppMessages?: PublishedTppMessage[];
 }
 
-/** The specification's error body; its id is the request's id, which the request's log line carries. */
+/**
+ * The specification's error body; its id is the request's id, which the request's log line carries.
+ * `code` is the precise catalogue code (SIGNATURE_INVALID); each tppMessage's code is one of the
+ * specification's list (publishTppMessages).
+ */
 export function errorBody(request: FastifyRequest, error: ApiError): ErrorBody {
   if (error.code === 'SYSTEM_ERROR') {
     // Nothing about an internal fault reaches the client: its detail is in the log under this id.
     return { id: request.id, system: SYSTEM_NAME, status: error.status, code: error.code };
   }
-  return { id: request.id, system: SYSTEM_NAME, status: error.status, code: error.code, message: error.message, tppMessages: error.tppMessages };
+  return { id: request.id, system: SYSTEM_NAME, status: error.status, code: error.code, message: error.message, tppMessages: publishTppMessages(error.tppMessages) };
 }
 
 /**

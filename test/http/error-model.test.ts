@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
+import { ApiError } from '../../src/domain/api-error.js';
+import { TPP_MESSAGE_CODES } from '../../src/domain/error-catalogue.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
 /**
@@ -45,6 +47,11 @@ before(async () => {
         throw new Error('database password is hunter2 at /srv/secret/path');
       });
       app.post(PROBE, { config: { api: { auth } }, schema: probeSchema }, async (request) => ({ ok: true, query: request.query }));
+      // A route written later, by anyone, with precise codes in its messages.
+      app.post('/v1/probe/warned', { config: { api: { auth } } }, async () => ({ ok: true, tppMessages: [{ category: 'WARNING', code: 'REFERENCE_STATUS_INVALID', text: 'the payment is already in a basket' }] }));
+      app.post('/v1/probe/mixed', { config: { api: { auth } } }, async () => {
+        throw ApiError.of([{ code: 'FORMAT_ERROR', path: '$.paymentIds[0]', text: 'not a payment id' }, { code: 'REFERENCE_MIX_INVALID', path: '$.paymentIds[1]', text: 'a bulk payment cannot be put in a signing basket' }]);
+      });
     },
   });
 });
@@ -117,12 +124,15 @@ describe('error model', () => {
 
   it('answers a body sent as another media type with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
     const response = await t.signed({ method: 'POST', url: PROBE, body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'PSU-IP-Address': '10.0.0.1' } });
-    assertErrorBody(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    const body = assertErrorBody(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    assert.deepEqual(body.tppMessages?.map((m) => [m.code, m.path]), [['FORMAT_ERROR', 'header:Content-Type']]);
   });
 
   it('answers a body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {
     const response = await t.signed({ method: 'POST', url: PROBE, headers: { 'PSU-IP-Address': '10.0.0.1' }, body: JSON.stringify({ creditorName: 'x'.repeat(3 * 1024 * 1024), payments: [] }) });
-    assertErrorBody(response, 413, 'PAYLOAD_TOO_LARGE');
+    const body = assertErrorBody(response, 413, 'PAYLOAD_TOO_LARGE');
+    assert.deepEqual(body.tppMessages?.map((m) => m.code), ['BAD_REQUEST']);
+    assert.match(body.tppMessages![0]!.text!, /larger than 65536 bytes.* \(PAYLOAD_TOO_LARGE\)$/);
   });
 
   it('answers an unknown operation with 404 NOT_FOUND in the error body', async () => {
@@ -144,5 +154,20 @@ describe('error model', () => {
     const all = JSON.stringify(lines);
     assert.doesNotMatch(all, /13039319955/);
     assert.doesNotMatch(all, /BEGIN CERTIFICATE|keyId=|signature=/);
+  });
+});
+
+describe('tppMessage codes', () => {
+  it('a 2xx answer of any route carries its warnings with codes of the specification\'s list, the precise one in the text', async () => {
+    const response = await t.signed({ method: 'POST', url: '/v1/probe/warned', body: {} });
+    assert.equal(response.statusCode, 200, response.body);
+    assert.deepEqual(response.json().tppMessages, [{ category: 'WARNING', code: 'CONFLICT', text: 'the payment is already in a basket (REFERENCE_STATUS_INVALID)' }]);
+  });
+
+  it('an error answer keeps its leading code in the body and publishes every message\'s code from the list', async () => {
+    const body = assertErrorBody(await t.signed({ method: 'POST', url: '/v1/probe/mixed', body: {} }), 400, 'FORMAT_ERROR');
+    assert.deepEqual(body.tppMessages?.map((m) => [m.code, m.path]), [['FORMAT_ERROR', '$.paymentIds[0]'], ['BAD_REQUEST', '$.paymentIds[1]']]);
+    assert.match(body.tppMessages![1]!.text!, /\(REFERENCE_MIX_INVALID\)$/);
+    assert.ok(body.tppMessages!.every((m) => (TPP_MESSAGE_CODES as readonly string[]).includes(m.code)));
   });
 });

@@ -6,11 +6,15 @@ import type { LightMyRequestResponse } from 'fastify';
 import { BULK_PATH, CROSS_BORDER_PATH, bulkBody, createBulk, createCrossBorder, createHeaders, crossBorderBody } from '../support/payment-requests.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 
+/** spec, Errors: the values allowed in the `code` of a TppMessage, as the specification lists them. */
+const SPEC_TPP_MESSAGE_CODES = 'SYSTEM_ERROR, BAD_REQUEST, FORBIDDEN, NOT_FOUND, CONFLICT, HTTP_HEADER_REQUIRED, QUERY_PARAMETER_REQUIRED, SCA_NOT_FOUND, SCA_EXPIRED, SCA_INVALID, FORMAT_ERROR, RESOURCE_UNKNOWN, PSU_CREDENTIALS_INVALID, CONSENT_UNKNOWN, CONSENT_INVALID, CONSENT_EXPIRED, ACCESS_EXCEEDED, PRODUCT_UNKNOWN, PRODUCT_INVALID, KID_MISSING, KID_INVALID, PAYMENT_FAILED, EXECUTION_DATE_INVALID'.split(', ');
+
 /**
  * The OpenAPI document describes both create operations, their headers, bodies and every response;
  * real answers of the server are checked against the schema the document gives for them.
  */
 interface OpenApi {
+  components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }> };
   paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean }[]; requestBody?: unknown; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
 }
 
@@ -76,6 +80,10 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('gives the TppMessage code as an enum that is exactly the list of the specification', () => {
+    assert.deepEqual(document.components.schemas.TppMessage?.properties?.code?.enum, SPEC_TPP_MESSAGE_CODES);
+  });
+
   it('matches real answers of the create, read, status and cancel operations', async () => {
     const cross = await createCrossBorder(t);
     conforms('POST', CROSS_BORDER_PATH, cross);
@@ -119,5 +127,9 @@ describe('the OpenAPI document', () => {
     await createBulk(t, { body });
     conforms('POST', BULK_PATH, await createBulk(t, { body }));
     conforms('POST', BULK_PATH, await t.signed({ method: 'POST', url: BULK_PATH, body: 'x=1', headers: { ...createHeaders(), 'Content-Type': 'text/plain' } }));
+    const fixtures = t.fixtures;
+    conforms('POST', CROSS_BORDER_PATH, await t.signed({ method: 'POST', url: CROSS_BORDER_PATH, body: crossBorderBody(), headers: createHeaders(), sign: { credentials: { certPem: fixtures.tpp.certPem, keyPem: fixtures.otherTpp.keyPem } } }));
+    conforms('POST', CROSS_BORDER_PATH, await t.signed({ method: 'POST', url: CROSS_BORDER_PATH, body: crossBorderBody(), headers: createHeaders(), as: fixtures.expired }));
+    conforms('POST', CROSS_BORDER_PATH, await t.signed({ method: 'POST', url: CROSS_BORDER_PATH, body: crossBorderBody(), headers: createHeaders(), as: fixtures.untrusted }));
   });
 });

@@ -311,7 +311,7 @@ function refusedCertificates() {
 
 const TRAILING = Buffer.from([0x00, 0x00, 0x00]);
 const REFUSED_CASES: RefusedCase[] = [
-  { label: 'an RSA key of 1024 bits', credentials: () => certificates.rsa1024, message: /^TPP-Signature-Certificate has a 1024-bit RSA key; at least 2048 bits are required$/ },
+  { label: 'an RSA key of 1024 bits', credentials: () => certificates.rsa1024, message: /^TPP-Signature-Certificate has a 1024-bit RSA key; at least 2048 bits are required \(CERTIFICATE_INVALID\)$/ },
   { label: 'an EC key on P-192', credentials: () => certificates.ecP192, message: /^TPP-Signature-Certificate has an EC key on the 192-bit curve prime192v1, weaker than P-256; EC keys must be on a curve of at least 256 bits/ },
   { label: 'a DSA key', credentials: () => certificates.dsa, message: /^TPP-Signature-Certificate has a DSA key, which the bank does not verify; the bank accepts RSA keys of at least 2048 bits and EC keys on P-256/ },
   { label: 'a key of a type node cannot read', credentials: () => certificates.unreadableKey, message: /^TPP-Signature-Certificate has a public key of a type the bank cannot read \(algorithm 1\.2\.840\.113549\.1\.1\.99\)/ },
@@ -351,7 +351,7 @@ for (const mode of ['sandbox', 'production'] as const) {
       const weak = rsaKey(1024);
       const credentials = await issueRefused({ issuer: t.fixtures.ca, publicKeySpki: weak.spki, keyPem: weak.keyPem, hash: 'SHA-1' });
       const body = assertErrorBody(await app.signed({ method: 'GET', url: READ, sign: { credentials } }), 401, 'CERTIFICATE_INVALID');
-      assert.deepEqual(body.tppMessages?.map((m) => [m.code, m.path]), [['CERTIFICATE_INVALID', 'header:TPP-Signature-Certificate'], ['CERTIFICATE_INVALID', 'header:TPP-Signature-Certificate']]);
+      assert.deepEqual(body.tppMessages?.map((m) => [m.code, m.path]), [['FORBIDDEN', 'header:TPP-Signature-Certificate'], ['FORBIDDEN', 'header:TPP-Signature-Certificate']]);
       assert.match(body.tppMessages![0]!.text!, /is signed with ecdsa-with-SHA1/);
       assert.match(body.tppMessages![1]!.text!, /has a 1024-bit RSA key/);
       const again = assertErrorBody(await app.signed({ method: 'GET', url: READ, sign: { credentials } }), 401, 'CERTIFICATE_INVALID');
@@ -359,3 +359,20 @@ for (const mode of ['sandbox', 'production'] as const) {
     });
   });
 }
+
+describe('a failed TPP authentication as a client generated from the published enum reads it', () => {
+  const cases = [
+    { label: 'a signature made with another key', code: 'SIGNATURE_INVALID', published: 'BAD_REQUEST', path: 'header:Signature', send: () => t.signed({ method: 'POST', url: CREATE, body: BODY, sign: { credentials: { certPem: t.fixtures.tpp.certPem, keyPem: t.fixtures.otherTpp.keyPem } } }) },
+    { label: 'Date outside the allowed skew', code: 'SIGNATURE_INVALID', published: 'BAD_REQUEST', path: 'header:Date', send: () => t.signed({ method: 'GET', url: READ, sign: { now: new Date(Date.now() - 3_600_000) } }) },
+    { label: 'an untrusted certificate', code: 'CERTIFICATE_INVALID', published: 'FORBIDDEN', path: 'header:TPP-Signature-Certificate', send: () => t.signed({ method: 'POST', url: CREATE, body: BODY, as: t.fixtures.untrusted }) },
+    { label: 'an expired certificate', code: 'CERTIFICATE_EXPIRED', published: 'FORBIDDEN', path: 'header:TPP-Signature-Certificate', send: () => t.signed({ method: 'POST', url: CREATE, body: BODY, as: t.fixtures.expired }) },
+    { label: 'a certificate without PSP_PI', code: 'ROLE_INVALID', published: 'FORBIDDEN', path: 'header:TPP-Signature-Certificate', send: () => t.signed({ method: 'POST', url: CREATE, body: BODY, as: t.fixtures.aisOnly }) },
+  ] as const;
+  for (const c of cases) {
+    it(`${c.label}: the body code is ${c.code}, the tppMessage code ${c.published} (of the specification's list), its text ends with ${c.code}`, async () => {
+      const body = assertErrorBody(await c.send(), 401, c.code);
+      assert.deepEqual(body.tppMessages?.map((m) => [m.category, m.code, m.path]), [['ERROR', c.published, c.path]]);
+      assert.ok(body.tppMessages![0]!.text!.endsWith(` (${c.code})`), body.tppMessages![0]!.text);
+    });
+  }
+});

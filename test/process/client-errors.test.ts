@@ -52,6 +52,7 @@ describe('requests refused before any operation', () => {
     const { status, body } = await raw(`GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(40_000)}\r\n\r\n`);
     assert.equal(status, 431);
     assertErrorShape(body, 431, 'HEADERS_TOO_LARGE');
+    assert.deepEqual((body.tppMessages as { code: string }[]).map((m) => m.code), ['BAD_REQUEST'], 'the tppMessage code is of the specification\'s list; the body code keeps the precise name');
   });
 
   it('answers bytes that are not HTTP with 400 BAD_REQUEST in the error body', async () => {

@@ -1,3 +1,5 @@
+import { TPP_MESSAGE_CODES } from '../../domain/error-catalogue.js';
+
 /**
  * Schemas shared by every operation: the error body, links, messages. Routes refer to them with
  * $ref so the OpenAPI document names them once in components.schemas.
@@ -8,7 +10,7 @@ export const tppMessageSchema = {
   required: ['category', 'code'],
   properties: {
     category: { type: 'string', enum: ['ERROR', 'WARNING'] },
-    code: { type: 'string' },
+    code: { type: 'string', enum: TPP_MESSAGE_CODES, description: 'One of the specification\'s list. Where the bank has a more precise code (SIGNATURE_INVALID), the error body\'s code carries it and the text starts with it.' },
     path: { type: 'string', description: 'JSON path of the field ($.payments[0].creditorName), or header:Name, query:name, path:name' },
     text: { type: 'string', maxLength: 512 },
   },
@@ -23,7 +25,7 @@ export const errorBodySchema = {
     id: { type: 'string' },
     system: { type: 'string' },
     status: { type: 'integer' },
-    code: { type: 'string' },
+    code: { type: 'string', description: 'The precise code of the answer (docs/errors.md): one of the TppMessage list, or a Berlin Group NextGenPSD2 code where the list has none (SIGNATURE_INVALID, CERTIFICATE_INVALID, ...).' },
     message: { type: 'string' },
     tppMessages: { type: 'array', items: { $ref: 'TppMessage#' } },
   },
@@ -64,6 +66,7 @@ export function errorResponses(...statuses: number[]): Record<number, unknown> {
   return responses;
 }
 
+/** Each names the error body's precise `code`; every tppMessage code is one of the TppMessage enum (docs/errors.md). */
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Bad request: a header, parameter or field is missing or malformed (FORMAT_ERROR, HTTP_HEADER_REQUIRED, ...)',
   401: 'TPP authentication failed (SIGNATURE_INVALID, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, ROLE_INVALID), or SCA needed: a body with _links.scaRedirect',
