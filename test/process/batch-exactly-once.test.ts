@@ -13,7 +13,7 @@ import { signRequest } from '../../src/toolkit/request-signer.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { type ServerProcess, startServerProcess } from '../support/server-process.js';
-import { tppFixtures } from '../support/tpp-fixtures.js';
+import { TPP_ID, tppFixtures } from '../support/tpp-fixtures.js';
 
 /**
  * Exactly-once execution with real processes: a batch run killed part-way (SIGKILL) and run again
@@ -31,7 +31,8 @@ after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }))
 /** Authorised bulk payments of NOK 1.00 transfers from Ola's current account, written straight to the database. */
 async function seedAuthorisedPayments(store: Store): Promise<string[]> {
   await store.migrate();
-  await store.saveBankDataIfEmpty(defaultDataSet(new Date()));
+  // The sandbox bank of the TPP that runs the batch: its payments are paid from its accounts.
+  await store.openBank(TPP_ID, new Date(), defaultDataSet);
   const ids: string[] = [];
   for (let i = 0; i < PAYMENTS; i++) {
     const base = newPayment({ amountMinor: AMOUNT_MINOR });
@@ -45,7 +46,7 @@ async function seedAuthorisedPayments(store: Store): Promise<string[]> {
       debtor: { bban: DEBTOR, iban: undefined, currency: 'NOK' },
       fees: { total: { minor: 0n, currency: 'NOK' }, charged: false, conversion: undefined },
     });
-    await store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
+    await store.createPayment(payment, requestFor(payment), { duplicatesSince: null, bank: TPP_ID });
     ids.push(payment.id);
   }
   await store.decidePayments(ids.map((paymentId) => ({ paymentId, status: 'ACTC', reason: undefined })), undefined, new Date());
@@ -84,7 +85,7 @@ describe('exactly-once execution', () => {
     const file = join(dir, 'psd2.db');
     const seeding = SqliteStore.open(file);
     const ids = await seedAuthorisedPayments(seeding);
-    const before = (await seeding.findAccount({ bban: DEBTOR }))!.balanceMinor;
+    const before = (await seeding.findAccount(TPP_ID, { bban: DEBTOR }))!.balanceMinor;
     await seeding.close();
 
     const env = { DATA_DIR: dir, DATABASE_URL: `sqlite:${file}`, TRUSTED_CA_CERTS: await trustedCa(dir), BATCH_CHUNK_SIZE: '1', LOG_LEVEL: 'debug' };
@@ -143,7 +144,7 @@ async function withTwoServersOnPostgres(drive: (servers: [ServerProcess, ServerP
   try {
     const seeding = PostgresStore.open(database.url);
     const ids = await seedAuthorisedPayments(seeding);
-    const before = (await seeding.findAccount({ bban: DEBTOR }))!.balanceMinor;
+    const before = (await seeding.findAccount(TPP_ID, { bban: DEBTOR }))!.balanceMinor;
     await seeding.close();
     const env = { DATA_DIR: dir, DATABASE_URL: database.url, TRUSTED_CA_CERTS: await trustedCa(dir), BATCH_CHUNK_SIZE: '2' };
     const servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
