@@ -8,7 +8,7 @@ import {
 } from '../domain/sca.js';
 import type { Authorisation, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment } from '../store/sca-records.js';
 import type { Store } from '../store/store.js';
-import type { Banks } from './banks.js';
+import { type Banks, PRODUCTION_BANK } from './banks.js';
 import type { PsuIdentityProvider } from './psu-identity.js';
 
 /** What the TPP's request says about the PSU and where the browser goes afterwards. */
@@ -307,7 +307,10 @@ export class ScaService {
       const customer = session === undefined ? undefined : await this.store.findCustomer(this.banks.of(authorisation.tppId), { id: session.customerId });
       if (customer !== undefined) keys.add(hashNationalId(this.nationalIdKey, customer.customerNumber));
     }
-    return [...keys];
+    // In the sandbox a customer number is a PSU of one TPP's bank, counted by that bank's clock: another
+    // TPP's wrong codes for the same number must not lock this one out. Production's keys are as they were.
+    const bank = this.banks.of(authorisation.tppId);
+    return bank === PRODUCTION_BANK ? [...keys] : [...keys].map((key) => `bank:${bank}:${key}`);
   }
 
   private async payFromProblem(bank: string, payment: ScaPayment, signer: Customer, corporateId: string | undefined): Promise<string | undefined> {

@@ -135,6 +135,30 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       assert.equal(await statusOf(a, waiting), 'RJCT', 'now past its signing window by A\'s clock');
     });
 
+    it('counts wrong one-time codes per bank: another TPP\'s PSU with the same customer number is not locked out', async () => {
+      const number = nextFnr();
+      for (const as of [a, b]) assert.equal((await send(as, 'POST', '/v1/sandbox/customers', { customerNumber: number, name: 'Same Number', type: 'private' })).statusCode, 201);
+      const headers = () => {
+        const h = createHeaders({ 'X-PSU-IDENTITY': number });
+        delete h['PSU-ID'];
+        return h;
+      };
+      let last: LightMyRequestResponse | undefined;
+      // Ten wrong codes for B's PSU (three per link, as a link fails after three).
+      for (let wrong = 0; wrong < 10;) {
+        const payment = (await send(b, 'POST', CROSS_BORDER_PATH, crossBorderBody(), headers())).json() as Json;
+        const psu = new ScriptedPsu(t.app);
+        await psu.open(payment._links.scaRedirect.href);
+        for (let attempt = 0; attempt < 3 && wrong < 10; attempt++, wrong++) last = await psu.logIn(number, '000000');
+      }
+      assert.match(last!.body, /Logging in is blocked/, 'B\'s PSU is locked out');
+      const payment = (await send(a, 'POST', CROSS_BORDER_PATH, crossBorderBody(), headers())).json() as Json;
+      const psu = new ScriptedPsu(t.app);
+      await psu.open(payment._links.scaRedirect.href);
+      const page = await psu.logIn(number, '123456');
+      assert.doesNotMatch(page.body, /Logging in is blocked|not accepted/);
+    });
+
     it('resets only the caller\'s bank on initialize', async () => {
       await send(a, 'POST', '/v1/sandbox/initialize');
       await send(b, 'POST', '/v1/sandbox/initialize');
