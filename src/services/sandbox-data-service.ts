@@ -29,8 +29,8 @@ export interface ListQuery {
 
 /**
  * The sandbox's test data, as the platform's mock-data API: customers, accounts, agreements, card
- * accounts and their transactions (docs/sandbox.md). What a TPP creates only it sees; the default
- * data set every TPP sees and may add to, and POST /v1/sandbox/initialize restores it.
+ * accounts and their transactions (docs/sandbox.md), each TPP in its own sandbox bank (banks.ts): its
+ * copy of the default data set and what it creates, which POST /v1/sandbox/initialize resets.
  */
 export class SandboxDataService {
   constructor(private readonly store: Store, private readonly banks: Banks) {}
@@ -51,7 +51,7 @@ export class SandboxDataService {
     if (!(await this.store.createSandboxCustomer(this.banks.of(tpp.id), customer))) {
       const existing = await this.store.findSandboxCustomer(this.banks.of(tpp.id), { customerNumber });
       const whose = existing === undefined ? '' : existing.tppId === undefined ? ' (a customer of the default data set)' : existing.tppId === tpp.id ? ` (your customer ${existing.id})` : ' (created by another TPP)';
-      throw conflict('$.customerNumber', `$.customerNumber: a customer with number ${customerNumber} exists already${whose}; customer numbers are unique in the sandbox`);
+      throw conflict('$.customerNumber', `$.customerNumber: a customer with number ${customerNumber} exists already${whose}; customer numbers are unique in your sandbox bank`);
     }
     return customerView(customer, { agreements: [], accountIds: [], cardAccountIds: [] });
   }
@@ -96,15 +96,15 @@ export class SandboxDataService {
     const bban = b.bban as string;
     const iban = typeof b.iban === 'string' ? b.iban.toUpperCase() : composeIBAN({ countryCode: 'NO', bban })!;
     const conflicts: Problem[] = [];
-    if (await this.store.findAccount(this.banks.of(tpp.id), { bban })) conflicts.push({ code: 'CONFLICT', path: '$.bban', text: `$.bban: account ${bban} exists already; account numbers are unique in the sandbox` });
-    if (typeof b.iban === 'string' && await this.store.findAccount(this.banks.of(tpp.id), { iban })) conflicts.push({ code: 'CONFLICT', path: '$.iban', text: `$.iban: account ${iban} exists already; account numbers are unique in the sandbox` });
+    if (await this.store.findAccount(this.banks.of(tpp.id), { bban })) conflicts.push({ code: 'CONFLICT', path: '$.bban', text: `$.bban: account ${bban} exists already; account numbers are unique in your sandbox bank` });
+    if (typeof b.iban === 'string' && await this.store.findAccount(this.banks.of(tpp.id), { iban })) conflicts.push({ code: 'CONFLICT', path: '$.iban', text: `$.iban: account ${iban} exists already; account numbers are unique in your sandbox bank` });
     if (conflicts.length > 0) throw ApiError.of(conflicts);
 
     const account = {
       id: newBankId(), customerId: owner!.id, bban, iban, currency: currency!, name: b.accountName as string, product: b.product as string,
       cashAccountType: b.cashAccountType as string, creditLineMinor, balanceMinor, createdAt: now,
     };
-    if (!(await this.store.createSandboxAccount(this.banks.of(tpp.id), account))) throw conflict('$.bban', `$.bban: account ${bban} (${iban}) exists already; account numbers are unique in the sandbox`);
+    if (!(await this.store.createSandboxAccount(this.banks.of(tpp.id), account))) throw conflict('$.bban', `$.bban: account ${bban} (${iban}) exists already; account numbers are unique in your sandbox bank`);
     return accountView({ ...account, customerNumber: owner!.customerNumber, customerType: owner!.type, customerTppId: owner!.tppId, transactionCount: 0 });
   }
 
