@@ -88,7 +88,7 @@ export function seedDuePayments(file: string, count: number, tppId: string): See
         : { paymentInformationId: `PI-${i}`, debtorAccount: { bban: debtor.bban, currency: 'NOK' }, payments: [entry] };
       const fee = crossBorder ? CROSS_BORDER_FEE_MINOR : 0n;
       payments.push([
-        id, tppId, crossBorder ? 'payments' : 'bulk-payments', crossBorder ? 'norwegian-cross-border-credit-transfers' : 'norwegian-domestic-credit-transfers',
+        id, tppId, tppId, crossBorder ? 'payments' : 'bulk-payments', crossBorder ? 'norwegian-cross-border-credit-transfers' : 'norwegian-domestic-credit-transfers',
         'ACTC', psuKey, null, nationalIdHash, null, 'PRIVATE', debtor.bban, null, 'NOK', null, 1, fee, 'NOK', JSON.stringify(body), '[]',
         'https://tpp.example/cb', `bench-${i}`, null, null, instant(i), instant(i), customerId, instant(i),
       ]);
@@ -104,10 +104,11 @@ export function seedDuePayments(file: string, count: number, tppId: string): See
     }
 
     db.transaction(() => {
-      db.prepare('insert into customers (id, customer_number, name, type, created_at, tpp_id) values (?, ?, ?, ?, ?, ?)').run(customerId, CUSTOMER_NUMBER, 'Bench Kunde', 'PRIVATE', at, tppId);
-      const insertAccount = db.prepare(`insert into accounts (id, customer_id, bban, iban, currency, name, product, cash_account_type, credit_line_minor, balance_minor, created_at)
-        values (?, ?, ?, ?, 'NOK', 'Brukskonto', 'Brukskonto', 'CACC', 0, ?, ?)`);
-      for (const a of [...debtors, creditor]) insertAccount.run(a.id, customerId, a.bban, a.iban, a.balanceMinor, at);
+      // In the TPP's own sandbox bank (migration 008), which its first request then fills with the default data set.
+      db.prepare('insert into customers (id, bank, customer_number, name, type, created_at, tpp_id) values (?, ?, ?, ?, ?, ?, ?)').run(customerId, tppId, CUSTOMER_NUMBER, 'Bench Kunde', 'PRIVATE', at, tppId);
+      const insertAccount = db.prepare(`insert into accounts (id, bank, customer_id, bban, iban, currency, name, product, cash_account_type, credit_line_minor, balance_minor, created_at)
+        values (?, ?, ?, ?, ?, 'NOK', 'Brukskonto', 'Brukskonto', 'CACC', 0, ?, ?)`);
+      for (const a of [...debtors, creditor]) insertAccount.run(a.id, tppId, customerId, a.bban, a.iban, a.balanceMinor, at);
       insertRows(db, 'payments', PAYMENT_COLUMNS, payments);
       insertRows(db, 'transfers', TRANSFER_COLUMNS, transfers);
     })();
@@ -119,7 +120,7 @@ export function seedDuePayments(file: string, count: number, tppId: string): See
 }
 
 const PAYMENT_COLUMNS = [
-  'id', 'tpp_id', 'service', 'product', 'status', 'psu_key', 'psu_id', 'psu_national_id_hash', 'psu_corporate_id', 'psu_context', 'debtor_bban',
+  'id', 'tpp_id', 'bank', 'service', 'product', 'status', 'psu_key', 'psu_id', 'psu_national_id_hash', 'psu_corporate_id', 'psu_context', 'debtor_bban',
   'debtor_iban', 'debtor_currency', 'requested_execution_date', 'entry_count', 'fee_minor', 'fee_currency', 'body', 'accept_fixes',
   'tpp_redirect_uri', 'tpp_session_id', 'funds_available', 'status_reason', 'created_at', 'updated_at', 'signed_by_customer_id', 'authorised_at',
 ];

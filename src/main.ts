@@ -4,14 +4,13 @@ import { SHUTDOWN_GRACE_MS } from './domain/limits.js';
 import { systemClock } from './domain/clock.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rates.js';
 import { buildApp } from './http/app.js';
-import { defaultDataSet } from './sandbox/default-data-set.js';
 import { PaymentInitiationService } from './services/payment-initiation-service.js';
 import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-identity.js';
 import { ScaService } from './services/sca-service.js';
 import { SigningBasketService } from './services/signing-basket-service.js';
 import { SandboxDataService } from './services/sandbox-data-service.js';
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
-import { SandboxClock } from './services/business-clock.js';
+import { Banks } from './services/banks.js';
 import { ensureSandboxCa } from './security/sandbox-ca.js';
 import { NationalIdKeyError, ensureNationalIdKey, nationalIdKeyFingerprint } from './security/national-id-key.js';
 import { TppAuthenticator } from './security/tpp-authenticator.js';
@@ -60,22 +59,18 @@ async function main(): Promise<void> {
   const trustStore = new TrustStore(sandboxCa === undefined ? anchors : [...anchors, sandboxCa]);
   const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds });
   const rates = config.referenceRates === '' ? new ReferenceRates(SANDBOX_REFERENCE_RATES) : ReferenceRates.parse(config.referenceRates);
-  if (config.mode === 'sandbox') {
-    // A sandbox is useful at once: the first start of an empty database loads the default data set.
-    await store.saveBankDataIfEmpty(defaultDataSet(systemClock.now()));
-  }
-  // The sandbox's clock can be moved forward by a TPP; production follows the wall clock.
-  const sandboxClock = config.mode === 'sandbox' ? await SandboxClock.load(store) : undefined;
-  const clock = sandboxClock ?? systemClock;
-  const sca = new ScaService(store, clock, config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider, config.publicUrl, nationalIdKey);
-  const payments = new PaymentInitiationService(store, clock, rates, sca);
-  const baskets = new SigningBasketService(store, clock, sca);
-  const sandbox = new SandboxDataService(store, clock);
+  // In the sandbox each TPP has a bank of its own, made with the default data set on its first signed
+  // request, with a clock it moves forward; production has one bank and follows the wall clock.
+  const banks = new Banks(store, config.mode);
+  const sca = new ScaService(store, banks, config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider, config.publicUrl, nationalIdKey);
+  const payments = new PaymentInitiationService(store, banks, rates, sca);
+  const baskets = new SigningBasketService(store, banks, sca);
+  const sandbox = new SandboxDataService(store, banks);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  const runner = new BatchRunner(store, clock, rates, config.batchTimes, config.batchChunkSize, (slot, outcomes) => app?.log.debug({ slot, outcomes }, 'batch chunk executed'));
-  const scheduler = new BatchScheduler(runner, clock, (error) => app?.log.error({ err: error }, 'batch run failed'));
-  const time = sandboxClock === undefined ? undefined : { clock: sandboxClock, runner, scheduler, store };
-  app = await buildApp({ config, store, authenticator, payments, sca, baskets, sandbox, time });
+  const runner = new BatchRunner(store, banks, rates, config.batchTimes, config.batchChunkSize, (slot, outcomes) => app?.log.debug({ slot, outcomes }, 'batch chunk executed'));
+  const scheduler = new BatchScheduler(runner, (error) => app?.log.error({ err: error }, 'batch run failed'));
+  const time = config.mode === 'sandbox' ? { banks, runner, scheduler } : undefined;
+  app = await buildApp({ config, store, authenticator, payments, sca, baskets, sandbox, banks, time });
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await store.close();

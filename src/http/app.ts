@@ -31,6 +31,7 @@ import { type SandboxTime, batchRunSchema, registerSandboxClockRoutes } from './
 import { registerSandboxRoutes } from './routes/sandbox-routes.js';
 import { sandboxSchemas } from './schemas/sandbox-schemas.js';
 import type { SandboxDataService } from '../services/sandbox-data-service.js';
+import type { Banks } from '../services/banks.js';
 import { RequestReplayGuard } from '../services/request-replay-guard.js';
 import { createValidatorCompiler } from './validation.js';
 
@@ -44,6 +45,8 @@ export interface AppDependencies {
   baskets: SigningBasketService;
   /** The sandbox's test data (mock-data API); its routes exist in sandbox mode only. */
   sandbox: SandboxDataService;
+  /** The banks: each TPP's own in the sandbox, made on its first signed request (src/services/banks.ts). */
+  banks: Banks;
   /** The sandbox's business clock and batch runs; sandbox mode only. */
   time?: SandboxTime;
   /** Extra pino options (tests send logs to a stream they read). */
@@ -135,6 +138,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         api.auth,
       );
       request.tpp = tpp;
+      // A TPP's first signed request in the sandbox makes its bank (a copy of the default data set).
+      await deps.banks.ensure(tpp.id);
       request.bodySha256 = bodySha256;
       request.retry = 'retry' === await replayGuard.admit({
         tppId: tpp.id, requestId: request.headers['x-request-id'] as string, method: request.method, target,

@@ -4,6 +4,7 @@ import { type Clock, osloDate } from '../domain/clock.js';
 import { planExecution } from '../domain/payment-execution.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
 import type { Store } from '../store/store.js';
+import type { Banks } from './banks.js';
 
 /** spec, rule 6: payment batch processing is simulated five times a day (Europe/Oslo, configurable). */
 export const DEFAULT_BATCH_TIMES = ['06:00', '09:00', '12:00', '15:00', '18:00'];
@@ -26,14 +27,15 @@ export interface BatchRunResult {
 /**
  * Runs the batch: every authorised payment whose execution date has come is executed once (the store
  * claims each payment in its transaction), in chunks; a slot is claimed first, so two instances on
- * one database never both run it.
+ * one database never both run it. Each bank runs on its own: its slots come by its own business
+ * clock and a run executes its payments only, against its accounts (docs/batch.md, "One bank per TPP").
  */
 export class BatchRunner {
   private readonly schedules: Cron[];
 
   constructor(
     private readonly store: Store,
-    private readonly clock: Clock,
+    private readonly banks: Banks,
     private readonly rates: ReferenceRates,
     readonly times: readonly string[] = DEFAULT_BATCH_TIMES,
     private readonly chunkSize: number = BATCH_CHUNK_SIZE,
@@ -52,40 +54,59 @@ export class BatchRunner {
     return new Date(Math.min(...next.map((d) => d.getTime())));
   }
 
-  /** Runs every slot that has come since the last one run (at most a week back), in order. */
+  /** How long until the next slot of any bank, by each bank's clock. */
+  async untilNextSlotMs(): Promise<number> {
+    let wait = Number.POSITIVE_INFINITY;
+    for (const bank of await this.banks.list()) {
+      const now = (await this.banks.clockOfBank(bank)).now();
+      wait = Math.min(wait, this.nextSlot(now).getTime() - now.getTime());
+    }
+    return wait === Number.POSITIVE_INFINITY ? this.nextSlot(new Date()).getTime() - Date.now() : wait;
+  }
+
+  /** Runs, for every bank, each slot that has come by its clock since its last one run. */
   async catchUp(): Promise<BatchRunResult[]> {
-    const now = this.clock.now();
-    const last = await this.store.lastBatchSlot();
+    const results: BatchRunResult[] = [];
+    for (const bank of await this.banks.list()) results.push(...await this.catchUpBank(bank));
+    return results;
+  }
+
+  /** Runs every slot of one bank that has come since its last one run (at most a week back), in order. */
+  async catchUpBank(bank: string): Promise<BatchRunResult[]> {
+    const clock = await this.banks.clockOfBank(bank);
+    const now = clock.now();
+    const last = await this.store.lastBatchSlot(bank);
     const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
     let from = last === undefined ? undefined : new Date(Math.max(Date.parse(last), weekAgo.getTime()));
     if (from === undefined) {
       // The first start of a bank runs nothing from before it existed.
-      await this.store.claimBatchRun(new Date(now.getTime() - 1).toISOString(), now);
+      await this.store.claimBatchRun(bank, new Date(now.getTime() - 1).toISOString(), now);
       return [];
     }
     const results: BatchRunResult[] = [];
     for (let slot = this.nextSlot(from); slot.getTime() <= now.getTime(); slot = this.nextSlot(slot)) {
-      const result = await this.runSlot(slot.toISOString(), slot);
+      const result = await this.runSlot(bank, slot.toISOString(), slot, clock);
       if (result !== undefined) results.push(result);
       from = slot;
     }
     return results;
   }
 
-  /** A run now, outside the schedule (the sandbox's "run the batch now"). */
-  async runNow(): Promise<BatchRunResult> {
-    const now = this.clock.now();
-    return (await this.runSlot(`manual:${now.toISOString()}:${randomBytes(4).toString('hex')}`, now))!;
+  /** A run of one bank now, outside the schedule (the sandbox's "run the batch now"). */
+  async runNow(bank: string): Promise<BatchRunResult> {
+    const clock = await this.banks.clockOfBank(bank);
+    const now = clock.now();
+    return (await this.runSlot(bank, `manual:${now.toISOString()}:${randomBytes(4).toString('hex')}`, now, clock))!;
   }
 
-  async runSlot(slot: string, at: Date): Promise<BatchRunResult | undefined> {
-    if (!(await this.store.claimBatchRun(slot, this.clock.now()))) return undefined;
+  async runSlot(bank: string, slot: string, at: Date, clock: Clock): Promise<BatchRunResult | undefined> {
+    if (!(await this.store.claimBatchRun(bank, slot, clock.now()))) return undefined;
     const date = osloDate(at);
     const result: BatchRunResult = { slot, executed: 0, partial: 0, rejected: 0 };
     for (;;) {
-      const due = await this.store.findDuePaymentIds(date, this.chunkSize);
+      const due = await this.store.findDuePaymentIds(bank, date, this.chunkSize);
       if (due.length === 0) break;
-      const outcomes = await this.store.executePayments(due, date, this.clock.now(), (payment, debtor) => planExecution(payment, debtor, this.rates));
+      const outcomes = await this.store.executePayments(bank, due, date, clock.now(), (payment, debtor) => planExecution(payment, debtor, this.rates));
       this.onChunk(slot, outcomes.length);
       // better-sqlite3 works synchronously: without a turn of the event loop between chunks, a long
       // run would keep the server from answering requests (and from writing its log) until it ends.
@@ -98,29 +119,30 @@ export class BatchRunner {
       // Payments another instance took are skipped here: stop when nothing of this chunk was ours.
       if (outcomes.length === 0) break;
     }
-    await this.store.finishBatchRun(slot, result.executed + result.partial, result.rejected, this.clock.now());
+    await this.store.finishBatchRun(bank, slot, result.executed + result.partial, result.rejected, clock.now());
     return result;
   }
 }
 
-/** Wakes at each batch slot by the business clock; after the sandbox clock moves, it is rescheduled. */
+/** Wakes at the next batch slot of any bank by its clock; after a bank's clock moves, it is rescheduled. */
 export class BatchScheduler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
 
-  constructor(private readonly runner: BatchRunner, private readonly clock: Clock, private readonly onError: (error: unknown) => void) {}
+  constructor(private readonly runner: BatchRunner, private readonly onError: (error: unknown) => void) {}
 
   start(): void {
     this.stopped = false;
-    this.schedule();
+    void this.schedule();
   }
 
-  /** Runs the slots that have come (after the clock moved) and waits for the next one. */
-  async wake(): Promise<unknown> {
-    this.running = this.running.then(() => this.runner.catchUp()).catch(this.onError);
-    const result = await this.running;
-    this.schedule();
+  /** Runs the slots that have come, of every bank or of one (after its clock moved), and waits for the next one. */
+  async wake(bank?: string): Promise<unknown> {
+    const run = this.running.then(() => (bank === undefined ? this.runner.catchUp() : this.runner.catchUpBank(bank)));
+    this.running = run.catch(this.onError);
+    const result = bank === undefined ? await this.running : await run;
+    await this.schedule();
     return result;
   }
 
@@ -130,11 +152,11 @@ export class BatchScheduler {
     await this.running;
   }
 
-  private schedule(): void {
+  private async schedule(): Promise<void> {
+    if (this.stopped) return;
+    const wait = Math.min(await this.runner.untilNextSlotMs() + 1, 2 ** 31 - 1);
     if (this.stopped) return;
     if (this.timer !== undefined) clearTimeout(this.timer);
-    const now = this.clock.now();
-    const wait = Math.min(this.runner.nextSlot(now).getTime() - now.getTime() + 1, 2 ** 31 - 1);
     this.timer = setTimeout(() => void this.wake(), Math.max(wait, 0));
     this.timer.unref();
   }

@@ -1,6 +1,6 @@
 import { acceptedFixes } from '../domain/accept-fix.js';
 import { ApiError, type Problem, type TppMessage, clipText } from '../domain/api-error.js';
-import { type Clock, osloDate } from '../domain/clock.js';
+import { osloDate } from '../domain/clock.js';
 import type { Language } from '../domain/language.js';
 import { LOGICAL_DUPLICATE_WINDOW_HOURS } from '../domain/limits.js';
 import { formatMoney } from '../domain/money.js';
@@ -13,6 +13,7 @@ import { PSU_MESSAGES } from '../domain/psu-messages.js';
 import type { TppIdentity } from '../domain/psp-role.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
 import type { Store, StoredPayment } from '../store/store.js';
+import type { Banks } from './banks.js';
 import { EXPIRED_REASON, effectiveStatus } from '../domain/sca.js';
 import type { ScaRequestContext, ScaService } from './sca-service.js';
 
@@ -48,7 +49,7 @@ export interface PaymentLinks {
 
 /** Use cases of payment initiation: create (idempotent by X-Request-ID), read, read status, cancel. */
 export class PaymentInitiationService {
-  constructor(private readonly store: Store, private readonly clock: Clock, private readonly rates: ReferenceRates, private readonly sca: ScaService) {}
+  constructor(private readonly store: Store, private readonly banks: Banks, private readonly rates: ReferenceRates, private readonly sca: ScaService) {}
 
   /** The key X-PSU-IDENTITY is hashed with, for the routes that read it. */
   get nationalIdKey(): NationalIdKey {
@@ -63,7 +64,8 @@ export class PaymentInitiationService {
     const earlier = await this.store.findTppRequest(request.tpp.id, request.requestId);
     if (earlier !== undefined) return replay(earlier, operation, bodySha256, request.requestId);
 
-    const now = this.clock.now();
+    // The TPP's bank's business clock: its own in the sandbox, the wall clock in production.
+    const now = await this.banks.now(request.tpp.id);
     const today = osloDate(now);
     const fixes = acceptedFixes(request.acceptFixHeader, today);
     const { psu, problems: psuProblems } = identifyPsu(request.psuHeaders, this.sca.nationalIdKey);
@@ -82,7 +84,7 @@ export class PaymentInitiationService {
     const warnings: TppMessage[] = [...fixes.warnings, ...validated.warnings];
     // spec, Authentication 11: PSU-Context must be set for single-SCA payment initiation. Without it
     // the payment gets no scaRedirect of its own and is signed in a signing basket.
-    const signing = psu.context === undefined ? undefined : this.sca.prepare('payment', id, request.sca);
+    const signing = psu.context === undefined ? undefined : this.sca.prepare('payment', id, request.sca, now);
     if (signing === undefined) {
       warnings.push({ category: 'WARNING', code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-Context', text: 'PSU-Context is required for single-SCA payment initiation: without it the answer has no scaRedirect; put the payment in a signing basket, or send PSU-Context (PRIVATE or CORPORATE)' });
     }
@@ -119,6 +121,7 @@ export class PaymentInitiationService {
     }, {
       duplicatesSince: request.allowLogicalDuplicate ? null : new Date(now.getTime() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000),
       authorisation: signing?.authorisation,
+      bank: this.banks.of(request.tpp.id),
     });
     if (result.outcome === 'replayed') return replay(result.request, operation, bodySha256, request.requestId);
     if (result.outcome === 'duplicate') {
@@ -135,7 +138,7 @@ export class PaymentInitiationService {
     const problem = productProblem(service, product);
     if (problem !== undefined) throw ApiError.of([problem]);
     const stored = await this.store.findPayment(tpp.id, paymentId);
-    const payment = stored === undefined ? undefined : withEffectiveStatus(stored, this.clock.now());
+    const payment = stored === undefined ? undefined : withEffectiveStatus(stored, await this.banks.now(tpp.id));
     if (payment === undefined || payment.service !== service || payment.product !== product) {
       throw new ApiError('RESOURCE_UNKNOWN', `no ${service} resource ${paymentId} of product ${product} is known to this TPP`, [
         { code: 'RESOURCE_UNKNOWN', path: 'path:paymentId', text: `no ${service} resource ${paymentId} of product ${product} is known to this TPP` },
@@ -152,7 +155,7 @@ export class PaymentInitiationService {
     const payment = await this.read(tpp, service, product, paymentId);
     const result = payment.status === 'RJCT'
       ? { outcome: 'not-cancellable' as const, status: payment.status }
-      : await this.store.cancelPayment(tpp.id, paymentId, this.clock.now());
+      : await this.store.cancelPayment(tpp.id, paymentId, await this.banks.now(tpp.id));
     if (result.outcome === 'unknown') throw new ApiError('RESOURCE_UNKNOWN', `no payment ${paymentId} is known to this TPP`);
     if (result.outcome === 'not-cancellable' && !(retry && result.status === 'CANC')) {
       throw new ApiError('CANCELLATION_INVALID', `payment ${paymentId} is ${result.status} and can no longer be cancelled; a payment can be cancelled until the batch run executes it (statuses RCVD, ACTC, ACCP, ACWC, PDNG)`);

@@ -1,7 +1,7 @@
 import { acceptedFixes } from '../domain/accept-fix.js';
 import { ApiError, type Problem, toTppMessage } from '../domain/api-error.js';
 import { type CustomerType, ENGAGEMENT_ROLES, type EngagementRole } from '../domain/bank.js';
-import { type Clock, isCalendarDate, osloDate } from '../domain/clock.js';
+import { isCalendarDate, osloDate } from '../domain/clock.js';
 import { type Currency, isCurrency } from '../domain/currency.js';
 import { ACCOUNT_NAME_LONGER_MAX_LENGTH, ACCOUNT_NAME_MAX_LENGTH, SANDBOX_CUSTOMERS_PAGE_MAX, SANDBOX_TRANSACTIONS_PAGE_DEFAULT } from '../domain/limits.js';
 import { formatAmount } from '../domain/money.js';
@@ -16,6 +16,7 @@ import type {
   SandboxCustomerHoldings, SandboxTransaction, TransactionPage,
 } from '../store/sandbox-records.js';
 import type { Store } from '../store/store.js';
+import type { Banks } from './banks.js';
 
 type Json = Record<string, unknown>;
 type Link = { href: string; verbs: string[] };
@@ -29,11 +30,11 @@ export interface ListQuery {
 
 /**
  * The sandbox's test data, as the platform's mock-data API: customers, accounts, agreements, card
- * accounts and their transactions (docs/sandbox.md). What a TPP creates only it sees; the default
- * data set every TPP sees and may add to, and POST /v1/sandbox/initialize restores it.
+ * accounts and their transactions (docs/sandbox.md), each TPP in its own sandbox bank (banks.ts): its
+ * copy of the default data set and what it creates, which POST /v1/sandbox/initialize resets.
  */
 export class SandboxDataService {
-  constructor(private readonly store: Store, private readonly clock: Clock) {}
+  constructor(private readonly store: Store, private readonly banks: Banks) {}
 
   // ---- Customers ----
 
@@ -49,39 +50,38 @@ export class SandboxDataService {
     }
     reject(schemaProblems, problems);
     const customerNumber = b.customerNumber as string;
-    const customer = { id: newBankId(), customerNumber, name: b.name as string, type: type!, tppId: tpp.id, createdAt: this.clock.now() };
-    if (!(await this.store.createSandboxCustomer(customer))) {
-      const existing = await this.store.findSandboxCustomer({ customerNumber });
+    const customer = { id: newBankId(), customerNumber, name: b.name as string, type: type!, tppId: tpp.id, createdAt: await this.banks.now(tpp.id) };
+    if (!(await this.store.createSandboxCustomer(this.banks.of(tpp.id), customer))) {
+      const existing = await this.store.findSandboxCustomer(this.banks.of(tpp.id), { customerNumber });
       const whose = existing === undefined ? '' : existing.tppId === undefined ? ' (a customer of the default data set)' : existing.tppId === tpp.id ? ` (your customer ${existing.id})` : ' (created by another TPP)';
-      throw conflict('$.customerNumber', `$.customerNumber: a customer with number ${customerNumber} exists already${whose}; customer numbers are unique in the sandbox`);
+      throw conflict('$.customerNumber', `$.customerNumber: a customer with number ${customerNumber} exists already${whose}; customer numbers are unique in your sandbox bank`);
     }
     return withWarnings(customerView(customer, { agreements: [], accountIds: [], cardAccountIds: [] }), warnings);
   }
 
   async readCustomer(tpp: TppIdentity, customerId: string): Promise<Json> {
     const customer = await this.visibleCustomer(tpp, customerId);
-    const holdings = await this.store.sandboxCustomerHoldings(tpp.id, [customer.id]);
+    const holdings = await this.store.sandboxCustomerHoldings(this.banks.of(tpp.id), [customer.id]);
     return customerView(customer, holdings.get(customer.id)!);
   }
 
   async listCustomers(tpp: TppIdentity, query: { offset?: number; limit?: number }): Promise<Json[]> {
-    const customers = await this.store.listSandboxCustomers(tpp.id, query.offset ?? 0, query.limit ?? SANDBOX_CUSTOMERS_PAGE_MAX);
-    const holdings = await this.store.sandboxCustomerHoldings(tpp.id, customers.map((c) => c.id));
+    const customers = await this.store.listSandboxCustomers(this.banks.of(tpp.id), query.offset ?? 0, query.limit ?? SANDBOX_CUSTOMERS_PAGE_MAX);
+    const holdings = await this.store.sandboxCustomerHoldings(this.banks.of(tpp.id), customers.map((c) => c.id));
     return customers.map((c) => customerView(c, holdings.get(c.id)!));
   }
 
   /** Removes the customer with its accounts, card accounts, agreements, transactions and PSU sessions. */
   async deleteCustomer(tpp: TppIdentity, customerId: string): Promise<void> {
     const customer = await this.visibleCustomer(tpp, customerId);
-    if (customer.tppId === undefined) throw defaultDataSetIsShared('path:customerId', `customer ${customer.customerNumber}`);
-    if (!(await this.store.deleteSandboxCustomer(customer.id))) throw unknown('customerId', 'customer', customerId);
+    if (!(await this.store.deleteSandboxCustomer(this.banks.of(tpp.id), customer.id))) throw unknown('customerId', 'customer', customerId);
   }
 
   // ---- Accounts ----
 
   async createAccount(tpp: TppIdentity, body: unknown, acceptFix: string | undefined, schemaProblems: Problem[]): Promise<Json> {
     const b = asObject(body);
-    const now = this.clock.now();
+    const now = await this.banks.now(tpp.id);
     const problems: Problem[] = [];
     const owner = await this.namedCustomer(tpp, b.customerNumber, '$.customerNumber', problems);
     const nameProblem = accountNameProblem(b.accountName, '$.accountName', acceptFix, osloDate(now));
@@ -100,15 +100,15 @@ export class SandboxDataService {
     const bban = b.bban as string;
     const iban = numbers.iban!;
     const conflicts: Problem[] = [];
-    if (await this.store.findAccount({ bban })) conflicts.push({ code: 'CONFLICT', path: '$.bban', text: `$.bban: account ${bban} exists already; account numbers are unique in the sandbox` });
-    if (typeof b.iban === 'string' && await this.store.findAccount({ iban })) conflicts.push({ code: 'CONFLICT', path: '$.iban', text: `$.iban: account ${iban} exists already; account numbers are unique in the sandbox` });
+    if (await this.store.findAccount(this.banks.of(tpp.id), { bban })) conflicts.push({ code: 'CONFLICT', path: '$.bban', text: `$.bban: account ${bban} exists already; account numbers are unique in your sandbox bank` });
+    if (typeof b.iban === 'string' && await this.store.findAccount(this.banks.of(tpp.id), { iban })) conflicts.push({ code: 'CONFLICT', path: '$.iban', text: `$.iban: account ${iban} exists already; account numbers are unique in your sandbox bank` });
     if (conflicts.length > 0) throw ApiError.of(conflicts);
 
     const account = {
       id: newBankId(), customerId: owner!.id, bban, iban, currency: currency!, name: b.accountName as string, product: b.product as string,
       cashAccountType: b.cashAccountType as string, creditLineMinor, balanceMinor, createdAt: now,
     };
-    if (!(await this.store.createSandboxAccount(account))) throw conflict('$.bban', `$.bban: account ${bban} (${iban}) exists already; account numbers are unique in the sandbox`);
+    if (!(await this.store.createSandboxAccount(this.banks.of(tpp.id), account))) throw conflict('$.bban', `$.bban: account ${bban} (${iban}) exists already; account numbers are unique in your sandbox bank`);
     return withWarnings(accountView({ ...account, customerNumber: owner!.customerNumber, customerType: owner!.type, customerTppId: owner!.tppId, transactionCount: 0 }), numbers.warnings);
   }
 
@@ -118,8 +118,7 @@ export class SandboxDataService {
 
   async deleteAccount(tpp: TppIdentity, accountId: string): Promise<void> {
     const account = await this.visibleAccount(tpp, accountId, 'mockAccountId');
-    if (account.customerTppId === undefined) throw defaultDataSetIsShared('path:mockAccountId', `account ${account.bban} of customer ${account.customerNumber}`);
-    if (!(await this.store.deleteSandboxAccount(account.id))) throw unknown('mockAccountId', 'account', accountId);
+    if (!(await this.store.deleteSandboxAccount(this.banks.of(tpp.id), account.id))) throw unknown('mockAccountId', 'account', accountId);
   }
 
   // ---- Agreements ----
@@ -141,7 +140,7 @@ export class SandboxDataService {
       if (person !== undefined && person.type !== 'PRIVATE') {
         problems.push({ code: 'FORMAT_ERROR', path: `${path}.customer`, text: `${path}.customer: customer ${person.customerNumber} is a corporate customer; the people engaged on an agreement are private customers` });
       }
-      const account = await this.engagedAccount(asObject(e.account), `${path}.account`, owner, problems);
+      const account = await this.engagedAccount(tpp, asObject(e.account), `${path}.account`, owner, problems);
       const roles = Array.isArray(e.roles) && e.roles.length > 0 && e.roles.every((role) => (ENGAGEMENT_ROLES as readonly unknown[]).includes(role)) ? e.roles as EngagementRole[] : undefined;
       if (person === undefined || account === undefined || roles === undefined) continue;
       const key = `${person.id}|${account.id}`;
@@ -155,8 +154,8 @@ export class SandboxDataService {
     }
     reject(schemaProblems, problems);
     const id = newBankId();
-    await this.store.createSandboxAgreement({ id, ownerCustomerId: owner!.id, name: b.name as string, tppId: tpp.id, createdAt: this.clock.now(), engagements });
-    return agreementView((await this.store.findSandboxAgreement(id))!);
+    await this.store.createSandboxAgreement(this.banks.of(tpp.id), { id, ownerCustomerId: owner!.id, name: b.name as string, tppId: tpp.id, createdAt: await this.banks.now(tpp.id), engagements });
+    return agreementView((await this.store.findSandboxAgreement(this.banks.of(tpp.id), id))!);
   }
 
   async readAgreement(tpp: TppIdentity, agreementId: string): Promise<Json> {
@@ -165,15 +164,14 @@ export class SandboxDataService {
 
   async deleteAgreement(tpp: TppIdentity, agreementId: string): Promise<void> {
     const agreement = await this.visibleAgreement(tpp, agreementId);
-    if (agreement.tppId === undefined) throw defaultDataSetIsShared('path:agreementId', `agreement ${agreement.id}`);
-    if (!(await this.store.deleteSandboxAgreement(agreement.id))) throw unknown('agreementId', 'agreement', agreementId);
+    if (!(await this.store.deleteSandboxAgreement(this.banks.of(tpp.id), agreement.id))) throw unknown('agreementId', 'agreement', agreementId);
   }
 
   // ---- Card accounts ----
 
   async createCardAccount(tpp: TppIdentity, body: unknown, acceptFix: string | undefined, schemaProblems: Problem[]): Promise<Json> {
     const b = asObject(body);
-    const now = this.clock.now();
+    const now = await this.banks.now(tpp.id);
     const problems: Problem[] = [];
     const owner = await this.namedCustomer(tpp, b.customerNumber, '$.customerNumber', problems);
     const nameProblem = accountNameProblem(b.name, '$.name', acceptFix, osloDate(now));
@@ -192,7 +190,6 @@ export class SandboxDataService {
     reject(schemaProblems, problems);
 
     const maskedPan = b.maskedPan as string;
-    if (await this.store.findSandboxCardAccount({ maskedPan })) throw conflict('$.maskedPan', `$.maskedPan: a card account with masked card number ${maskedPan} exists already; masked card numbers are unique in the sandbox`);
     const cardBody: Json = withoutEmpty({
       customerNumber: owner!.customerNumber, maskedPan, name: b.name, product: b.product, currency,
       creditLimit: { amount: formatAmount(creditLimitMinor, currency!), currency },
@@ -203,7 +200,7 @@ export class SandboxDataService {
       id: newBankId(), customerId: owner!.id, maskedPan, name: b.name as string, product: b.product as string, currency: currency!,
       creditLimitMinor, balanceMinor: balances.balanceMinor, body: cardBody, createdAt: now,
     };
-    if (!(await this.store.createSandboxCardAccount(card))) throw conflict('$.maskedPan', `$.maskedPan: a card account with masked card number ${maskedPan} exists already`);
+    if (!(await this.store.createSandboxCardAccount(this.banks.of(tpp.id), card))) throw conflict('$.maskedPan', `$.maskedPan: a card account with masked card number ${maskedPan} exists already`);
     return cardAccountView({ ...card, customerNumber: owner!.customerNumber, customerTppId: owner!.tppId });
   }
 
@@ -213,13 +210,12 @@ export class SandboxDataService {
 
   async deleteCardAccount(tpp: TppIdentity, cardAccountId: string): Promise<void> {
     const card = await this.visibleCardAccount(tpp, cardAccountId);
-    if (card.customerTppId === undefined) throw defaultDataSetIsShared('path:mockCardAccountId', `card account ${card.maskedPan} of customer ${card.customerNumber}`);
-    if (!(await this.store.deleteSandboxCardAccount(card.id))) throw unknown('mockCardAccountId', 'card account', cardAccountId);
+    if (!(await this.store.deleteSandboxCardAccount(this.banks.of(tpp.id), card.id))) throw unknown('mockCardAccountId', 'card account', cardAccountId);
   }
 
   async addCardTransactions(tpp: TppIdentity, cardAccountId: string, body: unknown, schemaProblems: Problem[]): Promise<Json[]> {
     const card = await this.visibleCardAccount(tpp, cardAccountId);
-    const today = osloDate(this.clock.now());
+    const today = osloDate(await this.banks.now(tpp.id));
     const problems: Problem[] = [];
     const transactions: NewSandboxCardTransaction[] = [];
     for (const [index, entry] of (Array.isArray(body) ? body : []).entries()) {
@@ -244,7 +240,7 @@ export class SandboxDataService {
       });
     }
     reject(schemaProblems, problems);
-    const stored = await this.store.addSandboxCardTransactions(card.id, transactions, this.clock.now());
+    const stored = await this.store.addSandboxCardTransactions(card.id, transactions, await this.banks.now(tpp.id));
     if (stored === undefined) throw unknown('mockCardAccountId', 'card account', cardAccountId);
     return stored.map((t) => ({ id: t.id, _links: { self: cardTransactionLink(card.id, t.id) } }));
   }
@@ -271,7 +267,7 @@ export class SandboxDataService {
    */
   async addTransactions(tpp: TppIdentity, accountId: string, body: unknown, schemaProblems: Problem[]): Promise<Json[]> {
     const account = await this.visibleAccount(tpp, accountId, 'mockAccountId');
-    const today = osloDate(this.clock.now());
+    const today = osloDate(await this.banks.now(tpp.id));
     const problems: Problem[] = [];
     const warnings: Problem[][] = [];
     /** Whether a debtor IBAN is an account of this bank: looked up once per request (a post names the same few counterparts many times). */
@@ -290,7 +286,7 @@ export class SandboxDataService {
       if (creditor?.account === undefined || debtor?.account === undefined) continue;
       const posted = { iban: account.iban, bban: account.bban };
       const debtorIban = debtor.account.iban;
-      if (debtorIban !== account.iban && !inThisBank.has(debtorIban)) inThisBank.set(debtorIban, await this.store.findAccount({ iban: debtorIban }) !== undefined);
+      if (debtorIban !== account.iban && !inThisBank.has(debtorIban)) inThisBank.set(debtorIban, await this.store.findAccount(this.banks.of(tpp.id), { iban: debtorIban }) !== undefined);
       const debtorInThisBank = inThisBank.get(debtorIban) ?? false;
       const direction = transactionDirection(posted, { debtor: debtor.account, creditor: creditor.account, debtorInThisBank }, path);
       if ('problem' in direction) problems.push(direction.problem);
@@ -307,7 +303,7 @@ export class SandboxDataService {
       });
     }
     reject(schemaProblems, problems);
-    const stored = await this.store.addSandboxTransactions(account.id, transactions, this.clock.now());
+    const stored = await this.store.addSandboxTransactions(account.id, transactions, await this.banks.now(tpp.id));
     if (stored === undefined) throw unknown('mockAccountId', 'account', accountId);
     return stored.map((t, index) => withWarnings({ id: t.id, _links: { self: transactionLink(account.id, t.id) } }, warnings[index] ?? []));
   }
@@ -329,8 +325,8 @@ export class SandboxDataService {
 
   /** Removes the TPP's own test data and restores the default data set for everyone. */
   async initialize(tpp: TppIdentity): Promise<Json> {
-    const defaults = defaultDataSet(this.clock.now());
-    const result = await this.store.initializeSandbox(tpp.id, defaults);
+    const defaults = defaultDataSet(await this.banks.now(tpp.id));
+    const result = await this.store.initializeSandbox(this.banks.of(tpp.id), defaults);
     return {
       deletedCustomers: result.deletedCustomers,
       defaultDataSet: { customers: Object.values(DEFAULT_CUSTOMERS).map((c) => c.customerNumber), accounts: defaults.accounts.length, agreements: defaults.agreements.length },
@@ -340,25 +336,25 @@ export class SandboxDataService {
   // ---- Helpers ----
 
   private async visibleCustomer(tpp: TppIdentity, customerId: string): Promise<SandboxCustomer> {
-    const customer = await this.store.findSandboxCustomer({ id: customerId });
+    const customer = await this.store.findSandboxCustomer(this.banks.of(tpp.id), { id: customerId });
     if (customer === undefined || !sees(tpp, customer.tppId)) throw unknown('customerId', 'customer', customerId);
     return customer;
   }
 
   private async visibleAccount(tpp: TppIdentity, accountId: string, param: string): Promise<SandboxAccount> {
-    const account = await this.store.findSandboxAccount(accountId);
+    const account = await this.store.findSandboxAccount(this.banks.of(tpp.id), accountId);
     if (account === undefined || !sees(tpp, account.customerTppId)) throw unknown(param, 'account', accountId);
     return account;
   }
 
   private async visibleAgreement(tpp: TppIdentity, agreementId: string): Promise<SandboxAgreement> {
-    const agreement = await this.store.findSandboxAgreement(agreementId);
+    const agreement = await this.store.findSandboxAgreement(this.banks.of(tpp.id), agreementId);
     if (agreement === undefined || !sees(tpp, agreement.tppId) || !sees(tpp, agreement.ownerTppId)) throw unknown('agreementId', 'agreement', agreementId);
     return agreement;
   }
 
   private async visibleCardAccount(tpp: TppIdentity, cardAccountId: string): Promise<SandboxCardAccount> {
-    const card = await this.store.findSandboxCardAccount({ id: cardAccountId });
+    const card = await this.store.findSandboxCardAccount(this.banks.of(tpp.id), cardAccountId);
     if (card === undefined || !sees(tpp, card.customerTppId)) throw unknown('mockCardAccountId', 'card account', cardAccountId);
     return card;
   }
@@ -366,7 +362,7 @@ export class SandboxDataService {
   /** The customer a body names by customer number, when this TPP sees it; else a problem at the path. */
   private async namedCustomer(tpp: TppIdentity, customerNumber: unknown, path: string, problems: Problem[]): Promise<SandboxCustomer | undefined> {
     if (typeof customerNumber !== 'string') return undefined;
-    const customer = await this.store.findSandboxCustomer({ customerNumber });
+    const customer = await this.store.findSandboxCustomer(this.banks.of(tpp.id), { customerNumber });
     if (customer === undefined || !sees(tpp, customer.tppId)) {
       problems.push({ code: 'FORMAT_ERROR', path, text: `${path}: no customer ${customerNumber} is known to this TPP (create it with POST /v1/sandbox/customers, or use one of the default data set)` });
       return undefined;
@@ -375,14 +371,14 @@ export class SandboxDataService {
   }
 
   /** An account of an engagement: in this bank, and the agreement owner's. */
-  private async engagedAccount(reference: Json, path: string, owner: SandboxCustomer | undefined, problems: Problem[]): Promise<SandboxAccount | undefined> {
+  private async engagedAccount(tpp: TppIdentity, reference: Json, path: string, owner: SandboxCustomer | undefined, problems: Problem[]): Promise<SandboxAccount | undefined> {
     const { iban, bban } = reference;
     if (iban === undefined && bban === undefined) {
       problems.push({ code: 'FORMAT_ERROR', path, text: `${path} needs an iban or a bban to identify the account` });
       return undefined;
     }
-    const byIban = typeof iban === 'string' ? await this.store.findAccount({ iban }) : undefined;
-    const byBban = typeof bban === 'string' ? await this.store.findAccount({ bban }) : undefined;
+    const byIban = typeof iban === 'string' ? await this.store.findAccount(this.banks.of(tpp.id), { iban }) : undefined;
+    const byBban = typeof bban === 'string' ? await this.store.findAccount(this.banks.of(tpp.id), { bban }) : undefined;
     if (typeof iban === 'string' && byIban === undefined) {
       problems.push({ code: 'FORMAT_ERROR', path: `${path}.iban`, text: `${path}.iban: no account ${iban} is in this bank` });
       return undefined;
@@ -398,7 +394,7 @@ export class SandboxDataService {
     // Neither is a string: the schema's problem at the field says so; there is no account to look up.
     const found = byIban ?? byBban;
     if (found === undefined) return undefined;
-    const account = await this.store.findSandboxAccount(found.id);
+    const account = await this.store.findSandboxAccount(this.banks.of(tpp.id), found.id);
     if (account === undefined) return undefined;
     if (owner !== undefined && account.customerId !== owner.id) {
       problems.push({ code: 'FORMAT_ERROR', path, text: `${path}: account ${account.bban} is not an account of the agreement's owner ${owner.customerNumber}; an agreement engages people on the owner's accounts` });
@@ -647,9 +643,4 @@ function conflict(path: string, text: string): ApiError {
 function unknown(param: string, kind: string, id: string, of = ''): ApiError {
   const text = `no ${kind} ${id}${of === '' ? '' : ` ${of}`} is known to this TPP`;
   return ApiError.of([{ code: 'RESOURCE_UNKNOWN', path: `path:${param}`, text }]);
-}
-
-function defaultDataSetIsShared(path: string, what: string): ApiError {
-  const text = `${what} belongs to the default data set, which every TPP shares: it cannot be deleted (POST /v1/sandbox/initialize restores the default data set)`;
-  return ApiError.of([{ code: 'FORBIDDEN', path, text }]);
 }

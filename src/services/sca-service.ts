@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type Customer, payFromProblem } from '../domain/bank.js';
-import type { Clock } from '../domain/clock.js';
 import { PSU_CODE_FAILURE_WINDOW_MINUTES, PSU_CODE_FAILURES_MAX } from '../domain/limits.js';
 import { type NationalIdKey, hashNationalId } from '../domain/psu.js';
 import { parseHttpAddress } from '../domain/redirect-uri.js';
@@ -10,6 +9,7 @@ import {
 } from '../domain/sca.js';
 import type { Authorisation, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment } from '../store/sca-records.js';
 import type { Store } from '../store/store.js';
+import { type Banks, PRODUCTION_BANK } from './banks.js';
 import type { PsuIdentityProvider } from './psu-identity.js';
 
 /** What the TPP's request says about the PSU and where the browser goes afterwards. */
@@ -62,7 +62,7 @@ const CHANGED_ORDER: readonly ChangedMeanwhile[] = ['basket-cancelled', 'payment
 export class ScaService {
   constructor(
     private readonly store: Store,
-    private readonly clock: Clock,
+    private readonly banks: Banks,
     private readonly identity: PsuIdentityProvider,
     private readonly publicUrl: string,
     /** The installation's key for national identity numbers (security/national-id-key.ts). */
@@ -71,7 +71,7 @@ export class ScaService {
 
   /** Starts an authorisation and returns the scaRedirect address for the PSU's browser. */
   async start(kind: AuthorisationKind, objectId: string | undefined, context: ScaRequestContext): Promise<string> {
-    const { link, authorisation } = this.prepare(kind, objectId, context);
+    const { link, authorisation } = this.prepare(kind, objectId, context, await this.banks.now(context.tppId));
     await this.store.createAuthorisation(authorisation);
     return link;
   }
@@ -80,9 +80,8 @@ export class ScaService {
    * An authorisation and its link, to be stored by the caller in the transaction that creates what it
    * authorises, so a payment answered with a link always has that link's authorisation.
    */
-  prepare(kind: AuthorisationKind, objectId: string | undefined, context: ScaRequestContext): { link: string; authorisation: NewAuthorisation } {
+  prepare(kind: AuthorisationKind, objectId: string | undefined, context: ScaRequestContext, now: Date): { link: string; authorisation: NewAuthorisation } {
     const token = newToken();
-    const now = this.clock.now();
     const authorisation: NewAuthorisation = {
       id: randomUUID(),
       tokenHash: hashToken(token),
@@ -110,7 +109,7 @@ export class ScaService {
    */
   async requireSession(context: ScaRequestContext & { psuId: string }): Promise<PsuSession> {
     const session = await this.store.findPsuSession(context.tppId, context.psuId);
-    if (session !== undefined && isSessionValid(session.lastScaAt, this.clock.now())) return session;
+    if (session !== undefined && isSessionValid(session.lastScaAt, await this.banks.now(context.tppId))) return session;
     const reason = session === undefined ? `PSU-ID ${context.psuId} is not known to the bank for this TPP` : 'the PSU\'s last SCA with this TPP is older than 180 days';
     throw new PsuAuthenticationRequired(await this.start('session', undefined, context), reason);
   }
@@ -121,7 +120,7 @@ export class ScaService {
     if ('kind' in found) return found;
     const { authorisation } = found;
     const step = newToken();
-    if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(token), { tokenHash: hashToken(step), stage: 'login', status: 'started' }, this.clock.now()))) {
+    if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(token), { tokenHash: hashToken(step), stage: 'login', status: 'started' }, await this.banks.now(authorisation.tppId)))) {
       return message('link-invalid', undefined);
     }
     const expired = await this.expiredPayments(authorisation);
@@ -133,7 +132,8 @@ export class ScaService {
     const found = await this.current(stepToken, 'login');
     if ('kind' in found) return found;
     const { authorisation } = found;
-    const now = this.clock.now();
+    const bank = this.banks.of(authorisation.tppId);
+    const now = await this.banks.now(authorisation.tppId);
     const typed = customerNumber.trim();
     // Every attempt is counted for the PSU before the code is checked (docs/sca.md, "Wrong codes per PSU").
     const attemptId = randomUUID();
@@ -145,7 +145,8 @@ export class ScaService {
       }
       return message('psu-locked', failureRedirect(authorisation, 'psu-locked'));
     }
-    const customer = await this.store.findCustomer({ customerNumber: typed });
+    // The SCA page of a TPP's payment knows that TPP's bank's customers only.
+    const customer = await this.store.findCustomer(bank, { customerNumber: typed });
     if (customer === undefined || !this.identity.verifyCode(customer.customerNumber, code.trim())) {
       // The attempt stays on record: it was a wrong code.
       const attempts = authorisation.attempts + 1;
@@ -182,8 +183,8 @@ export class ScaService {
     if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(step), stage: 'decision', status: 'psuAuthenticated', customerId: customer.id }, now))) {
       return message('link-invalid', undefined);
     }
-    const toSign = await Promise.all(payments.map(async (payment) => ({ payment, problem: await this.payFromProblem(payment, customer, authorisation.psuCorporateId) })));
-    const agreement = authorisation.psuCorporateId === undefined ? undefined : await this.store.findAgreement(authorisation.psuCorporateId);
+    const toSign = await Promise.all(payments.map(async (payment) => ({ payment, problem: await this.payFromProblem(bank, payment, customer, authorisation.psuCorporateId) })));
+    const agreement = authorisation.psuCorporateId === undefined ? undefined : await this.store.findAgreement(bank, authorisation.psuCorporateId);
     return { kind: 'confirm', step, tppName: authorisation.tppName, signer: customer.name, agreementName: agreement?.name, payments: toSign };
   }
 
@@ -192,8 +193,8 @@ export class ScaService {
     const found = await this.current(stepToken, 'decision');
     if ('kind' in found) return found;
     const { authorisation } = found;
-    const now = this.clock.now();
-    const customer = authorisation.customerId === undefined ? undefined : await this.store.findCustomer({ id: authorisation.customerId });
+    const now = await this.banks.now(authorisation.tppId);
+    const customer = authorisation.customerId === undefined ? undefined : await this.store.findCustomer(this.banks.of(authorisation.tppId), { id: authorisation.customerId });
     if (customer === undefined) return message('link-invalid', undefined);
     if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: approve ? 'finalised' : 'failed' }, now))) {
       return message('link-invalid', undefined);
@@ -210,7 +211,7 @@ export class ScaService {
         if (why !== undefined) changed.push(why);
         continue;
       }
-      const problem = await this.payFromProblem(payment, customer, authorisation.psuCorporateId);
+      const problem = await this.payFromProblem(this.banks.of(authorisation.tppId), payment, customer, authorisation.psuCorporateId);
       if (isSigningWindowOver(payment.createdAt, now)) {
         decisions.push({ paymentId: payment.id, status: 'RJCT', reason: EXPIRED_REASON });
         changed.push('payment-expired');
@@ -241,8 +242,9 @@ export class ScaService {
   private async current(token: string, stage: Authorisation['stage']): Promise<{ authorisation: Authorisation } | ScaPage> {
     const authorisation = await this.store.findAuthorisation(hashToken(token));
     if (authorisation === undefined || authorisation.stage !== stage) return message('link-invalid', undefined);
-    if (authorisation.expiresAt.getTime() < this.clock.now().getTime()) {
-      await this.store.advanceAuthorisation(authorisation.id, hashToken(token), { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed' }, this.clock.now());
+    const now = await this.banks.now(authorisation.tppId);
+    if (authorisation.expiresAt.getTime() < now.getTime()) {
+      await this.store.advanceAuthorisation(authorisation.id, hashToken(token), { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed' }, now);
       return message('link-expired', failureRedirect(authorisation, 'link-expired'));
     }
     return { authorisation };
@@ -251,7 +253,7 @@ export class ScaService {
   /** Payments whose signing window has passed are rejected when their link is opened; nothing to sign is no page to show. */
   private async expiredPayments(authorisation: Authorisation): Promise<ScaPage | undefined> {
     if (authorisation.kind === 'session') return undefined;
-    const now = this.clock.now();
+    const now = await this.banks.now(authorisation.tppId);
     const payments = await this.paymentsOf(authorisation);
     // A basket deleted since its link was issued has nothing left to sign.
     if (payments.length === 0) return message('link-invalid', undefined);
@@ -303,18 +305,21 @@ export class ScaService {
       if (hash !== undefined) keys.add(hash);
       if (psuId === undefined) continue;
       const session = await this.store.findPsuSession(authorisation.tppId, psuId);
-      const customer = session === undefined ? undefined : await this.store.findCustomer({ id: session.customerId });
+      const customer = session === undefined ? undefined : await this.store.findCustomer(this.banks.of(authorisation.tppId), { id: session.customerId });
       if (customer !== undefined) keys.add(hashNationalId(this.nationalIdKey, customer.customerNumber));
     }
-    return [...keys];
+    // In the sandbox a customer number is a PSU of one TPP's bank, counted by that bank's clock: another
+    // TPP's wrong codes for the same number must not lock this one out. Production's keys are as they were.
+    const bank = this.banks.of(authorisation.tppId);
+    return bank === PRODUCTION_BANK ? [...keys] : [...keys].map((key) => `bank:${bank}:${key}`);
   }
 
-  private async payFromProblem(payment: ScaPayment, signer: Customer, corporateId: string | undefined): Promise<string | undefined> {
-    const account = await this.store.findAccount({ bban: payment.debtorBban, iban: payment.debtorIban });
+  private async payFromProblem(bank: string, payment: ScaPayment, signer: Customer, corporateId: string | undefined): Promise<string | undefined> {
+    const account = await this.store.findAccount(bank, { bban: payment.debtorBban, iban: payment.debtorIban });
     const agreementId = payment.psuCorporateId ?? corporateId;
     if (agreementId === undefined || account === undefined) return payFromProblem(signer, account, undefined);
-    const agreement = await this.store.findAgreement(agreementId);
-    const engagement = agreement === undefined ? undefined : await this.store.findEngagement(agreement.id, signer.id, account.id);
+    const agreement = await this.store.findAgreement(bank, agreementId);
+    const engagement = agreement === undefined ? undefined : await this.store.findEngagement(bank, agreement.id, signer.id, account.id);
     return payFromProblem(signer, account, { agreement, engagement });
   }
 

@@ -1,5 +1,4 @@
 import { ApiError, type Problem } from '../domain/api-error.js';
-import type { Clock } from '../domain/clock.js';
 import type { NationalIdKey } from '../domain/psu.js';
 import { effectiveStatus } from '../domain/sca.js';
 import { type BasketStatus, basketStatus } from '../domain/signing-basket.js';
@@ -7,6 +6,7 @@ import { newPaymentId } from '../domain/payments/payment.js';
 import type { TppIdentity } from '../domain/psp-role.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
 import type { Store } from '../store/store.js';
+import type { Banks } from './banks.js';
 import { type Answer, replay } from './payment-initiation-service.js';
 import type { ScaRequestContext, ScaService } from './sca-service.js';
 
@@ -21,7 +21,7 @@ export interface BasketView {
  * all. The operation is not atomic: each payment keeps its own status; the basket's is the worst.
  */
 export class SigningBasketService {
-  constructor(private readonly store: Store, private readonly clock: Clock, private readonly sca: ScaService) {}
+  constructor(private readonly store: Store, private readonly banks: Banks, private readonly sca: ScaService) {}
 
   /** The key X-PSU-IDENTITY is hashed with, for the routes that read it. */
   get nationalIdKey(): NationalIdKey {
@@ -44,7 +44,8 @@ export class SigningBasketService {
     await this.checkPayments(tpp, paymentIds, psuKey);
 
     const id = newPaymentId();
-    const signing = this.sca.prepare('basket', id, sca);
+    const now = await this.banks.now(tpp.id);
+    const signing = this.sca.prepare('basket', id, sca, now);
     const self = `/v1/signing-baskets/${encodeURIComponent(id)}`;
     const response = {
       basketId: id,
@@ -52,7 +53,7 @@ export class SigningBasketService {
       _links: { self: { href: self, verbs: ['GET', 'DELETE'] }, status: { href: `${self}/status`, verbs: ['GET'] }, scaRedirect: { href: signing.link, verbs: ['GET'] } },
     };
     const result = await this.store.createBasket(
-      { id, tppId: tpp.id, psuKey, requestBody: JSON.stringify(body), createdAt: this.clock.now() },
+      { id, tppId: tpp.id, psuKey, requestBody: JSON.stringify(body), createdAt: now },
       paymentIds,
       { tppId: tpp.id, requestId, operation, bodySha256: bodySha256, responseStatus: 201, responseBody: JSON.stringify(response) },
       signing.authorisation,
@@ -69,7 +70,7 @@ export class SigningBasketService {
     const basket = await this.store.findBasket(tpp.id, basketId);
     if (basket === undefined) throw unknownBasket(basketId);
     const payments = await this.store.findPaymentsForSca(tpp.id, basket.paymentIds);
-    const now = this.clock.now();
+    const now = await this.banks.now(tpp.id);
     const statuses: TransactionStatus[] = payments.map((p) => effectiveStatus(p.status, p.createdAt, now));
     return { basketId, payments: basket.paymentIds, transactionStatus: basketStatus(statuses) };
   }
@@ -98,7 +99,7 @@ export class SigningBasketService {
    */
   private async checkPayments(tpp: TppIdentity, paymentIds: string[], psuKey: string): Promise<void> {
     const found = new Map((await this.store.findPaymentsForSca(tpp.id, paymentIds)).map((p) => [p.id, p]));
-    const now = this.clock.now();
+    const now = await this.banks.now(tpp.id);
     const problems: Problem[] = [];
     const statusProblems: Problem[] = [];
     const mix: Problem[] = [];

@@ -32,6 +32,8 @@ export interface RequestBindingTable {
 
 export interface PaymentTable {
   id: string;
+  /** The bank whose accounts the batch run pays from and to (migration 008). */
+  bank: ColumnType<string, string | undefined, string>;
   tpp_id: string;
   service: string;
   product: string;
@@ -77,6 +79,8 @@ export interface TransferTable {
 
 export interface CustomerTable {
   id: string;
+  /** The bank the row belongs to (migration 008): the TPP in sandbox mode, '' in production. */
+  bank: string;
   customer_number: string;
   name: string;
   type: string;
@@ -86,6 +90,7 @@ export interface CustomerTable {
 
 export interface AccountTable {
   id: string;
+  bank: string;
   customer_id: string;
   bban: string;
   iban: string;
@@ -101,6 +106,7 @@ export interface AccountTable {
 }
 
 export interface AgreementTable {
+  bank: string;
   id: string;
   owner_customer_id: string;
   name: string;
@@ -109,6 +115,7 @@ export interface AgreementTable {
 }
 
 export interface EngagementTable {
+  bank: string;
   agreement_id: string;
   customer_id: string;
   account_id: string;
@@ -187,6 +194,7 @@ export interface AccountTransactionTable {
 
 export interface CardAccountTable {
   id: string;
+  bank: string;
   customer_id: string;
   masked_pan: string;
   name: string;
@@ -207,13 +215,16 @@ export interface CardTransactionTable {
   created_at: string;
 }
 
-export interface SandboxClockTable {
-  id: SmallInt;
-  offset_ms: Amount;
+/** Each bank (migration 008), made on first use, with its business clock: the wall clock plus this offset. */
+export interface BankTable {
+  bank: string;
+  clock_offset_ms: Amount;
+  created_at: string;
   updated_at: string;
 }
 
 export interface BatchRunTable {
+  bank: string;
   slot: string;
   started_at: string;
   finished_at: string | null;
@@ -239,7 +250,7 @@ export interface Database {
   account_transactions: AccountTransactionTable;
   card_accounts: CardAccountTable;
   card_transactions: CardTransactionTable;
-  sandbox_clock: SandboxClockTable;
+  banks: BankTable;
   batch_runs: BatchRunTable;
   tpp_requests: TppRequestTable;
   request_bindings: RequestBindingTable;

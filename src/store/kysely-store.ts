@@ -106,6 +106,8 @@ export abstract class KyselyStore implements Store {
 
       await trx.insertInto('payments').values({
         id: payment.id,
+        // Left out, the column's default: production's bank ('').
+        ...(options.bank === undefined ? {} : { bank: options.bank }),
         tpp_id: payment.tppId,
         service: payment.service,
         product: payment.product,
@@ -197,51 +199,57 @@ export abstract class KyselyStore implements Store {
     });
   }
 
-  saveBankData(data: BankData): Promise<void> { return this.db.transaction().execute((trx) => bank.saveBankData(trx, data)); }
-
-  async saveBankDataIfEmpty(data: BankData): Promise<boolean> {
+  async openBank(bankKey: string, at: Date, defaults: (at: Date) => BankData): Promise<boolean> {
+    if (await this.db.selectFrom('banks').select('bank').where('bank', '=', bankKey).executeTakeFirst() !== undefined) return false;
     return this.db.transaction().execute(async (trx) => {
-      await this.lock(trx, 'bank-data');
-      if (await bank.hasCustomers(trx)) return false;
-      await bank.saveBankData(trx, data);
+      // Two first requests of one TPP (or two instances) make the bank once: the row decides.
+      await this.lock(trx, `bank|${bankKey}`);
+      const made = await trx.insertInto('banks').values({ bank: bankKey, clock_offset_ms: 0n, created_at: at.toISOString(), updated_at: at.toISOString() })
+        .onConflict((oc) => oc.column('bank').doNothing()).executeTakeFirst();
+      if (Number(made.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+      await bank.saveBankData(trx, bankKey, defaults(at));
+      // Its batch runs start from its making: a later clock move runs the slots it passes, none from before.
+      await trx.insertInto('batch_runs').values({ bank: bankKey, slot: new Date(at.getTime() - 1).toISOString(), started_at: at.toISOString(), finished_at: at.toISOString(), executed: 0, rejected: 0 })
+        .onConflict((oc) => oc.columns(['bank', 'slot']).doNothing()).execute();
       return true;
     });
   }
-  hasCustomers(): Promise<boolean> { return bank.hasCustomers(this.db); }
-  findCustomer(by: { id: string } | { customerNumber: string }): Promise<Customer | undefined> { return bank.findCustomer(this.db, by); }
-  findAccount(by: { bban?: string | undefined; iban?: string | undefined }): Promise<Account | undefined> { return bank.findAccount(this.db, by); }
-  findAgreement(id: string): Promise<Agreement | undefined> { return bank.findAgreement(this.db, id); }
-  findEngagement(agreementId: string, customerId: string, accountId: string): Promise<Engagement | undefined> { return bank.findEngagement(this.db, agreementId, customerId, accountId); }
+  listBanks(): Promise<string[]> { return bank.listBanks(this.db); }
+  saveBankData(bankKey: string, data: BankData): Promise<void> { return this.db.transaction().execute((trx) => bank.saveBankData(trx, bankKey, data)); }
+  findCustomer(bankKey: string, by: { id: string } | { customerNumber: string }): Promise<Customer | undefined> { return bank.findCustomer(this.db, bankKey, by); }
+  findAccount(bankKey: string, by: { bban?: string | undefined; iban?: string | undefined }): Promise<Account | undefined> { return bank.findAccount(this.db, bankKey, by); }
+  findAgreement(bankKey: string, id: string): Promise<Agreement | undefined> { return bank.findAgreement(this.db, bankKey, id); }
+  findEngagement(bankKey: string, agreementId: string, customerId: string, accountId: string): Promise<Engagement | undefined> { return bank.findEngagement(this.db, bankKey, agreementId, customerId, accountId); }
 
-  createSandboxCustomer(customer: NewSandboxCustomer): Promise<boolean> { return sandbox.createCustomer(this.db, customer); }
-  findSandboxCustomer(by: { id: string } | { customerNumber: string }): Promise<SandboxCustomer | undefined> { return sandbox.findCustomer(this.db, by); }
-  listSandboxCustomers(tppId: string, offset: number, limit: number): Promise<SandboxCustomer[]> { return sandbox.listCustomers(this.db, tppId, offset, limit); }
-  sandboxCustomerHoldings(tppId: string, customerIds: readonly string[]): Promise<Map<string, SandboxCustomerHoldings>> { return sandbox.customerHoldings(this.db, tppId, customerIds); }
-  deleteSandboxCustomer(id: string): Promise<boolean> { return sandbox.deleteCustomer(this.db, id); }
-  createSandboxAccount(account: NewSandboxAccount): Promise<boolean> { return sandbox.createAccount(this.db, account); }
-  findSandboxAccount(id: string): Promise<SandboxAccount | undefined> { return sandbox.findAccount(this.db, id); }
-  deleteSandboxAccount(id: string): Promise<boolean> { return sandbox.deleteAccount(this.db, id); }
-  createSandboxAgreement(agreement: NewSandboxAgreement): Promise<void> { return sandbox.createAgreement(this.db, agreement); }
-  findSandboxAgreement(id: string): Promise<SandboxAgreement | undefined> { return sandbox.findAgreement(this.db, id); }
-  deleteSandboxAgreement(id: string): Promise<boolean> { return sandbox.deleteAgreement(this.db, id); }
-  createSandboxCardAccount(card: NewSandboxCardAccount): Promise<boolean> { return sandbox.createCardAccount(this.db, card); }
-  findSandboxCardAccount(by: { id: string } | { maskedPan: string }): Promise<SandboxCardAccount | undefined> { return sandbox.findCardAccount(this.db, by); }
-  deleteSandboxCardAccount(id: string): Promise<boolean> { return sandbox.deleteCardAccount(this.db, id); }
+  createSandboxCustomer(bankKey: string, customer: NewSandboxCustomer): Promise<boolean> { return sandbox.createCustomer(this.db, bankKey, customer); }
+  findSandboxCustomer(bankKey: string, by: { id: string } | { customerNumber: string }): Promise<SandboxCustomer | undefined> { return sandbox.findCustomer(this.db, bankKey, by); }
+  listSandboxCustomers(bankKey: string, offset: number, limit: number): Promise<SandboxCustomer[]> { return sandbox.listCustomers(this.db, bankKey, offset, limit); }
+  sandboxCustomerHoldings(bankKey: string, customerIds: readonly string[]): Promise<Map<string, SandboxCustomerHoldings>> { return sandbox.customerHoldings(this.db, bankKey, customerIds); }
+  deleteSandboxCustomer(bankKey: string, id: string): Promise<boolean> { return sandbox.deleteCustomer(this.db, bankKey, id); }
+  createSandboxAccount(bankKey: string, account: NewSandboxAccount): Promise<boolean> { return sandbox.createAccount(this.db, bankKey, account); }
+  findSandboxAccount(bankKey: string, id: string): Promise<SandboxAccount | undefined> { return sandbox.findAccount(this.db, bankKey, id); }
+  deleteSandboxAccount(bankKey: string, id: string): Promise<boolean> { return sandbox.deleteAccount(this.db, bankKey, id); }
+  createSandboxAgreement(bankKey: string, agreement: NewSandboxAgreement): Promise<void> { return sandbox.createAgreement(this.db, bankKey, agreement); }
+  findSandboxAgreement(bankKey: string, id: string): Promise<SandboxAgreement | undefined> { return sandbox.findAgreement(this.db, bankKey, id); }
+  deleteSandboxAgreement(bankKey: string, id: string): Promise<boolean> { return sandbox.deleteAgreement(this.db, bankKey, id); }
+  createSandboxCardAccount(bankKey: string, card: NewSandboxCardAccount): Promise<boolean> { return sandbox.createCardAccount(this.db, bankKey, card); }
+  findSandboxCardAccount(bankKey: string, id: string): Promise<SandboxCardAccount | undefined> { return sandbox.findCardAccount(this.db, bankKey, id); }
+  deleteSandboxCardAccount(bankKey: string, id: string): Promise<boolean> { return sandbox.deleteCardAccount(this.db, bankKey, id); }
   addSandboxTransactions(accountId: string, transactions: readonly NewSandboxTransaction[], createdAt: Date): Promise<SandboxTransaction[] | undefined> { return sandbox.addTransactions(this.db, accountId, transactions, createdAt); }
   listSandboxTransactions(accountId: string, page: TransactionPage): Promise<SandboxTransaction[]> { return sandbox.listTransactions(this.db, accountId, page); }
   findSandboxTransaction(accountId: string, id: string): Promise<SandboxTransaction | undefined> { return sandbox.findTransaction(this.db, accountId, id); }
   addSandboxCardTransactions(cardAccountId: string, transactions: readonly NewSandboxCardTransaction[], createdAt: Date): Promise<SandboxCardTransaction[] | undefined> { return sandbox.addCardTransactions(this.db, (trx, key) => this.lock(trx, key), cardAccountId, transactions, createdAt); }
   listSandboxCardTransactions(cardAccountId: string, page: TransactionPage): Promise<SandboxCardTransaction[]> { return sandbox.listCardTransactions(this.db, cardAccountId, page); }
   findSandboxCardTransaction(cardAccountId: string, id: string): Promise<SandboxCardTransaction | undefined> { return sandbox.findCardTransaction(this.db, cardAccountId, id); }
-  initializeSandbox(tppId: string, defaults: BankData): Promise<SandboxInitializeResult> { return sandbox.initialize(this.db, (trx, key) => this.lock(trx, key), tppId, defaults); }
+  initializeSandbox(bankKey: string, defaults: BankData): Promise<SandboxInitializeResult> { return sandbox.initialize(this.db, (trx, key) => this.lock(trx, key), bankKey, defaults); }
 
-  findDuePaymentIds(date: string, limit: number): Promise<string[]> { return ledger.findDuePaymentIds(this.db, date, limit); }
-  executePayments(paymentIds: readonly string[], bookingDate: string, at: Date, plan: Planner): Promise<ExecutionOutcome[]> { return ledger.executePayments(this.db, paymentIds, bookingDate, at, plan); }
-  readClockOffset(): Promise<bigint> { return ledger.readClockOffset(this.db); }
-  writeClockOffset(offsetMs: bigint, at: Date): Promise<void> { return ledger.writeClockOffset(this.db, offsetMs, at); }
-  claimBatchRun(slot: string, at: Date): Promise<boolean> { return ledger.claimBatchRun(this.db, slot, at); }
-  finishBatchRun(slot: string, executed: number, rejected: number, at: Date): Promise<void> { return ledger.finishBatchRun(this.db, slot, executed, rejected, at); }
-  lastBatchSlot(): Promise<string | undefined> { return ledger.lastBatchSlot(this.db); }
+  findDuePaymentIds(bankKey: string, date: string, limit: number): Promise<string[]> { return ledger.findDuePaymentIds(this.db, bankKey, date, limit); }
+  executePayments(bankKey: string, paymentIds: readonly string[], bookingDate: string, at: Date, plan: Planner): Promise<ExecutionOutcome[]> { return ledger.executePayments(this.db, bankKey, paymentIds, bookingDate, at, plan); }
+  readClockOffset(bankKey: string): Promise<bigint> { return ledger.readClockOffset(this.db, bankKey); }
+  writeClockOffset(bankKey: string, offsetMs: bigint, at: Date): Promise<void> { return ledger.writeClockOffset(this.db, bankKey, offsetMs, at); }
+  claimBatchRun(bankKey: string, slot: string, at: Date): Promise<boolean> { return ledger.claimBatchRun(this.db, bankKey, slot, at); }
+  finishBatchRun(bankKey: string, slot: string, executed: number, rejected: number, at: Date): Promise<void> { return ledger.finishBatchRun(this.db, bankKey, slot, executed, rejected, at); }
+  lastBatchSlot(bankKey: string): Promise<string | undefined> { return ledger.lastBatchSlot(this.db, bankKey); }
 
   findPsuSession(tppId: string, psuId: string): Promise<PsuSession | undefined> { return sca.findPsuSession(this.db, tppId, psuId); }
   recordSca(tppId: string, customerId: string, at: Date, tppSessionId: string | undefined, newPsuId: string): Promise<PsuSession> { return sca.recordSca(this.db, tppId, customerId, at, tppSessionId, newPsuId); }

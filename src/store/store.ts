@@ -48,6 +48,8 @@ export interface CreatePaymentOptions {
   duplicatesSince: Date | null;
   /** The SCA authorisation whose link the answer carries, stored in the same transaction. */
   authorisation?: NewAuthorisation | undefined;
+  /** The bank whose accounts the batch run pays from (src/services/banks.ts); production's when left out. */
+  bank?: string | undefined;
 }
 
 export interface StoredPayment {
@@ -102,40 +104,43 @@ export interface Store {
   /** Cancels a payment of the TPP that has not yet been taken for execution. */
   cancelPayment(tppId: string, paymentId: string, at: Date): Promise<CancelResult>;
 
-  // The bank's customers, accounts and agreements.
-  saveBankData(data: BankData): Promise<void>;
-  hasCustomers(): Promise<boolean>;
+  // Banks: each TPP's in the sandbox, one in production (src/services/banks.ts). Every look-up of the
+  // bank's data below is within one bank.
   /**
-   * Saves the data only if the bank has no customer yet, in one transaction that two server
-   * instances starting together cannot both pass. Returns whether it saved.
+   * Makes the bank with the data `defaults` gives, unless it exists, in one transaction that two
+   * requests or instances cannot both pass. Returns whether it made it.
    */
-  saveBankDataIfEmpty(data: BankData): Promise<boolean>;
-  findCustomer(by: { id: string } | { customerNumber: string }): Promise<Customer | undefined>;
-  findAccount(by: { bban?: string | undefined; iban?: string | undefined }): Promise<Account | undefined>;
-  findAgreement(id: string): Promise<Agreement | undefined>;
-  findEngagement(agreementId: string, customerId: string, accountId: string): Promise<Engagement | undefined>;
+  openBank(bank: string, at: Date, defaults: (at: Date) => BankData): Promise<boolean>;
+  /** The banks made so far, in a stable order. */
+  listBanks(): Promise<string[]>;
+  /** The bank's customers, accounts and agreements. */
+  saveBankData(bank: string, data: BankData): Promise<void>;
+  findCustomer(bank: string, by: { id: string } | { customerNumber: string }): Promise<Customer | undefined>;
+  findAccount(bank: string, by: { bban?: string | undefined; iban?: string | undefined }): Promise<Account | undefined>;
+  findAgreement(bank: string, id: string): Promise<Agreement | undefined>;
+  findEngagement(bank: string, agreementId: string, customerId: string, accountId: string): Promise<Engagement | undefined>;
 
   // Sandbox test data.
-  /** False when the customer number is taken. */
-  createSandboxCustomer(customer: NewSandboxCustomer): Promise<boolean>;
-  findSandboxCustomer(by: { id: string } | { customerNumber: string }): Promise<SandboxCustomer | undefined>;
-  /** Customers the TPP sees (its own and the default data set's), in a stable order. */
-  listSandboxCustomers(tppId: string, offset: number, limit: number): Promise<SandboxCustomer[]>;
-  /** Agreements (those the TPP sees), accounts and card accounts of each customer. */
-  sandboxCustomerHoldings(tppId: string, customerIds: readonly string[]): Promise<Map<string, SandboxCustomerHoldings>>;
-  /** Removes the customer with everything it holds (cascade). */
-  deleteSandboxCustomer(id: string): Promise<boolean>;
-  /** False when the BBAN or IBAN is taken. */
-  createSandboxAccount(account: NewSandboxAccount): Promise<boolean>;
-  findSandboxAccount(id: string): Promise<SandboxAccount | undefined>;
-  deleteSandboxAccount(id: string): Promise<boolean>;
-  createSandboxAgreement(agreement: NewSandboxAgreement): Promise<void>;
-  findSandboxAgreement(id: string): Promise<SandboxAgreement | undefined>;
-  deleteSandboxAgreement(id: string): Promise<boolean>;
-  /** False when the masked card number is taken. */
-  createSandboxCardAccount(card: NewSandboxCardAccount): Promise<boolean>;
-  findSandboxCardAccount(by: { id: string } | { maskedPan: string }): Promise<SandboxCardAccount | undefined>;
-  deleteSandboxCardAccount(id: string): Promise<boolean>;
+  /** False when the customer number is taken in the bank. */
+  createSandboxCustomer(bank: string, customer: NewSandboxCustomer): Promise<boolean>;
+  findSandboxCustomer(bank: string, by: { id: string } | { customerNumber: string }): Promise<SandboxCustomer | undefined>;
+  /** The bank's customers, the default data set's first, in a stable order. */
+  listSandboxCustomers(bank: string, offset: number, limit: number): Promise<SandboxCustomer[]>;
+  /** Agreements, accounts and card accounts of each customer of the bank. */
+  sandboxCustomerHoldings(bank: string, customerIds: readonly string[]): Promise<Map<string, SandboxCustomerHoldings>>;
+  /** Removes the bank's customer with everything it holds (cascade). */
+  deleteSandboxCustomer(bank: string, id: string): Promise<boolean>;
+  /** False when the BBAN or IBAN is taken in the bank. */
+  createSandboxAccount(bank: string, account: NewSandboxAccount): Promise<boolean>;
+  findSandboxAccount(bank: string, id: string): Promise<SandboxAccount | undefined>;
+  deleteSandboxAccount(bank: string, id: string): Promise<boolean>;
+  createSandboxAgreement(bank: string, agreement: NewSandboxAgreement): Promise<void>;
+  findSandboxAgreement(bank: string, id: string): Promise<SandboxAgreement | undefined>;
+  deleteSandboxAgreement(bank: string, id: string): Promise<boolean>;
+  /** Masked card numbers need not be unique: false only when the id is taken. */
+  createSandboxCardAccount(bank: string, card: NewSandboxCardAccount): Promise<boolean>;
+  findSandboxCardAccount(bank: string, id: string): Promise<SandboxCardAccount | undefined>;
+  deleteSandboxCardAccount(bank: string, id: string): Promise<boolean>;
   /** Appends transactions at the account's next dense positions; undefined when the account is gone. The balance is not changed. */
   addSandboxTransactions(accountId: string, transactions: readonly NewSandboxTransaction[], createdAt: Date): Promise<SandboxTransaction[] | undefined>;
   listSandboxTransactions(accountId: string, page: TransactionPage): Promise<SandboxTransaction[]>;
@@ -143,8 +148,8 @@ export interface Store {
   addSandboxCardTransactions(cardAccountId: string, transactions: readonly NewSandboxCardTransaction[], createdAt: Date): Promise<SandboxCardTransaction[] | undefined>;
   listSandboxCardTransactions(cardAccountId: string, page: TransactionPage): Promise<SandboxCardTransaction[]>;
   findSandboxCardTransaction(cardAccountId: string, id: string): Promise<SandboxCardTransaction | undefined>;
-  /** Removes the TPP's customers and restores the default data set, in one transaction. */
-  initializeSandbox(tppId: string, defaults: BankData): Promise<SandboxInitializeResult>;
+  /** Empties the bank and loads the default data set into it, in one transaction. */
+  initializeSandbox(bank: string, defaults: BankData): Promise<SandboxInitializeResult>;
 
   // PSU sessions and SCA.
   findPsuSession(tppId: string, psuId: string): Promise<PsuSession | undefined>;
@@ -170,16 +175,17 @@ export interface Store {
   claimKeyFingerprint(name: string, fingerprint: string, at: Date): Promise<string>;
 
   // Ledger and batch runs.
-  /** Authorised payments due on a date (no requested date, or one not after it). */
-  findDuePaymentIds(date: string, limit: number): Promise<string[]>;
-  /** Executes payments in one transaction, each at most once (docs/batch.md). */
-  executePayments(paymentIds: readonly string[], bookingDate: string, at: Date, plan: Planner): Promise<ExecutionOutcome[]>;
-  readClockOffset(): Promise<bigint>;
-  writeClockOffset(offsetMs: bigint, at: Date): Promise<void>;
-  /** Claims a batch slot; false when it was run (or is running) already. */
-  claimBatchRun(slot: string, at: Date): Promise<boolean>;
-  finishBatchRun(slot: string, executed: number, rejected: number, at: Date): Promise<void>;
-  lastBatchSlot(): Promise<string | undefined>;
+  /** The bank's authorised payments due on a date (no requested date, or one not after it). */
+  findDuePaymentIds(bank: string, date: string, limit: number): Promise<string[]>;
+  /** Executes payments of the bank in one transaction, each at most once, against the bank's accounts (docs/batch.md). */
+  executePayments(bank: string, paymentIds: readonly string[], bookingDate: string, at: Date, plan: Planner): Promise<ExecutionOutcome[]>;
+  /** The offset of the bank's business clock from the wall clock; 0 for a bank not made yet. */
+  readClockOffset(bank: string): Promise<bigint>;
+  writeClockOffset(bank: string, offsetMs: bigint, at: Date): Promise<void>;
+  /** Claims a batch slot of the bank; false when it was run (or is running) already. */
+  claimBatchRun(bank: string, slot: string, at: Date): Promise<boolean>;
+  finishBatchRun(bank: string, slot: string, executed: number, rejected: number, at: Date): Promise<void>;
+  lastBatchSlot(bank: string): Promise<string | undefined>;
 
   // Signing baskets.
   createBasket(basket: { id: string; tppId: string; psuKey: string; requestBody: string; createdAt: Date }, paymentIds: readonly string[], request: TppRequestRecord, authorisation: NewAuthorisation): Promise<CreateBasketResult>;

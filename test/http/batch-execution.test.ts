@@ -8,6 +8,7 @@ import { sandboxAccountBody } from '../support/sandbox-bodies.js';
 import { BULK_PATH, CROSS_BORDER_PATH, SE_IBAN, bulkBody, bulkEntry, createHeaders, crossBorderBody } from '../support/payment-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
+import { TPP_ID } from '../support/tpp-fixtures.js';
 
 /**
  * The ledger and the batch run, through the interface a TPP uses: payments are created and signed,
@@ -55,7 +56,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     }
 
     async function balance(bban: string): Promise<bigint> {
-      return (await t.store.findAccount({ bban }))!.balanceMinor;
+      return (await t.store.findAccount(TPP_ID, { bban }))!.balanceMinor;
     }
 
     /** Moves the sandbox clock to its next batch time; the run happens on the way. */
@@ -210,7 +211,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         (bulk.payments as Record<string, unknown>[])[0] = { ...bulkEntry(i), instructedAmount: { amount: `${each / 100n}.00`, currency: 'NOK' } };
         await signed(BULK_PATH, bulk, KARI.number);
       }
-      const runs = await Promise.all([t.runner.runNow(), t.runner.runNow()]);
+      const runs = await Promise.all([t.runner.runNow(TPP_ID), t.runner.runNow(TPP_ID)]);
       const executed = runs.reduce((sum, r) => sum + r.executed, 0);
       assert.equal(executed, 5, JSON.stringify(runs));
       assert.equal(runs.reduce((sum, r) => sum + r.rejected, 0), 5);

@@ -11,7 +11,7 @@ import { CROSS_BORDER_PATH, OLA_ACCOUNTS, PSU_ID, createCrossBorder, createHeade
 import { createTestDatabase } from '../support/postgres.js';
 import { ibanOf, nextBban, nextFnr, nextOrganisationNumber } from '../support/norwegian-numbers.js';
 import { sandboxAccountBody } from '../support/sandbox-bodies.js';
-import { TPP_ID } from '../support/tpp-fixtures.js';
+import { OTHER_TPP_ID, TPP_ID } from '../support/tpp-fixtures.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
 /** The sandbox's test-data API (mock-data): customers, accounts, agreements, card accounts, transactions, initialize. */
@@ -136,15 +136,15 @@ describe('sandbox customers', () => {
     assert.deepEqual(pathsOf(response), ['$.customerNumber', '$.name', '$.nickname', '$.type']);
   });
 
-  it('refuses a customer number already used with 409 CONFLICT naming $.customerNumber, the default data set\'s too', async () => {
+  it('refuses a customer number already used in the TPP\'s bank with 409 CONFLICT naming $.customerNumber, the default data set\'s too; another TPP\'s bank may have it', async () => {
     const customer = await newCustomer();
     for (const customerNumber of [customer.customerNumber, DEFAULT_CUSTOMERS.ola.customerNumber]) {
       const response = await post('/v1/sandbox/customers', { customerNumber, name: 'Again', type: 'private' });
       assertErrorBody(response, 409, 'CONFLICT');
       assert.deepEqual(pathsOf(response), ['$.customerNumber']);
     }
-    // Another TPP cannot take the number either: customer numbers identify the PSU at SCA.
-    assertErrorBody(await post('/v1/sandbox/customers', { customerNumber: customer.customerNumber, name: 'Other', type: 'private' }, t.fixtures.otherTpp), 409, 'CONFLICT');
+    // Numbers are unique within one TPP's bank only: another TPP's script may use the same setup.
+    assert.equal((await post('/v1/sandbox/customers', { customerNumber: customer.customerNumber, name: 'Other', type: 'private' }, t.fixtures.otherTpp)).statusCode, 201);
   });
 
   it('hides a customer from another TPP: GET and DELETE answer 404 RESOURCE_UNKNOWN', async () => {
@@ -188,8 +188,8 @@ describe('sandbox customers', () => {
     assert.equal(agreement.engagements.length, 2);
     assert.deepEqual(nordlys.agreements, [{ id: 'AGR-18129215603', name: 'Nordlys Handel AS nettbank', engagements: agreement.engagements }]);
     assert.deepEqual(nordlys.accounts, agreement.engagements);
-    const read = await get(`/v1/sandbox/customers/${ola.customerId}`, t.fixtures.otherTpp);
-    assert.equal(read.statusCode, 200, 'the default data set is every TPP\'s');
+    // Each TPP has its own copy of the default data set: this one is not the other TPP's.
+    assertErrorBody(await get(`/v1/sandbox/customers/${ola.customerId}`, t.fixtures.otherTpp), 404, 'RESOURCE_UNKNOWN');
   });
 
   it('deletes a customer with its accounts, card accounts and transactions: 204, then 404', async () => {
@@ -204,14 +204,22 @@ describe('sandbox customers', () => {
     assertErrorBody(await get(account._links.self.href), 404, 'RESOURCE_UNKNOWN');
     assertErrorBody(await get(posted!._links.self.href), 404, 'RESOURCE_UNKNOWN');
     assertErrorBody(await get(card._links.self.href), 404, 'RESOURCE_UNKNOWN');
-    assert.equal(await t.store.findAccount({ bban: account.bban }), undefined);
+    assert.equal(await t.store.findAccount(TPP_ID, { bban: account.bban }), undefined);
   });
 
-  it('refuses to delete a customer of the default data set with 403 FORBIDDEN, pointing at initialize', async () => {
-    const ola = await t.store.findCustomer({ customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber });
-    const response = await del(`/v1/sandbox/customers/${ola!.id}`);
-    assertErrorBody(response, 403, 'FORBIDDEN');
-    assert.match(textAt(response, 'path:customerId'), /initialize/);
+  it('deletes a customer of the default data set like any other of the TPP\'s bank (204), and lets the number be used again', async () => {
+    const app = await startTestApp();
+    try {
+      const ola = (await app.store.findCustomer(TPP_ID, { customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber }))!;
+      const response = await app.signed({ method: 'DELETE', url: `/v1/sandbox/customers/${ola.id}` });
+      assert.equal(response.statusCode, 204, response.body);
+      assert.equal(await app.store.findAccount(TPP_ID, { bban: OLA_ACCOUNTS[0] }), undefined, 'with its accounts');
+      const again = await app.signed({ method: 'POST', url: '/v1/sandbox/customers', body: { customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber, name: 'Ola Again', type: 'private' } });
+      assert.equal(again.statusCode, 201, again.body);
+      assert.ok(await app.store.findCustomer(OTHER_TPP_ID, { id: (await app.store.findCustomer(OTHER_TPP_ID, { customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber }))!.id }), 'the other TPP\'s Ola stays');
+    } finally {
+      await app.close();
+    }
   });
 
   it('lists the accounts, card accounts and agreements a customer holds', async () => {
@@ -248,15 +256,15 @@ describe('sandbox accounts', () => {
   it('stores JSON number amounts without floating-point loss: 1234.56 is 123456 minor units', async () => {
     const customer = await newCustomer();
     const account = await newAccount(customer.customerNumber, { creditLine: 5000.1, balances: [{ balanceType: 'expected', balanceAmount: { amount: 1234.56, currency: 'NOK' } }] });
-    const stored = await t.store.findSandboxAccount(account.id);
+    const stored = await t.store.findSandboxAccount(TPP_ID, account.id);
     assert.equal(stored!.balanceMinor, 123456n);
     assert.equal(stored!.creditLineMinor, 500010n);
     assert.equal(account.balances[0].balanceAmount.amount, '1234.56');
     assert.equal(account.creditLine, '5000.10');
     const euro = await newAccount(customer.customerNumber, { currency: 'EUR', balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 3326011, currency: 'EUR' } }] });
-    assert.equal((await t.store.findSandboxAccount(euro.id))!.balanceMinor, 332601100n);
+    assert.equal((await t.store.findSandboxAccount(TPP_ID, euro.id))!.balanceMinor, 332601100n);
     const asString = await newAccount(customer.customerNumber, { creditLine: '250.75', balances: [{ balanceType: 'expected', balanceAmount: { amount: '-99.99', currency: 'NOK' } }] });
-    assert.equal((await t.store.findSandboxAccount(asString.id))!.balanceMinor, -9999n);
+    assert.equal((await t.store.findSandboxAccount(TPP_ID, asString.id))!.balanceMinor, -9999n);
   });
 
   it('refuses the result of float arithmetic (0.1 + 0.2) and an exponent instead of rounding them', async () => {
@@ -273,7 +281,7 @@ describe('sandbox accounts', () => {
 
   it('takes the first balance of type interimAvailable, expected or closingBooked; else the first; none is 0', async () => {
     const customer = await newCustomer();
-    const balance = async (balances: Json[]) => (await t.store.findSandboxAccount((await newAccount(customer.customerNumber, { balances })).id))!.balanceMinor;
+    const balance = async (balances: Json[]) => (await t.store.findSandboxAccount(TPP_ID, (await newAccount(customer.customerNumber, { balances })).id))!.balanceMinor;
     const amount = (balanceType: string, value: number) => ({ balanceType, balanceAmount: { amount: value, currency: 'NOK' } });
     assert.equal(await balance([amount('interimBooked', 5), amount('CLOSING_BOOKED', 10), amount('expected', 20)]), 1000n);
     assert.equal(await balance([amount('openingBooked', 7), amount('forwardAvailable', 8)]), 700n);
@@ -324,7 +332,7 @@ describe('sandbox accounts', () => {
     }
   });
 
-  it('refuses a BBAN or IBAN already used with 409 CONFLICT at its path', async () => {
+  it('refuses a BBAN or IBAN already used in the TPP\'s bank with 409 CONFLICT at its path; another TPP\'s bank may have it', async () => {
     const customer = await newCustomer();
     const account = await newAccount(customer.customerNumber);
     let response = await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { bban: account.bban, iban: account.iban }));
@@ -333,6 +341,9 @@ describe('sandbox accounts', () => {
     response = await post('/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { bban: OLA_ACCOUNTS[0], iban: undefined }));
     assertErrorBody(response, 409, 'CONFLICT');
     assert.deepEqual(pathsOf(response), ['$.bban']);
+    const theirs = await newCustomer('private', t.fixtures.otherTpp);
+    response = await post('/v1/sandbox/accounts', sandboxAccountBody(theirs.customerNumber, { bban: account.bban, iban: account.iban }), t.fixtures.otherTpp);
+    assert.equal(response.statusCode, 201, response.body);
   });
 
   it('limits accountName to 35 characters, and to 70 with x-accept-fix longer-name', async () => {
@@ -364,7 +375,7 @@ describe('sandbox accounts', () => {
     }
   });
 
-  it('deletes an account with its transactions: 204, then 404; an account of the default data set is 403', async () => {
+  it('deletes an account with its transactions: 204, then 404; an account of the default data set too, in the TPP\'s bank only', async () => {
     const customer = await newCustomer();
     const account = await newAccount(customer.customerNumber);
     await postTransactions(account, [credit(account)]);
@@ -373,13 +384,21 @@ describe('sandbox accounts', () => {
     assertErrorBody(await get(`${account._links.self.href}/transactions`), 404, 'RESOURCE_UNKNOWN');
     const customerNow = (await get(customer._links.self.href)).json() as Json;
     assert.deepEqual(customerNow.accounts, []);
-    const ola = await t.store.findAccount({ bban: OLA_ACCOUNTS[0] });
-    assertErrorBody(await del(`/v1/sandbox/accounts/${ola!.id}`), 403, 'FORBIDDEN');
+    const app = await startTestApp();
+    try {
+      const ola = (await app.store.findAccount(TPP_ID, { bban: OLA_ACCOUNTS[0] }))!;
+      assertErrorBody(await app.signed({ method: 'DELETE', url: `/v1/sandbox/accounts/${ola.id}`, as: app.fixtures.otherTpp }), 404, 'RESOURCE_UNKNOWN');
+      assert.equal((await app.signed({ method: 'DELETE', url: `/v1/sandbox/accounts/${ola.id}` })).statusCode, 204);
+      assert.ok(await app.store.findAccount(OTHER_TPP_ID, { bban: OLA_ACCOUNTS[0] }), 'the other TPP\'s copy stays');
+    } finally {
+      await app.close();
+    }
   });
 
-  it('lets a TPP add an account to a customer of the default data set, which every TPP then sees', async () => {
+  it('lets a TPP add an account to a customer of the default data set, which only that TPP sees', async () => {
     const account = await newAccount(DEFAULT_CUSTOMERS.kari.customerNumber, { accountName: 'Feriekonto' });
-    assert.equal((await get(account._links.self.href, t.fixtures.otherTpp)).statusCode, 200);
+    assert.equal((await get(account._links.self.href)).statusCode, 200);
+    assertErrorBody(await get(account._links.self.href, t.fixtures.otherTpp), 404, 'RESOURCE_UNKNOWN');
   });
 });
 
@@ -606,7 +625,7 @@ describe('sandbox agreements', () => {
     assert.deepEqual(owner.agreements, [{ id: agreement.id, name: 'Test AS nettbank', engagements: [first.id, second.id] }]);
     const engaged = (await get(person._links.self.href)).json() as Json;
     assert.deepEqual(engaged.agreements, [{ id: agreement.id, name: 'Test AS nettbank', engagements: [first.id, second.id] }]);
-    const engagement = await t.store.findEngagement(agreement.id, (await t.store.findCustomer({ customerNumber: person.customerNumber }))!.id, first.id);
+    const engagement = await t.store.findEngagement(TPP_ID, agreement.id, (await t.store.findCustomer(TPP_ID, { customerNumber: person.customerNumber }))!.id, first.id);
     assert.deepEqual(engagement?.roles, ['VIEW', 'REGISTER'], 'the SCA sees the engagement');
   });
 
@@ -652,7 +671,7 @@ describe('sandbox agreements', () => {
     }
   });
 
-  it('hides an agreement from another TPP; the default data set\'s is every TPP\'s and cannot be deleted; an own one can', async () => {
+  it('hides an agreement from another TPP; each TPP has the default agreements and can delete its own copy', async () => {
     const company = await newCustomer('corporate');
     const agreement = created(await post('/v1/sandbox/agreements', { owner: company.customerNumber, name: 'Mine', engagements: [] }));
     assertErrorBody(await get(agreement._links.self.href, t.fixtures.otherTpp), 404, 'RESOURCE_UNKNOWN');
@@ -660,20 +679,28 @@ describe('sandbox agreements', () => {
     const standard = await get('/v1/sandbox/agreements/AGR-18129215603', t.fixtures.otherTpp);
     assert.equal(standard.statusCode, 200, standard.body);
     assert.equal(standard.json().owner, DEFAULT_CUSTOMERS.nordlys.customerNumber);
-    assertErrorBody(await del('/v1/sandbox/agreements/AGR-18129215603'), 403, 'FORBIDDEN');
     assert.equal((await del(agreement._links.self.href)).statusCode, 204);
     assertErrorBody(await get(agreement._links.self.href), 404, 'RESOURCE_UNKNOWN');
+    const app = await startTestApp();
+    try {
+      assert.equal((await app.signed({ method: 'DELETE', url: '/v1/sandbox/agreements/AGR-18129215603' })).statusCode, 204);
+      assertErrorBody(await app.signed({ method: 'GET', url: '/v1/sandbox/agreements/AGR-18129215603' }), 404, 'RESOURCE_UNKNOWN');
+      assert.equal((await app.signed({ method: 'GET', url: '/v1/sandbox/agreements/AGR-18129215603', as: app.fixtures.otherTpp })).statusCode, 200, 'the other TPP\'s stays');
+    } finally {
+      await app.close();
+    }
   });
 
   it('lets a TPP create an agreement on a default corporate customer, seen only by that TPP', async () => {
     const person = await newCustomer('private');
-    const nordlys = (await t.store.findAccount({ bban: '15062056786' }))!;
+    const nordlys = (await t.store.findAccount(TPP_ID, { bban: '15062056786' }))!;
     const agreement = created(await post('/v1/sandbox/agreements', {
       owner: DEFAULT_CUSTOMERS.nordlys.customerNumber, name: 'Extra', engagements: [{ customer: person.customerNumber, account: { bban: nordlys.bban }, roles: ['VIEW'] }],
     }));
-    const nordlysId = (await t.store.findCustomer({ customerNumber: DEFAULT_CUSTOMERS.nordlys.customerNumber }))!.id;
+    const nordlysId = (await t.store.findCustomer(TPP_ID, { customerNumber: DEFAULT_CUSTOMERS.nordlys.customerNumber }))!.id;
+    const theirNordlysId = (await t.store.findCustomer(OTHER_TPP_ID, { customerNumber: DEFAULT_CUSTOMERS.nordlys.customerNumber }))!.id;
     const mine = (await get(`/v1/sandbox/customers/${nordlysId}`)).json() as Json;
-    const theirs = (await get(`/v1/sandbox/customers/${nordlysId}`, t.fixtures.otherTpp)).json() as Json;
+    const theirs = (await get(`/v1/sandbox/customers/${theirNordlysId}`, t.fixtures.otherTpp)).json() as Json;
     assert.ok(mine.agreements.some((a: Json) => a.id === agreement.id));
     assert.ok(!theirs.agreements.some((a: Json) => a.id === agreement.id));
   });
@@ -738,13 +765,15 @@ describe('sandbox card accounts', () => {
     assert.equal(created(longer).name.length, 70);
   });
 
-  it('refuses a masked card number already used with 409 CONFLICT', async () => {
+  it('takes a masked card number used before (the platform\'s scripts give every card 1234xxxxxxxx4321; real ones collide too)', async () => {
     const customer = await newCustomer();
-    const body = cardBody(customer.customerNumber);
-    created(await post('/v1/sandbox/card-accounts', body));
-    const response = await post('/v1/sandbox/card-accounts', body);
-    assertErrorBody(response, 409, 'CONFLICT');
-    assert.deepEqual(pathsOf(response), ['$.maskedPan']);
+    const other = await newCustomer();
+    const body = cardBody(customer.customerNumber, { maskedPan: '1234xxxxxxxx4321' });
+    const first = created(await post('/v1/sandbox/card-accounts', body));
+    const second = created(await post('/v1/sandbox/card-accounts', body));
+    const third = created(await post('/v1/sandbox/card-accounts', { ...body, customerNumber: other.customerNumber }));
+    assert.equal(new Set([first.id, second.id, third.id]).size, 3);
+    assert.equal(((await get(second._links.self.href)).json() as Json).maskedPan, '1234xxxxxxxx4321');
   });
 
   it('posts card transactions and lists them in posting order with offset and limit; empty texts are left out', async () => {
@@ -1043,10 +1072,10 @@ describe('POST /v1/sandbox/initialize', () => {
       const theirs = created(await send('POST', '/v1/sandbox/customers', { customerNumber: nextFnr(), name: 'Theirs', type: 'private' }, app.fixtures.otherTpp));
       // Changes to the default data set: an account added to Ola, a transaction on his account, an agreement on Nordlys.
       const added = created(await send('POST', '/v1/sandbox/accounts', sandboxAccountBody(DEFAULT_CUSTOMERS.ola.customerNumber)));
-      const olaAccount = (await app.store.findAccount({ bban: OLA_ACCOUNTS[0] }))!;
+      const olaAccount = (await app.store.findAccount(TPP_ID, { bban: OLA_ACCOUNTS[0] }))!;
       await send('POST', `/v1/sandbox/accounts/${olaAccount.id}/transactions`, [credit({ ...olaAccount, currency: 'NOK' })]);
       const payment = created(await createCrossBorder(app, { body: { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' } } }));
-      const olaBefore = (await app.store.findCustomer({ customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber }))!;
+      const olaBefore = (await app.store.findCustomer(TPP_ID, { customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber }))!;
 
       const response = await send('POST', '/v1/sandbox/initialize');
       assert.equal(response.statusCode, 200, response.body);
@@ -1059,11 +1088,11 @@ describe('POST /v1/sandbox/initialize', () => {
       assertErrorBody(await send('GET', myAccount._links.self.href), 404, 'RESOURCE_UNKNOWN');
       assert.equal((await send('GET', theirs._links.self.href, undefined, app.fixtures.otherTpp)).statusCode, 200, 'another TPP\'s customer stays');
       assertErrorBody(await send('GET', added._links.self.href), 404, 'RESOURCE_UNKNOWN');
-      const olaAfter = (await app.store.findCustomer({ customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber }))!;
+      const olaAfter = (await app.store.findCustomer(TPP_ID, { customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber }))!;
       assert.notEqual(olaAfter.id, olaBefore.id, 'the default customers are made afresh');
       const olaRead = (await send('GET', `/v1/sandbox/customers/${olaAfter.id}`)).json() as Json;
       assert.equal(olaRead.accounts.length, DEFAULT_ACCOUNTS.filter((a) => a.owner === 'ola').length);
-      const restored = (await app.store.findSandboxAccount((await app.store.findAccount({ bban: OLA_ACCOUNTS[0] }))!.id))!;
+      const restored = (await app.store.findSandboxAccount(TPP_ID, (await app.store.findAccount(TPP_ID, { bban: OLA_ACCOUNTS[0] }))!.id))!;
       assert.equal(restored.balanceMinor, DEFAULT_ACCOUNTS.find((a) => a.bban === OLA_ACCOUNTS[0])!.balance);
       assert.deepEqual((await send('GET', `/v1/sandbox/accounts/${restored.id}/transactions`)).json(), []);
       assert.equal((await send('GET', '/v1/sandbox/agreements/AGR-18129215603')).statusCode, 200);
@@ -1116,7 +1145,7 @@ describe('on PostgreSQL', () => {
       const customer = created(await send('POST', '/v1/sandbox/customers', { customerNumber: nextFnr(), name: 'Pg', type: 'private' }));
       assertErrorBody(await send('POST', '/v1/sandbox/customers', { customerNumber: customer.customerNumber, name: 'Pg', type: 'private' }), 409, 'CONFLICT');
       const account = created(await send('POST', '/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { balances: [{ balanceType: 'expected', balanceAmount: { amount: 1234.56, currency: 'NOK' } }] })));
-      assert.equal((await pg.store.findSandboxAccount(account.id))!.balanceMinor, 123456n);
+      assert.equal((await pg.store.findSandboxAccount(TPP_ID, account.id))!.balanceMinor, 123456n);
       assertErrorBody(await send('POST', '/v1/sandbox/accounts', sandboxAccountBody(customer.customerNumber, { bban: account.bban, iban: account.iban })), 409, 'CONFLICT');
       const day = addDays(osloDate(pg.clock.now()), -1);
       await send('POST', `${account._links.self.href}/transactions`, Array.from({ length: 12 }, (_, i) => credit(account, { amount: i + 1, ...(i % 2 === 0 ? { bookingDate: day, valueDate: day } : {}) })));

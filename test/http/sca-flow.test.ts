@@ -380,7 +380,7 @@ describe('wrong one-time codes per PSU', () => {
   async function newCustomer(): Promise<{ customerNumber: string; psuId: string }> {
     const customerNumber = `T${randomUUID()}`;
     const customerId = newBankId();
-    await t.store.saveBankData({ customers: [{ id: customerId, customerNumber, name: 'Locked Person', type: 'PRIVATE', createdAt: clock.now() }], accounts: [], agreements: [], engagements: [] });
+    await t.store.saveBankData(TPP_ID, { customers: [{ id: customerId, customerNumber, name: 'Locked Person', type: 'PRIVATE', createdAt: clock.now() }], accounts: [], agreements: [], engagements: [] });
     return { customerNumber, psuId: (await t.store.recordSca(TPP_ID, customerId, clock.now(), undefined, randomUUID())).psuId };
   }
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BatchRunner } from '../../src/services/batch-runner.js';
-import { SandboxClock } from '../../src/services/business-clock.js';
+import { Banks } from '../../src/services/banks.js';
 import type { Store } from '../../src/store/store.js';
 
-const runner = new BatchRunner({} as Store, SandboxClock.fixed(), {} as never);
+const runner = new BatchRunner({} as Store, {} as Banks, {} as never);
 
 describe('batch schedule', () => {
   it('runs at 06:00, 09:00, 12:00, 15:00 and 18:00 Norwegian time: in winter one hour after UTC', () => {
@@ -22,20 +22,30 @@ describe('batch schedule', () => {
   });
 
   it('takes other times of day', () => {
-    const other = new BatchRunner({} as Store, SandboxClock.fixed(), {} as never, ['07:30', '13:45']);
+    const other = new BatchRunner({} as Store, {} as Banks, {} as never, ['07:30', '13:45']);
     assert.equal(other.nextSlot(new Date('2026-11-23T07:00:00Z')).toISOString(), '2026-11-23T12:45:00.000Z');
   });
 });
 
 describe('the sandbox clock', () => {
-  it('moves forward and not back', async () => {
-    const writes: bigint[] = [];
-    const store = { writeClockOffset: async (offset: bigint) => { writes.push(offset); } } as unknown as Store;
-    const clock = SandboxClock.fixed();
+  it('moves forward and not back, for the bank of the TPP that moves it', async () => {
+    const offsets = new Map<string, bigint>();
+    const store = {
+      readClockOffset: async (bank: string) => offsets.get(bank) ?? 0n,
+      writeClockOffset: async (bank: string, offset: bigint) => { offsets.set(bank, offset); },
+    } as unknown as Store;
+    const banks = new Banks(store, 'sandbox');
     const target = new Date(Date.now() + 86_400_000);
-    await clock.advanceTo(target, store);
-    assert.ok(Math.abs(clock.now().getTime() - target.getTime()) < 1000);
-    assert.equal(writes.length, 1);
-    await assert.rejects(clock.advanceTo(new Date(Date.now()), store), /only moves forward/);
+    await banks.advance('PSDNO-FSA-A', target);
+    assert.ok(Math.abs((await banks.now('PSDNO-FSA-A')).getTime() - target.getTime()) < 1000);
+    assert.ok(Math.abs((await banks.now('PSDNO-FSA-B')).getTime() - Date.now()) < 1000, 'another TPP\'s clock stays');
+    assert.deepEqual([...offsets.keys()], ['PSDNO-FSA-A']);
+    await assert.rejects(banks.advance('PSDNO-FSA-A', new Date(Date.now())), /only moves forward/);
+  });
+
+  it('is the wall clock, unmoved, in production', async () => {
+    const banks = new Banks({} as Store, 'production');
+    assert.equal(banks.of('PSDNO-FSA-A'), banks.of('PSDNO-FSA-B'));
+    assert.ok(Math.abs((await banks.now('PSDNO-FSA-A')).getTime() - Date.now()) < 1000);
   });
 });

@@ -5,6 +5,7 @@ import type { NewAuthorisation } from '../../src/store/sca-records.js';
 import type { Store } from '../../src/store/store.js';
 import type { RequestBinding } from '../../src/domain/request-binding.js';
 import { migrations } from '../../src/store/migrations/index.js';
+import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
 
 /** What every Store must do; run against each implementation by its own test file. */
@@ -238,6 +239,79 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
           await store.close();
         }
       });
+    });
+
+    describe('banks (one per TPP in the sandbox)', () => {
+      const at = new Date('2026-11-20T10:00:00.000Z');
+
+      it('makes a bank once, even when two instances make it at once, with its own copy of the data', async () => {
+        const { store, openAnother } = await open();
+        const another = await openAnother();
+        try {
+          await store.migrate();
+          const made = await Promise.all([store.openBank('TPP-A', at, defaultDataSet), another.openBank('TPP-A', at, defaultDataSet), store.openBank('TPP-B', at, defaultDataSet)]);
+          assert.deepEqual(made.map(Boolean).filter(Boolean).length, 2, 'A once, B once');
+          assert.equal(await store.openBank('TPP-A', at, defaultDataSet), false);
+          assert.deepEqual(await store.listBanks(), ['TPP-A', 'TPP-B']);
+          const olaA = await store.findCustomer('TPP-A', { customerNumber: '13039319955' });
+          const olaB = await store.findCustomer('TPP-B', { customerNumber: '13039319955' });
+          assert.ok(olaA !== undefined && olaB !== undefined && olaA.id !== olaB.id);
+          assert.equal(await store.findCustomer('TPP-A', { id: olaB.id }), undefined, 'a bank knows only its own customers');
+          assert.equal((await store.findAccount('TPP-B', { bban: '15061012343' }))?.customerId, olaB.id);
+          assert.ok(await store.findAgreement('TPP-A', 'AGR-18129215603'));
+          assert.ok(await store.findAgreement('TPP-B', 'AGR-18129215603'), 'agreement ids are per bank');
+          assert.equal(await store.findAgreement('TPP-C', 'AGR-18129215603'), undefined);
+          assert.equal(await store.lastBatchSlot('TPP-A'), new Date(at.getTime() - 1).toISOString(), 'its batch runs start from its making');
+        } finally {
+          await another.close();
+          await store.close();
+        }
+      });
+
+      it('keeps numbers unique within one bank only, and masked card numbers not at all', () => withMigratedStore(async (store) => {
+        const customer = (bank: string, id: string) => store.createSandboxCustomer(bank, { id, customerNumber: '01078900497', name: 'Test', type: 'PRIVATE', tppId: bank, createdAt: at });
+        assert.equal(await customer('TPP-A', 'c-a'), true);
+        assert.equal(await customer('TPP-B', 'c-b'), true);
+        assert.equal(await customer('TPP-A', 'c-a2'), false);
+        const account = (bank: string, id: string, customerId: string) => store.createSandboxAccount(bank, {
+          id, customerId, bban: '90412263056', iban: 'NO2390412263056', currency: 'NOK', name: 'Brukskonto', product: 'Brukskonto', cashAccountType: 'CACC',
+          creditLineMinor: 0n, balanceMinor: 0n, createdAt: at,
+        });
+        assert.equal(await account('TPP-A', 'a-a', 'c-a'), true);
+        assert.equal(await account('TPP-B', 'a-b', 'c-b'), true);
+        assert.equal(await account('TPP-A', 'a-a2', 'c-a'), false);
+        const card = (bank: string, id: string, customerId: string) => store.createSandboxCardAccount(bank, {
+          id, customerId, maskedPan: '1234xxxxxxxx4321', name: 'Visa', product: 'Basic', currency: 'NOK', creditLimitMinor: 0n, balanceMinor: 0n, body: {}, createdAt: at,
+        });
+        assert.equal(await card('TPP-A', 'k1', 'c-a'), true);
+        assert.equal(await card('TPP-A', 'k2', 'c-a'), true);
+        assert.equal(await card('TPP-B', 'k3', 'c-b'), true);
+        assert.equal(await store.findSandboxCardAccount('TPP-B', 'k1'), undefined);
+        assert.equal(await store.deleteSandboxCustomer('TPP-B', 'c-a'), false, 'not from another bank');
+        assert.equal(await store.deleteSandboxCustomer('TPP-A', 'c-a'), true);
+        assert.ok(await store.findSandboxAccount('TPP-B', 'a-b'));
+      }));
+
+      it('keeps a clock, batch slots and due payments per bank, and initializes one bank alone', () => withMigratedStore(async (store) => {
+        await store.openBank('TPP-A', at, defaultDataSet);
+        await store.openBank('TPP-B', at, defaultDataSet);
+        await store.writeClockOffset('TPP-B', 7_200_000n, at);
+        assert.equal(await store.readClockOffset('TPP-A'), 0n);
+        assert.equal(await store.readClockOffset('TPP-B'), 7_200_000n);
+        assert.equal(await store.claimBatchRun('TPP-A', '2026-11-20T08:00:00.000Z', at), true);
+        assert.equal(await store.claimBatchRun('TPP-B', '2026-11-20T08:00:00.000Z', at), true, 'a slot per bank');
+        assert.equal(await store.claimBatchRun('TPP-A', '2026-11-20T08:00:00.000Z', at), false);
+        const payment = newPayment();
+        await store.createPayment(payment, requestFor(payment), { duplicatesSince: null, bank: 'TPP-A' });
+        await store.decidePayments([{ paymentId: payment.id, status: 'ACTC', reason: undefined }], undefined, at);
+        assert.deepEqual(await store.findDuePaymentIds('TPP-B', '2099-01-01', 10), []);
+        assert.deepEqual(await store.findDuePaymentIds('TPP-A', '2099-01-01', 10), [payment.id]);
+        assert.deepEqual(await store.executePayments('TPP-B', [payment.id], '2026-11-20', at, () => { throw new Error('not this bank\'s'); }), []);
+        const olaB = (await store.findCustomer('TPP-B', { customerNumber: '13039319955' }))!;
+        await store.initializeSandbox('TPP-A', defaultDataSet(at));
+        assert.equal((await store.findCustomer('TPP-B', { customerNumber: '13039319955' }))?.id, olaB.id, 'B is untouched');
+        assert.notEqual((await store.findCustomer('TPP-A', { customerNumber: '13039319955' }))?.id, undefined);
+      }));
     });
 
     describe('keys kept outside the database', () => {

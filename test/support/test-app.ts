@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import type { Mode } from '../../src/config/config.js';
-import type { Clock } from '../../src/domain/clock.js';
+import { type Clock, systemClock } from '../../src/domain/clock.js';
 import type { NationalIdKey } from '../../src/domain/psu.js';
 import { BatchRunner, BatchScheduler } from '../../src/services/batch-runner.js';
-import { SandboxClock } from '../../src/services/business-clock.js';
+import { Banks } from '../../src/services/banks.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/reference-rates.js';
 import { buildApp } from '../../src/http/app.js';
 import { DEFAULT_CUSTOMERS, defaultDataSet, newBankId } from '../../src/sandbox/default-data-set.js';
@@ -35,7 +35,9 @@ export interface TestApp {
   app: FastifyInstance;
   store: Store;
   fixtures: TppFixtures;
+  /** The base clock (the wall clock unless the test gave one); each sandbox bank's clock is it plus the bank's offset. */
   clock: Clock;
+  banks: Banks;
   /** The batch run, for tests that execute payments. */
   runner: BatchRunner;
   /** Every route of the app as it was added (HEAD routes of GETs included). */
@@ -93,29 +95,33 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     await store.migrate();
   }
   const trustStore = new TrustStore([parseCertificate(readPemCertificates(fixtures.ca.certPem)[0]!)]);
-  // Without a clock of its own, a test app has the sandbox's clock, which the clock routes move.
-  const sandboxClock = options.clock === undefined ? SandboxClock.fixed() : undefined;
-  const clock = options.clock ?? sandboxClock!;
+  // Each TPP's sandbox bank has a clock of its own: the base clock plus the offset the clock routes move.
+  const clock = options.clock ?? systemClock;
+  const mode = options.mode ?? 'sandbox';
+  const banks = new Banks(store, mode, clock);
   const rates = options.rates ?? new ReferenceRates(SANDBOX_REFERENCE_RATES);
-  const runner = new BatchRunner(store, clock, rates);
-  const scheduler = new BatchScheduler(runner, clock, (error) => { throw error; });
+  const runner = new BatchRunner(store, banks, rates);
+  const scheduler = new BatchScheduler(runner, (error) => { throw error; });
   if (options.seed !== false) {
-    await store.saveBankDataIfEmpty(defaultDataSet(clock.now()));
-    const ola = (await store.findCustomer({ customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber }))!;
-    await store.recordSca(TPP_ID, ola.id, clock.now(), undefined, PSU_ID);
-    await store.recordSca(OTHER_TPP_ID, ola.id, clock.now(), undefined, OTHER_PSU_ID);
+    // Each test TPP's bank (production's one bank) with the default data set, and Ola's session there.
+    for (const [tppId, psuId] of [[TPP_ID, PSU_ID], [OTHER_TPP_ID, OTHER_PSU_ID]] as const) {
+      await store.openBank(banks.of(tppId), clock.now(), defaultDataSet);
+      const ola = (await store.findCustomer(banks.of(tppId), { customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber }))!;
+      await store.recordSca(tppId, ola.id, clock.now(), undefined, psuId);
+    }
   }
   const publicUrl = options.publicUrl ?? PUBLIC_URL;
   const routes: RouteOptions[] = [];
-  const sca = new ScaService(store, clock, sandboxIdentityProvider, publicUrl, options.nationalIdKey ?? { bytes: randomBytes(32) });
+  const sca = new ScaService(store, banks, sandboxIdentityProvider, publicUrl, options.nationalIdKey ?? { bytes: randomBytes(32) });
   const app = await buildApp({
-    config: { mode: options.mode ?? 'sandbox', logLevel: 'silent', publicUrl },
+    config: { mode, logLevel: 'silent', publicUrl },
     store,
     sca,
-    payments: new PaymentInitiationService(store, clock, rates, sca),
-    ...(sandboxClock === undefined ? {} : { time: { clock: sandboxClock, runner, scheduler, store } }),
-    baskets: new SigningBasketService(store, clock, sca),
-    sandbox: new SandboxDataService(store, clock),
+    payments: new PaymentInitiationService(store, banks, rates, sca),
+    ...(mode === 'sandbox' ? { time: { banks, runner, scheduler } } : {}),
+    banks,
+    baskets: new SigningBasketService(store, banks, sca),
+    sandbox: new SandboxDataService(store, banks),
     authenticator: new TppAuthenticator({ trustStore, dateSkewSeconds: 300 }),
     logger: options.logger ?? false,
     checkSchemas: true,
@@ -131,11 +137,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     store,
     fixtures,
     clock,
+    banks,
     runner,
     routes,
     newPsu: async (as = fixtures.tpp) => {
       const customerId = newBankId();
-      await ownedStore.saveBankData({ customers: [{ id: customerId, customerNumber: `T${randomUUID()}`, name: 'Test Person', type: 'PRIVATE', createdAt: clock.now() }], accounts: [], agreements: [], engagements: [] });
+      await ownedStore.saveBankData(banks.of(as === fixtures.otherTpp ? OTHER_TPP_ID : TPP_ID), { customers: [{ id: customerId, customerNumber: `T${randomUUID()}`, name: 'Test Person', type: 'PRIVATE', createdAt: clock.now() }], accounts: [], agreements: [], engagements: [] });
       return (await ownedStore.recordSca(as === fixtures.otherTpp ? OTHER_TPP_ID : TPP_ID, customerId, clock.now(), undefined, randomUUID())).psuId;
     },
     signed: (request) => {

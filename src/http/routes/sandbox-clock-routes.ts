@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
 import type { BatchRunner, BatchScheduler } from '../../services/batch-runner.js';
-import type { SandboxClock } from '../../services/business-clock.js';
-import type { Store } from '../../store/store.js';
+import type { BankClock, Banks } from '../../services/banks.js';
 import { FORMATTED_TEXT_MAX_LENGTH } from '../../domain/limits.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 
@@ -11,10 +10,9 @@ import { errorResponses } from '../schemas/common-schemas.js';
 const MAX_ADVANCE_SECONDS = 10 * 366 * 86_400;
 
 export interface SandboxTime {
-  clock: SandboxClock;
+  banks: Banks;
   runner: BatchRunner;
   scheduler: BatchScheduler;
-  store: Store;
 }
 
 const clockSchema = {
@@ -42,15 +40,15 @@ export const batchRunSchema = {
 } as const;
 
 /**
- * The sandbox's business clock and batch runs (docs/sandbox.md): a TPP reads the clock, moves it
- * forward (the batch slots passed on the way run), or runs the batch now, so its tests run in
- * seconds and always the same way.
+ * The sandbox's business clock and batch runs (docs/sandbox.md): a TPP reads its bank's clock, moves
+ * it forward (its bank's batch slots passed on the way run), or runs its bank's batch now, so its
+ * tests run in seconds and always the same way, whatever other TPPs do.
  */
 export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTime): void {
-  const view = (batchRuns?: unknown[]) => {
-    const now = time.clock.now();
+  const view = (clock: BankClock, batchRuns?: unknown[]) => {
+    const now = clock.now();
     return {
-      now: now.toISOString(), today: osloDate(now), timeZone: 'Europe/Oslo', offsetSeconds: time.clock.offsetSeconds,
+      now: now.toISOString(), today: osloDate(now), timeZone: 'Europe/Oslo', offsetSeconds: Math.round(clock.offsetMs / 1000),
       batchTimes: [...time.runner.times], nextBatchRun: time.runner.nextSlot(now).toISOString(), ...(batchRuns === undefined ? {} : { batchRuns }),
     };
   };
@@ -58,7 +56,7 @@ export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTi
   app.get('/v1/sandbox/clock', {
     config: { api: { auth: { role: 'any', digestRequired: false, testData: true } } },
     schema: { summary: 'Read the sandbox business clock and the batch schedule', tags: ['sandbox'], response: { 200: clockSchema, ...errorResponses() } },
-  }, async () => view());
+  }, async (request) => view(await time.banks.clockOf(request.tpp!.id)));
 
   app.post('/v1/sandbox/clock', {
     config: { api: { auth: { role: 'any', digestRequired: true, testData: true } } },
@@ -79,22 +77,25 @@ export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTi
     if (body.advanceSeconds !== undefined && body.to !== undefined) {
       throw new ApiError('FORMAT_ERROR', 'give either advanceSeconds or to, not both', [{ code: 'FORMAT_ERROR', path: '$', text: 'give either advanceSeconds or to, not both' }]);
     }
-    const target = body.to !== undefined ? new Date(body.to) : new Date(time.clock.now().getTime() + body.advanceSeconds! * 1000);
+    const tppId = request.tpp!.id;
+    const clock = await time.banks.clockOf(tppId);
+    const target = body.to !== undefined ? new Date(body.to) : new Date(clock.now().getTime() + body.advanceSeconds! * 1000);
     // RFC 3339 allows second 60 (a leap second), which JavaScript's Date, and so this clock, cannot hold.
     if (Number.isNaN(target.getTime())) {
       const text = `$.to ${body.to} is a leap second or another time the clock cannot show; give an instant such as ${String(body.to).replace(/:60(?=\D|$)/, ':59')}`;
       throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path: '$.to', text }]);
     }
-    if (target.getTime() - time.clock.now().getTime() > MAX_ADVANCE_SECONDS * 1000) {
+    if (target.getTime() - clock.now().getTime() > MAX_ADVANCE_SECONDS * 1000) {
       throw new ApiError('FORMAT_ERROR', `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds at a time`, [{ code: 'FORMAT_ERROR', path: '$.to', text: `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds (ten years) at a time` }]);
     }
-    await time.clock.advanceTo(target, time.store);
-    const runs = await time.scheduler.wake();
-    return view(Array.isArray(runs) ? runs : []);
+    await time.banks.advance(tppId, target);
+    // The slots the move passes run for this TPP's bank only.
+    const runs = await time.scheduler.wake(time.banks.of(tppId));
+    return view(await time.banks.clockOf(tppId), Array.isArray(runs) ? runs : []);
   });
 
   app.post('/v1/sandbox/batch-runs', {
     config: { api: { auth: { role: 'any', digestRequired: true, testData: true } } },
     schema: { summary: 'Run the batch now: execute every authorised payment that is due', tags: ['sandbox'], response: { 200: { $ref: 'BatchRun#' }, ...errorResponses() } },
-  }, async () => time.runner.runNow());
+  }, async (request) => time.runner.runNow(time.banks.of(request.tpp!.id)));
 }

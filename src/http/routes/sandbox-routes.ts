@@ -67,7 +67,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
     schema: {
       summary: 'Delete a sandbox customer with its accounts, card accounts, agreements and transactions',
       tags: TAGS, headers: sandboxReadHeaders(), params: params('customerId'),
-      response: { ...DELETED, ...errorResponses(403, 404) },
+      response: { ...DELETED, ...errorResponses(404) },
     },
   }, async (request, reply) => {
     await sandbox.deleteCustomer(request.tpp!, (request.params as Params).customerId!);
@@ -99,7 +99,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
     schema: {
       summary: 'Delete a sandbox account with its transactions and engagements',
       tags: TAGS, headers: sandboxReadHeaders(), params: params('mockAccountId'),
-      response: { ...DELETED, ...errorResponses(403, 404) },
+      response: { ...DELETED, ...errorResponses(404) },
     },
   }, async (request, reply) => {
     await sandbox.deleteAccount(request.tpp!, (request.params as Params).mockAccountId!);
@@ -164,7 +164,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
     schema: {
       summary: 'Delete a corporate agreement (the accounts stay)',
       tags: TAGS, headers: sandboxReadHeaders(), params: params('agreementId'),
-      response: { ...DELETED, ...errorResponses(403, 404) },
+      response: { ...DELETED, ...errorResponses(404) },
     },
   }, async (request, reply) => {
     await sandbox.deleteAgreement(request.tpp!, (request.params as Params).agreementId!);
@@ -196,7 +196,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
     schema: {
       summary: 'Delete a sandbox card account with its transactions',
       tags: TAGS, headers: sandboxReadHeaders(), params: params('mockCardAccountId'),
-      response: { ...DELETED, ...errorResponses(403, 404) },
+      response: { ...DELETED, ...errorResponses(404) },
     },
   }, async (request, reply) => {
     await sandbox.deleteCardAccount(request.tpp!, (request.params as Params).mockCardAccountId!);
@@ -240,7 +240,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
   app.post('/v1/sandbox/initialize', {
     config: { api: { auth: READ_AUTH } },
     schema: {
-      summary: 'Delete this TPP\'s test data and restore the default data set (for every TPP)',
+      summary: 'Reset this TPP\'s sandbox bank to the default data set (other TPPs\' banks are untouched)',
       description: 'Takes no body, so Digest is optional here (checked when sent). PSU sessions of the deleted customers go with them.',
       tags: TAGS, headers: sandboxReadHeaders(),
       response: { 200: { $ref: 'SandboxInitialized#' }, ...errorResponses() },

@@ -6,6 +6,7 @@ import { ledgerMigration } from './004-ledger.js';
 import { duePaymentsMigration } from './005-due-payments.js';
 import { requestBindingsMigration } from './006-request-bindings.js';
 import { psuLockoutMigration } from './007-psu-lockout.js';
+import { banksMigration } from './008-banks.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '005-due-payments': duePaymentsMigration,
   '006-request-bindings': requestBindingsMigration,
   '007-psu-lockout': psuLockoutMigration,
+  '008-banks': banksMigration,
 };

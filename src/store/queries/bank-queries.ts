@@ -4,51 +4,52 @@ import type { AccountTable, CustomerTable, Database } from '../database.js';
 import type { BankData } from '../sca-records.js';
 
 /** Customers, accounts and agreements; the caller gives the transaction. */
-export async function saveBankData(trx: Kysely<Database>, data: BankData): Promise<void> {
+export async function saveBankData(trx: Kysely<Database>, bank: string, data: BankData): Promise<void> {
   {
     if (data.customers.length > 0) {
-      await trx.insertInto('customers').values(data.customers.map((c) => ({ id: c.id, customer_number: c.customerNumber, name: c.name, type: c.type, created_at: c.createdAt.toISOString() }))).execute();
+      await trx.insertInto('customers').values(data.customers.map((c) => ({ id: c.id, bank, customer_number: c.customerNumber, name: c.name, type: c.type, created_at: c.createdAt.toISOString() }))).execute();
     }
     if (data.accounts.length > 0) {
       await trx.insertInto('accounts').values(data.accounts.map((a) => ({
-        id: a.id, customer_id: a.customerId, bban: a.bban, iban: a.iban, currency: a.currency, name: a.name, product: a.product,
+        id: a.id, bank, customer_id: a.customerId, bban: a.bban, iban: a.iban, currency: a.currency, name: a.name, product: a.product,
         cash_account_type: a.cashAccountType, credit_line_minor: a.creditLineMinor, balance_minor: a.balanceMinor, created_at: a.createdAt.toISOString(),
       }))).execute();
     }
     if (data.agreements.length > 0) {
-      await trx.insertInto('agreements').values(data.agreements.map((a) => ({ id: a.id, owner_customer_id: a.ownerCustomerId, name: a.name, created_at: a.createdAt.toISOString() }))).execute();
+      await trx.insertInto('agreements').values(data.agreements.map((a) => ({ bank, id: a.id, owner_customer_id: a.ownerCustomerId, name: a.name, created_at: a.createdAt.toISOString() }))).execute();
     }
     if (data.engagements.length > 0) {
-      await trx.insertInto('engagements').values(data.engagements.map((e) => ({ agreement_id: e.agreementId, customer_id: e.customerId, account_id: e.accountId, roles: JSON.stringify(e.roles) }))).execute();
+      await trx.insertInto('engagements').values(data.engagements.map((e) => ({ bank, agreement_id: e.agreementId, customer_id: e.customerId, account_id: e.accountId, roles: JSON.stringify(e.roles) }))).execute();
     }
   }
 }
 
-export async function hasCustomers(db: Kysely<Database>): Promise<boolean> {
-  return (await db.selectFrom('customers').select('id').limit(1).executeTakeFirst()) !== undefined;
+/** The banks made so far, by key. */
+export async function listBanks(db: Kysely<Database>): Promise<string[]> {
+  return (await db.selectFrom('banks').select('bank').orderBy('bank').execute()).map((r) => r.bank);
 }
 
-export async function findCustomer(db: Kysely<Database>, by: { id: string } | { customerNumber: string }): Promise<Customer | undefined> {
-  const query = db.selectFrom('customers').selectAll();
+export async function findCustomer(db: Kysely<Database>, bank: string, by: { id: string } | { customerNumber: string }): Promise<Customer | undefined> {
+  const query = db.selectFrom('customers').selectAll().where('bank', '=', bank);
   const row = await ('id' in by ? query.where('id', '=', by.id) : query.where('customer_number', '=', by.customerNumber)).executeTakeFirst();
   return row === undefined ? undefined : toCustomer(row);
 }
 
-export async function findAccount(db: Kysely<Database>, by: { bban?: string | undefined; iban?: string | undefined }): Promise<Account | undefined> {
-  const query = db.selectFrom('accounts').selectAll();
+export async function findAccount(db: Kysely<Database>, bank: string, by: { bban?: string | undefined; iban?: string | undefined }): Promise<Account | undefined> {
+  const query = db.selectFrom('accounts').selectAll().where('bank', '=', bank);
   const row = by.iban !== undefined
     ? await query.where('iban', '=', by.iban.toUpperCase()).executeTakeFirst()
     : by.bban !== undefined ? await query.where('bban', '=', by.bban).executeTakeFirst() : undefined;
   return row === undefined ? undefined : toAccount(row);
 }
 
-export async function findAgreement(db: Kysely<Database>, id: string): Promise<Agreement | undefined> {
-  const row = await db.selectFrom('agreements').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findAgreement(db: Kysely<Database>, bank: string, id: string): Promise<Agreement | undefined> {
+  const row = await db.selectFrom('agreements').selectAll().where('bank', '=', bank).where('id', '=', id).executeTakeFirst();
   return row === undefined ? undefined : { id: row.id, ownerCustomerId: row.owner_customer_id, name: row.name };
 }
 
-export async function findEngagement(db: Kysely<Database>, agreementId: string, customerId: string, accountId: string): Promise<Engagement | undefined> {
-  const row = await db.selectFrom('engagements').selectAll()
+export async function findEngagement(db: Kysely<Database>, bank: string, agreementId: string, customerId: string, accountId: string): Promise<Engagement | undefined> {
+  const row = await db.selectFrom('engagements').selectAll().where('bank', '=', bank)
     .where('agreement_id', '=', agreementId).where('customer_id', '=', customerId).where('account_id', '=', accountId)
     .executeTakeFirst();
   return row === undefined ? undefined : { agreementId: row.agreement_id, customerId: row.customer_id, accountId: row.account_id, roles: JSON.parse(row.roles) as EngagementRole[] };

@@ -25,8 +25,9 @@ const INSERT_CHUNK = 500;
  * first. The statuses are literals so that both engines read the partial index payments_due
  * (migration 005) in its order and stop at `limit`, rather than sorting every authorised payment.
  */
-export async function findDuePaymentIds(db: Kysely<Database>, date: string, limit: number): Promise<string[]> {
+export async function findDuePaymentIds(db: Kysely<Database>, bank: string, date: string, limit: number): Promise<string[]> {
   const rows = await db.selectFrom('payments').select('id')
+    .where('bank', '=', bank)
     .where(sql<boolean>`status in ('ACTC', 'PDNG')`)
     .where((eb) => eb.or([eb('requested_execution_date', 'is', null), eb('requested_execution_date', '<=', date)]))
     .orderBy('authorised_at').orderBy('id')
@@ -50,13 +51,13 @@ export async function findDuePaymentIds(db: Kysely<Database>, date: string, limi
  *    payments' and transfers' statuses, grouped by outcome.
  * Nothing of a run that dies part-way is left half done: the transaction commits all of its payments or none.
  */
-export async function executePayments(db: Kysely<Database>, paymentIds: readonly string[], bookingDate: string, at: Date, plan: Planner): Promise<ExecutionOutcome[]> {
+export async function executePayments(db: Kysely<Database>, bank: string, paymentIds: readonly string[], bookingDate: string, at: Date, plan: Planner): Promise<ExecutionOutcome[]> {
   const unique = [...new Set(paymentIds)];
   if (unique.length === 0) return [];
   return db.transaction().execute(async (trx) => {
     const now = at.toISOString();
     const claimed = new Map((await trx.updateTable('payments').set({ status: 'ACSP', updated_at: now })
-      .where('id', 'in', unique).where('status', 'in', CLAIMABLE)
+      .where('id', 'in', unique).where('bank', '=', bank).where('status', 'in', CLAIMABLE)
       .returning(['id', 'service', 'product', 'fee_minor', 'fee_currency', 'body', 'debtor_bban', 'debtor_iban'])
       .execute()).map((row) => [row.id, row]));
     if (claimed.size === 0) return [];
@@ -71,7 +72,7 @@ export async function executePayments(db: Kysely<Database>, paymentIds: readonly
       ...payments.map((p) => p.debtorKey).filter((k): k is AccountKey => k !== undefined),
       ...payments.flatMap((p) => p.payment.transfers.map((t) => creditorKey(t.creditorAccount))),
     ];
-    const ledger = new ChunkLedger(await lockAccounts(trx, keys));
+    const ledger = new ChunkLedger(await lockAccounts(trx, bank, keys));
     const booked = payments.map((p) => ledger.book(p.payment, p.debtorKey, plan));
 
     const debtorNames = await customerNames(trx, booked.flatMap((b) => (b.bookings.length > 0 && b.debtor !== undefined ? [b.debtor.customerId] : [])));
@@ -104,11 +105,11 @@ function toExecute(row: ClaimedRow, transfers: TransferRow[]): { payment: Paymen
 }
 
 /** The accounts of this bank that the keys name, each locked (in id order) and read under its lock. */
-async function lockAccounts(trx: Kysely<Database>, keys: readonly AccountKey[]): Promise<LedgerAccount[]> {
+async function lockAccounts(trx: Kysely<Database>, bank: string, keys: readonly AccountKey[]): Promise<LedgerAccount[]> {
   const ibans = [...new Set(keys.flatMap((k) => ('iban' in k ? [k.iban] : [])))];
   const bbans = [...new Set(keys.flatMap((k) => ('bban' in k ? [k.bban] : [])))];
   if (ibans.length === 0 && bbans.length === 0) return [];
-  const found = await trx.selectFrom('accounts').select('id')
+  const found = await trx.selectFrom('accounts').select('id').where('bank', '=', bank)
     .where((eb) => eb.or([...(ibans.length > 0 ? [eb('iban', 'in', ibans)] : []), ...(bbans.length > 0 ? [eb('bban', 'in', bbans)] : [])]))
     .execute();
   const accounts: LedgerAccount[] = [];
@@ -244,27 +245,27 @@ function entriesOf(body: string, service: string): { remittance: string; ultimat
 
 // ---- The sandbox's business clock and the batch runs ----
 
-export async function readClockOffset(db: Kysely<Database>): Promise<bigint> {
-  const row = await db.selectFrom('sandbox_clock').select('offset_ms').where('id', '=', 1).executeTakeFirst();
-  return row === undefined ? 0n : BigInt(row.offset_ms);
+export async function readClockOffset(db: Kysely<Database>, bank: string): Promise<bigint> {
+  const row = await db.selectFrom('banks').select('clock_offset_ms').where('bank', '=', bank).executeTakeFirst();
+  return row === undefined ? 0n : BigInt(row.clock_offset_ms);
 }
 
-export async function writeClockOffset(db: Kysely<Database>, offsetMs: bigint, at: Date): Promise<void> {
-  await db.insertInto('sandbox_clock').values({ id: 1, offset_ms: offsetMs, updated_at: at.toISOString() })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ offset_ms: offsetMs, updated_at: at.toISOString() })).execute();
+export async function writeClockOffset(db: Kysely<Database>, bank: string, offsetMs: bigint, at: Date): Promise<void> {
+  await db.insertInto('banks').values({ bank, clock_offset_ms: offsetMs, created_at: at.toISOString(), updated_at: at.toISOString() })
+    .onConflict((oc) => oc.column('bank').doUpdateSet({ clock_offset_ms: offsetMs, updated_at: at.toISOString() })).execute();
 }
 
-/** Claims a batch slot for this instance; false when another run (or instance) has it already. */
-export async function claimBatchRun(db: Kysely<Database>, slot: string, at: Date): Promise<boolean> {
-  const result = await db.insertInto('batch_runs').values({ slot, started_at: at.toISOString(), finished_at: null, executed: 0, rejected: 0 })
-    .onConflict((oc) => oc.column('slot').doNothing()).executeTakeFirst();
+/** Claims a batch slot of the bank for this instance; false when another run (or instance) has it already. */
+export async function claimBatchRun(db: Kysely<Database>, bank: string, slot: string, at: Date): Promise<boolean> {
+  const result = await db.insertInto('batch_runs').values({ bank, slot, started_at: at.toISOString(), finished_at: null, executed: 0, rejected: 0 })
+    .onConflict((oc) => oc.columns(['bank', 'slot']).doNothing()).executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-export async function finishBatchRun(db: Kysely<Database>, slot: string, executed: number, rejected: number, at: Date): Promise<void> {
-  await db.updateTable('batch_runs').set({ finished_at: at.toISOString(), executed, rejected }).where('slot', '=', slot).execute();
+export async function finishBatchRun(db: Kysely<Database>, bank: string, slot: string, executed: number, rejected: number, at: Date): Promise<void> {
+  await db.updateTable('batch_runs').set({ finished_at: at.toISOString(), executed, rejected }).where('bank', '=', bank).where('slot', '=', slot).execute();
 }
 
-export async function lastBatchSlot(db: Kysely<Database>): Promise<string | undefined> {
-  return (await db.selectFrom('batch_runs').select('slot').where('slot', 'not like', 'manual:%').orderBy('slot', 'desc').limit(1).executeTakeFirst())?.slot;
+export async function lastBatchSlot(db: Kysely<Database>, bank: string): Promise<string | undefined> {
+  return (await db.selectFrom('batch_runs').select('slot').where('bank', '=', bank).where('slot', 'not like', 'manual:%').orderBy('slot', 'desc').limit(1).executeTakeFirst())?.slot;
 }

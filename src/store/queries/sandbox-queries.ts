@@ -21,32 +21,32 @@ export type Lock = (trx: Transaction<Database>, key: string) => Promise<void>;
 /** Rows inserted per statement: 500 transactions of 20 columns stay far under either engine's bound on parameters. */
 const INSERT_CHUNK = 500;
 
-export async function createCustomer(db: Kysely<Database>, customer: NewSandboxCustomer): Promise<boolean> {
+export async function createCustomer(db: Kysely<Database>, bank: string, customer: NewSandboxCustomer): Promise<boolean> {
   const result = await db.insertInto('customers').values({
-    id: customer.id, customer_number: customer.customerNumber, name: customer.name, type: customer.type,
+    id: customer.id, bank, customer_number: customer.customerNumber, name: customer.name, type: customer.type,
     tpp_id: customer.tppId ?? null, created_at: customer.createdAt.toISOString(),
   }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-export async function findCustomer(db: Kysely<Database>, by: { id: string } | { customerNumber: string }): Promise<SandboxCustomer | undefined> {
-  const query = db.selectFrom('customers').select(['id', 'customer_number', 'name', 'type', 'tpp_id']);
+export async function findCustomer(db: Kysely<Database>, bank: string, by: { id: string } | { customerNumber: string }): Promise<SandboxCustomer | undefined> {
+  const query = db.selectFrom('customers').select(['id', 'customer_number', 'name', 'type', 'tpp_id']).where('bank', '=', bank);
   const row = await ('id' in by ? query.where('id', '=', by.id) : query.where('customer_number', '=', by.customerNumber)).executeTakeFirst();
   return row === undefined ? undefined : { id: row.id, customerNumber: row.customer_number, name: row.name, type: row.type as CustomerType, tppId: row.tpp_id ?? undefined };
 }
 
-/** Customers the TPP sees, the default data set first (oldest first), in a stable order. */
-export async function listCustomers(db: Kysely<Database>, tppId: string, offset: number, limit: number): Promise<SandboxCustomer[]> {
+/** The bank's customers, the default data set first (oldest first), in a stable order. */
+export async function listCustomers(db: Kysely<Database>, bank: string, offset: number, limit: number): Promise<SandboxCustomer[]> {
   const rows = await db.selectFrom('customers').select(['id', 'customer_number', 'name', 'type', 'tpp_id'])
-    .where((eb) => eb.or([eb('tpp_id', '=', tppId), eb('tpp_id', 'is', null)]))
+    .where('bank', '=', bank)
     .orderBy(sql`case when tpp_id is null then 0 else 1 end`).orderBy('created_at').orderBy('customer_number')
     .limit(limit).offset(offset)
     .execute();
   return rows.map((row) => ({ id: row.id, customerNumber: row.customer_number, name: row.name, type: row.type as CustomerType, tppId: row.tpp_id ?? undefined }));
 }
 
-/** For each customer: the agreements the TPP sees that it owns or is engaged on, its accounts and card accounts. */
-export async function customerHoldings(db: Kysely<Database>, tppId: string, customerIds: readonly string[]): Promise<Map<string, SandboxCustomerHoldings>> {
+/** For each customer of the bank: the agreements it owns or is engaged on, its accounts and card accounts. */
+export async function customerHoldings(db: Kysely<Database>, bank: string, customerIds: readonly string[]): Promise<Map<string, SandboxCustomerHoldings>> {
   const holdings = new Map<string, SandboxCustomerHoldings>(customerIds.map((id) => [id, { agreements: [], accountIds: [], cardAccountIds: [] }]));
   if (customerIds.length === 0) return holdings;
   const ids = [...customerIds];
@@ -54,14 +54,14 @@ export async function customerHoldings(db: Kysely<Database>, tppId: string, cust
     db.selectFrom('accounts').select(['id', 'customer_id']).where('customer_id', 'in', ids).orderBy('created_at').orderBy('bban').execute(),
     db.selectFrom('card_accounts').select(['id', 'customer_id']).where('customer_id', 'in', ids).orderBy('created_at').orderBy('masked_pan').execute(),
     db.selectFrom('agreements').select(['id', 'name', 'owner_customer_id', 'created_at'])
-      .where('owner_customer_id', 'in', ids).where((eb) => eb.or([eb('tpp_id', '=', tppId), eb('tpp_id', 'is', null)]))
+      .where('owner_customer_id', 'in', ids).where('bank', '=', bank)
       .execute(),
     db.selectFrom('engagements as e')
-      .innerJoin('agreements as a', 'a.id', 'e.agreement_id')
+      .innerJoin('agreements as a', (join) => join.onRef('a.bank', '=', 'e.bank').onRef('a.id', '=', 'e.agreement_id'))
       .innerJoin('accounts as acc', 'acc.id', 'e.account_id')
       .select(['e.agreement_id', 'e.customer_id', 'e.account_id', 'a.name', 'a.owner_customer_id', 'a.created_at'])
       .where((eb) => eb.or([eb('e.customer_id', 'in', ids), eb('a.owner_customer_id', 'in', ids)]))
-      .where((eb) => eb.or([eb('a.tpp_id', '=', tppId), eb('a.tpp_id', 'is', null)]))
+      .where('e.bank', '=', bank)
       .orderBy('acc.created_at').orderBy('acc.bban')
       .execute(),
   ]);
@@ -91,25 +91,25 @@ export async function customerHoldings(db: Kysely<Database>, tppId: string, cust
 }
 
 /** Removes the customer and, by cascade, its accounts, card accounts, agreements, transactions and PSU sessions. */
-export async function deleteCustomer(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('customers').where('id', '=', id).executeTakeFirst();
+export async function deleteCustomer(db: Kysely<Database>, bank: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('customers').where('bank', '=', bank).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
 /** False when the id, BBAN or IBAN is taken. */
-export async function createAccount(db: Kysely<Database>, account: NewSandboxAccount): Promise<boolean> {
+export async function createAccount(db: Kysely<Database>, bank: string, account: NewSandboxAccount): Promise<boolean> {
   const result = await db.insertInto('accounts').values({
-    id: account.id, customer_id: account.customerId, bban: account.bban, iban: account.iban, currency: account.currency, name: account.name,
+    id: account.id, bank, customer_id: account.customerId, bban: account.bban, iban: account.iban, currency: account.currency, name: account.name,
     product: account.product, cash_account_type: account.cashAccountType, credit_line_minor: account.creditLineMinor,
     balance_minor: account.balanceMinor, created_at: account.createdAt.toISOString(),
   }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-export async function findAccount(db: Kysely<Database>, id: string): Promise<SandboxAccount | undefined> {
+export async function findAccount(db: Kysely<Database>, bank: string, id: string): Promise<SandboxAccount | undefined> {
   const row = await db.selectFrom('accounts as a').innerJoin('customers as c', 'c.id', 'a.customer_id')
     .selectAll('a').select(['c.customer_number', 'c.type as customer_type', 'c.tpp_id as customer_tpp_id'])
-    .where('a.id', '=', id).executeTakeFirst();
+    .where('a.bank', '=', bank).where('a.id', '=', id).executeTakeFirst();
   if (row === undefined) return undefined;
   return {
     id: row.id, customerId: row.customer_id, bban: row.bban, iban: row.iban, currency: row.currency, name: row.name, product: row.product,
@@ -119,34 +119,34 @@ export async function findAccount(db: Kysely<Database>, id: string): Promise<San
   };
 }
 
-export async function deleteAccount(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('accounts').where('id', '=', id).executeTakeFirst();
+export async function deleteAccount(db: Kysely<Database>, bank: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('accounts').where('bank', '=', bank).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
-export async function createAgreement(db: Kysely<Database>, agreement: NewSandboxAgreement): Promise<void> {
+export async function createAgreement(db: Kysely<Database>, bank: string, agreement: NewSandboxAgreement): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('agreements').values({
-      id: agreement.id, owner_customer_id: agreement.ownerCustomerId, name: agreement.name, tpp_id: agreement.tppId, created_at: agreement.createdAt.toISOString(),
+      bank, id: agreement.id, owner_customer_id: agreement.ownerCustomerId, name: agreement.name, tpp_id: agreement.tppId, created_at: agreement.createdAt.toISOString(),
     }).execute();
     if (agreement.engagements.length > 0) {
       await trx.insertInto('engagements').values(agreement.engagements.map((e) => ({
-        agreement_id: agreement.id, customer_id: e.customerId, account_id: e.accountId, roles: JSON.stringify(e.roles),
+        bank, agreement_id: agreement.id, customer_id: e.customerId, account_id: e.accountId, roles: JSON.stringify(e.roles),
       }))).execute();
     }
   });
 }
 
-export async function findAgreement(db: Kysely<Database>, id: string): Promise<SandboxAgreement | undefined> {
+export async function findAgreement(db: Kysely<Database>, bank: string, id: string): Promise<SandboxAgreement | undefined> {
   const row = await db.selectFrom('agreements as a').innerJoin('customers as c', 'c.id', 'a.owner_customer_id')
     .select(['a.id', 'a.name', 'a.owner_customer_id', 'a.tpp_id', 'c.customer_number', 'c.tpp_id as owner_tpp_id'])
-    .where('a.id', '=', id).executeTakeFirst();
+    .where('a.bank', '=', bank).where('a.id', '=', id).executeTakeFirst();
   if (row === undefined) return undefined;
   const engagements = await db.selectFrom('engagements as e')
     .innerJoin('customers as c', 'c.id', 'e.customer_id')
     .innerJoin('accounts as acc', 'acc.id', 'e.account_id')
     .select(['e.customer_id', 'c.customer_number', 'e.account_id', 'acc.iban', 'acc.bban', 'e.roles'])
-    .where('e.agreement_id', '=', id)
+    .where('e.bank', '=', bank).where('e.agreement_id', '=', id)
     .orderBy('c.customer_number').orderBy('acc.bban')
     .execute();
   return {
@@ -158,24 +158,24 @@ export async function findAgreement(db: Kysely<Database>, id: string): Promise<S
   };
 }
 
-export async function deleteAgreement(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('agreements').where('id', '=', id).executeTakeFirst();
+export async function deleteAgreement(db: Kysely<Database>, bank: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('agreements').where('bank', '=', bank).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
-/** False when the id or the masked card number is taken. */
-export async function createCardAccount(db: Kysely<Database>, card: NewSandboxCardAccount): Promise<boolean> {
+/** False when the id is taken; masked card numbers need not be unique (real ones collide too). */
+export async function createCardAccount(db: Kysely<Database>, bank: string, card: NewSandboxCardAccount): Promise<boolean> {
   const result = await db.insertInto('card_accounts').values({
-    id: card.id, customer_id: card.customerId, masked_pan: card.maskedPan, name: card.name, product: card.product, currency: card.currency,
+    id: card.id, bank, customer_id: card.customerId, masked_pan: card.maskedPan, name: card.name, product: card.product, currency: card.currency,
     credit_limit_minor: card.creditLimitMinor, balance_minor: card.balanceMinor, body: JSON.stringify(card.body), created_at: card.createdAt.toISOString(),
   }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-export async function findCardAccount(db: Kysely<Database>, by: { id: string } | { maskedPan: string }): Promise<SandboxCardAccount | undefined> {
-  const query = db.selectFrom('card_accounts as k').innerJoin('customers as c', 'c.id', 'k.customer_id')
-    .selectAll('k').select(['c.customer_number', 'c.tpp_id as customer_tpp_id']);
-  const row = await ('id' in by ? query.where('k.id', '=', by.id) : query.where('k.masked_pan', '=', by.maskedPan)).executeTakeFirst();
+export async function findCardAccount(db: Kysely<Database>, bank: string, id: string): Promise<SandboxCardAccount | undefined> {
+  const row = await db.selectFrom('card_accounts as k').innerJoin('customers as c', 'c.id', 'k.customer_id')
+    .selectAll('k').select(['c.customer_number', 'c.tpp_id as customer_tpp_id'])
+    .where('k.bank', '=', bank).where('k.id', '=', id).executeTakeFirst();
   if (row === undefined) return undefined;
   return {
     id: row.id, customerId: row.customer_id, customerNumber: row.customer_number, customerTppId: row.customer_tpp_id ?? undefined,
@@ -184,8 +184,8 @@ export async function findCardAccount(db: Kysely<Database>, by: { id: string } |
   };
 }
 
-export async function deleteCardAccount(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('card_accounts').where('id', '=', id).executeTakeFirst();
+export async function deleteCardAccount(db: Kysely<Database>, bank: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('card_accounts').where('bank', '=', bank).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
@@ -302,23 +302,17 @@ export async function findCardTransaction(db: Kysely<Database>, cardAccountId: s
 }
 
 /**
- * POST /v1/sandbox/initialize, in one transaction under the lock that loading the default data takes:
- * removes the TPP's own customers with all they hold, removes the default data set's customers (and
- * anything else holding its customer numbers, accounts or agreement ids) with all they hold, and
- * loads the default data set afresh. Payments are kept: they name accounts by number, not by key.
+ * POST /v1/sandbox/initialize, in one transaction under the bank's lock: removes every customer of
+ * the bank with all it holds (cascade) and loads the default data set afresh. Payments are kept: they
+ * name accounts by number, not by key.
  */
-export async function initialize(db: Kysely<Database>, lock: Lock, tppId: string, defaults: BankData): Promise<SandboxInitializeResult> {
+export async function initialize(db: Kysely<Database>, lock: Lock, bank: string, defaults: BankData): Promise<SandboxInitializeResult> {
   return db.transaction().execute(async (trx) => {
-    await lock(trx, 'bank-data');
-    const own = await trx.deleteFrom('customers').where('tpp_id', '=', tppId).executeTakeFirst();
-    const agreementIds = defaults.agreements.map((a) => a.id);
-    if (agreementIds.length > 0) await trx.deleteFrom('agreements').where('id', 'in', agreementIds).execute();
-    const bbans = defaults.accounts.map((a) => a.bban);
-    const ibans = defaults.accounts.map((a) => a.iban);
-    if (bbans.length > 0) await trx.deleteFrom('accounts').where((eb) => eb.or([eb('bban', 'in', bbans), eb('iban', 'in', ibans)])).execute();
-    const numbers = defaults.customers.map((c) => c.customerNumber);
-    if (numbers.length > 0) await trx.deleteFrom('customers').where('customer_number', 'in', numbers).execute();
-    await saveBankData(trx, defaults);
-    return { deletedCustomers: Number(own.numDeletedRows) };
+    await lock(trx, `bank|${bank}`);
+    const own = await trx.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).where('bank', '=', bank).where('tpp_id', 'is not', null).executeTakeFirst();
+    await trx.deleteFrom('agreements').where('bank', '=', bank).execute();
+    await trx.deleteFrom('customers').where('bank', '=', bank).execute();
+    await saveBankData(trx, bank, defaults);
+    return { deletedCustomers: Number(own?.n ?? 0) };
   });
 }

@@ -1,0 +1,70 @@
+import type { Mode } from '../config/config.js';
+import { ApiError } from '../domain/api-error.js';
+import { type Clock, systemClock } from '../domain/clock.js';
+import { defaultDataSet } from '../sandbox/default-data-set.js';
+import type { Store } from '../store/store.js';
+
+/** Production's one bank: every row of production has this bank (migration 008). No TPP's id is empty. */
+export const PRODUCTION_BANK = '';
+
+/** A bank's business clock: the base clock (the wall clock) plus the bank's offset. */
+export interface BankClock extends Clock {
+  readonly offsetMs: number;
+}
+
+/**
+ * The banks (docs/decisions.md, "One sandbox bank per TPP"). In sandbox mode each TPP (organisation
+ * identifier) has a bank of its own, made with a copy of the default data set when the TPP first
+ * sends a signed request, and a business clock of its own that only it moves. In production there
+ * is one bank and the wall clock.
+ */
+export class Banks {
+  /** Banks known to exist: banks are never removed, so each is looked for once per process. */
+  private readonly made = new Set<string>();
+
+  constructor(private readonly store: Store, readonly mode: Mode, private readonly base: Clock = systemClock) {}
+
+  /** The bank a TPP's requests work in. */
+  of(tppId: string): string {
+    return this.mode === 'sandbox' ? tppId : PRODUCTION_BANK;
+  }
+
+  /** Makes the TPP's sandbox bank on its first use (a copy of the default data set, its clock at the wall clock). */
+  async ensure(tppId: string): Promise<void> {
+    if (this.mode !== 'sandbox') return;
+    const bank = this.of(tppId);
+    if (this.made.has(bank)) return;
+    await this.store.openBank(bank, this.base.now(), defaultDataSet);
+    this.made.add(bank);
+  }
+
+  /** The business clock of the TPP's bank, read now (another instance may have moved it). */
+  clockOf(tppId: string): Promise<BankClock> {
+    return this.clockOfBank(this.of(tppId));
+  }
+
+  async now(tppId: string): Promise<Date> {
+    return (await this.clockOf(tppId)).now();
+  }
+
+  async clockOfBank(bank: string): Promise<BankClock> {
+    const offsetMs = this.mode === 'sandbox' ? Number(await this.store.readClockOffset(bank)) : 0;
+    const base = this.base;
+    return { offsetMs, now: () => new Date(base.now().getTime() + offsetMs) };
+  }
+
+  /** Every bank whose batch runs by the wall clock: production's, or each sandbox bank made so far. */
+  async list(): Promise<string[]> {
+    return this.mode === 'sandbox' ? this.store.listBanks() : [PRODUCTION_BANK];
+  }
+
+  /** Moves the TPP's bank's clock forward to a later instant (sandbox only). */
+  async advance(tppId: string, target: Date): Promise<void> {
+    const clock = await this.clockOf(tppId);
+    const now = clock.now();
+    if (target.getTime() <= now.getTime()) {
+      throw new ApiError('FORMAT_ERROR', `the sandbox clock only moves forward: ${target.toISOString()} is not after its time now, ${now.toISOString()}`);
+    }
+    await this.store.writeClockOffset(this.of(tppId), BigInt(target.getTime() - this.base.now().getTime()), this.base.now());
+  }
+}
