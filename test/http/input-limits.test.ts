@@ -163,4 +163,12 @@ describe('input limits: headers and query', () => {
     const long = `/v1/sandbox/customers?limit=10&x=${'y'.repeat(QUERY_MAX_LENGTH)}`;
     assert.match(assertErrorBody(await t.signed({ method: 'GET', url: long }), 400, 'FORMAT_ERROR').message ?? '', /query string/);
   });
+
+  it('answers a query string over the limit on the PSU\'s pages with a page, not a fault (the limit is checked before the page reads its cookies)', async () => {
+    for (const url of [`/sca/some-link?x=${'y'.repeat(QUERY_MAX_LENGTH)}`, `/sca/constructor?a[]=${'a'.repeat(QUERY_MAX_LENGTH)}`]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      assert.equal(response.statusCode, 403, response.body);
+      assert.match(String(response.headers['content-type']), /text\/html/);
+    }
+  });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
+import { ApiError } from '../../domain/api-error.js';
 import type { ScaPage, ScaService } from '../../services/sca-service.js';
 import { SCA_FORM_BODY_MAX_BYTES } from '../../domain/limits.js';
 import { languageOf } from '../hooks/negotiation.js';
@@ -25,14 +26,17 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
       reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:; frame-ancestors 'none'; base-uri 'none'");
       if (page.kind === 'redirect') return reply.code(303).header('Location', page.url).send();
       const language = languageOf(request);
-      const html = renderScaPage(page, { language, csrf: reply.generateCsrf(), sandbox: options.sandbox });
+      // A message has no form; and a request refused before the cookie plugin read its cookies (a
+      // limit crossed in the first hook) has none to make a token from.
+      const csrf = page.kind === 'message' ? '' : reply.generateCsrf();
+      const html = renderScaPage(page, { language, csrf, sandbox: options.sandbox });
       const status = statusOverride ?? (page.kind === 'message' && (page.message === 'link-invalid' || page.message === 'link-expired') ? 410 : 200);
       return reply.code(status).header('Content-Language', language).type('text/html; charset=utf-8').send(html);
     };
 
     // A form that fails its CSRF check, or any fault, is answered as a page, never as JSON.
     pages.setErrorHandler(async (error, request, reply) => {
-      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      const status = (error as { statusCode?: number }).statusCode ?? (error instanceof ApiError ? error.status : 500);
       if (status >= 500) request.log.error({ err: error }, 'unexpected fault on an SCA page');
       return show(request, reply, { kind: 'message', message: 'form-invalid', returnUrl: undefined }, status >= 400 && status < 500 ? 403 : 500);
     });
