@@ -42,7 +42,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       tags: TAGS, headers: sandboxCreateHeaders(), body: { $ref: 'SandboxCustomerCreate#' },
       response: { 201: { $ref: 'SandboxCustomer#' }, ...errorResponses(409, 413, 415) },
     },
-  }, async (request, reply) => created(reply, await sandbox.createCustomer(request.tpp!, request.body, request.schemaProblems ?? [])));
+  }, async (request, reply) => created(reply, await sandbox.customers.createCustomer(request.tpp!, request.body, request.schemaProblems ?? [])));
 
   app.get('/v1/sandbox/customers', {
     config: { api: { auth: READ_AUTH } },
@@ -51,7 +51,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       tags: TAGS, headers: sandboxReadHeaders(), querystring: customerListQuery,
       response: { 200: { type: 'array', items: { $ref: 'SandboxCustomer#' } }, ...errorResponses() },
     },
-  }, async (request) => sandbox.listCustomers(request.tpp!, request.query as { offset?: number; limit?: number }));
+  }, async (request) => sandbox.customers.listCustomers(request.tpp!, request.query as { offset?: number; limit?: number }));
 
   app.get('/v1/sandbox/customers/:customerId', {
     config: { api: { auth: READ_AUTH } },
@@ -60,7 +60,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       tags: TAGS, headers: sandboxReadHeaders(), params: params('customerId'),
       response: { 200: { $ref: 'SandboxCustomer#' }, ...errorResponses(404) },
     },
-  }, async (request) => sandbox.readCustomer(request.tpp!, (request.params as Params).customerId!));
+  }, async (request) => sandbox.customers.readCustomer(request.tpp!, (request.params as Params).customerId!));
 
   app.delete('/v1/sandbox/customers/:customerId', {
     config: { api: { auth: READ_AUTH } },
@@ -70,7 +70,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       response: { ...DELETED, ...errorResponses(404) },
     },
   }, async (request, reply) => {
-    await sandbox.deleteCustomer(request.tpp!, (request.params as Params).customerId!);
+    await sandbox.customers.deleteCustomer(request.tpp!, (request.params as Params).customerId!);
     return reply.code(204).send();
   });
 
@@ -83,7 +83,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       tags: TAGS, headers: sandboxCreateHeaders(), body: { $ref: 'SandboxAccountCreate#' },
       response: { 201: { $ref: 'SandboxAccount#' }, ...errorResponses(409, 413, 415) },
     },
-  }, async (request, reply) => created(reply, await sandbox.createAccount(request.tpp!, request.body, acceptFix(request), request.schemaProblems ?? [])));
+  }, async (request, reply) => created(reply, await sandbox.accounts.createAccount(request.tpp!, request.body, acceptFix(request), request.schemaProblems ?? [])));
 
   app.get('/v1/sandbox/accounts/:mockAccountId', {
     config: { api: { auth: READ_AUTH } },
@@ -92,7 +92,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       tags: TAGS, headers: sandboxReadHeaders(), params: params('mockAccountId'),
       response: { 200: { $ref: 'SandboxAccount#' }, ...errorResponses(404) },
     },
-  }, async (request) => sandbox.readAccount(request.tpp!, (request.params as Params).mockAccountId!));
+  }, async (request) => sandbox.accounts.readAccount(request.tpp!, (request.params as Params).mockAccountId!));
 
   app.delete('/v1/sandbox/accounts/:mockAccountId', {
     config: { api: { auth: READ_AUTH } },
@@ -102,7 +102,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       response: { ...DELETED, ...errorResponses(404) },
     },
   }, async (request, reply) => {
-    await sandbox.deleteAccount(request.tpp!, (request.params as Params).mockAccountId!);
+    await sandbox.accounts.deleteAccount(request.tpp!, (request.params as Params).mockAccountId!);
     return reply.code(204).send();
   });
 
@@ -115,7 +115,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       body: { type: 'array', minItems: 1, maxItems: MAX_SANDBOX_TRANSACTIONS_PER_REQUEST, items: { $ref: 'SandboxTransactionCreate#' } },
       response: { 201: { type: 'array', items: { $ref: 'SandboxCreated#' } }, ...errorResponses(404, 413, 415) },
     },
-  }, async (request, reply) => created(reply, await sandbox.addTransactions(request.tpp!, (request.params as Params).mockAccountId!, request.body, request.schemaProblems ?? [])));
+  }, async (request, reply) => created(reply, await sandbox.accountTransactions.addTransactions(request.tpp!, (request.params as Params).mockAccountId!, request.body, request.schemaProblems ?? [])));
 
   app.get('/v1/sandbox/accounts/:mockAccountId/transactions', {
     config: { api: { auth: READ_AUTH } },
@@ -124,7 +124,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       tags: TAGS, headers: sandboxReadHeaders(), params: params('mockAccountId'), querystring: transactionListQuery,
       response: { 200: { type: 'array', items: { $ref: 'SandboxTransaction#' } }, ...errorResponses(404) },
     },
-  }, async (request) => sandbox.listTransactions(request.tpp!, (request.params as Params).mockAccountId!, request.query as ListQuery));
+  }, async (request) => sandbox.accountTransactions.listTransactions(request.tpp!, (request.params as Params).mockAccountId!, request.query as ListQuery));
 
   app.get('/v1/sandbox/accounts/:mockAccountId/transactions/:transactionId', {
     config: { api: { auth: READ_AUTH } },
@@ -135,7 +135,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
     },
   }, async (request) => {
     const { mockAccountId, transactionId } = request.params as Params;
-    return sandbox.readTransaction(request.tpp!, mockAccountId!, transactionId!);
+    return sandbox.accountTransactions.readTransaction(request.tpp!, mockAccountId!, transactionId!);
   });
 
   // ---- Agreements ----
@@ -148,7 +148,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       tags: TAGS, headers: sandboxCreateHeaders(), body: { $ref: 'SandboxAgreementCreate#' },
       response: { 201: { $ref: 'SandboxAgreement#' }, ...errorResponses(413, 415) },
     },
-  }, async (request, reply) => created(reply, await sandbox.createAgreement(request.tpp!, request.body, request.schemaProblems ?? [])));
+  }, async (request, reply) => created(reply, await sandbox.agreements.createAgreement(request.tpp!, request.body, request.schemaProblems ?? [])));
 
   app.get('/v1/sandbox/agreements/:agreementId', {
     config: { api: { auth: READ_AUTH } },
@@ -157,7 +157,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       tags: TAGS, headers: sandboxReadHeaders(), params: params('agreementId'),
       response: { 200: { $ref: 'SandboxAgreement#' }, ...errorResponses(404) },
     },
-  }, async (request) => sandbox.readAgreement(request.tpp!, (request.params as Params).agreementId!));
+  }, async (request) => sandbox.agreements.readAgreement(request.tpp!, (request.params as Params).agreementId!));
 
   app.delete('/v1/sandbox/agreements/:agreementId', {
     config: { api: { auth: READ_AUTH } },
@@ -167,7 +167,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       response: { ...DELETED, ...errorResponses(404) },
     },
   }, async (request, reply) => {
-    await sandbox.deleteAgreement(request.tpp!, (request.params as Params).agreementId!);
+    await sandbox.agreements.deleteAgreement(request.tpp!, (request.params as Params).agreementId!);
     return reply.code(204).send();
   });
 
@@ -180,7 +180,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       tags: TAGS, headers: sandboxCreateHeaders(), body: { $ref: 'SandboxCardAccountCreate#' },
       response: { 201: { $ref: 'SandboxCardAccount#' }, ...errorResponses(409, 413, 415) },
     },
-  }, async (request, reply) => created(reply, await sandbox.createCardAccount(request.tpp!, request.body, acceptFix(request), request.schemaProblems ?? [])));
+  }, async (request, reply) => created(reply, await sandbox.cardAccounts.createCardAccount(request.tpp!, request.body, acceptFix(request), request.schemaProblems ?? [])));
 
   app.get('/v1/sandbox/card-accounts/:mockCardAccountId', {
     config: { api: { auth: READ_AUTH } },
@@ -189,7 +189,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       tags: TAGS, headers: sandboxReadHeaders(), params: params('mockCardAccountId'),
       response: { 200: { $ref: 'SandboxCardAccount#' }, ...errorResponses(404) },
     },
-  }, async (request) => sandbox.readCardAccount(request.tpp!, (request.params as Params).mockCardAccountId!));
+  }, async (request) => sandbox.cardAccounts.readCardAccount(request.tpp!, (request.params as Params).mockCardAccountId!));
 
   app.delete('/v1/sandbox/card-accounts/:mockCardAccountId', {
     config: { api: { auth: READ_AUTH } },
@@ -199,7 +199,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       response: { ...DELETED, ...errorResponses(404) },
     },
   }, async (request, reply) => {
-    await sandbox.deleteCardAccount(request.tpp!, (request.params as Params).mockCardAccountId!);
+    await sandbox.cardAccounts.deleteCardAccount(request.tpp!, (request.params as Params).mockCardAccountId!);
     return reply.code(204).send();
   });
 
@@ -212,7 +212,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       body: { type: 'array', minItems: 1, maxItems: MAX_SANDBOX_TRANSACTIONS_PER_REQUEST, items: { $ref: 'SandboxCardTransactionCreate#' } },
       response: { 201: { type: 'array', items: { $ref: 'SandboxCreated#' } }, ...errorResponses(404, 413, 415) },
     },
-  }, async (request, reply) => created(reply, await sandbox.addCardTransactions(request.tpp!, (request.params as Params).mockCardAccountId!, request.body, request.schemaProblems ?? [])));
+  }, async (request, reply) => created(reply, await sandbox.cardTransactions.addCardTransactions(request.tpp!, (request.params as Params).mockCardAccountId!, request.body, request.schemaProblems ?? [])));
 
   app.get('/v1/sandbox/card-accounts/:mockCardAccountId/transactions', {
     config: { api: { auth: READ_AUTH } },
@@ -221,7 +221,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       tags: TAGS, headers: sandboxReadHeaders(), params: params('mockCardAccountId'), querystring: transactionListQuery,
       response: { 200: { type: 'array', items: { $ref: 'SandboxCardTransaction#' } }, ...errorResponses(404) },
     },
-  }, async (request) => sandbox.listCardTransactions(request.tpp!, (request.params as Params).mockCardAccountId!, request.query as ListQuery));
+  }, async (request) => sandbox.cardTransactions.listCardTransactions(request.tpp!, (request.params as Params).mockCardAccountId!, request.query as ListQuery));
 
   app.get('/v1/sandbox/card-accounts/:mockCardAccountId/transactions/:transactionId', {
     config: { api: { auth: READ_AUTH } },
@@ -232,7 +232,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
     },
   }, async (request) => {
     const { mockCardAccountId, transactionId } = request.params as Params;
-    return sandbox.readCardTransaction(request.tpp!, mockCardAccountId!, transactionId!);
+    return sandbox.cardTransactions.readCardTransaction(request.tpp!, mockCardAccountId!, transactionId!);
   });
 
   // ---- Initialize ----
@@ -245,5 +245,5 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
       tags: TAGS, headers: sandboxReadHeaders(),
       response: { 200: { $ref: 'SandboxInitialized#' }, ...errorResponses() },
     },
-  }, async (request) => sandbox.initialize(request.tpp!));
+  }, async (request) => sandbox.initializer.initialize(request.tpp!));
 }

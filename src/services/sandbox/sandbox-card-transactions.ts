@@ -1,0 +1,79 @@
+import type { Problem } from '../../domain/api-error.js';
+import { osloDate } from '../../domain/clock.js';
+import { isCurrency } from '../../domain/currency.js';
+import { formatAmount } from '../../domain/money.js';
+import type { TppIdentity } from '../../domain/psp-role.js';
+import type { SandboxAmountRules } from '../../domain/sandbox-amount.js';
+import { newBankId } from '../../sandbox/default-data-set.js';
+import type { NewSandboxCardTransaction, SandboxCardTransaction } from '../../store/sandbox-records.js';
+import type { Store } from '../../store/store.js';
+import type { Banks } from '../banks.js';
+import { type Json, type ListQuery, amountOf, asObject, currencyProblem, dateProblems, pageOf, reject, unknown, withoutEmpty } from './sandbox-input.js';
+import { cardTransactionLink } from './sandbox-links.js';
+import type { SandboxLookup } from './sandbox-lookup.js';
+
+/** Card transactions of a card account: post, list, read. */
+export class SandboxCardTransactions {
+  constructor(private readonly store: Store, private readonly banks: Banks, private readonly lookup: SandboxLookup) {}
+
+  async addCardTransactions(tpp: TppIdentity, cardAccountId: string, body: unknown, schemaProblems: Problem[]): Promise<Json[]> {
+    const card = await this.lookup.visibleCardAccount(tpp, cardAccountId);
+    const today = osloDate(await this.banks.now(tpp.id));
+    const problems: Problem[] = [];
+    const transactions: NewSandboxCardTransaction[] = [];
+    for (const [index, entry] of (Array.isArray(body) ? body : []).entries()) {
+      const path = `$[${index}]`;
+      const t = asObject(entry);
+      problems.push(...dateProblems(t, path, today, ['transactionDate', 'bookingDate', 'valueDate']));
+      const transactionAmount = this.cardAmount(t.transactionAmount, `${path}.transactionAmount`, card.currency, { negative: true, zero: false }, problems);
+      const originalAmount = this.cardAmount(t.originalAmount, `${path}.originalAmount`, undefined, { negative: true, zero: false }, problems);
+      const markupFee = this.cardAmount(t.markupFee, `${path}.markupFee`, undefined, { negative: false, zero: true }, problems);
+      const address = t.cardAcceptorAddress === undefined ? undefined : withoutEmpty(asObject(t.cardAcceptorAddress));
+      transactions.push({
+        id: newBankId(),
+        bookingDate: t.bookingDate as string,
+        body: withoutEmpty({
+          cardTransactionId: t.cardTransactionId, terminalId: t.terminalId, transactionDate: t.transactionDate, bookingDate: t.bookingDate, valueDate: t.valueDate,
+          transactionAmount, originalAmount, merchantCategoryCode: t.merchantCategoryCode, markupFee, markupFeePercentage: t.markupFeePercentage,
+          cardAcceptorId: t.cardAcceptorId, cardAcceptorAddress: address !== undefined && Object.keys(address).length > 0 ? address : undefined,
+          maskedPan: t.maskedPan, transactionDetails: t.transactionDetails,
+          invoiced: t.invoiced === true || t.invoiced === 'true' ? true : t.invoiced === false || t.invoiced === 'false' ? false : undefined,
+          proprietaryBankTransactionCode: t.proprietaryBankTransactionCode,
+        }),
+      });
+    }
+    reject(schemaProblems, problems);
+    const stored = await this.store.addSandboxCardTransactions(card.id, transactions, await this.banks.now(tpp.id));
+    if (stored === undefined) throw unknown('mockCardAccountId', 'card account', cardAccountId);
+    return stored.map((t) => ({ id: t.id, _links: { self: cardTransactionLink(card.id, t.id) } }));
+  }
+
+  async listCardTransactions(tpp: TppIdentity, cardAccountId: string, query: ListQuery): Promise<Json[]> {
+    const card = await this.lookup.visibleCardAccount(tpp, cardAccountId);
+    return (await this.store.listSandboxCardTransactions(card.id, pageOf(query))).map(cardTransactionView);
+  }
+
+  async readCardTransaction(tpp: TppIdentity, cardAccountId: string, transactionId: string): Promise<Json> {
+    const card = await this.lookup.visibleCardAccount(tpp, cardAccountId);
+    const transaction = await this.store.findSandboxCardTransaction(card.id, transactionId);
+    if (transaction === undefined) throw unknown('transactionId', 'transaction', transactionId, `of card account ${cardAccountId}`);
+    return cardTransactionView(transaction);
+  }
+
+  /** A card transaction's amount object, normalised (amount as a string); the currency is checked against the card's where given. */
+  private cardAmount(value: unknown, path: string, currency: string | undefined, rules: SandboxAmountRules, problems: Problem[]): Json | undefined {
+    if (value === undefined) return undefined;
+    const given = asObject(value);
+    if (!isCurrency(given.currency)) return undefined;
+    if (currency !== undefined && given.currency !== currency) {
+      problems.push(currencyProblem(`${path}.currency`, given.currency, currency, 'the card account'));
+      return undefined;
+    }
+    const minor = amountOf(given.amount, given.currency, `${path}.amount`, rules, problems);
+    return minor === undefined ? undefined : { amount: formatAmount(minor, given.currency), currency: given.currency };
+  }
+}
+
+function cardTransactionView(transaction: SandboxCardTransaction): Json {
+  return { id: transaction.id, ...transaction.body, _links: { self: cardTransactionLink(transaction.cardAccountId, transaction.id) } };
+}

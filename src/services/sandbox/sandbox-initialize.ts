@@ -1,0 +1,21 @@
+import type { TppIdentity } from '../../domain/psp-role.js';
+import { DEFAULT_CUSTOMERS, defaultDataSet } from '../../sandbox/default-data-set.js';
+import type { Store } from '../../store/store.js';
+import type { Banks } from '../banks.js';
+import type { Json } from './sandbox-input.js';
+import type { SandboxLookup } from './sandbox-lookup.js';
+
+/** POST /v1/sandbox/initialize: the TPP's test data back to the default data set. */
+export class SandboxInitialize {
+  constructor(private readonly store: Store, private readonly banks: Banks, private readonly lookup: SandboxLookup) {}
+
+  /** Resets the TPP's sandbox bank to the default data set; other banks are untouched. */
+  async initialize(tpp: TppIdentity): Promise<Json> {
+    const defaults = defaultDataSet(await this.banks.now(tpp.id));
+    const result = await this.store.initializeSandbox(this.banks.of(tpp.id), defaults);
+    return {
+      deletedCustomers: result.deletedCustomers,
+      defaultDataSet: { customers: Object.values(DEFAULT_CUSTOMERS).map((c) => c.customerNumber), accounts: defaults.accounts.length, agreements: defaults.agreements.length },
+    };
+  }
+}
