@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         bodySha256: request.bodySha256, scope: api.auth.testData === true ? 'test-data' : 'strict', expiresAt: signatureAcceptableUntil,
       });
     }
-    parseBody(request);
+    await parseBody(request);
     const problems = request.routeOptions.config.validator?.({ headers: request.headers, params: request.params, query: request.query, body: request.body }) ?? [];
     if (api.deferSchemaProblems === true) request.schemaProblems = problems;
     else if (problems.length > 0) throw ApiError.of(problems);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { ApiError } from '../../domain/api-error.js';
+import { RESOURCE_BODY_LIMIT_BYTES } from '../../domain/limits.js';
 import { checkJsonShape } from '../json-shape.js';
 
 /**
@@ -20,9 +21,15 @@ export function keepRawJsonBodies(app: FastifyInstance): void {
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-export function parseBody(request: FastifyRequest): void {
+/** Lets requests waiting behind this one run (a /health probe, a small create) between the steps of reading a large body. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function parseBody(request: FastifyRequest): Promise<void> {
   const raw = request.rawBody;
   if (raw === null || raw.length === 0) return;
+  // Each step over a body of a list route (up to 2 MiB) takes milliseconds; between them the event
+  // loop turns, so a stream of hostile bodies cannot hold every other request for their sum.
+  const large = raw.length > RESOURCE_BODY_LIMIT_BYTES;
   let text: string;
   try {
     text = UTF8.decode(raw);
@@ -30,8 +37,10 @@ export function parseBody(request: FastifyRequest): void {
     throw new ApiError('FORMAT_ERROR', 'the body is not valid UTF-8', [{ code: 'FORMAT_ERROR', path: '$', text: 'the body is not valid UTF-8' }]);
   }
   // Depth, lengths, counts and duplicate fields, in one linear pass before any work per element.
+  if (large) await turn();
   const refused = checkJsonShape(text);
   if (refused !== undefined) throw ApiError.of([refused]);
+  if (large) await turn();
   try {
     request.body = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch (error) {
@@ -39,4 +48,5 @@ export function parseBody(request: FastifyRequest): void {
       { code: 'FORMAT_ERROR', path: '$', text: `the body is not valid JSON: ${(error as Error).message}` },
     ]);
   }
+  if (large) await turn();
 }
