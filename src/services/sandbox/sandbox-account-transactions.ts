@@ -50,7 +50,8 @@ export class SandboxAccountTransactions {
       // The account's own number was judged when it was created; a warning goes with the other side only.
       const other = 'direction' in direction && direction.direction === 'debit' ? creditor : debtor;
       warnings.push(other.warnings);
-      if (amount === undefined) continue;
+      // A posting with a problem is refused whole: nothing more to build (ids cost a random draw each).
+      if (amount === undefined || schemaProblems.length > 0 || problems.length > 0) continue;
       transactions.push({
         id: newBankId(), amountMinor: amount, currency: account.currency, bookingDate: t.bookingDate as string, valueDate: t.valueDate as string,
         remittance: t.remittanceInformationUnstructured as string, creditorName: t.creditorName as string, creditorIban: creditor.account.iban,

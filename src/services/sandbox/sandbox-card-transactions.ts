@@ -28,6 +28,8 @@ export class SandboxCardTransactions {
       const transactionAmount = this.cardAmount(t.transactionAmount, `${path}.transactionAmount`, card.currency, { negative: true, zero: false }, problems);
       const originalAmount = this.cardAmount(t.originalAmount, `${path}.originalAmount`, undefined, { negative: true, zero: false }, problems);
       const markupFee = this.cardAmount(t.markupFee, `${path}.markupFee`, undefined, { negative: false, zero: true }, problems);
+      // A posting with a problem is refused whole: nothing more to build (ids cost a random draw each).
+      if (schemaProblems.length > 0 || problems.length > 0) continue;
       const address = t.cardAcceptorAddress === undefined ? undefined : withoutEmpty(asObject(t.cardAcceptorAddress));
       transactions.push({
         id: newBankId(),
