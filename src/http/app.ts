@@ -14,7 +14,7 @@ import { answerClientError } from './client-errors.js';
 import { sendError, sendFailure } from './error-response.js';
 import './fastify-types.js';
 import { negotiate, reportLanguage } from './hooks/negotiation.js';
-import { keepRawJsonBodies, parseBody } from './hooks/request-body.js';
+import { isLargeBody, keepRawJsonBodies, parseBody, turn } from './hooks/request-body.js';
 import { checkRequestLimits } from './hooks/request-limits.js';
 import { lazySerializerFactory } from './lazy-serializer.js';
 import { logRequest } from './hooks/request-log.js';
@@ -148,6 +148,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }
     await parseBody(request);
     const problems = request.routeOptions.config.validator?.({ headers: request.headers, params: request.params, query: request.query, body: request.body }) ?? [];
+    if (isLargeBody(request)) await turn();
     if (api.deferSchemaProblems === true) request.schemaProblems = problems;
     else if (problems.length > 0) throw ApiError.of(problems);
   });

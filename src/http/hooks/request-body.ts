@@ -22,14 +22,19 @@ export function keepRawJsonBodies(app: FastifyInstance): void {
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** Lets requests waiting behind this one run (a /health probe, a small create) between the steps of reading a large body. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const turn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A body of a list route: its reading, validation and rules each take milliseconds, and the event loop turns between them. */
+export function isLargeBody(request: FastifyRequest): boolean {
+  return (request.rawBody?.length ?? 0) > RESOURCE_BODY_LIMIT_BYTES;
+}
 
 export async function parseBody(request: FastifyRequest): Promise<void> {
   const raw = request.rawBody;
   if (raw === null || raw.length === 0) return;
   // Each step over a body of a list route (up to 2 MiB) takes milliseconds; between them the event
   // loop turns, so a stream of hostile bodies cannot hold every other request for their sum.
-  const large = raw.length > RESOURCE_BODY_LIMIT_BYTES;
+  const large = isLargeBody(request);
   let text: string;
   try {
     text = UTF8.decode(raw);
