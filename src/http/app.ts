@@ -147,8 +147,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       });
     }
     await parseBody(request);
-    const problems = request.routeOptions.config.validator?.({ headers: request.headers, params: request.params, query: request.query, body: request.body }) ?? [];
-    if (isLargeBody(request)) await turn();
+    const large = isLargeBody(request);
+    const problems = await request.routeOptions.config.validator?.({ headers: request.headers, params: request.params, query: request.query, body: request.body }, large) ?? [];
+    if (large) await turn();
     if (api.deferSchemaProblems === true) request.schemaProblems = problems;
     else if (problems.length > 0) throw ApiError.of(problems);
   });

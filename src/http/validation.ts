@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchema } from 'fastify';
 import type { Problem } from '../domain/api-error.js';
-import { ERROR_LIST_MAX_ENTRIES } from '../domain/limits.js';
+import { ERROR_LIST_MAX_ENTRIES, VALIDATION_ENTRIES_PER_TURN } from '../domain/limits.js';
 import { appendKey } from './json-shape.js';
 import { isHttpAddress } from '../domain/redirect-uri.js';
 
@@ -47,6 +47,14 @@ interface PartValidator {
   arrayBounds: ArrayBound[];
   /** Lower-case header name to the name as the specification writes it. */
   headerNames: Map<string, string>;
+  /** The body without its lists' entries, and each list's entry validator: a large body is validated a chunk of entries at a time. */
+  lists: ListValidator | undefined;
+}
+
+interface ListValidator {
+  outer: ValidateFunction;
+  outerSchema: unknown;
+  entries: { property: string | undefined; validate: ValidateFunction; schema: unknown }[];
 }
 
 export interface RequestParts {
@@ -56,7 +64,11 @@ export interface RequestParts {
   body: unknown;
 }
 
-export type RouteValidator = (request: RequestParts) => Problem[];
+/**
+ * Validates a request. With `inTurns` (a large body), the entries of the body's lists are validated a
+ * chunk at a time, and the event loop turns between chunks.
+ */
+export type RouteValidator = (request: RequestParts, inTurns?: boolean) => Promise<Problem[]>;
 
 /**
  * A compiler of route validators; shared schemas are those routes refer to with $ref. With
@@ -98,7 +110,7 @@ function inlineRefs(schema: unknown, byRef: ReadonlyMap<string, object>): unknow
 /** Compiled on the first request of the route: a start then costs no schema compilation. */
 function compileRouteValidator(schema: FastifySchema, bodyAjv: Ajv, textAjv: Ajv): RouteValidator {
   let compiled: RouteValidator | undefined;
-  return (request) => (compiled ??= compileNow(schema, bodyAjv, textAjv))(request);
+  return (request, inTurns) => (compiled ??= compileNow(schema, bodyAjv, textAjv))(request, inTurns);
 }
 
 function compileNow(schema: FastifySchema, bodyAjv: Ajv, textAjv: Ajv): RouteValidator {
@@ -111,9 +123,11 @@ function compileNow(schema: FastifySchema, bodyAjv: Ajv, textAjv: Ajv): RouteVal
     if (part === 'headers') {
       compiled = lowerCaseHeaderSchema(partSchema, headerNames);
     }
-    validators.push({ part, validate: (part === 'body' ? bodyAjv : textAjv).compile(compiled), schema: compiled, arrayBounds: part === 'body' ? arrayBoundsOf(compiled) : [], headerNames });
+    const arrayBounds = part === 'body' ? arrayBoundsOf(compiled) : [];
+    const lists = part === 'body' ? listValidatorOf(compiled, arrayBounds, bodyAjv) : undefined;
+    validators.push({ part, validate: (part === 'body' ? bodyAjv : textAjv).compile(compiled), schema: compiled, arrayBounds, headerNames, lists });
   }
-  return (request) => {
+  return async (request, inTurns = false) => {
     const problems = new DescribedProblems();
     for (const validator of validators) {
       const data = validator.part === 'querystring' ? request.query : request[validator.part];
@@ -126,6 +140,10 @@ function compileNow(schema: FastifySchema, bodyAjv: Ajv, textAjv: Ajv): RouteVal
         problems.add(tooLong);
         continue;
       }
+      if (inTurns && validator.lists !== undefined) {
+        await validateInTurns(validator, validator.lists, data, problems);
+        continue;
+      }
       if (validator.validate(data)) continue;
       for (const error of withoutBranchErrors(validator.validate.errors ?? [])) {
         if (problems.full()) problems.skip();
@@ -134,6 +152,47 @@ function compileNow(schema: FastifySchema, bodyAjv: Ajv, textAjv: Ajv): RouteVal
     }
     return problems.list();
   };
+}
+
+/**
+ * The body's lists (its own array, or arrays one property down) with their entries' schemas taken
+ * out: the rest of the body is validated at once, the entries a chunk at a time. Undefined when the
+ * body has no such list.
+ */
+function listValidatorOf(schema: Record<string, unknown>, bounds: readonly ArrayBound[], ajv: Ajv): ListValidator | undefined {
+  const entries: ListValidator['entries'] = [];
+  let outerSchema: Record<string, unknown> = schema;
+  for (const bound of bounds) {
+    const list = (bound.property === undefined ? schema : (schema.properties as Record<string, Record<string, unknown>>)[bound.property]) as Record<string, unknown>;
+    if (typeof list.items !== 'object' || list.items === null) continue;
+    const withoutItems = { ...list, items: true };
+    outerSchema = bound.property === undefined ? withoutItems
+      : { ...outerSchema, properties: { ...(outerSchema.properties as object), [bound.property]: withoutItems } };
+    entries.push({ property: bound.property, validate: ajv.compile(list.items as object), schema: list.items });
+  }
+  return entries.length === 0 ? undefined : { outer: ajv.compile(outerSchema), outerSchema, entries };
+}
+
+async function validateInTurns(validator: PartValidator, lists: ListValidator, data: unknown, problems: DescribedProblems): Promise<void> {
+  const report = (errors: readonly ErrorObject[], schema: unknown, at: unknown, prefix: string) => {
+    for (const error of withoutBranchErrors(errors)) {
+      if (problems.full()) problems.skip();
+      else {
+        const described = withContext(error, schema, at);
+        problems.add(describe({ ...described, instancePath: `${prefix}${described.instancePath}` }, validator));
+      }
+    }
+  };
+  if (!lists.outer(data)) report(lists.outer.errors ?? [], lists.outerSchema, data, '');
+  for (const list of lists.entries) {
+    const value = list.property === undefined ? data : typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[list.property] : undefined;
+    if (!Array.isArray(value)) continue;
+    const prefix = list.property === undefined ? '' : `/${list.property.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0 && index % VALIDATION_ENTRIES_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (!list.validate(value[index])) report(list.validate.errors ?? [], list.schema, value[index], `${prefix}/${index}`);
+    }
+  }
 }
 
 interface ArrayBound {
