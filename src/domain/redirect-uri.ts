@@ -11,7 +11,12 @@ export function isHttpAddress(value: string): boolean {
 
 /** The address as a URL when it is an absolute http or https address; undefined otherwise. */
 export function parseHttpAddress(value: string): URL | undefined {
-  if (!URL.canParse(value)) return undefined;
-  const url = new URL(value);
+  // URL.parse would answer undefined itself, but Node 20 has only the throwing constructor.
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
   return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
 }

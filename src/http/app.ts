@@ -14,7 +14,7 @@ import { answerClientError } from './client-errors.js';
 import { sendError, sendFailure } from './error-response.js';
 import './fastify-types.js';
 import { negotiate, reportLanguage } from './hooks/negotiation.js';
-import { isLargeBody, keepRawJsonBodies, parseBody, turn } from './hooks/request-body.js';
+import { keepRawJsonBodies, parseBody, turn } from './hooks/request-body.js';
 import { checkRequestLimits } from './hooks/request-limits.js';
 import { lazySerializerFactory } from './lazy-serializer.js';
 import { logRequest } from './hooks/request-log.js';
@@ -146,8 +146,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         bodySha256: request.bodySha256, scope: api.auth.testData === true ? 'test-data' : 'strict', expiresAt: signatureAcceptableUntil,
       });
     }
-    await parseBody(request);
-    const large = isLargeBody(request);
+    const large = await parseBody(request);
     const problems = await request.routeOptions.config.validator?.({ headers: request.headers, params: request.params, query: request.query, body: request.body }, large) ?? [];
     if (large) await turn();
     if (api.deferSchemaProblems === true) request.schemaProblems = problems;

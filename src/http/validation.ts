@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import type { FastifySchema } from 'fastify';
 import type { Problem } from '../domain/api-error.js';
 import { ERROR_LIST_MAX_ENTRIES, VALIDATION_ENTRIES_PER_TURN } from '../domain/limits.js';
+import { turn } from './hooks/request-body.js';
 import { appendKey } from './json-shape.js';
 import { isHttpAddress } from '../domain/redirect-uri.js';
 
@@ -189,7 +190,7 @@ async function validateInTurns(validator: PartValidator, lists: ListValidator, d
     if (!Array.isArray(value)) continue;
     const prefix = list.property === undefined ? '' : `/${list.property.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     for (let index = 0; index < value.length; index++) {
-      if (index > 0 && index % VALIDATION_ENTRIES_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (index > 0 && index % VALIDATION_ENTRIES_PER_TURN === 0) await turn();
       if (!list.validate(value[index])) report(list.validate.errors ?? [], list.schema, value[index], `${prefix}/${index}`);
     }
   }
@@ -276,7 +277,7 @@ function pathOf(error: ErrorObject, validator: PartValidator, property?: string)
   if (validator.part === 'headers') return `header:${validator.headerNames.get(segments[0] ?? '') ?? segments[0]}`;
   if (validator.part === 'querystring') return `query:${segments.join('.')}`;
   if (validator.part === 'params') return `path:${segments.join('.')}`;
-  return segments.reduce((path, s) => (/^\d+$/.test(s) ? `${path}[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `${path}.${s}` : `${path}[${JSON.stringify(s)}]`), '$');
+  return segments.reduce((path, s) => (/^\d+$/.test(s) ? `${path}[${s}]` : appendKey(path, s)), '$');
 }
 
 /**

@@ -32,6 +32,6 @@ export class SandboxDataService {
     this.cardAccounts = new SandboxCardAccounts(store, banks, lookup);
     this.cardTransactions = new SandboxCardTransactions(store, banks, lookup);
     this.accountTransactions = new SandboxAccountTransactions(store, banks, lookup);
-    this.initializer = new SandboxInitialize(store, banks, lookup);
+    this.initializer = new SandboxInitialize(store, banks);
   }
 }

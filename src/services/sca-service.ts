@@ -118,12 +118,12 @@ export class ScaService {
   async open(token: string): Promise<ScaPage> {
     const found = await this.current(token, 'link');
     if ('kind' in found) return found;
-    const { authorisation } = found;
+    const { authorisation, now } = found;
     const step = newToken();
-    if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(token), { tokenHash: hashToken(step), stage: 'login', status: 'started' }, await this.banks.now(authorisation.tppId)))) {
+    if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(token), { tokenHash: hashToken(step), stage: 'login', status: 'started' }, now))) {
       return message('link-invalid', undefined);
     }
-    const expired = await this.expiredPayments(authorisation);
+    const expired = await this.expiredPayments(authorisation, now);
     if (expired !== undefined) return expired;
     return this.loginPage(authorisation, step, false);
   }
@@ -131,9 +131,8 @@ export class ScaService {
   async login(stepToken: string, customerNumber: string, code: string): Promise<ScaPage> {
     const found = await this.current(stepToken, 'login');
     if ('kind' in found) return found;
-    const { authorisation } = found;
+    const { authorisation, now } = found;
     const bank = this.banks.of(authorisation.tppId);
-    const now = await this.banks.now(authorisation.tppId);
     const typed = customerNumber.trim();
     // Every attempt is counted for the PSU before the code is checked (docs/sca.md, "Wrong codes per PSU").
     const attemptId = randomUUID();
@@ -192,8 +191,7 @@ export class ScaService {
   async decide(stepToken: string, approve: boolean): Promise<ScaPage> {
     const found = await this.current(stepToken, 'decision');
     if ('kind' in found) return found;
-    const { authorisation } = found;
-    const now = await this.banks.now(authorisation.tppId);
+    const { authorisation, now } = found;
     const customer = authorisation.customerId === undefined ? undefined : await this.store.findCustomer(this.banks.of(authorisation.tppId), { id: authorisation.customerId });
     if (customer === undefined) return message('link-invalid', undefined);
     if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: approve ? 'finalised' : 'failed' }, now))) {
@@ -239,7 +237,8 @@ export class ScaService {
     return this.finish(authorisation, session.psuId, approved === 0 ? 'nothing-to-sign' : undefined, approved === 0 ? 'nothing-to-sign' : 'approved');
   }
 
-  private async current(token: string, stage: Authorisation['stage']): Promise<{ authorisation: Authorisation } | ScaPage> {
+  /** The authorisation of a token at its stage, with the time by its bank's clock (read once per page). */
+  private async current(token: string, stage: Authorisation['stage']): Promise<{ authorisation: Authorisation; now: Date } | ScaPage> {
     const authorisation = await this.store.findAuthorisation(hashToken(token));
     if (authorisation === undefined || authorisation.stage !== stage) return message('link-invalid', undefined);
     const now = await this.banks.now(authorisation.tppId);
@@ -247,13 +246,12 @@ export class ScaService {
       await this.store.advanceAuthorisation(authorisation.id, hashToken(token), { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed' }, now);
       return message('link-expired', failureRedirect(authorisation, 'link-expired'));
     }
-    return { authorisation };
+    return { authorisation, now };
   }
 
   /** Payments whose signing window has passed are rejected when their link is opened; nothing to sign is no page to show. */
-  private async expiredPayments(authorisation: Authorisation): Promise<ScaPage | undefined> {
+  private async expiredPayments(authorisation: Authorisation, now: Date): Promise<ScaPage | undefined> {
     if (authorisation.kind === 'session') return undefined;
-    const now = await this.banks.now(authorisation.tppId);
     const payments = await this.paymentsOf(authorisation);
     // A basket deleted since its link was issued has nothing left to sign.
     if (payments.length === 0) return message('link-invalid', undefined);

@@ -41,10 +41,10 @@ export class SigningBasketService {
     }
     const paymentIds = (body as { paymentIds: string[] }).paymentIds;
     const psuKey = await this.psuKeyOf(sca);
-    await this.checkPayments(tpp, paymentIds, psuKey);
+    const now = await this.banks.now(tpp.id);
+    await this.checkPayments(tpp, paymentIds, psuKey, now);
 
     const id = newPaymentId();
-    const now = await this.banks.now(tpp.id);
     const signing = this.sca.prepare('basket', id, sca, now);
     const self = `/v1/signing-baskets/${encodeURIComponent(id)}`;
     const response = {
@@ -97,9 +97,8 @@ export class SigningBasketService {
    * foreign and repeated ids are refused by path, and so are payments of another PSU; a payment
    * already authorised, rejected or cancelled is REFERENCE_STATUS_INVALID.
    */
-  private async checkPayments(tpp: TppIdentity, paymentIds: string[], psuKey: string): Promise<void> {
+  private async checkPayments(tpp: TppIdentity, paymentIds: string[], psuKey: string, now: Date): Promise<void> {
     const found = new Map((await this.store.findPaymentsForSca(tpp.id, paymentIds)).map((p) => [p.id, p]));
-    const now = await this.banks.now(tpp.id);
     const problems: Problem[] = [];
     const statusProblems: Problem[] = [];
     const mix: Problem[] = [];

@@ -25,13 +25,14 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 export const turn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A body of a list route: its reading, validation and rules each take milliseconds, and the event loop turns between them. */
-export function isLargeBody(request: FastifyRequest): boolean {
+function isLargeBody(request: FastifyRequest): boolean {
   return (request.rawBody?.length ?? 0) > RESOURCE_BODY_LIMIT_BYTES;
 }
 
-export async function parseBody(request: FastifyRequest): Promise<void> {
+/** Parses the JSON body; returns whether it is large, so that the steps after it take turns too. */
+export async function parseBody(request: FastifyRequest): Promise<boolean> {
   const raw = request.rawBody;
-  if (raw === null || raw.length === 0) return;
+  if (raw === null || raw.length === 0) return false;
   // Each step over a body of a list route (up to 2 MiB) takes milliseconds; between them the event
   // loop turns, so a stream of hostile bodies cannot hold every other request for their sum.
   const large = isLargeBody(request);
@@ -54,4 +55,5 @@ export async function parseBody(request: FastifyRequest): Promise<void> {
     ]);
   }
   if (large) await turn();
+  return large;
 }

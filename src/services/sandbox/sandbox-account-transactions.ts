@@ -24,7 +24,9 @@ export class SandboxAccountTransactions {
    */
   async addTransactions(tpp: TppIdentity, accountId: string, body: unknown, schemaProblems: Problem[]): Promise<Json[]> {
     const account = await this.lookup.visibleAccount(tpp, accountId, 'mockAccountId');
-    const today = osloDate(await this.banks.now(tpp.id));
+    // One reading of the bank's clock for the whole post (each reading is a query).
+    const now = await this.banks.now(tpp.id);
+    const today = osloDate(now);
     const problems: Problem[] = [];
     const warnings: Problem[][] = [];
     /** Whether a debtor IBAN is an account of this bank: looked up once per request (a post names the same few counterparts many times). */
@@ -61,7 +63,7 @@ export class SandboxAccountTransactions {
       });
     }
     reject(schemaProblems, problems);
-    const stored = await this.store.addSandboxTransactions(account.id, transactions, await this.banks.now(tpp.id));
+    const stored = await this.store.addSandboxTransactions(account.id, transactions, now);
     if (stored === undefined) throw unknown('mockAccountId', 'account', accountId);
     return stored.map((t, index) => withWarnings({ id: t.id, _links: { self: transactionLink(account.id, t.id) } }, warnings[index] ?? []));
   }

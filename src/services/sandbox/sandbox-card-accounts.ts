@@ -7,7 +7,7 @@ import { newBankId } from '../../sandbox/default-data-set.js';
 import type { SandboxCardAccount } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
-import { type Json, accountNameProblem, amountOf, asObject, balancesOf, conflict, currencyProblem, reject, unknown, withoutEmpty } from './sandbox-input.js';
+import { type Json, accountNameProblem, amountOf, asObject, balancesOf, currencyProblem, reject, unknown, withoutEmpty } from './sandbox-input.js';
 import { link } from './sandbox-links.js';
 import type { SandboxLookup } from './sandbox-lookup.js';
 
@@ -46,7 +46,8 @@ export class SandboxCardAccounts {
       id: newBankId(), customerId: owner!.id, maskedPan, name: b.name as string, product: b.product as string, currency: currency!,
       creditLimitMinor, balanceMinor: balances.balanceMinor, body: cardBody, createdAt: now,
     };
-    if (!(await this.store.createSandboxCardAccount(this.banks.of(tpp.id), card))) throw conflict('$.maskedPan', `$.maskedPan: a card account with masked card number ${maskedPan} exists already`);
+    // Masked card numbers need not be unique; only a new id already taken fails, which is a fault.
+    if (!(await this.store.createSandboxCardAccount(this.banks.of(tpp.id), card))) throw new Error(`card account id ${card.id} is taken`);
     return cardAccountView({ ...card, customerNumber: owner!.customerNumber, customerTppId: owner!.tppId });
   }
 

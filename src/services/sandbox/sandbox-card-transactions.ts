@@ -18,7 +18,9 @@ export class SandboxCardTransactions {
 
   async addCardTransactions(tpp: TppIdentity, cardAccountId: string, body: unknown, schemaProblems: Problem[]): Promise<Json[]> {
     const card = await this.lookup.visibleCardAccount(tpp, cardAccountId);
-    const today = osloDate(await this.banks.now(tpp.id));
+    // One reading of the bank's clock for the whole post (each reading is a query).
+    const now = await this.banks.now(tpp.id);
+    const today = osloDate(now);
     const problems: Problem[] = [];
     const transactions: NewSandboxCardTransaction[] = [];
     for (const [index, entry] of (Array.isArray(body) ? body : []).entries()) {
@@ -45,7 +47,7 @@ export class SandboxCardTransactions {
       });
     }
     reject(schemaProblems, problems);
-    const stored = await this.store.addSandboxCardTransactions(card.id, transactions, await this.banks.now(tpp.id));
+    const stored = await this.store.addSandboxCardTransactions(card.id, transactions, now);
     if (stored === undefined) throw unknown('mockCardAccountId', 'card account', cardAccountId);
     return stored.map((t) => ({ id: t.id, _links: { self: cardTransactionLink(card.id, t.id) } }));
   }

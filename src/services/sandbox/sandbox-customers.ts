@@ -29,7 +29,7 @@ export class SandboxCustomers {
     const customer = { id: newBankId(), customerNumber, name: b.name as string, type: type!, tppId: tpp.id, createdAt: await this.banks.now(tpp.id) };
     if (!(await this.store.createSandboxCustomer(this.banks.of(tpp.id), customer))) {
       const existing = await this.store.findSandboxCustomer(this.banks.of(tpp.id), { customerNumber });
-      const whose = existing === undefined ? '' : existing.tppId === undefined ? ' (a customer of the default data set)' : existing.tppId === tpp.id ? ` (your customer ${existing.id})` : ' (created by another TPP)';
+      const whose = existing === undefined ? '' : existing.tppId === undefined ? ' (a customer of the default data set)' : ` (your customer ${existing.id})`;
       throw conflict('$.customerNumber', `$.customerNumber: a customer with number ${customerNumber} exists already${whose}; customer numbers are unique in your sandbox bank`);
     }
     return withWarnings(customerView(customer, { agreements: [], accountIds: [], cardAccountIds: [] }), warnings);

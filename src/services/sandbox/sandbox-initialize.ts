@@ -3,11 +3,10 @@ import { DEFAULT_CUSTOMERS, defaultDataSet } from '../../sandbox/default-data-se
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import type { Json } from './sandbox-input.js';
-import type { SandboxLookup } from './sandbox-lookup.js';
 
 /** POST /v1/sandbox/initialize: the TPP's test data back to the default data set. */
 export class SandboxInitialize {
-  constructor(private readonly store: Store, private readonly banks: Banks, private readonly lookup: SandboxLookup) {}
+  constructor(private readonly store: Store, private readonly banks: Banks) {}
 
   /** Resets the TPP's sandbox bank to the default data set; other banks are untouched. */
   async initialize(tpp: TppIdentity): Promise<Json> {

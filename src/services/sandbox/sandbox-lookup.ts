@@ -11,25 +11,25 @@ export class SandboxLookup {
 
   async visibleCustomer(tpp: TppIdentity, customerId: string): Promise<SandboxCustomer> {
     const customer = await this.store.findSandboxCustomer(this.banks.of(tpp.id), { id: customerId });
-    if (customer === undefined || !sees(tpp, customer.tppId)) throw unknown('customerId', 'customer', customerId);
+    if (customer === undefined) throw unknown('customerId', 'customer', customerId);
     return customer;
   }
 
   async visibleAccount(tpp: TppIdentity, accountId: string, param: string): Promise<SandboxAccount> {
     const account = await this.store.findSandboxAccount(this.banks.of(tpp.id), accountId);
-    if (account === undefined || !sees(tpp, account.customerTppId)) throw unknown(param, 'account', accountId);
+    if (account === undefined) throw unknown(param, 'account', accountId);
     return account;
   }
 
   async visibleAgreement(tpp: TppIdentity, agreementId: string): Promise<SandboxAgreement> {
     const agreement = await this.store.findSandboxAgreement(this.banks.of(tpp.id), agreementId);
-    if (agreement === undefined || !sees(tpp, agreement.tppId) || !sees(tpp, agreement.ownerTppId)) throw unknown('agreementId', 'agreement', agreementId);
+    if (agreement === undefined) throw unknown('agreementId', 'agreement', agreementId);
     return agreement;
   }
 
   async visibleCardAccount(tpp: TppIdentity, cardAccountId: string): Promise<SandboxCardAccount> {
     const card = await this.store.findSandboxCardAccount(this.banks.of(tpp.id), cardAccountId);
-    if (card === undefined || !sees(tpp, card.customerTppId)) throw unknown('mockCardAccountId', 'card account', cardAccountId);
+    if (card === undefined) throw unknown('mockCardAccountId', 'card account', cardAccountId);
     return card;
   }
 
@@ -37,7 +37,7 @@ export class SandboxLookup {
   async namedCustomer(tpp: TppIdentity, customerNumber: unknown, path: string, problems: Problem[]): Promise<SandboxCustomer | undefined> {
     if (typeof customerNumber !== 'string') return undefined;
     const customer = await this.store.findSandboxCustomer(this.banks.of(tpp.id), { customerNumber });
-    if (customer === undefined || !sees(tpp, customer.tppId)) {
+    if (customer === undefined) {
       problems.push({ code: 'FORMAT_ERROR', path, text: `${path}: no customer ${customerNumber} is known to this TPP (create it with POST /v1/sandbox/customers, or use one of the default data set)` });
       return undefined;
     }
@@ -76,8 +76,4 @@ export class SandboxLookup {
     }
     return account;
   }
-}
-
-function sees(tpp: TppIdentity, ownerTppId: string | undefined): boolean {
-  return ownerTppId === undefined || ownerTppId === tpp.id;
 }
