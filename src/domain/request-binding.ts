@@ -37,7 +37,16 @@ export function bindingConflict(earlier: RequestBinding, request: RequestBinding
   const what = earlier.method !== request.method || earlier.target !== request.target
     ? `for ${earlier.method} ${earlier.target}`
     : `for ${earlier.method} ${earlier.target} with a different body`;
-  return `X-Request-ID '${request.requestId}' was used before by this TPP ${what}; each X-Request-ID is bound to the request it was first signed for `
+  return requestIdReusedText(request.requestId, what);
+}
+
+/**
+ * The one wording of an X-Request-ID used for another request (`earlier` says what it was first used
+ * for). The binding refuses it while the signature could be replayed; the stored answer of a create
+ * refuses it after that (payment-initiation-service.ts replay).
+ */
+export function requestIdReusedText(requestId: string, earlier: string): string {
+  return `X-Request-ID '${requestId}' was used before by this TPP ${earlier}; each X-Request-ID is bound to the request it was first signed for `
     + '(method, path with query and body). A retry must repeat that request exactly; every new request needs a new X-Request-ID';
 }
 

@@ -1,4 +1,5 @@
 import { acceptedFixes } from '../domain/accept-fix.js';
+import { requestIdReusedText } from '../domain/request-binding.js';
 import { ApiError, type Problem, type TppMessage, clipText } from '../domain/api-error.js';
 import { osloDate } from '../domain/clock.js';
 import type { Language } from '../domain/language.js';
@@ -198,9 +199,7 @@ function psuMessage(request: InitiationRequest, transfers: NewPayment['transfers
 
 export function replay(earlier: { operation: string; bodySha256: string; responseStatus: number; responseBody: string }, operation: string, bodySha256: string, requestId: string): Answer {
   if (earlier.operation !== operation || earlier.bodySha256 !== bodySha256) {
-    const text = earlier.operation !== operation
-      ? `X-Request-ID '${requestId}' was used before by this TPP for another operation (${earlier.operation}); use a new X-Request-ID for every new request`
-      : `X-Request-ID '${requestId}' was used before by this TPP with a different body; a retry must repeat the request exactly, a new request needs a new X-Request-ID`;
+    const text = requestIdReusedText(requestId, earlier.operation !== operation ? `for ${earlier.operation}` : `for ${earlier.operation} with a different body`);
     throw new ApiError('CONFLICT', text, [{ code: 'CONFLICT', path: 'header:X-Request-ID', text }]);
   }
   return { status: earlier.responseStatus, body: JSON.parse(earlier.responseBody) as unknown };
