@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import {
   BODY_LIMIT_BYTES, JSON_MAX_ARRAY_ENTRIES, RESOURCE_BODY_LIMIT_BYTES, JSON_MAX_OBJECT_KEYS, JSON_MAX_STRING_LENGTH, JSON_MAX_VALUES,
 } from '../src/domain/limits.js';
@@ -23,7 +24,7 @@ import { sandboxCall } from './sandbox-call.js';
  * strings, most values, a limit crossed only at the end, deep nesting); each is sent alone a few times
  * (its answer time, measured from the client on loopback: an upper bound of the server's time), then
  * the route's most expensive shape is sent as a stream, two in flight, while `/health` is asked every
- * 5 ms from the same process: its p99 and maximum say how long the hostile stream held others up.
+ * 5 ms from a thread of its own: its p99 and maximum say how long the hostile stream held others up.
  *
  * Runs on its own: `node dist/bench/hostile-bodies.js` (after `npm run build`); `npm run bench` adds
  * its rows to the table.
@@ -155,31 +156,39 @@ async function post(url: string, request: Prepared): Promise<{ status: number; m
   return { status: answer.status, ms: performance.now() - started };
 }
 
-async function health(url: string): Promise<number> {
-  const started = performance.now();
-  const answer = await fetch(`${url}/health`);
-  await answer.text();
-  if (answer.status !== 200) throw new Error(`/health answered ${answer.status}`);
-  return performance.now() - started;
-}
-
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
 };
 
-/** Probes /health every 5 ms until `until` resolves; the latencies seen. */
-async function probeHealth(url: string, until: Promise<unknown>): Promise<number[]> {
-  const latencies: number[] = [];
-  let done = false;
-  void until.finally(() => {
-    done = true;
+/** A thread that probes /health every 5 ms (bench/health-prober.ts); `during` gives the latencies it saw while a promise was pending. */
+async function startProber(url: string): Promise<{ during: (until: Promise<unknown>) => Promise<number[]>; stop: () => Promise<void> }> {
+  const prober = new Worker(new URL('./health-prober.js', import.meta.url), { workerData: { url } });
+  let failed: Error | undefined;
+  let pending: { resolve: (message: unknown) => void; reject: (error: Error) => void } | undefined;
+  prober.on('message', (message) => pending?.resolve(message));
+  prober.on('error', (error) => {
+    failed = error;
+    pending?.reject(error);
   });
-  while (!done) {
-    latencies.push(await health(url));
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  return latencies;
+  const next = () => new Promise<unknown>((resolve, reject) => {
+    if (failed !== undefined) reject(failed);
+    else pending = { resolve, reject };
+  });
+  await next(); // 'ready': warmed up
+  return {
+    during: async (until) => {
+      prober.postMessage('begin');
+      await until;
+      const latencies = next();
+      prober.postMessage('end');
+      return await latencies as number[];
+    },
+    stop: async () => {
+      prober.postMessage('exit');
+      await prober.terminate();
+    },
+  };
 }
 
 /** Sets up an account and a card account of the bench TPP (the transaction routes need one that exists). */
@@ -209,6 +218,7 @@ function cpuMsOf(pid: number): number {
 export async function measureHostileBodies(url: string, credentials: CertificateAndKey, pid?: number): Promise<HostileFigures[]> {
   const { accountId, cardAccountId } = await accounts(url, credentials);
   const figures: HostileFigures[] = [];
+  const prober = await startProber(url);
   for (const route of routes(accountId, cardAccountId)) {
     const unexpected: Record<string, number> = {};
     const tally = (status: number) => {
@@ -232,8 +242,7 @@ export async function measureHostileBodies(url: string, credentials: Certificate
       maxAny = Math.max(maxAny, ...times);
       if (median > worst.median) worst = { shape, median, max: Math.max(...times), cpu, request };
     }
-    const idle: number[] = [];
-    for (let i = 0; i < 50; i++) idle.push(await health(url));
+    const idle = await prober.during(new Promise((resolve) => setTimeout(resolve, 300)));
     let streamed = 0;
     const deadline = performance.now() + STREAM_SECONDS * 1000;
     const sender = async () => {
@@ -244,14 +253,14 @@ export async function measureHostileBodies(url: string, credentials: Certificate
       }
     };
     const stream = Promise.all([sender(), sender()]);
-    const latencies = await probeHealth(url, stream);
-    await stream;
+    const latencies = await prober.during(stream);
     figures.push({
       route: route.name, worstShape: worst.shape, bodyBytes: Buffer.byteLength(worst.request!.body), medianMs: worst.median, maxMs: worst.max, cpuMs: worst.cpu,
       maxAnyShapeMs: maxAny, streamed, healthP99Ms: percentile(latencies, 0.99), healthMaxMs: Math.max(...latencies),
       healthIdleMaxMs: Math.max(...idle), unexpected,
     });
   }
+  await prober.stop();
   return figures;
 }
 
