@@ -88,10 +88,10 @@ function routes(accountId: string, cardAccountId: string): Route[] {
 function filled(route: Route, entry: (i: number) => unknown): string {
   if (route.single) return JSON.stringify(route.wrap([entry(0)]));
   const entries: unknown[] = [];
-  let size = JSON.stringify(route.wrap([])).length;
+  let size = Buffer.byteLength(JSON.stringify(route.wrap([])));
   for (let i = 0; i < JSON_MAX_ARRAY_ENTRIES; i++) {
     const next = entry(i);
-    const grown = JSON.stringify(next).length + 1;
+    const grown = Buffer.byteLength(JSON.stringify(next)) + 1;
     if (size + grown > route.limitBytes - 1024) break;
     entries.push(next);
     size += grown;
@@ -109,6 +109,7 @@ function wideEntry(fields: readonly string[], value: (field: string) => unknown)
 
 function shapes(route: Route): Record<string, string> {
   const longText = 'x'.repeat(JSON_MAX_STRING_LENGTH);
+  const longNonAscii = 'ø'.repeat(JSON_MAX_STRING_LENGTH);
   // Values: as many as the limit allows (less the wrapping), as arrays of JSON_MAX_ARRAY_ENTRIES zeros.
   const row = Array.from({ length: JSON_MAX_ARRAY_ENTRIES - 1 }, () => 0);
   // As many rows as the value limit and the route's size limit allow.
@@ -123,6 +124,8 @@ function shapes(route: Route): Record<string, string> {
   return {
     'most errors (wrong types, unknown fields)': filled(route, () => (route.fields.length === 0 ? true : wideEntry(route.fields, () => true))),
     'longest strings': filled(route, () => (route.fields.length === 0 ? longText : wideEntry(route.fields, () => longText))),
+    // Two bytes a character: the most decoding work per byte (UTF-8 to a two-byte string).
+    'longest strings of non-ASCII': filled(route, () => (route.fields.length === 0 ? longNonAscii : wideEntry(route.fields, () => longNonAscii))),
     'most values': route.single
       ? JSON.stringify({ ...bad, [route.fields[0] ?? 'x']: manyValues })
       : JSON.stringify(route.wrap(manyValues)),
