@@ -2,6 +2,7 @@ import { type Kysely, Migrator, type Transaction, sql } from 'kysely';
 import type { NewPayment } from '../domain/payments/payment.js';
 import { CANCELLABLE_STATUSES, type TransactionStatus } from '../domain/transaction-status.js';
 import type { Database } from './database.js';
+import { ENDED_WITHOUT_EXECUTION, duplicatesOf, paymentRow, toStoredPayment, toStoredRequest, tppRequestRow, transferRows } from './payment-rows.js';
 import { migrations } from './migrations/index.js';
 import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
 import * as bank from './queries/bank-queries.js';
@@ -23,8 +24,6 @@ import type {
 } from './sandbox-records.js';
 import type { CancelResult, CreatePaymentOptions, CreatePaymentResult, LogicalDuplicate, Store, StoredPayment, StoredTppRequest, TppRequestRecord } from './store.js';
 
-/** Statuses of payments that no longer count as duplicates: they will never be executed. */
-const ENDED_WITHOUT_EXECUTION = ['RJCT', 'CANC'];
 
 /**
  * What both implementations share: the queries are Kysely's and run unchanged on either dialect.
@@ -88,66 +87,16 @@ export abstract class KyselyStore implements Store {
       const createdAt = payment.createdAt.toISOString();
       // A concurrent request with the same X-Request-ID may have committed since the look-up above:
       // the primary key decides, and the loser answers with the winner's response.
-      const inserted = await trx.insertInto('tpp_requests').values({
-        tpp_id: request.tppId,
-        request_id: request.requestId,
-        operation: request.operation,
-        body_sha256: request.bodySha256,
-        response_status: request.responseStatus,
-        response_body: request.responseBody,
-        payment_id: payment.id,
-        created_at: createdAt,
-      }).onConflict((oc) => oc.columns(['tpp_id', 'request_id']).doNothing()).executeTakeFirst();
+      const inserted = await trx.insertInto('tpp_requests').values(tppRequestRow(request, payment.id, createdAt))
+        .onConflict((oc) => oc.columns(['tpp_id', 'request_id']).doNothing()).executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
         const winner = await this.findRequest(trx, request.tppId, request.requestId);
         if (winner === undefined) throw new Error('tpp_requests conflict without a row');
         return { outcome: 'replayed', request: winner };
       }
-
-      await trx.insertInto('payments').values({
-        id: payment.id,
-        // Left out, the column's default: production's bank ('').
-        ...(options.bank === undefined ? {} : { bank: options.bank }),
-        tpp_id: payment.tppId,
-        service: payment.service,
-        product: payment.product,
-        status: payment.status,
-        psu_key: payment.psu.key,
-        psu_id: payment.psu.psuId ?? null,
-        psu_national_id_hash: payment.psu.nationalIdHash ?? null,
-        psu_corporate_id: payment.psu.corporateId ?? null,
-        psu_context: payment.psu.context ?? null,
-        debtor_bban: payment.debtor.bban ?? null,
-        debtor_iban: payment.debtor.iban ?? null,
-        debtor_currency: payment.debtor.currency,
-        requested_execution_date: payment.requestedExecutionDate ?? null,
-        entry_count: payment.transfers.length,
-        fee_minor: payment.fees.total.minor,
-        fee_currency: payment.fees.total.currency,
-        body: JSON.stringify(payment.body),
-        accept_fixes: JSON.stringify(payment.acceptFixes),
-        tpp_redirect_uri: payment.tppRedirectUri,
-        tpp_session_id: payment.tppSessionId,
-        funds_available: null,
-        status_reason: null,
-        created_at: createdAt,
-        updated_at: createdAt,
-      }).execute();
+      await trx.insertInto('payments').values(paymentRow(payment, options.bank)).execute();
       if (options.authorisation !== undefined) await sca.createAuthorisation(trx, options.authorisation);
-      await trx.insertInto('transfers').values(payment.transfers.map((transfer, seq) => ({
-        payment_id: payment.id,
-        seq,
-        tpp_id: payment.tppId,
-        psu_key: payment.psu.key,
-        amount_minor: transfer.amount.minor,
-        currency: transfer.amount.currency,
-        creditor_name: transfer.creditorName,
-        creditor_account: transfer.creditorAccount,
-        duplicate_key: transfer.duplicateKey,
-        status: payment.status,
-        status_reason: null,
-        created_at: createdAt,
-      }))).execute();
+      await trx.insertInto('transfers').values(transferRows(payment)).execute();
       return { outcome: 'created' };
     });
   }
@@ -169,18 +118,7 @@ export abstract class KyselyStore implements Store {
       .select(['id', 'tpp_id', 'service', 'product', 'status', 'body', 'funds_available', 'status_reason', 'created_at'])
       .where('id', '=', paymentId).where('tpp_id', '=', tppId)
       .executeTakeFirst();
-    if (row === undefined) return undefined;
-    return {
-      id: row.id,
-      tppId: row.tpp_id,
-      service: row.service,
-      product: row.product,
-      status: row.status as TransactionStatus,
-      body: JSON.parse(row.body) as unknown,
-      fundsAvailable: row.funds_available === null ? undefined : Number(row.funds_available) === 1,
-      statusReason: row.status_reason ?? undefined,
-      createdAt: row.created_at,
-    };
+    return row === undefined ? undefined : toStoredPayment(row);
   }
 
   async cancelPayment(tppId: string, paymentId: string, at: Date): Promise<CancelResult> {
@@ -272,7 +210,7 @@ export abstract class KyselyStore implements Store {
       .select(['operation', 'body_sha256', 'response_status', 'response_body'])
       .where('tpp_id', '=', tppId).where('request_id', '=', requestId)
       .executeTakeFirst();
-    return row === undefined ? undefined : { operation: row.operation, bodySha256: row.body_sha256, responseStatus: Number(row.response_status), responseBody: row.response_body };
+    return row === undefined ? undefined : toStoredRequest(row);
   }
 
   private async findDuplicates(trx: Transaction<Database>, payment: NewPayment, since: Date): Promise<LogicalDuplicate[]> {
@@ -283,14 +221,10 @@ export abstract class KyselyStore implements Store {
       .where('psu_key', '=', payment.psu.key)
       .where('duplicate_key', 'in', keys)
       .where('created_at', '>=', since.toISOString())
-      .where('status', 'not in', ENDED_WITHOUT_EXECUTION)
+      .where('status', 'not in', [...ENDED_WITHOUT_EXECUTION])
       .orderBy('created_at', 'desc')
       .execute();
-    const byKey = new Map(rows.map((r) => [r.duplicate_key, r]));
-    return payment.transfers.flatMap((transfer) => {
-      const match = byKey.get(transfer.duplicateKey);
-      return match === undefined ? [] : [{ path: transfer.path, paymentId: match.payment_id, createdAt: match.created_at }];
-    });
+    return duplicatesOf(payment, rows);
   }
 
   private migrator(): Migrator {

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { migrations } from '../../src/store/migrations/index.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { sqliteDialect } from '../../src/store/sqlite/sqlite-dialect.js';
+import { StatementCache } from '../../src/store/sqlite/statement-cache.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
 import { createTestDatabase } from '../support/postgres.js';
@@ -57,7 +58,7 @@ describe('migration 008: one bank per TPP, on a database of the shared world', (
     const dir = mkdtempSync(join(tmpdir(), 'psd2-m008-'));
     dirs.push(dir);
     const path = join(dir, 'store.db');
-    const old = new Kysely<unknown>({ dialect: sqliteDialect(new BetterSqlite3(path), undefined) });
+    const old = new Kysely<unknown>({ dialect: sqliteDialect(new StatementCache(new BetterSqlite3(path)), undefined) });
     assert.equal((await new Migrator({ db: old, provider: { getMigrations: async () => before008 } }).migrateToLatest()).error, undefined);
     await sharedWorld(old);
     await old.destroy();

@@ -10,6 +10,7 @@ import type { Database } from '../../src/store/database.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import { LEGACY_NATIONAL_ID_REASON } from '../../src/store/migrations/007-psu-lockout.js';
 import { sqliteDialect } from '../../src/store/sqlite/sqlite-dialect.js';
+import { StatementCache } from '../../src/store/sqlite/statement-cache.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
 
@@ -25,7 +26,7 @@ describe('migration 007: national identity numbers stored the old way', () => {
     dirs.push(dir);
     const path = join(dir, 'store.db');
     // A database as the previous version left it: every migration before 007.
-    const before = new Kysely<Database>({ dialect: sqliteDialect(new BetterSqlite3(path), undefined) });
+    const before = new Kysely<Database>({ dialect: sqliteDialect(new StatementCache(new BetterSqlite3(path)), undefined) });
     const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '007'));
     const result = await new Migrator({ db: before, provider: { getMigrations: async () => earlier } }).migrateToLatest();
     assert.equal(result.error, undefined);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RequestBinding } from '../../domain/request-binding.js';
 import type { Database } from '../database.js';
+import { bindingRow, toBinding } from '../payment-rows.js';
 
 /**
  * Binds the request's X-Request-ID, unless it is bound already: then the earlier binding is
@@ -8,10 +9,7 @@ import type { Database } from '../database.js';
  * (the TPP may reuse an X-Request-ID after its certificate expired).
  */
 export async function bindRequest(db: Kysely<Database>, binding: RequestBinding, now: Date): Promise<RequestBinding | undefined> {
-  const row = {
-    tpp_id: binding.tppId, request_id: binding.requestId, method: binding.method, target: binding.target,
-    body_sha256: binding.bodySha256, scope: binding.scope, expires_at: binding.expiresAt.toISOString(),
-  };
+  const row = bindingRow(binding);
   const inserted = await db.insertInto('request_bindings').values(row).onConflict((oc) => oc.columns(['tpp_id', 'request_id']).doNothing()).executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return undefined;
   const replaced = await db.updateTable('request_bindings').set(row)
@@ -21,10 +19,7 @@ export async function bindRequest(db: Kysely<Database>, binding: RequestBinding,
   const earlier = await db.selectFrom('request_bindings').selectAll()
     .where('tpp_id', '=', binding.tppId).where('request_id', '=', binding.requestId).executeTakeFirst();
   if (earlier === undefined) return bindRequest(db, binding, now); // purged between the two statements
-  return {
-    tppId: earlier.tpp_id, requestId: earlier.request_id, method: earlier.method, target: earlier.target,
-    bodySha256: earlier.body_sha256, scope: earlier.scope === 'test-data' ? 'test-data' : 'strict', expiresAt: new Date(earlier.expires_at),
-  };
+  return toBinding(earlier);
 }
 
 /** Removes the bindings whose signatures can no longer be accepted; returns how many. */

@@ -3,6 +3,7 @@ import type { AuthorisationKind, AuthorisationStatus } from '../../domain/sca.js
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { AuthorisationTable, Database } from '../database.js';
 import type { Authorisation, AuthorisationStep, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment } from '../sca-records.js';
+import { authorisationRow } from '../payment-rows.js';
 
 /** PSU sessions, authorisations, and the payment decisions an SCA makes. */
 export async function findPsuSession(db: Kysely<Database>, tppId: string, psuId: string): Promise<PsuSession | undefined> {
@@ -22,12 +23,7 @@ export async function recordSca(db: Kysely<Database>, tppId: string, customerId:
 }
 
 export async function createAuthorisation(db: Kysely<Database>, a: NewAuthorisation): Promise<void> {
-  await db.insertInto('authorisations').values({
-    id: a.id, token_hash: a.tokenHash, stage: 'link', kind: a.kind, object_id: a.objectId ?? null, tpp_id: a.tppId, tpp_name: a.tppName,
-    psu_id: a.psuId ?? null, psu_national_id_hash: a.psuNationalIdHash ?? null, psu_corporate_id: a.psuCorporateId ?? null, psu_context: a.psuContext ?? null,
-    auth_method: a.authMethod ?? null, redirect_preferred: a.redirectPreferred ? 1 : 0, tpp_redirect_uri: a.tppRedirectUri ?? null, tpp_session_id: a.tppSessionId ?? null,
-    status: 'started', customer_id: null, attempts: 0, expires_at: a.expiresAt.toISOString(), created_at: a.createdAt.toISOString(), updated_at: a.createdAt.toISOString(),
-  }).execute();
+  await db.insertInto('authorisations').values(authorisationRow(a)).execute();
 }
 
 export async function findAuthorisation(db: Kysely<Database>, tokenHash: string): Promise<Authorisation | undefined> {

@@ -1,7 +1,6 @@
-import type BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Kysely, SqliteAdapter, SqliteDriver, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { Checkpointer } from './checkpointer.js';
-import { StatementCache } from './statement-cache.js';
+import type { StatementCache } from './statement-cache.js';
 import { WalSync } from './wal-sync.js';
 
 /**
@@ -42,11 +41,14 @@ class DurableSqliteDriver extends SqliteDriver {
   }
 }
 
-/** `path`: the database file, whose WAL is flushed before writers are answered; undefined for `:memory:`. */
-export function sqliteDialect(database: BetterSqlite3.Database, path: string | undefined): Dialect {
+/**
+ * `statements`: the connection's prepared statements (shared with sqlite-hot-path.ts); `path`: the
+ * database file, whose WAL is flushed before writers are answered; undefined for `:memory:`.
+ */
+export function sqliteDialect(statements: StatementCache, path: string | undefined): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new DurableSqliteDriver(new StatementCache(database), new WalSync(path === undefined ? undefined : `${path}-wal`), path === undefined ? undefined : new Checkpointer(path)),
+    createDriver: () => new DurableSqliteDriver(statements, new WalSync(path === undefined ? undefined : `${path}-wal`), path === undefined ? undefined : new Checkpointer(path)),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };

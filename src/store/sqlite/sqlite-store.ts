@@ -4,6 +4,11 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, type Transaction } from 'kysely';
 import { FALLBACK_AUTOCHECKPOINT_PAGES } from './checkpointer.js';
 import { sqliteDialect } from './sqlite-dialect.js';
+import { SqliteHotPath } from './sqlite-hot-path.js';
+import { StatementCache } from './statement-cache.js';
+import type { NewPayment } from '../../domain/payments/payment.js';
+import type { RequestBinding } from '../../domain/request-binding.js';
+import type { CreatePaymentOptions, CreatePaymentResult, StoredPayment, StoredTppRequest, TppRequestRecord } from '../store.js';
 import type { Database } from '../database.js';
 import { KyselyStore } from '../kysely-store.js';
 
@@ -17,8 +22,40 @@ import { KyselyStore } from '../kysely-store.js';
 export class SqliteStore extends KyselyStore {
   readonly kind = 'sqlite' as const;
 
-  private constructor(db: Kysely<Database>, readonly connection: BetterSqlite3.Database) {
+  private readonly hot: SqliteHotPath;
+
+  private constructor(db: Kysely<Database>, readonly connection: BetterSqlite3.Database, statements: StatementCache) {
     super(db);
+    this.hot = new SqliteHotPath(connection, statements);
+  }
+
+  // The operations of every signed request and every create, on prepared statements (sqlite-hot-path.ts).
+  override createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult> {
+    return this.exclusive(() => this.hot.createPayment(payment, request, options));
+  }
+
+  override bindRequest(binding: RequestBinding, now: Date): Promise<RequestBinding | undefined> {
+    return this.exclusive(() => this.hot.bindRequest(binding, now));
+  }
+
+  override findTppRequest(tppId: string, requestId: string): Promise<StoredTppRequest | undefined> {
+    return this.exclusive(() => this.hot.findTppRequest(tppId, requestId));
+  }
+
+  override findPayment(tppId: string, paymentId: string): Promise<StoredPayment | undefined> {
+    return this.exclusive(() => this.hot.findPayment(tppId, paymentId));
+  }
+
+  override readClockOffset(bank: string): Promise<bigint> {
+    return this.exclusive(() => this.hot.readClockOffset(bank));
+  }
+
+  /**
+   * Runs synchronous work on the connection while holding it as Kysely's driver does (no other use
+   * of it in between); once released, a use that wrote waits for the WAL flush like any other.
+   */
+  private exclusive<T>(work: () => T): Promise<T> {
+    return this.db.connection().execute(async () => work());
   }
 
   /** Transactions begin IMMEDIATE: they hold SQLite's write lock, so writers are serialised already. */
@@ -63,6 +100,7 @@ export class SqliteStore extends KyselyStore {
     connection.pragma('busy_timeout = 5000');
     connection.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     connection.defaultSafeIntegers(true);
-    return new SqliteStore(new Kysely<Database>({ dialect: sqliteDialect(connection, path === ':memory:' ? undefined : path) }), connection);
+    const statements = new StatementCache(connection);
+    return new SqliteStore(new Kysely<Database>({ dialect: sqliteDialect(statements, path === ':memory:' ? undefined : path) }), connection, statements);
   }
 }

@@ -15,6 +15,11 @@ export class StatementCache implements SqliteDatabase {
   constructor(private readonly database: BetterSqlite3.Database, private readonly limit = 500) {}
 
   prepare(sql: string): SqliteStatement {
+    return this.statement(sql) as SqliteStatement;
+  }
+
+  /** The prepared statement of `sql`, for code that runs it on the connection directly (sqlite-hot-path.ts). */
+  statement(sql: string): BetterSqlite3.Statement {
     let statement = this.statements.get(sql);
     if (statement === undefined) {
       statement = this.database.prepare(sql);
@@ -23,7 +28,7 @@ export class StatementCache implements SqliteDatabase {
     }
     // `readonly`, not `reader`: an UPDATE … RETURNING returns rows and writes.
     if (!statement.readonly) this.wrote = true;
-    return statement as SqliteStatement;
+    return statement;
   }
 
   /** Whether a transaction begun outside Kysely (the migration's) is still open. */
