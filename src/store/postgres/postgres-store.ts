@@ -3,6 +3,10 @@ import pg from 'pg';
 import { POSTGRES_POOL_SIZE } from '../../domain/limits.js';
 import type { Database } from '../database.js';
 import { KyselyStore } from '../kysely-store.js';
+import type { NewPayment } from '../../domain/payments/payment.js';
+import type { RequestBinding } from '../../domain/request-binding.js';
+import type { CreatePaymentOptions, CreatePaymentResult, StoredPayment, TppRequestRecord } from '../store.js';
+import { PostgresHotPath } from './postgres-hot-path.js';
 
 /** 64-bit integers (amounts in minor units) come back as bigint, never as a lossy number or text. */
 const INT8_OID = 20;
@@ -15,8 +19,28 @@ const types = {
 export class PostgresStore extends KyselyStore {
   readonly kind = 'postgres' as const;
 
+  private readonly hot: PostgresHotPath;
+
   private constructor(db: Kysely<Database>, readonly pool: pg.Pool) {
     super(db);
+    this.hot = new PostgresHotPath(pool);
+  }
+
+  // The operations of every signed request and every create, one round trip each (postgres-hot-path.ts).
+  override createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult> {
+    return this.hot.createPayment(payment, request, options);
+  }
+
+  override bindRequest(binding: RequestBinding, now: Date): Promise<RequestBinding | undefined> {
+    return this.hot.bindRequest(binding, now);
+  }
+
+  override findPayment(tppId: string, paymentId: string): Promise<StoredPayment | undefined> {
+    return this.hot.findPayment(tppId, paymentId);
+  }
+
+  override readClockOffset(bank: string): Promise<bigint> {
+    return this.hot.readClockOffset(bank);
   }
 
   /** A transaction-scoped advisory lock on the key, released at commit or rollback. */
