@@ -107,14 +107,19 @@ export interface PaymentRowRead {
   funds_available: number | bigint | boolean | null; status_reason: string | null; created_at: string;
 }
 
+/** The body is parsed when first read: a status read never reads it (a bulk payment's is up to a megabyte). */
 export function toStoredPayment(row: PaymentRowRead): StoredPayment {
+  let body: unknown;
   return {
     id: row.id,
     tppId: row.tpp_id,
     service: row.service,
     product: row.product,
     status: row.status as TransactionStatus,
-    body: JSON.parse(row.body) as unknown,
+    get body(): unknown {
+      body ??= JSON.parse(row.body) as unknown;
+      return body;
+    },
     fundsAvailable: row.funds_available === null ? undefined : Number(row.funds_available) === 1,
     statusReason: row.status_reason ?? undefined,
     createdAt: row.created_at,
