@@ -13,6 +13,9 @@ import {
  * It reads leniently: text that is not JSON is left for the parser to name, unless a limit is
  * crossed first. A duplicate field is refused because parsers disagree on which value wins (the
  * last here, the first in others): the bank must act on the value the TPP's own tools showed.
+ * The field names that pollute prototypes (`__proto__`, and `prototype` within `constructor`) are
+ * refused here too, since every name is read here anyway: the parser after this pass is then
+ * JSON.parse itself, with no second and third scan of the text for those names.
  */
 export interface JsonShapeLimits {
   maxDepth: number;
@@ -101,6 +104,10 @@ export function checkJsonShape(text: string, limits: JsonShapeLimits = JSON_SHAP
         const key = escaped ? decoded(text.slice(i, j + 1)) : text.slice(i + 1, j);
         if (key === undefined) return undefined; // a bad escape: the parser says so
         top.key = key;
+        if (key === '__proto__' || (key === 'prototype' && depth >= 2 && frames[depth - 2]!.object && frames[depth - 2]!.key === 'constructor')) {
+          const path = pathOf(frames, depth);
+          return problem(path, `${path} is a field name this server refuses: read into an object, it would change what every object inherits`);
+        }
         if (top.keys.has(key)) {
           const path = pathOf(frames, depth);
           return problem(path, `${path} is given twice in one object; each field may appear once, so that every reader of the body sees the same value`);

@@ -117,9 +117,19 @@ describe('error model', () => {
     assert.match(body.message ?? '', /UTF-8|JSON/);
   });
 
-  it('refuses a prototype-polluting body', async () => {
-    const body = assertErrorBody(await t.signed({ method: 'POST', url: PROBE, headers: { 'PSU-IP-Address': '10.0.0.1' }, body: '{"__proto__": {"admin": true}, "creditorName": "A", "payments": []}' }), 400, 'FORMAT_ERROR');
-    assert.match(body.message ?? '', /not valid JSON/);
+  it('refuses a prototype-polluting body, naming the field (__proto__, escaped or not, and constructor.prototype)', async () => {
+    for (const [raw, path] of [
+      ['{"__proto__": {"admin": true}, "creditorName": "A", "payments": []}', '$.__proto__'],
+      ['{"payments": [{"\\u005f_proto__": {"admin": true}}]}', '$.payments[0].__proto__'],
+      ['{"a": {"constructor": {"prototype": {"admin": true}}}}', '$.a.constructor.prototype'],
+    ] as const) {
+      const body = assertErrorBody(await t.signed({ method: 'POST', url: PROBE, headers: { 'PSU-IP-Address': '10.0.0.1' }, body: raw }), 400, 'FORMAT_ERROR');
+      assert.equal(body.tppMessages?.[0]?.path, path, JSON.stringify(body));
+      assert.match(body.tppMessages?.[0]?.text ?? '', /field name this server refuses/);
+    }
+    // "constructor" and "prototype" alone are ordinary names.
+    const plain = await t.signed({ method: 'POST', url: PROBE, headers: { 'PSU-IP-Address': '10.0.0.1' }, body: '{"constructor": 1, "prototype": {"x": 1}}' });
+    assert.doesNotMatch(plain.body, /field name this server refuses/);
   });
 
   it('answers a body sent as another media type with 415 UNSUPPORTED_MEDIA_TYPE', async () => {

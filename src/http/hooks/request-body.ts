@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import secureJson from 'secure-json-parse';
 import { ApiError } from '../../domain/api-error.js';
 import { DECODE_BYTES_PER_TURN, RESOURCE_BODY_LIMIT_BYTES } from '../../domain/limits.js';
 import { checkJsonShape } from '../json-shape.js';
@@ -73,7 +72,8 @@ export async function parseBody(request: FastifyRequest): Promise<boolean> {
   if (refused !== undefined) throw ApiError.of([refused]);
   if (large) await turn();
   try {
-    request.body = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+    // Prototype-polluting field names were refused by checkJsonShape.
+    request.body = JSON.parse(text) as unknown;
   } catch (error) {
     throw new ApiError('FORMAT_ERROR', `the body is not valid JSON: ${(error as Error).message}`, [
       { code: 'FORMAT_ERROR', path: '$', text: `the body is not valid JSON: ${(error as Error).message}` },
