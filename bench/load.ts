@@ -17,17 +17,24 @@ export interface LoadResult {
   /** How many answers of each unexpected status. */
   unexpectedStatuses: Record<number, number>;
   sent: number;
+  /** Answers with the expected status. */
+  expected: number;
 }
 
 /** Answers other than the expected status, counted by status; errors without an answer count too. */
 export class UnexpectedAnswers {
   count = 0;
+  /** Answers with the expected status. */
+  expected = 0;
   readonly byStatus: Record<number, number> = {};
 
   constructor(private readonly expect: number) {}
 
   answered(status: number): void {
-    if (status === this.expect) return;
+    if (status === this.expect) {
+      this.expected += 1;
+      return;
+    }
     this.count += 1;
     this.byStatus[status] = (this.byStatus[status] ?? 0) + 1;
   }
@@ -58,5 +65,5 @@ export async function runLoad(url: string, pool: PreparedRequest[], options: { c
       onResponse: (status) => unexpected.answered(status),
     }],
   });
-  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, unexpected: unexpected.count + result.errors + result.timeouts, unexpectedStatuses: unexpected.byStatus, sent: next };
+  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, unexpected: unexpected.count + result.errors + result.timeouts, unexpectedStatuses: unexpected.byStatus, sent: next, expected: unexpected.expected };
 }

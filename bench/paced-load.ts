@@ -53,7 +53,7 @@ export async function runPacedLoad(url: string, pool: PreparedRequest[], options
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { requestsPerSecond: (latencies.length * 1000) / (performance.now() - start), p50Ms: at(0.5), p99Ms: at(0.99), unexpected: unexpected.count, unexpectedStatuses: unexpected.byStatus, sent };
+  return { requestsPerSecond: (latencies.length * 1000) / (performance.now() - start), p50Ms: at(0.5), p99Ms: at(0.99), unexpected: unexpected.count, unexpectedStatuses: unexpected.byStatus, sent, expected: unexpected.expected };
 }
 
 /**
