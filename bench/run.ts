@@ -94,9 +94,9 @@ for (let run = 0; run < RUNS; run++) {
     const postgres = await startBenchServer(SERVER_BUNDLE, 8193, { ...sqliteSandboxEnv(pgDir, caFile), DATABASE_URL: PG_ADMIN.replace(/\/[^/]*$/, `/${database}`) });
     await warmUp(postgres, pool(2000, (i) => createRequest(tpp, i)), 201);
     figures.createPg.push(await load(postgres, pool(createPoolSize, (i) => createRequest(tpp, i)), 201));
-    // A second server on the same database: both loaded at once, half the connections each.
-    const pgDir2 = mkdtempSync(join(work, 'pg-'));
-    const second = await startBenchServer(SERVER_BUNDLE, 8197, { ...sqliteSandboxEnv(pgDir2, caFile), DATABASE_URL: PG_ADMIN.replace(/\/[^/]*$/, `/${database}`) });
+    // A second server on the same database (and the same data folder, for the instances' shared key
+    // of national identity numbers): both loaded at once, half the connections each.
+    const second = await startBenchServer(SERVER_BUNDLE, 8198, { ...sqliteSandboxEnv(pgDir, caFile), DATABASE_URL: PG_ADMIN.replace(/\/[^/]*$/, `/${database}`) });
     await warmUp(second, pool(1000, (i) => createRequest(tpp, 2_000_000 + i)), 201);
     const counter = new pg.Client(PG_ADMIN.replace(/\/[^/]*$/, `/${database}`));
     await counter.connect();

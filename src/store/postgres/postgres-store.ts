@@ -52,6 +52,9 @@ export class PostgresStore extends KyselyStore {
     const pool = new pg.Pool({ connectionString: url, max: POSTGRES_POOL_SIZE, types });
     // An idle client that loses its connection must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
+    // Nor a client checked out between two statements of a transaction (PostgreSQL restarted, or an
+    // administrator ended the connection): the transaction's next statement fails, and is answered.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return new PostgresStore(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool);
   }
 }

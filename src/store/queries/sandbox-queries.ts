@@ -238,11 +238,11 @@ function inPostingOrder<T extends 'account_transactions' | 'card_transactions', 
  * The columns a transaction is read with: not the account (the caller names it) nor created_at. A
  * page is 50 to 1000 rows, and each column of each row is a value the driver makes.
  */
-const TRANSACTION_COLUMNS = [
+export const TRANSACTION_COLUMNS = [
   'id', 'seq', 'amount_minor', 'currency', 'booking_date', 'value_date', 'remittance', 'creditor_name', 'creditor_iban', 'creditor_bban',
   'debtor_name', 'debtor_iban', 'debtor_bban', 'bank_transaction_code', 'ultimate_debtor', 'ultimate_creditor', 'purpose_code', 'payment_id',
 ] as const;
-type TransactionRow = Pick<Selectable<AccountTransactionTable>, (typeof TRANSACTION_COLUMNS)[number]>;
+export type TransactionRow = Pick<Selectable<AccountTransactionTable>, (typeof TRANSACTION_COLUMNS)[number]>;
 
 /** A page of an account's transactions in posting order (see inPostingOrder). */
 export async function listTransactions(db: Kysely<Database>, accountId: string, page: TransactionPage): Promise<SandboxTransaction[]> {
@@ -255,7 +255,7 @@ export async function findTransaction(db: Kysely<Database>, accountId: string, i
   return row === undefined ? undefined : toTransaction(row, accountId);
 }
 
-function toTransaction(row: TransactionRow, accountId: string): SandboxTransaction {
+export function toTransaction(row: TransactionRow, accountId: string): SandboxTransaction {
   return {
     id: row.id, accountId, seq: Number(row.seq), amountMinor: BigInt(row.amount_minor), currency: row.currency,
     bookingDate: row.booking_date, valueDate: row.value_date, remittance: row.remittance, creditorName: row.creditor_name,

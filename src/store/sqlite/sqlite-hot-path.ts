@@ -7,6 +7,8 @@ import {
 } from '../payment-rows.js';
 import type { CreatePaymentOptions, CreatePaymentResult, StoredPayment, StoredTppRequest, TppRequestRecord } from '../store.js';
 import type { StatementCache } from './statement-cache.js';
+import { TRANSACTION_COLUMNS, type TransactionRow, toTransaction } from '../queries/sandbox-queries.js';
+import type { SandboxTransaction, TransactionPage } from '../sandbox-records.js';
 
 /**
  * The operations every signed request or every create makes, as SQL prepared once and run
@@ -47,6 +49,16 @@ export class SqliteHotPath {
     const row = this.sql('select id, tpp_id, service, product, status, body, funds_available, status_reason, created_at from payments where id = ? and tpp_id = ?')
       .get(paymentId, tppId) as PaymentRowRead | undefined;
     return row === undefined ? undefined : toStoredPayment(row);
+  }
+
+  /** A page of an account's transactions in posting order, as sandbox-queries.ts inPostingOrder reads it. */
+  listSandboxTransactions(accountId: string, page: TransactionPage): SandboxTransaction[] {
+    const columns = TRANSACTION_COLUMNS.join(', ');
+    const rows = page.fromDate === undefined && page.toDate === undefined
+      ? this.sql(`select ${columns} from account_transactions where account_id = ? and seq > ? order by seq limit ?`).all(accountId, page.offset, page.limit)
+      : this.sql(`select ${columns} from account_transactions where account_id = ? and booking_date >= coalesce(?, booking_date) and booking_date <= coalesce(?, booking_date) order by seq limit ? offset ?`)
+        .all(accountId, page.fromDate ?? null, page.toDate ?? null, page.limit, page.offset);
+    return (rows as TransactionRow[]).map((row) => toTransaction(row, accountId));
   }
 
   readClockOffset(bank: string): bigint {

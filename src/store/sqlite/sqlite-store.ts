@@ -8,6 +8,7 @@ import { SqliteHotPath } from './sqlite-hot-path.js';
 import { StatementCache } from './statement-cache.js';
 import type { NewPayment } from '../../domain/payments/payment.js';
 import type { RequestBinding } from '../../domain/request-binding.js';
+import type { SandboxTransaction, TransactionPage } from '../sandbox-records.js';
 import type { CreatePaymentOptions, CreatePaymentResult, StoredPayment, StoredTppRequest, TppRequestRecord } from '../store.js';
 import type { Database } from '../database.js';
 import { KyselyStore } from '../kysely-store.js';
@@ -44,6 +45,10 @@ export class SqliteStore extends KyselyStore {
 
   override findPayment(tppId: string, paymentId: string): Promise<StoredPayment | undefined> {
     return this.exclusive(() => this.hot.findPayment(tppId, paymentId));
+  }
+
+  override listSandboxTransactions(accountId: string, page: TransactionPage): Promise<SandboxTransaction[]> {
+    return this.exclusive(() => this.hot.listSandboxTransactions(accountId, page));
   }
 
   override readClockOffset(bank: string): Promise<bigint> {
