@@ -71,8 +71,11 @@ export function checkLedger(file: string, seeded: SeededPayments): string[] {
 
     const debtorIds = seeded.debtors.map((d) => d.id);
     const onDebtors = `account_id in (${debtorIds.map(() => '?').join(', ')})`;
-    const perPayment = db.prepare(`select count(*) from (select payment_id from account_transactions where ${onDebtors} and bank_transaction_code <> ?
-      group by payment_id having count(*) = 1 and sum(amount_minor) < 0)`).pluck().get(...debtorIds, FEE_CODE) as bigint;
+    // A debit is a transaction of the debtor's account that names that account as its debtor; amounts
+    // are kept as posted, without a sign (the side says the direction).
+    const perPayment = db.prepare(`select count(*) from (select t.payment_id from account_transactions t join accounts a on a.id = t.account_id
+      where t.${onDebtors} and t.bank_transaction_code <> ? and t.debtor_bban = a.bban and t.amount_minor > 0
+      group by t.payment_id having count(*) = 1)`).pluck().get(...debtorIds, FEE_CODE) as bigint;
     const debits = count(`select count(*) from account_transactions where ${onDebtors} and bank_transaction_code <> ?`, ...debtorIds, FEE_CODE);
     if (Number(perPayment) !== n || debits !== n) problems.push(`${debits} debits, ${perPayment} payments with exactly one; expected ${n}`);
     const fees = count(`select count(distinct payment_id) from account_transactions where ${onDebtors} and bank_transaction_code = ?`, ...debtorIds, FEE_CODE);

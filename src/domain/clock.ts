@@ -7,9 +7,22 @@ export const systemClock: Clock = { now: () => new Date() };
 
 const OSLO_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** The calendar date in Norway (Europe/Oslo) at an instant, as YYYY-MM-DD. */
+const HOUR_MS = 3_600_000;
+let lastHour = Number.NaN;
+let lastDate = '';
+
+/**
+ * The calendar date in Norway (Europe/Oslo) at an instant, as YYYY-MM-DD. Norway's offsets from UTC
+ * are whole hours, so its date changes only on a full UTC hour: the date of the last hour asked is
+ * kept, and Intl formats once an hour rather than several times per request.
+ */
 export function osloDate(instant: Date): string {
-  return OSLO_DATE.format(instant);
+  const hour = Math.floor(instant.getTime() / HOUR_MS);
+  if (hour !== lastHour) {
+    lastDate = OSLO_DATE.format(instant);
+    lastHour = hour;
+  }
+  return lastDate;
 }
 
 /** A YYYY-MM-DD date plus a number of days. */

@@ -18,6 +18,16 @@ describe('osloDate', () => {
     assert.equal(osloDate(new Date('2026-12-31T23:00:00Z')), '2027-01-01');
   });
 
+  it('agrees with Intl at every quarter hour of a year, asked in order and out of it (the date is kept per UTC hour)', () => {
+    const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    for (let at = start; at < start + 366 * 86_400_000; at += 15 * 60_000) {
+      for (const instant of [new Date(at), new Date(at + 59 * 60_000 + 59_999), new Date(at - 1)]) {
+        assert.equal(osloDate(instant), intl.format(instant), instant.toISOString());
+      }
+    }
+  });
+
   it('is written YYYY-MM-DD', () => {
     assert.equal(osloDate(new Date('2026-03-05T12:00:00Z')), '2026-03-05');
   });
