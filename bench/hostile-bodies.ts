@@ -14,7 +14,7 @@ import {
 import type { CertificateAndKey } from '../src/toolkit/certificate-factory.js';
 import { signRequest } from '../src/toolkit/request-signer.js';
 import { nextBban, nextFnr } from '../test/support/norwegian-numbers.js';
-import { type BenchServer, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
+import { type BenchServer, SERVER_BUNDLE, cpuMsOf, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
 import { BULK_PATH, CREATE_PATH, benchTpp } from './requests.js';
 import { sandboxCall } from './sandbox-call.js';
 
@@ -207,11 +207,6 @@ async function accounts(url: string, credentials: CertificateAndKey): Promise<{ 
   return { accountId: account.id, cardAccountId: card.id };
 }
 
-/** CPU time the process has used so far (Linux /proc, in clock ticks of 10 ms), ms. */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /**
  * Measures every route against a running sandbox server that trusts `credentials`. With the server's

@@ -1,6 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
+import { SERVER_BUNDLE, cpuMsOf, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
 import { runLoad } from './load.js';
 import { benchTpp, bulkRequest, createRequest, pool, readRequest, CREATE_PATH } from './requests.js';
 
@@ -13,6 +13,7 @@ import { benchTpp, bulkRequest, createRequest, pool, readRequest, CREATE_PATH } 
  * Chrome DevTools.
  */
 const scenario = process.argv[2] ?? 'create';
+
 const seconds = Number(process.argv[3] ?? 5);
 const { work, caFile, credentials } = await benchTpp();
 const requests = scenario === 'start' ? [] : scenario === 'bulk' ? pool(400, (i) => bulkRequest(credentials, i, 100)) : pool(6000, (i) => createRequest(credentials, i));
@@ -28,8 +29,12 @@ if (scenario === 'read') {
   load = pool(12_000, () => readRequest(credentials, paymentId));
 }
 if (scenario !== 'start') {
+  const cpuBefore = cpuMsOf(server.child.pid!);
   const result = await runLoad(server.url, load, { connections: 16, seconds, expect: scenario === 'read' ? 200 : 201 });
-  process.stdout.write(`${scenario}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, unexpected ${result.unexpected}\n`);
+  // CPU time of the server's process (every thread) per answer: unlike requests per second, it
+  // changes little when other processes share the machine.
+  const cpuPerAnswer = (cpuMsOf(server.child.pid!) - cpuBefore) / Math.max(1, result.expected);
+  process.stdout.write(`${scenario}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, unexpected ${result.unexpected}; server CPU ${cpuPerAnswer.toFixed(3)} ms per answer\n`);
 }
 await server.stop();
 
