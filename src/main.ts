@@ -9,9 +9,10 @@ import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-iden
 import { ScaService } from './services/sca-service.js';
 import { SigningBasketService } from './services/signing-basket-service.js';
 import { SandboxDataService } from './services/sandbox-data-service.js';
+import { SandboxCertificateService } from './services/sandbox-certificate-service.js';
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
 import { Banks } from './services/banks.js';
-import { ensureSandboxCa } from './security/sandbox-ca.js';
+import { ensureSandboxCa, readSandboxCaFiles } from './security/sandbox-ca.js';
 import { NationalIdKeyError, ensureNationalIdKey, nationalIdKeyFingerprint } from './security/national-id-key.js';
 import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
@@ -70,7 +71,8 @@ async function main(): Promise<void> {
   const runner = new BatchRunner(store, banks, rates, config.batchTimes, config.batchChunkSize, (slot, outcomes) => app?.log.debug({ slot, outcomes }, 'batch chunk executed'));
   const scheduler = new BatchScheduler(runner, (error) => app?.log.error({ err: error }, 'batch run failed'));
   const time = config.mode === 'sandbox' ? { banks, runner, scheduler } : undefined;
-  app = await buildApp({ config, store, authenticator, payments, sca, baskets, sandbox, banks, time });
+  const certificates = config.mode === 'sandbox' ? new SandboxCertificateService(() => readSandboxCaFiles(config.dataDir)) : undefined;
+  app = await buildApp({ config, store, authenticator, payments, sca, baskets, sandbox, banks, time, certificates });
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await store.close();

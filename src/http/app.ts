@@ -29,8 +29,10 @@ import { registerScaPages } from './routes/sca-page-routes.js';
 import { registerSigningBasketRoutes } from './routes/signing-basket-routes.js';
 import { type SandboxTime, batchRunSchema, registerSandboxClockRoutes } from './routes/sandbox-clock-routes.js';
 import { registerSandboxRoutes } from './routes/sandbox-routes.js';
+import { registerSandboxCertificateRoutes } from './routes/sandbox-certificate-routes.js';
 import { sandboxSchemas } from './schemas/sandbox-schemas.js';
 import type { SandboxDataService } from '../services/sandbox-data-service.js';
+import type { SandboxCertificateService } from '../services/sandbox-certificate-service.js';
 import type { Banks } from '../services/banks.js';
 import { RequestReplayGuard } from '../services/request-replay-guard.js';
 import { createValidatorCompiler } from './validation.js';
@@ -49,6 +51,8 @@ export interface AppDependencies {
   banks: Banks;
   /** The sandbox's business clock and batch runs; sandbox mode only. */
   time?: SandboxTime;
+  /** TPP certificates from the sandbox CA over HTTP; sandbox mode only. */
+  certificates?: SandboxCertificateService;
   /** Extra pino options (tests send logs to a stream they read). */
   logger?: FastifyServerOptions['logger'];
   /** Check every route schema against the JSON Schema meta-schema while building (tests do). */
@@ -180,6 +184,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerSigningBasketRoutes(app, deps.baskets);
   if (deps.config.mode === 'sandbox' && deps.time !== undefined) registerSandboxClockRoutes(app, deps.time);
   if (deps.config.mode === 'sandbox') registerSandboxRoutes(app, deps.sandbox);
+  if (deps.config.mode === 'sandbox' && deps.certificates !== undefined) await registerSandboxCertificateRoutes(app, deps.certificates);
   await registerScaPages(app, deps.sca, { sandbox: deps.config.mode === 'sandbox', secureCookies: deps.config.publicUrl.startsWith('https:') });
   return app;
 }

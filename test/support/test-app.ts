@@ -16,6 +16,7 @@ import { sandboxIdentityProvider } from '../../src/services/psu-identity.js';
 import { ScaService } from '../../src/services/sca-service.js';
 import { SigningBasketService } from '../../src/services/signing-basket-service.js';
 import { SandboxDataService } from '../../src/services/sandbox-data-service.js';
+import { SandboxCertificateService } from '../../src/services/sandbox-certificate-service.js';
 import { TppAuthenticator } from '../../src/security/tpp-authenticator.js';
 import { TrustStore } from '../../src/security/trust-store.js';
 import { parseCertificate, readPemCertificates } from '../../src/security/tpp-certificate.js';
@@ -118,7 +119,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     store,
     sca,
     payments: new PaymentInitiationService(store, banks, rates, sca),
-    ...(mode === 'sandbox' ? { time: { banks, runner, scheduler } } : {}),
+    // The test CA stands for the sandbox CA: the certificates it issues over HTTP are trusted.
+    ...(mode === 'sandbox' ? { time: { banks, runner, scheduler }, certificates: new SandboxCertificateService(async () => fixtures.ca) } : {}),
     banks,
     baskets: new SigningBasketService(store, banks, sca),
     sandbox: new SandboxDataService(store, banks),
