@@ -25,6 +25,8 @@ import { type SignOptions, signRequest } from '../../src/toolkit/request-signer.
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
+import { instrumentStore } from '../../src/store/instrumented-store.js';
+import type { ServerMetrics } from '../../src/metrics/server-metrics.js';
 import { OTHER_PSU_ID, PSU_ID } from './payment-requests.js';
 import { type TestDatabase, createTestDatabase } from './postgres.js';
 import { OTHER_TPP_ID, TPP_ID, type TppFixtures, tppFixtures } from './tpp-fixtures.js';
@@ -79,6 +81,8 @@ export interface TestAppOptions {
   nationalIdKey?: NationalIdKey;
   /** The bank's reference rates (default: the sandbox table, which has every currency). */
   rates?: ReferenceRates;
+  /** Count requests, store calls, batch runs and SCA outcomes here, and serve GET /metrics, as the server does. */
+  metrics?: ServerMetrics;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -95,13 +99,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     store = SqliteStore.open(join(dir, 'test.db'));
     await store.migrate();
   }
+  const metrics = options.metrics;
+  // As main.ts does: every store call is timed when there are metrics.
+  store = instrumentStore(store, metrics === undefined ? undefined : (method, seconds, failed) => metrics.observeStoreCall(method, seconds, failed));
   const trustStore = new TrustStore([parseCertificate(readPemCertificates(fixtures.ca.certPem)[0]!)]);
   // Each TPP's sandbox bank has a clock of its own: the base clock plus the offset the clock routes move.
   const clock = options.clock ?? systemClock;
   const mode = options.mode ?? 'sandbox';
   const banks = new Banks(store, mode, clock);
   const rates = options.rates ?? new ReferenceRates(SANDBOX_REFERENCE_RATES);
-  const runner = new BatchRunner(store, banks, rates);
+  const runner = new BatchRunner(store, banks, rates, undefined, undefined, undefined, (result, seconds) => metrics?.observeBatchRun(result, seconds));
   const scheduler = new BatchScheduler(runner, (error) => { throw error; });
   if (options.seed !== false) {
     // Each test TPP's bank (production's one bank) with the default data set, and Ola's session there.
@@ -126,6 +133,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     sandbox: new SandboxDataService(store, banks),
     authenticator: new TppAuthenticator({ trustStore, dateSkewSeconds: 300 }),
     logger: options.logger ?? false,
+    ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: true } }),
     checkSchemas: true,
     onRoute: (route) => routes.push(route),
   });
