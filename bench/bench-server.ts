@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** A server process started for a benchmark: its address, its peak memory, and a way to stop it. */
 export interface BenchServer {
@@ -67,4 +67,19 @@ export async function timeColdStart(dir: string, port: number, caFile?: string):
 export function cpuMsOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * npm's own script, to run `npm start` as a developer does: npm_execpath when the bench runs under
+ * npm, else the npm that ships beside this node.
+ */
+const NPM_CLI = process.env.npm_execpath ?? join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
+
+/** Milliseconds from `npm start` (npm, scripts/start.mjs's check that the build is current, the bundle) to the first `/health` 200. */
+export async function timeNpmStart(dir: string, port: number): Promise<number> {
+  const started = performance.now();
+  const server = await startBenchServer(NPM_CLI, port, sqliteSandboxEnv(dir), ['start', '--silent']);
+  const elapsed = performance.now() - started;
+  await server.stop();
+  return elapsed;
 }

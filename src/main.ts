@@ -9,13 +9,17 @@ import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-iden
 import { ScaService } from './services/sca-service.js';
 import { SigningBasketService } from './services/signing-basket-service.js';
 import { SandboxDataService } from './services/sandbox-data-service.js';
+import { SandboxCertificateService } from './services/sandbox-certificate-service.js';
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
 import { Banks } from './services/banks.js';
-import { ensureSandboxCa } from './security/sandbox-ca.js';
+import { ensureSandboxCa, readSandboxCaFiles } from './security/sandbox-ca.js';
 import { NationalIdKeyError, ensureNationalIdKey, nationalIdKeyFingerprint } from './security/national-id-key.js';
 import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
 import { openStore } from './store/open-store.js';
+import { instrumentStore } from './store/instrumented-store.js';
+import { ServerMetrics } from './metrics/server-metrics.js';
+import { type MetricsListener, listenForMetrics } from './metrics/metrics-listener.js';
 
 /** A CA the server must not trust (unreadable, not a CA, weak) stops the start, as any configuration error. */
 function refuseTrust(error: unknown): never {
@@ -40,7 +44,8 @@ async function main(): Promise<void> {
   }
 
   const anchors = await readTrustedCertificates(config.trustedCaCertPaths).catch(refuseTrust);
-  const store = await openStore(config.database);
+  const metrics = config.metrics === 'off' ? undefined : new ServerMetrics();
+  const store = instrumentStore(await openStore(config.database), metrics === undefined ? undefined : (method, seconds, failed) => metrics.observeStoreCall(method, seconds, failed));
   const [, sandboxCa, nationalIdKey] = await Promise.all([
     store.migrate(),
     config.mode === 'sandbox' ? ensureSandboxCa(config.dataDir).catch(refuseTrust) : Promise.resolve(undefined),
@@ -67,22 +72,28 @@ async function main(): Promise<void> {
   const baskets = new SigningBasketService(store, banks, sca);
   const sandbox = new SandboxDataService(store, banks);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  const runner = new BatchRunner(store, banks, rates, config.batchTimes, config.batchChunkSize, (slot, outcomes) => app?.log.debug({ slot, outcomes }, 'batch chunk executed'));
+  const runner = new BatchRunner(store, banks, rates, config.batchTimes, config.batchChunkSize, (slot, outcomes) => app?.log.debug({ slot, outcomes }, 'batch chunk executed'),
+    (result, seconds) => metrics?.observeBatchRun(result, seconds));
   const scheduler = new BatchScheduler(runner, (error) => app?.log.error({ err: error }, 'batch run failed'));
   const time = config.mode === 'sandbox' ? { banks, runner, scheduler } : undefined;
-  app = await buildApp({ config, store, authenticator, payments, sca, baskets, sandbox, banks, time });
+  const certificates = config.mode === 'sandbox' ? new SandboxCertificateService(() => readSandboxCaFiles(config.dataDir)) : undefined;
+  app = await buildApp({ config, store, authenticator, payments, sca, baskets, sandbox, banks, time, certificates, ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: config.metrics === 'api-port' } }) });
+  let metricsListener: MetricsListener | undefined;
   app.addHook('onClose', async () => {
+    await metricsListener?.close();
     await scheduler.stop();
     await store.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
+  if (metrics !== undefined && typeof config.metrics === 'object') metricsListener = await listenForMetrics(metrics, config.host, config.metrics.port);
   // Slots missed while the server was down run now; then the scheduler wakes at each slot.
   void scheduler.wake();
   app.log.info({
     mode: config.mode,
     database: config.database.kind === 'sqlite' ? `sqlite:${config.database.path}` : redactPassword(config.database.url),
     trustedCas: trustStore.anchors.map((a) => a.name),
+    metrics: metricsListener !== undefined ? `${metricsListener.url}/metrics` : config.metrics === 'api-port' ? '/metrics' : 'off',
     startupMs: Math.round(performance.now()),
   }, 'ready');
 

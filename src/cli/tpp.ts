@@ -5,6 +5,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { PSP_ROLE_NAMES, type PspRole, isPspRole } from '../domain/psp-role.js';
 import { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE } from '../security/sandbox-ca.js';
 import { createCertificateAuthority, issueTppCertificate } from '../toolkit/certificate-factory.js';
+import { requestSandboxCertificate } from '../toolkit/sandbox-certificate-client.js';
 import { type SignOptions, signRequest } from '../toolkit/request-signer.js';
 import { sendSignedRequest } from '../toolkit/tpp-client.js';
 
@@ -30,17 +31,20 @@ program.command('ca')
   });
 
 program.command('cert')
-  .description('issue a TPP signing certificate with PSD2 roles from a CA (by default the sandbox CA in ./data)')
+  .description('issue a TPP signing certificate with PSD2 roles: from a sandbox over HTTP (--server), or from a CA\'s files (by default the sandbox CA in ./data)')
   .option('--roles <roles>', `comma-separated PSD2 roles (${PSP_ROLE_NAMES.join(', ')})`, roleList, ['PSP_PI', 'PSP_AI'] as PspRole[])
   .option('--org-id <organisationIdentifier>', 'the TPP identity, e.g. PSDNO-FSA-933012867', 'PSDNO-FSA-000000000')
   .option('--name <name>', 'TPP name (subject CN and O)', 'Sandbox TPP')
+  .addOption(new Option('--server <url>', 'a running sandbox\'s address, e.g. http://127.0.0.1:8080: it issues the certificate (POST /v1/sandbox/certificates)').conflicts(['caCert', 'caKey']))
   .option('--ca-cert <file>', 'issuing CA certificate (PEM)', join(process.env.DATA_DIR ?? './data', SANDBOX_CA_CERT_FILE))
   .option('--ca-key <file>', 'issuing CA private key (PEM)', join(process.env.DATA_DIR ?? './data', SANDBOX_CA_KEY_FILE))
   .option('--out-dir <dir>', 'folder for tpp.cert.pem and tpp.key.pem', './tpp')
-  .option('--valid-days <days>', 'validity in days', positiveInteger, 365)
-  .action(async (options: { roles: PspRole[]; orgId: string; name: string; caCert: string; caKey: string; outDir: string; validDays: number }) => {
-    const issuer = { certPem: await readText(options.caCert, 'CA certificate'), keyPem: await readText(options.caKey, 'CA key') };
-    const tpp = await issueTppCertificate({ issuer, roles: options.roles, organisationId: options.orgId, name: options.name, validDays: options.validDays });
+  .option('--valid-days <days>', 'validity in days (a sandbox over HTTP gives at most 365)', positiveInteger, 365)
+  .action(async (options: { roles: PspRole[]; orgId: string; name: string; server?: string; caCert: string; caKey: string; outDir: string; validDays: number }) => {
+    const request = { roles: options.roles, organisationId: options.orgId, name: options.name, validDays: options.validDays };
+    const tpp = options.server !== undefined
+      ? await requestSandboxCertificate({ server: options.server, ...request })
+      : await issueTppCertificate({ issuer: { certPem: await readText(options.caCert, 'CA certificate'), keyPem: await readText(options.caKey, 'CA key') }, ...request });
     await mkdir(options.outDir, { recursive: true });
     await writeFile(join(options.outDir, 'tpp.cert.pem'), tpp.certPem);
     await writeFile(join(options.outDir, 'tpp.key.pem'), tpp.keyPem, { mode: 0o600 });

@@ -3,6 +3,8 @@ import { ReferenceRates } from '../domain/reference-rates.js';
 
 export type Mode = 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+/** Where GET /metrics is served: on the API's port, on a port of its own, or nowhere. */
+export type MetricsPlacement = 'api-port' | 'off' | { port: number };
 export type DatabaseLocation =
   | { kind: 'sqlite'; path: string }
   | { kind: 'postgres'; url: string };
@@ -31,6 +33,7 @@ export interface Config {
   /** How long a client has to send its request headers, and its whole request. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  metrics: MetricsPlacement;
 }
 
 /** Every variable the server reads, with its default; the README's configuration table mirrors this. */
@@ -50,6 +53,7 @@ export const CONFIG_VARIABLES = {
   BATCH_CHUNK_SIZE: '500',
   HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
   REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+  METRICS_PORT: '',
 } as const;
 
 export class ConfigError extends Error {
@@ -126,6 +130,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the headers are part of the request`);
   }
 
+  const metrics = parseMetricsPlacement(read('METRICS_PORT'), port);
+  if (typeof metrics === 'object' && 'problem' in metrics) problems.push(metrics.problem);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: port!,
@@ -143,7 +150,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     batchChunkSize: batchChunkSize!,
     headersTimeoutMs: headersTimeoutMs!,
     requestTimeoutMs: requestTimeoutMs!,
+    metrics: metrics as MetricsPlacement,
   };
+}
+
+/** METRICS_PORT: empty for the API's port, `off`, or a port of its own (0 picks a free one). */
+function parseMetricsPlacement(text: string, apiPort: number | undefined): MetricsPlacement | { problem: string } {
+  if (text === '') return 'api-port';
+  if (text.toLowerCase() === 'off') return 'off';
+  const port = parseInteger(text, 0, 65535);
+  if (port === undefined) return { problem: `METRICS_PORT must be empty (metrics on the API's port), 'off', or a whole number from 0 to 65535 (got '${text}')` };
+  if (port !== 0 && port === apiPort) return { problem: `METRICS_PORT (${port}) must differ from PORT: leave it empty to serve /metrics on the API's port` };
+  return { port };
 }
 
 function parseInteger(text: string, min: number, max: number): number | undefined {

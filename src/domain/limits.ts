@@ -329,3 +329,23 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
  * open connections and keeps the limits as stated.
  */
 export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
+
+// ---- The sandbox's certificates over HTTP ----
+
+/**
+ * Requests one client address may send per minute to POST /v1/sandbox/certificates, which needs no
+ * certificate, refused ones included. Each certificate costs an RSA-2048 key, 100 to 500 ms of a
+ * core; a TPP's CI asks for one per pipeline run, and ten a minute leave room for parallel jobs while
+ * bounding one address to a few seconds of key generation a minute.
+ */
+export const SANDBOX_CERTIFICATE_REQUESTS_PER_ADDRESS_PER_MINUTE = 10;
+
+/** Validity of a sandbox TPP certificate at most, in days: a year, as test certificates of the platforms are. */
+export const SANDBOX_CERTIFICATE_MAX_VALID_DAYS = 365;
+
+/**
+ * X.520 bounds (RFC 5280, ub-organization-name and ub-common-name): the organizationIdentifier and
+ * the TPP's name (subject CN and O) are at most 64 characters.
+ */
+export const ORGANISATION_IDENTIFIER_MAX_LENGTH = 64;
+export const TPP_NAME_MAX_LENGTH = 64;

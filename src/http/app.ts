@@ -18,6 +18,8 @@ import { keepRawJsonBodies, parseBody, turn } from './hooks/request-body.js';
 import { checkRequestLimits } from './hooks/request-limits.js';
 import { lazySerializerFactory } from './lazy-serializer.js';
 import { logRequest } from './hooks/request-log.js';
+import { registerRequestMetrics } from './hooks/request-metrics.js';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { SANDBOX_ADDRESS_PREFIX, registerSandboxAddressLinks, routeSandboxAddress } from './hooks/sandbox-address.js';
 import { registerDocumentation } from './routes/documentation.js';
 import { registerHealth } from './routes/health.js';
@@ -29,8 +31,10 @@ import { registerScaPages } from './routes/sca-page-routes.js';
 import { registerSigningBasketRoutes } from './routes/signing-basket-routes.js';
 import { type SandboxTime, batchRunSchema, registerSandboxClockRoutes } from './routes/sandbox-clock-routes.js';
 import { registerSandboxRoutes } from './routes/sandbox-routes.js';
+import { registerSandboxCertificateRoutes } from './routes/sandbox-certificate-routes.js';
 import { sandboxSchemas } from './schemas/sandbox-schemas.js';
 import type { SandboxDataService } from '../services/sandbox-data-service.js';
+import type { SandboxCertificateService } from '../services/sandbox-certificate-service.js';
 import type { Banks } from '../services/banks.js';
 import { RequestReplayGuard } from '../services/request-replay-guard.js';
 import { createValidatorCompiler } from './validation.js';
@@ -49,6 +53,10 @@ export interface AppDependencies {
   banks: Banks;
   /** The sandbox's business clock and batch runs; sandbox mode only. */
   time?: SandboxTime;
+  /** TPP certificates from the sandbox CA over HTTP; sandbox mode only. */
+  certificates?: SandboxCertificateService;
+  /** The metrics to count requests and SCA outcomes in, and whether GET /metrics is served on this port. */
+  metrics?: { collector: ServerMetrics; serve: boolean };
   /** Extra pino options (tests send logs to a stream they read). */
   logger?: FastifyServerOptions['logger'];
   /** Check every route schema against the JSON Schema meta-schema while building (tests do). */
@@ -162,6 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (typeof requestId === 'string') reply.header('X-Request-ID', requestId);
   });
   app.addHook('onResponse', async (request, reply) => logRequest(request, reply));
+  if (deps.metrics !== undefined) registerRequestMetrics(app, deps.metrics.collector, { serve: deps.metrics.serve });
   if (deps.config.mode === 'sandbox') registerSandboxAddressLinks(app);
 
   app.setErrorHandler((error, request, reply) => sendFailure(request, reply, error));
@@ -180,7 +189,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerSigningBasketRoutes(app, deps.baskets);
   if (deps.config.mode === 'sandbox' && deps.time !== undefined) registerSandboxClockRoutes(app, deps.time);
   if (deps.config.mode === 'sandbox') registerSandboxRoutes(app, deps.sandbox);
-  await registerScaPages(app, deps.sca, { sandbox: deps.config.mode === 'sandbox', secureCookies: deps.config.publicUrl.startsWith('https:') });
+  if (deps.config.mode === 'sandbox' && deps.certificates !== undefined) await registerSandboxCertificateRoutes(app, deps.certificates);
+  await registerScaPages(app, deps.sca, { sandbox: deps.config.mode === 'sandbox', secureCookies: deps.config.publicUrl.startsWith('https:'), onOutcome: (outcome) => deps.metrics?.collector.observeScaOutcome(outcome) });
   return app;
 }
 

@@ -45,6 +45,12 @@ export async function ensureSandboxCa(dataDir: string): Promise<ParsedCertificat
   return ensureSandboxCa(dataDir);
 }
 
+/** The sandbox CA's certificate and key as PEM text, to issue TPP certificates from (ensureSandboxCa made them). */
+export async function readSandboxCaFiles(dataDir: string): Promise<{ certPem: string; keyPem: string }> {
+  const [certPem, keyPem] = await Promise.all([readFile(join(dataDir, SANDBOX_CA_CERT_FILE), 'utf8'), readFile(join(dataDir, SANDBOX_CA_KEY_FILE), 'utf8')]);
+  return { certPem, keyPem };
+}
+
 async function readCa(certPath: string): Promise<ParsedCertificate | undefined> {
   const text = await readFile(certPath, 'utf8').catch(() => undefined);
   const der = text === undefined ? undefined : readPemCertificates(text)[0];

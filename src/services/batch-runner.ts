@@ -41,6 +41,8 @@ export class BatchRunner {
     private readonly chunkSize: number = BATCH_CHUNK_SIZE,
     /** Told after each committed chunk (the server logs it at debug level). */
     private readonly onChunk: (slot: string, outcomes: number) => void = () => undefined,
+    /** Told after each run with what it did and how long it took (the metrics count it). */
+    private readonly onRun: (result: BatchRunResult, seconds: number) => void = () => undefined,
   ) {
     this.schedules = times.map((time) => {
       const [hour, minute] = time.split(':').map(Number);
@@ -101,6 +103,7 @@ export class BatchRunner {
 
   async runSlot(bank: string, slot: string, at: Date, clock: Clock): Promise<BatchRunResult | undefined> {
     if (!(await this.store.claimBatchRun(bank, slot, clock.now()))) return undefined;
+    const started = performance.now();
     const date = osloDate(at);
     const result: BatchRunResult = { slot, executed: 0, partial: 0, rejected: 0 };
     for (;;) {
@@ -120,6 +123,7 @@ export class BatchRunner {
       if (outcomes.length === 0) break;
     }
     await this.store.finishBatchRun(bank, slot, result.executed + result.partial, result.rejected, clock.now());
+    this.onRun(result, (performance.now() - started) / 1000);
     return result;
   }
 }

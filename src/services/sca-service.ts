@@ -39,7 +39,8 @@ export type ScaPage =
   | { kind: 'login'; step: string; tppName: string; purpose: AuthorisationKind; method: AuthMethod; methodUnavailable: string | undefined; biometric: boolean; failedAttempt: boolean; codeHint: { valid: string; invalid: string } | undefined; loginDisabled: boolean }
   | { kind: 'confirm'; step: string; tppName: string; signer: string; agreementName: string | undefined; payments: PaymentToSign[] }
   | { kind: 'message'; message: ScaMessage; returnUrl: string | undefined }
-  | { kind: 'redirect'; url: string };
+  /** Back to the TPP; `outcome` says why (the metrics count it). */
+  | { kind: 'redirect'; url: string; outcome: ScaMessage };
 
 /** The outcomes the PSU can be told about; the page words them in the PSU's language. */
 export type ScaMessage = 'link-invalid' | 'form-invalid' | 'link-expired' | 'payment-expired' | 'wrong-psu' | 'too-many-attempts' | 'psu-locked' | 'approved' | 'declined' | 'nothing-to-sign' | 'session-established'
@@ -329,7 +330,7 @@ export class ScaService {
     url.searchParams.set('psu-id', psuId);
     url.searchParams.set('tpp-session-id', authorisation.tppSessionId ?? '');
     if (failure !== undefined) url.searchParams.set('message', failure);
-    return { kind: 'redirect', url: url.toString() };
+    return { kind: 'redirect', url: url.toString(), outcome: done };
   }
 }
 

@@ -43,6 +43,14 @@ describe('configuration from the environment', () => {
     assert.match(configError({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '5000' }).problems[0]!, /must not be longer than REQUEST_TIMEOUT_MS/);
   });
 
+  it('serves the metrics on the API port by default, on a port of its own with METRICS_PORT, or not at all with off', () => {
+    assert.equal(loadConfig({}).metrics, 'api-port');
+    assert.deepEqual(loadConfig({ METRICS_PORT: '9464' }).metrics, { port: 9464 });
+    assert.equal(loadConfig({ METRICS_PORT: 'OFF' }).metrics, 'off');
+    assert.match(configError({ METRICS_PORT: 'internal' }).problems[0]!, /METRICS_PORT must be empty \(metrics on the API's port\), 'off', or a whole number from 0 to 65535 \(got 'internal'\)/);
+    assert.match(configError({ PORT: '9000', METRICS_PORT: '9000' }).problems[0]!, /METRICS_PORT \(9000\) must differ from PORT/);
+  });
+
   it('accepts postgresql:// as well as postgres://', () => {
     assert.equal(loadConfig({ DATABASE_URL: 'postgresql://localhost/x' }).database.kind, 'postgres');
   });

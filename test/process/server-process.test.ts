@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { once } from 'node:events';
 import { signRequest } from '../../src/toolkit/request-signer.js';
 import { CROSS_BORDER_PATH, crossBorderBody, psuByNationalId, signedCrossBorderCreate } from '../support/payment-requests.js';
-import { ENGINES, failedStart, freshServerData, startServerProcess } from '../support/server-process.js';
+import { ENGINES, NPM_START, failedStart, freshServerData, startServerProcess } from '../support/server-process.js';
 import { tppFixtures } from '../support/tpp-fixtures.js';
 import { refusedAuthority } from '../support/refused-certificates.js';
 
@@ -58,6 +58,25 @@ describe('the server process', () => {
     second.child.kill('SIGTERM');
     await second.exited;
     assert.equal(readFileSync(join(dir, SANDBOX_CA_CERT_FILE), 'utf8'), certificate);
+  });
+
+  it('starts with npm start from the build, without building again: a second start on the same data folder is ready and answers', async () => {
+    const dir = tempDir();
+    const env = { DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}` };
+    for (const start of ['first', 'second']) {
+      const server = await startServerProcess(env, NPM_START);
+      try {
+        assert.equal((await fetch(`${server.url}/health`)).status, 200, `${start} start`);
+        assert.ok(server.lines.some((l) => l.msg === 'ready'), `${start} start logs ready`);
+        // The first start may build when a source changed since the last build; the second never does.
+        if (start === 'second') assert.deepEqual(server.stderr.filter((l) => l.includes('building first')), []);
+      } finally {
+        server.child.kill('SIGTERM');
+      }
+      // npm hands the signal to the server itself (exec): it shuts down as when run directly.
+      assert.equal((await server.exited).code, 0, `${start} start exits 0 on SIGTERM`);
+      assert.ok(server.lines.some((l) => l.msg === 'stopped'), `${start} start logs stopped`);
+    }
   });
 
   it('stops on SIGTERM: logs the shutdown, closes the database and exits 0', async () => {

@@ -29,9 +29,12 @@ export interface ServerProcess {
 
 const WAIT_LIMIT_MS = 15_000;
 
+/** `npm start`, as a developer runs it (scripts/start.mjs: builds only when sources changed, then runs the bundle). */
+export const NPM_START: readonly string[] = process.env.npm_execpath === undefined ? ['npm', 'start'] : [process.execPath, process.env.npm_execpath, 'start'];
+
 /** Starts the server with PORT=0 and resolves when it has logged the address it listens on. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], { env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startServerProcess(env: Record<string, string>, command: readonly string[] = [process.execPath, SERVER_ENTRY]): Promise<ServerProcess> {
+  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: Record<string, unknown>[] = [];
   const stderr: string[] = [];
   const waiters: { predicate: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown>) => void }[] = [];

@@ -16,6 +16,7 @@ import { sandboxIdentityProvider } from '../../src/services/psu-identity.js';
 import { ScaService } from '../../src/services/sca-service.js';
 import { SigningBasketService } from '../../src/services/signing-basket-service.js';
 import { SandboxDataService } from '../../src/services/sandbox-data-service.js';
+import { SandboxCertificateService } from '../../src/services/sandbox-certificate-service.js';
 import { TppAuthenticator } from '../../src/security/tpp-authenticator.js';
 import { TrustStore } from '../../src/security/trust-store.js';
 import { parseCertificate, readPemCertificates } from '../../src/security/tpp-certificate.js';
@@ -24,6 +25,8 @@ import { type SignOptions, signRequest } from '../../src/toolkit/request-signer.
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
+import { instrumentStore } from '../../src/store/instrumented-store.js';
+import type { ServerMetrics } from '../../src/metrics/server-metrics.js';
 import { OTHER_PSU_ID, PSU_ID } from './payment-requests.js';
 import { type TestDatabase, createTestDatabase } from './postgres.js';
 import { OTHER_TPP_ID, TPP_ID, type TppFixtures, tppFixtures } from './tpp-fixtures.js';
@@ -78,6 +81,8 @@ export interface TestAppOptions {
   nationalIdKey?: NationalIdKey;
   /** The bank's reference rates (default: the sandbox table, which has every currency). */
   rates?: ReferenceRates;
+  /** Count requests, store calls, batch runs and SCA outcomes here, and serve GET /metrics, as the server does. */
+  metrics?: ServerMetrics;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -94,13 +99,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     store = SqliteStore.open(join(dir, 'test.db'));
     await store.migrate();
   }
+  const metrics = options.metrics;
+  // As main.ts does: every store call is timed when there are metrics.
+  store = instrumentStore(store, metrics === undefined ? undefined : (method, seconds, failed) => metrics.observeStoreCall(method, seconds, failed));
   const trustStore = new TrustStore([parseCertificate(readPemCertificates(fixtures.ca.certPem)[0]!)]);
   // Each TPP's sandbox bank has a clock of its own: the base clock plus the offset the clock routes move.
   const clock = options.clock ?? systemClock;
   const mode = options.mode ?? 'sandbox';
   const banks = new Banks(store, mode, clock);
   const rates = options.rates ?? new ReferenceRates(SANDBOX_REFERENCE_RATES);
-  const runner = new BatchRunner(store, banks, rates);
+  const runner = new BatchRunner(store, banks, rates, undefined, undefined, undefined, (result, seconds) => metrics?.observeBatchRun(result, seconds));
   const scheduler = new BatchScheduler(runner, (error) => { throw error; });
   if (options.seed !== false) {
     // Each test TPP's bank (production's one bank) with the default data set, and Ola's session there.
@@ -118,12 +126,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     store,
     sca,
     payments: new PaymentInitiationService(store, banks, rates, sca),
-    ...(mode === 'sandbox' ? { time: { banks, runner, scheduler } } : {}),
+    // The test CA stands for the sandbox CA: the certificates it issues over HTTP are trusted.
+    ...(mode === 'sandbox' ? { time: { banks, runner, scheduler }, certificates: new SandboxCertificateService(async () => fixtures.ca) } : {}),
     banks,
     baskets: new SigningBasketService(store, banks, sca),
     sandbox: new SandboxDataService(store, banks),
     authenticator: new TppAuthenticator({ trustStore, dateSkewSeconds: 300 }),
     logger: options.logger ?? false,
+    ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: true } }),
     checkSchemas: true,
     onRoute: (route) => routes.push(route),
   });

@@ -9,6 +9,8 @@ import { TppAuthenticator } from '../../src/security/tpp-authenticator.js';
 import { TrustStore } from '../../src/security/trust-store.js';
 import { parseCertificate, readPemCertificates } from '../../src/security/tpp-certificate.js';
 import { refusedAuthority } from '../support/refused-certificates.js';
+import { CROSS_BORDER_PATH, crossBorderBody, psuByNationalId } from '../support/payment-requests.js';
+import { type TestApp, startTestApp } from '../support/test-app.js';
 
 /** The TPP toolkit as people use it: the command line makes a CA, a certificate, and signed requests. */
 const run = promisify(execFile);
@@ -94,4 +96,45 @@ describe('the tpp command line', () => {
       assert.equal(existsSync(join(outDir, 'tpp.cert.pem')), false, 'no certificate is written');
     });
   }
+});
+
+describe('tpp cert --server: a certificate from a running sandbox over HTTP', () => {
+  let sandbox: TestApp;
+  let url: string;
+  before(async () => {
+    sandbox = await startTestApp();
+    url = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(() => sandbox.close());
+
+  it('writes a certificate and key, from the sandbox CA, that the sandbox takes a signed payment with (201)', async () => {
+    const outDir = join(dir, 'from-server');
+    const { stdout } = await run(process.execPath, [CLI, 'cert', '--server', url, '--org-id', 'PSDNO-FSA-555555555', '--name', 'Remote TPP', '--roles', 'PSP_PI', '--out-dir', outDir]);
+    assert.match(stdout, /wrote .*tpp\.cert\.pem/);
+    const certPem = readFileSync(join(outDir, 'tpp.cert.pem'), 'utf8');
+    const certificate = parseCertificate(readPemCertificates(certPem)[0]!);
+    assert.equal(certificate.organisationId, 'PSDNO-FSA-555555555');
+    assert.deepEqual(certificate.psd2?.roles, ['PSP_PI']);
+    const created = await sandbox.signed({
+      method: 'POST', url: CROSS_BORDER_PATH, body: crossBorderBody(), headers: psuByNationalId(),
+      as: { certPem, keyPem: readFileSync(join(outDir, 'tpp.key.pem'), 'utf8') },
+    });
+    assert.equal(created.statusCode, 201, created.body);
+  });
+
+  it('says what the sandbox refused, and writes nothing', async () => {
+    const outDir = join(dir, 'refused');
+    await assert.rejects(run(process.execPath, [CLI, 'cert', '--server', url, '--org-id', 'NO-933012867', '--out-dir', outDir]), (error: Error & { stderr: string }) => {
+      assert.match(error.stderr, /answered 400: \$\.organizationIdentifier must be PSD/);
+      return true;
+    });
+    assert.equal(existsSync(join(outDir, 'tpp.cert.pem')), false);
+  });
+
+  it('takes either a server or CA files, not both', async () => {
+    await assert.rejects(run(process.execPath, [CLI, 'cert', '--server', url, '--ca-cert', 'ca.pem']), (error: Error & { stderr: string }) => {
+      assert.match(error.stderr, /--server.*cannot be used with option '--ca-cert/);
+      return true;
+    });
+  });
 });

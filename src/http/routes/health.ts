@@ -1,10 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import type { Mode } from '../../config/config.js';
 import { HEALTH_CHECK_TIMEOUT_MS } from '../../domain/limits.js';
+import { migrations } from '../../store/migrations/index.js';
 import type { Store } from '../../store/store.js';
 
-/** GET /health: 200 when the server and its database answer, 503 when the database does not. */
+/**
+ * GET /health: 200 when the server and its database answer, 503 when the database does not.
+ * GET /health/live: the process answers (a liveness probe: restart it when it does not).
+ * GET /health/ready: the database answers and has every migration this server knows (a readiness
+ * probe: send it requests only then). While the server shuts down every route, these included, is 503.
+ */
 export function registerHealth(app: FastifyInstance, store: Store, mode: Mode): void {
+  app.get('/health/live', { schema: { hide: true, response: { 200: liveSchema } } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'live' };
+  });
+
+  app.get('/health/ready', { schema: { hide: true, response: { 200: readySchema, 503: readySchema } } }, async (_request, reply) => {
+    const known = Object.keys(migrations);
+    let missing: string[] | undefined;
+    let problem: string | undefined;
+    try {
+      const applied = new Set(await withTimeout(store.appliedMigrations(), HEALTH_CHECK_TIMEOUT_MS));
+      missing = known.filter((name) => !applied.has(name));
+      if (missing.length > 0) problem = `the database lacks migration ${missing.join(', ')}`;
+    } catch (error) {
+      problem = `the database does not answer: ${(error as Error).message}`;
+    }
+    reply.header('Cache-Control', 'no-store');
+    return reply.code(problem === undefined ? 200 : 503).send({
+      status: problem === undefined ? 'ready' : 'not-ready',
+      database: { kind: store.kind, status: missing === undefined ? 'down' : 'up' },
+      migrations: { known: known.length, ...(missing === undefined ? {} : { applied: known.length - missing.length }) },
+      ...(problem === undefined ? {} : { reason: problem }),
+    });
+  });
+
   app.get('/health', {
     schema: {
       hide: true,
@@ -36,6 +67,18 @@ const healthSchema = {
       type: 'object',
       properties: { kind: { type: 'string' }, status: { type: 'string' }, latencyMs: { type: 'number' }, error: { type: 'string' } },
     },
+  },
+} as const;
+
+const liveSchema = { type: 'object', properties: { status: { type: 'string' } } } as const;
+
+const readySchema = {
+  type: 'object',
+  properties: {
+    status: { type: 'string' },
+    database: { type: 'object', properties: { kind: { type: 'string' }, status: { type: 'string' } } },
+    migrations: { type: 'object', properties: { known: { type: 'integer' }, applied: { type: 'integer' } } },
+    reason: { type: 'string' },
   },
 } as const;
 

@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
 import { ApiError } from '../../domain/api-error.js';
-import type { ScaPage, ScaService } from '../../services/sca-service.js';
+import type { ScaMessage, ScaPage, ScaService } from '../../services/sca-service.js';
 import { SCA_FORM_BODY_MAX_BYTES } from '../../domain/limits.js';
 import { languageOf } from '../hooks/negotiation.js';
 import { renderScaPage } from '../sca-pages/sca-page-renderer.js';
@@ -13,7 +13,7 @@ import { renderScaPage } from '../sca-pages/sca-page-renderer.js';
  * script can complete the flow with curl (README). Every form carries a CSRF token (cookie and
  * field) and a single-use step token; the pages allow no script and are never cached or framed.
  */
-export async function registerScaPages(app: FastifyInstance, sca: ScaService, options: { sandbox: boolean; secureCookies: boolean }): Promise<void> {
+export async function registerScaPages(app: FastifyInstance, sca: ScaService, options: { sandbox: boolean; secureCookies: boolean; onOutcome?: (outcome: ScaMessage) => void }): Promise<void> {
   await app.register(async (pages) => {
     await pages.register(fastifyCookie);
     await pages.register(fastifyFormbody, { bodyLimit: SCA_FORM_BODY_MAX_BYTES });
@@ -24,6 +24,8 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
       reply.header('Referrer-Policy', 'no-referrer');
       reply.header('X-Frame-Options', 'DENY');
       reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:; frame-ancestors 'none'; base-uri 'none'");
+      // A message or the way back to the TPP ends the PSU's visit; a log-in or confirmation page does not.
+      if (page.kind === 'message' || page.kind === 'redirect') options.onOutcome?.(page.kind === 'message' ? page.message : page.outcome);
       if (page.kind === 'redirect') return reply.code(303).header('Location', page.url).send();
       const language = languageOf(request);
       // A message has no form; and a request refused before the cookie plugin read its cookies (a

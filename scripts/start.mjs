@@ -1,0 +1,59 @@
+// @ts-check
+/**
+ * `npm start`: runs the built server (dist/server/main.mjs, made by `npm install` through the
+ * `prepare` script) in this process. It builds first only when the bundle is missing or a source
+ * file is newer than it, so every start after the first costs the server's own start, not a 17 s
+ * compile. Plain JavaScript, not compiled: it has to run before there is anything built.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bundle = join(root, 'dist', 'server', 'main.mjs');
+/**
+ * What the bundle is made from. package.json and package-lock.json are left out: a dependency
+ * changes with `npm install`, which builds anyway, and npm may touch them without changing anything.
+ */
+const SOURCES = ['src', 'scripts/bundle.ts', 'tsconfig.json'];
+
+/** The first source file newer than the bundle (or the bundle itself when it is missing), else undefined. */
+function changedSource() {
+  let builtAt;
+  try {
+    builtAt = statSync(bundle).mtimeMs;
+  } catch {
+    return relative(root, bundle);
+  }
+  /** @param {string} path @returns {string | undefined} */
+  const newer = (path) => {
+    const stat = statSync(path);
+    if (!stat.isDirectory()) return stat.mtimeMs > builtAt ? relative(root, path) : undefined;
+    for (const entry of readdirSync(path)) {
+      const found = newer(join(path, entry));
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  for (const source of SOURCES) {
+    const found = newer(join(root, source));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const changed = changedSource();
+if (changed !== undefined) {
+  // The build's output goes to stderr: stdout carries the server's JSON log lines only.
+  process.stderr.write(`npm start: ${changed} is newer than the build: building first (npm run build)\n`);
+  const npm = process.env.npm_execpath;
+  const build = npm === undefined
+    ? spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 2, 2], shell: process.platform === 'win32' })
+    : spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
+  if (build.status !== 0) {
+    process.stderr.write('npm start: the build failed (above); the server was not started\n');
+    process.exit(build.status ?? 1);
+  }
+}
+await import(pathToFileURL(bundle).href);

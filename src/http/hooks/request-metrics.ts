@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerMetrics } from '../../metrics/server-metrics.js';
+
+/** The route label of a request no route matched: one series for them all, whatever path was asked for. */
+export const UNMATCHED_ROUTE = '(none)';
+
+/**
+ * Every answered request in psd2_http_request_duration_seconds (onResponse), labelled by the route
+ * pattern (`/v1/payments/:paymentProduct/:paymentId`, never the path with its ids) and the status;
+ * and, when the metrics are served on the API's port, GET /metrics (docs/decisions.md, "Metrics").
+ */
+export function registerRequestMetrics(app: FastifyInstance, metrics: ServerMetrics, options: { serve: boolean }): void {
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  if (!options.serve) return;
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    const text = await metrics.scrape();
+    return reply.header('Cache-Control', 'no-store').type(metrics.contentType).send(text);
+  });
+}
