@@ -116,6 +116,8 @@ async function main(): Promise<void> {
     trustedCas: trustStore.anchors.map((a) => a.name),
     startupMs: Math.round(performance.now()),
     phases,
+    // Whether the bundle ran from the build's V8 code cache (scripts/server-loader.ts); absent when not run from the bundle.
+    codeCache: (globalThis as Record<symbol, unknown>)[Symbol.for('psd2.codeCache')],
   }, 'ready');
 
   let stopping = false;

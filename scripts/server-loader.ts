@@ -1,0 +1,37 @@
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+
+/**
+ * dist/server/main.mjs, what `npm start` runs (scripts/bundle.ts copies it there): runs the server
+ * bundle, server.cjs, with the V8 code cache the build made of it. Node 20 has no module compile
+ * cache (Node 22 has), and parsing and compiling the 5 MB bundle was the largest part of a start.
+ * V8 checks the cache against its own version and flags and compiles from source when it does not
+ * fit; it checks the source only by its length, so the cache's name carries the bundle's size and
+ * modification time, and a bundle rebuilt without its cache is compiled from source.
+ *
+ * With SERVER_CODE_CACHE_WRITE=1 (the build's training start only) the cache is written when the
+ * process exits: it then holds every function the start compiled, not only the top level.
+ * Whether the cache was used is told to the server (its 'ready' line says it) under CODE_CACHE_STATE.
+ */
+const CODE_CACHE_STATE = Symbol.for('psd2.codeCache');
+
+const folder = dirname(fileURLToPath(import.meta.url));
+const bundle = join(folder, 'server.cjs');
+const { size, mtimeMs } = statSync(bundle);
+const cacheFile = join(folder, `server.cjs.${size}-${Math.round(mtimeMs)}.cache`);
+const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined;
+// The wrapper Node gives a CommonJS module, on the bundle's first line: its line numbers stay true.
+const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`, {
+  filename: bundle,
+  ...(cachedData === undefined ? {} : { cachedData }),
+});
+(globalThis as Record<symbol, unknown>)[CODE_CACHE_STATE] = cachedData === undefined ? 'none' : script.cachedDataRejected === true ? 'rejected' : 'used';
+if (process.env.SERVER_CODE_CACHE_WRITE === '1') {
+  process.once('exit', () => writeFileSync(cacheFile, script.createCachedData()));
+}
+const module = { exports: {} };
+(script.runInThisContext() as (...args: unknown[]) => void)
+  .call(module.exports, module.exports, createRequire(bundle), module, bundle, folder);
