@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 import { CONFIG_VARIABLES } from '../src/config/config.js';
+import { migrations } from '../src/store/migrations/index.js';
+import { postgresSchema } from '../src/store/migrations/postgres-schema.js';
+import { sqliteSchema } from '../src/store/migrations/sqlite-schema.js';
 
 /**
  * Bundles the compiled server (tsc's output, dist/src/main.js) into dist/server/ for `npm start`.
@@ -34,6 +37,18 @@ await build({
 });
 copyFileSync('dist/scripts/server-loader.js', 'dist/server/main.mjs');
 await trainCodeCache();
+warnOfStaleSchemaScripts();
+
+/** A migration newer than the schema scripts runs through the migrator after them on every first start: correct, but slower. */
+function warnOfStaleSchemaScripts(): void {
+  const count = Object.keys(migrations).length;
+  for (const script of [sqliteSchema, postgresSchema]) {
+    if (script.migrations.length !== count) {
+      process.stderr.write(`bundle: the schema scripts cover ${script.migrations.length} of ${count} migrations; run node dist/scripts/schema-scripts.js and build again\n`);
+      return;
+    }
+  }
+}
 
 /**
  * Starts the bundle once on an empty data folder (migrations, sandbox CA, the first /health), as the
