@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,13 +16,14 @@ import { sqliteSchema } from '../src/store/migrations/sqlite-schema.js';
  * took 450 ms of a 950 ms start; one bundled file takes about a quarter of that, and with a V8 code
  * cache of it (scripts/server-loader.ts, copied to dist/server/main.mjs) about a tenth. The bundle is
  * CommonJS, since only a script (not an ES module) takes a code cache in Node 20; parts a start does
- * not need (Swagger UI, the PostgreSQL driver, the certificate toolkit) are in it but run only when
- * first used. Native and optional modules stay outside.
+ * not need (Swagger UI, the PostgreSQL driver) are in it but run only when first used. The worker
+ * that makes the sandbox CA on a first start, with the certificate library, is a bundle of its own.
+ * Native and optional modules stay outside.
  */
 // The cache's name carries the bundle's size and time: without a clean folder every build would leave the last one's behind.
 rmSync('dist/server', { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'dist/src/main.js' },
+  entryPoints: { server: 'dist/src/main.js', 'sandbox-ca-worker': 'dist/src/security/sandbox-ca-worker.js' },
   outdir: 'dist/server',
   bundle: true,
   format: 'cjs',
@@ -35,9 +36,20 @@ await build({
   banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
 });
+asciiOnly('dist/server/server.cjs');
 copyFileSync('dist/scripts/server-loader.js', 'dist/server/main.mjs');
 await trainCodeCache();
 warnOfStaleSchemaScripts();
+
+/**
+ * esbuild writes code in ASCII (non-ASCII characters as escapes) but keeps comments as they are.
+ * Their non-ASCII characters are written as escapes too, which in code would mean the same
+ * character: the loader can then read the bundle as Latin-1, without UTF-8 decoding.
+ */
+function asciiOnly(file: string): void {
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(file, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
 
 /** A migration newer than the schema scripts runs through the migrator after them on every first start: correct, but slower. */
 function warnOfStaleSchemaScripts(): void {

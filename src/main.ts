@@ -63,20 +63,23 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // On a first start the sandbox CA is made in a worker thread while this one goes on; it is trusted before the server listens.
+  const sandboxCa = timed('sandboxCa', config.mode === 'sandbox' ? ensureSandboxCa(config.dataDir).catch(refuseTrust) : Promise.resolve(undefined));
+  // Its failure is met where it is awaited; until then it must not count as unhandled.
+  sandboxCa.catch(() => undefined);
   const anchors = await readTrustedCertificates(config.trustedCaCertPaths).catch(refuseTrust);
   phaseDone('config');
   const store = await openStore(config.database);
   phaseDone('openStore');
-  const [, sandboxCa, nationalIdKey] = await Promise.all([
+  const [, nationalIdKey] = await Promise.all([
     timed('migrate', store.migrate()),
-    timed('sandboxCa', config.mode === 'sandbox' ? ensureSandboxCa(config.dataDir).catch(refuseTrust) : Promise.resolve(undefined)),
     timed('nationalIdKey', ensureNationalIdKey(config.dataDir, config.psuIdentityKeyFile).catch((error: unknown) => {
       if (!(error instanceof NationalIdKeyError)) throw error;
       process.stderr.write(`Invalid configuration:\n  - ${error.message}\n`);
       process.exit(2);
     })),
   ]);
-  phaseDone('migrateCaKey');
+  phaseDone('migrateAndKey');
   // Instances on one database must hash national identity numbers with one key: another key would recognise no PSU.
   const fingerprint = nationalIdKeyFingerprint(nationalIdKey);
   if (await store.claimKeyFingerprint('psu-identity', fingerprint, systemClock.now()) !== fingerprint) {
@@ -84,7 +87,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   phaseDone('keyFingerprint');
-  const trustStore = new TrustStore(sandboxCa === undefined ? anchors : [...anchors, sandboxCa]);
+  const trustStore = new TrustStore(anchors);
   const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds });
   const rates = config.referenceRates === '' ? new ReferenceRates(SANDBOX_REFERENCE_RATES) : ReferenceRates.parse(config.referenceRates);
   // In the sandbox each TPP has a bank of its own, made with the default data set on its first signed
@@ -101,6 +104,9 @@ async function main(): Promise<void> {
   phaseDone('services');
   app = await buildApp({ config, store, authenticator, payments, sca, baskets, sandbox, banks, time });
   phaseDone('buildApp');
+  const ca = await sandboxCa;
+  if (ca !== undefined) trustStore.add(ca);
+  phaseDone('waitForSandboxCa');
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await store.close();
