@@ -6,6 +6,10 @@ import type { Store } from '../../store/store.js';
 /** GET /health: 200 when the server and its database answer, 503 when the database does not. */
 export function registerHealth(app: FastifyInstance, store: Store, mode: Mode): void {
   app.get('/health', {
+    // A probe's answer is some hundred bytes: compressing it gains nothing, and @fastify/compress's
+    // first look at an answer (is it a fetch Response?) loads Node's fetch internals, 10-25 ms that
+    // the first probe after a start would wait for.
+    compress: false,
     schema: {
       hide: true,
       response: {
