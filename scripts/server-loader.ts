@@ -24,7 +24,8 @@ const { size, mtimeMs } = statSync(bundle);
 const cacheFile = join(folder, `server.cjs.${size}-${Math.round(mtimeMs)}.cache`);
 const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined;
 // The wrapper Node gives a CommonJS module, on the bundle's first line: its line numbers stay true.
-const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`, {
+// The bundle is ASCII (scripts/bundle.ts makes sure): read as Latin-1, it needs no UTF-8 decoding, a third of the reading time.
+const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'latin1')}\n})`, {
   filename: bundle,
   ...(cachedData === undefined ? {} : { cachedData }),
 });
