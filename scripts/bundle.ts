@@ -23,7 +23,7 @@ import { sqliteSchema } from '../src/store/migrations/sqlite-schema.js';
 // The cache's name carries the bundle's size and time: without a clean folder every build would leave the last one's behind.
 rmSync('dist/server', { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'dist/src/main.js', 'sandbox-ca-worker': 'dist/src/security/sandbox-ca-worker.js' },
+  entryPoints: { main: 'dist/src/main.js', 'sandbox-ca-worker': 'dist/src/security/sandbox-ca-worker.js' },
   outdir: 'dist/server',
   bundle: true,
   format: 'cjs',
@@ -36,8 +36,10 @@ await build({
   banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
 });
-asciiOnly('dist/server/server.cjs');
-copyFileSync('dist/scripts/server-loader.js', 'dist/server/main.mjs');
+for (const name of ['main', 'sandbox-ca-worker']) {
+  asciiOnly(`dist/server/${name}.cjs`);
+  copyFileSync('dist/scripts/server-loader.js', `dist/server/${name}.mjs`);
+}
 await trainCodeCache();
 warnOfStaleSchemaScripts();
 
@@ -65,7 +67,8 @@ function warnOfStaleSchemaScripts(): void {
 /**
  * Starts the bundle once on an empty data folder (migrations, sandbox CA, the first /health), as the
  * first start of an installation does, and stops it: the loader then writes the code cache of every
- * function that start compiled. Settings the builder's own environment may hold are cleared.
+ * function that start compiled, of the server and of the worker that made the CA. Settings the
+ * builder's own environment may hold are cleared.
  */
 async function trainCodeCache(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'psd2-build-'));
@@ -89,7 +92,10 @@ async function trainCodeCache(): Promise<void> {
     child.kill('SIGTERM');
     const [code] = await exited;
     if (code !== 0) throw new Error(`the training start exited with ${code}`);
-    if (!readdirSync('dist/server').some((f) => f.endsWith('.cache'))) throw new Error('the training start wrote no code cache');
+    const caches = readdirSync('dist/server').filter((f) => f.endsWith('.cache'));
+    for (const name of ['main', 'sandbox-ca-worker']) {
+      if (!caches.some((f) => f.startsWith(`${name}.cjs.`))) throw new Error(`the training start wrote no code cache of ${name}.cjs`);
+    }
   } finally {
     child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });

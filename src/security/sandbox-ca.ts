@@ -50,10 +50,10 @@ export async function ensureSandboxCa(dataDir: string): Promise<ParsedCertificat
 /**
  * The CA is made in a worker thread (sandbox-ca-worker.ts), the certificate library loaded there
  * only: the main thread goes on starting meanwhile. The worker's file is beside this module's, or
- * beside the bundle (scripts/bundle.ts) as sandbox-ca-worker.cjs.
+ * beside the server's bundle (scripts/bundle.ts), which runs it from its code cache as sandbox-ca-worker.mjs.
  */
 function makeInWorker(options: AuthorityOptions): Promise<CertificateAndKey> {
-  const file = new URL(import.meta.url.endsWith('.cjs') ? './sandbox-ca-worker.cjs' : './sandbox-ca-worker.js', import.meta.url);
+  const file = new URL(import.meta.url.endsWith('.cjs') ? './sandbox-ca-worker.mjs' : './sandbox-ca-worker.js', import.meta.url);
   return new Promise((resolve, reject) => {
     const worker = new Worker(file, { workerData: options });
     worker.once('message', resolve);
