@@ -9,6 +9,7 @@ import { CONFIG_VARIABLES } from '../src/config/config.js';
 import { migrations } from '../src/store/migrations/index.js';
 import { postgresSchema } from '../src/store/migrations/postgres-schema.js';
 import { sqliteSchema } from '../src/store/migrations/sqlite-schema.js';
+import { writePrecompiledSchemas } from './precompile-schemas.js';
 
 /**
  * Bundles the compiled server (tsc's output, dist/src/main.js) into dist/server/ for `npm start`.
@@ -20,6 +21,8 @@ import { sqliteSchema } from '../src/store/migrations/sqlite-schema.js';
  * that makes the sandbox CA on a first start, with the certificate library, is a bundle of its own.
  * Native and optional modules stay outside.
  */
+// Every route's validators and serializers, compiled now rather than on a route's first request.
+await writePrecompiledSchemas();
 // The cache's name carries the bundle's size and time: without a clean folder every build would leave the last one's behind.
 rmSync('dist/server', { recursive: true, force: true });
 await build({

@@ -78,6 +78,8 @@ export interface TestAppOptions {
   nationalIdKey?: NationalIdKey;
   /** The bank's reference rates (default: the sandbox table, which has every currency). */
   rates?: ReferenceRates;
+  /** Check every schema and compile it at once (default true); false compiles as the server does (src/http/precompiled.ts). */
+  checkSchemas?: boolean;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -124,7 +126,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     sandbox: new SandboxDataService(store, banks),
     authenticator: new TppAuthenticator({ trustStore, dateSkewSeconds: 300 }),
     logger: options.logger ?? false,
-    checkSchemas: true,
+    checkSchemas: options.checkSchemas ?? true,
     onRoute: (route) => routes.push(route),
   });
   options.routes?.(app);
