@@ -1,5 +1,7 @@
+// First: it starts making the sandbox CA before the rest is loaded.
+import { earlyStart } from './early-start.js';
 import { performance } from 'node:perf_hooks';
-import { ConfigError, loadConfig, redactPassword } from './config/config.js';
+import { ConfigError, redactPassword } from './config/config.js';
 import { SHUTDOWN_GRACE_MS } from './domain/limits.js';
 import { systemClock } from './domain/clock.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rates.js';
@@ -11,7 +13,6 @@ import { SigningBasketService } from './services/signing-basket-service.js';
 import { SandboxDataService } from './services/sandbox-data-service.js';
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
 import { Banks } from './services/banks.js';
-import { ensureSandboxCa } from './security/sandbox-ca.js';
 import { NationalIdKeyError, ensureNationalIdKey, nationalIdKeyFingerprint } from './security/national-id-key.js';
 import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
@@ -52,20 +53,18 @@ async function timed<T>(name: string, work: Promise<T>): Promise<T> {
 
 /** Starts the server: configuration, database and migrations, trust, HTTP; stops on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
+  if ('configError' in earlyStart) {
+    if (earlyStart.configError instanceof ConfigError) {
+      process.stderr.write(`${earlyStart.configError.message}\n`);
       process.exit(2);
     }
-    throw error;
+    throw earlyStart.configError;
   }
-
-  // On a first start the sandbox CA is made in a worker thread while this one goes on; it is trusted before the server listens.
-  const sandboxCa = timed('sandboxCa', config.mode === 'sandbox' ? ensureSandboxCa(config.dataDir).catch(refuseTrust) : Promise.resolve(undefined));
-  // Its failure is met where it is awaited; until then it must not count as unhandled.
+  const { config, sandboxCaStarted } = earlyStart;
+  // On a first start the sandbox CA is being made in a worker thread (early-start.ts); it is trusted before the server listens.
+  const sandboxCa = earlyStart.sandboxCa.catch(refuseTrust).finally(() => {
+    phases.sandboxCa = Math.round(performance.now() - sandboxCaStarted);
+  });
   sandboxCa.catch(() => undefined);
   const anchors = await readTrustedCertificates(config.trustedCaCertPaths).catch(refuseTrust);
   phaseDone('config');
