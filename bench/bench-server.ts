@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 /** A server process started for a benchmark: its address, its peak memory, and a way to stop it. */
 export interface BenchServer {
@@ -12,14 +13,18 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Spawns `node [nodeArgs] <script> [args]` with this environment and waits until `GET <url>/health` (or `/`) answers. */
-export async function startBenchServer(script: string, port: number, env: Record<string, string>, args: string[] = [], probe = '/health', nodeArgs: string[] = []): Promise<BenchServer> {
+/**
+ * Spawns `node [nodeArgs] <script> [args]` with this environment and waits until `GET <url>/health`
+ * (or `/`) answers. The server's log lines go to `onLogLine` when given, else nowhere.
+ */
+export async function startBenchServer(script: string, port: number, env: Record<string, string>, args: string[] = [], probe = '/health', nodeArgs: string[] = [], onLogLine?: (line: string) => void): Promise<BenchServer> {
   // Another process on the port would answer the probe in this server's place.
   await new Promise<void>((resolve, reject) => {
     const probeServer = createServer().once('error', () => reject(new Error(`port ${port} is taken: stop what listens there`)));
     probeServer.listen(port, '127.0.0.1', () => probeServer.close(() => resolve()));
   });
-  const child = spawn(process.execPath, [...nodeArgs, script, ...args], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', onLogLine === undefined ? 'ignore' : 'pipe', 'inherit'] });
+  if (onLogLine !== undefined) createInterface({ input: child.stdout! }).on('line', onLogLine);
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let i = 0; ; i++) {
@@ -54,13 +59,24 @@ export function sqliteSandboxEnv(dir: string, caFile?: string): Record<string, s
   return { DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`, ...(caFile === undefined ? {} : { TRUSTED_CA_CERTS: caFile }) };
 }
 
-/** Milliseconds from spawning the server on SQLite in `dir` to its first `/health` 200; the server is stopped after. */
-export async function timeColdStart(dir: string, port: number, caFile?: string): Promise<number> {
+/** A cold start: milliseconds from spawn to the first `/health` 200, and the server's own phases (its 'ready' line). */
+export interface ColdStart {
+  ms: number;
+  phases: Record<string, number>;
+}
+
+/** Times a start of the server on SQLite in `dir`; the server is stopped after. */
+export async function timeColdStart(dir: string, port: number, caFile?: string): Promise<ColdStart> {
+  let phases: Record<string, number> = {};
+  const onLogLine = (line: string) => {
+    const entry = JSON.parse(line) as { msg?: string; phases?: Record<string, number> };
+    if (entry.msg === 'ready') phases = entry.phases ?? {};
+  };
   const started = performance.now();
-  const server = await startBenchServer(SERVER_BUNDLE, port, sqliteSandboxEnv(dir, caFile));
-  const elapsed = performance.now() - started;
+  const server = await startBenchServer(SERVER_BUNDLE, port, { ...sqliteSandboxEnv(dir, caFile), LOG_LEVEL: 'info' }, [], '/health', [], onLogLine);
+  const ms = performance.now() - started;
   await server.stop();
-  return elapsed;
+  return { ms, phases };
 }
 
 /** CPU time a process has used so far, all its threads (Linux /proc, in clock ticks of 10 ms), ms. */

@@ -5,9 +5,10 @@ import { runLoad } from './load.js';
 import { benchTpp, bulkRequest, createRequest, pool, readRequest, CREATE_PATH } from './requests.js';
 
 /**
- * `node dist/bench/profile.js [create|read|bulk|start] [seconds]`: runs one load against the SQLite
+ * `node dist/bench/profile.js [create|read|bulk|start|start-empty] [seconds]`: runs one load against the SQLite
  * server under `node --cpu-prof` (the unbundled build, so that time is attributed to its module; for
- * `start`, the bundle `npm start` runs, started on an existing database and stopped at once) and prints
+ * `start`, the bundle `npm start` runs, started on an existing database and stopped at once, and for
+ * `start-empty` the same on an empty data folder: the main thread's profile) and prints
  * where the server's CPU time went: self time by area (our code by folder, each library, Node's
  * internals, garbage collection, idle) and the heaviest functions. The .cpuprofile is kept for
  * Chrome DevTools.
@@ -16,11 +17,12 @@ const scenario = process.argv[2] ?? 'create';
 
 const seconds = Number(process.argv[3] ?? 5);
 const { work, caFile, credentials } = await benchTpp();
-const requests = scenario === 'start' ? [] : scenario === 'bulk' ? pool(400, (i) => bulkRequest(credentials, i, 100)) : pool(6000, (i) => createRequest(credentials, i));
+const starting = scenario === 'start' || scenario === 'start-empty';
+const requests = starting ? [] : scenario === 'bulk' ? pool(400, (i) => bulkRequest(credentials, i, 100)) : pool(6000, (i) => createRequest(credentials, i));
 const profileDir = mkdtempSync(join(work, 'profile-'));
 const env = sqliteSandboxEnv(work, caFile);
 if (scenario === 'start') await (await startBenchServer(SERVER_BUNDLE, 8196, env)).stop();
-const server = await startBenchServer(scenario === 'start' ? SERVER_BUNDLE : 'dist/src/main.js', 8196, env, [], '/health', ['--cpu-prof', '--cpu-prof-dir', profileDir]);
+const server = await startBenchServer(starting ? SERVER_BUNDLE : 'dist/src/main.js', 8196, env, [], '/health', ['--cpu-prof', '--cpu-prof-dir', profileDir]);
 let load = requests;
 if (scenario === 'read') {
   const one = requests[0]!;
@@ -28,7 +30,7 @@ if (scenario === 'read') {
   const { paymentId } = (await created.json()) as { paymentId: string };
   load = pool(12_000, () => readRequest(credentials, paymentId));
 }
-if (scenario !== 'start') {
+if (!starting) {
   const cpuBefore = cpuMsOf(server.child.pid!);
   const result = await runLoad(server.url, load, { connections: 16, seconds, expect: scenario === 'read' ? 200 : 201 });
   // CPU time of the server's process (every thread) per answer: unlike requests per second, it
@@ -39,7 +41,8 @@ if (scenario !== 'start') {
 await server.stop();
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number }
-const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))!;
+// A worker thread (the sandbox CA's) writes a profile of its own; the main thread's (thread 0) is named CPU.<date>.<time>.<pid>.0.<n>.
+const file = readdirSync(profileDir).find((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f))!;
 const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as { nodes: Node[]; samples: number[] };
 // Shares are of the samples in which the server was busy: idle time (such as while the bench signs
 // the read requests, which needs the payment made first) says nothing of where work goes.

@@ -126,8 +126,8 @@ for (let run = 0; run < RUNS; run++) {
   figures.batch.push(await measureBatchRun({ work, caFile, credentials: tpp }, { payments: BATCH_PAYMENTS, port: 8194 }));
 
   const coldDir = mkdtempSync(join(work, 'cold-'));
-  figures.coldEmpty.push(await timeColdStart(coldDir, 8195, caFile));
-  figures.coldExisting.push(await timeColdStart(coldDir, 8195, caFile));
+  figures.coldEmpty.push((await timeColdStart(coldDir, 8195, caFile)).ms);
+  figures.coldExisting.push((await timeColdStart(coldDir, 8195, caFile)).ms);
 
   const hostileDir = mkdtempSync(join(work, 'hostile-'));
   const hostile = await startBenchServer(SERVER_BUNDLE, 8196, sqliteSandboxEnv(hostileDir, caFile));

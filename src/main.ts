@@ -1,5 +1,7 @@
+// First: it starts making the sandbox CA before the rest is loaded.
+import { earlyStart } from './early-start.js';
 import { performance } from 'node:perf_hooks';
-import { ConfigError, loadConfig, redactPassword } from './config/config.js';
+import { ConfigError, redactPassword } from './config/config.js';
 import { SHUTDOWN_GRACE_MS } from './domain/limits.js';
 import { systemClock } from './domain/clock.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rates.js';
@@ -12,7 +14,7 @@ import { SandboxDataService } from './services/sandbox-data-service.js';
 import { SandboxCertificateService } from './services/sandbox-certificate-service.js';
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
 import { Banks } from './services/banks.js';
-import { ensureSandboxCa, readSandboxCaFiles } from './security/sandbox-ca.js';
+import { readSandboxCaFiles } from './security/sandbox-ca.js';
 import { NationalIdKeyError, ensureNationalIdKey, nationalIdKeyFingerprint } from './security/national-id-key.js';
 import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
@@ -30,38 +32,67 @@ function refuseTrust(error: unknown): never {
   throw error;
 }
 
+/**
+ * Milliseconds each phase of the start took, written in the 'ready' line (bench/cold-start.ts reads
+ * it): Node's own boot, loading the bundle, then each step of main. The steps run in parallel are
+ * timed each from the moment they began.
+ */
+const phases: Record<string, number> = {
+  boot: Math.round(performance.nodeTiming.bootstrapComplete),
+  load: Math.round(performance.now() - performance.nodeTiming.bootstrapComplete),
+};
+let phaseStarted = performance.now();
+function phaseDone(name: string): void {
+  const now = performance.now();
+  phases[name] = Math.round(now - phaseStarted);
+  phaseStarted = now;
+}
+async function timed<T>(name: string, work: Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work;
+  } finally {
+    phases[name] = Math.round(performance.now() - started);
+  }
+}
+
 /** Starts the server: configuration, database and migrations, trust, HTTP; stops on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
+  if ('configError' in earlyStart) {
+    if (earlyStart.configError instanceof ConfigError) {
+      process.stderr.write(`${earlyStart.configError.message}\n`);
       process.exit(2);
     }
-    throw error;
+    throw earlyStart.configError;
   }
-
+  const { config, sandboxCaStarted } = earlyStart;
+  // On a first start the sandbox CA is being made in a worker thread (early-start.ts); it is trusted before the server listens.
+  const sandboxCa = earlyStart.sandboxCa.catch(refuseTrust).finally(() => {
+    phases.sandboxCa = Math.round(performance.now() - sandboxCaStarted);
+  });
+  sandboxCa.catch(() => undefined);
   const anchors = await readTrustedCertificates(config.trustedCaCertPaths).catch(refuseTrust);
+  phaseDone('config');
   const metrics = config.metrics === 'off' ? undefined : new ServerMetrics();
   const store = instrumentStore(await openStore(config.database), metrics === undefined ? undefined : (method, seconds, failed) => metrics.observeStoreCall(method, seconds, failed));
-  const [, sandboxCa, nationalIdKey] = await Promise.all([
-    store.migrate(),
-    config.mode === 'sandbox' ? ensureSandboxCa(config.dataDir).catch(refuseTrust) : Promise.resolve(undefined),
-    ensureNationalIdKey(config.dataDir, config.psuIdentityKeyFile).catch((error: unknown) => {
+  phaseDone('openStore');
+  const [, nationalIdKey] = await Promise.all([
+    timed('migrate', store.migrate()),
+    timed('nationalIdKey', ensureNationalIdKey(config.dataDir, config.psuIdentityKeyFile).catch((error: unknown) => {
       if (!(error instanceof NationalIdKeyError)) throw error;
       process.stderr.write(`Invalid configuration:\n  - ${error.message}\n`);
       process.exit(2);
-    }),
+    })),
   ]);
+  phaseDone('migrateAndKey');
   // Instances on one database must hash national identity numbers with one key: another key would recognise no PSU.
   const fingerprint = nationalIdKeyFingerprint(nationalIdKey);
   if (await store.claimKeyFingerprint('psu-identity', fingerprint, systemClock.now()) !== fingerprint) {
     process.stderr.write(`Invalid configuration:\n  - the key for national identity numbers (${config.psuIdentityKeyFile ?? `${config.dataDir}/psu-identity.key`}) is not the one this database's data was stored with; give every instance the same key file (PSU_IDENTITY_KEY_FILE)\n`);
     process.exit(2);
   }
-  const trustStore = new TrustStore(sandboxCa === undefined ? anchors : [...anchors, sandboxCa]);
+  phaseDone('keyFingerprint');
+  const trustStore = new TrustStore(anchors);
   const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds });
   const rates = config.referenceRates === '' ? new ReferenceRates(SANDBOX_REFERENCE_RATES) : ReferenceRates.parse(config.referenceRates);
   // In the sandbox each TPP has a bank of its own, made with the default data set on its first signed
@@ -77,7 +108,12 @@ async function main(): Promise<void> {
   const scheduler = new BatchScheduler(runner, (error) => app?.log.error({ err: error }, 'batch run failed'));
   const time = config.mode === 'sandbox' ? { banks, runner, scheduler } : undefined;
   const certificates = config.mode === 'sandbox' ? new SandboxCertificateService(() => readSandboxCaFiles(config.dataDir)) : undefined;
+  phaseDone('services');
   app = await buildApp({ config, store, authenticator, payments, sca, baskets, sandbox, banks, time, certificates, ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: config.metrics === 'api-port' } }) });
+  phaseDone('buildApp');
+  const ca = await sandboxCa;
+  if (ca !== undefined) trustStore.add(ca);
+  phaseDone('waitForSandboxCa');
   let metricsListener: MetricsListener | undefined;
   app.addHook('onClose', async () => {
     await metricsListener?.close();
@@ -87,6 +123,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   if (metrics !== undefined && typeof config.metrics === 'object') metricsListener = await listenForMetrics(metrics, config.host, config.metrics.port);
+  phaseDone('listen');
   // Slots missed while the server was down run now; then the scheduler wakes at each slot.
   void scheduler.wake();
   app.log.info({
@@ -95,6 +132,9 @@ async function main(): Promise<void> {
     trustedCas: trustStore.anchors.map((a) => a.name),
     metrics: metricsListener !== undefined ? `${metricsListener.url}/metrics` : config.metrics === 'api-port' ? '/metrics' : 'off',
     startupMs: Math.round(performance.now()),
+    phases,
+    // Whether the bundle ran from the build's V8 code cache (scripts/server-loader.ts); absent when not run from the bundle.
+    codeCache: (globalThis as Record<symbol, unknown>)[Symbol.for('psd2.codeCache')],
   }, 'ready');
 
   let stopping = false;

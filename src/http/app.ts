@@ -16,7 +16,8 @@ import './fastify-types.js';
 import { negotiate, reportLanguage } from './hooks/negotiation.js';
 import { keepRawJsonBodies, parseBody, turn } from './hooks/request-body.js';
 import { checkRequestLimits } from './hooks/request-limits.js';
-import { lazySerializerFactory } from './lazy-serializer.js';
+import { serializerFactory } from './serializers.js';
+import type { SchemaRecorder } from './precompiled.js';
 import { logRequest } from './hooks/request-log.js';
 import { registerRequestMetrics } from './hooks/request-metrics.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
@@ -63,6 +64,8 @@ export interface AppDependencies {
   checkSchemas?: boolean;
   /** Told of every route as it is added (the fuzz test drives each one). */
   onRoute?: (route: RouteOptions) => void;
+  /** Compile every validator and serializer and hand over its standalone code (the build, scripts/precompile-schemas.ts). */
+  recordSchemas?: SchemaRecorder;
 }
 
 /**
@@ -94,7 +97,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: PATH_PARAMETER_MAX_LENGTH },
     // Sandbox mode also answers at the platform's sandbox address, /api-sandbox/v1 (hooks/sandbox-address.ts).
     ...(deps.config.mode === 'sandbox' ? { rewriteUrl: routeSandboxAddress } : {}),
-    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
+    schemaController: { compilersFactory: { buildSerializer: serializerFactory(deps.recordSchemas === undefined ? undefined : (key, code) => deps.recordSchemas!.serializer(key, code)) } },
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => sendError(request, reply, new ApiError('BAD_REQUEST', error.message)),
   });
@@ -112,7 +115,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Validation runs in our hook over every part at once; Fastify's per-part validation is off.
   app.setValidatorCompiler(() => () => true);
-  const compileValidator = createValidatorCompiler(schemas, deps.checkSchemas === true);
+  const compileValidator = createValidatorCompiler(schemas, { checkSchemas: deps.checkSchemas === true, ...(deps.recordSchemas === undefined ? {} : { record: (key, code) => deps.recordSchemas!.validator(key, code) }) });
   app.addHook('onRoute', (route) => {
     deps.onRoute?.(route);
     if (route.config?.api !== undefined && route.schema !== undefined) {

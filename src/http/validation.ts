@@ -1,11 +1,18 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction, _ } from 'ajv';
 import addFormats from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import standalone from 'ajv/dist/standalone/index.js';
 import type { FastifySchema } from 'fastify';
 import type { Problem } from '../domain/api-error.js';
 import { ERROR_LIST_MAX_ENTRIES, VALIDATION_ENTRIES_PER_TURN } from '../domain/limits.js';
 import { turn } from './hooks/request-body.js';
 import { appendKey } from './json-shape.js';
 import { isHttpAddress } from '../domain/redirect-uri.js';
+import { precompiledRequire, schemaKey } from './precompiled.js';
+import { precompiledSchemas } from './precompiled-schemas.js';
+
+// ajv/dist/standalone is CommonJS: its function is both module.exports and its default export.
+const standaloneCode = standalone as unknown as typeof standalone.default;
 
 /**
  * Request validation against the route schema, all parts at once (headers, path, query, body), so a
@@ -23,18 +30,30 @@ export const HTTP_ADDRESS_FORMAT = 'http-address';
 /** Annotation on an object schema: the error code when one of its required properties is missing (KID_MISSING). */
 export const REQUIRED_CODE = 'x-required-code';
 
-function createAjv(coerceTypes: boolean, checkSchemas: boolean): Ajv {
+/** An address the WHATWG URL parser reads as http or https (TPP-Redirect-URI): a pattern cannot say it. */
+const httpAddressFormat = { type: 'string' as const, validate: isHttpAddress };
+
+/** The formats the schemas use, by name: what precompiled validators are given (their code names them `formats`). */
+const FORMATS: Record<string, unknown> = { ...fullFormats, [HTTP_ADDRESS_FORMAT]: httpAddressFormat };
+
+/** `standalone`: keeps each validator's source, with formats named as the precompiled code finds them (scripts/precompile-schemas.ts). */
+function createAjv(coerceTypes: boolean, checkSchemas: boolean, standalone = false): Ajv {
   // Checking schemas against the JSON Schema meta-schema costs 60 ms of every start; the route
   // schemas are fixed, so the tests check them (checkSchemas) and production does not.
-  const ajv = new Ajv({ allErrors: true, coerceTypes, useDefaults: false, removeAdditional: false, verbose: false, messages: false, strict: true, strictRequired: false, validateSchema: checkSchemas });
+  const ajv = new Ajv({
+    allErrors: true, coerceTypes, useDefaults: false, removeAdditional: false, verbose: false, messages: false, strict: true, strictRequired: false, validateSchema: checkSchemas,
+    ...(standalone ? { code: { source: true, formats: _`formats` } } : {}),
+  });
   (addFormats as unknown as (ajv: Ajv) => void)(ajv);
   ajv.addKeyword({ keyword: RULE_TEXT, schemaType: 'string' });
   ajv.addKeyword({ keyword: 'example' });
   ajv.addKeyword({ keyword: REQUIRED_CODE, schemaType: 'string' });
-  // An address the WHATWG URL parser reads as http or https (TPP-Redirect-URI): a pattern cannot say it.
-  ajv.addFormat(HTTP_ADDRESS_FORMAT, { type: 'string', validate: isHttpAddress });
+  ajv.addFormat(HTTP_ADDRESS_FORMAT, httpAddressFormat);
   return ajv;
 }
+
+/** Compiles one schema of a route: a part of its request, or the entries of a list in its body; `coerce` for text parts. */
+type UnitCompiler = (coerce: boolean, schema: object) => ValidateFunction;
 
 
 type Part = 'headers' | 'params' | 'querystring' | 'body';
@@ -71,21 +90,48 @@ export interface RequestParts {
  */
 export type RouteValidator = (request: RequestParts, inTurns?: boolean) => Promise<Problem[]>;
 
+export interface ValidatorCompilerOptions {
+  /** Check every schema against the meta-schema and compile it when its route is added, so a bad schema fails the build of the app (tests). */
+  checkSchemas?: boolean;
+  /** Compile every schema when its route is added and hand its key and standalone code to this (the build, scripts/precompile-schemas.ts). */
+  record?: (key: string, code: string) => void;
+}
+
 /**
- * A compiler of route validators; shared schemas are those routes refer to with $ref. With
- * checkSchemas every schema is checked against the meta-schema and compiled at once, so a bad
- * schema fails the build of the app; without, each route compiles on its first request.
+ * A compiler of route validators; shared schemas are those routes refer to with $ref. Each route's
+ * schemas are compiled on its first request, or rather taken from the code the build compiled for
+ * them (precompiled.ts), unless options say otherwise.
  */
-export function createValidatorCompiler(sharedSchemas: readonly object[], checkSchemas = false): (schema: FastifySchema) => RouteValidator {
-  const bodyAjv = createAjv(false, checkSchemas);
-  const textAjv = createAjv(true, checkSchemas);
-  for (const shared of sharedSchemas) {
-    bodyAjv.addSchema(shared);
-    textAjv.addSchema(shared);
-  }
+export function createValidatorCompiler(sharedSchemas: readonly object[], options: ValidatorCompilerOptions = {}): (schema: FastifySchema) => RouteValidator {
+  const { checkSchemas = false, record } = options;
+  // Made on the first compilation: two Ajv instances with their formats cost 10-15 ms of a start otherwise.
+  let ajvs: { body: Ajv; text: Ajv } | undefined;
+  const compilers = () => {
+    if (ajvs !== undefined) return ajvs;
+    ajvs = { body: createAjv(false, checkSchemas, record !== undefined), text: createAjv(true, checkSchemas, record !== undefined) };
+    for (const shared of sharedSchemas) {
+      ajvs.body.addSchema(shared);
+      ajvs.text.addSchema(shared);
+    }
+    return ajvs;
+  };
+  // A schema's code depends on it, on its Ajv's kind, and on the shared schemas it may refer to.
+  let sharedKey: string | undefined;
+  const keyOf = (coerce: boolean, schema: object) => schemaKey(sharedKey ??= schemaKey(sharedSchemas), coerce, schema);
+  const compileUnit: UnitCompiler = (coerce, schema) => {
+    if (record !== undefined) {
+      const ajv = compilers()[coerce ? 'text' : 'body'];
+      const validate = ajv.compile(schema);
+      record(keyOf(coerce, schema), standaloneCode(ajv, validate));
+      return validate;
+    }
+    const precompiled = checkSchemas ? undefined : precompiledSchemas.validators[keyOf(coerce, schema)];
+    return precompiled === undefined ? compilers()[coerce ? 'text' : 'body'].compile(schema) : precompiled(FORMATS, precompiledRequire);
+  };
   const byRef = new Map(sharedSchemas.map((shared) => [`${(shared as { $id?: string }).$id}#`, shared]));
   const inline = (schema: FastifySchema): FastifySchema => (schema.body === undefined ? schema : { ...schema, body: inlineRefs(schema.body, byRef) });
-  return (schema) => (checkSchemas ? compileNow(inline(schema), bodyAjv, textAjv) : compileRouteValidator(inline(schema), bodyAjv, textAjv));
+  const now = checkSchemas || record !== undefined;
+  return (schema) => (now ? compileNow(inline(schema), compileUnit) : compileRouteValidator(inline(schema), compileUnit));
 }
 
 /**
@@ -109,12 +155,12 @@ function inlineRefs(schema: unknown, byRef: ReadonlyMap<string, object>): unknow
 }
 
 /** Compiled on the first request of the route: a start then costs no schema compilation. */
-function compileRouteValidator(schema: FastifySchema, bodyAjv: Ajv, textAjv: Ajv): RouteValidator {
+function compileRouteValidator(schema: FastifySchema, compile: UnitCompiler): RouteValidator {
   let compiled: RouteValidator | undefined;
-  return (request, inTurns) => (compiled ??= compileNow(schema, bodyAjv, textAjv))(request, inTurns);
+  return (request, inTurns) => (compiled ??= compileNow(schema, compile))(request, inTurns);
 }
 
-function compileNow(schema: FastifySchema, bodyAjv: Ajv, textAjv: Ajv): RouteValidator {
+function compileNow(schema: FastifySchema, compile: UnitCompiler): RouteValidator {
   const validators: PartValidator[] = [];
   for (const part of ['headers', 'params', 'querystring', 'body'] as const) {
     const partSchema = schema[part] as Record<string, unknown> | undefined;
@@ -125,8 +171,8 @@ function compileNow(schema: FastifySchema, bodyAjv: Ajv, textAjv: Ajv): RouteVal
       compiled = lowerCaseHeaderSchema(partSchema, headerNames);
     }
     const arrayBounds = part === 'body' ? arrayBoundsOf(compiled) : [];
-    const lists = part === 'body' ? listValidatorOf(compiled, arrayBounds, bodyAjv) : undefined;
-    validators.push({ part, validate: (part === 'body' ? bodyAjv : textAjv).compile(compiled), schema: compiled, arrayBounds, headerNames, lists });
+    const lists = part === 'body' ? listValidatorOf(compiled, arrayBounds, compile) : undefined;
+    validators.push({ part, validate: compile(part !== 'body', compiled), schema: compiled, arrayBounds, headerNames, lists });
   }
   return async (request, inTurns = false) => {
     const problems = new DescribedProblems();
@@ -160,7 +206,7 @@ function compileNow(schema: FastifySchema, bodyAjv: Ajv, textAjv: Ajv): RouteVal
  * out: the rest of the body is validated at once, the entries a chunk at a time. Undefined when the
  * body has no such list.
  */
-function listValidatorOf(schema: Record<string, unknown>, bounds: readonly ArrayBound[], ajv: Ajv): ListValidator | undefined {
+function listValidatorOf(schema: Record<string, unknown>, bounds: readonly ArrayBound[], compile: UnitCompiler): ListValidator | undefined {
   const entries: ListValidator['entries'] = [];
   let outerSchema: Record<string, unknown> = schema;
   for (const bound of bounds) {
@@ -169,9 +215,9 @@ function listValidatorOf(schema: Record<string, unknown>, bounds: readonly Array
     const withoutItems = { ...list, items: true };
     outerSchema = bound.property === undefined ? withoutItems
       : { ...outerSchema, properties: { ...(outerSchema.properties as object), [bound.property]: withoutItems } };
-    entries.push({ property: bound.property, validate: ajv.compile(list.items as object), schema: list.items });
+    entries.push({ property: bound.property, validate: compile(false, list.items as object), schema: list.items });
   }
-  return entries.length === 0 ? undefined : { outer: ajv.compile(outerSchema), outerSchema, entries };
+  return entries.length === 0 ? undefined : { outer: compile(false, outerSchema), outerSchema, entries };
 }
 
 async function validateInTurns(validator: PartValidator, lists: ListValidator, data: unknown, problems: DescribedProblems): Promise<void> {

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import type { AuthorityOptions, CertificateAndKey } from '../toolkit/certificate-factory.js';
 import { type ParsedCertificate, parseCertificate, readPemCertificates } from './tpp-certificate.js';
 import { readCertificate } from './trust-store.js';
 
@@ -25,11 +28,10 @@ const POLL_MS = 20;
 export async function ensureSandboxCa(dataDir: string): Promise<ParsedCertificate> {
   const certPath = join(dataDir, SANDBOX_CA_CERT_FILE);
   const keyPath = join(dataDir, SANDBOX_CA_KEY_FILE);
-  const existing = await readCa(certPath);
+  // Read at once, so that on a first start the worker begins before the caller goes on with its own work.
+  const existing = readCa(certPath);
   if (existing !== undefined) return existing;
-  // The certificate library is loaded only here, on the first start, to keep every other start fast.
-  const { createCertificateAuthority } = await import('../toolkit/certificate-factory.js');
-  const ca = await createCertificateAuthority({ commonName: 'Sandbox PSD2 Test CA', organisation: 'Sandbox Bank ASA', country: 'NO' });
+  const ca = await makeInWorker({ commonName: 'Sandbox PSD2 Test CA', organisation: 'Sandbox Bank ASA', country: 'NO' });
   await mkdir(dataDir, { recursive: true });
   const suffix = `${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const ours = await publish(`${keyPath}.${suffix}`, keyPath, ca.keyPem, 0o600);
@@ -37,7 +39,7 @@ export async function ensureSandboxCa(dataDir: string): Promise<ParsedCertificat
     return parseCertificate(readPemCertificates(ca.certPem)[0]!);
   }
   for (let waited = 0; waited < OTHER_MAKER_WAIT_MS; waited += POLL_MS) {
-    const theirs = await readCa(certPath);
+    const theirs = readCa(certPath);
     if (theirs !== undefined) return theirs;
     await sleep(POLL_MS);
   }
@@ -51,8 +53,29 @@ export async function readSandboxCaFiles(dataDir: string): Promise<{ certPem: st
   return { certPem, keyPem };
 }
 
-async function readCa(certPath: string): Promise<ParsedCertificate | undefined> {
-  const text = await readFile(certPath, 'utf8').catch(() => undefined);
+/**
+ * The CA is made in a worker thread (sandbox-ca-worker.ts), the certificate library loaded there
+ * only: the main thread goes on starting meanwhile. The worker's file is beside this module's, or
+ * beside the server's bundle (scripts/bundle.ts), which runs it from its code cache as sandbox-ca-worker.mjs.
+ */
+function makeInWorker(options: AuthorityOptions): Promise<CertificateAndKey> {
+  const file = new URL(import.meta.url.endsWith('.cjs') ? './sandbox-ca-worker.mjs' : './sandbox-ca-worker.js', import.meta.url);
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(file, { workerData: options });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    // After the message this changes nothing.
+    worker.once('exit', (code) => reject(new Error(`the worker making the sandbox CA ended (exit code ${code}) without one`)));
+  });
+}
+
+function readCa(certPath: string): ParsedCertificate | undefined {
+  let text: string | undefined;
+  try {
+    text = readFileSync(certPath, 'utf8');
+  } catch {
+    text = undefined;
+  }
   const der = text === undefined ? undefined : readPemCertificates(text)[0];
   // A CA file someone replaced with a weak one is refused (TrustStoreError), as a configured CA would be.
   return der === undefined ? undefined : readCertificate(der, `the sandbox CA file '${certPath}'`, `remove it and ${SANDBOX_CA_KEY_FILE} beside it, and the next start makes a new sandbox CA`);

@@ -8,7 +8,20 @@ import { type ParsedCertificate, parseCertificate, readPemCertificates } from '.
  * issued it (an operator who trusts an intermediate CA lists that intermediate).
  */
 export class TrustStore {
-  constructor(readonly anchors: readonly ParsedCertificate[]) {}
+  private readonly trusted: ParsedCertificate[];
+
+  constructor(anchors: readonly ParsedCertificate[]) {
+    this.trusted = [...anchors];
+  }
+
+  get anchors(): readonly ParsedCertificate[] {
+    return this.trusted;
+  }
+
+  /** Trusts one more CA: the sandbox CA, made while the server starts and added before it listens. */
+  add(anchor: ParsedCertificate): void {
+    this.trusted.push(anchor);
+  }
 
   /** The anchor that issued and signed the certificate, if any. */
   issuerOf(certificate: ParsedCertificate): ParsedCertificate | undefined {

@@ -4,6 +4,7 @@ import { CANCELLABLE_STATUSES, type TransactionStatus } from '../domain/transact
 import type { Database } from './database.js';
 import { ENDED_WITHOUT_EXECUTION, duplicatesOf, paymentRow, toStoredPayment, toStoredRequest, tppRequestRow, transferRows } from './payment-rows.js';
 import { migrations } from './migrations/index.js';
+import { type SchemaScript, scriptFits } from './migrations/schema-script.js';
 import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
 import * as bank from './queries/bank-queries.js';
 import * as baskets from './queries/basket-queries.js';
@@ -43,7 +44,13 @@ export abstract class KyselyStore implements Store {
   async migrate(): Promise<void> {
     // Every start but the first finds the schema current: one read instead of the migrator's
     // lock table, lock and introspection.
-    if (await this.isCurrent()) return;
+    const applied = await this.appliedMigrationNames();
+    const names = Object.keys(migrations);
+    if (applied !== undefined && names.every((name) => applied.has(name))) return;
+    // An empty database is made with one script (migrations/schema-script.ts); a database another
+    // instance made meanwhile, or one at an earlier version, is migrated step by step.
+    const script = this.schemaScript;
+    if (applied === undefined && scriptFits(script, names) && await this.runSchemaScript(script) && script.migrations.length === names.length) return;
     const { error, results } = await this.migrator().migrateToLatest();
     if (error !== undefined) {
       const failed = results?.find((r) => r.status === 'Error')?.migrationName;
@@ -51,15 +58,24 @@ export abstract class KyselyStore implements Store {
     }
   }
 
-  private async isCurrent(): Promise<boolean> {
+  /** The names of the migrations applied; undefined when the database has no migration table (it is empty). */
+  private async appliedMigrationNames(): Promise<Set<string> | undefined> {
     try {
       const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(this.db);
-      const applied = new Set(rows.rows.map((r) => r.name));
-      return Object.keys(migrations).every((name) => applied.has(name));
+      return new Set(rows.rows.map((r) => r.name));
     } catch {
-      return false; // no migration table yet: an empty database
+      return undefined; // no migration table yet: an empty database
     }
   }
+
+  /** The schema script of this engine. */
+  protected abstract readonly schemaScript: SchemaScript;
+
+  /**
+   * Runs the schema script and records its migrations as applied, all in one transaction, if the
+   * database is still empty once this holds the migration lock; false when another instance made it first.
+   */
+  protected abstract runSchemaScript(script: SchemaScript): Promise<boolean>;
 
   async appliedMigrations(): Promise<string[]> {
     return (await this.migrator().getMigrations()).filter((m) => m.executedAt !== undefined).map((m) => m.name);

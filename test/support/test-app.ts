@@ -83,6 +83,8 @@ export interface TestAppOptions {
   rates?: ReferenceRates;
   /** Count requests, store calls, batch runs and SCA outcomes here, and serve GET /metrics, as the server does. */
   metrics?: ServerMetrics;
+  /** Check every schema and compile it at once (default true); false compiles as the server does (src/http/precompiled.ts). */
+  checkSchemas?: boolean;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -134,7 +136,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     authenticator: new TppAuthenticator({ trustStore, dateSkewSeconds: 300 }),
     logger: options.logger ?? false,
     ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: true } }),
-    checkSchemas: true,
+    checkSchemas: options.checkSchemas ?? true,
     onRoute: (route) => routes.push(route),
   });
   options.routes?.(app);

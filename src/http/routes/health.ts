@@ -37,6 +37,10 @@ export function registerHealth(app: FastifyInstance, store: Store, mode: Mode): 
   });
 
   app.get('/health', {
+    // A probe's answer is some hundred bytes: compressing it gains nothing, and @fastify/compress's
+    // first look at an answer (is it a fetch Response?) loads Node's fetch internals, 10-25 ms that
+    // the first probe after a start would wait for.
+    compress: false,
     schema: {
       hide: true,
       response: {

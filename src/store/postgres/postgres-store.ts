@@ -7,9 +7,14 @@ import type { NewPayment } from '../../domain/payments/payment.js';
 import type { RequestBinding } from '../../domain/request-binding.js';
 import type { CreatePaymentOptions, CreatePaymentResult, StoredPayment, TppRequestRecord } from '../store.js';
 import { PostgresHotPath } from './postgres-hot-path.js';
+import { postgresSchema } from '../migrations/postgres-schema.js';
+import type { SchemaScript } from '../migrations/schema-script.js';
 
 /** 64-bit integers (amounts in minor units) come back as bigint, never as a lossy number or text. */
 const INT8_OID = 20;
+/** The key of the advisory lock Kysely's migrator holds while it migrates (kysely/dist/esm/dialect/postgres/postgres-adapter.js). */
+const MIGRATION_LOCK_ID = '3853314791062309107';
+
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
@@ -46,6 +51,25 @@ export class PostgresStore extends KyselyStore {
   /** A transaction-scoped advisory lock on the key, released at commit or rollback. */
   protected override async lock(trx: Transaction<Database>, key: string): Promise<void> {
     await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  }
+
+  protected override readonly schemaScript = postgresSchema;
+
+  /**
+   * Instances starting together on an empty database all find it empty: the first to take the
+   * migrator's lock runs the script, and the others, once they have the lock, find the migration
+   * table and return false (their migrator then finds every migration applied).
+   */
+  protected override async runSchemaScript(script: SchemaScript): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${sql.raw(MIGRATION_LOCK_ID)})`.execute(trx);
+      const { rows } = await sql<{ made: boolean }>`select to_regclass('kysely_migration') is not null as made`.execute(trx);
+      if (rows[0]?.made !== false) return false;
+      // Without parameters the statements go as one simple query: one round trip.
+      await sql.raw(script.statements.join(';\n')).execute(trx);
+      await sql`insert into kysely_migration (name, timestamp) select unnest(${[...script.migrations]}::text[]), ${new Date().toISOString()}`.execute(trx);
+      return true;
+    });
   }
 
   static open(url: string): PostgresStore {

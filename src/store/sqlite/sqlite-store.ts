@@ -12,6 +12,8 @@ import type { SandboxTransaction, TransactionPage } from '../sandbox-records.js'
 import type { CreatePaymentOptions, CreatePaymentResult, StoredPayment, StoredTppRequest, TppRequestRecord } from '../store.js';
 import type { Database } from '../database.js';
 import { KyselyStore } from '../kysely-store.js';
+import type { SchemaScript } from '../migrations/schema-script.js';
+import { sqliteSchema } from '../migrations/sqlite-schema.js';
 
 /**
  * The embedded store: one SQLite file through better-sqlite3. WAL lets status reads run beside
@@ -95,6 +97,18 @@ export class SqliteStore extends KyselyStore {
   }
 
   private migration: Promise<void> = Promise.resolve();
+
+  protected override readonly schemaScript = sqliteSchema;
+
+  /** Runs within migrate()'s BEGIN IMMEDIATE: no other process can have made the schema since it found the database empty. */
+  protected override async runSchemaScript(script: SchemaScript): Promise<boolean> {
+    // One at a time: SQLite keeps each CREATE's text as written, and a joined script would add to it.
+    for (const statement of script.statements) this.connection.exec(statement);
+    const record = this.connection.prepare('insert into kysely_migration (name, timestamp) values (?, ?)');
+    const now = new Date().toISOString();
+    for (const name of script.migrations) record.run(name, now);
+    return true;
+  }
 
   static open(path: string): SqliteStore {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });

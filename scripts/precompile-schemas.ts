@@ -1,0 +1,44 @@
+import { writeFileSync } from 'node:fs';
+import { buildApp } from '../src/http/app.js';
+
+/**
+ * Compiles the validator and serializer of every route of the app, in both modes, as standalone
+ * code (Ajv's and fast-json-stringify's), and writes them over tsc's output of
+ * src/http/precompiled-schemas.ts (src/http/precompiled.ts says how they are found). The app is
+ * built as the server builds it, with every route, so a route added to it is compiled here with
+ * no other step; its services are never called, so stand-ins do.
+ */
+export async function writePrecompiledSchemas(file = 'dist/src/http/precompiled-schemas.js'): Promise<{ validators: number; serializers: number }> {
+  const { validators, serializers } = await compileEveryRoute();
+  const entries = (codes: Map<string, string>, parameters: string, head: string) => [...codes]
+    .map(([key, code]) => `    ${JSON.stringify(key)}: function (${parameters}) {${head}\n${code}\n  return module.exports;\n    },`).join('\n');
+  writeFileSync(file, `// Written by scripts/precompile-schemas.ts at build, over tsc's output of src/http/precompiled-schemas.ts: do not edit.
+export const precompiledSchemas = {
+  validators: {
+${entries(validators, 'formats, require', ' const module = { exports: {} };')}
+  },
+  serializers: {
+${entries(serializers, 'require, module', '')}
+  },
+};
+`);
+  return { validators: validators.size, serializers: serializers.size };
+}
+
+/** The standalone code of every validator and serializer of the app in both modes, by key. */
+export async function compileEveryRoute(): Promise<{ validators: Map<string, string>; serializers: Map<string, string> }> {
+  const validators = new Map<string, string>();
+  const serializers = new Map<string, string>();
+  for (const mode of ['sandbox', 'production'] as const) {
+    const unused = {} as never;
+    const app = await buildApp({
+      config: { mode, logLevel: 'silent', publicUrl: 'http://localhost:8080' },
+      store: unused, authenticator: unused, payments: unused, sca: unused, baskets: unused, sandbox: unused, banks: unused,
+      ...(mode === 'sandbox' ? { time: unused } : {}),
+      recordSchemas: { validator: (key, code) => validators.set(key, code), serializer: (key, code) => serializers.set(key, code) },
+    });
+    await app.ready();
+    await app.close();
+  }
+  return { validators, serializers };
+}

@@ -1,0 +1,30 @@
+import { type Config, loadConfig } from './config/config.js';
+import { ensureSandboxCa } from './security/sandbox-ca.js';
+import type { ParsedCertificate } from './security/tpp-certificate.js';
+
+/**
+ * The first module main.ts imports, so that it runs before the rest of the server is loaded: reads
+ * the configuration and, on a sandbox's first start, begins making the sandbox CA in its worker
+ * thread (security/sandbox-ca.ts), which then works while this thread loads and builds the app.
+ * Started after the load, the CA was still being made when the app was built. main() reports a
+ * bad configuration and a CA it must not trust.
+ */
+export type EarlyStart =
+  | { config: Config; sandboxCa: Promise<ParsedCertificate | undefined>; sandboxCaStarted: number }
+  | { configError: unknown };
+
+function start(): EarlyStart {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    return { configError: error };
+  }
+  const sandboxCaStarted = performance.now();
+  const sandboxCa = config.mode === 'sandbox' ? ensureSandboxCa(config.dataDir) : Promise.resolve(undefined);
+  // Its failure is met where main() awaits it; until then it must not count as unhandled.
+  sandboxCa.catch(() => undefined);
+  return { config, sandboxCa, sandboxCaStarted };
+}
+
+export const earlyStart: EarlyStart = start();

@@ -1,0 +1,9 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { type AuthorityOptions, createCertificateAuthority } from '../toolkit/certificate-factory.js';
+
+/**
+ * Makes the sandbox CA in a worker thread (sandbox-ca.ts): loading the certificate library and
+ * making the certificate took 80-100 ms of a first start, which the main thread now spends building
+ * the app. Posts the CA's certificate and key (PEM); a failure ends the worker with its error.
+ */
+void createCertificateAuthority(workerData as AuthorityOptions).then((ca) => parentPort!.postMessage(ca));
