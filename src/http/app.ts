@@ -105,7 +105,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorateRequest('tpp', null);
   app.decorateRequest('rawBody', null);
   app.decorateRequest('bodySha256', null);
-  app.decorateRequest('retry', false);
   app.decorateRequest('locale', 'en');
   app.decorateRequest('errorCode', null);
   app.decorateRequest('schemaProblems', null);
@@ -152,7 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       // A TPP's first signed request in the sandbox makes its bank (a copy of the default data set).
       await deps.banks.ensure(tpp.id);
       request.bodySha256 = bodySha256;
-      request.retry = 'retry' === await replayGuard.admit({
+      await replayGuard.admit({
         tppId: tpp.id, requestId: request.headers['x-request-id'] as string, method: request.method, target,
         bodySha256: request.bodySha256, scope: api.auth.testData === true ? 'test-data' : 'strict', expiresAt: signatureAcceptableUntil,
       });

@@ -149,16 +149,17 @@ export class PaymentInitiationService {
   }
 
   /**
-   * retry: the request repeats a DELETE the TPP sent before with the same X-Request-ID. Its answer
-   * may have been lost; finding the payment cancelled is then the outcome it asked for (204).
+   * requestId: the DELETE's X-Request-ID. A copy of the same request may have cancelled the payment
+   * already (a retry whose first answer was lost, or two sent at once): that is the outcome it asked
+   * for (204), whichever copy ran first.
    */
-  async cancel(tpp: TppIdentity, service: string, product: string, paymentId: string, retry = false): Promise<void> {
+  async cancel(tpp: TppIdentity, service: string, product: string, paymentId: string, requestId: string): Promise<void> {
     const payment = await this.read(tpp, service, product, paymentId);
     const result = payment.status === 'RJCT'
       ? { outcome: 'not-cancellable' as const, status: payment.status }
-      : await this.store.cancelPayment(tpp.id, paymentId, await this.banks.now(tpp.id));
+      : await this.store.cancelPayment(tpp.id, paymentId, await this.banks.now(tpp.id), requestId);
     if (result.outcome === 'unknown') throw new ApiError('RESOURCE_UNKNOWN', `no payment ${paymentId} is known to this TPP`);
-    if (result.outcome === 'not-cancellable' && !(retry && result.status === 'CANC')) {
+    if (result.outcome === 'not-cancellable') {
       throw new ApiError('CANCELLATION_INVALID', `payment ${paymentId} is ${result.status} and can no longer be cancelled; a payment can be cancelled until the batch run executes it (statuses RCVD, ACTC, ACCP, ACWC, PDNG)`);
     }
   }

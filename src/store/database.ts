@@ -60,6 +60,8 @@ export interface PaymentTable {
   updated_at: string;
   signed_by_customer_id: string | null;
   authorised_at: string | null;
+  /** The X-Request-ID of the DELETE that cancelled it (migration 010). */
+  cancel_request_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TransferTable {

@@ -137,10 +137,10 @@ export abstract class KyselyStore implements Store {
     return row === undefined ? undefined : toStoredPayment(row);
   }
 
-  async cancelPayment(tppId: string, paymentId: string, at: Date): Promise<CancelResult> {
+  async cancelPayment(tppId: string, paymentId: string, at: Date, requestId: string): Promise<CancelResult> {
     return this.db.transaction().execute(async (trx) => {
       const updated = await trx.updateTable('payments')
-        .set({ status: 'CANC', updated_at: at.toISOString() })
+        .set({ status: 'CANC', cancel_request_id: requestId, updated_at: at.toISOString() })
         .where('id', '=', paymentId).where('tpp_id', '=', tppId)
         .where('status', 'in', [...CANCELLABLE_STATUSES])
         .executeTakeFirst();
@@ -148,8 +148,11 @@ export abstract class KyselyStore implements Store {
         await trx.updateTable('transfers').set({ status: 'CANC' }).where('payment_id', '=', paymentId).execute();
         return { outcome: 'cancelled' } as const;
       }
-      const row = await trx.selectFrom('payments').select('status').where('id', '=', paymentId).where('tpp_id', '=', tppId).executeTakeFirst();
-      return row === undefined ? { outcome: 'unknown' } as const : { outcome: 'not-cancellable', status: row.status as TransactionStatus } as const;
+      const row = await trx.selectFrom('payments').select(['status', 'cancel_request_id']).where('id', '=', paymentId).where('tpp_id', '=', tppId).executeTakeFirst();
+      if (row === undefined) return { outcome: 'unknown' } as const;
+      // Cancelled by this very request (a copy of it that ran first): the outcome it asked for.
+      if (row.status === 'CANC' && row.cancel_request_id === requestId) return { outcome: 'cancelled' } as const;
+      return { outcome: 'not-cancellable', status: row.status as TransactionStatus } as const;
     });
   }
 

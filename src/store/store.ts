@@ -101,8 +101,11 @@ export interface Store {
   findTppRequest(tppId: string, requestId: string): Promise<StoredTppRequest | undefined>;
   /** The payment, when it exists and the TPP created it. */
   findPayment(tppId: string, paymentId: string): Promise<StoredPayment | undefined>;
-  /** Cancels a payment of the TPP that has not yet been taken for execution. */
-  cancelPayment(tppId: string, paymentId: string, at: Date): Promise<CancelResult>;
+  /**
+   * Cancels a payment of the TPP that has not yet been taken for execution, noting the DELETE's
+   * X-Request-ID; a payment this X-Request-ID cancelled already is 'cancelled' again.
+   */
+  cancelPayment(tppId: string, paymentId: string, at: Date, requestId: string): Promise<CancelResult>;
 
   // Banks: each TPP's in the sandbox, one in production (src/services/banks.ts). Every look-up of the
   // bank's data below is within one bank.

@@ -121,7 +121,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         const payment = newPayment();
         await store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
         assert.equal(await store.findPayment('PSDNO-FSA-999999999', payment.id), undefined);
-        assert.deepEqual(await store.cancelPayment('PSDNO-FSA-999999999', payment.id, new Date()), { outcome: 'unknown' });
+        assert.deepEqual(await store.cancelPayment('PSDNO-FSA-999999999', payment.id, new Date(), 'delete-1'), { outcome: 'unknown' });
         assert.equal(await store.findTppRequest('PSDNO-FSA-999999999', 'x'), undefined);
       }));
 
@@ -168,18 +168,27 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
       it('does not count a cancelled payment as a duplicate', () => withMigratedStore(async (store) => {
         const first = newPayment({ psuKey: 'psu:cancel' });
         await store.createPayment(first, requestFor(first), { duplicatesSince: null });
-        assert.deepEqual(await store.cancelPayment(first.tppId, first.id, new Date()), { outcome: 'cancelled' });
+        assert.deepEqual(await store.cancelPayment(first.tppId, first.id, new Date(), 'delete-1'), { outcome: 'cancelled' });
         const again = newPayment({ transfers: first.transfers, psuKey: 'psu:cancel' });
         assert.equal((await store.createPayment(again, requestFor(again), { duplicatesSince: new Date(0) })).outcome, 'created');
       }));
 
-      it('cancels a payment once, then says it is no longer cancellable', () => withMigratedStore(async (store) => {
+      it('cancels a payment once, then says it is no longer cancellable, except to the request that cancelled it', () => withMigratedStore(async (store) => {
         const payment = newPayment();
         await store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
-        assert.deepEqual(await store.cancelPayment(payment.tppId, payment.id, new Date()), { outcome: 'cancelled' });
+        assert.deepEqual(await store.cancelPayment(payment.tppId, payment.id, new Date(), 'delete-1'), { outcome: 'cancelled' });
         assert.equal((await store.findPayment(payment.tppId, payment.id))?.status, 'CANC');
-        assert.deepEqual(await store.cancelPayment(payment.tppId, payment.id, new Date()), { outcome: 'not-cancellable', status: 'CANC' });
-        assert.deepEqual(await store.cancelPayment(payment.tppId, 'enc!!nothing', new Date()), { outcome: 'unknown' });
+        assert.deepEqual(await store.cancelPayment(payment.tppId, payment.id, new Date(), 'delete-2'), { outcome: 'not-cancellable', status: 'CANC' });
+        assert.deepEqual(await store.cancelPayment(payment.tppId, payment.id, new Date(), 'delete-1'), { outcome: 'cancelled' });
+        assert.deepEqual(await store.cancelPayment(payment.tppId, 'enc!!nothing', new Date(), 'delete-1'), { outcome: 'unknown' });
+      }));
+
+      it('cancels once when copies of one DELETE run at once: every copy is told cancelled', () => withMigratedStore(async (store) => {
+        const payment = newPayment();
+        await store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
+        const outcomes = await Promise.all([1, 2, 3, 4].map(() => store.cancelPayment(payment.tppId, payment.id, new Date(), 'delete-same')));
+        assert.deepEqual(outcomes, [1, 2, 3, 4].map(() => ({ outcome: 'cancelled' })));
+        assert.equal((await store.findPayment(payment.tppId, payment.id))?.status, 'CANC');
       }));
 
       it('stores a bulk payment of 1 000 transfers in one create', () => withMigratedStore(async (store) => {

@@ -143,7 +143,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
       },
     }, async (request: FastifyRequest, reply: FastifyReply) => {
       const { product, paymentId } = request.params as { product: string; paymentId: string };
-      await payments.cancel(request.tpp!, service, product, paymentId, request.retry);
+      await payments.cancel(request.tpp!, service, product, paymentId, request.headers['x-request-id'] as string);
       return reply.code(204).send();
     });
   }

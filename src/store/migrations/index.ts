@@ -8,6 +8,7 @@ import { requestBindingsMigration } from './006-request-bindings.js';
 import { psuLockoutMigration } from './007-psu-lockout.js';
 import { banksMigration } from './008-banks.js';
 import { createPaymentFunctionMigration } from './009-create-payment-function.js';
+import { cancelRequestMigration } from './010-cancel-request.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '007-psu-lockout': psuLockoutMigration,
   '008-banks': banksMigration,
   '009-create-payment-function': createPaymentFunctionMigration,
+  '010-cancel-request': cancelRequestMigration,
 };
