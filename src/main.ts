@@ -8,6 +8,7 @@ import { PaymentInitiationService } from './services/payment-initiation-service.
 import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-identity.js';
 import { ScaService } from './services/sca-service.js';
 import { SigningBasketService } from './services/signing-basket-service.js';
+import { AisService } from './services/ais-service.js';
 import { SandboxDataService } from './services/sandbox-data-service.js';
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
 import { Banks } from './services/banks.js';
@@ -65,12 +66,13 @@ async function main(): Promise<void> {
   const sca = new ScaService(store, banks, config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider, config.publicUrl, nationalIdKey);
   const payments = new PaymentInitiationService(store, banks, rates, sca);
   const baskets = new SigningBasketService(store, banks, sca);
+  const ais = new AisService(store, banks, rates, sca);
   const sandbox = new SandboxDataService(store, banks);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const runner = new BatchRunner(store, banks, rates, config.batchTimes, config.batchChunkSize, (slot, outcomes) => app?.log.debug({ slot, outcomes }, 'batch chunk executed'));
   const scheduler = new BatchScheduler(runner, (error) => app?.log.error({ err: error }, 'batch run failed'));
   const time = config.mode === 'sandbox' ? { banks, runner, scheduler } : undefined;
-  app = await buildApp({ config, store, authenticator, payments, sca, baskets, sandbox, banks, time });
+  app = await buildApp({ config, store, authenticator, payments, sca, baskets, ais, sandbox, banks, time });
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await store.close();

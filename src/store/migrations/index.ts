@@ -7,6 +7,7 @@ import { duePaymentsMigration } from './005-due-payments.js';
 import { requestBindingsMigration } from './006-request-bindings.js';
 import { psuLockoutMigration } from './007-psu-lockout.js';
 import { banksMigration } from './008-banks.js';
+import { aisConsentsMigration } from './009-ais-consents.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '006-request-bindings': requestBindingsMigration,
   '007-psu-lockout': psuLockoutMigration,
   '008-banks': banksMigration,
+  '009-ais-consents': aisConsentsMigration,
 };
