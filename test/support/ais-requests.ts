@@ -43,13 +43,15 @@ export async function giveConsent(t: TestApp, options: { customerNumber?: string
   return { psuId, tppSessionId };
 }
 
-/** A signed read in a consent session; `present` sends PSU-IP-Address (the PSU asked for it). */
+/** A signed read in a consent session; PSU-IP-Address (the PSU asked for it) unless `present` is false. */
 export function readAis(t: TestApp, url: string, session: ConsentSession | undefined, options: { present?: boolean; headers?: Record<string, string>; as?: CertificateAndKey } = {}): Promise<LightMyRequestResponse> {
   return t.signed({
     method: 'GET', url,
     headers: {
       ...(session === undefined ? {} : { 'PSU-ID': session.psuId, 'TPP-Session-ID': session.tppSessionId }),
       ...(options.present === false ? {} : { 'PSU-IP-Address': '192.0.2.10' }),
+      // Where a 401 challenge's SCA brings the PSU back to, as a TPP sends it on every request.
+      'TPP-Redirect-URI': REDIRECT,
       ...options.headers,
     },
     ...(options.as === undefined ? {} : { as: options.as }),
