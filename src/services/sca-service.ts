@@ -290,7 +290,9 @@ export class ScaService {
 
   private async choosePage(authorisation: Authorisation, step: string, customer: Customer, noneChosen: boolean): Promise<ScaPage> {
     const choices = await this.consents.choices(authorisation, customer);
-    return { kind: 'choose-accounts', step, tppName: authorisation.tppName, signer: customer.name, agreementName: choices.agreementName, accounts: choices.accounts, notShown: choices.notShown, noneChosen };
+    // Asked again after ticking none: the boxes stay as the PSU left them.
+    const accounts = noneChosen ? choices.accounts.map((choice) => ({ ...choice, checked: false })) : choices.accounts;
+    return { kind: 'choose-accounts', step, tppName: authorisation.tppName, signer: customer.name, agreementName: choices.agreementName, accounts, notShown: choices.notShown, noneChosen };
   }
 
   /**
