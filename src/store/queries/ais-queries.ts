@@ -145,9 +145,10 @@ export async function transactionsPage(db: Kysely<Database>, accountId: string, 
   let select = db.selectFrom('account_transactions as t').leftJoin('payments as p', 'p.id', 't.payment_id')
     .select([...TRANSACTION_COLUMNS, 'p.service'])
     .where('t.account_id', '=', accountId);
-  if (query.dateFrom !== undefined) select = select.where('t.booking_date', '>=', query.dateFrom);
+  const after = startAfter(query);
+  if (after !== undefined) select = select.where(sql<boolean>`(t.booking_date, t.seq) > (${after.bookingDate}, ${after.seq})`);
+  else if (query.dateFrom !== undefined) select = select.where('t.booking_date', '>=', query.dateFrom);
   if (query.dateTo !== undefined) select = select.where('t.booking_date', '<=', query.dateTo);
-  if (query.after !== undefined) select = select.where(sql<boolean>`(t.booking_date, t.seq) > (${query.after.bookingDate}, ${query.after.seq})`);
   const rows = await select.orderBy('t.booking_date').orderBy('t.seq').limit(query.limit).execute();
   return rows.map((row) => ({
     id: row.id, accountId, seq: Number(row.seq), amountMinor: BigInt(row.amount_minor), currency: row.currency,
@@ -158,12 +159,22 @@ export async function transactionsPage(db: Kysely<Database>, accountId: string, 
   }));
 }
 
+/**
+ * The one lower bound a page is read from: the cursor when it is at or after dateFrom (it implies
+ * dateFrom), else dateFrom. Given both, SQLite ranged the index on dateFrom and filtered every row from
+ * there to the cursor: a page deep in 1 000 000 transactions took 1.5 s instead of milliseconds.
+ */
+function startAfter(query: AisTransactionQuery): AisTransactionQuery['after'] {
+  return query.after !== undefined && (query.dateFrom === undefined || query.after.bookingDate >= query.dateFrom) ? query.after : undefined;
+}
+
 /** A page of a card account's transactions in booking-date order, then posting order, after a position (migration 009's index). */
 export async function cardTransactionsPage(db: Kysely<Database>, cardAccountId: string, query: AisTransactionQuery): Promise<AisCardTransaction[]> {
   let select = db.selectFrom('card_transactions').select(['id', 'seq', 'booking_date', 'body']).where('card_account_id', '=', cardAccountId);
-  if (query.dateFrom !== undefined) select = select.where('booking_date', '>=', query.dateFrom);
+  const after = startAfter(query);
+  if (after !== undefined) select = select.where(sql<boolean>`(booking_date, seq) > (${after.bookingDate}, ${after.seq})`);
+  else if (query.dateFrom !== undefined) select = select.where('booking_date', '>=', query.dateFrom);
   if (query.dateTo !== undefined) select = select.where('booking_date', '<=', query.dateTo);
-  if (query.after !== undefined) select = select.where(sql<boolean>`(booking_date, seq) > (${query.after.bookingDate}, ${query.after.seq})`);
   const rows = await select.orderBy('booking_date').orderBy('seq').limit(query.limit).execute();
   return rows.map((r) => ({ id: r.id, seq: Number(r.seq), bookingDate: r.booking_date, body: JSON.parse(r.body) as Record<string, unknown> }));
 }
