@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { type Server, createServer } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { freePort, launchChromium, screenshot, startTppServer } from '../support/browser.js';
 import { CONSENT_PATH, readAis } from '../support/ais-requests.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 
@@ -13,8 +12,6 @@ import { type TestApp, startTestApp } from '../support/test-app.js';
  * they choose and shares them; the browser lands on the TPP's redirect URI with psu-id and
  * tpp-session-id, and the TPP reads exactly those accounts. Screenshots in test-artifacts/browser/.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = 'test-artifacts/browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -22,20 +19,11 @@ let tpp: Server;
 let tppUrl: string;
 
 before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
   const port = await freePort();
   t = await startTestApp({ publicUrl: `http://127.0.0.1:${port}` });
   await t.app.listen({ port, host: '127.0.0.1' });
-  tpp = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end('<!doctype html><title>TPP</title><h1>Back at the TPP</h1>');
-  });
-  await new Promise<void>((resolve) => tpp.listen(0, '127.0.0.1', resolve));
-  tppUrl = `http://127.0.0.1:${(tpp.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  ({ server: tpp, url: tppUrl } = await startTppServer());
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -59,10 +47,6 @@ async function logIn(page: Page, customerNumber: string): Promise<void> {
   await page.fill('#customerNumber', customerNumber);
   await page.fill('#code', '123456');
   await page.click('#log-in');
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
 }
 
 /** The accounts the page offers, as the PSU reads them: name and number, and whether ticked. */
@@ -131,14 +115,3 @@ describe('the consent page in Chromium', () => {
     await page.context().close();
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -2,9 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Clock } from '../../src/domain/clock.js';
 import { type ConsentSession, giveConsent, readAis } from '../support/ais-requests.js';
-import { type AisCustomer, ELSEWHERE, bankDate, newAisCustomer, nextBatchRun, postCardTransactions, postTransactions } from '../support/ais-data.js';
-import { BULK_PATH, bulkBody, bulkEntry, createHeaders } from '../support/payment-requests.js';
-import { ScriptedPsu } from '../support/scripted-psu.js';
+import { type AisCustomer, ELSEWHERE, approvedBulk, bankDate, newAisCustomer, nextBatchRun, postCardTransactions, postTransactions } from '../support/ais-data.js';
+import { bulkBody, bulkEntry } from '../support/payment-requests.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 
 /**
@@ -65,14 +64,7 @@ describe('x-accept-fix on account information', () => {
     const bulk = bulkBody(3);
     bulk.debtorAccount = { bban: customer.accounts[0]!.bban, currency: 'NOK' };
     bulk.payments = [0, 1, 2].map((i) => ({ ...bulkEntry(i), instructedAmount: { amount: `${100 * (i + 1)}.00`, currency: 'NOK' }, creditorAccount: { bban: ELSEWHERE.bban, currency: 'NOK' } }));
-    const headers = createHeaders({ 'X-PSU-IDENTITY': customer.number });
-    delete headers['PSU-ID'];
-    const created = await t.signed({ method: 'POST', url: BULK_PATH, body: bulk, headers });
-    assert.equal(created.statusCode, 201, created.body);
-    const psu = new ScriptedPsu(t.app);
-    await psu.open(created.json()._links.scaRedirect.href);
-    await psu.logIn(customer.number, '123456');
-    await psu.approve();
+    await approvedBulk(t, customer.number, bulk);
     await nextBatchRun(t);
     const day = await bankDate(t, 0);
     await postTransactions(t, customer.accounts[0]!, [{ amount: 7, bookingDate: day, remittance: 'after the batch' }]);

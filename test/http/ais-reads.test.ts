@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type ConsentSession, giveConsent, readAis } from '../support/ais-requests.js';
-import { type AisCustomer, ELSEWHERE, bankDate, newAisCustomer, nextBatchRun, postCardTransactions, postTransactions } from '../support/ais-data.js';
+import { type AisCustomer, ELSEWHERE, approvedBulk, bankDate, newAisCustomer, nextBatchRun, postCardTransactions, postTransactions } from '../support/ais-data.js';
 import { nextBban, nextOrganisationNumber } from '../support/norwegian-numbers.js';
-import { BULK_PATH, bulkBody, bulkEntry, createHeaders } from '../support/payment-requests.js';
-import { ScriptedPsu } from '../support/scripted-psu.js';
+import { bulkBody, bulkEntry } from '../support/payment-requests.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
 /**
@@ -67,14 +66,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       bulk.debtorAccount = { bban: main.bban, currency: 'NOK' };
       (bulk.payments as Json[])[0] = { ...bulkEntry(0), instructedAmount: { amount: '2000.00', currency: 'NOK' }, creditorAccount: { bban: savings.bban, currency: 'NOK' }, remittanceInformationUnstructured: 'Til sparing' };
       (bulk.payments as Json[])[1] = { ...bulkEntry(1), instructedAmount: { amount: '500.00', currency: 'NOK' }, creditorAccount: { bban: ELSEWHERE.bban, currency: 'NOK' }, remittanceInformationUnstructured: 'Strøm' };
-      const headers = createHeaders({ 'X-PSU-IDENTITY': customer.number });
-      delete headers['PSU-ID'];
-      const created = await t.signed({ method: 'POST', url: BULK_PATH, body: bulk, headers });
-      assert.equal(created.statusCode, 201, created.body);
-      const psu = new ScriptedPsu(t.app);
-      await psu.open(created.json()._links.scaRedirect.href);
-      await psu.logIn(customer.number, '123456');
-      await psu.approve();
+      await approvedBulk(t, customer.number, bulk);
 
       const today = await bankDate(t, 0);
       const pending = await read(`/v1/accounts/${encodeURIComponent(main.id)}/transactions?bookingStatus=pending&dateFrom=${today}`);

@@ -3,6 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { osloDate, addDays } from '../../src/domain/clock.js';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
 import { ibanOf, nextBban, nextFnr } from './norwegian-numbers.js';
+import { BULK_PATH, createHeaders } from './payment-requests.js';
+import { ScriptedPsu } from './scripted-psu.js';
 import type { TestApp } from './test-app.js';
 
 /** Test data for account information, made through the sandbox's test-data API as a TPP makes it. */
@@ -89,4 +91,16 @@ export async function nextBatchRun(t: TestApp): Promise<void> {
   const clock = (await t.signed({ method: 'GET', url: '/v1/sandbox/clock' })).json() as { nextBatchRun: string };
   const moved = await t.signed({ method: 'POST', url: '/v1/sandbox/clock', body: { to: clock.nextBatchRun } });
   assert.equal(moved.statusCode, 200, moved.body);
+}
+
+/** Creates a bulk payment for the customer (by national identity number) and has them approve it on the SCA page. */
+export async function approvedBulk(t: TestApp, customerNumber: string, body: Record<string, unknown>): Promise<void> {
+  const headers = createHeaders({ 'X-PSU-IDENTITY': customerNumber });
+  delete headers['PSU-ID'];
+  const created = await t.signed({ method: 'POST', url: BULK_PATH, body, headers });
+  assert.equal(created.statusCode, 201, created.body);
+  const psu = new ScriptedPsu(t.app);
+  await psu.open(created.json()._links.scaRedirect.href);
+  await psu.logIn(customerNumber, '123456');
+  await psu.approve();
 }

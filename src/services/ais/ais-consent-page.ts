@@ -1,7 +1,6 @@
 import type { ConsentResource } from '../../domain/ais-consent.js';
 import type { Customer } from '../../domain/bank.js';
 import { AIS_SHAREABLE_ACCOUNTS_MAX } from '../../domain/limits.js';
-import type { Shareable } from '../../store/ais-records.js';
 import type { Authorisation } from '../../store/sca-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
@@ -38,14 +37,14 @@ export class AisConsentPage {
   async choices(authorisation: Authorisation, customer: Customer): Promise<ConsentChoices> {
     const bank = this.banks.of(authorisation.tppId);
     const agreement = authorisation.psuCorporateId === undefined ? undefined : await this.store.findAgreement(bank, authorisation.psuCorporateId);
-    const offered = await this.offered(authorisation, customer);
+    const all = await this.offered(authorisation, customer);
     const current = authorisation.tppSessionId === undefined ? undefined : await this.store.findSessionConsent(authorisation.tppId, authorisation.tppSessionId, customer.id);
     const chosen = current === undefined ? undefined : new Set((await this.store.aisConsentResources(current.id)).map((r) => `${r.kind}:${r.id}`));
-    const all: AccountChoice[] = [
-      ...offered.accounts.map((a) => ({ id: a.id, kind: 'account' as const, name: a.name, number: a.bban, currency: a.currency })),
-      ...offered.cards.map((k) => ({ id: k.id, kind: 'card' as const, name: k.name, number: k.maskedPan, currency: k.currency })),
-    ].map((choice) => ({ ...choice, checked: chosen === undefined || chosen.has(`${choice.kind}:${choice.id}`) }));
-    return { accounts: all.slice(0, AIS_SHAREABLE_ACCOUNTS_MAX), agreementName: agreement?.name, notShown: Math.max(0, all.length - AIS_SHAREABLE_ACCOUNTS_MAX) };
+    return {
+      accounts: all.slice(0, AIS_SHAREABLE_ACCOUNTS_MAX).map((choice) => ({ ...choice, checked: chosen === undefined || chosen.has(`${choice.kind}:${choice.id}`) })),
+      agreementName: agreement?.name,
+      notShown: Math.max(0, all.length - AIS_SHAREABLE_ACCOUNTS_MAX),
+    };
   }
 
   /**
@@ -54,9 +53,9 @@ export class AisConsentPage {
    */
   async give(authorisation: Authorisation, customer: Customer, ticked: readonly string[], now: Date): Promise<ConsentOutcome> {
     if (authorisation.objectId === undefined) return 'decided';
-    const offered = (await this.choices(authorisation, customer)).accounts;
     const wanted = new Set(ticked);
-    const resources = offered.filter((choice) => wanted.has(choice.id)).map((choice) => ({ kind: choice.kind, id: choice.id }));
+    const resources = (await this.offered(authorisation, customer)).slice(0, AIS_SHAREABLE_ACCOUNTS_MAX)
+      .filter((choice) => wanted.has(choice.id)).map((choice) => ({ kind: choice.kind, id: choice.id }));
     if (resources.length === 0) return 'none-chosen';
     return (await this.store.giveAisConsent(authorisation.objectId, customer.id, resources, now)) ? 'given' : 'decided';
   }
@@ -65,7 +64,12 @@ export class AisConsentPage {
     if (authorisation.objectId !== undefined) await this.store.refuseAisConsent(authorisation.objectId, now);
   }
 
-  private offered(authorisation: Authorisation, customer: Customer): Promise<Shareable> {
-    return this.store.shareableAccounts(this.banks.of(authorisation.tppId), customer.id, authorisation.psuCorporateId);
+  /** Everything the PSU may share, in the page's order: accounts by number, then card accounts. */
+  private async offered(authorisation: Authorisation, customer: Customer): Promise<Omit<AccountChoice, 'checked'>[]> {
+    const shareable = await this.store.shareableAccounts(this.banks.of(authorisation.tppId), customer.id, authorisation.psuCorporateId);
+    return [
+      ...shareable.accounts.map((a) => ({ id: a.id, kind: 'account' as const, name: a.name, number: a.bban, currency: a.currency })),
+      ...shareable.cards.map((k) => ({ id: k.id, kind: 'card' as const, name: k.name, number: k.maskedPan, currency: k.currency })),
+    ];
   }
 }

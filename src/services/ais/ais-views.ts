@@ -1,5 +1,5 @@
 import { type Fixes, accountNameOf, bankTransactionCodeFields, cardAmountsOf, cashAccountTypeOf } from '../../domain/ais-fixes.js';
-import { type Currency, isCurrency } from '../../domain/currency.js';
+import type { Currency } from '../../domain/currency.js';
 import { formatAmount } from '../../domain/money.js';
 import type { AisAccount, AisCardAccount, AisCardTransaction, AisTransaction } from '../../store/ais-records.js';
 import type { SandboxTransaction } from '../../store/sandbox-records.js';
@@ -176,8 +176,4 @@ export function cardTransaction(t: AisCardTransaction, fixes: Fixes): Json {
   for (const field of CARD_TRANSACTION_FIELDS) if (body[field] !== undefined) view[field] = body[field];
   const amounts = cardAmountsOf({ transactionAmount: body.transactionAmount, originalAmount: body.originalAmount }, fixes);
   return { ...view, ...amounts, ...(typeof body.maskedPan === 'string' ? { maskedPAN: body.maskedPan } : {}) };
-}
-
-export function isKnownCurrency(currency: string): boolean {
-  return isCurrency(currency);
 }

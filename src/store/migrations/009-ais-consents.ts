@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 
 /**
  * Account information (docs/ais.md): the PSU's consents, the accounts each shares, and the count of
@@ -10,9 +10,8 @@ import { type Kysely, type Migration, sql } from 'kysely';
  * - ais_unattended_reads: reads without PSU-IP-Address per TPP, resource and day (RTS 36(5)).
  * - card_transactions by card account, booking date and position: a card account's pages in
  *   booking-date order, as account transactions have (migration 004's account_transactions_booking).
- * - Two partial indexes on payments: the pending (authorised, not yet executed) payments of a debtor
- *   account, which its pending transactions and expected balance show. Partial, so a create (RCVD)
- *   writes neither.
+ * The payments table is not touched: an account's pending payments are read from payments_due
+ * (migration 008), the bank's payments waiting for the batch run.
  */
 export const aisConsentsMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -50,10 +49,5 @@ export const aisConsentsMigration: Migration = {
 
     await db.schema.createIndex('card_transactions_booking').on('card_transactions').columns(['card_account_id', 'booking_date', 'seq']).execute();
 
-    for (const column of ['debtor_bban', 'debtor_iban'] as const) {
-      await db.schema.createIndex(`payments_pending_${column}`).on('payments').columns(['bank', column])
-        .where(sql<boolean>`status in ('ACTC', 'PDNG')`)
-        .execute();
-    }
   },
 };

@@ -25,15 +25,10 @@ export async function createConsent(db: Kysely<Database>, lock: TransactionLock,
     if (earlier !== undefined) {
       return { operation: earlier.operation, bodySha256: earlier.body_sha256, responseStatus: Number(earlier.response_status), responseBody: earlier.response_body };
     }
-    const at = consent.createdAt.toISOString();
-    await trx.insertInto('ais_consents').values({
-      id: consent.id, bank: consent.bank, tpp_id: consent.tppId, tpp_session_id: consent.tppSessionId, status: 'received',
-      psu_context: consent.psuContext, agreement_id: consent.agreementId ?? null, customer_id: null, sca_at: null, created_at: at, updated_at: at,
-    }).execute();
-    await createAuthorisation(trx, authorisation);
+    await insertConsent(trx, consent, authorisation);
     await trx.insertInto('tpp_requests').values({
       tpp_id: request.tppId, request_id: request.requestId, operation: request.operation, body_sha256: request.bodySha256,
-      response_status: request.responseStatus, response_body: request.responseBody, payment_id: null, created_at: at,
+      response_status: request.responseStatus, response_body: request.responseBody, payment_id: null, created_at: consent.createdAt.toISOString(),
     }).execute();
     return undefined;
   });
@@ -41,14 +36,17 @@ export async function createConsent(db: Kysely<Database>, lock: TransactionLock,
 
 /** A consent made by a read's 401 challenge: no request to keep (a read is not replayed). */
 export async function createChallengeConsent(db: Kysely<Database>, consent: NewAisConsent, authorisation: NewAuthorisation): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const at = consent.createdAt.toISOString();
-    await trx.insertInto('ais_consents').values({
-      id: consent.id, bank: consent.bank, tpp_id: consent.tppId, tpp_session_id: consent.tppSessionId, status: 'received',
-      psu_context: consent.psuContext, agreement_id: consent.agreementId ?? null, customer_id: null, sca_at: null, created_at: at, updated_at: at,
-    }).execute();
-    await createAuthorisation(trx, authorisation);
-  });
+  await db.transaction().execute((trx) => insertConsent(trx, consent, authorisation));
+}
+
+/** A received consent and the authorisation of its SCA link; the caller gives the transaction. */
+async function insertConsent(trx: Kysely<Database>, consent: NewAisConsent, authorisation: NewAuthorisation): Promise<void> {
+  const at = consent.createdAt.toISOString();
+  await trx.insertInto('ais_consents').values({
+    id: consent.id, bank: consent.bank, tpp_id: consent.tppId, tpp_session_id: consent.tppSessionId, status: 'received',
+    psu_context: consent.psuContext, agreement_id: consent.agreementId ?? null, customer_id: null, sca_at: null, created_at: at, updated_at: at,
+  }).execute();
+  await createAuthorisation(trx, authorisation);
 }
 
 export async function findConsent(db: Kysely<Database>, id: string): Promise<AisConsent | undefined> {
@@ -181,7 +179,10 @@ export async function cardTransactionsPage(db: Kysely<Database>, cardAccountId: 
 
 /**
  * The payments authorised and not yet executed from an account (statuses ACTC and PDNG), oldest
- * authorisation first, at most `limit`, with their transfers: the partial indexes of migration 009.
+ * authorisation first, at most `limit`, with their transfers. Read in the order of payments_due
+ * (migration 008), the bank's payments waiting for the next batch run, filtered by debtor: an index
+ * of its own on payments would make every authorisation and execution of a payment write it, for
+ * the sake of a read bounded by one batch interval's payments.
  */
 export async function pendingPayments(db: Kysely<Database>, bank: string, account: { bban: string; iban: string }, limit: number): Promise<PendingPayment[]> {
   const rows = await db.selectFrom('payments')
