@@ -98,9 +98,9 @@ export class AisAccess {
     const reads = await this.store.countUnattendedRead(request.tpp.id, unattendedReadKey(kind, resourceId), unattendedReadDay(reading.now));
     if (!isBeyondUnattendedAllowance(reads)) return;
     const what = kind === 'accounts' ? 'the list of accounts of this consent' : `${kind === 'account' ? 'the details' : `the ${kind}`} of ${resourceId}`;
-    throw new ApiError('ACCESS_EXCEEDED', `${what} was read ${AIS_UNATTENDED_READS_PER_DAY} times today (${reading.today}) without the PSU present`, [{
+    throw new ApiError('ACCESS_EXCEEDED', `${what}: read ${AIS_UNATTENDED_READS_PER_DAY} times today (${reading.today}) without the PSU present`, [{
       code: 'ACCESS_EXCEEDED', path: 'header:PSU-IP-Address',
-      text: `${what} was read ${AIS_UNATTENDED_READS_PER_DAY} times today (${reading.today}, Norwegian time by the bank's clock) without PSU-IP-Address: PSD2 RTS article 36(5) allows ${AIS_UNATTENDED_READS_PER_DAY} reads a day without the PSU; send PSU-IP-Address when the PSU asks, or read again tomorrow`,
+      text: `${what}: read ${AIS_UNATTENDED_READS_PER_DAY} times today (${reading.today}, Norwegian time by the bank's clock) without PSU-IP-Address; PSD2 RTS article 36(5) allows ${AIS_UNATTENDED_READS_PER_DAY} reads a day without the PSU: send PSU-IP-Address when the PSU asks, or read again tomorrow`,
     }]);
   }
 }
