@@ -7,6 +7,7 @@ import { type BenchServer, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer, ti
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { measureBatchRun, type BatchRunFigures } from './batch-run.js';
 import { LISTING_TRANSACTIONS, measureListing } from './listing.js';
+import { AIS_TRANSACTIONS, type AisFigures, aisRows, measureAisReads } from './ais-reads.js';
 import { type HostileFigures, hostileRows, measureHostileBodies } from './hostile-bodies.js';
 import { runAtHalfRate } from './paced-load.js';
 import { measureDiskFlush } from './disk-flush.js';
@@ -15,7 +16,8 @@ import { CREATE_PATH, benchTpp, bulkRequest, createRequest, pool, readRequest } 
 /**
  * `npm run bench`: the ceiling (bare Fastify), signed creates on SQLite and PostgreSQL (and their
  * latency at half the maximum rate), bulk creates, status reads, the transaction listing at
- * 1 000 000 transactions, a batch run of 100 000 payments, cold start and peak memory, each the
+ * 1 000 000 transactions, account information (the account list, a transactions page at 1 000 000),
+ * a batch run of 100 000 payments, cold start and peak memory, each the
  * median of RUNS runs with min and max; prints one table and writes it to bench/results.md.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -46,8 +48,9 @@ interface Figures {
   coldEmpty: number[];
   coldExisting: number[];
   hostile: HostileFigures[][];
+  ais: AisFigures[];
 }
-const figures: Figures = { ceiling: [], createSqlite: [], createPg: [], createPgTwo: [], flush: [], halfRateSqlite: [], bulk100: [], bulk1000: [], listing: [], listingHalfRate: [], batch: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [], hostile: [] };
+const figures: Figures = { ceiling: [], createSqlite: [], createPg: [], createPgTwo: [], flush: [], halfRateSqlite: [], bulk100: [], bulk1000: [], listing: [], listingHalfRate: [], batch: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [], hostile: [], ais: [] };
 
 const createPoolSize = Number(process.env.BENCH_POOL ?? 12_000);
 /** Bulk requests per load: enough for 300 (100 entries) and 40 (1 000 entries) per second. */
@@ -124,6 +127,7 @@ for (let run = 0; run < RUNS; run++) {
   figures.listing.push(listing.saturated);
   figures.listingHalfRate.push(listing.halfRate);
   figures.batch.push(await measureBatchRun({ work, caFile, credentials: tpp }, { payments: BATCH_PAYMENTS, port: 8194 }));
+  figures.ais.push(await measureAisReads({ work, caFile, credentials: tpp }, { seconds: SECONDS, connections: CONNECTIONS, port: 8197 }));
 
   const coldDir = mkdtempSync(join(work, 'cold-'));
   figures.coldEmpty.push((await timeColdStart(coldDir, 8195, caFile)).ms);
@@ -169,13 +173,14 @@ const rows: [string, string, string][] = [
   ['Peak RSS of the server during the create run, MB', fmt(figures.rssMb), 'target < 200'],
   ['Cold start, existing database, ms', fmt(figures.coldExisting), ''],
   ['Cold start, empty database, ms', fmt(figures.coldEmpty), 'target < 350'],
+  ...aisRows(figures.ais, fmt),
   ...hostileRows(figures.hostile, fmt),
 ];
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 const header = [
   `Date: ${new Date().toISOString()}; CPU: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}; Node ${process.version}; commit ${commit}.`,
   `${RUNS} runs; each load ${SECONDS} s after a 1 s warm-up, ${CONNECTIONS} connections from a second process on loopback; median (min – max).`,
-  `Answers other than the expected status in all runs: ${unexpected([...figures.createSqlite, ...figures.createPg, ...figures.read, ...figures.halfRateSqlite, ...figures.bulk100, ...figures.bulk1000, ...figures.listing, ...figures.listingHalfRate])}${
+  `Answers other than the expected status in all runs: ${unexpected([...figures.createSqlite, ...figures.createPg, ...figures.read, ...figures.halfRateSqlite, ...figures.bulk100, ...figures.bulk1000, ...figures.listing, ...figures.listingHalfRate, ...figures.ais.flatMap((a) => [a.accounts, a.transactions, a.transactionsSmall])])}${
     ([figures.createSqlite, figures.createPg].some((r) => overflow(r)) || overflow(figures.read, 3 * createPoolSize) || overflow(figures.bulk100, BULK_POOL[100]) || overflow(figures.bulk1000, BULK_POOL[1000])) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
 ];
 const table = ['| Measure | Median (min – max) | Note |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');

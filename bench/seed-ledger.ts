@@ -39,14 +39,12 @@ export function seedAccountTransactions(file: string, accountId: string, count: 
     const sql = (rows: number) => `insert into account_transactions (${COLUMNS.join(', ')}) values ${Array.from({ length: rows }, () => values).join(', ')}`;
     const insertMany = db.prepare(sql(ROWS_PER_INSERT));
     const first = account.transaction_count + 1;
-    const days = 1000;
-    const lastDay = addDays(osloDate(new Date()), -1);
-    const dates = Array.from({ length: days }, (_, d) => addDays(lastDay, d - days + 1));
+    const dateOf = seededBookingDates(count);
     const createdAt = new Date().toISOString();
     const ids = ascendingIds(count);
     const row = (i: number): Row => {
       const credit = i % 2 === 0;
-      const date = dates[Math.floor((i * days) / count)]!;
+      const date = dateOf(i);
       return [
         ids(i), accountId, first + i, credit ? 150_000 + (i % 997) * 100 : -(12_000 + (i % 389) * 100),
         account.currency, date, date, `Faktura ${first + i}`,
@@ -74,6 +72,16 @@ export function seedAccountTransactions(file: string, accountId: string, count: 
     db.close();
   }
   return performance.now() - started;
+}
+
+/** Days the seeded transactions' booking dates spread over, ending yesterday. */
+const SEEDED_DAYS = 1000;
+
+/** The booking date of the i-th (from 0) of `count` seeded transactions: in posting order over the last SEEDED_DAYS days, none after yesterday. */
+export function seededBookingDates(count: number): (i: number) => string {
+  const lastDay = addDays(osloDate(new Date()), -1);
+  const dates = Array.from({ length: SEEDED_DAYS }, (_, d) => addDays(lastDay, d - SEEDED_DAYS + 1));
+  return (i) => dates[Math.floor((i * SEEDED_DAYS) / count)]!;
 }
 
 /** The 64 characters of base64url in their byte order, so that ids made of them sort as they are made. */

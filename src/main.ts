@@ -10,6 +10,7 @@ import { PaymentInitiationService } from './services/payment-initiation-service.
 import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-identity.js';
 import { ScaService } from './services/sca-service.js';
 import { SigningBasketService } from './services/signing-basket-service.js';
+import { AisService } from './services/ais-service.js';
 import { SandboxDataService } from './services/sandbox-data-service.js';
 import { SandboxCertificateService } from './services/sandbox-certificate-service.js';
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
   const sca = new ScaService(store, banks, config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider, config.publicUrl, nationalIdKey);
   const payments = new PaymentInitiationService(store, banks, rates, sca);
   const baskets = new SigningBasketService(store, banks, sca);
+  const ais = new AisService(store, banks, rates, sca);
   const sandbox = new SandboxDataService(store, banks);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const runner = new BatchRunner(store, banks, rates, config.batchTimes, config.batchChunkSize, (slot, outcomes) => app?.log.debug({ slot, outcomes }, 'batch chunk executed'),
@@ -109,7 +111,7 @@ async function main(): Promise<void> {
   const time = config.mode === 'sandbox' ? { banks, runner, scheduler } : undefined;
   const certificates = config.mode === 'sandbox' ? new SandboxCertificateService(() => readSandboxCaFiles(config.dataDir)) : undefined;
   phaseDone('services');
-  app = await buildApp({ config, store, authenticator, payments, sca, baskets, sandbox, banks, time, certificates, ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: config.metrics === 'api-port' } }) });
+  app = await buildApp({ config, store, authenticator, payments, sca, baskets, ais, sandbox, banks, time, certificates, ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: config.metrics === 'api-port' } }) });
   phaseDone('buildApp');
   const ca = await sandboxCa;
   if (ca !== undefined) trustStore.add(ca);

@@ -1,4 +1,5 @@
 import { osloDate } from './clock.js';
+import type { TppMessage } from './api-error.js';
 import type { TransactionStatus } from './transaction-status.js';
 
 /** spec, Authentication 10: an SCA must be renewed every 180 days. */
@@ -13,7 +14,8 @@ export const SIGNING_WINDOW_MINUTES = 60;
 /** Wrong one-time codes before the authorisation fails. */
 export const MAX_CODE_ATTEMPTS = 3;
 
-export type AuthorisationKind = 'payment' | 'basket' | 'session';
+/** What an SCA authorises: a payment, a basket of them, a PSU session, or an account-information consent. */
+export type AuthorisationKind = 'payment' | 'basket' | 'session' | 'consent';
 export type AuthorisationStatus = 'started' | 'psuAuthenticated' | 'finalised' | 'failed';
 
 /** Authentication methods a TPP may prefer (X-PSU-AuthMethod-Preferred); the page names the one used. */
@@ -45,7 +47,11 @@ export const EXPIRED_REASON = `not authorised by the PSU within ${SIGNING_WINDOW
  * a service; the HTTP layer answers it with that challenge body (not an error body).
  */
 export class PsuAuthenticationRequired extends Error {
-  constructor(readonly scaRedirect: string, reason: string) {
+  /**
+   * tppMessages: why, for the TPP's developer (a consent unknown, expired, or too old for the history
+   * asked for); the challenge body carries them beside `_links`.
+   */
+  constructor(readonly scaRedirect: string, reason: string, readonly tppMessages: readonly TppMessage[] = []) {
     super(reason);
     this.name = 'PsuAuthenticationRequired';
   }

@@ -9,6 +9,7 @@ import type { TppAuthenticator } from '../security/tpp-authenticator.js';
 import type { PaymentInitiationService } from '../services/payment-initiation-service.js';
 import type { ScaService } from '../services/sca-service.js';
 import type { SigningBasketService } from '../services/signing-basket-service.js';
+import type { AisService } from '../services/ais-service.js';
 import type { Store } from '../store/store.js';
 import { answerClientError } from './client-errors.js';
 import { sendError, sendFailure } from './error-response.js';
@@ -25,6 +26,10 @@ import { SANDBOX_ADDRESS_PREFIX, registerSandboxAddressLinks, routeSandboxAddres
 import { registerDocumentation } from './routes/documentation.js';
 import { registerHealth } from './routes/health.js';
 import { registerPaymentRoutes } from './routes/payment-routes.js';
+import { registerAisAccountRoutes } from './routes/ais-account-routes.js';
+import { registerAisCardAccountRoutes } from './routes/ais-card-account-routes.js';
+import { registerAisConsentRoutes } from './routes/ais-consent-routes.js';
+import { aisSchemas } from './schemas/ais-schemas.js';
 import { sharedSchemas } from './schemas/common-schemas.js';
 import { paymentSchemas } from './schemas/payment-schemas.js';
 import { basketSchemas } from './schemas/signing-basket-schemas.js';
@@ -48,6 +53,8 @@ export interface AppDependencies {
   payments: PaymentInitiationService;
   sca: ScaService;
   baskets: SigningBasketService;
+  /** Account information: consents and the reads they authorise (docs/ais.md). */
+  ais: AisService;
   /** The sandbox's test data (mock-data API); its routes exist in sandbox mode only. */
   sandbox: SandboxDataService;
   /** The banks: each TPP's own in the sandbox, made on its first signed request (src/services/banks.ts). */
@@ -105,11 +112,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorateRequest('tpp', null);
   app.decorateRequest('rawBody', null);
   app.decorateRequest('bodySha256', null);
+  app.decorateRequest('retry', false);
   app.decorateRequest('locale', 'en');
   app.decorateRequest('errorCode', null);
   app.decorateRequest('schemaProblems', null);
   const sandboxOnlySchemas = deps.config.mode === 'sandbox' ? sandboxSchemas : [];
-  const schemas = [...sharedSchemas, ...paymentSchemas, ...basketSchemas, batchRunSchema, ...sandboxOnlySchemas];
+  const schemas = [...sharedSchemas, ...paymentSchemas, ...basketSchemas, ...aisSchemas, batchRunSchema, ...sandboxOnlySchemas];
   for (const schema of schemas) app.addSchema(schema);
 
   // Validation runs in our hook over every part at once; Fastify's per-part validation is off.
@@ -151,7 +159,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       // A TPP's first signed request in the sandbox makes its bank (a copy of the default data set).
       await deps.banks.ensure(tpp.id);
       request.bodySha256 = bodySha256;
-      await replayGuard.admit({
+      request.retry = 'retry' === await replayGuard.admit({
         tppId: tpp.id, requestId: request.headers['x-request-id'] as string, method: request.method, target,
         bodySha256: request.bodySha256, scope: api.auth.testData === true ? 'test-data' : 'strict', expiresAt: signatureAcceptableUntil,
       });
@@ -189,6 +197,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerHealth(app, deps.store, deps.config.mode);
   registerPaymentRoutes(app, deps.payments);
   registerSigningBasketRoutes(app, deps.baskets);
+  registerAisConsentRoutes(app, deps.ais);
+  registerAisAccountRoutes(app, deps.ais);
+  registerAisCardAccountRoutes(app, deps.ais);
   if (deps.config.mode === 'sandbox' && deps.time !== undefined) registerSandboxClockRoutes(app, deps.time);
   if (deps.config.mode === 'sandbox') registerSandboxRoutes(app, deps.sandbox);
   if (deps.config.mode === 'sandbox' && deps.certificates !== undefined) await registerSandboxCertificateRoutes(app, deps.certificates);

@@ -42,7 +42,8 @@ export function errorBody(request: FastifyRequest, error: ApiError): ErrorBody {
 export function sendChallenge(request: FastifyRequest, reply: FastifyReply, challenge: PsuAuthenticationRequired): FastifyReply {
   request.errorCode = 'SCA_REQUIRED';
   request.log.info({ reason: challenge.message }, 'PSU sent to SCA');
-  return reply.code(401).type('application/json; charset=utf-8').send({ _links: { scaRedirect: { href: challenge.scaRedirect, verbs: ['GET'] } } });
+  const messages = challenge.tppMessages.length === 0 ? {} : { tppMessages: publishTppMessages(challenge.tppMessages) };
+  return reply.code(401).type('application/json; charset=utf-8').send({ ...messages, _links: { scaRedirect: { href: challenge.scaRedirect, verbs: ['GET'] } } });
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {

@@ -29,6 +29,8 @@ declare module 'fastify' {
     rawBody: Buffer | null;
     /** SHA-256 (hex) of the body bytes as received (of the empty body when there is none); set on signed operations. */
     bodySha256: string | null;
+    /** The request repeats exactly the one its X-Request-ID was first used for (a client's retry); an unattended account read's retry counts once. */
+    retry: boolean;
     /** Language of texts meant for people in the answer (Accept-Language). */
     locale: Language;
     /** Problems the schema found, when the route reports them with its own (ApiRouteConfig.deferSchemaProblems). */

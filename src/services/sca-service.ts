@@ -11,6 +11,7 @@ import type { Authorisation, NewAuthorisation, PaymentDecision, PsuSession, ScaP
 import type { Store } from '../store/store.js';
 import { type Banks, PRODUCTION_BANK } from './banks.js';
 import type { PsuIdentityProvider } from './psu-identity.js';
+import { type AccountChoice, AisConsentPage } from './ais/ais-consent-page.js';
 
 /** What the TPP's request says about the PSU and where the browser goes afterwards. */
 export interface ScaRequestContext {
@@ -38,13 +39,14 @@ export interface PaymentToSign {
 export type ScaPage =
   | { kind: 'login'; step: string; tppName: string; purpose: AuthorisationKind; method: AuthMethod; methodUnavailable: string | undefined; biometric: boolean; failedAttempt: boolean; codeHint: { valid: string; invalid: string } | undefined; loginDisabled: boolean }
   | { kind: 'confirm'; step: string; tppName: string; signer: string; agreementName: string | undefined; payments: PaymentToSign[] }
+  | { kind: 'choose-accounts'; step: string; tppName: string; signer: string; agreementName: string | undefined; accounts: AccountChoice[]; notShown: number; noneChosen: boolean }
   | { kind: 'message'; message: ScaMessage; returnUrl: string | undefined }
   /** Back to the TPP; `outcome` says why (the metrics count it). */
   | { kind: 'redirect'; url: string; outcome: ScaMessage };
 
 /** The outcomes the PSU can be told about; the page words them in the PSU's language. */
 export type ScaMessage = 'link-invalid' | 'form-invalid' | 'link-expired' | 'payment-expired' | 'wrong-psu' | 'too-many-attempts' | 'psu-locked' | 'approved' | 'declined' | 'nothing-to-sign' | 'session-established'
-  | ChangedMeanwhile;
+  | 'consent-given' | 'consent-declined' | 'consent-wrong-psu' | ChangedMeanwhile;
 
 /**
  * Why a payment (or a basket) the PSU approves can no longer be approved: it was cancelled, rejected
@@ -61,6 +63,9 @@ const CHANGED_ORDER: readonly ChangedMeanwhile[] = ['basket-cancelled', 'payment
  * psu-id and tpp-session-id. Each link and form works once and the link expires (docs/sca.md).
  */
 export class ScaService {
+  /** The consent page's part: the accounts offered and the PSU's choice (services/ais). */
+  private readonly consents: AisConsentPage;
+
   constructor(
     private readonly store: Store,
     private readonly banks: Banks,
@@ -68,7 +73,9 @@ export class ScaService {
     private readonly publicUrl: string,
     /** The installation's key for national identity numbers (security/national-id-key.ts). */
     readonly nationalIdKey: NationalIdKey,
-  ) {}
+  ) {
+    this.consents = new AisConsentPage(store, banks);
+  }
 
   /** Starts an authorisation and returns the scaRedirect address for the PSU's browser. */
   async start(kind: AuthorisationKind, objectId: string | undefined, context: ScaRequestContext): Promise<string> {
@@ -174,6 +181,8 @@ export class ScaService {
       return this.finish(authorisation, session.psuId, undefined, 'session-established');
     }
 
+    if (authorisation.kind === 'consent') return this.consentLogin(authorisation, stepToken, customer, now);
+
     const payments = await this.paymentsOf(authorisation);
     if (!(await this.isNamedPsu(authorisation, payments, customer))) {
       await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed', customerId: customer.id }, now);
@@ -188,13 +197,17 @@ export class ScaService {
     return { kind: 'confirm', step, tppName: authorisation.tppName, signer: customer.name, agreementName: agreement?.name, payments: toSign };
   }
 
-  /** The PSU approves or declines. Payments that cannot be signed by this PSU are rejected either way. */
-  async decide(stepToken: string, approve: boolean): Promise<ScaPage> {
+  /**
+   * The PSU approves or declines. Payments that cannot be signed by this PSU are rejected either way;
+   * a consent shares the accounts ticked (`accounts`, the ids the page offered).
+   */
+  async decide(stepToken: string, approve: boolean, accounts: readonly string[] = []): Promise<ScaPage> {
     const found = await this.current(stepToken, 'decision');
     if ('kind' in found) return found;
     const { authorisation, now } = found;
     const customer = authorisation.customerId === undefined ? undefined : await this.store.findCustomer(this.banks.of(authorisation.tppId), { id: authorisation.customerId });
     if (customer === undefined) return message('link-invalid', undefined);
+    if (authorisation.kind === 'consent') return this.consentDecision(authorisation, stepToken, customer, approve, accounts, now);
     if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: approve ? 'finalised' : 'failed' }, now))) {
       return message('link-invalid', undefined);
     }
@@ -252,7 +265,7 @@ export class ScaService {
 
   /** Payments whose signing window has passed are rejected when their link is opened; nothing to sign is no page to show. */
   private async expiredPayments(authorisation: Authorisation, now: Date): Promise<ScaPage | undefined> {
-    if (authorisation.kind === 'session') return undefined;
+    if (authorisation.kind === 'session' || authorisation.kind === 'consent') return undefined;
     const payments = await this.paymentsOf(authorisation);
     // A basket deleted since its link was issued has nothing left to sign.
     if (payments.length === 0) return message('link-invalid', undefined);
@@ -260,6 +273,55 @@ export class ScaService {
     if (expired.length === 0 || expired.length < payments.length) return undefined;
     await this.store.decidePayments(expired.map((p) => ({ paymentId: p.id, status: 'RJCT', reason: EXPIRED_REASON })), undefined, now);
     return message('payment-expired', failureRedirect(authorisation, 'payment-expired'));
+  }
+
+  /** A consent's PSU logged in: the one the TPP named (if it named one) chooses the accounts to share. */
+  private async consentLogin(authorisation: Authorisation, stepToken: string, customer: Customer, now: Date): Promise<ScaPage> {
+    if (!(await this.isNamedPsu(authorisation, [], customer))) {
+      await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed', customerId: customer.id }, now);
+      await this.consents.refuse(authorisation, now);
+      return message('consent-wrong-psu', failureRedirect(authorisation, 'wrong-psu'));
+    }
+    const step = newToken();
+    if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(step), stage: 'decision', status: 'psuAuthenticated', customerId: customer.id }, now))) {
+      return message('link-invalid', undefined);
+    }
+    return this.choosePage(authorisation, step, customer, false);
+  }
+
+  private async choosePage(authorisation: Authorisation, step: string, customer: Customer, noneChosen: boolean): Promise<ScaPage> {
+    const choices = await this.consents.choices(authorisation, customer);
+    // Asked again after ticking none: the boxes stay as the PSU left them.
+    const accounts = noneChosen ? choices.accounts.map((choice) => ({ ...choice, checked: false })) : choices.accounts;
+    return { kind: 'choose-accounts', step, tppName: authorisation.tppName, signer: customer.name, agreementName: choices.agreementName, accounts, notShown: choices.notShown, noneChosen };
+  }
+
+  /**
+   * The PSU shares the accounts ticked, or declines. Approving with none ticked shares nothing and
+   * asks again on a new form; either way the browser returns with psu-id and tpp-session-id, the
+   * session the TPP's reads name the consent by.
+   */
+  private async consentDecision(authorisation: Authorisation, stepToken: string, customer: Customer, approve: boolean, accounts: readonly string[], now: Date): Promise<ScaPage> {
+    if (approve) {
+      const outcome = await this.consents.give(authorisation, customer, accounts, now);
+      if (outcome === 'none-chosen') {
+        const step = newToken();
+        if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(step), stage: 'decision', status: 'psuAuthenticated' }, now))) {
+          return message('link-invalid', undefined);
+        }
+        return this.choosePage(authorisation, step, customer, true);
+      }
+      if (outcome === 'decided' || !(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: 'finalised' }, now))) {
+        return message('link-invalid', undefined);
+      }
+    } else {
+      if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed' }, now))) {
+        return message('link-invalid', undefined);
+      }
+      await this.consents.refuse(authorisation, now);
+    }
+    const session = await this.store.recordSca(authorisation.tppId, customer.id, now, authorisation.tppSessionId, randomUUID());
+    return approve ? this.finish(authorisation, session.psuId, undefined, 'consent-given') : this.finish(authorisation, session.psuId, 'declined', 'consent-declined');
   }
 
   private loginPage(authorisation: Authorisation, step: string, failedAttempt: boolean): ScaPage {
@@ -271,7 +333,7 @@ export class ScaService {
   }
 
   private async paymentsOf(authorisation: Authorisation): Promise<ScaPayment[]> {
-    if (authorisation.objectId === undefined) return [];
+    if (authorisation.objectId === undefined || authorisation.kind === 'consent') return [];
     if (authorisation.kind === 'payment') return this.store.findPaymentsForSca(authorisation.tppId, [authorisation.objectId]);
     const basket = await this.store.findBasket(authorisation.tppId, authorisation.objectId);
     return basket === undefined ? [] : this.store.findPaymentsForSca(authorisation.tppId, basket.paymentIds);
@@ -299,7 +361,7 @@ export class ScaService {
   private async lockoutKeys(authorisation: Authorisation, typed: string): Promise<string[]> {
     const keys = new Set<string>();
     if (typed !== '') keys.add(hashNationalId(this.nationalIdKey, typed));
-    const payments = authorisation.kind === 'session' ? [] : await this.paymentsOf(authorisation);
+    const payments = authorisation.kind === 'session' || authorisation.kind === 'consent' ? [] : await this.paymentsOf(authorisation);
     for (const { psuId, hash } of [{ psuId: authorisation.psuId, hash: authorisation.psuNationalIdHash }, ...payments.map((p) => ({ psuId: p.psuId, hash: p.psuNationalIdHash }))]) {
       if (hash !== undefined) keys.add(hash);
       if (psuId === undefined) continue;

@@ -33,7 +33,8 @@ export class SigningBasketService {
     const operation = 'POST /v1/signing-baskets';
     const earlier = await this.store.findTppRequest(tpp.id, requestId);
     if (earlier !== undefined) return replay(earlier, operation, bodySha256, requestId);
-    if (schemaProblems.length > 0) throw ApiError.of(schemaProblems);
+    const problems = withConsentIdsExplained(body, schemaProblems);
+    if (problems.length > 0) throw ApiError.of(problems);
     if (sca.psuId === undefined && sca.psuNationalIdHash === undefined) {
       throw new ApiError('HTTP_HEADER_REQUIRED', 'header PSU-ID is required (or X-PSU-IDENTITY): a basket is signed by one PSU', [
         { code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-ID', text: 'header PSU-ID is required (or X-PSU-IDENTITY): a basket is signed by one PSU' },
@@ -132,4 +133,18 @@ function unknownBasket(basketId: string): ApiError {
   return new ApiError('RESOURCE_UNKNOWN', `no signing basket ${basketId} is known to this TPP`, [
     { code: 'RESOURCE_UNKNOWN', path: 'path:basketId', text: `no signing basket ${basketId} is known to this TPP` },
   ]);
+}
+
+/**
+ * Berlin Group lets a basket hold consentIds; this bank's consents have none to give (they are
+ * bank-offered: the PSU gives each on its own scaRedirect, docs/decisions.md). A non-empty list is
+ * refused with that reason at $.consentIds rather than with the schema's bare count.
+ */
+function withConsentIdsExplained(body: unknown, schemaProblems: readonly Problem[]): Problem[] {
+  const consentIds = typeof body === 'object' && body !== null ? (body as { consentIds?: unknown }).consentIds : undefined;
+  if (!Array.isArray(consentIds) || consentIds.length === 0) return [...schemaProblems];
+  return [
+    ...schemaProblems.filter((problem) => problem.path === undefined || !problem.path.startsWith('$.consentIds')),
+    { code: 'FORMAT_ERROR', path: '$.consentIds', text: '$.consentIds: this bank\'s consents have no id to put in a basket: a consent is asked for with POST /v1/bank-offered-consents and given by the PSU on its own scaRedirect; leave consentIds out (or empty)' },
+  ];
 }

@@ -248,6 +248,36 @@ export interface InstallationKeyTable {
   created_at: string;
 }
 
+/** An account-information consent (migration 009, docs/ais.md). */
+export interface AisConsentTable {
+  id: string;
+  bank: string;
+  tpp_id: string;
+  tpp_session_id: string;
+  status: string;
+  psu_context: string;
+  agreement_id: string | null;
+  customer_id: string | null;
+  sca_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An account or card account a consent shares. */
+export interface AisConsentAccountTable {
+  consent_id: string;
+  kind: string;
+  resource_id: string;
+}
+
+/** Reads without the PSU present, per TPP, resource and Norwegian day (RTS 36(5)). */
+export interface AisUnattendedReadTable {
+  tpp_id: string;
+  resource_key: string;
+  day: string;
+  reads: ColumnType<number | bigint, number, number>;
+}
+
 export interface Database {
   account_transactions: AccountTransactionTable;
   card_accounts: CardAccountTable;
@@ -268,4 +298,7 @@ export interface Database {
   basket_payments: BasketPaymentTable;
   psu_code_attempts: PsuCodeAttemptTable;
   installation_keys: InstallationKeyTable;
+  ais_consents: AisConsentTable;
+  ais_consent_accounts: AisConsentAccountTable;
+  ais_unattended_reads: AisUnattendedReadTable;
 }

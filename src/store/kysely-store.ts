@@ -14,6 +14,9 @@ import * as sandbox from './queries/sandbox-queries.js';
 import * as ledger from './queries/ledger-queries.js';
 import * as bindings from './queries/request-binding-queries.js';
 import type { RequestBinding } from '../domain/request-binding.js';
+import * as ais from './queries/ais-queries.js';
+import type { ConsentResource } from '../domain/ais-consent.js';
+import type { AisCardTransaction, AisConsent, AisTransaction, AisTransactionQuery, NewAisConsent, PendingPayment, Shareable } from './ais-records.js';
 import type { ExecutionOutcome, Planner } from './queries/ledger-queries.js';
 import type {
   Authorisation, AuthorisationStep, BankData, CreateBasketResult, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment, StoredBasket,
@@ -223,6 +226,19 @@ export abstract class KyselyStore implements Store {
   findBasket(tppId: string, basketId: string): Promise<StoredBasket | undefined> { return baskets.findBasket(this.db, tppId, basketId); }
   findBasketOfPayment(paymentId: string): Promise<string | undefined> { return baskets.findBasketOfPayment(this.db, paymentId); }
   deleteBasket(tppId: string, basketId: string): Promise<boolean> { return baskets.deleteBasket(this.db, tppId, basketId); }
+
+  createAisConsent(consent: NewAisConsent, authorisation: NewAuthorisation, request: TppRequestRecord): Promise<StoredTppRequest | undefined> { return ais.createConsent(this.db, (trx, key) => this.lock(trx, key), consent, authorisation, request); }
+  createChallengeConsent(consent: NewAisConsent, authorisation: NewAuthorisation): Promise<void> { return ais.createChallengeConsent(this.db, consent, authorisation); }
+  findAisConsent(id: string): Promise<AisConsent | undefined> { return ais.findConsent(this.db, id); }
+  findSessionConsent(tppId: string, tppSessionId: string, customerId: string): Promise<AisConsent | undefined> { return ais.findSessionConsent(this.db, tppId, tppSessionId, customerId); }
+  giveAisConsent(consentId: string, customerId: string, resources: readonly ConsentResource[], at: Date): Promise<boolean> { return ais.giveConsent(this.db, consentId, customerId, resources, at); }
+  refuseAisConsent(consentId: string, at: Date): Promise<void> { return ais.refuseConsent(this.db, consentId, at); }
+  aisConsentResources(consentId: string): Promise<ConsentResource[]> { return ais.consentResources(this.db, consentId); }
+  shareableAccounts(bankKey: string, customerId: string, agreementId: string | undefined): Promise<Shareable> { return ais.shareable(this.db, bankKey, customerId, agreementId); }
+  aisTransactions(accountId: string, query: AisTransactionQuery): Promise<AisTransaction[]> { return ais.transactionsPage(this.db, accountId, query); }
+  aisCardTransactions(cardAccountId: string, query: AisTransactionQuery): Promise<AisCardTransaction[]> { return ais.cardTransactionsPage(this.db, cardAccountId, query); }
+  pendingPayments(bankKey: string, account: { bban: string; iban: string }, limit: number): Promise<PendingPayment[]> { return ais.pendingPayments(this.db, bankKey, account, limit); }
+  countUnattendedRead(tppId: string, key: string, day: string): Promise<number> { return ais.countUnattendedRead(this.db, tppId, key, day); }
 
   private async findRequest(trx: Kysely<Database>, tppId: string, requestId: string): Promise<StoredTppRequest | undefined> {
     const row = await trx.selectFrom('tpp_requests')

@@ -11,6 +11,8 @@ import type {
 } from './sandbox-records.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
 import type { RequestBinding } from '../domain/request-binding.js';
+import type { ConsentResource } from '../domain/ais-consent.js';
+import type { AisCardTransaction, AisConsent, AisTransaction, AisTransactionQuery, NewAisConsent, PendingPayment, Shareable } from './ais-records.js';
 
 /** A TPP request that created something, kept so a retry with the same X-Request-ID gets the same answer. */
 export interface TppRequestRecord {
@@ -195,4 +197,30 @@ export interface Store {
   findBasket(tppId: string, basketId: string): Promise<StoredBasket | undefined>;
   findBasketOfPayment(paymentId: string): Promise<string | undefined>;
   deleteBasket(tppId: string, basketId: string): Promise<boolean>;
+
+  // Account information (docs/ais.md). Every look-up of the bank's data is within one bank, as above.
+  /**
+   * Stores a consent (received) with the authorisation of its SCA link and the request that created
+   * it, in one transaction, unless the TPP sent this X-Request-ID before: then the stored request is
+   * returned and nothing is written.
+   */
+  createAisConsent(consent: NewAisConsent, authorisation: NewAuthorisation, request: TppRequestRecord): Promise<StoredTppRequest | undefined>;
+  /** A consent started by a read's 401 challenge, with its authorisation. */
+  createChallengeConsent(consent: NewAisConsent, authorisation: NewAuthorisation): Promise<void>;
+  findAisConsent(id: string): Promise<AisConsent | undefined>;
+  /** The valid consent a customer gave in a TPP's session (TPP-Session-ID). */
+  findSessionConsent(tppId: string, tppSessionId: string, customerId: string): Promise<AisConsent | undefined>;
+  /** The PSU's choice makes a received consent valid and replaces the session's earlier one; false when decided already. */
+  giveAisConsent(consentId: string, customerId: string, resources: readonly ConsentResource[], at: Date): Promise<boolean>;
+  refuseAisConsent(consentId: string, at: Date): Promise<void>;
+  aisConsentResources(consentId: string): Promise<ConsentResource[]>;
+  /** The accounts and card accounts a customer may share: their own, or an agreement's they may VIEW. */
+  shareableAccounts(bank: string, customerId: string, agreementId: string | undefined): Promise<Shareable>;
+  /** Booked transactions of an account in booking-date order, then posting order, after a position. */
+  aisTransactions(accountId: string, query: AisTransactionQuery): Promise<AisTransaction[]>;
+  aisCardTransactions(cardAccountId: string, query: AisTransactionQuery): Promise<AisCardTransaction[]>;
+  /** Authorised payments not yet executed from an account, oldest first. */
+  pendingPayments(bank: string, account: { bban: string; iban: string }, limit: number): Promise<PendingPayment[]>;
+  /** Counts a read without the PSU present; returns the day's count for the key, this read included. */
+  countUnattendedRead(tppId: string, key: string, day: string): Promise<number>;
 }

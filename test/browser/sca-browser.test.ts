@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { type Server, createServer } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { freePort, launchChromium, screenshot, startTppServer } from '../support/browser.js';
 import type { Clock } from '../../src/domain/clock.js';
 import { OLA_ACCOUNTS, createCrossBorder, crossBorderBody } from '../support/payment-requests.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
@@ -12,8 +11,6 @@ import { type TestApp, startTestApp } from '../support/test-app.js';
  * The SCA pages in Debian's Chromium, as a PSU uses them: each test follows the scaRedirect of a
  * real answer, fills in and clicks, and saves a screenshot in test-artifacts/browser/.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = 'test-artifacts/browser';
 
 class ManualClock implements Clock {
   current = new Date();
@@ -30,22 +27,12 @@ let tppUrl: string;
 const landings: URL[] = [];
 
 before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
   const port = await freePort();
   t = await startTestApp({ clock, publicUrl: `http://127.0.0.1:${port}` });
   await t.app.listen({ port, host: '127.0.0.1' });
   // The TPP's redirect URI: records where the browser lands.
-  tpp = createServer((request, response) => {
-    landings.push(new URL(request.url ?? '/', tppUrl));
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end('<!doctype html><title>TPP</title><h1>Back at the TPP</h1>');
-  });
-  await new Promise<void>((resolve) => tpp.listen(0, '127.0.0.1', resolve));
-  tppUrl = `http://127.0.0.1:${(tpp.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  ({ server: tpp, url: tppUrl } = await startTppServer((url) => landings.push(url)));
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -74,9 +61,6 @@ async function logIn(page: Page, customerNumber: string, code: string): Promise<
   await page.click('#log-in');
 }
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
-}
 
 describe('the SCA pages in Chromium', () => {
   it('approve: link, log in, check, approve, land on the TPP redirect URI with psu-id and tpp-session-id; status ACTC', async () => {
@@ -211,14 +195,3 @@ describe('the SCA pages in Chromium', () => {
     await page.context().close();
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -5,6 +5,8 @@ import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { BULK_PATH, CROSS_BORDER_PATH, bulkBody, createBulk, createCrossBorder, createHeaders, crossBorderBody } from '../support/payment-requests.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
+import { CONSENT_PATH, askConsent, giveConsent, readAis } from '../support/ais-requests.js';
+import { bankDate, newAisCustomer, postCardTransactions, postTransactions } from '../support/ais-data.js';
 
 /** spec, Errors: the values allowed in the `code` of a TppMessage, as the specification lists them. */
 const SPEC_TPP_MESSAGE_CODES = 'SYSTEM_ERROR, BAD_REQUEST, FORBIDDEN, NOT_FOUND, CONFLICT, HTTP_HEADER_REQUIRED, QUERY_PARAMETER_REQUIRED, SCA_NOT_FOUND, SCA_EXPIRED, SCA_INVALID, FORMAT_ERROR, RESOURCE_UNKNOWN, PSU_CREDENTIALS_INVALID, CONSENT_UNKNOWN, CONSENT_INVALID, CONSENT_EXPIRED, ACCESS_EXCEEDED, PRODUCT_UNKNOWN, PRODUCT_INVALID, KID_MISSING, KID_INVALID, PAYMENT_FAILED, EXECUTION_DATE_INVALID'.split(', ');
@@ -114,6 +116,37 @@ describe('the OpenAPI document', () => {
     assert.equal(challenge.statusCode, 401);
     conforms('POST', CROSS_BORDER_PATH, challenge);
     conforms('DELETE', self, await t.signed({ method: 'DELETE', url: self }));
+  });
+
+  it('matches real answers of the account-information operations, their 401 challenge, 404 and 429', async () => {
+    conforms('POST', CONSENT_PATH, await askConsent(t));
+    const customer = await newAisCustomer(t, [{ balance: 100 }], 1);
+    const day = await bankDate(t, -1);
+    await postTransactions(t, customer.accounts[0]!, [{ amount: 1, bookingDate: day }, { amount: -2, bookingDate: day }]);
+    await postCardTransactions(t, customer.cards[0]!.id, [{ bookingDate: day, amount: -3, original: { amount: -2.5, currency: 'EUR' } }]);
+    const session = await giveConsent(t, { customerNumber: customer.number });
+    const account = `/v1/accounts/${encodeURIComponent(customer.accounts[0]!.id)}`;
+    const card = `/v1/card-accounts/${encodeURIComponent(customer.cards[0]!.id)}`;
+    const urls = [
+      '/v1/accounts?withBalance=true', `${account}?withBalance=true`, `${account}/balances`, `${account}/transactions?bookingStatus=all&dateFrom=${day}&limit=1&withBalance=true`,
+      '/v1/card-accounts?withBalance=true', card, `${card}/balances`, `${card}/transactions?bookingStatus=both&dateFrom=${day}`,
+    ];
+    for (const url of urls) {
+      const response = await readAis(t, url, session, { headers: { 'x-accept-fix': 'unknown-fix' } });
+      assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
+      conforms('GET', url, response);
+    }
+    const page = (await readAis(t, urls[3]!, session)).json() as { transactions: { booked: { _links: { transactionDetails: { href: string } } }[] } };
+    const detail = page.transactions.booked[0]!._links.transactionDetails.href;
+    conforms('GET', detail, await readAis(t, detail, session));
+    const challenge = await readAis(t, '/v1/accounts', undefined);
+    assert.equal(challenge.statusCode, 401);
+    conforms('GET', '/v1/accounts', challenge);
+    conforms('GET', `${account}/balances`, await readAis(t, '/v1/accounts/enc!!unknown/balances', session));
+    for (let i = 0; i < 4; i++) await readAis(t, `${card}/balances`, session, { present: false });
+    const exceeded = await readAis(t, `${card}/balances`, session, { present: false });
+    assert.equal(exceeded.statusCode, 429);
+    conforms('GET', `${card}/balances`, exceeded);
   });
 
   it('matches real error answers', async () => {

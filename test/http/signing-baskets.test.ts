@@ -296,6 +296,14 @@ describe('refusing a basket that cannot be made', () => {
     assert.equal(again.statusCode, 201, 'the payment that was listed with the bulk payment was not taken into a basket');
   });
 
+  it('refuses consentIds with 400 FORMAT_ERROR at $.consentIds: the bank\'s consents are bank-offered and have no id; an empty list is the Berlin Group shape and is taken', async () => {
+    const single = await basketPayment();
+    const error = assertErrorBody(await postBasket([single], { body: { paymentIds: [single], consentIds: ['enc!!some-consent'] } }), 400, 'FORMAT_ERROR');
+    assert.deepEqual(error.tppMessages?.map((m) => m.path), ['$.consentIds']);
+    assert.match(error.tppMessages?.[0]?.text ?? '', /consents have no id .*POST \/v1\/bank-offered-consents/);
+    assert.equal((await postBasket([single], { body: { paymentIds: [single], consentIds: [] } })).statusCode, 201);
+  });
+
   it('refuses an unknown payment id with 400 at its path', async () => {
     const unknown = `enc!!${randomUUID()}`;
     const error = assertErrorBody(await postBasket([await basketPayment(), unknown]), 400, 'FORMAT_ERROR');
@@ -352,12 +360,6 @@ describe('refusing a basket that cannot be made', () => {
     const error = assertErrorBody(await postBasket([]), 400, 'FORMAT_ERROR');
     assert.equal(error.tppMessages?.[0]?.path, '$.paymentIds');
     assert.match(error.tppMessages?.[0]?.text ?? '', /at least 1 entry/);
-  });
-
-  it('refuses a consentIds field with 400: it is not a field of this request', async () => {
-    const error = assertErrorBody(await postBasket([], { body: { paymentIds: [await basketPayment()], consentIds: ['c-1'] } }), 400, 'FORMAT_ERROR');
-    assert.equal(error.tppMessages?.[0]?.path, '$.consentIds');
-    assert.match(error.tppMessages?.[0]?.text ?? '', /is not a field of this request/);
   });
 
   it('refuses a request with neither PSU-ID nor X-PSU-IDENTITY with 400 HTTP_HEADER_REQUIRED', async () => {

@@ -29,10 +29,23 @@ export class ScriptedPsu {
     return this.submit({ decision: 'decline' });
   }
 
-  /** Sends the current page's form with these fields added. */
-  async submit(fields: Record<string, string>): Promise<LightMyRequestResponse> {
+  /** The consent page: shares the accounts and card accounts with these ids (ticks exactly them). */
+  async share(accountIds: readonly string[]): Promise<LightMyRequestResponse> {
+    return this.submit({ decision: 'approve' }, accountIds.map((id) => ['account', id]));
+  }
+
+  /** The ids of the accounts the consent page offers, and those ticked when it opened. */
+  offered(): { all: string[]; ticked: string[] } {
+    const boxes = [...(this.last?.body ?? '').matchAll(/<input type="checkbox" name="account" value="([^"]+)"( checked)?>/g)];
+    return { all: boxes.map((m) => m[1]!), ticked: boxes.filter((m) => m[2] !== undefined).map((m) => m[1]!) };
+  }
+
+  /** Sends the current page's form with these fields added (and repeated fields, such as ticked boxes). */
+  async submit(fields: Record<string, string>, repeated: readonly [string, string][] = []): Promise<LightMyRequestResponse> {
     if (this.form === undefined) throw new Error(`the page has no form: ${this.last?.body}`);
-    const body = new URLSearchParams({ ...this.form.fields, ...fields }).toString();
+    const params = new URLSearchParams({ ...this.form.fields, ...fields });
+    for (const [name, value] of repeated) params.append(name, value);
+    const body = params.toString();
     return this.remember(await this.app.inject({
       method: 'POST',
       url: this.form.action,

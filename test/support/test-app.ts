@@ -15,6 +15,7 @@ import { PaymentInitiationService } from '../../src/services/payment-initiation-
 import { sandboxIdentityProvider } from '../../src/services/psu-identity.js';
 import { ScaService } from '../../src/services/sca-service.js';
 import { SigningBasketService } from '../../src/services/signing-basket-service.js';
+import { AisService } from '../../src/services/ais-service.js';
 import { SandboxDataService } from '../../src/services/sandbox-data-service.js';
 import { SandboxCertificateService } from '../../src/services/sandbox-certificate-service.js';
 import { TppAuthenticator } from '../../src/security/tpp-authenticator.js';
@@ -132,6 +133,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(mode === 'sandbox' ? { time: { banks, runner, scheduler }, certificates: new SandboxCertificateService(async () => fixtures.ca) } : {}),
     banks,
     baskets: new SigningBasketService(store, banks, sca),
+    ais: new AisService(store, banks, rates, sca),
     sandbox: new SandboxDataService(store, banks),
     authenticator: new TppAuthenticator({ trustStore, dateSkewSeconds: 300 }),
     logger: options.logger ?? false,

@@ -4,7 +4,7 @@ import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
 import { ApiError } from '../../domain/api-error.js';
 import type { ScaMessage, ScaPage, ScaService } from '../../services/sca-service.js';
-import { SCA_FORM_BODY_MAX_BYTES } from '../../domain/limits.js';
+import { AIS_SHAREABLE_ACCOUNTS_MAX, SCA_FORM_BODY_MAX_BYTES } from '../../domain/limits.js';
 import { languageOf } from '../hooks/negotiation.js';
 import { renderScaPage } from '../sca-pages/sca-page-renderer.js';
 
@@ -55,7 +55,7 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
 
     pages.post('/sca/decision', { preHandler: pages.csrfProtection, schema: { hide: true } }, async (request, reply) => {
       const form = fieldsOf(request.body, ['step', 'decision']);
-      return show(request, reply, await sca.decide(form.step, form.decision === 'approve'));
+      return show(request, reply, await sca.decide(form.step, form.decision === 'approve', valuesOf(request.body, 'account', AIS_SHAREABLE_ACCOUNTS_MAX)));
     });
   });
 }
@@ -64,4 +64,11 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
 function fieldsOf<K extends string>(body: unknown, names: readonly K[]): Record<K, string> {
   const form = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   return Object.fromEntries(names.map((name) => [name, typeof form[name] === 'string' ? (form[name] as string).slice(0, 100) : ''])) as Record<K, string>;
+}
+
+/** A field sent once per ticked box (a consent's accounts), as text, at most `max` of them, each bounded. */
+function valuesOf(body: unknown, name: string, max: number): string[] {
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+  const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return values.filter((v): v is string => typeof v === 'string').slice(0, max).map((v) => v.slice(0, 100));
 }

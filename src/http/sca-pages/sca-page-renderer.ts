@@ -4,13 +4,14 @@ import type { Language } from '../../domain/language.js';
 import { formatAmount } from '../../domain/money.js';
 import type { PaymentToSign, ScaPage } from '../../services/sca-service.js';
 import { SCA_TEXTS } from './sca-texts.js';
-import { CONFIRM, LAYOUT, LOGIN, MESSAGE } from './sca-templates.js';
+import { CHOOSE, CONFIRM, LAYOUT, LOGIN, MESSAGE } from './sca-templates.js';
 
 const eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
 eta.loadTemplate('@layout', LAYOUT);
 eta.loadTemplate('@login', LOGIN);
 eta.loadTemplate('@confirm', CONFIRM);
 eta.loadTemplate('@message', MESSAGE);
+eta.loadTemplate('@choose', CHOOSE);
 
 export interface RenderContext {
   language: Language;
@@ -55,6 +56,23 @@ export function renderScaPage(page: Exclude<ScaPage, { kind: 'redirect' }>, cont
         canApprove: page.payments.some((p) => p.problem === undefined),
         cannotApprove: t.cannotApprove,
         approve: t.approve,
+        decline: t.decline,
+      });
+    case 'choose-accounts':
+      return eta.render('@choose', {
+        ...common,
+        title: t.title.choose,
+        action: '/sca/decision',
+        step: page.step,
+        purpose: t.purpose.consent(page.tppName),
+        signer: t.signer(page.signer),
+        context: page.agreementName === undefined ? t.sharePrivately : t.shareFor(page.agreementName),
+        intro: t.chooseIntro(page.tppName),
+        noneChosen: page.noneChosen ? t.noneChosen : undefined,
+        noAccounts: t.noAccounts,
+        accounts: page.accounts.map((a) => ({ id: a.id, name: a.name, number: a.kind === 'account' ? formatAccount(a.number) : a.number, currency: a.currency, checked: a.checked, card: a.kind === 'card' ? t.card : undefined })),
+        notShown: page.notShown > 0 ? t.notShown(page.notShown) : undefined,
+        share: t.share,
         decline: t.decline,
       });
     case 'message':

@@ -29,6 +29,9 @@ dl { display: grid; grid-template-columns: minmax(6rem, auto) 1fr; gap: 0.3rem 0
 dt { color: #536170; }
 dd { margin: 0; overflow-wrap: anywhere; }
 .entries { margin: 0.5rem 0 0; padding-left: 1.2rem; }
+.choice { display: flex; align-items: flex-start; gap: 0.8rem; font-weight: 400; cursor: pointer; margin: 0 0 0.7rem; }
+.choice input { width: 1.3rem; height: 1.3rem; margin: 0.15rem 0 0; flex: none; }
+.choice .account-name { font-weight: 600; }
 </style>
 </head>
 <body>
@@ -90,3 +93,21 @@ export const MESSAGE = `<% layout('@layout', it) %>
 <p><%= it.text %></p>
 <% if (it.returnUrl) { %><p><a href="<%= it.returnUrl %>" id="return"><%= it.returnTo %></a></p><% } %>
 </div>`;
+
+
+export const CHOOSE = `<% layout('@layout', it) %>
+<p><%= it.purpose %></p>
+<p><%= it.signer %> <%= it.context %></p>
+<p><%= it.intro %></p>
+<% if (it.noneChosen) { %><p class="error" role="alert"><%= it.noneChosen %></p><% } %>
+<form method="post" action="<%= it.action %>">
+<input type="hidden" name="step" value="<%= it.step %>">
+<input type="hidden" name="_csrf" value="<%= it.csrf %>">
+<% if (it.accounts.length === 0) { %><p class="note" id="no-accounts"><%= it.noAccounts %></p><% } %>
+<% it.accounts.forEach(function (a) { %>
+<label class="card choice" data-account-id="<%= a.id %>"><input type="checkbox" name="account" value="<%= a.id %>"<% if (a.checked) { %> checked<% } %>><span><span class="account-name"><%= a.name %></span><br><span class="account-number"><%= a.number %></span> <%= a.currency %><% if (a.card) { %> · <%= a.card %><% } %></span></label>
+<% }) %>
+<% if (it.notShown) { %><p class="hint"><%= it.notShown %></p><% } %>
+<% if (it.accounts.length > 0) { %><button type="submit" name="decision" value="approve" class="primary" id="share"><%= it.share %></button><% } %>
+<button type="submit" name="decision" value="decline" class="secondary" id="decline"><%= it.decline %></button>
+</form>`;

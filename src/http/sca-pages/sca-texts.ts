@@ -5,8 +5,8 @@ import type { ScaMessage } from '../../services/sca-service.js';
 export interface ScaTexts {
   bank: string;
   sandboxBanner: string;
-  title: { login: string; confirm: string; message: string };
-  purpose: { payment: (tpp: string) => string; basket: (tpp: string) => string; session: (tpp: string) => string };
+  title: { login: string; confirm: string; message: string; choose: string };
+  purpose: { payment: (tpp: string) => string; basket: (tpp: string) => string; session: (tpp: string) => string; consent: (tpp: string) => string };
   method: { BANKID: string; BANKID_MOBILE: string; OTP: string };
   methodLabel: string;
   methodUnavailable: (asked: string) => string;
@@ -33,16 +33,26 @@ export interface ScaTexts {
   decline: string;
   messages: Record<ScaMessage, { title: string; text: string }>;
   returnTo: string;
+  /** The consent page: which accounts the TPP may read. */
+  chooseIntro: (tpp: string) => string;
+  sharePrivately: string;
+  shareFor: (agreement: string) => string;
+  noneChosen: string;
+  noAccounts: string;
+  notShown: (count: number) => string;
+  card: string;
+  share: string;
 }
 
 const en: ScaTexts = {
   bank: 'Sandbox Bank',
   sandboxBanner: 'Sandbox: test data only. No real money moves.',
-  title: { login: 'Log in', confirm: 'Check and approve', message: 'Payment approval' },
+  title: { login: 'Log in', confirm: 'Check and approve', message: 'Payment approval', choose: 'Choose accounts to share' },
   purpose: {
     payment: (tpp) => `${tpp} asks you to approve a payment.`,
     basket: (tpp) => `${tpp} asks you to approve several payments at once.`,
     session: (tpp) => `${tpp} asks you to confirm who you are, to connect to your bank.`,
+    consent: (tpp) => `${tpp} asks to see information about your accounts.`,
   },
   method: { BANKID: 'BankID', BANKID_MOBILE: 'BankID on mobile', OTP: 'One-time code' },
   methodLabel: 'Method',
@@ -83,18 +93,30 @@ const en: ScaTexts = {
     declined: { title: 'Declined', text: 'You declined. Nothing was paid.' },
     'nothing-to-sign': { title: 'Nothing was approved', text: 'None of the payments could be approved by you.' },
     'session-established': { title: 'Done', text: 'You are connected. You can close this page.' },
+    'consent-given': { title: 'Accounts shared', text: 'The accounts you chose are shared. You can close this page.' },
+    'consent-declined': { title: 'Declined', text: 'You declined. Nothing was shared.' },
+    'consent-wrong-psu': { title: 'You cannot do this', text: 'You are not the person the request was made for. Nothing was shared.' },
   },
   returnTo: 'Return to',
+  chooseIntro: (tpp) => `${tpp} will see the details, balances and transactions of the accounts you tick, until you are asked again (at the latest in 180 days).`,
+  sharePrivately: 'You share your own accounts.',
+  shareFor: (agreement) => `You share accounts of ${agreement} that you may view.`,
+  noneChosen: 'Tick at least one account to share, or decline.',
+  noAccounts: 'You have no accounts that can be shared here. Decline to return.',
+  notShown: (count) => `${count} more accounts are not shown here; share them another time.`,
+  card: 'Card',
+  share: 'Share',
 };
 
 const nb: ScaTexts = {
   bank: 'Sandkassebanken',
   sandboxBanner: 'Sandkasse: bare testdata. Ingen ekte penger flyttes.',
-  title: { login: 'Logg inn', confirm: 'Kontroller og godkjenn', message: 'Godkjenning av betaling' },
+  title: { login: 'Logg inn', confirm: 'Kontroller og godkjenn', message: 'Godkjenning av betaling', choose: 'Velg kontoer å dele' },
   purpose: {
     payment: (tpp) => `${tpp} ber deg godkjenne en betaling.`,
     basket: (tpp) => `${tpp} ber deg godkjenne flere betalinger samtidig.`,
     session: (tpp) => `${tpp} ber deg bekrefte hvem du er, for å koble til banken din.`,
+    consent: (tpp) => `${tpp} ber om å se informasjon om kontoene dine.`,
   },
   method: { BANKID: 'BankID', BANKID_MOBILE: 'BankID på mobil', OTP: 'Engangskode' },
   methodLabel: 'Metode',
@@ -135,8 +157,19 @@ const nb: ScaTexts = {
     declined: { title: 'Avvist', text: 'Du avviste. Ingenting ble betalt.' },
     'nothing-to-sign': { title: 'Ingenting ble godkjent', text: 'Ingen av betalingene kunne godkjennes av deg.' },
     'session-established': { title: 'Ferdig', text: 'Du er koblet til. Du kan lukke denne siden.' },
+    'consent-given': { title: 'Kontoer delt', text: 'Kontoene du valgte, er delt. Du kan lukke denne siden.' },
+    'consent-declined': { title: 'Avvist', text: 'Du avviste. Ingenting ble delt.' },
+    'consent-wrong-psu': { title: 'Du kan ikke gjøre dette', text: 'Du er ikke personen forespørselen gjelder. Ingenting ble delt.' },
   },
   returnTo: 'Tilbake til',
+  chooseIntro: (tpp) => `${tpp} får se detaljer, saldo og transaksjoner for kontoene du krysser av, til du blir spurt igjen (senest om 180 dager).`,
+  sharePrivately: 'Du deler dine egne kontoer.',
+  shareFor: (agreement) => `Du deler kontoer i ${agreement} som du har innsyn i.`,
+  noneChosen: 'Kryss av minst én konto å dele, eller avvis.',
+  noAccounts: 'Du har ingen kontoer som kan deles her. Avvis for å gå tilbake.',
+  notShown: (count) => `${count} kontoer til vises ikke her; del dem en annen gang.`,
+  card: 'Kort',
+  share: 'Del',
 };
 
 export const SCA_TEXTS: Record<Language, ScaTexts> = { en, nb };

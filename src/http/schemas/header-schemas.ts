@@ -81,3 +81,21 @@ export function basketCreateHeaders() {
   ];
   return headersSchema(names, [...SIGNED_REQUIRED, 'Digest', 'PSU-IP-Address']);
 }
+
+/**
+ * Account-information reads: the signed set; the consent session (PSU-ID and TPP-Session-ID, as the
+ * consent's SCA returned them), where a challenge's SCA returns to, x-accept-fix, and the forwarded
+ * PSU headers (PSU-IP-Address says the PSU is present). A read without the session is a 401 challenge.
+ */
+export function aisReadHeaders() {
+  return headersSchema([...SIGNED, 'x-accept-fix', 'PSU-ID', 'TPP-Session-ID', 'PSU-Corporate-ID', 'TPP-Redirect-URI', 'TPP-Redirect-Preferred', 'X-PSU-AuthMethod-Preferred', ...FORWARDED], SIGNED_REQUIRED);
+}
+
+/** POST /v1/bank-offered-consents: no body, so Digest is optional (checked when sent); where the PSU returns is required. */
+export function consentCreateHeaders() {
+  const names: HeaderName[] = [
+    ...SIGNED, 'Digest', 'TPP-Session-ID', 'TPP-Redirect-URI', 'TPP-Redirect-Preferred', 'PSU-ID', 'X-PSU-IDENTITY',
+    'X-PSU-AuthMethod-Preferred', 'PSU-Corporate-ID', 'PSU-Context', ...FORWARDED,
+  ];
+  return headersSchema(names, [...SIGNED_REQUIRED, 'TPP-Redirect-URI']);
+}

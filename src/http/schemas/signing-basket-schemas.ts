@@ -1,7 +1,11 @@
 import { MAX_BASKET_ENTRIES } from '../../domain/signing-basket.js';
 import { BASKET_STATUSES } from '../../domain/signing-basket.js';
 
-/** Signing baskets, in the Berlin Group form (paymentIds only: this interface has no consents). */
+/**
+ * Signing baskets, in the Berlin Group form. Berlin Group lets a basket hold consentIds too; this
+ * bank's consents are bank-offered and have no id (docs/decisions.md, "Consents in signing baskets"),
+ * so consentIds may only be empty.
+ */
 export const basketCreateSchema = {
   $id: 'SigningBasketCreate',
   type: 'object',
@@ -9,6 +13,7 @@ export const basketCreateSchema = {
   required: ['paymentIds'],
   properties: {
     paymentIds: { type: 'array', minItems: 1, maxItems: MAX_BASKET_ENTRIES, items: { type: 'string', minLength: 1, maxLength: 100 }, description: `Payments of one PSU to sign with one SCA: 1 to ${MAX_BASKET_ENTRIES}, single payments only` },
+    consentIds: { type: 'array', maxItems: 0, items: { type: 'string', maxLength: 100 }, description: 'Berlin Group allows consents in a basket; this bank\'s consents (POST /v1/bank-offered-consents) have no id and are given on their own scaRedirect, so the list is empty or absent' },
   },
 } as const;
 

@@ -9,6 +9,7 @@ import { psuLockoutMigration } from './007-psu-lockout.js';
 import { banksMigration } from './008-banks.js';
 import { createPaymentFunctionMigration } from './009-create-payment-function.js';
 import { cancelRequestMigration } from './010-cancel-request.js';
+import { aisConsentsMigration } from './011-ais-consents.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '008-banks': banksMigration,
   '009-create-payment-function': createPaymentFunctionMigration,
   '010-cancel-request': cancelRequestMigration,
+  '011-ais-consents': aisConsentsMigration,
 };

@@ -2,7 +2,7 @@ import type { SchemaScript } from './schema-script.js';
 
 /** The SQLite schema script (schema-script.ts). Written by scripts/schema-scripts.ts: do not edit, run it again. */
 export const sqliteSchema: SchemaScript = {
-  migrations: ["001-payments","002-bank","003-sca","004-ledger","005-due-payments","006-request-bindings","007-psu-lockout","008-banks","009-create-payment-function","010-cancel-request"],
+  migrations: ["001-payments","002-bank","003-sca","004-ledger","005-due-payments","006-request-bindings","007-psu-lockout","008-banks","009-create-payment-function","010-cancel-request","011-ais-consents"],
   statements: [
     "CREATE TABLE \"kysely_migration\" (\"name\" varchar(255) not null primary key, \"timestamp\" varchar(255) not null)",
     "CREATE TABLE \"kysely_migration_lock\" (\"id\" varchar(255) not null primary key, \"is_locked\" integer default 0 not null)",
@@ -25,6 +25,9 @@ export const sqliteSchema: SchemaScript = {
     "CREATE TABLE \"agreements\" (\"bank\" text not null, \"id\" text not null, \"owner_customer_id\" text not null references \"customers\" (\"id\") on delete cascade, \"name\" text not null, \"created_at\" text not null, \"tpp_id\" text, constraint \"agreements_pkey\" primary key (\"bank\", \"id\"))",
     "CREATE TABLE \"engagements\" (\"bank\" text not null, \"agreement_id\" text not null, \"customer_id\" text not null references \"customers\" (\"id\") on delete cascade, \"account_id\" text not null references \"accounts\" (\"id\") on delete cascade, \"roles\" text not null, constraint \"engagements_pk\" primary key (\"agreement_id\", \"customer_id\", \"account_id\"), constraint \"engagements_agreement\" foreign key (\"bank\", \"agreement_id\") references \"agreements\" (\"bank\", \"id\") on delete cascade)",
     "CREATE TABLE \"batch_runs\" (\"bank\" text not null, \"slot\" text not null, \"started_at\" text not null, \"finished_at\" text, \"executed\" integer default 0 not null, \"rejected\" integer default 0 not null, constraint \"batch_runs_bank_slot\" primary key (\"bank\", \"slot\"))",
+    "CREATE TABLE \"ais_consents\" (\"id\" text primary key, \"bank\" text not null, \"tpp_id\" text not null, \"tpp_session_id\" text not null, \"status\" text not null, \"psu_context\" text not null, \"agreement_id\" text, \"customer_id\" text, \"sca_at\" text, \"created_at\" text not null, \"updated_at\" text not null)",
+    "CREATE TABLE \"ais_consent_accounts\" (\"consent_id\" text not null references \"ais_consents\" (\"id\") on delete cascade, \"kind\" text not null, \"resource_id\" text not null, constraint \"ais_consent_accounts_pk\" primary key (\"consent_id\", \"kind\", \"resource_id\"))",
+    "CREATE TABLE \"ais_unattended_reads\" (\"tpp_id\" text not null, \"resource_key\" text not null, \"day\" text not null, \"reads\" integer not null, constraint \"ais_unattended_reads_pk\" primary key (\"tpp_id\", \"resource_key\", \"day\"))",
     "CREATE INDEX \"transfers_duplicates\" on \"transfers\" (\"tpp_id\", \"psu_key\", \"duplicate_key\")",
     "CREATE INDEX \"account_transactions_booking\" on \"account_transactions\" (\"account_id\", \"booking_date\", \"seq\")",
     "CREATE INDEX \"request_bindings_expiry\" on \"request_bindings\" (\"expires_at\")",
@@ -33,6 +36,8 @@ export const sqliteSchema: SchemaScript = {
     "CREATE INDEX \"accounts_customer\" on \"accounts\" (\"customer_id\")",
     "CREATE INDEX \"card_accounts_customer\" on \"card_accounts\" (\"customer_id\")",
     "CREATE INDEX \"payments_due\" on \"payments\" (\"bank\", \"authorised_at\", \"id\", \"requested_execution_date\") where status in ('ACTC', 'PDNG')",
+    "CREATE INDEX \"ais_consents_session\" on \"ais_consents\" (\"tpp_id\", \"tpp_session_id\", \"status\")",
+    "CREATE INDEX \"card_transactions_booking\" on \"card_transactions\" (\"card_account_id\", \"booking_date\", \"seq\")",
     "insert into \"kysely_migration_lock\" (\"id\", \"is_locked\") values ('migration_lock', 0)",
   ],
 };

@@ -228,7 +228,7 @@ async function finish(trx: Kysely<Database>, booked: readonly BookedPayment[], n
 }
 
 /** Remittance, ultimate debtor and purpose of each transfer, from the body as submitted. */
-function entriesOf(body: string, service: string): { remittance: string; ultimateDebtor: string; purposeCode: string }[] {
+export function entriesOf(body: string, service: string): { remittance: string; ultimateDebtor: string; purposeCode: string }[] {
   const parsed = JSON.parse(body) as Record<string, unknown>;
   const read = (entry: Record<string, unknown>) => {
     const structured = [entry.remittanceInformationStructured, ...((entry.remittanceInformationStructuredArray as unknown[] | undefined) ?? [])]

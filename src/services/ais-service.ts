@@ -1,0 +1,41 @@
+import type { NationalIdKey } from '../domain/psu.js';
+import type { ReferenceRates } from '../domain/reference-rates.js';
+import type { Store } from '../store/store.js';
+import { AisAccess } from './ais/ais-access.js';
+import { AisAccounts } from './ais/ais-accounts.js';
+import { AisCardAccounts } from './ais/ais-card-accounts.js';
+import { AisConsents } from './ais/ais-consents.js';
+import { AisPending } from './ais/ais-pending.js';
+import { AisTransactions } from './ais/ais-transactions.js';
+import type { Banks } from './banks.js';
+import type { ScaService } from './sca-service.js';
+
+export type { AisRequest } from './ais/ais-access.js';
+export type { TransactionListQuery } from './ais/transaction-query.js';
+
+/**
+ * Account information as the Tietoevry platform offers it (docs/ais.md): consents the PSU gives on
+ * the bank's page, and reads of the accounts, card accounts, balances and transactions they share,
+ * from the same store in the sandbox (each TPP's own bank) and in production. One service per
+ * resource under services/ais/, made together because they share the rules of a read (AisAccess).
+ */
+export class AisService {
+  readonly consents: AisConsents;
+  readonly accounts: AisAccounts;
+  readonly transactions: AisTransactions;
+  readonly cardAccounts: AisCardAccounts;
+
+  constructor(store: Store, banks: Banks, rates: ReferenceRates, sca: ScaService) {
+    this.consents = new AisConsents(store, banks, sca);
+    const access = new AisAccess(store, banks, this.consents);
+    const pending = new AisPending(store, rates);
+    this.accounts = new AisAccounts(access, pending, banks);
+    this.transactions = new AisTransactions(store, banks, access, pending, this.accounts);
+    this.cardAccounts = new AisCardAccounts(store, access);
+  }
+
+  /** The key X-PSU-IDENTITY is hashed with, for the routes that read it. */
+  get nationalIdKey(): NationalIdKey {
+    return this.consents.nationalIdKey;
+  }
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { type ConsentResource, isConsentScaValid } from '../../domain/ais-consent.js';
+import { ApiError, type Problem, type TppMessage } from '../../domain/api-error.js';
+import { type NationalIdKey, type PsuContext, type PsuHeaders, nationalIdProblem } from '../../domain/psu.js';
+import { PsuAuthenticationRequired, isSessionValid } from '../../domain/sca.js';
+import type { TppIdentity } from '../../domain/psp-role.js';
+import { newBankId } from '../../sandbox/default-data-set.js';
+import type { AisConsent, NewAisConsent } from '../../store/ais-records.js';
+import type { PsuSession } from '../../store/sca-records.js';
+import type { Store } from '../../store/store.js';
+import type { Banks } from '../banks.js';
+import { type Answer, replay } from '../payment-initiation-service.js';
+import type { ScaRequestContext, ScaService } from '../sca-service.js';
+
+export const CONSENT_OPERATION = 'POST /v1/bank-offered-consents';
+
+export interface ConsentRequest {
+  tpp: TppIdentity;
+  sca: ScaRequestContext;
+  psuHeaders: PsuHeaders;
+  requestId: string;
+  bodySha256: string;
+  /** The body as parsed: the operation takes none (an empty object is tolerated). */
+  body: unknown;
+  schemaProblems: Problem[];
+}
+
+/** The consent a read is authorised by: valid, of the PSU the read names, in the session it names. */
+export interface ConsentInForce {
+  consent: AisConsent & { customerId: string; scaAt: Date };
+  resources: ConsentResource[];
+  now: Date;
+}
+
+/**
+ * Account-information consents as the platform offers them: POST /v1/bank-offered-consents answers
+ * 201 with the scaRedirect where the PSU chooses accounts; the browser returns with psu-id and
+ * tpp-session-id, and the TPP reads with those two headers. A read without a consent in force is
+ * answered 401 with an scaRedirect that gives one (docs/ais.md).
+ */
+export class AisConsents {
+  constructor(private readonly store: Store, private readonly banks: Banks, private readonly sca: ScaService) {}
+
+  get nationalIdKey(): NationalIdKey {
+    return this.sca.nationalIdKey;
+  }
+
+  async create(request: ConsentRequest): Promise<Answer> {
+    const earlier = await this.store.findTppRequest(request.tpp.id, request.requestId);
+    if (earlier !== undefined) return replay(earlier, CONSENT_OPERATION, request.bodySha256, request.requestId);
+
+    const bank = this.banks.of(request.tpp.id);
+    const problems = [...request.schemaProblems, ...bodyProblems(request.body), ...psuProblems(request.psuHeaders)];
+    const agreementId = request.psuHeaders.corporateId;
+    if (agreementId !== undefined && problems.length === 0 && await this.store.findAgreement(bank, agreementId) === undefined) {
+      problems.push({ code: 'FORMAT_ERROR', path: 'header:PSU-Corporate-ID', text: `header PSU-Corporate-ID ${agreementId} names no corporate agreement of this bank` });
+    }
+    if (problems.length > 0) throw ApiError.of(problems);
+
+    const now = await this.banks.now(request.tpp.id);
+    // A PSU-ID this TPP has no valid session for names nobody yet: the consent's own SCA establishes
+    // one (the PSU who logs in), answered as the 401 challenge a request with such a PSU-ID gets.
+    const session = request.sca.psuId === undefined ? undefined : await this.validSession(request.tpp.id, request.sca.psuId, now);
+    const unknownPsu = request.sca.psuId !== undefined && session === undefined;
+    const context = { ...request.sca, psuId: unknownPsu ? undefined : request.sca.psuId, tppSessionId: request.sca.tppSessionId ?? randomUUID() };
+    const consent = newConsent(bank, request.tpp.id, context.tppSessionId, agreementId, now);
+    const signing = this.sca.prepare('consent', consent.id, context, now);
+    if (unknownPsu) {
+      await this.store.createChallengeConsent(consent, signing.authorisation);
+      throw new PsuAuthenticationRequired(signing.link, `PSU-ID ${request.sca.psuId} has no valid session with this TPP`, [{
+        category: 'ERROR', code: 'PSU_CREDENTIALS_INVALID', path: 'header:PSU-ID',
+        text: `PSU-ID ${request.sca.psuId} is not known to the bank for this TPP, or its last SCA is older than 180 days; the PSU gives the consent at the scaRedirect, which returns a psu-id`,
+      }]);
+    }
+    const body = { _links: { scaRedirect: { href: signing.link, verbs: ['GET'] } } };
+    const stored = await this.store.createAisConsent(consent, signing.authorisation, {
+      tppId: request.tpp.id, requestId: request.requestId, operation: CONSENT_OPERATION, bodySha256: request.bodySha256, responseStatus: 201, responseBody: JSON.stringify(body),
+    });
+    if (stored !== undefined) return replay(stored, CONSENT_OPERATION, request.bodySha256, request.requestId);
+    return { status: 201, body };
+  }
+
+  /**
+   * The consent in force for a read: the PSU named by PSU-ID (their session with this TPP), the
+   * consent they gave in the session TPP-Session-ID names, its SCA at most 180 days old. Otherwise a
+   * 401 whose scaRedirect gives (or renews) the consent in that session, with a tppMessage saying why.
+   */
+  async inForce(tpp: TppIdentity, sca: ScaRequestContext): Promise<ConsentInForce> {
+    const now = await this.banks.now(tpp.id);
+    if (sca.psuId === undefined || sca.tppSessionId === undefined) {
+      const missing = sca.psuId === undefined ? 'PSU-ID' : 'TPP-Session-ID';
+      throw await this.challenge(tpp, sca, undefined, now, { category: 'ERROR', code: 'CONSENT_UNKNOWN', path: `header:${missing}`, text: `header ${missing} is required to read account information: send PSU-ID and TPP-Session-ID as the consent's SCA returned them (psu-id, tpp-session-id); the PSU gives a consent at the scaRedirect` });
+    }
+    // The consent's SCA is the session's latest or earlier: its 180 days decide, below.
+    const session = await this.store.findPsuSession(tpp.id, sca.psuId);
+    if (session === undefined) {
+      throw await this.challenge(tpp, { ...sca, psuId: undefined }, undefined, now, { category: 'ERROR', code: 'CONSENT_UNKNOWN', path: 'header:PSU-ID', text: `PSU-ID ${sca.psuId} is not known to the bank for this TPP; the PSU gives a consent at the scaRedirect` });
+    }
+    const consent = await this.store.findSessionConsent(tpp.id, sca.tppSessionId, session.customerId);
+    if (consent === undefined || consent.customerId === undefined || consent.scaAt === undefined) {
+      throw await this.challenge(tpp, sca, undefined, now, { category: 'ERROR', code: 'CONSENT_UNKNOWN', path: 'header:TPP-Session-ID', text: `this PSU has given no consent in TPP-Session-ID ${sca.tppSessionId}; the PSU gives one at the scaRedirect` });
+    }
+    if (!isConsentScaValid(consent.scaAt, now)) {
+      throw await this.challenge(tpp, sca, consent, now, { category: 'ERROR', code: 'CONSENT_EXPIRED', path: 'header:TPP-Session-ID', text: `the consent's SCA of ${consent.scaAt.toISOString()} is older than 180 days; the PSU renews it at the scaRedirect (spec, Authentication 10)` });
+    }
+    return { consent: { ...consent, customerId: consent.customerId, scaAt: consent.scaAt }, resources: await this.store.aisConsentResources(consent.id), now };
+  }
+
+  /**
+   * The 401 that sends the PSU to give (or renew) the consent of the read's session: a new consent in
+   * that session (in a new one when the read named none), for the agreement the current one is for,
+   * or that PSU-Corporate-ID names.
+   */
+  async challenge(tpp: TppIdentity, sca: ScaRequestContext, current: AisConsent | undefined, now: Date, why: TppMessage): Promise<PsuAuthenticationRequired> {
+    const context = { ...sca, tppSessionId: sca.tppSessionId ?? randomUUID() };
+    const agreementId = current === undefined ? sca.psuCorporateId : current.agreementId;
+    const consent = newConsent(this.banks.of(tpp.id), tpp.id, context.tppSessionId, agreementId, now);
+    const signing = this.sca.prepare('consent', consent.id, { ...context, psuCorporateId: agreementId }, now);
+    await this.store.createChallengeConsent(consent, signing.authorisation);
+    return new PsuAuthenticationRequired(signing.link, why.text ?? 'consent needed', [why]);
+  }
+
+  private async validSession(tppId: string, psuId: string, now: Date): Promise<PsuSession | undefined> {
+    const session = await this.store.findPsuSession(tppId, psuId);
+    return session !== undefined && isSessionValid(session.lastScaAt, now) ? session : undefined;
+  }
+}
+
+function newConsent(bank: string, tppId: string, tppSessionId: string, agreementId: string | undefined, now: Date): NewAisConsent {
+  const psuContext: PsuContext = agreementId === undefined ? 'PRIVATE' : 'CORPORATE';
+  return { id: newBankId(), bank, tppId, tppSessionId, psuContext, agreementId, createdAt: now };
+}
+
+/** The operation takes no body: the PSU chooses the accounts on the bank's page. An empty object is tolerated. */
+function bodyProblems(body: unknown): Problem[] {
+  if (body === undefined || body === null) return [];
+  if (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return [];
+  return [{ code: 'FORMAT_ERROR', path: '$', text: 'POST /v1/bank-offered-consents takes no body: the PSU chooses the accounts to share on the bank\'s page (send no body, or {})' }];
+}
+
+/** PSU-Context and PSU-Corporate-ID agree; X-PSU-IDENTITY, when sent, is a national identity number. */
+function psuProblems(headers: PsuHeaders): Problem[] {
+  const problems: Problem[] = [];
+  if (headers.nationalId !== undefined) {
+    const why = nationalIdProblem(headers.nationalId);
+    if (why !== undefined) problems.push({ code: 'FORMAT_ERROR', path: 'header:X-PSU-IDENTITY', text: `header X-PSU-IDENTITY is not a Norwegian national identity number or D-number (${why})` });
+  }
+  if (headers.context === 'CORPORATE' && headers.corporateId === undefined) {
+    problems.push({ code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-Corporate-ID', text: 'header PSU-Corporate-ID is required for a corporate PSU (PSU-Context CORPORATE): it names the corporate agreement whose accounts the PSU shares' });
+  }
+  if (headers.context === 'PRIVATE' && headers.corporateId !== undefined) {
+    problems.push({ code: 'FORMAT_ERROR', path: 'header:PSU-Corporate-ID', text: 'header PSU-Corporate-ID names a corporate agreement, but PSU-Context is PRIVATE: send PSU-Context CORPORATE to share the agreement\'s accounts, or leave PSU-Corporate-ID out' });
+  }
+  return problems;
+}

@@ -1,0 +1,54 @@
+import { BANK_TRANSACTION_CODES, creditorNumbers, planExecution } from '../../domain/payment-execution.js';
+import type { ReferenceRates } from '../../domain/reference-rates.js';
+import type { AisAccount } from '../../store/ais-records.js';
+import type { Store } from '../../store/store.js';
+
+/** A debit the next batch run will book on the account, as it will book it. */
+export interface PendingEntry {
+  amountMinor: bigint;
+  currency: string;
+  valueDate: string;
+  creditorName: string;
+  creditorIban: string;
+  creditorBban: string;
+  remittance: string;
+  ultimateDebtor: string;
+  purposeCode: string;
+  bankTransactionCode: string;
+}
+
+/**
+ * What the payments authorised and not yet executed from an account will debit (docs/ais.md, "Booked
+ * and pending"): each transfer and fee in the account's currency, planned as the batch run plans it
+ * (the reference rates of today), and their sum, which the expected balance takes off. A payment the
+ * run could not plan (a currency not traded) is left out: it will be rejected, not booked.
+ */
+export class AisPending {
+  constructor(private readonly store: Store, private readonly rates: ReferenceRates) {}
+
+  async of(bank: string, account: AisAccount, today: string, limit: number): Promise<{ entries: PendingEntry[]; debitMinor: bigint }> {
+    const entries: PendingEntry[] = [];
+    let debitMinor = 0n;
+    for (const payment of await this.store.pendingPayments(bank, account, limit)) {
+      const plan = planExecution({ id: payment.id, product: payment.product, feeMinor: payment.feeMinor, feeCurrency: payment.feeCurrency, transfers: payment.transfers }, account, this.rates);
+      if (!plan.ok) continue;
+      const valueDate = payment.requestedExecutionDate !== undefined && payment.requestedExecutionDate > today ? payment.requestedExecutionDate : today;
+      for (const planned of plan.transfers) {
+        const creditor = creditorNumbers(planned.transfer.creditorAccount);
+        debitMinor += planned.debitMinor;
+        entries.push({
+          amountMinor: planned.amountInAccountCurrency, currency: account.currency, valueDate, creditorName: planned.transfer.creditorName,
+          creditorIban: creditor.iban, creditorBban: creditor.bban, remittance: planned.transfer.remittance, ultimateDebtor: planned.transfer.ultimateDebtor,
+          purposeCode: planned.transfer.purposeCode, bankTransactionCode: planned.bankTransactionCode,
+        });
+        if (planned.feeInAccountCurrency > 0n) {
+          entries.push({
+            amountMinor: planned.feeInAccountCurrency, currency: account.currency, valueDate, creditorName: 'Sandbox Bank ASA', creditorIban: '', creditorBban: '',
+            remittance: 'Fee', ultimateDebtor: '', purposeCode: '', bankTransactionCode: BANK_TRANSACTION_CODES.fee,
+          });
+        }
+      }
+    }
+    return { entries, debitMinor };
+  }
+}

@@ -1,0 +1,119 @@
+import { batchesEntries } from '../../domain/ais-fixes.js';
+import { ApiError } from '../../domain/api-error.js';
+import { includesBooked, includesPending } from '../../domain/booking-status.js';
+import { AIS_TRANSACTIONS_PAGE_DEFAULT } from '../../domain/limits.js';
+import { BANK_TRANSACTION_CODES } from '../../domain/payment-execution.js';
+import type { TransactionCursor } from '../../domain/transaction-cursor.js';
+import type { AisAccount, AisTransaction } from '../../store/ais-records.js';
+import type { Store } from '../../store/store.js';
+import type { Banks } from '../banks.js';
+import type { AisAccess, AisReading, AisRequest } from './ais-access.js';
+import { type AisAccounts, withWarnings } from './ais-accounts.js';
+import type { AisPending } from './ais-pending.js';
+import { type TransactionListQuery, cursorOf, nextPageHref, readableFrom } from './transaction-query.js';
+import { type Json, accountPath, accountReference, batchTransaction, bookedTransaction, isDebitOf, pendingTransaction } from './ais-views.js';
+
+/** One entry of a page and the position of its last booked transaction (a batch has several). */
+interface PageEntry {
+  view: Json;
+  last: TransactionCursor;
+}
+
+/**
+ * GET /v1/accounts/{id}/transactions and /transactions/{transactionId}: booked transactions (posted
+ * as test data, or booked by the batch run) in booking-date order a page at a time (keyset: the
+ * next page is `_links.next`), and the pending ones (payments authorised, not yet executed) on the
+ * first page.
+ */
+export class AisTransactions {
+  constructor(
+    private readonly store: Store,
+    private readonly banks: Banks,
+    private readonly access: AisAccess,
+    private readonly pending: AisPending,
+    private readonly accounts: AisAccounts,
+  ) {}
+
+  async list(request: AisRequest, accountId: string, query: TransactionListQuery): Promise<Json> {
+    const cursor = cursorOf(query);
+    const reading = await this.access.open(request);
+    const account = this.access.account(reading, accountId);
+    if (includesBooked(query.bookingStatus)) await this.access.requireHistory(reading, query.dateFrom, 'query:dateFrom');
+    await this.access.countRead(reading, 'transactions', account.id);
+
+    const limit = query.limit ?? AIS_TRANSACTIONS_PAGE_DEFAULT;
+    const transactions: Json = {};
+    let next: TransactionCursor | undefined;
+    if (includesBooked(query.bookingStatus)) {
+      const page = await this.bookedPage(reading, account, { dateFrom: query.dateFrom, dateTo: query.dateTo, after: cursor, limit });
+      transactions.booked = page.entries.map((e) => e.view);
+      next = page.more ? page.entries.at(-1)!.last : undefined;
+    }
+    // Pending payments have no booking date and no position: the first page carries them all.
+    if (includesPending(query.bookingStatus)) {
+      transactions.pending = cursor !== undefined ? [] : (await this.pending.of(this.banks.of(request.tpp.id), account, reading.today, limit)).entries.map((e) => pendingTransaction(e, account, reading.fixes));
+    }
+    // bookingStatus all adds information entries (standing orders) to both: this interface has none.
+    if (query.bookingStatus === 'all') transactions.information = [];
+    transactions._links = { account: { href: accountPath(account.id), verbs: ['GET'] }, ...(next === undefined ? {} : { next: { href: nextPageHref(accountPath(account.id), query, limit, next), verbs: ['GET'] } }) };
+    return withWarnings({
+      account: accountReference(account),
+      transactions,
+      ...(query.withBalance === true ? { balances: await this.accounts.balances(reading, account) } : {}),
+    }, reading);
+  }
+
+  async read(request: AisRequest, accountId: string, transactionId: string): Promise<Json> {
+    const reading = await this.access.open(request);
+    const account = this.access.account(reading, accountId);
+    const transaction = await this.store.findSandboxTransaction(account.id, transactionId);
+    if (transaction === undefined) {
+      const text = `no booked transaction ${transactionId} is on account ${accountId}`;
+      throw new ApiError('RESOURCE_UNKNOWN', text, [{ code: 'RESOURCE_UNKNOWN', path: 'path:transactionId', text }]);
+    }
+    await this.access.requireHistory(reading, transaction.bookingDate, 'path:transactionId');
+    await this.access.countRead(reading, 'transactions', account.id);
+    return withWarnings({ transactionsDetails: bookedTransaction(transaction, account, reading.fixes) }, reading);
+  }
+
+  /**
+   * `limit` entries from the position after `after`, and whether more follow. With batch-transactions
+   * in force the entries of one bulk payment on its debtor account (booked together, so adjacent in
+   * this order) are one batch entry; a batch is read whole even across the store's pages.
+   */
+  private async bookedPage(reading: AisReading, account: AisAccount, query: { dateFrom: string; dateTo: string | undefined; after: TransactionCursor | undefined; limit: number }): Promise<{ entries: PageEntry[]; more: boolean }> {
+    const batching = batchesEntries(reading.fixes);
+    const dateFrom = readableFrom(reading, query.dateFrom);
+    const entries: PageEntry[] = [];
+    let open: AisTransaction[] | undefined;
+    let after = query.after;
+    const chunk = query.limit + 1;
+    for (;;) {
+      const rows = await this.store.aisTransactions(account.id, { dateFrom, dateTo: query.dateTo, after, limit: chunk });
+      for (const row of rows) {
+        const member = batching && row.bulk && row.paymentId !== undefined && isDebitOf(row, account) && row.bankTransactionCode !== BANK_TRANSACTION_CODES.fee;
+        if (open !== undefined && member && row.paymentId === open[0]!.paymentId) {
+          open.push(row);
+          continue;
+        }
+        if (open !== undefined) {
+          entries.push(batchEntry(open, account, reading));
+          open = undefined;
+        }
+        if (entries.length === query.limit) return { entries, more: true };
+        if (member) open = [row];
+        else entries.push({ view: bookedTransaction(row, account, reading.fixes), last: { bookingDate: row.bookingDate, seq: row.seq } });
+      }
+      if (rows.length < chunk) break;
+      const last = rows.at(-1)!;
+      after = { bookingDate: last.bookingDate, seq: last.seq };
+    }
+    if (open !== undefined) entries.push(batchEntry(open, account, reading));
+    return { entries, more: false };
+  }
+}
+
+function batchEntry(members: AisTransaction[], account: AisAccount, reading: AisReading): PageEntry {
+  const last = members.at(-1)!;
+  return { view: batchTransaction(members, account, reading.fixes), last: { bookingDate: last.bookingDate, seq: last.seq } };
+}

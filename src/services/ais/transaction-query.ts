@@ -1,0 +1,43 @@
+import { historyStart } from '../../domain/ais-consent.js';
+import { ApiError } from '../../domain/api-error.js';
+import type { BookingStatus } from '../../domain/booking-status.js';
+import { type TransactionCursor, formatCursor, parseCursor } from '../../domain/transaction-cursor.js';
+import type { AisReading } from './ais-access.js';
+
+/** The query of a transaction listing (account or card account), as the route's schema has checked it. */
+export interface TransactionListQuery {
+  bookingStatus: BookingStatus;
+  dateFrom: string;
+  dateTo?: string;
+  limit?: number;
+  cursor?: string;
+  withBalance?: boolean;
+}
+
+/** What the schema cannot check: the cursor is one the bank gave, and dateTo is not before dateFrom. */
+export function cursorOf(query: TransactionListQuery): TransactionCursor | undefined {
+  const cursor = query.cursor === undefined ? undefined : parseCursor(query.cursor);
+  if (query.cursor !== undefined && cursor === undefined) throw badQuery('cursor', `query parameter cursor '${query.cursor}' is not a position this bank gave in _links.next`);
+  if (query.dateTo !== undefined && query.dateTo < query.dateFrom) throw badQuery('dateTo', `query parameter dateTo ${query.dateTo} is before dateFrom ${query.dateFrom}`);
+  return cursor;
+}
+
+/** The first booking date read: dateFrom, or 90 days back when the SCA is older (a later dateFrom than that was refused already). */
+export function readableFrom(reading: AisReading, dateFrom: string): string {
+  const start = historyStart(reading.consent.scaAt, reading.now);
+  return start !== undefined && start > dateFrom ? start : dateFrom;
+}
+
+/** `_links.next`: the same query from after the last entry of this page. */
+export function nextPageHref(path: string, query: TransactionListQuery, limit: number, after: TransactionCursor): string {
+  const params = new URLSearchParams({ bookingStatus: query.bookingStatus, dateFrom: query.dateFrom });
+  if (query.dateTo !== undefined) params.set('dateTo', query.dateTo);
+  params.set('limit', String(limit));
+  if (query.withBalance === true) params.set('withBalance', 'true');
+  params.set('cursor', formatCursor(after));
+  return `${path}/transactions?${params.toString()}`;
+}
+
+function badQuery(name: string, text: string): ApiError {
+  return new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path: `query:${name}`, text }]);
+}

@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { type Server, createServer } from 'node:http';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { type Browser, type Page, chromium } from 'playwright-core';
+
+/** What the browser tests share: Debian's Chromium, the TPP's redirect URI, free ports, screenshots in test-artifacts/browser/. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = 'test-artifacts/browser';
+
+export function launchChromium(): Promise<Browser> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/** The TPP's redirect URI: a page saying the browser is back, telling `landed` each address it is called at. */
+export async function startTppServer(landed: (url: URL) => void = () => undefined): Promise<{ server: Server; url: string }> {
+  let url = '';
+  const server = createServer((request, response) => {
+    landed(new URL(request.url ?? '/', url));
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end('<!doctype html><title>TPP</title><h1>Back at the TPP</h1>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { server, url };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
