@@ -248,7 +248,7 @@ export interface InstallationKeyTable {
   created_at: string;
 }
 
-/** An account-information consent (migration 009, docs/ais.md). */
+/** An account-information consent (migration 011, docs/ais.md). */
 export interface AisConsentTable {
   id: string;
   bank: string;

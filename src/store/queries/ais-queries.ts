@@ -166,7 +166,7 @@ function startAfter(query: AisTransactionQuery): AisTransactionQuery['after'] {
   return query.after !== undefined && (query.dateFrom === undefined || query.after.bookingDate >= query.dateFrom) ? query.after : undefined;
 }
 
-/** A page of a card account's transactions in booking-date order, then posting order, after a position (migration 009's index). */
+/** A page of a card account's transactions in booking-date order, then posting order, after a position (migration 011's index). */
 export async function cardTransactionsPage(db: Kysely<Database>, cardAccountId: string, query: AisTransactionQuery): Promise<AisCardTransaction[]> {
   let select = db.selectFrom('card_transactions').select(['id', 'seq', 'booking_date', 'body']).where('card_account_id', '=', cardAccountId);
   const after = startAfter(query);
