@@ -21,12 +21,6 @@ export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 export const VALIDATION_ENTRIES_PER_TURN = 100;
 
 /**
- * Bytes of a large body decoded from UTF-8 between two turns of the event loop: 256 KiB of non-ASCII
- * text take about 1.5 ms to decode, so a 2 MiB body holds others up that long at a time, not 13 ms.
- */
-export const DECODE_BYTES_PER_TURN = 256 * 1024;
-
-/**
  * Bodies of one resource (a cross-border payment, a basket, a customer, an account, a card account,
  * the clock): the largest, a cross-border payment with every field at its maximum, is about 2 KiB of
  * JSON. 64 KiB leaves room for any formatting, and keeps what a hostile body can cost on these

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../domain/api-error.js';
-import { DECODE_BYTES_PER_TURN, RESOURCE_BODY_LIMIT_BYTES } from '../../domain/limits.js';
+import { RESOURCE_BODY_LIMIT_BYTES } from '../../domain/limits.js';
+import { decodeUtf8 } from '../utf8-body.js';
 import { checkJsonShape } from '../json-shape.js';
 
 /**
@@ -18,38 +19,6 @@ export function keepRawJsonBodies(app: FastifyInstance): void {
   });
 }
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
-const NOT_UTF8 = () => new ApiError('FORMAT_ERROR', 'the body is not valid UTF-8', [{ code: 'FORMAT_ERROR', path: '$', text: 'the body is not valid UTF-8' }]);
-
-function decode(raw: Buffer): string {
-  try {
-    return UTF8.decode(raw);
-  } catch {
-    throw NOT_UTF8();
-  }
-}
-
-/**
- * A large body decoded DECODE_BYTES_PER_TURN at a time, the event loop turning between the parts: a
- * body of 2 MiB of non-ASCII text takes over 10 ms to decode at once. A streaming decoder carries a
- * character split between two parts over to the next.
- */
-async function decodeInTurns(raw: Buffer): Promise<string> {
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-  const parts: string[] = [];
-  try {
-    for (let at = 0; at < raw.length; at += DECODE_BYTES_PER_TURN) {
-      if (at > 0) await turn();
-      const end = Math.min(raw.length, at + DECODE_BYTES_PER_TURN);
-      parts.push(decoder.decode(raw.subarray(at, end), { stream: end < raw.length }));
-    }
-  } catch {
-    throw NOT_UTF8();
-  }
-  return parts.join('');
-}
-
 /** Lets requests waiting behind this one run (a /health probe, a small create) between the steps of reading a large body. */
 export const turn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -65,7 +34,10 @@ export async function parseBody(request: FastifyRequest): Promise<boolean> {
   // Each step over a body of a list route (up to 2 MiB) takes milliseconds; between them the event
   // loop turns, so a stream of hostile bodies cannot hold every other request for their sum.
   const large = isLargeBody(request);
-  const text = large ? await decodeInTurns(raw) : decode(raw);
+  const text = decodeUtf8(raw);
+  if (text === undefined) {
+    throw new ApiError('FORMAT_ERROR', 'the body is not valid UTF-8', [{ code: 'FORMAT_ERROR', path: '$', text: 'the body is not valid UTF-8' }]);
+  }
   // Depth, lengths, counts and duplicate fields, in one linear pass before any work per element.
   if (large) await turn();
   const refused = checkJsonShape(text);
