@@ -58,3 +58,10 @@ export function payFromProblem(signer: Customer, account: Account | undefined, c
   if (!corporate.engagement.roles.includes('REGISTER')) return `you may view account ${account.bban} in agreement ${corporate.agreement.name}, but not pay from it`;
   return undefined;
 }
+
+/** A new sandbox bank cannot be made: the server keeps `limit` already (limits.ts, MAX_SANDBOX_BANKS). */
+export class BankLimitReached extends Error {
+  constructor(readonly limit: number) {
+    super(`the sandbox keeps ${limit} banks, the most it keeps`);
+  }
+}

@@ -35,7 +35,7 @@ export const ERROR_CATALOGUE = {
   REQUEST_TIMEOUT: { status: 408, when: 'The request did not arrive in full in time.' },
   PAYLOAD_TOO_LARGE: { status: 413, when: 'The body is larger than the server accepts.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'The body is not sent as application/json.' },
-  ACCESS_EXCEEDED: { status: 429, when: 'Account information read a fifth time in a Norwegian day without the PSU present (no PSU-IP-Address): PSD2 RTS article 36(5) allows four.' },
+  ACCESS_EXCEEDED: { status: 429, when: 'Account information read a fifth time in a Norwegian day without the PSU present (no PSU-IP-Address): PSD2 RTS article 36(5) allows four. In the sandbox also: certificates asked for too often, and a new TPP when the sandbox keeps MAX_SANDBOX_BANKS banks already.' },
   HEADERS_TOO_LARGE: { status: 431, when: 'The request headers are larger than the server reads.' },
   SYSTEM_ERROR: { status: 500, when: 'An unexpected fault in the server. The body carries only id, system, status and code; the fault is logged in full under that id.' },
   SERVICE_UNAVAILABLE: { status: 503, when: 'The server is shutting down or its database cannot be reached; retry later.' },

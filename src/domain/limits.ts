@@ -373,3 +373,13 @@ export const AIS_TRANSACTIONS_PAGE_MAX = 1000;
  * accounts shares them in several consents.
  */
 export const AIS_SHAREABLE_ACCOUNTS_MAX = 50;
+
+// ---- Sandbox banks ----
+
+/**
+ * Sandbox banks one server keeps (one per TPP, each a copy of the default data set, about 60 rows).
+ * A bank's sandbox serves tens to hundreds of TPPs; certificates over HTTP let one address make ten
+ * TPPs a minute, so without a bound the database would grow by a bank for every certificate asked
+ * for. 10 000 banks are some 600 000 rows.
+ */
+export const MAX_SANDBOX_BANKS = 10_000;

@@ -1,5 +1,7 @@
 import type { Mode } from '../config/config.js';
 import { ApiError } from '../domain/api-error.js';
+import { BankLimitReached } from '../domain/bank.js';
+import { MAX_SANDBOX_BANKS } from '../domain/limits.js';
 import { type Clock, systemClock } from '../domain/clock.js';
 import { defaultDataSet } from '../sandbox/default-data-set.js';
 import type { Store } from '../store/store.js';
@@ -22,7 +24,7 @@ export class Banks {
   /** Banks known to exist: banks are never removed, so each is looked for once per process. */
   private readonly made = new Set<string>();
 
-  constructor(private readonly store: Store, readonly mode: Mode, private readonly base: Clock = systemClock) {}
+  constructor(private readonly store: Store, readonly mode: Mode, private readonly base: Clock = systemClock, private readonly maxBanks = MAX_SANDBOX_BANKS) {}
 
   /** The bank a TPP's requests work in. */
   of(tppId: string): string {
@@ -34,7 +36,12 @@ export class Banks {
     if (this.mode !== 'sandbox') return;
     const bank = this.of(tppId);
     if (this.made.has(bank)) return;
-    await this.store.openBank(bank, this.base.now(), defaultDataSet);
+    try {
+      await this.store.openBank(bank, this.base.now(), defaultDataSet, this.maxBanks);
+    } catch (error) {
+      if (!(error instanceof BankLimitReached)) throw error;
+      throw new ApiError('ACCESS_EXCEEDED', `this sandbox keeps ${error.limit} banks, one per TPP, and has no room for a bank of ${tppId}; TPPs that have a bank here go on as before. Ask the sandbox's operator`);
+    }
     this.made.add(bank);
   }
 

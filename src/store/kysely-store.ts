@@ -5,7 +5,7 @@ import type { Database } from './database.js';
 import { ENDED_WITHOUT_EXECUTION, duplicatesOf, paymentRow, toStoredPayment, toStoredRequest, tppRequestRow, transferRows } from './payment-rows.js';
 import { migrations } from './migrations/index.js';
 import { type SchemaScript, scriptFits } from './migrations/schema-script.js';
-import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
+import { type Account, type Agreement, BankLimitReached, type Customer, type Engagement } from '../domain/bank.js';
 import * as bank from './queries/bank-queries.js';
 import * as baskets from './queries/basket-queries.js';
 import * as sca from './queries/sca-queries.js';
@@ -159,11 +159,18 @@ export abstract class KyselyStore implements Store {
     });
   }
 
-  async openBank(bankKey: string, at: Date, defaults: (at: Date) => BankData): Promise<boolean> {
+  async openBank(bankKey: string, at: Date, defaults: (at: Date) => BankData, limit?: number): Promise<boolean> {
     if (await this.db.selectFrom('banks').select('bank').where('bank', '=', bankKey).executeTakeFirst() !== undefined) return false;
     return this.db.transaction().execute(async (trx) => {
-      // Two first requests of one TPP (or two instances) make the bank once: the row decides.
-      await this.lock(trx, `bank|${bankKey}`);
+      // Two first requests of one TPP (or two instances) make the bank once: the row decides. With a
+      // limit, banks are made one at a time, so that the count read here stays true until the commit.
+      await this.lock(trx, limit === undefined ? `bank|${bankKey}` : 'banks');
+      if (limit !== undefined) {
+        const exists = await trx.selectFrom('banks').select('bank').where('bank', '=', bankKey).executeTakeFirst();
+        if (exists !== undefined) return false;
+        const { n } = await trx.selectFrom('banks').select((eb) => eb.fn.countAll<number | bigint | string>().as('n')).executeTakeFirstOrThrow();
+        if (Number(n) >= limit) throw new BankLimitReached(limit);
+      }
       const made = await trx.insertInto('banks').values({ bank: bankKey, clock_offset_ms: 0n, created_at: at.toISOString(), updated_at: at.toISOString() })
         .onConflict((oc) => oc.column('bank').doNothing()).executeTakeFirst();
       if (Number(made.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;

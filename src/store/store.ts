@@ -113,9 +113,11 @@ export interface Store {
   // bank's data below is within one bank.
   /**
    * Makes the bank with the data `defaults` gives, unless it exists, in one transaction that two
-   * requests or instances cannot both pass. Returns whether it made it.
+   * requests or instances cannot both pass. Returns whether it made it. With a limit, a bank that
+   * does not exist is made only while fewer than `limit` exist (BankLimitReached otherwise); banks
+   * are then made one at a time, so instances cannot together pass it.
    */
-  openBank(bank: string, at: Date, defaults: (at: Date) => BankData): Promise<boolean>;
+  openBank(bank: string, at: Date, defaults: (at: Date) => BankData, limit?: number): Promise<boolean>;
   /** The banks made so far, in a stable order. */
   listBanks(): Promise<string[]>;
   /** The bank's customers, accounts and agreements. */

@@ -10,7 +10,7 @@ import { CROSS_BORDER_PATH, OLA_ACCOUNTS, createHeaders, crossBorderBody } from 
 import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
 import { sandboxAccountBody } from '../support/sandbox-bodies.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
-import { type TestApp, startTestApp } from '../support/test-app.js';
+import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 import { OTHER_TPP_ID, TPP_ID } from '../support/tpp-fixtures.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -173,3 +173,20 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     });
   });
 }
+
+describe('the number of sandbox banks (MAX_SANDBOX_BANKS)', () => {
+  it('refuses a new TPP with 429 ACCESS_EXCEEDED once the sandbox keeps its most banks, while a TPP with a bank goes on', async () => {
+    const t = await startTestApp({ seed: false, maxBanks: 1 });
+    try {
+      const first = await t.signed({ method: 'GET', url: '/v1/sandbox/customers' });
+      assert.equal(first.statusCode, 200, first.body);
+      const refused = await t.signed({ method: 'GET', url: '/v1/sandbox/customers', as: t.fixtures.otherTpp });
+      const body = assertErrorBody(refused, 429, 'ACCESS_EXCEEDED');
+      assert.match(body.message ?? '', new RegExp(`keeps 1 banks, one per TPP, and has no room for a bank of ${OTHER_TPP_ID}`));
+      assert.equal((await t.signed({ method: 'GET', url: '/v1/sandbox/customers' })).statusCode, 200);
+      assert.deepEqual(await t.store.listBanks(), [TPP_ID]);
+    } finally {
+      await t.close();
+    }
+  });
+});

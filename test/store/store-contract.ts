@@ -5,6 +5,7 @@ import type { NewAuthorisation } from '../../src/store/sca-records.js';
 import type { Store } from '../../src/store/store.js';
 import type { RequestBinding } from '../../src/domain/request-binding.js';
 import { migrations } from '../../src/store/migrations/index.js';
+import { BankLimitReached } from '../../src/domain/bank.js';
 import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
 
@@ -252,6 +253,24 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
 
     describe('banks (one per TPP in the sandbox)', () => {
       const at = new Date('2026-11-20T10:00:00.000Z');
+
+      it('makes no bank beyond a limit, two instances at once included, and finds one made whatever the count', async () => {
+        const { store, openAnother } = await open();
+        const another = await openAnother();
+        try {
+          await store.migrate();
+          const tries = await Promise.allSettled([store.openBank('TPP-A', at, defaultDataSet, 2), another.openBank('TPP-B', at, defaultDataSet, 2), store.openBank('TPP-C', at, defaultDataSet, 2)]);
+          assert.equal(tries.filter((r) => r.status === 'fulfilled' && r.value).length, 2);
+          assert.equal(tries.filter((r) => r.status === 'rejected' && r.reason instanceof BankLimitReached).length, 1);
+          assert.equal((await store.listBanks()).length, 2);
+          const [made] = await store.listBanks();
+          assert.equal(await store.openBank(made!, at, defaultDataSet, 2), false);
+          await assert.rejects(store.openBank('TPP-D', at, defaultDataSet, 2), BankLimitReached);
+        } finally {
+          await another.close();
+          await store.close();
+        }
+      });
 
       it('makes a bank once, even when two instances make it at once, with its own copy of the data', async () => {
         const { store, openAnother } = await open();

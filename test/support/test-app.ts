@@ -86,6 +86,8 @@ export interface TestAppOptions {
   metrics?: ServerMetrics;
   /** Check every schema and compile it at once (default true); false compiles as the server does (src/http/precompiled.ts). */
   checkSchemas?: boolean;
+  /** The most sandbox banks (src/domain/limits.ts MAX_SANDBOX_BANKS when left out). */
+  maxBanks?: number;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -109,7 +111,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   // Each TPP's sandbox bank has a clock of its own: the base clock plus the offset the clock routes move.
   const clock = options.clock ?? systemClock;
   const mode = options.mode ?? 'sandbox';
-  const banks = new Banks(store, mode, clock);
+  const banks = new Banks(store, mode, clock, options.maxBanks);
   const rates = options.rates ?? new ReferenceRates(SANDBOX_REFERENCE_RATES);
   const runner = new BatchRunner(store, banks, rates, undefined, undefined, undefined, (result, seconds) => metrics?.observeBatchRun(result, seconds));
   const scheduler = new BatchScheduler(runner, (error) => { throw error; });
