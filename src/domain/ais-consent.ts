@@ -1,5 +1,5 @@
 import { addDays, osloDate } from './clock.js';
-import { AIS_HISTORY_WITHOUT_SCA_DAYS, AIS_SCA_VALIDITY_DAYS } from './limits.js';
+import { AIS_HISTORY_WITHOUT_SCA_DAYS } from './limits.js';
 
 /**
  * An account-information consent as the Tietoevry platform offers it: the TPP asks with POST
@@ -14,11 +14,6 @@ export type ConsentResourceKind = 'account' | 'card';
 export interface ConsentResource {
   kind: ConsentResourceKind;
   id: string;
-}
-
-/** spec, Authentication 10: the consent's SCA must be renewed every 180 days. */
-export function isConsentScaValid(scaAt: Date, now: Date): boolean {
-  return now.getTime() - scaAt.getTime() <= AIS_SCA_VALIDITY_DAYS * 86_400_000;
 }
 
 /**

@@ -346,8 +346,6 @@ export const TPP_NAME_MAX_LENGTH = 64;
 
 // ---- Account information (docs/ais.md) ----
 
-/** spec, Authentication 10: an account-information consent needs a new SCA every 180 days. */
-export const AIS_SCA_VALIDITY_DAYS = 180;
 /**
  * spec, Authentication 10: "the history of transactions can be read without SCA for 90 days".
  * Transactions booked more than this many days ago are read only with an SCA at most this old.

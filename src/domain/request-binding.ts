@@ -34,18 +34,18 @@ export interface RequestBinding {
 export function bindingConflict(earlier: RequestBinding, request: RequestBinding): string | undefined {
   if (earlier.method === request.method && earlier.target === request.target && earlier.bodySha256 === request.bodySha256) return undefined;
   if (earlier.scope === 'test-data' && request.scope === 'test-data') return undefined;
-  const what = earlier.method !== request.method || earlier.target !== request.target
-    ? `for ${earlier.method} ${earlier.target}`
-    : `for ${earlier.method} ${earlier.target} with a different body`;
-  return requestIdReusedText(request.requestId, what);
+  const sameTarget = earlier.method === request.method && earlier.target === request.target;
+  return requestIdReusedText(request.requestId, `${earlier.method} ${earlier.target}`, sameTarget);
 }
 
 /**
- * The one wording of an X-Request-ID used for another request (`earlier` says what it was first used
- * for). The binding refuses it while the signature could be replayed; the stored answer of a create
- * refuses it after that (payment-initiation-service.ts replay).
+ * The one wording of an X-Request-ID used for another request: `earlierOperation` is what it was
+ * first used for, `sameOperation` whether only the body differs. The binding refuses it while the
+ * signature could be replayed; the stored answer of a create refuses it after that
+ * (payment-initiation-service.ts replay).
  */
-export function requestIdReusedText(requestId: string, earlier: string): string {
+export function requestIdReusedText(requestId: string, earlierOperation: string, sameOperation: boolean): string {
+  const earlier = sameOperation ? `for ${earlierOperation} with a different body` : `for ${earlierOperation}`;
   return `X-Request-ID '${requestId}' was used before by this TPP ${earlier}; each X-Request-ID is bound to the request it was first signed for `
     + '(method, path with query and body). A retry must repeat that request exactly; every new request needs a new X-Request-ID';
 }

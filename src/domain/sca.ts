@@ -22,6 +22,7 @@ export type AuthorisationStatus = 'started' | 'psuAuthenticated' | 'finalised' |
 export const AUTH_METHODS = ['BANKID', 'BANKID_MOBILE', 'OTP'] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 
+/** Whether an SCA made at lastScaAt still holds: a PSU's session with a TPP, or an account-information consent's. */
 export function isSessionValid(lastScaAt: Date, now: Date): boolean {
   return now.getTime() - lastScaAt.getTime() <= PSU_SESSION_VALIDITY_DAYS * 86_400_000;
 }

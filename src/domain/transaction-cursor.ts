@@ -1,3 +1,4 @@
+import { INT32_MAX } from './limits.js';
 import { isCalendarDate } from './clock.js';
 
 /**
@@ -16,12 +17,14 @@ export function formatCursor(cursor: TransactionCursor): string {
   return `${cursor.bookingDate}.${cursor.seq}`;
 }
 
-export const CURSOR_PATTERN = '^\\d{4}-\\d{2}-\\d{2}\\.[1-9]\\d{0,9}$';
+/** A cursor's form: a booking date, a dot, a position (the schema's pattern; parseCursor reads its groups). */
+export const CURSOR_PATTERN = '^(\\d{4}-\\d{2}-\\d{2})\\.([1-9]\\d{0,9})$';
+const CURSOR = new RegExp(CURSOR_PATTERN);
 
 /** The cursor a `_links.next` carried, or undefined when the text is not one (its date no calendar day, its position beyond an int32). */
 export function parseCursor(text: string): TransactionCursor | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2})\.([1-9]\d{0,9})$/.exec(text);
+  const match = CURSOR.exec(text);
   if (match === null || !isCalendarDate(match[1]!)) return undefined;
   const seq = Number(match[2]);
-  return seq > 2_147_483_647 ? undefined : { bookingDate: match[1]!, seq };
+  return seq > INT32_MAX ? undefined : { bookingDate: match[1]!, seq };
 }

@@ -200,7 +200,7 @@ function psuMessage(request: InitiationRequest, transfers: NewPayment['transfers
 
 export function replay(earlier: { operation: string; bodySha256: string; responseStatus: number; responseBody: string }, operation: string, bodySha256: string, requestId: string): Answer {
   if (earlier.operation !== operation || earlier.bodySha256 !== bodySha256) {
-    const text = requestIdReusedText(requestId, earlier.operation !== operation ? `for ${earlier.operation}` : `for ${earlier.operation} with a different body`);
+    const text = requestIdReusedText(requestId, earlier.operation, earlier.operation === operation);
     throw new ApiError('CONFLICT', text, [{ code: 'CONFLICT', path: 'header:X-Request-ID', text }]);
   }
   return { status: earlier.responseStatus, body: JSON.parse(earlier.responseBody) as unknown };

@@ -2,7 +2,7 @@ import { type Kysely, Migrator, type Transaction, sql } from 'kysely';
 import type { NewPayment } from '../domain/payments/payment.js';
 import { CANCELLABLE_STATUSES, type TransactionStatus } from '../domain/transaction-status.js';
 import type { Database } from './database.js';
-import { ENDED_WITHOUT_EXECUTION, duplicatesOf, paymentRow, toStoredPayment, toStoredRequest, tppRequestRow, transferRows } from './payment-rows.js';
+import { ENDED_WITHOUT_EXECUTION, duplicatesOf, paymentRow, toStoredPayment, tppRequestRow, transferRows } from './payment-rows.js';
 import { migrations } from './migrations/index.js';
 import { type SchemaScript, scriptFits } from './migrations/schema-script.js';
 import { type Account, type Agreement, BankLimitReached, type Customer, type Engagement } from '../domain/bank.js';
@@ -13,6 +13,7 @@ import * as lockout from './queries/psu-lockout-queries.js';
 import * as sandbox from './queries/sandbox-queries.js';
 import * as ledger from './queries/ledger-queries.js';
 import * as bindings from './queries/request-binding-queries.js';
+import { findStoredRequest } from './queries/tpp-request-queries.js';
 import type { RequestBinding } from '../domain/request-binding.js';
 import * as ais from './queries/ais-queries.js';
 import type { ConsentResource } from '../domain/ais-consent.js';
@@ -95,7 +96,7 @@ export abstract class KyselyStore implements Store {
   async createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult> {
     return this.db.transaction().execute(async (trx) => {
       await this.lock(trx, `psu|${payment.tppId}|${payment.psu.key}`);
-      const earlier = await this.findRequest(trx, request.tppId, request.requestId);
+      const earlier = await findStoredRequest(trx, request.tppId, request.requestId);
       if (earlier !== undefined) return { outcome: 'replayed', request: earlier };
 
       if (options.duplicatesSince !== null) {
@@ -109,7 +110,7 @@ export abstract class KyselyStore implements Store {
       const inserted = await trx.insertInto('tpp_requests').values(tppRequestRow(request, payment.id, createdAt))
         .onConflict((oc) => oc.columns(['tpp_id', 'request_id']).doNothing()).executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
-        const winner = await this.findRequest(trx, request.tppId, request.requestId);
+        const winner = await findStoredRequest(trx, request.tppId, request.requestId);
         if (winner === undefined) throw new Error('tpp_requests conflict without a row');
         return { outcome: 'replayed', request: winner };
       }
@@ -129,7 +130,7 @@ export abstract class KyselyStore implements Store {
   }
 
   async findTppRequest(tppId: string, requestId: string): Promise<StoredTppRequest | undefined> {
-    return this.findRequest(this.db, tppId, requestId);
+    return findStoredRequest(this.db, tppId, requestId);
   }
 
   async findPayment(tppId: string, paymentId: string): Promise<StoredPayment | undefined> {
@@ -236,7 +237,6 @@ export abstract class KyselyStore implements Store {
 
   createAisConsent(consent: NewAisConsent, authorisation: NewAuthorisation, request: TppRequestRecord): Promise<StoredTppRequest | undefined> { return ais.createConsent(this.db, (trx, key) => this.lock(trx, key), consent, authorisation, request); }
   createChallengeConsent(consent: NewAisConsent, authorisation: NewAuthorisation): Promise<void> { return ais.createChallengeConsent(this.db, consent, authorisation); }
-  findAisConsent(id: string): Promise<AisConsent | undefined> { return ais.findConsent(this.db, id); }
   findSessionConsent(tppId: string, tppSessionId: string, customerId: string): Promise<AisConsent | undefined> { return ais.findSessionConsent(this.db, tppId, tppSessionId, customerId); }
   giveAisConsent(consentId: string, customerId: string, resources: readonly ConsentResource[], at: Date): Promise<boolean> { return ais.giveConsent(this.db, consentId, customerId, resources, at); }
   refuseAisConsent(consentId: string, at: Date): Promise<void> { return ais.refuseConsent(this.db, consentId, at); }
@@ -246,14 +246,6 @@ export abstract class KyselyStore implements Store {
   aisCardTransactions(cardAccountId: string, query: AisTransactionQuery): Promise<AisCardTransaction[]> { return ais.cardTransactionsPage(this.db, cardAccountId, query); }
   pendingPayments(bankKey: string, account: { bban: string; iban: string }, limit: number): Promise<PendingPayment[]> { return ais.pendingPayments(this.db, bankKey, account, limit); }
   countUnattendedRead(tppId: string, key: string, day: string): Promise<number> { return ais.countUnattendedRead(this.db, tppId, key, day); }
-
-  private async findRequest(trx: Kysely<Database>, tppId: string, requestId: string): Promise<StoredTppRequest | undefined> {
-    const row = await trx.selectFrom('tpp_requests')
-      .select(['operation', 'body_sha256', 'response_status', 'response_body'])
-      .where('tpp_id', '=', tppId).where('request_id', '=', requestId)
-      .executeTakeFirst();
-    return row === undefined ? undefined : toStoredRequest(row);
-  }
 
   private async findDuplicates(trx: Transaction<Database>, payment: NewPayment, since: Date): Promise<LogicalDuplicate[]> {
     const keys = [...new Set(payment.transfers.map((t) => t.duplicateKey))];

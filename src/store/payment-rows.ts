@@ -13,7 +13,8 @@ import type { LogicalDuplicate, StoredPayment, StoredTppRequest, TppRequestRecor
 /** Statuses of payments that no longer count as duplicates: they will never be executed. */
 export const ENDED_WITHOUT_EXECUTION = ['RJCT', 'CANC'] as const;
 
-export function tppRequestRow(request: TppRequestRecord, paymentId: string, createdAt: string) {
+/** `paymentId` null: the request created something else (a basket, a consent). */
+export function tppRequestRow(request: TppRequestRecord, paymentId: string | null, createdAt: string) {
   return {
     tpp_id: request.tppId, request_id: request.requestId, operation: request.operation, body_sha256: request.bodySha256,
     response_status: request.responseStatus, response_body: request.responseBody, payment_id: paymentId, created_at: createdAt,

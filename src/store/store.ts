@@ -209,7 +209,6 @@ export interface Store {
   createAisConsent(consent: NewAisConsent, authorisation: NewAuthorisation, request: TppRequestRecord): Promise<StoredTppRequest | undefined>;
   /** A consent started by a read's 401 challenge, with its authorisation. */
   createChallengeConsent(consent: NewAisConsent, authorisation: NewAuthorisation): Promise<void>;
-  findAisConsent(id: string): Promise<AisConsent | undefined>;
   /** The valid consent a customer gave in a TPP's session (TPP-Session-ID). */
   findSessionConsent(tppId: string, tppSessionId: string, customerId: string): Promise<AisConsent | undefined>;
   /** The PSU's choice makes a received consent valid and replaces the session's earlier one; false when decided already. */

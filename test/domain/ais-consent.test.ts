@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { historyStart, isConsentScaValid, needsScaForHistory } from '../../src/domain/ais-consent.js';
+import { historyStart, needsScaForHistory } from '../../src/domain/ais-consent.js';
+import { isSessionValid } from '../../src/domain/sca.js';
 import { isBeyondUnattendedAllowance, unattendedReadDay } from '../../src/domain/unattended-reads.js';
 
 const DAY_MS = 86_400_000;
@@ -9,8 +10,8 @@ const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
 
 describe('account-information consent rules', () => {
   it('holds a consent\'s SCA for exactly 180 days, then needs a new one (spec, Authentication 10)', () => {
-    assert.equal(isConsentScaValid(ago(180), now), true);
-    assert.equal(isConsentScaValid(new Date(ago(180).getTime() - 1), now), false);
+    assert.equal(isSessionValid(ago(180), now), true);
+    assert.equal(isSessionValid(new Date(ago(180).getTime() - 1), now), false);
   });
 
   it('reads the whole history with an SCA at most 90 days old, and from 89 days before today with an older one', () => {

@@ -3,7 +3,7 @@ import { AIS_TRANSACTIONS_PAGE_DEFAULT } from '../../domain/limits.js';
 import type { Store } from '../../store/store.js';
 import type { AisAccess, AisRequest } from './ais-access.js';
 import { withWarnings } from './ais-accounts.js';
-import { type TransactionListQuery, cursorOf, nextPageHref, readableFrom } from './transaction-query.js';
+import { type TransactionListQuery, cursorOf, nextPageHref } from './transaction-query.js';
 import { type Json, cardAccountDetails, cardAccountPath, cardAccountReference, cardBalances, cardTransaction } from './ais-views.js';
 
 /**
@@ -45,7 +45,7 @@ export class AisCardAccounts {
     const report: Json = {};
     let next: string | undefined;
     if (includesBooked(query.bookingStatus)) {
-      const rows = await this.store.aisCardTransactions(card.id, { dateFrom: readableFrom(reading, query.dateFrom), dateTo: query.dateTo, after: cursor, limit: limit + 1 });
+      const rows = await this.store.aisCardTransactions(card.id, { dateFrom: query.dateFrom, dateTo: query.dateTo, after: cursor, limit: limit + 1 });
       const page = rows.slice(0, limit);
       report.booked = page.map((t) => cardTransaction(t, reading.fixes));
       const last = page.at(-1);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ConsentResource, isConsentScaValid } from '../../domain/ais-consent.js';
+import type { ConsentResource } from '../../domain/ais-consent.js';
 import { ApiError, type Problem, type TppMessage } from '../../domain/api-error.js';
 import { type NationalIdKey, type PsuContext, type PsuHeaders, nationalIdProblem } from '../../domain/psu.js';
 import { PsuAuthenticationRequired, isSessionValid } from '../../domain/sca.js';
@@ -100,7 +100,8 @@ export class AisConsents {
     if (consent === undefined || consent.customerId === undefined || consent.scaAt === undefined) {
       throw await this.challenge(tpp, sca, undefined, now, { category: 'ERROR', code: 'CONSENT_UNKNOWN', path: 'header:TPP-Session-ID', text: `this PSU has given no consent in TPP-Session-ID ${sca.tppSessionId}; the PSU gives one at the scaRedirect` });
     }
-    if (!isConsentScaValid(consent.scaAt, now)) {
+    // The consent's SCA is renewed every 180 days, as every SCA (spec, Authentication 10; domain/sca.ts).
+    if (!isSessionValid(consent.scaAt, now)) {
       throw await this.challenge(tpp, sca, consent, now, { category: 'ERROR', code: 'CONSENT_EXPIRED', path: 'header:TPP-Session-ID', text: `the consent's SCA of ${consent.scaAt.toISOString()} is older than 180 days; the PSU renews it at the scaRedirect (spec, Authentication 10)` });
     }
     return { consent: { ...consent, customerId: consent.customerId, scaAt: consent.scaAt }, resources: await this.store.aisConsentResources(consent.id), now };

@@ -10,7 +10,7 @@ import type { Banks } from '../banks.js';
 import type { AisAccess, AisReading, AisRequest } from './ais-access.js';
 import { type AisAccounts, withWarnings } from './ais-accounts.js';
 import type { AisPending } from './ais-pending.js';
-import { type TransactionListQuery, cursorOf, nextPageHref, readableFrom } from './transaction-query.js';
+import { type TransactionListQuery, cursorOf, nextPageHref } from './transaction-query.js';
 import { type Json, accountPath, accountReference, batchTransaction, bookedTransaction, isDebitOf, pendingTransaction } from './ais-views.js';
 
 /** One entry of a page and the position of its last booked transaction (a batch has several). */
@@ -83,7 +83,8 @@ export class AisTransactions {
    */
   private async bookedPage(reading: AisReading, account: AisAccount, query: { dateFrom: string; dateTo: string | undefined; after: TransactionCursor | undefined; limit: number }): Promise<{ entries: PageEntry[]; more: boolean }> {
     const batching = batchesEntries(reading.fixes);
-    const dateFrom = readableFrom(reading, query.dateFrom);
+    // A dateFrom beyond what the consent's SCA allows was challenged before (AisAccess.requireHistory).
+    const dateFrom = query.dateFrom;
     const entries: PageEntry[] = [];
     let open: AisTransaction[] | undefined;
     let after = query.after;

@@ -1,8 +1,6 @@
-import { historyStart } from '../../domain/ais-consent.js';
 import { ApiError } from '../../domain/api-error.js';
 import type { BookingStatus } from '../../domain/booking-status.js';
 import { type TransactionCursor, formatCursor, parseCursor } from '../../domain/transaction-cursor.js';
-import type { AisReading } from './ais-access.js';
 
 /** The query of a transaction listing (account or card account), as the route's schema has checked it. */
 export interface TransactionListQuery {
@@ -20,12 +18,6 @@ export function cursorOf(query: TransactionListQuery): TransactionCursor | undef
   if (query.cursor !== undefined && cursor === undefined) throw badQuery('cursor', `query parameter cursor '${query.cursor}' is not a position this bank gave in _links.next`);
   if (query.dateTo !== undefined && query.dateTo < query.dateFrom) throw badQuery('dateTo', `query parameter dateTo ${query.dateTo} is before dateFrom ${query.dateFrom}`);
   return cursor;
-}
-
-/** The first booking date read: dateFrom, or 90 days back when the SCA is older (a later dateFrom than that was refused already). */
-export function readableFrom(reading: AisReading, dateFrom: string): string {
-  const start = historyStart(reading.consent.scaAt, reading.now);
-  return start !== undefined && start > dateFrom ? start : dateFrom;
 }
 
 /** `_links.next`: the same query from after the last entry of this page. */

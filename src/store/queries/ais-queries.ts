@@ -8,6 +8,9 @@ import type { NewAuthorisation } from '../sca-records.js';
 import type { StoredTppRequest, TppRequestRecord } from '../store.js';
 import type { TransactionLock } from './basket-queries.js';
 import { entriesOf } from './ledger-queries.js';
+import { tppRequestRow } from '../payment-rows.js';
+import { findStoredRequest } from './tpp-request-queries.js';
+import { TRANSACTION_COLUMNS, toTransaction } from './sandbox-queries.js';
 import { createAuthorisation } from './sca-queries.js';
 
 /** Account information: consents, what a PSU may share, transaction pages, pending payments, unattended reads. */
@@ -20,16 +23,10 @@ import { createAuthorisation } from './sca-queries.js';
 export async function createConsent(db: Kysely<Database>, lock: TransactionLock, consent: NewAisConsent, authorisation: NewAuthorisation, request: TppRequestRecord): Promise<StoredTppRequest | undefined> {
   return db.transaction().execute(async (trx) => {
     await lock(trx, `request|${request.tppId}|${request.requestId}`);
-    const earlier = await trx.selectFrom('tpp_requests').select(['operation', 'body_sha256', 'response_status', 'response_body'])
-      .where('tpp_id', '=', request.tppId).where('request_id', '=', request.requestId).executeTakeFirst();
-    if (earlier !== undefined) {
-      return { operation: earlier.operation, bodySha256: earlier.body_sha256, responseStatus: Number(earlier.response_status), responseBody: earlier.response_body };
-    }
+    const earlier = await findStoredRequest(trx, request.tppId, request.requestId);
+    if (earlier !== undefined) return earlier;
     await insertConsent(trx, consent, authorisation);
-    await trx.insertInto('tpp_requests').values({
-      tpp_id: request.tppId, request_id: request.requestId, operation: request.operation, body_sha256: request.bodySha256,
-      response_status: request.responseStatus, response_body: request.responseBody, payment_id: null, created_at: consent.createdAt.toISOString(),
-    }).execute();
+    await trx.insertInto('tpp_requests').values(tppRequestRow(request, null, consent.createdAt.toISOString())).execute();
     return undefined;
   });
 }
@@ -47,11 +44,6 @@ async function insertConsent(trx: Kysely<Database>, consent: NewAisConsent, auth
     psu_context: consent.psuContext, agreement_id: consent.agreementId ?? null, customer_id: null, sca_at: null, created_at: at, updated_at: at,
   }).execute();
   await createAuthorisation(trx, authorisation);
-}
-
-export async function findConsent(db: Kysely<Database>, id: string): Promise<AisConsent | undefined> {
-  const row = await db.selectFrom('ais_consents').selectAll().where('id', '=', id).executeTakeFirst();
-  return row === undefined ? undefined : toConsent(row);
 }
 
 /** The valid consent of a TPP's session that a customer gave (the latest, should two be valid). */
@@ -129,10 +121,8 @@ function toAccount(r: { id: string; customer_id: string; bban: string; iban: str
   };
 }
 
-const TRANSACTION_COLUMNS = [
-  't.id', 't.seq', 't.amount_minor', 't.currency', 't.booking_date', 't.value_date', 't.remittance', 't.creditor_name', 't.creditor_iban', 't.creditor_bban',
-  't.debtor_name', 't.debtor_iban', 't.debtor_bban', 't.bank_transaction_code', 't.ultimate_debtor', 't.ultimate_creditor', 't.purpose_code', 't.payment_id',
-] as const;
+/** The sandbox's transaction columns (sandbox-queries.ts), of the table the page joins as `t`. */
+const PAGE_COLUMNS = TRANSACTION_COLUMNS.map((column) => `t.${column}` as const);
 
 /**
  * A page of an account's booked transactions in booking-date order, then posting order, after a
@@ -141,20 +131,14 @@ const TRANSACTION_COLUMNS = [
  */
 export async function transactionsPage(db: Kysely<Database>, accountId: string, query: AisTransactionQuery): Promise<AisTransaction[]> {
   let select = db.selectFrom('account_transactions as t').leftJoin('payments as p', 'p.id', 't.payment_id')
-    .select([...TRANSACTION_COLUMNS, 'p.service'])
+    .select([...PAGE_COLUMNS, 'p.service'])
     .where('t.account_id', '=', accountId);
   const after = startAfter(query);
   if (after !== undefined) select = select.where(sql<boolean>`(t.booking_date, t.seq) > (${after.bookingDate}, ${after.seq})`);
   else if (query.dateFrom !== undefined) select = select.where('t.booking_date', '>=', query.dateFrom);
   if (query.dateTo !== undefined) select = select.where('t.booking_date', '<=', query.dateTo);
   const rows = await select.orderBy('t.booking_date').orderBy('t.seq').limit(query.limit).execute();
-  return rows.map((row) => ({
-    id: row.id, accountId, seq: Number(row.seq), amountMinor: BigInt(row.amount_minor), currency: row.currency,
-    bookingDate: row.booking_date, valueDate: row.value_date, remittance: row.remittance, creditorName: row.creditor_name,
-    creditorIban: row.creditor_iban, creditorBban: row.creditor_bban, debtorName: row.debtor_name, debtorIban: row.debtor_iban,
-    debtorBban: row.debtor_bban, bankTransactionCode: row.bank_transaction_code, ultimateDebtor: row.ultimate_debtor,
-    ultimateCreditor: row.ultimate_creditor, purposeCode: row.purpose_code, paymentId: row.payment_id ?? undefined, bulk: row.service === 'bulk-payments',
-  }));
+  return rows.map((row) => ({ ...toTransaction(row, accountId), bulk: row.service === 'bulk-payments' }));
 }
 
 /**

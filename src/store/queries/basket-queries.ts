@@ -3,6 +3,8 @@ import type { Database } from '../database.js';
 import type { CreateBasketResult, NewAuthorisation, StoredBasket } from '../sca-records.js';
 import { createAuthorisation } from './sca-queries.js';
 import type { TppRequestRecord } from '../store.js';
+import { tppRequestRow } from '../payment-rows.js';
+import { findStoredRequest } from './tpp-request-queries.js';
 
 /** The store's lock on a key for the rest of a transaction (KyselyStore.lock). */
 export type TransactionLock = (trx: Transaction<Database>, key: string) => Promise<void>;
@@ -18,21 +20,15 @@ export async function createBasket(db: Kysely<Database>, lock: TransactionLock, 
   return db.transaction().execute(async (trx) => {
     await lock(trx, `request|${request.tppId}|${request.requestId}`);
     for (const paymentId of [...new Set(paymentIds)].sort()) await lock(trx, `basket-payment|${paymentId}`);
-    const earlier = await trx.selectFrom('tpp_requests').select(['operation', 'body_sha256', 'response_status', 'response_body'])
-      .where('tpp_id', '=', request.tppId).where('request_id', '=', request.requestId).executeTakeFirst();
-    if (earlier !== undefined) {
-      return { outcome: 'replayed', request: { operation: earlier.operation, bodySha256: earlier.body_sha256, responseStatus: Number(earlier.response_status), responseBody: earlier.response_body } } as const;
-    }
+    const earlier = await findStoredRequest(trx, request.tppId, request.requestId);
+    if (earlier !== undefined) return { outcome: 'replayed', request: earlier } as const;
     const taken = await trx.selectFrom('basket_payments').select(['payment_id', 'basket_id']).where('payment_id', 'in', [...paymentIds]).executeTakeFirst();
     if (taken !== undefined) return { outcome: 'payment-in-basket', paymentId: taken.payment_id, basketId: taken.basket_id } as const;
     const at = basket.createdAt.toISOString();
     await trx.insertInto('baskets').values({ id: basket.id, tpp_id: basket.tppId, psu_key: basket.psuKey, request_body: basket.requestBody, created_at: at }).execute();
     await trx.insertInto('basket_payments').values(paymentIds.map((paymentId, seq) => ({ basket_id: basket.id, payment_id: paymentId, seq }))).execute();
     await createAuthorisation(trx, authorisation);
-    await trx.insertInto('tpp_requests').values({
-      tpp_id: request.tppId, request_id: request.requestId, operation: request.operation, body_sha256: request.bodySha256,
-      response_status: request.responseStatus, response_body: request.responseBody, payment_id: null, created_at: at,
-    }).execute();
+    await trx.insertInto('tpp_requests').values(tppRequestRow(request, null, at)).execute();
     return { outcome: 'created' } as const;
   });
 }
