@@ -55,14 +55,18 @@ export class Banks {
   }
 
   async clockOfBank(bank: string): Promise<BankClock> {
-    const offsetMs = this.mode === 'sandbox' ? Number(await this.store.readClockOffset(bank)) : 0;
-    const base = this.base;
-    return { offsetMs, now: () => new Date(base.now().getTime() + offsetMs) };
+    return this.clockWithOffset(this.mode === 'sandbox' ? Number(await this.store.readClockOffset(bank)) : 0);
   }
 
-  /** Every bank whose batch runs by the wall clock: production's, or each sandbox bank made so far. */
-  async list(): Promise<string[]> {
-    return this.mode === 'sandbox' ? this.store.listBanks() : [PRODUCTION_BANK];
+  /** Every bank whose batch runs, with its clock: production's, or each sandbox bank made so far, in one read. */
+  async clocks(): Promise<{ bank: string; clock: BankClock }[]> {
+    if (this.mode !== 'sandbox') return [{ bank: PRODUCTION_BANK, clock: this.clockWithOffset(0) }];
+    return (await this.store.listBankClocks()).map(({ bank, clockOffsetMs }) => ({ bank, clock: this.clockWithOffset(Number(clockOffsetMs)) }));
+  }
+
+  private clockWithOffset(offsetMs: number): BankClock {
+    const base = this.base;
+    return { offsetMs, now: () => new Date(base.now().getTime() + offsetMs) };
   }
 
   /** Moves the TPP's bank's clock forward to a later instant (sandbox only). */

@@ -4,7 +4,7 @@ import { type Clock, osloDate } from '../domain/clock.js';
 import { planExecution } from '../domain/payment-execution.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
 import type { Store } from '../store/store.js';
-import type { Banks } from './banks.js';
+import type { BankClock, Banks } from './banks.js';
 
 /** spec, rule 6: payment batch processing is simulated five times a day (Europe/Oslo, configurable). */
 export const DEFAULT_BATCH_TIMES = ['06:00', '09:00', '12:00', '15:00', '18:00'];
@@ -59,8 +59,8 @@ export class BatchRunner {
   /** How long until the next slot of any bank, by each bank's clock. */
   async untilNextSlotMs(): Promise<number> {
     let wait = Number.POSITIVE_INFINITY;
-    for (const bank of await this.banks.list()) {
-      const now = (await this.banks.clockOfBank(bank)).now();
+    for (const { clock } of await this.banks.clocks()) {
+      const now = clock.now();
       wait = Math.min(wait, this.nextSlot(now).getTime() - now.getTime());
     }
     return wait === Number.POSITIVE_INFINITY ? this.nextSlot(new Date()).getTime() - Date.now() : wait;
@@ -69,13 +69,13 @@ export class BatchRunner {
   /** Runs, for every bank, each slot that has come by its clock since its last one run. */
   async catchUp(): Promise<BatchRunResult[]> {
     const results: BatchRunResult[] = [];
-    for (const bank of await this.banks.list()) results.push(...await this.catchUpBank(bank));
+    for (const { bank, clock } of await this.banks.clocks()) results.push(...await this.catchUpBank(bank, clock));
     return results;
   }
 
   /** Runs every slot of one bank that has come since its last one run (at most a week back), in order. */
-  async catchUpBank(bank: string): Promise<BatchRunResult[]> {
-    const clock = await this.banks.clockOfBank(bank);
+  async catchUpBank(bank: string, known?: BankClock): Promise<BatchRunResult[]> {
+    const clock = known ?? await this.banks.clockOfBank(bank);
     const now = clock.now();
     const last = await this.store.lastBatchSlot(bank);
     const weekAgo = new Date(now.getTime() - 7 * 86_400_000);

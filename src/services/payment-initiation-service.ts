@@ -135,11 +135,12 @@ export class PaymentInitiationService {
     return { status: 201, body: response };
   }
 
-  async read(tpp: TppIdentity, service: string, product: string, paymentId: string): Promise<StoredPayment> {
+  /** The payment as it stands by the bank's clock at `now` (read from the bank when left out). */
+  async read(tpp: TppIdentity, service: string, product: string, paymentId: string, now?: Date): Promise<StoredPayment> {
     const problem = productProblem(service, product);
     if (problem !== undefined) throw ApiError.of([problem]);
     const stored = await this.store.findPayment(tpp.id, paymentId);
-    const payment = stored === undefined ? undefined : withEffectiveStatus(stored, await this.banks.now(tpp.id));
+    const payment = stored === undefined ? undefined : withEffectiveStatus(stored, now ?? await this.banks.now(tpp.id));
     if (payment === undefined || payment.service !== service || payment.product !== product) {
       throw new ApiError('RESOURCE_UNKNOWN', `no ${service} resource ${paymentId} of product ${product} is known to this TPP`, [
         { code: 'RESOURCE_UNKNOWN', path: 'path:paymentId', text: `no ${service} resource ${paymentId} of product ${product} is known to this TPP` },
@@ -154,10 +155,11 @@ export class PaymentInitiationService {
    * for (204), whichever copy ran first.
    */
   async cancel(tpp: TppIdentity, service: string, product: string, paymentId: string, requestId: string): Promise<void> {
-    const payment = await this.read(tpp, service, product, paymentId);
+    const now = await this.banks.now(tpp.id);
+    const payment = await this.read(tpp, service, product, paymentId, now);
     const result = payment.status === 'RJCT'
       ? { outcome: 'not-cancellable' as const, status: payment.status }
-      : await this.store.cancelPayment(tpp.id, paymentId, await this.banks.now(tpp.id), requestId);
+      : await this.store.cancelPayment(tpp.id, paymentId, now, requestId);
     if (result.outcome === 'unknown') throw new ApiError('RESOURCE_UNKNOWN', `no payment ${paymentId} is known to this TPP`);
     if (result.outcome === 'not-cancellable') {
       throw new ApiError('CANCELLATION_INVALID', `payment ${paymentId} is ${result.status} and can no longer be cancelled; a payment can be cancelled until the batch run executes it (statuses RCVD, ACTC, ACCP, ACWC, PDNG)`);

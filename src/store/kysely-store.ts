@@ -183,6 +183,7 @@ export abstract class KyselyStore implements Store {
     });
   }
   listBanks(): Promise<string[]> { return bank.listBanks(this.db); }
+  listBankClocks(): Promise<{ bank: string; clockOffsetMs: bigint }[]> { return bank.listBankClocks(this.db); }
   saveBankData(bankKey: string, data: BankData): Promise<void> { return this.db.transaction().execute((trx) => bank.saveBankData(trx, bankKey, data)); }
   findCustomer(bankKey: string, by: { id: string } | { customerNumber: string }): Promise<Customer | undefined> { return bank.findCustomer(this.db, bankKey, by); }
   findAccount(bankKey: string, by: { bban?: string | undefined; iban?: string | undefined }): Promise<Account | undefined> { return bank.findAccount(this.db, bankKey, by); }

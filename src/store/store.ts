@@ -120,6 +120,8 @@ export interface Store {
   openBank(bank: string, at: Date, defaults: (at: Date) => BankData, limit?: number): Promise<boolean>;
   /** The banks made so far, in a stable order. */
   listBanks(): Promise<string[]>;
+  /** The banks made so far with their clocks' offsets from the wall clock, in one read, in the same order. */
+  listBankClocks(): Promise<{ bank: string; clockOffsetMs: bigint }[]>;
   /** The bank's customers, accounts and agreements. */
   saveBankData(bank: string, data: BankData): Promise<void>;
   findCustomer(bank: string, by: { id: string } | { customerNumber: string }): Promise<Customer | undefined>;

@@ -254,6 +254,13 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
     describe('banks (one per TPP in the sandbox)', () => {
       const at = new Date('2026-11-20T10:00:00.000Z');
 
+      it('lists every bank with its clock\'s offset in one read', () => withMigratedStore(async (store) => {
+        await store.openBank('TPP-B', at, defaultDataSet);
+        await store.openBank('TPP-A', at, defaultDataSet);
+        await store.writeClockOffset('TPP-B', 7_200_000n, at);
+        assert.deepEqual(await store.listBankClocks(), [{ bank: 'TPP-A', clockOffsetMs: 0n }, { bank: 'TPP-B', clockOffsetMs: 7_200_000n }]);
+      }));
+
       it('makes no bank beyond a limit, two instances at once included, and finds one made whatever the count', async () => {
         const { store, openAnother } = await open();
         const another = await openAnother();

@@ -54,8 +54,7 @@ export class SandboxAccounts {
   }
 
   async deleteAccount(tpp: TppIdentity, accountId: string): Promise<void> {
-    const account = await this.lookup.visibleAccount(tpp, accountId, 'mockAccountId');
-    if (!(await this.store.deleteSandboxAccount(this.banks.of(tpp.id), account.id))) throw unknown('mockAccountId', 'account', accountId);
+    if (!(await this.store.deleteSandboxAccount(this.banks.of(tpp.id), accountId))) throw unknown('mockAccountId', 'account', accountId);
   }
 }
 

@@ -53,8 +53,7 @@ export class SandboxAgreements {
   }
 
   async deleteAgreement(tpp: TppIdentity, agreementId: string): Promise<void> {
-    const agreement = await this.lookup.visibleAgreement(tpp, agreementId);
-    if (!(await this.store.deleteSandboxAgreement(this.banks.of(tpp.id), agreement.id))) throw unknown('agreementId', 'agreement', agreementId);
+    if (!(await this.store.deleteSandboxAgreement(this.banks.of(tpp.id), agreementId))) throw unknown('agreementId', 'agreement', agreementId);
   }
 }
 

@@ -56,8 +56,7 @@ export class SandboxCardAccounts {
   }
 
   async deleteCardAccount(tpp: TppIdentity, cardAccountId: string): Promise<void> {
-    const card = await this.lookup.visibleCardAccount(tpp, cardAccountId);
-    if (!(await this.store.deleteSandboxCardAccount(this.banks.of(tpp.id), card.id))) throw unknown('mockCardAccountId', 'card account', cardAccountId);
+    if (!(await this.store.deleteSandboxCardAccount(this.banks.of(tpp.id), cardAccountId))) throw unknown('mockCardAccountId', 'card account', cardAccountId);
   }
 }
 

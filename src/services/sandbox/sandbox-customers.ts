@@ -49,8 +49,7 @@ export class SandboxCustomers {
 
   /** Removes the customer with its accounts, card accounts, agreements, transactions and PSU sessions. */
   async deleteCustomer(tpp: TppIdentity, customerId: string): Promise<void> {
-    const customer = await this.lookup.visibleCustomer(tpp, customerId);
-    if (!(await this.store.deleteSandboxCustomer(this.banks.of(tpp.id), customer.id))) throw unknown('customerId', 'customer', customerId);
+    if (!(await this.store.deleteSandboxCustomer(this.banks.of(tpp.id), customerId))) throw unknown('customerId', 'customer', customerId);
   }
 }
 

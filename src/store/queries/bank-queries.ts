@@ -29,6 +29,12 @@ export async function listBanks(db: Kysely<Database>): Promise<string[]> {
   return (await db.selectFrom('banks').select('bank').orderBy('bank').execute()).map((r) => r.bank);
 }
 
+/** Every bank with its clock's offset, in one read. */
+export async function listBankClocks(db: Kysely<Database>): Promise<{ bank: string; clockOffsetMs: bigint }[]> {
+  const rows = await db.selectFrom('banks').select(['bank', 'clock_offset_ms']).orderBy('bank').execute();
+  return rows.map((r) => ({ bank: r.bank, clockOffsetMs: BigInt(r.clock_offset_ms) }));
+}
+
 export async function findCustomer(db: Kysely<Database>, bank: string, by: { id: string } | { customerNumber: string }): Promise<Customer | undefined> {
   const query = db.selectFrom('customers').selectAll().where('bank', '=', bank);
   const row = await ('id' in by ? query.where('id', '=', by.id) : query.where('customer_number', '=', by.customerNumber)).executeTakeFirst();
