@@ -1,5 +1,6 @@
 // First: it starts making the sandbox CA before the rest is loaded.
 import { earlyStart } from './early-start.js';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ConfigError, redactPassword } from './config/config.js';
 import { SHUTDOWN_GRACE_MS } from './domain/limits.js';
@@ -16,7 +17,7 @@ import { SandboxCertificateService } from './services/sandbox-certificate-servic
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
 import { Banks } from './services/banks.js';
 import { readSandboxCaFiles } from './security/sandbox-ca.js';
-import { NationalIdKeyError, ensureNationalIdKey, nationalIdKeyFingerprint } from './security/national-id-key.js';
+import { NATIONAL_ID_KEY_FILE, NationalIdKeyError, ensureNationalIdKey, nationalIdKeyFingerprint } from './security/national-id-key.js';
 import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
 import { openStore } from './store/open-store.js';
@@ -24,12 +25,15 @@ import { instrumentStore } from './store/instrumented-store.js';
 import { ServerMetrics } from './metrics/server-metrics.js';
 import { type MetricsListener, listenForMetrics } from './metrics/metrics-listener.js';
 
+/** A configuration the server cannot start with: said on stderr, and exit code 2. */
+function refuseStart(reason: string): never {
+  process.stderr.write(`Invalid configuration:\n  - ${reason}\n`);
+  process.exit(2);
+}
+
 /** A CA the server must not trust (unreadable, not a CA, weak) stops the start, as any configuration error. */
 function refuseTrust(error: unknown): never {
-  if (error instanceof TrustStoreError) {
-    process.stderr.write(`Invalid configuration:\n  - ${error.message}\n`);
-    process.exit(2);
-  }
+  if (error instanceof TrustStoreError) refuseStart(error.message);
   throw error;
 }
 
@@ -81,16 +85,14 @@ async function main(): Promise<void> {
     timed('migrate', store.migrate()),
     timed('nationalIdKey', ensureNationalIdKey(config.dataDir, config.psuIdentityKeyFile).catch((error: unknown) => {
       if (!(error instanceof NationalIdKeyError)) throw error;
-      process.stderr.write(`Invalid configuration:\n  - ${error.message}\n`);
-      process.exit(2);
+      refuseStart(error.message);
     })),
   ]);
   phaseDone('migrateAndKey');
   // Instances on one database must hash national identity numbers with one key: another key would recognise no PSU.
   const fingerprint = nationalIdKeyFingerprint(nationalIdKey);
   if (await store.claimKeyFingerprint('psu-identity', fingerprint, systemClock.now()) !== fingerprint) {
-    process.stderr.write(`Invalid configuration:\n  - the key for national identity numbers (${config.psuIdentityKeyFile ?? `${config.dataDir}/psu-identity.key`}) is not the one this database's data was stored with; give every instance the same key file (PSU_IDENTITY_KEY_FILE)\n`);
-    process.exit(2);
+    refuseStart(`the key for national identity numbers (${config.psuIdentityKeyFile ?? join(config.dataDir, NATIONAL_ID_KEY_FILE)}) is not the one this database's data was stored with; give every instance the same key file (PSU_IDENTITY_KEY_FILE)`);
   }
   phaseDone('keyFingerprint');
   const trustStore = new TrustStore(anchors);

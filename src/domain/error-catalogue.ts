@@ -98,7 +98,7 @@ export const TPP_MESSAGE_CODE_OF: { readonly [C in Exclude<ErrorCode, TppMessage
 
 const LISTED: ReadonlySet<string> = new Set(TPP_MESSAGE_CODES);
 
-export function isTppMessageCode(value: string): value is TppMessageCode {
+function isTppMessageCode(value: string): value is TppMessageCode {
   return LISTED.has(value);
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerMetrics } from '../../metrics/server-metrics.js';
 
 /** The route label of a request no route matched: one series for them all, whatever path was asked for. */
-export const UNMATCHED_ROUTE = '(none)';
+const UNMATCHED_ROUTE = '(none)';
 
 /**
  * Every answered request in psd2_http_request_duration_seconds (onResponse), labelled by the route

@@ -22,7 +22,7 @@ export function routeSandboxAddress(raw: IncomingMessage): string {
 }
 
 /** The prefix of the address this request came to: '/api-sandbox', or '' for /v1 itself. */
-export function addressPrefixOf(request: FastifyRequest): string {
+function addressPrefixOf(request: FastifyRequest): string {
   return request.originalUrl !== request.url && request.originalUrl.startsWith(MAPPED) ? SANDBOX_ADDRESS_PREFIX : '';
 }
 
@@ -44,7 +44,7 @@ export function registerSandboxAddressLinks(app: FastifyInstance): void {
 }
 
 /** A copy of the answer in which each `_links` href under /v1 starts with the prefix. */
-export function withPrefixedLinks(value: unknown, prefix: string): unknown {
+function withPrefixedLinks(value: unknown, prefix: string): unknown {
   if (Array.isArray(value)) return value.map((item) => withPrefixedLinks(item, prefix));
   if (value === null || typeof value !== 'object' || value instanceof Date || Buffer.isBuffer(value)) return value;
   const copy: Record<string, unknown> = {};

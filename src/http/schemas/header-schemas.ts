@@ -73,13 +73,15 @@ export function readHeaders() {
   return headersSchema([...SIGNED, 'PSU-ID', 'PSU-Corporate-ID', 'TPP-Redirect-URI', 'TPP-Session-ID', 'TPP-Redirect-Preferred', 'X-PSU-AuthMethod-Preferred', ...FORWARDED], SIGNED_REQUIRED);
 }
 
+/** What a request that starts an SCA without a payment in it sends: the signed set, Digest, the PSU and where the browser returns. */
+const SCA_START_HEADERS: readonly HeaderName[] = [
+  ...SIGNED, 'Digest', 'TPP-Session-ID', 'TPP-Redirect-URI', 'TPP-Redirect-Preferred', 'PSU-ID', 'X-PSU-IDENTITY',
+  'X-PSU-AuthMethod-Preferred', 'PSU-Corporate-ID', 'PSU-Context', ...FORWARDED,
+];
+
 /** Creating a signing basket: the signed set, Digest, the PSU and where the browser returns after SCA. */
 export function basketCreateHeaders() {
-  const names: HeaderName[] = [
-    ...SIGNED, 'Digest', 'TPP-Session-ID', 'TPP-Redirect-URI', 'TPP-Redirect-Preferred', 'PSU-ID', 'X-PSU-IDENTITY',
-    'X-PSU-AuthMethod-Preferred', 'PSU-Corporate-ID', 'PSU-Context', ...FORWARDED,
-  ];
-  return headersSchema(names, [...SIGNED_REQUIRED, 'Digest', 'PSU-IP-Address']);
+  return headersSchema([...SCA_START_HEADERS], [...SIGNED_REQUIRED, 'Digest', 'PSU-IP-Address']);
 }
 
 /**
@@ -93,9 +95,5 @@ export function aisReadHeaders() {
 
 /** POST /v1/bank-offered-consents: no body, so Digest is optional (checked when sent); where the PSU returns is required. */
 export function consentCreateHeaders() {
-  const names: HeaderName[] = [
-    ...SIGNED, 'Digest', 'TPP-Session-ID', 'TPP-Redirect-URI', 'TPP-Redirect-Preferred', 'PSU-ID', 'X-PSU-IDENTITY',
-    'X-PSU-AuthMethod-Preferred', 'PSU-Corporate-ID', 'PSU-Context', ...FORWARDED,
-  ];
-  return headersSchema(names, [...SIGNED_REQUIRED, 'TPP-Redirect-URI']);
+  return headersSchema([...SCA_START_HEADERS], [...SIGNED_REQUIRED, 'TPP-Redirect-URI']);
 }

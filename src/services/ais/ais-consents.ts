@@ -12,7 +12,7 @@ import type { Banks } from '../banks.js';
 import { type Answer, replay } from '../payment-initiation-service.js';
 import type { ScaRequestContext, ScaService } from '../sca-service.js';
 
-export const CONSENT_OPERATION = 'POST /v1/bank-offered-consents';
+const CONSENT_OPERATION = 'POST /v1/bank-offered-consents';
 
 export interface ConsentRequest {
   tpp: TppIdentity;
