@@ -29,7 +29,6 @@ export interface SandboxCustomerHoldings {
 export interface SandboxAccount extends Account {
   customerNumber: string;
   customerType: CustomerType;
-  customerTppId: string | undefined;
   transactionCount: number;
 }
 
@@ -51,7 +50,6 @@ export interface SandboxAgreement {
   ownerCustomerId: string;
   ownerCustomerNumber: string;
   /** The owner's TPP: the default data set's agreements belong to its customers. */
-  ownerTppId: string | undefined;
   name: string;
   tppId: string | undefined;
   engagements: SandboxEngagement[];
@@ -70,7 +68,6 @@ export interface SandboxCardAccount {
   id: string;
   customerId: string;
   customerNumber: string;
-  customerTppId: string | undefined;
   maskedPan: string;
   name: string;
   product: string;
@@ -81,7 +78,7 @@ export interface SandboxCardAccount {
   body: Record<string, unknown>;
 }
 
-export interface NewSandboxCardAccount extends Omit<SandboxCardAccount, 'customerNumber' | 'customerTppId'> {
+export interface NewSandboxCardAccount extends Omit<SandboxCardAccount, 'customerNumber'> {
   createdAt: Date;
 }
 

@@ -46,7 +46,7 @@ export class SandboxAccounts {
       cashAccountType: b.cashAccountType as string, creditLineMinor, balanceMinor, createdAt: now,
     };
     if (!(await this.store.createSandboxAccount(this.banks.of(tpp.id), account))) throw conflict('$.bban', `$.bban: account ${bban} (${iban}) exists already; account numbers are unique in your sandbox bank`);
-    return withWarnings(accountView({ ...account, customerNumber: owner!.customerNumber, customerType: owner!.type, customerTppId: owner!.tppId, transactionCount: 0 }), numbers.warnings);
+    return withWarnings(accountView({ ...account, customerNumber: owner!.customerNumber, customerType: owner!.type, transactionCount: 0 }), numbers.warnings);
   }
 
   async readAccount(tpp: TppIdentity, accountId: string): Promise<Json> {

@@ -48,7 +48,7 @@ export class SandboxCardAccounts {
     };
     // Masked card numbers need not be unique; only a new id already taken fails, which is a fault.
     if (!(await this.store.createSandboxCardAccount(this.banks.of(tpp.id), card))) throw new Error(`card account id ${card.id} is taken`);
-    return cardAccountView({ ...card, customerNumber: owner!.customerNumber, customerTppId: owner!.tppId });
+    return cardAccountView({ ...card, customerNumber: owner!.customerNumber });
   }
 
   async readCardAccount(tpp: TppIdentity, cardAccountId: string): Promise<Json> {

@@ -108,13 +108,13 @@ export async function createAccount(db: Kysely<Database>, bank: string, account:
 
 export async function findAccount(db: Kysely<Database>, bank: string, id: string): Promise<SandboxAccount | undefined> {
   const row = await db.selectFrom('accounts as a').innerJoin('customers as c', 'c.id', 'a.customer_id')
-    .selectAll('a').select(['c.customer_number', 'c.type as customer_type', 'c.tpp_id as customer_tpp_id'])
+    .selectAll('a').select(['c.customer_number', 'c.type as customer_type'])
     .where('a.bank', '=', bank).where('a.id', '=', id).executeTakeFirst();
   if (row === undefined) return undefined;
   return {
     id: row.id, customerId: row.customer_id, bban: row.bban, iban: row.iban, currency: row.currency, name: row.name, product: row.product,
     cashAccountType: row.cash_account_type, creditLineMinor: BigInt(row.credit_line_minor), balanceMinor: BigInt(row.balance_minor),
-    customerNumber: row.customer_number, customerType: row.customer_type as CustomerType, customerTppId: row.customer_tpp_id ?? undefined,
+    customerNumber: row.customer_number, customerType: row.customer_type as CustomerType,
     transactionCount: Number(row.transaction_count),
   };
 }
@@ -139,7 +139,7 @@ export async function createAgreement(db: Kysely<Database>, bank: string, agreem
 
 export async function findAgreement(db: Kysely<Database>, bank: string, id: string): Promise<SandboxAgreement | undefined> {
   const row = await db.selectFrom('agreements as a').innerJoin('customers as c', 'c.id', 'a.owner_customer_id')
-    .select(['a.id', 'a.name', 'a.owner_customer_id', 'a.tpp_id', 'c.customer_number', 'c.tpp_id as owner_tpp_id'])
+    .select(['a.id', 'a.name', 'a.owner_customer_id', 'a.tpp_id', 'c.customer_number'])
     .where('a.bank', '=', bank).where('a.id', '=', id).executeTakeFirst();
   if (row === undefined) return undefined;
   const engagements = await db.selectFrom('engagements as e')
@@ -150,7 +150,7 @@ export async function findAgreement(db: Kysely<Database>, bank: string, id: stri
     .orderBy('c.customer_number').orderBy('acc.bban')
     .execute();
   return {
-    id: row.id, ownerCustomerId: row.owner_customer_id, ownerCustomerNumber: row.customer_number, ownerTppId: row.owner_tpp_id ?? undefined,
+    id: row.id, ownerCustomerId: row.owner_customer_id, ownerCustomerNumber: row.customer_number,
     name: row.name, tppId: row.tpp_id ?? undefined,
     engagements: engagements.map((e) => ({
       customerId: e.customer_id, customerNumber: e.customer_number, accountId: e.account_id, iban: e.iban, bban: e.bban, roles: JSON.parse(e.roles) as EngagementRole[],
@@ -174,11 +174,11 @@ export async function createCardAccount(db: Kysely<Database>, bank: string, card
 
 export async function findCardAccount(db: Kysely<Database>, bank: string, id: string): Promise<SandboxCardAccount | undefined> {
   const row = await db.selectFrom('card_accounts as k').innerJoin('customers as c', 'c.id', 'k.customer_id')
-    .selectAll('k').select(['c.customer_number', 'c.tpp_id as customer_tpp_id'])
+    .selectAll('k').select(['c.customer_number'])
     .where('k.bank', '=', bank).where('k.id', '=', id).executeTakeFirst();
   if (row === undefined) return undefined;
   return {
-    id: row.id, customerId: row.customer_id, customerNumber: row.customer_number, customerTppId: row.customer_tpp_id ?? undefined,
+    id: row.id, customerId: row.customer_id, customerNumber: row.customer_number,
     maskedPan: row.masked_pan, name: row.name, product: row.product, currency: row.currency,
     creditLimitMinor: BigInt(row.credit_limit_minor), balanceMinor: BigInt(row.balance_minor), body: JSON.parse(row.body) as Record<string, unknown>,
   };
