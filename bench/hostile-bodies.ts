@@ -142,7 +142,7 @@ function shapes(route: Route): Record<string, string> {
   };
 }
 
-interface Prepared {
+export interface Prepared {
   path: string;
   headers: Record<string, string>;
   body: string;
@@ -216,6 +216,18 @@ async function startProber(url: string): Promise<{ during: (until: Promise<unkno
       await prober.terminate();
     },
   };
+}
+
+/**
+ * One route's shape as a signed request, for `profile.js hostile <route> <shape>`: the account and card
+ * account the transaction routes name are made first.
+ */
+export async function hostileRequest(url: string, credentials: CertificateAndKey, routeName: string, shapeName: string): Promise<Prepared> {
+  const { accountId, cardAccountId } = await accounts(url, credentials);
+  const route = routes(accountId, cardAccountId).find((r) => r.name === routeName);
+  const body = route === undefined ? undefined : shapes(route)[shapeName];
+  if (route === undefined || body === undefined) throw new Error(`no route "${routeName}" with a shape "${shapeName}"`);
+  return prepare(credentials, route.path, body);
 }
 
 /** Sets up an account and a card account of the bench TPP (the transaction routes need one that exists). */

@@ -1,11 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVER_BUNDLE, cpuMsOf, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
+import { hostileRequest } from './hostile-bodies.js';
 import { runLoad } from './load.js';
 import { benchTpp, bulkRequest, createRequest, pool, readRequest, CREATE_PATH } from './requests.js';
 
 /**
- * `node dist/bench/profile.js [create|read|bulk|start|start-empty] [seconds]`: runs one load against the SQLite
+ * `node dist/bench/profile.js [create|read|bulk|start|start-empty] [seconds]` (or `hostile <route> <shape> [count]`): runs one load against the SQLite
  * server under `node --cpu-prof` (the unbundled build, so that time is attributed to its module; for
  * `start`, the bundle `npm start` runs, started on an existing database and stopped at once, and for
  * `start-empty` the same on an empty data folder: the main thread's profile) and prints
@@ -15,14 +16,14 @@ import { benchTpp, bulkRequest, createRequest, pool, readRequest, CREATE_PATH } 
  */
 const scenario = process.argv[2] ?? 'create';
 
-const seconds = Number(process.argv[3] ?? 5);
+const seconds = scenario === 'hostile' ? 0 : Number(process.argv[3] ?? 5);
 const { work, caFile, credentials } = await benchTpp();
 const starting = scenario === 'start' || scenario === 'start-empty';
-const requests = starting ? [] : scenario === 'bulk' ? pool(400, (i) => bulkRequest(credentials, i, 100)) : pool(6000, (i) => createRequest(credentials, i));
+const requests = starting || scenario === 'hostile' ? [] : scenario === 'bulk' ? pool(400, (i) => bulkRequest(credentials, i, 100)) : pool(6000, (i) => createRequest(credentials, i));
 const profileDir = mkdtempSync(join(work, 'profile-'));
 const env = sqliteSandboxEnv(work, caFile);
 if (scenario === 'start') await (await startBenchServer(SERVER_BUNDLE, 8196, env)).stop();
-const server = await startBenchServer(starting ? SERVER_BUNDLE : 'dist/src/main.js', 8196, env, [], '/health', ['--cpu-prof', '--cpu-prof-dir', profileDir]);
+const server = await startBenchServer(starting || scenario === 'hostile' ? SERVER_BUNDLE : 'dist/src/main.js', 8196, env, [], '/health', ['--cpu-prof', '--cpu-prof-dir', profileDir]);
 let load = requests;
 if (scenario === 'read') {
   const one = requests[0]!;
@@ -30,7 +31,21 @@ if (scenario === 'read') {
   const { paymentId } = (await created.json()) as { paymentId: string };
   load = pool(12_000, () => readRequest(credentials, paymentId));
 }
-if (!starting) {
+if (scenario === 'hostile') {
+  // `profile.js hostile "<route>" "<shape>" [count]`: one hostile body of bench/hostile-bodies.ts, sent one at a time.
+  const request = await hostileRequest(server.url, credentials, process.argv[3] ?? 'Bulk create', process.argv[4] ?? 'longest strings');
+  const count = Number(process.argv[5] ?? 100);
+  const cpuBefore = cpuMsOf(server.child.pid!);
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const answer = await fetch(`${server.url}${request.path}`, { method: 'POST', headers: request.headers, body: request.body });
+    await answer.text();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  process.stdout.write(`hostile ${process.argv[3]} / ${process.argv[4]}: ${count} answers, median ${times[count >> 1]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms; server CPU ${((cpuMsOf(server.child.pid!) - cpuBefore) / count).toFixed(1)} ms per answer\n`);
+} else if (!starting) {
   const cpuBefore = cpuMsOf(server.child.pid!);
   const result = await runLoad(server.url, load, { connections: 16, seconds, expect: scenario === 'read' ? 200 : 201 });
   // CPU time of the server's process (every thread) per answer: unlike requests per second, it

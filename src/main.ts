@@ -130,6 +130,8 @@ async function main(): Promise<void> {
   phaseDone('listen');
   // Slots missed while the server was down run now; then the scheduler wakes at each slot.
   void scheduler.wake();
+  // After listening: the start is not delayed, and requests that come meanwhile take turns with it.
+  app.warmUp().catch((error: unknown) => app?.log.warn({ err: error }, 'warm-up failed'));
   app.log.info({
     mode: config.mode,
     database: config.database.kind === 'sqlite' ? `sqlite:${config.database.path}` : redactPassword(config.database.url),

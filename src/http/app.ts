@@ -43,7 +43,8 @@ import type { SandboxDataService } from '../services/sandbox-data-service.js';
 import type { SandboxCertificateService } from '../services/sandbox-certificate-service.js';
 import type { Banks } from '../services/banks.js';
 import { RequestReplayGuard } from '../services/request-replay-guard.js';
-import { createValidatorCompiler } from './validation.js';
+import { type RouteValidator, createValidatorCompiler } from './validation.js';
+import { warmUp } from './warm-up.js';
 
 export interface AppDependencies {
   /** The client timeouts default to HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. */
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorateRequest('rawBody', null);
   app.decorateRequest('bodySha256', null);
   app.decorateRequest('retry', false);
+  app.decorateRequest('bindingDurable', null);
   app.decorateRequest('locale', 'en');
   app.decorateRequest('errorCode', null);
   app.decorateRequest('schemaProblems', null);
@@ -123,10 +125,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Validation runs in our hook over every part at once; Fastify's per-part validation is off.
   app.setValidatorCompiler(() => () => true);
   const compileValidator = createValidatorCompiler(schemas, { checkSchemas: deps.checkSchemas === true, ...(deps.recordSchemas === undefined ? {} : { record: (key, code) => deps.recordSchemas!.validator(key, code) }) });
+  const validators: RouteValidator[] = [];
+  // main.ts calls it once the server listens (warm-up.ts); tests need not.
+  app.decorate('warmUp', () => warmUp(validators));
   app.addHook('onRoute', (route) => {
     deps.onRoute?.(route);
     if (route.config?.api !== undefined && route.schema !== undefined) {
-      route.config = { ...route.config, validator: compileValidator(route.schema) };
+      const validator = compileValidator(route.schema);
+      validators.push(validator);
+      route.config = { ...route.config, validator };
     }
   });
 
@@ -163,6 +170,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         tppId: tpp.id, requestId: request.headers['x-request-id'] as string, method: request.method, target,
         bodySha256: request.bodySha256, scope: api.auth.testData === true ? 'test-data' : 'strict', expiresAt: signatureAcceptableUntil,
       });
+      // The binding is committed; its flush runs while the request goes on, and the answer waits for it.
+      request.bindingDurable = deps.store.durable();
+      request.bindingDurable.catch(() => undefined); // awaited in onSend; not an unhandled rejection meanwhile
     }
     const large = await parseBody(request);
     const problems = await request.routeOptions.config.validator?.({ headers: request.headers, params: request.params, query: request.query, body: request.body }, large) ?? [];
@@ -172,6 +182,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook('preSerialization', async (_request, _reply, payload: unknown) => publishedMessagesOf(payload));
   app.addHook('onSend', async (request, reply) => {
+    // Nothing is answered before the request's X-Request-ID binding is on disk: a crash after the
+    // answer must not free a captured request's signature for another operation.
+    if (request.bindingDurable !== null) await request.bindingDurable;
     // A keep-alive connection would hold the shutdown open after its last answer.
     if (closing) reply.header('Connection', 'close');
     if (request.routeOptions.config.api === undefined) return;

@@ -16,6 +16,10 @@ export interface ApiRouteConfig {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Compiles the large-body steps before the first large body comes (warm-up.ts). */
+    warmUp: () => Promise<void>;
+  }
   interface FastifyContextConfig {
     /** Present on API operations: they are negotiated, authenticated, validated and answer error bodies. */
     api?: ApiRouteConfig;
@@ -31,6 +35,8 @@ declare module 'fastify' {
     bodySha256: string | null;
     /** The request repeats exactly the one its X-Request-ID was first used for (a client's retry); an unattended account read's retry counts once. */
     retry: boolean;
+    /** Resolves once the request's X-Request-ID binding is on disk; the answer waits for it (app.ts onSend). */
+    bindingDurable: Promise<void> | null;
     /** Language of texts meant for people in the answer (Accept-Language). */
     locale: Language;
     /** Problems the schema found, when the route reports them with its own (ApiRouteConfig.deferSchemaProblems). */

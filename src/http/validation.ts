@@ -88,7 +88,10 @@ export interface RequestParts {
  * Validates a request. With `inTurns` (a large body), the entries of the body's lists are validated a
  * chunk at a time, and the event loop turns between chunks.
  */
-export type RouteValidator = (request: RequestParts, inTurns?: boolean) => Promise<Problem[]>;
+export type RouteValidator = ((request: RequestParts, inTurns?: boolean) => Promise<Problem[]>) & {
+  /** Runs the body's list validators over made-up entries (warm-up.ts); resolves at once for a body without lists. */
+  warm: () => Promise<void>;
+};
 
 export interface ValidatorCompilerOptions {
   /** Check every schema against the meta-schema and compile it when its route is added, so a bad schema fails the build of the app (tests). */
@@ -157,7 +160,8 @@ function inlineRefs(schema: unknown, byRef: ReadonlyMap<string, object>): unknow
 /** Compiled on the first request of the route: a start then costs no schema compilation. */
 function compileRouteValidator(schema: FastifySchema, compile: UnitCompiler): RouteValidator {
   let compiled: RouteValidator | undefined;
-  return (request, inTurns) => (compiled ??= compileNow(schema, compile))(request, inTurns);
+  const validate = (request: RequestParts, inTurns?: boolean) => (compiled ??= compileNow(schema, compile))(request, inTurns);
+  return Object.assign(validate, { warm: () => (compiled ??= compileNow(schema, compile)).warm() });
 }
 
 function compileNow(schema: FastifySchema, compile: UnitCompiler): RouteValidator {
@@ -174,7 +178,7 @@ function compileNow(schema: FastifySchema, compile: UnitCompiler): RouteValidato
     const lists = part === 'body' ? listValidatorOf(compiled, arrayBounds, compile) : undefined;
     validators.push({ part, validate: compile(part !== 'body', compiled), schema: compiled, arrayBounds, headerNames, lists });
   }
-  return async (request, inTurns = false) => {
+  const validate = async (request: RequestParts, inTurns = false) => {
     const problems = new DescribedProblems();
     for (const validator of validators) {
       const data = validator.part === 'querystring' ? request.query : request[validator.part];
@@ -199,7 +203,35 @@ function compileNow(schema: FastifySchema, compile: UnitCompiler): RouteValidato
     }
     return problems.list();
   };
+  return Object.assign(validate, { warm: () => warmLists(validate, validators) });
 }
+
+/**
+ * Validates bodies whose lists hold WARM_UP_ENTRIES made-up entries, every field of each set to one
+ * of WARM_UP_VALUES, a chunk at a time as a large body is: the validators' code is then compiled by
+ * the JIT before the first real large body comes (warm-up.ts).
+ */
+async function warmLists(validate: RouteValidator | ((request: RequestParts, inTurns?: boolean) => Promise<Problem[]>), validators: readonly PartValidator[]): Promise<void> {
+  const body = validators.find((v) => v.part === 'body');
+  if (body?.lists === undefined) return;
+  for (const value of WARM_UP_VALUES) {
+    const made: Record<string, unknown> = {};
+    let root: unknown[] | undefined;
+    for (const list of body.lists.entries) {
+      const fields = Object.keys((list.schema as { properties?: object }).properties ?? {});
+      const entries = Array.from({ length: WARM_UP_ENTRIES }, () => Object.fromEntries(fields.map((field) => [field, value])));
+      if (list.property === undefined) root = entries;
+      else made[list.property] = entries;
+    }
+    await validate({ headers: {}, params: {}, query: {}, body: root ?? made }, true);
+    await turn();
+  }
+}
+
+/** Entries per made-up list: enough for the JIT to compile an entry validator, a few milliseconds of work. */
+const WARM_UP_ENTRIES = 200;
+/** Values of every kind a hostile body sends: wrong types, long one-byte and two-byte text, numbers. */
+const WARM_UP_VALUES: readonly unknown[] = [true, 'x'.repeat(300), 'ø'.repeat(300), 1.5, { a: [1] }];
 
 /**
  * The body's lists (its own array, or arrays one property down) with their entries' schemas taken

@@ -125,6 +125,11 @@ export abstract class KyselyStore implements Store {
     return bindings.bindRequest(this.db, binding, now);
   }
 
+  /** Every commit is on disk when it returns (PostgreSQL's synchronous_commit); SQLite's store overrides it. */
+  durable(): Promise<void> {
+    return Promise.resolve();
+  }
+
   purgeRequestBindings(now: Date): Promise<number> {
     return bindings.purgeRequestBindings(this.db, now);
   }

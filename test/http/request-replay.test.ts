@@ -7,6 +7,8 @@ import { signRequest } from '../../src/toolkit/request-signer.js';
 import { CROSS_BORDER_PATH, OLA_ACCOUNTS, createCrossBorder, createHeaders, crossBorderBody } from '../support/payment-requests.js';
 import { nextFnr } from '../support/norwegian-numbers.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
+import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../../src/store/store.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
 /**
@@ -259,5 +261,58 @@ describe('binding rules (src/domain/request-binding.ts)', () => {
     assert.equal(signatureAcceptableUntil(undefined, 300, notAfter).toISOString(), notAfter.toISOString());
     assert.equal(signatureAcceptableUntil(Date.parse('2026-11-22T10:00:00Z'), 300, notAfter).toISOString(), '2026-11-22T10:05:00.000Z');
     assert.equal(signatureAcceptableUntil(Date.parse('2029-12-31T23:59:00Z'), 300, notAfter).toISOString(), notAfter.toISOString());
+  });
+});
+
+describe('the binding on disk before the answer (Store.durable)', () => {
+  let t: TestApp;
+  /** While set, the store says its commits are not yet on disk. */
+  let unflushed: { promise: Promise<void>; resolve: () => void } | undefined;
+  let asked = 0;
+  before(async () => {
+    // In memory: no flush of its own, so the only wait is the one this test controls.
+    const real = SqliteStore.open(':memory:');
+    await real.migrate();
+    // The store as the app sees it, with a disk that flushes only when the test says so.
+    const store = new Proxy(real, {
+      get(target, property) {
+        if (property === 'durable') {
+          return () => {
+            asked += 1;
+            return unflushed?.promise ?? Promise.resolve();
+          };
+        }
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as Store;
+    t = await startTestApp({ store });
+  });
+  after(() => t.close());
+
+  it('answers a signed request only once its X-Request-ID binding is flushed, refuses its replay before that, and answers an unsigned one at once', async () => {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => { resolve = r; });
+    unflushed = { promise, resolve };
+    const status = `${CROSS_BORDER_PATH}/${randomUUID()}/status`;
+    const captured = capture(t, 'GET', status);
+    let answered = false;
+    const read = send(t, 'GET', status, captured).then((response) => {
+      answered = true;
+      return response;
+    });
+    const health = await t.app.inject({ method: 'GET', url: '/health' });
+    assert.equal(health.statusCode, 200, 'an unsigned request binds nothing and waits for nothing');
+    const turn = () => new Promise((r) => setImmediate(r));
+    for (let i = 0; i < 1000 && asked === 0; i++) await turn();
+    assert.equal(asked, 1, 'the request asked for its binding\'s flush');
+    // The read itself is a few turns of the event loop (an in-memory database): without the wait it is answered within these.
+    for (let i = 0; i < 200; i++) await turn();
+    assert.equal(answered, false, 'the answer waits for the flush that covers its binding');
+    // The binding is committed before its flush: a replay as another operation is refused already.
+    assertReplayRefused(await send(t, 'DELETE', `${CROSS_BORDER_PATH}/${randomUUID()}`, captured), /GET/);
+    unflushed.resolve();
+    unflushed = undefined;
+    assert.equal((await read).statusCode, 404);
   });
 });

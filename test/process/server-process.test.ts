@@ -87,6 +87,7 @@ describe('the server process', () => {
     const { code } = await server.exited;
     assert.equal(code, 0);
     assert.ok(server.lines.some((l) => l.msg === 'stopped'));
+    assert.equal(server.lines.some((l) => l.msg === 'warm-up failed'), false, 'the warm-up after listening (src/http/warm-up.ts) ran without error');
     // SQLite removes the write-ahead log when the last connection closes cleanly.
     assert.equal(existsSync(join(dir, 'psd2.db-wal')), false);
     await assert.rejects(fetch(`${server.url}/health`));

@@ -58,7 +58,7 @@ describe('migration 008: one bank per TPP, on a database of the shared world', (
     const dir = mkdtempSync(join(tmpdir(), 'psd2-m008-'));
     dirs.push(dir);
     const path = join(dir, 'store.db');
-    const old = new Kysely<unknown>({ dialect: sqliteDialect(new StatementCache(new BetterSqlite3(path)), undefined) });
+    const old = new Kysely<unknown>({ dialect: sqliteDialect(new StatementCache(new BetterSqlite3(path)), undefined).dialect });
     assert.equal((await new Migrator({ db: old, provider: { getMigrations: async () => before008 } }).migrateToLatest()).error, undefined);
     await sharedWorld(old);
     await old.destroy();

@@ -26,7 +26,7 @@ describe('migration 007: national identity numbers stored the old way', () => {
     dirs.push(dir);
     const path = join(dir, 'store.db');
     // A database as the previous version left it: every migration before 007.
-    const before = new Kysely<Database>({ dialect: sqliteDialect(new StatementCache(new BetterSqlite3(path)), undefined) });
+    const before = new Kysely<Database>({ dialect: sqliteDialect(new StatementCache(new BetterSqlite3(path)), undefined).dialect });
     const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '007'));
     const result = await new Migrator({ db: before, provider: { getMigrations: async () => earlier } }).migrateToLatest();
     assert.equal(result.error, undefined);

@@ -11,10 +11,15 @@ import { WalSync } from './wal-sync.js';
  *   runs one transaction at a time;
  * - prepared statements are kept (StatementCache);
  * - a use of the connection that wrote is answered only once the WAL is flushed (WalSync); the
- *   connection is released first, so that the next requests run while the flush is under way;
+ *   connection is released first, so that the next requests run while the flush is under way. A use
+ *   marked `deferDurability()` (the X-Request-ID binding) is not held: the request goes on, and its
+ *   answer waits for the flush instead (Store.durable);
  * - the WAL is checkpointed by a worker thread (Checkpointer), not inside a request's commit.
  */
 class DurableSqliteDriver extends SqliteDriver {
+  /** Set by the use of the connection now running; read and cleared when it releases the connection. */
+  deferred = false;
+
   constructor(private readonly statements: StatementCache, private readonly wal: WalSync, private readonly checkpointer: Checkpointer | undefined) {
     super({ database: statements });
   }
@@ -30,8 +35,10 @@ class DurableSqliteDriver extends SqliteDriver {
       this.wal.wrote();
       this.checkpointer?.started();
     }
+    const deferred = this.deferred;
+    this.deferred = false;
     await super.releaseConnection();
-    await this.wal.durable();
+    if (!deferred) await this.wal.durable();
   }
 
   override async destroy(): Promise<void> {
@@ -41,15 +48,25 @@ class DurableSqliteDriver extends SqliteDriver {
   }
 }
 
+/** What the store needs of its driver beside Kysely: the WAL's flushes and the deferral of one use's wait. */
+export interface SqliteDurability {
+  wal: WalSync;
+  /** Called within a use of the connection: its writes are not waited for when it releases the connection. */
+  deferDurability: () => void;
+}
+
 /**
  * `statements`: the connection's prepared statements (shared with sqlite-hot-path.ts); `path`: the
  * database file, whose WAL is flushed before writers are answered; undefined for `:memory:`.
  */
-export function sqliteDialect(statements: StatementCache, path: string | undefined): Dialect {
-  return {
+export function sqliteDialect(statements: StatementCache, path: string | undefined): { dialect: Dialect; durability: SqliteDurability } {
+  const wal = new WalSync(path === undefined ? undefined : `${path}-wal`);
+  const driver = new DurableSqliteDriver(statements, wal, path === undefined ? undefined : new Checkpointer(path));
+  const durability = { wal, deferDurability: () => { driver.deferred = true; } };
+  return { durability, dialect: {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new DurableSqliteDriver(statements, new WalSync(path === undefined ? undefined : `${path}-wal`), path === undefined ? undefined : new Checkpointer(path)),
+    createDriver: () => driver,
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
-  };
+  } };
 }
