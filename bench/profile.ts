@@ -19,7 +19,7 @@ const scenario = process.argv[2] ?? 'create';
 const seconds = scenario === 'hostile' ? 0 : Number(process.argv[3] ?? 5);
 const { work, caFile, credentials } = await benchTpp();
 const starting = scenario === 'start' || scenario === 'start-empty';
-const requests = starting || scenario === 'hostile' ? [] : scenario === 'bulk' ? pool(400, (i) => bulkRequest(credentials, i, 100)) : pool(6000, (i) => createRequest(credentials, i));
+const requests = starting || scenario === 'hostile' ? [] : scenario === 'bulk' ? pool(3000, (i) => bulkRequest(credentials, i, 100)) : pool(6000, (i) => createRequest(credentials, i));
 const profileDir = mkdtempSync(join(work, 'profile-'));
 const env = sqliteSandboxEnv(work, caFile);
 if (scenario === 'start') await (await startBenchServer(SERVER_BUNDLE, 8196, env)).stop();

@@ -3,7 +3,7 @@ import { earlyStart } from './early-start.js';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ConfigError, redactPassword } from './config/config.js';
-import { SHUTDOWN_GRACE_MS } from './domain/limits.js';
+import { SHUTDOWN_GRACE_MS, WARM_UP_DELAY_MS } from './domain/limits.js';
 import { systemClock } from './domain/clock.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rates.js';
 import { buildApp } from './http/app.js';
@@ -130,8 +130,12 @@ async function main(): Promise<void> {
   phaseDone('listen');
   // Slots missed while the server was down run now; then the scheduler wakes at each slot.
   void scheduler.wake();
-  // After listening: the start is not delayed, and requests that come meanwhile take turns with it.
-  app.warmUp().catch((error: unknown) => app?.log.warn({ err: error }, 'warm-up failed'));
+  // After listening and a short pause (WARM_UP_DELAY_MS): the start is not delayed, the first
+  // requests are not held by its first steps, and requests that come later take turns with it.
+  setTimeout(() => {
+    const began = performance.now();
+    app?.warmUp().then(() => app?.log.info({ ms: Math.round(performance.now() - began) }, 'warmed up'), (error: unknown) => app?.log.warn({ err: error }, 'warm-up failed'));
+  }, WARM_UP_DELAY_MS).unref();
   app.log.info({
     mode: config.mode,
     database: config.database.kind === 'sqlite' ? `sqlite:${config.database.path}` : redactPassword(config.database.url),

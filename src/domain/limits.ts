@@ -56,6 +56,13 @@ export const DEFAULT_DATE_SKEW_SECONDS = 300;
 /** Upper bound of the configurable skew: beyond an hour a Date no longer protects against replay. */
 export const MAX_DATE_SKEW_SECONDS = 3600;
 
+/**
+ * The warm-up of the large-body steps (src/http/warm-up.ts) begins this long after the server
+ * listens: a client that asks at once (a health probe, a test's first call) is answered first, and
+ * the first large body seldom comes sooner.
+ */
+export const WARM_UP_DELAY_MS = 100;
+
 /** Requests still being answered when shutdown starts get this long to finish. */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
