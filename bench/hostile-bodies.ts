@@ -58,6 +58,12 @@ export interface HostileFigures {
    */
   serverTimed: number;
   serverOver50Ms: number;
+  /**
+   * The longest the server's event loop was held during the stream, as the server measures it
+   * (prom-client's nodejs_eventloop_lag_max_seconds, a 10 ms timer's delay, reset at each scrape):
+   * how long the server itself made any request, /health included, wait.
+   */
+  serverLoopMaxMs: number;
   /** Answers that were not 4xx (a hostile body must be refused, never accepted nor a 5xx). */
   unexpected: Record<string, number>;
 }
@@ -188,6 +194,13 @@ async function serverTimedPosts(url: string): Promise<{ all: number; within50Ms:
   return { all, within50Ms };
 }
 
+/** The server's event-loop delay maximum since the last scrape, ms (the scrape resets it). */
+async function eventLoopMaxMs(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('nodejs_eventloop_lag_max_seconds'));
+  return line === undefined ? Number.NaN : 1000 * Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
 /** A thread that probes /health every 5 ms (bench/health-prober.ts); `during` gives the latencies it saw while a promise was pending. */
 async function startProber(url: string): Promise<{ during: (until: Promise<unknown>) => Promise<number[]>; stop: () => Promise<void> }> {
   const prober = new Worker(new URL('./health-prober.js', import.meta.url), { workerData: { url } });
@@ -288,13 +301,16 @@ export async function measureHostileBodies(url: string, credentials: Certificate
         streamed += 1;
       }
     };
+    await eventLoopMaxMs(url); // resets the server's event-loop delay histogram
     const stream = Promise.all([sender(), sender()]);
     const latencies = await prober.during(stream);
+    const serverLoopMaxMs = await eventLoopMaxMs(url);
     const serverTimed = timedAlone.all - timedBefore.all;
     figures.push({
       route: route.name, worstShape: worst.shape, bodyBytes: Buffer.byteLength(worst.request!.body), medianMs: worst.median, maxMs: worst.max, cpuMs: worst.cpu,
       maxAnyShapeMs: maxAny, streamed, healthP99Ms: percentile(latencies, 0.99), healthMaxMs: Math.max(...latencies),
       healthIdleMaxMs: Math.max(...idle), unexpected, serverTimed, serverOver50Ms: serverTimed - (timedAlone.within50Ms - timedBefore.within50Ms),
+      serverLoopMaxMs,
     });
   }
   await prober.stop();
@@ -310,7 +326,7 @@ export function hostileRows(runs: HostileFigures[][], fmt: (values: number[], di
     return [
       `Hostile body, ${f.route}: answer ms (worst shape alone, median / max, and the server's CPU ms per request); /health p99 / max ms under a stream of it`,
       `${of((h) => h.medianMs)} / ${of((h) => h.maxMs)} (server CPU ${of((h) => h.cpuMs)}); /health ${of((h) => h.healthP99Ms)} / ${of((h) => h.healthMaxMs)}`,
-      `target < 50 and /health delayed < 50; worst shape: ${f.worstShape} (${(f.bodyBytes / 1024).toFixed(0)} KiB); slowest of any shape ${of((h) => h.maxAnyShapeMs)}; idle /health max ${of((h) => h.healthIdleMaxMs)}; answers sent alone that the server timed over 50 ms: ${runs.map((run) => `${run[index]!.serverOver50Ms} of ${run[index]!.serverTimed}`).join(', ')}${unexpected === '' ? '' : `; NOT REFUSED: ${unexpected}`}`,
+      `target < 50 and /health delayed < 50; worst shape: ${f.worstShape} (${(f.bodyBytes / 1024).toFixed(0)} KiB); slowest of any shape ${of((h) => h.maxAnyShapeMs)}; idle /health max ${of((h) => h.healthIdleMaxMs)}; the server's event loop held at most ${of((h) => h.serverLoopMaxMs)} ms during the stream; answers sent alone that the server timed over 50 ms: ${runs.map((run) => `${run[index]!.serverOver50Ms} of ${run[index]!.serverTimed}`).join(', ')}${unexpected === '' ? '' : `; NOT REFUSED: ${unexpected}`}`,
     ];
   });
 }
@@ -334,7 +350,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   };
   for (const run of all) {
     for (const f of run) {
-      process.stdout.write(`${f.route.padEnd(30)} ${f.worstShape.padEnd(45)} ${(f.bodyBytes / 1024).toFixed(0).padStart(5)} KiB  alone ${f.medianMs.toFixed(1)} / ${f.maxMs.toFixed(1)} ms, CPU ${f.cpuMs.toFixed(1)} ms (any shape max ${f.maxAnyShapeMs.toFixed(1)})  stream ${f.streamed}: /health p99 ${f.healthP99Ms.toFixed(1)} max ${f.healthMaxMs.toFixed(1)} (idle max ${f.healthIdleMaxMs.toFixed(1)}); server-timed alone over 50 ms: ${f.serverOver50Ms} of ${f.serverTimed}${Object.keys(f.unexpected).length > 0 ? ` UNEXPECTED ${JSON.stringify(f.unexpected)}` : ''}\n`);
+      process.stdout.write(`${f.route.padEnd(30)} ${f.worstShape.padEnd(45)} ${(f.bodyBytes / 1024).toFixed(0).padStart(5)} KiB  alone ${f.medianMs.toFixed(1)} / ${f.maxMs.toFixed(1)} ms, CPU ${f.cpuMs.toFixed(1)} ms (any shape max ${f.maxAnyShapeMs.toFixed(1)})  stream ${f.streamed}: /health p99 ${f.healthP99Ms.toFixed(1)} max ${f.healthMaxMs.toFixed(1)} (idle max ${f.healthIdleMaxMs.toFixed(1)}), server loop max ${f.serverLoopMaxMs.toFixed(1)}; server-timed alone over 50 ms: ${f.serverOver50Ms} of ${f.serverTimed}${Object.keys(f.unexpected).length > 0 ? ` UNEXPECTED ${JSON.stringify(f.unexpected)}` : ''}\n`);
     }
     process.stdout.write('\n');
   }
