@@ -12,7 +12,7 @@ import type { SigningBasketService } from '../services/signing-basket-service.js
 import type { AisService } from '../services/ais-service.js';
 import type { Store } from '../store/store.js';
 import { answerClientError } from './client-errors.js';
-import { sendError, sendFailure } from './error-response.js';
+import { errorBody, sendError, sendFailure } from './error-response.js';
 import './fastify-types.js';
 import { negotiate, reportLanguage } from './hooks/negotiation.js';
 import { keepRawJsonBodies, parseBody, turn } from './hooks/request-body.js';
@@ -138,6 +138,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(fastifyAccepts);
+  // Nothing is answered before the request's X-Request-ID binding is on disk: a crash after the
+  // answer must not free a captured request's signature for another operation. Added before the
+  // compression plugin, so that on a failed flush the answer is replaced before it is compressed.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const bindingDurable = request.bindingDurable;
+    if (bindingDurable === null) return payload;
+    request.bindingDurable = null;
+    try {
+      await bindingDurable;
+      return payload;
+    } catch (error) {
+      request.log.error({ err: error }, 'the X-Request-ID binding could not be made durable');
+      reply.code(500).type('application/json');
+      return JSON.stringify(errorBody(request, new ApiError('SYSTEM_ERROR', 'the request could not be recorded')));
+    }
+  });
   await app.register(fastifyCompress, { global: true, threshold: 0, encodings: ['gzip', 'br', 'deflate'] });
   keepRawJsonBodies(app);
 
@@ -182,9 +198,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook('preSerialization', async (_request, _reply, payload: unknown) => publishedMessagesOf(payload));
   app.addHook('onSend', async (request, reply) => {
-    // Nothing is answered before the request's X-Request-ID binding is on disk: a crash after the
-    // answer must not free a captured request's signature for another operation.
-    if (request.bindingDurable !== null) await request.bindingDurable;
     // A keep-alive connection would hold the shutdown open after its last answer.
     if (closing) reply.header('Connection', 'close');
     if (request.routeOptions.config.api === undefined) return;

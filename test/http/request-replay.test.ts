@@ -269,6 +269,7 @@ describe('the binding on disk before the answer (Store.durable)', () => {
   /** While set, the store says its commits are not yet on disk. */
   let unflushed: { promise: Promise<void>; resolve: () => void } | undefined;
   let asked = 0;
+  let diskFails = false;
   before(async () => {
     // In memory: no flush of its own, so the only wait is the one this test controls.
     const real = SqliteStore.open(':memory:');
@@ -279,6 +280,7 @@ describe('the binding on disk before the answer (Store.durable)', () => {
         if (property === 'durable') {
           return () => {
             asked += 1;
+            if (diskFails) return Promise.reject(new Error('EIO: the disk failed'));
             return unflushed?.promise ?? Promise.resolve();
           };
         }
@@ -314,5 +316,19 @@ describe('the binding on disk before the answer (Store.durable)', () => {
     unflushed.resolve();
     unflushed = undefined;
     assert.equal((await read).statusCode, 404);
+  });
+
+  it('answers 500 with the error body when the flush of its binding fails, whatever the answer was to be: nothing is acknowledged that may not be on disk', async () => {
+    diskFails = true;
+    try {
+      // One answer that was to be an error (404), one that was to be a success (200).
+      for (const url of [`${CROSS_BORDER_PATH}/${randomUUID()}/status`, '/v1/sandbox/customers']) {
+        const response = await t.signed({ method: 'GET', url });
+        const body = assertErrorBody(response, 500, 'SYSTEM_ERROR');
+        assert.equal(body.message, undefined, 'nothing of the fault reaches the client');
+      }
+    } finally {
+      diskFails = false;
+    }
   });
 });
