@@ -21,6 +21,14 @@ export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 export const VALIDATION_ENTRIES_PER_TURN = 100;
 
 /**
+ * A large body is decoded this many bytes at a time and the pieces joined (src/http/utf8-body.ts):
+ * below Node's threshold for keeping a decoded string outside V8's heap (about 1 MB), whose external
+ * memory made V8 begin a full collection every few 2 MiB bodies; even, so that a piece of UTF-16
+ * never splits a code unit.
+ */
+export const DECODE_PIECE_BYTES = 512 * 1024;
+
+/**
  * Bodies of one resource (a cross-border payment, a basket, a customer, an account, a card account,
  * the clock): the largest, a cross-border payment with every field at its maximum, is about 2 KiB of
  * JSON. 64 KiB leaves room for any formatting, and keeps what a hostile body can cost on these

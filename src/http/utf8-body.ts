@@ -1,4 +1,5 @@
 import { isAscii, isUtf8, transcode } from 'node:buffer';
+import { DECODE_PIECE_BYTES } from '../domain/limits.js';
 
 /**
  * A body's bytes as text, or undefined when they are not UTF-8. Node's UTF-8 decoders (TextDecoder,
@@ -27,6 +28,3 @@ function decodeInPieces(bytes: Buffer, encoding: 'latin1' | 'utf16le'): string {
   for (let at = 0; at < bytes.length; at += DECODE_PIECE_BYTES) text += bytes.toString(encoding, at, Math.min(bytes.length, at + DECODE_PIECE_BYTES));
   return text;
 }
-
-/** Below Node's threshold for keeping a string outside the heap (about 1 MB), and even. */
-const DECODE_PIECE_BYTES = 512 * 1024;
