@@ -82,6 +82,32 @@ describe('group commit (WalSync): a writer is answered only after a flush that b
     await sync.close();
   });
 
+  it('fails the writers when the WAL file cannot even be opened, and still flushes for the next (it held every later flush before)', async () => {
+    const flush = manualFlush();
+    const missing = new WalSync(join(dir, 'no-such-folder', 'db-wal'), flush.flushFile);
+    missing.wrote();
+    assert.equal(await state(missing.durable()), 'rejected');
+    missing.wrote();
+    assert.equal(await state(missing.durable()), 'rejected', 'tried again and refused again, not left pending');
+    await missing.close();
+    let throwOnce = true;
+    const sync = new WalSync(walFile, (fd, done) => {
+      if (throwOnce) {
+        throwOnce = false;
+        throw new Error('EIO at once');
+      }
+      flush.flushFile(fd, done);
+    });
+    sync.wrote();
+    await assert.rejects(sync.durable(), /EIO at once/);
+    sync.wrote();
+    const next = sync.durable();
+    assert.equal(flush.calls(), 1, 'a new flush began');
+    flush.complete(0);
+    assert.equal(await state(next), 'resolved');
+    await sync.close();
+  });
+
   it('fails the writers a failed flush covered, and flushes again for the next', async () => {
     const flush = manualFlush();
     const sync = new WalSync(walFile, flush.flushFile);

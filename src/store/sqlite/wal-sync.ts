@@ -47,26 +47,30 @@ export class WalSync {
   private flush(): void {
     if (this.flushing !== undefined || this.waiters.length === 0) return;
     const upTo = this.written;
-    this.flushing = new Promise<void>((done) => {
-      const finish = (error: Error | null) => {
-        if (error === null) this.synced = Math.max(this.synced, upTo);
-        const covered = this.waiters.filter((w) => w.upTo <= upTo);
-        this.waiters = this.waiters.filter((w) => w.upTo > upTo);
-        for (const waiter of covered) {
-          if (error === null) waiter.resolve();
-          else waiter.reject(error);
-        }
-        this.flushing = undefined;
-        done();
-        this.flush();
-      };
-      try {
-        // Opened once and kept: closing a descriptor would drop POSIX locks the process holds on the file.
-        this.fd ??= openSync(this.walPath!, 'r');
-        this.flushFile(this.fd, finish);
-      } catch (error) {
-        finish(error as Error);
-      }
+    let done!: () => void;
+    // Set before the flush starts: a flush that fails at once (the file cannot be opened) clears it
+    // in `finish`, which must come after, or a settled promise would stay here and hold every later flush.
+    this.flushing = new Promise<void>((resolve) => {
+      done = resolve;
     });
+    const finish = (error: Error | null) => {
+      if (error === null) this.synced = Math.max(this.synced, upTo);
+      const covered = this.waiters.filter((w) => w.upTo <= upTo);
+      this.waiters = this.waiters.filter((w) => w.upTo > upTo);
+      for (const waiter of covered) {
+        if (error === null) waiter.resolve();
+        else waiter.reject(error);
+      }
+      this.flushing = undefined;
+      done();
+      this.flush();
+    };
+    try {
+      // Opened once and kept: closing a descriptor would drop POSIX locks the process holds on the file.
+      this.fd ??= openSync(this.walPath!, 'r');
+      this.flushFile(this.fd, finish);
+    } catch (error) {
+      finish(error as Error);
+    }
   }
 }
