@@ -150,6 +150,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return payload;
     } catch (error) {
       request.log.error({ err: error }, 'the X-Request-ID binding could not be made durable');
+      // Nothing of the answer it replaces stays: no Location of a resource that may not be on disk.
+      reply.removeHeader('location');
       reply.code(500).type('application/json');
       return JSON.stringify(errorBody(request, new ApiError('SYSTEM_ERROR', 'the request could not be recorded')));
     }
@@ -182,13 +184,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       // A TPP's first signed request in the sandbox makes its bank (a copy of the default data set).
       await deps.banks.ensure(tpp.id);
       request.bodySha256 = bodySha256;
-      request.retry = 'retry' === await replayGuard.admit({
-        tppId: tpp.id, requestId: request.headers['x-request-id'] as string, method: request.method, target,
-        bodySha256: request.bodySha256, scope: api.auth.testData === true ? 'test-data' : 'strict', expiresAt: signatureAcceptableUntil,
-      });
-      // The binding is committed; its flush runs while the request goes on, and the answer waits for it.
-      request.bindingDurable = deps.store.durable();
-      request.bindingDurable.catch(() => undefined); // awaited in onSend; not an unhandled rejection meanwhile
+      try {
+        request.retry = 'retry' === await replayGuard.admit({
+          tppId: tpp.id, requestId: request.headers['x-request-id'] as string, method: request.method, target,
+          bodySha256: request.bodySha256, scope: api.auth.testData === true ? 'test-data' : 'strict', expiresAt: signatureAcceptableUntil,
+        });
+      } finally {
+        // The binding (this request's, or the earlier one a refusal rests on) is committed; its flush
+        // runs while the request goes on, and the answer, a refusal too, waits for it.
+        request.bindingDurable = deps.store.durable();
+        request.bindingDurable.catch(() => undefined); // awaited in onSend; not an unhandled rejection meanwhile
+      }
     }
     const large = await parseBody(request);
     const problems = await request.routeOptions.config.validator?.({ headers: request.headers, params: request.params, query: request.query, body: request.body }, large) ?? [];

@@ -219,7 +219,9 @@ async function warmLists(validate: RouteValidator | ((request: RequestParts, inT
     let root: unknown[] | undefined;
     for (const list of body.lists.entries) {
       const fields = Object.keys((list.schema as { properties?: object }).properties ?? {});
-      const entries = Array.from({ length: WARM_UP_ENTRIES }, () => Object.fromEntries(fields.map((field) => [field, value])));
+      // No more than the list takes: a longer one is refused whole (overlongArray) before its entries are validated.
+      const most = body.arrayBounds.find((bound) => bound.property === list.property)?.maxItems ?? WARM_UP_ENTRIES;
+      const entries = Array.from({ length: Math.min(WARM_UP_ENTRIES, most) }, () => Object.fromEntries(fields.map((field) => [field, value])));
       if (list.property === undefined) root = entries;
       else made[list.property] = entries;
     }

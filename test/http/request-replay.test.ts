@@ -270,6 +270,7 @@ describe('the binding on disk before the answer (Store.durable)', () => {
   let unflushed: { promise: Promise<void>; resolve: () => void } | undefined;
   let asked = 0;
   let diskFails = false;
+  const unflushedNow = () => unflushed !== undefined;
   before(async () => {
     // In memory: no flush of its own, so the only wait is the one this test controls.
     const real = SqliteStore.open(':memory:');
@@ -292,7 +293,7 @@ describe('the binding on disk before the answer (Store.durable)', () => {
   });
   after(() => t.close());
 
-  it('answers a signed request only once its X-Request-ID binding is flushed, refuses its replay before that, and answers an unsigned one at once', async () => {
+  it('answers a signed request only once its X-Request-ID binding is flushed, refuses its replay on that binding (answered after the same flush), and answers an unsigned one at once', async () => {
     let resolve!: () => void;
     const promise = new Promise<void>((r) => { resolve = r; });
     unflushed = { promise, resolve };
@@ -311,10 +312,20 @@ describe('the binding on disk before the answer (Store.durable)', () => {
     // The read itself is a few turns of the event loop (an in-memory database): without the wait it is answered within these.
     for (let i = 0; i < 200; i++) await turn();
     assert.equal(answered, false, 'the answer waits for the flush that covers its binding');
-    // The binding is committed before its flush: a replay as another operation is refused already.
-    assertReplayRefused(await send(t, 'DELETE', `${CROSS_BORDER_PATH}/${randomUUID()}`, captured), /GET/);
+    // The binding is committed before its flush: a replay as another operation is already refused,
+    // and its refusal, resting on that binding, waits for the same flush.
+    let refusedEarly = false;
+    const replay = send(t, 'DELETE', `${CROSS_BORDER_PATH}/${randomUUID()}`, captured).then((response) => {
+      refusedEarly = unflushedNow();
+      return response;
+    });
+    for (let i = 0; i < 1000 && asked < 2; i++) await turn();
+    assert.equal(asked, 2, 'the refusal asked for the flush of the binding it rests on');
+    for (let i = 0; i < 200; i++) await turn();
+    assert.equal(refusedEarly || answered, false, 'neither is answered before the flush');
     unflushed.resolve();
     unflushed = undefined;
+    assertReplayRefused(await replay, /GET/);
     assert.equal((await read).statusCode, 404);
   });
 
@@ -327,6 +338,10 @@ describe('the binding on disk before the answer (Store.durable)', () => {
         const body = assertErrorBody(response, 500, 'SYSTEM_ERROR');
         assert.equal(body.message, undefined, 'nothing of the fault reaches the client');
       }
+      // A create that was to be answered 201: no Location of a payment that may not be on disk.
+      const created = await createCrossBorder(t, { body: { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' } } });
+      assertErrorBody(created, 500, 'SYSTEM_ERROR');
+      assert.equal(created.headers.location, undefined);
     } finally {
       diskFails = false;
     }
