@@ -65,6 +65,13 @@ describe('precompiled validators and serializers', () => {
       assert.equal(health.statusCode, 200);
     });
 
+    it('has precompiled validators for the sandbox\'s certificate route too, which the app has only with a certificate service', async () => {
+      const before = validatorUses.uses();
+      const refused = await precompiled.app.inject({ method: 'POST', url: '/v1/sandbox/certificates', payload: { organizationIdentifier: 'x', name: '', roles: [] } });
+      assert.equal(refused.statusCode, 400, refused.body);
+      assert.ok(validatorUses.uses() > before, 'the route\'s validators came from the build, not compiled at its first request');
+    });
+
     it('finds the same problems in a bad request as validators compiled at run time', async () => {
       const body = { ...crossBorderBody(), instructedAmount: { amount: '1,5', currency: 'NOKK' }, creditorName: 7, unknownField: true };
       const [fromBuild, fromNow] = await Promise.all([precompiled, compiledNow].map((t) => createCrossBorder(t, { body, headers: { 'TPP-Redirect-URI': 'not an address' } })));
