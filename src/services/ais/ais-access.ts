@@ -2,14 +2,17 @@ import { acceptedFixes } from '../../domain/accept-fix.js';
 import { historyStart, needsScaForHistory } from '../../domain/ais-consent.js';
 import { ApiError, type TppMessage } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
-import { AIS_HISTORY_WITHOUT_SCA_DAYS, AIS_UNATTENDED_READS_PER_DAY } from '../../domain/limits.js';
+import { includesBooked } from '../../domain/booking-status.js';
+import { AIS_HISTORY_WITHOUT_SCA_DAYS, AIS_TRANSACTIONS_PAGE_DEFAULT, AIS_UNATTENDED_READS_PER_DAY } from '../../domain/limits.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
+import type { TransactionCursor } from '../../domain/transaction-cursor.js';
 import { type ReadKind, isBeyondUnattendedAllowance, unattendedReadDay, unattendedReadKey } from '../../domain/unattended-reads.js';
 import type { AisAccount, AisCardAccount } from '../../store/ais-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import type { ScaRequestContext } from '../sca-service.js';
 import type { AisConsents, ConsentInForce } from './ais-consents.js';
+import { type TransactionListQuery, cursorOf } from './transaction-query.js';
 
 /** What a read tells account information about itself. */
 export interface AisRequest {
@@ -38,6 +41,14 @@ export interface AisReading extends ConsentInForce {
  * it (and still the PSU's to share, or still theirs to VIEW for the agreement); history older than 90
  * days only with an SCA at most 90 days old; without the PSU present, at most four reads a day.
  */
+/** A transaction listing as AisAccess.openListing opened it. */
+export interface TransactionListing<R> {
+  reading: AisReading;
+  resource: R;
+  cursor: TransactionCursor | undefined;
+  limit: number;
+}
+
 export class AisAccess {
   constructor(private readonly store: Store, private readonly banks: Banks, private readonly consents: AisConsents) {}
 
@@ -71,6 +82,20 @@ export class AisAccess {
     const card = reading.cards.find((k) => k.id === cardAccountId);
     if (card === undefined) throw notShared('cardAccountId', 'card account', cardAccountId);
     return card;
+  }
+
+  /**
+   * The opening of a transaction listing, of an account or a card account: the query's cursor, the
+   * consent in force, the resource among those shared (`find`), the 90-day rule when booked
+   * transactions are asked for, and the read counted.
+   */
+  async openListing<R extends { id: string }>(request: AisRequest, query: TransactionListQuery, find: (reading: AisReading) => R): Promise<TransactionListing<R>> {
+    const cursor = cursorOf(query);
+    const reading = await this.open(request);
+    const resource = find(reading);
+    if (includesBooked(query.bookingStatus)) await this.requireHistory(reading, query.dateFrom, 'query:dateFrom');
+    await this.countRead(reading, 'transactions', resource.id);
+    return { reading, resource, cursor, limit: query.limit ?? AIS_TRANSACTIONS_PAGE_DEFAULT };
   }
 
   /**

@@ -1,9 +1,8 @@
 import { includesBooked } from '../../domain/booking-status.js';
-import { AIS_TRANSACTIONS_PAGE_DEFAULT } from '../../domain/limits.js';
 import type { Store } from '../../store/store.js';
 import type { AisAccess, AisRequest } from './ais-access.js';
 import { withWarnings } from './ais-accounts.js';
-import { type TransactionListQuery, cursorOf, nextPageHref } from './transaction-query.js';
+import { type TransactionListQuery, nextPageHref } from './transaction-query.js';
 import { type Json, cardAccountDetails, cardAccountPath, cardAccountReference, cardBalances, cardTransaction } from './ais-views.js';
 
 /**
@@ -35,13 +34,7 @@ export class AisCardAccounts {
   }
 
   async transactions(request: AisRequest, cardAccountId: string, query: TransactionListQuery): Promise<Json> {
-    const cursor = cursorOf(query);
-    const reading = await this.access.open(request);
-    const card = this.access.card(reading, cardAccountId);
-    if (includesBooked(query.bookingStatus)) await this.access.requireHistory(reading, query.dateFrom, 'query:dateFrom');
-    await this.access.countRead(reading, 'transactions', card.id);
-
-    const limit = query.limit ?? AIS_TRANSACTIONS_PAGE_DEFAULT;
+    const { reading, resource: card, cursor, limit } = await this.access.openListing(request, query, (r) => this.access.card(r, cardAccountId));
     const report: Json = {};
     let next: string | undefined;
     if (includesBooked(query.bookingStatus)) {

@@ -1,7 +1,6 @@
 import { batchesEntries } from '../../domain/ais-fixes.js';
 import { ApiError } from '../../domain/api-error.js';
 import { includesBooked, includesPending } from '../../domain/booking-status.js';
-import { AIS_TRANSACTIONS_PAGE_DEFAULT } from '../../domain/limits.js';
 import { BANK_TRANSACTION_CODES } from '../../domain/payment-execution.js';
 import type { TransactionCursor } from '../../domain/transaction-cursor.js';
 import type { AisAccount, AisTransaction } from '../../store/ais-records.js';
@@ -10,7 +9,7 @@ import type { Banks } from '../banks.js';
 import type { AisAccess, AisReading, AisRequest } from './ais-access.js';
 import { type AisAccounts, withWarnings } from './ais-accounts.js';
 import type { AisPending } from './ais-pending.js';
-import { type TransactionListQuery, cursorOf, nextPageHref } from './transaction-query.js';
+import { type TransactionListQuery, nextPageHref } from './transaction-query.js';
 import { type Json, accountPath, accountReference, batchTransaction, bookedTransaction, isDebitOf, pendingTransaction } from './ais-views.js';
 
 /** One entry of a page and the position of its last booked transaction (a batch has several). */
@@ -35,13 +34,7 @@ export class AisTransactions {
   ) {}
 
   async list(request: AisRequest, accountId: string, query: TransactionListQuery): Promise<Json> {
-    const cursor = cursorOf(query);
-    const reading = await this.access.open(request);
-    const account = this.access.account(reading, accountId);
-    if (includesBooked(query.bookingStatus)) await this.access.requireHistory(reading, query.dateFrom, 'query:dateFrom');
-    await this.access.countRead(reading, 'transactions', account.id);
-
-    const limit = query.limit ?? AIS_TRANSACTIONS_PAGE_DEFAULT;
+    const { reading, resource: account, cursor, limit } = await this.access.openListing(request, query, (r) => this.access.account(r, accountId));
     const transactions: Json = {};
     let next: TransactionCursor | undefined;
     if (includesBooked(query.bookingStatus)) {
