@@ -88,7 +88,9 @@ export interface RequestParts {
  * Validates a request. With `inTurns` (a large body), the entries of the body's lists are validated a
  * chunk at a time, and the event loop turns between chunks.
  */
-export type RouteValidator = ((request: RequestParts, inTurns?: boolean) => Promise<Problem[]>) & {
+type ValidateRequest = (request: RequestParts, inTurns?: boolean) => Promise<Problem[]>;
+
+export type RouteValidator = ValidateRequest & {
   /** Runs the body's list validators over made-up entries (warm-up.ts); resolves at once for a body without lists. */
   warm: () => Promise<void>;
 };
@@ -160,8 +162,8 @@ function inlineRefs(schema: unknown, byRef: ReadonlyMap<string, object>): unknow
 /** Compiled on the first request of the route: a start then costs no schema compilation. */
 function compileRouteValidator(schema: FastifySchema, compile: UnitCompiler): RouteValidator {
   let compiled: RouteValidator | undefined;
-  const validate = (request: RequestParts, inTurns?: boolean) => (compiled ??= compileNow(schema, compile))(request, inTurns);
-  return Object.assign(validate, { warm: () => (compiled ??= compileNow(schema, compile)).warm() });
+  const now = () => (compiled ??= compileNow(schema, compile));
+  return Object.assign((request: RequestParts, inTurns?: boolean) => now()(request, inTurns), { warm: () => now().warm() });
 }
 
 function compileNow(schema: FastifySchema, compile: UnitCompiler): RouteValidator {
@@ -178,7 +180,7 @@ function compileNow(schema: FastifySchema, compile: UnitCompiler): RouteValidato
     const lists = part === 'body' ? listValidatorOf(compiled, arrayBounds, compile) : undefined;
     validators.push({ part, validate: compile(part !== 'body', compiled), schema: compiled, arrayBounds, headerNames, lists });
   }
-  const validate = async (request: RequestParts, inTurns = false) => {
+  const validate: ValidateRequest = async (request, inTurns = false) => {
     const problems = new DescribedProblems();
     for (const validator of validators) {
       const data = validator.part === 'querystring' ? request.query : request[validator.part];
@@ -211,7 +213,7 @@ function compileNow(schema: FastifySchema, compile: UnitCompiler): RouteValidato
  * of WARM_UP_VALUES, a chunk at a time as a large body is: the validators' code is then compiled by
  * the JIT before the first real large body comes (warm-up.ts).
  */
-async function warmLists(validate: RouteValidator | ((request: RequestParts, inTurns?: boolean) => Promise<Problem[]>), validators: readonly PartValidator[]): Promise<void> {
+async function warmLists(validate: ValidateRequest, validators: readonly PartValidator[]): Promise<void> {
   const body = validators.find((v) => v.part === 'body');
   if (body?.lists === undefined) return;
   for (const value of WARM_UP_VALUES) {
