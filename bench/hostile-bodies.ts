@@ -91,7 +91,7 @@ function routes(accountId: string, cardAccountId: string): Route[] {
     { name: 'Sandbox customer create', path: '/v1/sandbox/customers', wrap: (e) => e[0], fields: names(sandboxCustomerCreateSchema), single: true, limitBytes: RESOURCE_BODY_LIMIT_BYTES },
     { name: 'Sandbox account create', path: '/v1/sandbox/accounts', wrap: (e) => ({ customerNumber: true, balances: e }), fields: names(sandboxAccountCreateSchema), single: false, limitBytes: RESOURCE_BODY_LIMIT_BYTES },
     { name: 'Sandbox card account create', path: '/v1/sandbox/card-accounts', wrap: (e) => ({ customerNumber: true, balances: e }), fields: names(sandboxCardAccountCreateSchema), single: false, limitBytes: RESOURCE_BODY_LIMIT_BYTES },
-    { name: 'Sandbox agreement create', path: '/v1/sandbox/agreements', wrap: (e) => ({ owner: true, engagements: e }), fields: names(sandboxAgreementCreateSchema), single: false, limitBytes: BODY_LIMIT_BYTES },
+    { name: 'Sandbox agreement create', path: '/v1/sandbox/agreements', wrap: (e) => ({ owner: true, engagements: e }), fields: names(sandboxAgreementCreateSchema), single: false, limitBytes: RESOURCE_BODY_LIMIT_BYTES },
     { name: 'Sandbox account transactions', path: `/v1/sandbox/accounts/${accountId}/transactions`, wrap: (e) => e, fields: names(sandboxTransactionCreateSchema), single: false, limitBytes: BODY_LIMIT_BYTES },
     { name: 'Sandbox card transactions', path: `/v1/sandbox/card-accounts/${cardAccountId}/transactions`, wrap: (e) => e, fields: names(sandboxCardTransactionCreateSchema), single: false, limitBytes: BODY_LIMIT_BYTES },
   ];

@@ -7,32 +7,39 @@
 export const TPP_MESSAGE_TEXT_MAX_LENGTH = 512;
 
 /**
- * Bodies that carry a list (a bulk payment, a posting of transactions, an agreement's engagements):
- * a bulk payment of MAX_BULK_ENTRIES entries with every field at its maximum length is about 1.1 MB
- * of JSON; 2 MiB leaves room for whitespace while keeping one request's memory small.
+ * Bodies that carry a list of up to a thousand entries (a bulk payment, a posting of transactions).
+ * Every such body with each field at its maximum length fits: 1 000 sandbox card transactions are
+ * 1.45 MB of JSON, a bulk payment of MAX_BULK_ENTRIES entries with one structured reference each
+ * 1.26 MB (test/http/body-limits.test.ts builds them from the schemas). Reading a body costs time
+ * in proportion to its size (about 12 ms of CPU per MiB for a hostile one, most of it the fresh
+ * memory of its text), so the limit is not larger than that: 2 MiB let one hostile body hold the
+ * event loop over 50 ms (docs/decisions.md, "List bodies of 1.5 MiB").
  */
-export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+export const BODY_LIMIT_BYTES = 1.5 * 1024 * 1024;
 
 /**
  * Entries of a large body's list validated between two turns of the event loop: about a millisecond
  * of work with every entry wrong, so a /health probe or a small create waits that long behind a
- * 2 MiB hostile body rather than for the whole of its validation.
+ * hostile list body rather than for the whole of its validation.
  */
 export const VALIDATION_ENTRIES_PER_TURN = 100;
 
 /**
- * A large body is decoded this many bytes at a time and the pieces joined (src/http/utf8-body.ts):
- * below Node's threshold for keeping a decoded string outside V8's heap (about 1 MB), whose external
- * memory made V8 begin a full collection every few 2 MiB bodies; even, so that a piece of UTF-16
- * never splits a code unit.
+ * A large body is decoded this many bytes at a time and the pieces joined (src/http/utf8-body.ts).
+ * Below Node's threshold for keeping a decoded string outside V8's heap (about 1 MB), whose external
+ * memory made V8 begin a full collection every few large bodies; and below V8's largest object of
+ * its ordinary pages (128 KiB), so that each piece is made in the young generation's memory, already
+ * in use, rather than in fresh pages of its own: on this VM, touching fresh memory costs 2.5 ms per
+ * MiB, and pieces of 512 KiB made decoding a 2 MiB body cost 16 ms instead of 8. Even, so that a
+ * piece of UTF-16 never splits a code unit.
  */
-export const DECODE_PIECE_BYTES = 512 * 1024;
+export const DECODE_PIECE_BYTES = 64 * 1024;
 
 /**
  * Bodies of one resource (a cross-border payment, a basket, a customer, an account, a card account,
- * the clock): the largest, a cross-border payment with every field at its maximum, is about 2 KiB of
- * JSON. 64 KiB leaves room for any formatting, and keeps what a hostile body can cost on these
- * routes a thirtieth of a list route's.
+ * an agreement, the clock): the largest, an agreement of MAX_AGREEMENT_ENGAGEMENTS engagements with
+ * every field at its maximum, is 31 KB of JSON; a cross-border payment about 2 KiB. 64 KiB leaves
+ * room for any formatting, and keeps what a hostile body can cost on these routes small.
  */
 export const RESOURCE_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -315,8 +322,8 @@ export const REDIRECT_URI_MAX_LENGTH = 2048;
 export const HEADERS_TIMEOUT_MS = 10_000;
 
 /**
- * A client has this long to send the whole request, body included. BODY_LIMIT_BYTES (2 MiB) over a
- * slow 1 Mbit/s link takes 17 s; 30 s leaves room, and a connection that stops sending mid-body is
+ * A client has this long to send the whole request, body included. BODY_LIMIT_BYTES (1.5 MiB) over a
+ * slow 1 Mbit/s link takes 13 s; 30 s leaves room, and a connection that stops sending mid-body is
  * closed with 408 instead of being held (it was held for more than 6 minutes before this limit).
  */
 export const REQUEST_TIMEOUT_MS = 30_000;

@@ -31,7 +31,7 @@ function isLargeBody(request: FastifyRequest): boolean {
 export async function parseBody(request: FastifyRequest): Promise<boolean> {
   const raw = request.rawBody;
   if (raw === null || raw.length === 0) return false;
-  // Each step over a body of a list route (up to 2 MiB) takes milliseconds; between them the event
+  // Each step over a body of a list route (up to 1.5 MiB) takes milliseconds; between them the event
   // loop turns, so a stream of hostile bodies cannot hold every other request for their sum.
   const large = isLargeBody(request);
   const text = decodeUtf8(raw);

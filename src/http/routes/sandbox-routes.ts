@@ -141,7 +141,6 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
   // ---- Agreements ----
 
   app.post('/v1/sandbox/agreements', {
-    bodyLimit: BODY_LIMIT_BYTES,
     config: { api: { auth: CREATE_AUTH, deferSchemaProblems: true } },
     schema: {
       summary: 'Create a corporate agreement: people engaged on the owner\'s accounts with roles VIEW and REGISTER',
