@@ -1,3 +1,5 @@
+import { INT32_MIN } from '../../src/domain/limits.js';
+
 /**
  * The largest JSON value a schema accepts, as an upper bound of a valid body's size: every optional
  * field present, every string at its maxLength (one byte a character: the ASCII a TPP's tools send),
@@ -44,7 +46,7 @@ export function largestInstance(schema: SchemaNode, options: LargestOptions): un
       if (node.maxLength === undefined) throw new Error('a string without maxLength');
       return 'x'.repeat(node.maxLength);
     }
-    if (type === 'integer' || type === 'number') return -2147483648;
+    if (type === 'integer' || type === 'number') return INT32_MIN; // the longest integer the schemas take, as written
     if (type === 'boolean') return false;
     return null;
   };
