@@ -48,6 +48,17 @@ interface Frame {
 
 /** The first limit the body crosses, or undefined when its shape is within every limit. */
 export function checkJsonShape(text: string, limits: JsonShapeLimits = JSON_SHAPE_LIMITS): Problem | undefined {
+  const scan = scanJsonShape(text, limits, Number.POSITIVE_INFINITY);
+  let step = scan.next();
+  while (step.done !== true) step = scan.next();
+  return step.value;
+}
+
+/**
+ * The same check, in slices: it pauses (yields) after about `sliceChars` characters, so that the
+ * caller can let the event loop turn between slices of a large body (src/http/hooks/request-body.ts).
+ */
+export function* scanJsonShape(text: string, limits: JsonShapeLimits, sliceChars: number): Generator<void, Problem | undefined> {
   // Frames are made once per level and reused: no allocation per object or array.
   const frames: Frame[] = [];
   let depth = 0;
@@ -63,7 +74,12 @@ export function checkJsonShape(text: string, limits: JsonShapeLimits = JSON_SHAP
     return nextBackslash;
   };
 
+  let sliceEnd = sliceChars;
   while (i < n) {
+    if (i >= sliceEnd) {
+      yield;
+      sliceEnd = i + sliceChars;
+    }
     const c = text.charCodeAt(i);
     if (c === 0x20 || c === 0x2c || c === 0x3a || c === 0x0a || c === 0x0d || c === 0x09) {
       // A run of separators is skipped by the regular expression engine: a body of 2 MiB of spaces

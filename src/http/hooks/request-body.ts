@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../../domain/api-error.js';
-import { RESOURCE_BODY_LIMIT_BYTES } from '../../domain/limits.js';
+import { ApiError, type Problem } from '../../domain/api-error.js';
+import { RESOURCE_BODY_LIMIT_BYTES, SHAPE_SLICE_CHARS } from '../../domain/limits.js';
 import { decodeUtf8 } from '../utf8-body.js';
-import { checkJsonShape } from '../json-shape.js';
+import { JSON_SHAPE_LIMITS, checkJsonShape, scanJsonShape } from '../json-shape.js';
 
 /**
  * JSON bodies are kept as received: the Digest covers the bytes, so they are parsed only after
@@ -39,8 +39,7 @@ export async function parseBody(request: FastifyRequest): Promise<boolean> {
     throw new ApiError('FORMAT_ERROR', 'the body is not valid UTF-8', [{ code: 'FORMAT_ERROR', path: '$', text: 'the body is not valid UTF-8' }]);
   }
   // Depth, lengths, counts and duplicate fields, in one linear pass before any work per element.
-  if (large) await turn();
-  const refused = checkJsonShape(text);
+  const refused = large ? await checkShapeInSlices(text) : checkJsonShape(text);
   if (refused !== undefined) throw ApiError.of([refused]);
   if (large) await turn();
   try {
@@ -53,4 +52,14 @@ export async function parseBody(request: FastifyRequest): Promise<boolean> {
   }
   if (large) await turn();
   return large;
+}
+
+/** The shape check of a large body, a slice at a time with a turn of the event loop before each. */
+async function checkShapeInSlices(text: string): Promise<Problem | undefined> {
+  const scan = scanJsonShape(text, JSON_SHAPE_LIMITS, SHAPE_SLICE_CHARS);
+  for (;;) {
+    await turn();
+    const step = scan.next();
+    if (step.done === true) return step.value;
+  }
 }
