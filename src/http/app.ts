@@ -15,7 +15,7 @@ import { answerClientError } from './client-errors.js';
 import { errorBody, sendError, sendFailure } from './error-response.js';
 import './fastify-types.js';
 import { negotiate, reportLanguage } from './hooks/negotiation.js';
-import { keepRawJsonBodies, parseBody, turn } from './hooks/request-body.js';
+import { isLargeBody, keepRawJsonBodies, parseBody, turn } from './hooks/request-body.js';
 import { checkRequestLimits } from './hooks/request-limits.js';
 import { serializerFactory } from './serializers.js';
 import type { SchemaRecorder } from './precompiled.js';
@@ -174,6 +174,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     const api = request.routeOptions.config.api;
     if (api === undefined) return;
     if (api.auth !== null) {
+      // The body's joining (Fastify's) and its digest are steps of their own for a large body.
+      if (isLargeBody(request)) await turn();
       // The target as the client sent and signed it, /api-sandbox prefix included.
       const target = request.originalUrl;
       const { tpp, signatureAcceptableUntil, bodySha256 } = deps.authenticator.authenticate(

@@ -23,7 +23,7 @@ export function keepRawJsonBodies(app: FastifyInstance): void {
 export const turn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A body of a list route: its reading, validation and rules each take milliseconds, and the event loop turns between them. */
-function isLargeBody(request: FastifyRequest): boolean {
+export function isLargeBody(request: FastifyRequest): boolean {
   return (request.rawBody?.length ?? 0) > RESOURCE_BODY_LIMIT_BYTES;
 }
 
@@ -34,6 +34,7 @@ export async function parseBody(request: FastifyRequest): Promise<boolean> {
   // Each step over a body of a list route (up to 1.5 MiB) takes milliseconds; between them the event
   // loop turns, so a stream of hostile bodies cannot hold every other request for their sum.
   const large = isLargeBody(request);
+  if (large) await turn();
   const text = decodeUtf8(raw);
   if (text === undefined) {
     throw new ApiError('FORMAT_ERROR', 'the body is not valid UTF-8', [{ code: 'FORMAT_ERROR', path: '$', text: 'the body is not valid UTF-8' }]);
