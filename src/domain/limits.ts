@@ -29,9 +29,9 @@ export const VALIDATION_ENTRIES_PER_TURN = 100;
  * Below Node's threshold for keeping a decoded string outside V8's heap (about 1 MB), whose external
  * memory made V8 begin a full collection every few large bodies; and below V8's largest object of
  * its ordinary pages (128 KiB), so that each piece is made in the young generation's memory, already
- * in use, rather than in fresh pages of its own: on the bench's 2-core VM, touching fresh memory costs
- * 2.5 ms per MiB, and pieces of 512 KiB made decoding a 2 MiB body cost 16 ms instead of 8. Even, so that a
- * piece of UTF-16 never splits a code unit.
+ * in use, rather than in fresh pages of its own: on the bench's 2-core VM, touching fresh memory
+ * costs 2.5 ms per MiB, and pieces of 512 KiB made decoding a 2 MiB body cost 16 ms instead of 8.
+ * Even, so that a piece of UTF-16 never splits a code unit.
  */
 export const DECODE_PIECE_BYTES = 64 * 1024;
 
