@@ -25,20 +25,19 @@ export const BODY_LIMIT_BYTES = 1.5 * 1024 * 1024;
 export const VALIDATION_ENTRIES_PER_TURN = 100;
 
 /**
- * A large body is decoded this many bytes at a time and the pieces joined (src/http/utf8-body.ts).
- * Below Node's threshold for keeping a decoded string outside V8's heap (about 1 MB), whose external
- * memory made V8 begin a full collection every few large bodies; and below V8's largest object of
- * its ordinary pages (128 KiB), so that each piece is made in the young generation's memory, already
- * in use, rather than in fresh pages of its own: on the bench's 2-core VM, touching fresh memory
- * costs 2.5 ms per MiB, and pieces of 512 KiB made decoding a 2 MiB body cost 16 ms instead of 8.
- * Even, so that a piece of UTF-16 never splits a code unit.
+ * Characters of a large body's text parsed at a time (src/http/json-pieces.ts). Every piece is then a
+ * string well under V8's largest object of its ordinary pages (128 KiB; 64 KiB for a piece of UTF-16),
+ * made in the young generation's memory, already in use. One string of the whole body would be made
+ * in fresh pages of its own: on the bench's 2-core VM touching them cost 5-9 ms per 1.5 MiB body,
+ * and those strings filled the old generation, so that a full collection paused the event loop for
+ * up to 28 ms every few large bodies.
  */
-export const DECODE_PIECE_BYTES = 64 * 1024;
+export const PARSE_PIECE_UNITS = 32 * 1024;
 
 /**
  * Characters of a large body's text whose shape is checked between two turns of the event loop
- * (src/http/json-shape.ts): about a millisecond of the check on the bench's VM, so the check of a
- * 1.5 MiB list body is six short steps rather than one of up to 19 ms.
+ * (src/http/json-shape.ts): under a millisecond of the check on the bench's VM, so the check of a
+ * 1.5 MiB list body is six short steps rather than one long one.
  */
 export const SHAPE_SLICE_CHARS = 256 * 1024;
 

@@ -2,11 +2,12 @@ import type { Problem } from '../domain/api-error.js';
 import {
   JSON_MAX_ARRAY_ENTRIES, JSON_MAX_DEPTH, JSON_MAX_NUMBER_LENGTH, JSON_MAX_OBJECT_KEYS, JSON_MAX_STRING_LENGTH, JSON_MAX_VALUES,
 } from '../domain/limits.js';
+import { type JsonUnits, unitsText } from './utf8-body.js';
 
 /**
- * The shape of a JSON body, checked in one pass over its text before it is parsed: nesting depth,
- * entries per array, fields per object, length of every string and number, values in all, and no
- * field given twice in one object. The pass is linear in the text and uses no recursion, so a
+ * The shape of a JSON body, checked in one pass over its code units before it is parsed: nesting
+ * depth, entries per array, fields per object, length of every string and number, values in all,
+ * and no field given twice in one object. The pass is linear in the text and uses no recursion, so a
  * hostile body costs no more than reading it; every later step (parsing, hashing, schema
  * validation) then works on a body whose size in each direction is bounded.
  *
@@ -16,6 +17,9 @@ import {
  * The field names that pollute prototypes (`__proto__`, and `prototype` within `constructor`) are
  * refused here too, since every name is read here anyway: the parser after this pass is then
  * JSON.parse itself, with no second and third scan of the text for those names.
+ *
+ * Given a layout, the pass also notes each container larger than the layout's piece, with where its
+ * entries or fields start: the seams at which json-pieces.ts parses a large body a piece at a time.
  */
 export interface JsonShapeLimits {
   maxDepth: number;
@@ -35,62 +39,92 @@ export const JSON_SHAPE_LIMITS: JsonShapeLimits = {
   maxValues: JSON_MAX_VALUES,
 };
 
+/** A container of more than a piece of units: where it ends (after its closing bracket), and where each of its entries or field names starts. */
+export interface LargeContainer {
+  end: number;
+  children: number[];
+}
+
+/** The large containers of a body, by where each opens; filled by the shape pass. */
+export interface JsonLayout {
+  readonly pieceUnits: number;
+  readonly large: Map<number, LargeContainer>;
+}
+
 interface Frame {
   /** An object (else an array). */
   object: boolean;
-  /** Fields seen so far (objects only); one set per level, emptied for each new object there. */
-  keys: Set<string>;
+  /** Where the container opens. */
+  start: number;
   /** Entries (arrays) or fields (objects) so far. */
   count: number;
-  /** The field whose value comes next (objects only). */
-  key: string;
+  /** Where each entry or field name so far starts. */
+  children: number[];
+  /** The field names so far (objects only): where each opens and closes (its quotes), whether it has escapes, a hash of its characters. */
+  keyStart: number[];
+  keyEnd: number[];
+  keyEscaped: boolean[];
+  keyHash: number[];
+  /** Whether the current field's name is `constructor`. */
+  constructorKey: boolean;
 }
 
 /** The first limit the body crosses, or undefined when its shape is within every limit. */
-export function checkJsonShape(text: string, limits: JsonShapeLimits = JSON_SHAPE_LIMITS): Problem | undefined {
-  const scan = scanJsonShape(text, limits, Number.POSITIVE_INFINITY);
+export function checkJsonShape(units: JsonUnits, limits: JsonShapeLimits = JSON_SHAPE_LIMITS, layout?: JsonLayout): Problem | undefined {
+  const scan = scanJsonShape(units, limits, Number.POSITIVE_INFINITY, layout);
   let step = scan.next();
   while (step.done !== true) step = scan.next();
   return step.value;
 }
 
 /**
- * The same check, in slices: it pauses (yields) after about `sliceChars` characters, so that the
- * caller can let the event loop turn between slices of a large body (src/http/hooks/request-body.ts).
+ * The same check, in slices: it pauses (yields) after about `sliceUnits` units, so that the caller
+ * can let the event loop turn between slices of a large body (src/http/hooks/request-body.ts).
  */
-export function* scanJsonShape(text: string, limits: JsonShapeLimits, sliceChars: number): Generator<void, Problem | undefined> {
+export function* scanJsonShape(units: JsonUnits, limits: JsonShapeLimits, sliceUnits: number, layout?: JsonLayout): Generator<void, Problem | undefined> {
+  const u = units;
   // Frames are made once per level and reused: no allocation per object or array.
   const frames: Frame[] = [];
   let depth = 0;
   let values = 0;
   let i = 0;
-  const n = text.length;
+  const n = u.length;
+  const piece = layout?.pieceUnits ?? Number.POSITIVE_INFINITY;
 
-  // The next backslash at or after a position, searched again only once passed: each character is
+  /** A field name's text (rarely needed: a duplicate's hash matched, or a path for an answer). */
+  const keyText = (frame: Frame, k: number): string | undefined => (frame.keyEscaped[k] === true
+    ? decoded(unitsText(u, frame.keyStart[k]!, frame.keyEnd[k]! + 1))
+    : unitsText(u, frame.keyStart[k]! + 1, frame.keyEnd[k]!));
+  const pathTo = (upTo: number): string => pathOf(frames, upTo, keyText);
+  // The next backslash at or after a position, searched again only once passed: each unit is
   // searched once in all (a search per string would read to the end of the text each time).
   let nextBackslash = -2;
   const backslashFrom = (from: number): number => {
-    if (nextBackslash !== -1 && nextBackslash < from) nextBackslash = text.indexOf('\\', from);
+    if (nextBackslash !== -1 && nextBackslash < from) nextBackslash = indexOfUnit(u, 0x5c, from);
     return nextBackslash;
   };
 
-  let sliceEnd = sliceChars;
+  let sliceEnd = sliceUnits;
   while (i < n) {
     if (i >= sliceEnd) {
       yield;
-      sliceEnd = i + sliceChars;
+      sliceEnd = i + sliceUnits;
     }
-    const c = text.charCodeAt(i);
-    if (c === 0x20 || c === 0x2c || c === 0x3a || c === 0x0a || c === 0x0d || c === 0x09) {
-      // A run of separators is skipped by the regular expression engine: a body of 2 MiB of spaces
-      // costs one native scan, not two million turns of this loop.
-      SEPARATORS.lastIndex = i;
-      SEPARATORS.test(text);
-      i = SEPARATORS.lastIndex;
+    const c = u[i]!;
+    if (isSeparator(c)) {
+      // A run of separators, to the end of the slice at most.
+      i = separatorsEnd(u, i + 1, Math.min(n, sliceEnd));
       continue;
     }
     if (c === 0x7d || c === 0x5d) {
-      if (depth > 0) depth -= 1;
+      if (depth > 0) {
+        depth -= 1;
+        const frame = frames[depth]!;
+        if (i + 1 - frame.start > piece) {
+          layout!.large.set(frame.start, { end: i + 1, children: frame.children });
+          frame.children = [];
+        }
+      }
       i += 1;
       continue;
     }
@@ -98,47 +132,84 @@ export function* scanJsonShape(text: string, limits: JsonShapeLimits, sliceChars
     let j = i;
     let escaped = false;
     if (c === 0x22) {
-      // The closing quote by the engine's own search; escapes, rare, are stepped over one by one.
-      j = text.indexOf('"', i + 1);
-      let backslash = backslashFrom(i + 1);
-      let from = i + 1;
-      while (j !== -1 && backslash !== -1 && backslash < j) {
-        escaped = true;
-        length += backslash - from + 1;
-        from = backslash + (text.charCodeAt(backslash + 1) === 0x75 ? 6 : 2);
-        if (from > j) j = text.indexOf('"', from);
-        backslash = backslashFrom(from);
+      // To the closing quote; an escape counts as one character, as in the text it stands for. A
+      // short string is read by this loop; past SHORT_STRING_UNITS, the engine's own search finds the
+      // quote (a call costs what the loop takes for about a hundred units).
+      j = i + 1;
+      const quick = Math.min(n, i + 1 + SHORT_STRING_UNITS);
+      while (j < quick) {
+        const d = u[j]!;
+        if (d === 0x22) break;
+        if (d === 0x5c) {
+          escaped = true;
+          j += u[j + 1] === 0x75 ? 6 : 2;
+        } else {
+          j += 1;
+        }
+        length += 1;
       }
-      if (j === -1) return undefined; // unterminated: the parser says so
-      length += j - from;
+      if (u[j] !== 0x22) {
+        const quote = indexOfUnit(u, 0x22, j);
+        if (quote === -1) return undefined; // unterminated: the parser says so
+        if (backslashFrom(j) === -1 || nextBackslash > quote) {
+          length += quote - j;
+          j = quote;
+        } else {
+          // Escapes in a long string: step over them one by one.
+          for (;;) {
+            if (j >= n) return undefined;
+            const d = u[j]!;
+            if (d === 0x22) break;
+            if (d === 0x5c) {
+              escaped = true;
+              j += u[j + 1] === 0x75 ? 6 : 2;
+            } else {
+              j += 1;
+            }
+            length += 1;
+          }
+        }
+      }
       let k = j + 1;
-      while (k < n && isSpace(text.charCodeAt(k))) k += 1;
+      while (k < n && isSpace(u[k]!)) k += 1;
       const top = depth > 0 ? frames[depth - 1]! : undefined;
-      if (top !== undefined && top.object && text.charCodeAt(k) === 0x3a) {
-        const parent = () => pathOf(frames, depth - 1);
-        if (length > limits.maxStringLength) return problem(parent(), `${parent()} has a field name longer than ${limits.maxStringLength} characters`);
-        const key = escaped ? decoded(text.slice(i, j + 1)) : text.slice(i + 1, j);
-        if (key === undefined) return undefined; // a bad escape: the parser says so
-        top.key = key;
-        if (key === '__proto__' || (key === 'prototype' && depth >= 2 && frames[depth - 2]!.object && frames[depth - 2]!.key === 'constructor')) {
-          const path = pathOf(frames, depth);
+      if (top !== undefined && top.object && u[k] === 0x3a) {
+        if (length > limits.maxStringLength) {
+          const parent = pathTo(depth - 1);
+          return problem(parent, `${parent} has a field name longer than ${limits.maxStringLength} characters`);
+        }
+        const name = escaped ? decoded(unitsText(u, i, j + 1)) : undefined;
+        if (escaped && name === undefined) return undefined; // a bad escape: the parser says so
+        const at = top.count;
+        top.keyStart[at] = i;
+        top.keyEnd[at] = j;
+        top.keyEscaped[at] = escaped;
+        top.keyHash[at] = name === undefined ? hashOfUnits(u, i + 1, j) : hashOfText(name);
+        top.count = at + 1;
+        top.children.push(i);
+        const is = (expected: string): boolean => (name === undefined ? unitsAre(u, i + 1, j, expected) : name === expected);
+        top.constructorKey = is('constructor');
+        if (is('__proto__') || (depth >= 2 && frames[depth - 2]!.object && frames[depth - 2]!.constructorKey && is('prototype'))) {
+          const path = pathTo(depth);
           return problem(path, `${path} is a field name this server refuses: read into an object, it would change what every object inherits`);
         }
-        if (top.keys.has(key)) {
-          const path = pathOf(frames, depth);
-          return problem(path, `${path} is given twice in one object; each field may appear once, so that every reader of the body sees the same value`);
+        for (let m = 0; m < at; m++) {
+          if (top.keyHash[m] === top.keyHash[at] && keyText(top, m) === keyText(top, at)) {
+            const path = pathTo(depth);
+            return problem(path, `${path} is given twice in one object; each field may appear once, so that every reader of the body sees the same value`);
+          }
         }
-        top.keys.add(key);
-        top.count += 1;
-        if (top.count > limits.maxObjectKeys) return problem(parent(), `${parent()} must have at most ${limits.maxObjectKeys} fields`);
+        if (top.count > limits.maxObjectKeys) {
+          const parent = pathTo(depth - 1);
+          return problem(parent, `${parent} must have at most ${limits.maxObjectKeys} fields`);
+        }
         i = k + 1;
         continue;
       }
       j += 1;
     } else if (c !== 0x7b && c !== 0x5b) {
       // A number or a literal (true, false, null), or text the parser will refuse.
-      j = i + 1;
-      while (j < n && !isDelimiter(text.charCodeAt(j))) j += 1;
+      j = tokenEnd(u, i + 1);
       length = j - i;
     }
 
@@ -148,37 +219,39 @@ export function* scanJsonShape(text: string, limits: JsonShapeLimits, sliceChars
     const top = depth > 0 ? frames[depth - 1]! : undefined;
     if (top !== undefined && !top.object) {
       top.count += 1;
+      top.children.push(i);
       if (top.count > limits.maxArrayEntries) {
-        const path = pathOf(frames, depth - 1);
+        const path = pathTo(depth - 1);
         return problem(path, `${path} must have at most ${limits.maxArrayEntries} entries`);
       }
     }
 
     if (c === 0x7b || c === 0x5b) {
       if (depth >= limits.maxDepth) {
-        const path = pathOf(frames, depth);
+        const path = pathTo(depth);
         return problem(path, `${path} is nested deeper than ${limits.maxDepth} levels, the most this server reads`);
       }
       let frame = frames[depth];
       if (frame === undefined) {
-        frame = { object: false, keys: new Set(), count: 0, key: '' };
+        frame = { object: false, start: 0, count: 0, children: [], keyStart: [], keyEnd: [], keyEscaped: [], keyHash: [], constructorKey: false };
         frames.push(frame);
       }
       frame.object = c === 0x7b;
-      if (frame.object && frame.keys.size > 0) frame.keys.clear();
+      frame.start = i;
       frame.count = 0;
-      frame.key = '';
+      frame.children.length = 0;
+      frame.constructorKey = false;
       depth += 1;
       i += 1;
     } else if (c === 0x22) {
       if (length > limits.maxStringLength) {
-        const path = pathOf(frames, depth);
+        const path = pathTo(depth);
         return problem(path, `${path} must be at most ${limits.maxStringLength} characters long, the most this server reads`);
       }
       i = j;
     } else {
       if (length > limits.maxNumberLength) {
-        const path = pathOf(frames, depth);
+        const path = pathTo(depth);
         return problem(path, `${path} is ${length} characters long; a number may have at most ${limits.maxNumberLength}`);
       }
       i = j;
@@ -187,13 +260,40 @@ export function* scanJsonShape(text: string, limits: JsonShapeLimits, sliceChars
   return undefined;
 }
 
-const SEPARATORS = /[ ,:\n\r\t]+/y;
+/** Units of a string read by the scan's own loop before it asks the engine to search for the closing quote. */
+const SHORT_STRING_UNITS = 256;
+
+/** The first position at or after `from` holding `unit`, or -1: a native search (memchr for bytes). */
+function indexOfUnit(u: JsonUnits, unit: number, from: number): number {
+  return Buffer.isBuffer(u) ? u.indexOf(unit, from) : u.indexOf(unit, from);
+}
 
 function problem(path: string, text: string): Problem {
   return { code: 'FORMAT_ERROR', path, text };
 }
 
-function isSpace(c: number): boolean {
+export function isSeparator(c: number): boolean {
+  return c === 0x20 || c === 0x2c || c === 0x3a || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** Where a number or literal that goes on at `from` ends: at the next delimiter, or the end. */
+function tokenEnd(u: JsonUnits, from: number): number {
+  let j = from;
+  while (j < u.length && !isDelimiter(u[j]!)) j += 1;
+  return j;
+}
+
+// The scan's inner loops are functions of their own: run inside the generator, a loop of a few
+// instructions per unit allocated on every turn (a body of 1.5 MiB of spaces made 100 MB of garbage).
+
+/** Where the run of separators from `from` ends, `to` at most. */
+function separatorsEnd(u: JsonUnits, from: number, to: number): number {
+  let i = from;
+  while (i < to && isSeparator(u[i]!)) i += 1;
+  return i;
+}
+
+export function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 }
 
@@ -201,7 +301,26 @@ function isDelimiter(c: number): boolean {
   return isSpace(c) || c === 0x2c || c === 0x3a || c === 0x7b || c === 0x7d || c === 0x5b || c === 0x5d || c === 0x22;
 }
 
-function decoded(quoted: string): string | undefined {
+function hashOfUnits(u: JsonUnits, start: number, end: number): number {
+  let hash = 0;
+  for (let k = start; k < end; k++) hash = (Math.imul(hash, 31) + u[k]!) | 0;
+  return hash;
+}
+
+function hashOfText(text: string): number {
+  let hash = 0;
+  for (let k = 0; k < text.length; k++) hash = (Math.imul(hash, 31) + text.charCodeAt(k)) | 0;
+  return hash;
+}
+
+function unitsAre(u: JsonUnits, start: number, end: number, expected: string): boolean {
+  if (end - start !== expected.length) return false;
+  for (let k = 0; k < expected.length; k++) if (u[start + k] !== expected.charCodeAt(k)) return false;
+  return true;
+}
+
+/** A quoted JSON string's value, or undefined when it is not one (a bad escape). */
+export function decoded(quoted: string): string | undefined {
   try {
     return JSON.parse(quoted) as string;
   } catch {
@@ -210,11 +329,11 @@ function decoded(quoted: string): string | undefined {
 }
 
 /** The JSON path of the current member of the first `depth` containers: `$.payments[3].creditorName`. */
-function pathOf(frames: readonly Frame[], depth: number): string {
+function pathOf(frames: readonly Frame[], depth: number, keyText: (frame: Frame, k: number) => string | undefined): string {
   let path = '$';
   for (let f = 0; f < depth; f++) {
     const frame = frames[f]!;
-    path = frame.object ? appendKey(path, frame.key) : `${path}[${frame.count - 1}]`;
+    path = frame.object ? appendKey(path, frame.count === 0 ? '' : keyText(frame, frame.count - 1) ?? '') : `${path}[${frame.count - 1}]`;
   }
   return path;
 }

@@ -1,21 +1,24 @@
+import { PARSE_PIECE_UNITS } from '../domain/limits.js';
 import { turn } from './hooks/request-body.js';
-import { checkJsonShape } from './json-shape.js';
-import { decodeUtf8 } from './utf8-body.js';
+import { parseJsonUnits } from './json-pieces.js';
+import { type JsonLayout, JSON_SHAPE_LIMITS, checkJsonShape } from './json-shape.js';
+import { bodyUnits } from './utf8-body.js';
 import type { RouteValidator } from './validation.js';
 
 /**
- * Runs the steps a large body goes through (decoding, the shape pass, parsing, each list route's
+ * Runs the steps a large body goes through (reading its units, the shape pass, parsing in pieces, each list route's
  * validation) over made-up bodies once the server listens, a few milliseconds at a time between turns
  * of the event loop. A step's first run over 2 MiB is interpreted until the JIT has compiled it, and
  * took 35-60 ms where a compiled run takes 7-25 ms: the first large body after a start is then
  * answered as fast as the later ones (issue 10, point 3). Nothing is stored or answered.
  */
 export async function warmUp(validators: readonly RouteValidator[]): Promise<void> {
-  for (const text of [madeUpBody('x'), madeUpBody('ø')]) {
+  for (const text of [madeUpBody('x', 200), madeUpBody('ø', 200), madeUpBody('x', 1000)]) {
     for (let i = 0; i < WARM_UP_REPEATS; i++) {
-      const decoded = decodeUtf8(Buffer.from(text, 'utf8'));
-      if (decoded === undefined || checkJsonShape(decoded) !== undefined) throw new Error('the warm-up body is not what it should be');
-      JSON.parse(decoded);
+      const units = bodyUnits(Buffer.from(text, 'utf8'));
+      const layout: JsonLayout = { pieceUnits: PARSE_PIECE_UNITS, large: new Map() };
+      if (units === undefined || checkJsonShape(units, JSON_SHAPE_LIMITS, layout) !== undefined) throw new Error('the warm-up body is not what it should be');
+      parseJsonUnits(units, layout);
       await turn();
     }
   }
@@ -25,8 +28,8 @@ export async function warmUp(validators: readonly RouteValidator[]): Promise<voi
 /** Times each made-up body is read: a loop is compiled once it has turned often enough. */
 const WARM_UP_REPEATS = 3;
 
-/** A list body of every kind of token: long text of `letter`, escapes, numbers, literals, nesting. */
-function madeUpBody(letter: string): string {
-  const entry = { text: letter.repeat(200), escaped: 'a"b\\c\n\u00e6', amount: '123.45', number: -12.5e3, yes: true, no: false, none: null, list: [1, [2, {}], []], nested: { key: 'value' } };
+/** A list body of every kind of token: text of `length` times `letter`, escapes, numbers, literals, nesting. */
+function madeUpBody(letter: string, length: number): string {
+  const entry = { text: letter.repeat(length), escaped: 'a"b\\c\n\u00e6', amount: '123.45', number: -12.5e3, yes: true, no: false, none: null, list: [1, [2, {}], []], nested: { key: 'value' } };
   return JSON.stringify({ payments: Array.from({ length: 300 }, () => entry) });
 }

@@ -4,11 +4,17 @@ import fc from 'fast-check';
 import type { FastifyRequest } from 'fastify';
 import { BODY_LIMIT_BYTES, RESOURCE_BODY_LIMIT_BYTES, SHAPE_SLICE_CHARS } from '../../src/domain/limits.js';
 import { parseBody } from '../../src/http/hooks/request-body.js';
-import { type JsonShapeLimits, JSON_SHAPE_LIMITS, checkJsonShape, scanJsonShape } from '../../src/http/json-shape.js';
+import { parseJsonUnits } from '../../src/http/json-pieces.js';
+import { type JsonLayout, type JsonShapeLimits, JSON_SHAPE_LIMITS, checkJsonShape, scanJsonShape } from '../../src/http/json-shape.js';
+import { type JsonUnits, bodyUnits } from '../../src/http/utf8-body.js';
+
+function unitsOf(text: string): JsonUnits {
+  return bodyUnits(Buffer.from(text))!;
+}
 
 /** Runs the sliced check to its end; returns its answer and how many times it paused. */
 function scanned(text: string, limits: JsonShapeLimits, sliceChars: number): { answer: ReturnType<typeof checkJsonShape>; pauses: number } {
-  const scan = scanJsonShape(text, limits, sliceChars);
+  const scan = scanJsonShape(unitsOf(text), limits, sliceChars);
   let pauses = 0;
   for (;;) {
     const step = scan.next();
@@ -25,14 +31,27 @@ describe('the shape check in slices (src/http/json-shape.ts)', () => {
     // are not JSON (a cut body, a duplicate field spliced in) too.
     const text = fc.oneof(
       fc.json({ maxDepth: 6 }),
+      fc.json({ maxDepth: 6, stringUnit: 'binary' }),
       fc.json({ maxDepth: 6 }).chain((json) => fc.nat(json.length).map((cut) => json.slice(0, cut))),
       fc.tuple(fc.json({ maxDepth: 3 }), fc.string({ maxLength: 6 })).map(([json, key]) => `{${JSON.stringify(key)}:${json},${JSON.stringify(key)}:1}`),
     );
     fc.assert(fc.property(text, fc.integer({ min: 1, max: 64 }), (body, slice) => {
       for (const limits of [smallLimits, JSON_SHAPE_LIMITS]) {
-        assert.deepEqual(scanned(body, limits, slice).answer, checkJsonShape(body, limits));
+        assert.deepEqual(scanned(body, limits, slice).answer, checkJsonShape(unitsOf(body), limits));
       }
     }), { numRuns: 400 });
+  });
+
+  it('counts the characters of any string, short or long, escaped or not, as the parsed text has them', () => {
+    const character = fc.constantFrom('x', 'ø', '"', '\\', '\n', '\u0001', '😀', '/');
+    const text = fc.array(character, { maxLength: 700, size: 'max' }).map((characters) => characters.join(''));
+    // The limit just under, at or just over the string's length: an answer off by one is caught.
+    fc.assert(fc.property(text, fc.integer({ min: -1, max: 1 }), fc.boolean(), (value, off, asName) => {
+      const limit = Math.max(1, value.length + off);
+      const body = asName ? JSON.stringify({ [value]: 1 }) : JSON.stringify({ a: [value] });
+      const answer = checkJsonShape(unitsOf(body), { ...JSON_SHAPE_LIMITS, maxStringLength: limit });
+      assert.equal(answer !== undefined, value.length > limit, `${value.length} characters, limit ${limit}: ${answer?.text}`);
+    }), { numRuns: 1500, seed: 20261125 });
   });
 
   it('pauses after every slice of a large body and still finds a limit crossed at its very end', () => {
@@ -41,7 +60,7 @@ describe('the shape check in slices (src/http/json-shape.ts)', () => {
     const { answer, pauses } = scanned(body, JSON_SHAPE_LIMITS, SHAPE_SLICE_CHARS);
     assert.ok(pauses >= Math.floor(body.length / SHAPE_SLICE_CHARS) - 1, `${pauses} pauses over ${body.length} characters`);
     assert.equal(answer?.path, '$.last');
-    assert.deepEqual(answer, checkJsonShape(body));
+    assert.deepEqual(answer, checkJsonShape(unitsOf(body)));
   });
 
   it('lets the event loop turn between the slices of a list body, and reads it whole', async () => {

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, type Problem } from '../../domain/api-error.js';
-import { RESOURCE_BODY_LIMIT_BYTES, SHAPE_SLICE_CHARS } from '../../domain/limits.js';
-import { decodeUtf8 } from '../utf8-body.js';
-import { JSON_SHAPE_LIMITS, checkJsonShape, scanJsonShape } from '../json-shape.js';
+import { PARSE_PIECE_UNITS, RESOURCE_BODY_LIMIT_BYTES, SHAPE_SLICE_CHARS } from '../../domain/limits.js';
+import { type JsonUnits, bodyUnits } from '../utf8-body.js';
+import { type JsonLayout, JSON_SHAPE_LIMITS, checkJsonShape, scanJsonShape } from '../json-shape.js';
+import { parseJsonUnits } from '../json-pieces.js';
 
 /**
  * JSON bodies are kept as received: the Digest covers the bytes, so they are parsed only after
@@ -35,17 +36,19 @@ export async function parseBody(request: FastifyRequest): Promise<boolean> {
   // loop turns, so a stream of hostile bodies cannot hold every other request for their sum.
   const large = isLargeBody(request);
   if (large) await turn();
-  const text = decodeUtf8(raw);
-  if (text === undefined) {
+  const units = bodyUnits(raw);
+  if (units === undefined) {
     throw new ApiError('FORMAT_ERROR', 'the body is not valid UTF-8', [{ code: 'FORMAT_ERROR', path: '$', text: 'the body is not valid UTF-8' }]);
   }
-  // Depth, lengths, counts and duplicate fields, in one linear pass before any work per element.
-  const refused = large ? await checkShapeInSlices(text) : checkJsonShape(text);
+  // Depth, lengths, counts and duplicate fields, in one linear pass before any work per element; it
+  // notes the seams at which a large body is parsed a piece at a time.
+  const layout: JsonLayout = { pieceUnits: PARSE_PIECE_UNITS, large: new Map() };
+  const refused = large ? await checkShapeInSlices(units, layout) : checkJsonShape(units, JSON_SHAPE_LIMITS, layout);
   if (refused !== undefined) throw ApiError.of([refused]);
   if (large) await turn();
   try {
-    // Prototype-polluting field names were refused by checkJsonShape.
-    request.body = JSON.parse(text) as unknown;
+    // Prototype-polluting field names were refused by the shape pass.
+    request.body = parseJsonUnits(units, layout);
   } catch (error) {
     throw new ApiError('FORMAT_ERROR', `the body is not valid JSON: ${(error as Error).message}`, [
       { code: 'FORMAT_ERROR', path: '$', text: `the body is not valid JSON: ${(error as Error).message}` },
@@ -56,8 +59,8 @@ export async function parseBody(request: FastifyRequest): Promise<boolean> {
 }
 
 /** The shape check of a large body, a slice at a time with a turn of the event loop before each. */
-async function checkShapeInSlices(text: string): Promise<Problem | undefined> {
-  const scan = scanJsonShape(text, JSON_SHAPE_LIMITS, SHAPE_SLICE_CHARS);
+async function checkShapeInSlices(units: JsonUnits, layout: JsonLayout): Promise<Problem | undefined> {
+  const scan = scanJsonShape(units, JSON_SHAPE_LIMITS, SHAPE_SLICE_CHARS, layout);
   for (;;) {
     await turn();
     const step = scan.next();

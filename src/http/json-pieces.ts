@@ -1,0 +1,120 @@
+import { type JsonLayout, type LargeContainer, decoded, isSpace } from './json-shape.js';
+import { type JsonUnits, unitsText } from './utf8-body.js';
+
+/**
+ * Parses a body whose shape json-shape.ts checked and laid out: what is no larger than the layout's
+ * piece is given to JSON.parse as it is, and a larger container is parsed a few entries (or fields)
+ * at a time, at the seams the shape pass noted, each piece a string of the young generation. A body
+ * of up to 1.5 MiB is then never one string: such a string is made in fresh pages of its own, which
+ * cost 5-9 ms a body on the bench's VM and filled the old generation (utf8-body.ts).
+ *
+ * Every unit of the text is read by JSON.parse or checked here (the spaces and commas between
+ * pieces, the brackets, each field name), and each piece must hold exactly the entries the shape pass
+ * counted in it, so the pieces give what JSON.parse gives the whole text. Where they do not meet (the
+ * text is not JSON), the whole text is parsed, for the parser's own answer and message.
+ */
+export function parseJsonUnits(u: JsonUnits, layout: JsonLayout): unknown {
+  let start = 0;
+  while (start < u.length && isSpace(u[start]!)) start += 1;
+  const root = layout.large.get(start);
+  if (root !== undefined && onlySpaces(u, root.end, u.length)) {
+    try {
+      return parseContainer(u, layout, start, root);
+    } catch {
+      // Not JSON: JSON.parse of the whole text names the fault where it is.
+    }
+  }
+  return JSON.parse(unitsText(u, 0, u.length));
+}
+
+/** The pieces do not meet: the text is not JSON. */
+class Seam extends Error {}
+
+function parseContainer(u: JsonUnits, layout: JsonLayout, open: number, { end, children }: LargeContainer): unknown {
+  const object = u[open] === 0x7b;
+  const close = end - 1;
+  if (u[close] !== (object ? 0x7d : 0x5d)) throw new Seam();
+  const list: unknown[] = [];
+  const fields: Record<string, unknown> = {};
+  if (!onlySpaces(u, open + 1, children[0] ?? close)) throw new Seam();
+  const startOf = (k: number): number => (k < children.length ? children[k]! : close);
+  // Where the value of entry k starts: the entry itself in an array, after its name and colon in an object.
+  const valueOf = (k: number): number => (object ? fieldAt(u, children[k]!).valueAt : children[k]!);
+  let g = 0;
+  while (g < children.length) {
+    const first = children[g]!;
+    const inner = layout.large.get(valueOf(g));
+    let h = g + 1;
+    let valueEnd: number;
+    if (inner !== undefined) {
+      const value = parseContainer(u, layout, valueOf(g), inner);
+      if (object) fields[nameOf(u, first)] = value;
+      else list.push(value);
+      valueEnd = inner.end;
+    } else {
+      while (h < children.length && startOf(h + 1) - first <= layout.pieceUnits && !layout.large.has(valueOf(h))) h += 1;
+      valueEnd = spacesBack(u, first, h < children.length ? commaBefore(u, first, children[h]!) : close);
+      const text = unitsText(u, first, valueEnd);
+      if (object) {
+        const part = JSON.parse(`{${text}}`) as Record<string, unknown>;
+        const names = Object.keys(part);
+        if (names.length !== h - g) throw new Seam();
+        for (const name of names) fields[name] = part[name];
+      } else {
+        const part = JSON.parse(`[${text}]`) as unknown[];
+        if (part.length !== h - g) throw new Seam();
+        for (const value of part) list.push(value);
+      }
+    }
+    // Between a piece and the next entry: spaces, one comma, spaces; after the last, spaces to the close.
+    if (h < children.length ? !isSeparator(u, valueEnd, children[h]!) : !onlySpaces(u, valueEnd, close)) throw new Seam();
+    g = h;
+  }
+  return object ? fields : list;
+}
+
+/** A field's name ends after its closing quote; its value starts after the colon. */
+function fieldAt(u: JsonUnits, nameStart: number): { nameEnd: number; valueAt: number } {
+  let j = nameStart + 1;
+  while (j < u.length && u[j] !== 0x22) j += u[j] === 0x5c ? 2 : 1;
+  const nameEnd = j + 1;
+  let k = nameEnd;
+  while (k < u.length && isSpace(u[k]!)) k += 1;
+  if (u[k] !== 0x3a) throw new Seam();
+  k += 1;
+  while (k < u.length && isSpace(u[k]!)) k += 1;
+  return { nameEnd, valueAt: k };
+}
+
+function nameOf(u: JsonUnits, nameStart: number): string {
+  const name = decoded(unitsText(u, nameStart, fieldAt(u, nameStart).nameEnd));
+  if (typeof name !== 'string') throw new Seam();
+  return name;
+}
+
+function onlySpaces(u: JsonUnits, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (!isSpace(u[k]!)) return false;
+  return true;
+}
+
+/** Spaces, one comma, spaces. */
+function isSeparator(u: JsonUnits, from: number, to: number): boolean {
+  let k = from;
+  while (k < to && isSpace(u[k]!)) k += 1;
+  if (u[k] !== 0x2c || k >= to) return false;
+  return onlySpaces(u, k + 1, to);
+}
+
+/** Where the comma before `next` is, past the spaces before it (no further back than `floor`). */
+function commaBefore(u: JsonUnits, floor: number, next: number): number {
+  const at = spacesBack(u, floor, next) - 1;
+  if (at < floor || u[at] !== 0x2c) throw new Seam();
+  return at;
+}
+
+/** `to`, moved back over the spaces before it (no further back than `floor`). */
+function spacesBack(u: JsonUnits, floor: number, to: number): number {
+  let k = to;
+  while (k > floor && isSpace(u[k - 1]!)) k -= 1;
+  return k;
+}
