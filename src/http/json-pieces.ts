@@ -1,5 +1,5 @@
 import { type JsonLayout, type LargeContainer, decoded, isSpace } from './json-shape.js';
-import { type JsonUnits, unitsText } from './utf8-body.js';
+import { type JsonUnits, unitsText, unitsTextWithin } from './utf8-body.js';
 
 /**
  * Parses a body whose shape json-shape.ts checked and laid out: what is no larger than the layout's
@@ -54,14 +54,13 @@ function parseContainer(u: JsonUnits, layout: JsonLayout, open: number, { end, c
     } else {
       while (h < children.length && startOf(h + 1) - first <= layout.pieceUnits && !layout.large.has(valueOf(h))) h += 1;
       valueEnd = spacesBack(u, first, h < children.length ? commaBefore(u, first, children[h]!) : close);
-      const text = unitsText(u, first, valueEnd);
       if (object) {
-        const part = JSON.parse(`{${text}}`) as Record<string, unknown>;
+        const part = JSON.parse(unitsTextWithin(u, first, valueEnd, '{', '}')) as Record<string, unknown>;
         const names = Object.keys(part);
         if (names.length !== h - g) throw new Seam();
         for (const name of names) fields[name] = part[name];
       } else {
-        const part = JSON.parse(`[${text}]`) as unknown[];
+        const part = JSON.parse(unitsTextWithin(u, first, valueEnd, '[', ']')) as unknown[];
         if (part.length !== h - g) throw new Seam();
         for (const value of part) list.push(value);
       }

@@ -187,9 +187,9 @@ export function* scanJsonShape(units: JsonUnits, limits: JsonShapeLimits, sliceU
         top.keyHash[at] = name === undefined ? hashOfUnits(u, i + 1, j) : hashOfText(name);
         top.count = at + 1;
         top.children.push(i);
-        const is = (expected: string): boolean => (name === undefined ? unitsAre(u, i + 1, j, expected) : name === expected);
-        top.constructorKey = is('constructor');
-        if (is('__proto__') || (depth >= 2 && frames[depth - 2]!.object && frames[depth - 2]!.constructorKey && is('prototype'))) {
+        const special = name === undefined ? specialNameOfUnits(u, i + 1, j) : SPECIAL_NAMES.indexOf(name);
+        top.constructorKey = special === CONSTRUCTOR;
+        if (special === PROTO || (special === PROTOTYPE && depth >= 2 && frames[depth - 2]!.object && frames[depth - 2]!.constructorKey)) {
           const path = pathTo(depth);
           return problem(path, `${path} is a field name this server refuses: read into an object, it would change what every object inherits`);
         }
@@ -313,10 +313,23 @@ function hashOfText(text: string): number {
   return hash;
 }
 
-function unitsAre(u: JsonUnits, start: number, end: number, expected: string): boolean {
-  if (end - start !== expected.length) return false;
-  for (let k = 0; k < expected.length; k++) if (u[start + k] !== expected.charCodeAt(k)) return false;
-  return true;
+/** The field names that change what objects inherit, read into one; their positions below. */
+const SPECIAL_NAMES = ['__proto__', 'constructor', 'prototype'];
+const PROTO = 0;
+const CONSTRUCTOR = 1;
+const PROTOTYPE = 2;
+
+/** Which of SPECIAL_NAMES the units from `start` to `end` spell, or -1: most names differ in length from all three. */
+function specialNameOfUnits(u: JsonUnits, start: number, end: number): number {
+  const length = end - start;
+  if (length !== 9 && length !== 11) return -1;
+  names: for (let s = 0; s < SPECIAL_NAMES.length; s++) {
+    const name = SPECIAL_NAMES[s]!;
+    if (name.length !== length) continue;
+    for (let k = 0; k < length; k++) if (u[start + k] !== name.charCodeAt(k)) continue names;
+    return s;
+  }
+  return -1;
 }
 
 /** A quoted JSON string's value, or undefined when it is not one (a bad escape). */

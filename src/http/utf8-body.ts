@@ -1,4 +1,5 @@
 import { isAscii, isUtf8, transcode } from 'node:buffer';
+import { PARSE_PIECE_UNITS } from '../domain/limits.js';
 
 /**
  * A body's text as code units, indexed as a JavaScript string is: its bytes when it is ASCII (the
@@ -31,6 +32,32 @@ export function unitsText(units: JsonUnits, start: number, end: number): string 
   if (Buffer.isBuffer(units)) return units.toString('latin1', start, end);
   return Buffer.from(units.buffer, units.byteOffset + start * 2, (end - start) * 2).toString('utf16le');
 }
+
+/**
+ * The text of the units from `start` to `end` between two characters (a bracket each), made as one
+ * string: joined with a template, the text would be copied twice (a string, then the flat string the
+ * parser reads), and parsing a 1.5 MiB body in pieces made 1.5 MB more garbage.
+ */
+export function unitsTextWithin(units: JsonUnits, start: number, end: number, before: string, after: string): string {
+  const length = end - start;
+  if (length > SCRATCH_UNITS) return `${before}${unitsText(units, start, end)}${after}`;
+  if (Buffer.isBuffer(units)) {
+    scratchBytes[0] = before.charCodeAt(0);
+    units.copy(scratchBytes, 1, start, end);
+    scratchBytes[length + 1] = after.charCodeAt(0);
+    return scratchBytes.toString('latin1', 0, length + 2);
+  }
+  scratchWide[0] = before.charCodeAt(0);
+  scratchWide.set(units.subarray(start, end), 1);
+  scratchWide[length + 1] = after.charCodeAt(0);
+  return scratchWideBytes.toString('utf16le', 0, (length + 2) * 2);
+}
+
+/** The most units unitsTextWithin copies into its scratch memory: a piece of the parser (PARSE_PIECE_UNITS) with room. */
+const SCRATCH_UNITS = 2 * PARSE_PIECE_UNITS;
+const scratchBytes = Buffer.allocUnsafeSlow(SCRATCH_UNITS + 2);
+const scratchWide = new Uint16Array(SCRATCH_UNITS + 2);
+const scratchWideBytes = Buffer.from(scratchWide.buffer);
 
 /** A body's bytes as one string, or undefined when they are not UTF-8 (what bodyUnits reads). */
 export function decodeUtf8(raw: Buffer): string | undefined {

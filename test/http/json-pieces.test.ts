@@ -101,6 +101,16 @@ describe('parsing a large body in pieces (src/http/json-pieces.ts)', () => {
     assert.ok(longest <= PARSE_PIECE_UNITS + 2, `the longest piece has ${longest} characters`);
   });
 
+  it('reads a piece longer than its scratch memory (a field name, spaces and its value) as the whole text reads it', () => {
+    for (const letter of ['x', 'ø']) {
+      const list = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ name: letter.repeat(1000), i })));
+      const body = `{"list":${list},"spaced"${' '.repeat(3 * PARSE_PIECE_UNITS)}:${' '.repeat(PARSE_PIECE_UNITS)}"${letter}","last":1}`;
+      const pieces = parsedInPieces(body, PARSE_PIECE_UNITS)!;
+      assert.deepEqual(pieces.answer, { value: JSON.parse(body) });
+      assert.equal(pieces.whole, false);
+    }
+  });
+
   it('names the fault of a large body that is not JSON as JSON.parse of the whole text does', async () => {
     const entries = JSON.stringify(Array.from({ length: 900 }, (_, i) => ({ name: 'x'.repeat(1000), i })));
     const seam = entries.indexOf('},{', 500_000) + 1;
