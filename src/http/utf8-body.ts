@@ -58,9 +58,3 @@ const SCRATCH_UNITS = 2 * PARSE_PIECE_UNITS;
 const scratchBytes = Buffer.allocUnsafeSlow(SCRATCH_UNITS + 2);
 const scratchWide = new Uint16Array(SCRATCH_UNITS + 2);
 const scratchWideBytes = Buffer.from(scratchWide.buffer);
-
-/** A body's bytes as one string, or undefined when they are not UTF-8 (what bodyUnits reads). */
-export function decodeUtf8(raw: Buffer): string | undefined {
-  const units = bodyUnits(raw);
-  return units === undefined ? undefined : unitsText(units, 0, units.length);
-}
