@@ -135,19 +135,10 @@ export function* scanJsonShape(units: JsonUnits, limits: JsonShapeLimits, sliceU
       // To the closing quote; an escape counts as one character, as in the text it stands for. A
       // short string is read by this loop; past SHORT_STRING_UNITS, the engine's own search finds the
       // quote (a call costs what the loop takes for about a hundred units).
-      j = i + 1;
-      const quick = Math.min(n, i + 1 + SHORT_STRING_UNITS);
-      while (j < quick) {
-        const d = u[j]!;
-        if (d === 0x22) break;
-        if (d === 0x5c) {
-          escaped = true;
-          j += u[j + 1] === 0x75 ? 6 : 2;
-        } else {
-          j += 1;
-        }
-        length += 1;
-      }
+      readString(u, i + 1, Math.min(n, i + 1 + SHORT_STRING_UNITS));
+      j = stringRead.end;
+      length = stringRead.characters;
+      escaped = stringRead.escaped;
       if (u[j] !== 0x22) {
         const quote = indexOfUnit(u, 0x22, j);
         if (quote === -1) return undefined; // unterminated: the parser says so
@@ -156,18 +147,11 @@ export function* scanJsonShape(units: JsonUnits, limits: JsonShapeLimits, sliceU
           j = quote;
         } else {
           // Escapes in a long string: step over them one by one.
-          for (;;) {
-            if (j >= n) return undefined;
-            const d = u[j]!;
-            if (d === 0x22) break;
-            if (d === 0x5c) {
-              escaped = true;
-              j += u[j + 1] === 0x75 ? 6 : 2;
-            } else {
-              j += 1;
-            }
-            length += 1;
-          }
+          readString(u, j, n);
+          if (stringRead.end >= n) return undefined;
+          j = stringRead.end;
+          length += stringRead.characters;
+          escaped = true;
         }
       }
       let k = j + 1;
@@ -274,6 +258,33 @@ function problem(path: string, text: string): Problem {
 
 export function isSeparator(c: number): boolean {
   return c === 0x20 || c === 0x2c || c === 0x3a || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** What readString read: where it stopped, the characters it read, whether one was escaped. */
+const stringRead = { end: 0, characters: 0, escaped: false };
+
+/**
+ * Reads a string's units from `from` to its closing quote, or to `to` if that comes first. An escape
+ * is stepped over whole and counts as one character, as in the text it stands for.
+ */
+function readString(u: JsonUnits, from: number, to: number): void {
+  let j = from;
+  let characters = 0;
+  let escaped = false;
+  while (j < to) {
+    const d = u[j]!;
+    if (d === 0x22) break;
+    if (d === 0x5c) {
+      escaped = true;
+      j += u[j + 1] === 0x75 ? 6 : 2;
+    } else {
+      j += 1;
+    }
+    characters += 1;
+  }
+  stringRead.end = j;
+  stringRead.characters = characters;
+  stringRead.escaped = escaped;
 }
 
 /** Where a number or literal that goes on at `from` ends: at the next delimiter, or the end. */
