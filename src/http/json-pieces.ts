@@ -16,13 +16,14 @@ import { type JsonUnits, unitsText, unitsTextWithin } from './utf8-body.js';
 export function parseJsonUnits(u: JsonUnits, layout: JsonLayout): unknown {
   let start = 0;
   while (start < u.length && isSpace(u[start]!)) start += 1;
+  const end = spacesBack(u, start, u.length);
   const root = layout.large.get(start);
-  if (root !== undefined && onlySpaces(u, root.end, u.length)) {
-    try {
-      return parseContainer(u, layout, start, root);
-    } catch {
-      // Not JSON: JSON.parse of the whole text names the fault where it is.
-    }
+  try {
+    // A value no larger than a piece, without the spaces around it (a body may pad them to its limit).
+    if (root === undefined) return JSON.parse(unitsText(u, start, end));
+    if (root.end === end) return parseContainer(u, layout, start, root);
+  } catch {
+    // Not JSON: JSON.parse of the whole text names the fault where it is.
   }
   return JSON.parse(unitsText(u, 0, u.length));
 }

@@ -111,6 +111,20 @@ describe('parsing a large body in pieces (src/http/json-pieces.ts)', () => {
     }
   });
 
+  it('reads a small value padded with spaces to a large body without the spaces', () => {
+    for (const body of [`${' '.repeat(200_000)}{"a":[1,2]}\n`, `[true]${'\t'.repeat(200_000)}`]) {
+      let value: unknown;
+      const texts = parsedTexts(() => {
+        const units = bodyUnits(Buffer.from(body))!;
+        const layout: JsonLayout = { pieceUnits: PARSE_PIECE_UNITS, large: new Map() };
+        assert.equal(checkJsonShape(units, JSON_SHAPE_LIMITS, layout), undefined);
+        value = parseJsonUnits(units, layout);
+      });
+      assert.deepEqual(value, JSON.parse(body));
+      assert.deepEqual(texts.map((text) => text.length), [body.trim().length]);
+    }
+  });
+
   it('names the fault of a large body that is not JSON as JSON.parse of the whole text does', async () => {
     const entries = JSON.stringify(Array.from({ length: 900 }, (_, i) => ({ name: 'x'.repeat(1000), i })));
     const seam = entries.indexOf('},{', 500_000) + 1;
