@@ -132,9 +132,8 @@ export function* scanJsonShape(units: JsonUnits, limits: JsonShapeLimits, sliceU
     let j = i;
     let escaped = false;
     if (c === 0x22) {
-      // To the closing quote; an escape counts as one character, as in the text it stands for. A
-      // short string is read by this loop; past SHORT_STRING_UNITS, the engine's own search finds the
-      // quote (a call costs what the loop takes for about a hundred units).
+      // To the closing quote. A short string is read unit by unit; past SHORT_STRING_UNITS the
+      // engine's own search finds the quote (a call costs what reading about a hundred units does).
       readString(u, i + 1, Math.min(n, i + 1 + SHORT_STRING_UNITS));
       j = stringRead.end;
       length = stringRead.characters;
