@@ -28,9 +28,24 @@ export async function startTppServer(landed: (url: URL) => void = () => undefine
   return { server, url };
 }
 
+/**
+ * A picture of the page in test-artifacts/browser/. Chromium now and then refuses one capture ("Unable
+ * to capture screenshot", a known transient of its compositor, seen once in a CI run of 2026-11-25)
+ * and takes the same picture when asked again: such a refusal is asked again, a few times at most.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+      return;
+    } catch (error) {
+      if (attempt >= SCREENSHOT_ATTEMPTS || !/Unable to capture screenshot/.test((error as Error).message)) throw error;
+    }
+  }
 }
+
+/** Captures asked for before a refusal fails the test. */
+const SCREENSHOT_ATTEMPTS = 3;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
