@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
 import { createBulk } from '../support/payment-requests.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 
@@ -23,5 +25,17 @@ describe('warm-up of the large-body steps', () => {
     const refused = await createBulk(t, { body: { debtorAccount: { bban: '12345678903' }, payments: [{}] } });
     assert.equal(refused.statusCode, 400, 'a bad bulk is still refused after the warm-up');
     assert.ok((refused.json() as { tppMessages: unknown[] }).tppMessages.length > 0);
+  });
+
+  it('makes Node load its fetch implementation, which every answer is checked against, before the first answer', async () => {
+    // In a process of its own: this one may have loaded it already.
+    const warmUpModule = new URL('../../src/http/warm-up.js', import.meta.url).href;
+    const script = `const { warmUp } = await import(${JSON.stringify(warmUpModule)});
+      const loaded = () => process.moduleLoadList.some((name) => name.includes('undici'));
+      const before = loaded();
+      await warmUp([]);
+      process.stdout.write(JSON.stringify({ before, after: loaded() }));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
+    assert.deepEqual(JSON.parse(stdout), { before: false, after: true });
   });
 });
