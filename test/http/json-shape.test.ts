@@ -13,8 +13,8 @@ function unitsOf(text: string): JsonUnits {
 }
 
 /** Runs the sliced check to its end; returns its answer and how many times it paused. */
-function scanned(text: string, limits: JsonShapeLimits, sliceChars: number): { answer: ReturnType<typeof checkJsonShape>; pauses: number } {
-  const scan = scanJsonShape(unitsOf(text), limits, sliceChars);
+function scanned(text: string, limits: JsonShapeLimits, sliceChars: number, layout?: JsonLayout): { answer: ReturnType<typeof checkJsonShape>; pauses: number } {
+  const scan = scanJsonShape(unitsOf(text), limits, sliceChars, layout);
   let pauses = 0;
   for (;;) {
     const step = scan.next();
@@ -35,9 +35,13 @@ describe('the shape check in slices (src/http/json-shape.ts)', () => {
       fc.json({ maxDepth: 6 }).chain((json) => fc.nat(json.length).map((cut) => json.slice(0, cut))),
       fc.tuple(fc.json({ maxDepth: 3 }), fc.string({ maxLength: 6 })).map(([json, key]) => `{${JSON.stringify(key)}:${json},${JSON.stringify(key)}:1}`),
     );
-    fc.assert(fc.property(text, fc.integer({ min: 1, max: 64 }), (body, slice) => {
+    // The seams it notes for the parser (json-pieces.ts) are the same too, whatever the slice.
+    fc.assert(fc.property(text, fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 16 }), (body, slice, piece) => {
       for (const limits of [smallLimits, JSON_SHAPE_LIMITS]) {
-        assert.deepEqual(scanned(body, limits, slice).answer, checkJsonShape(unitsOf(body), limits));
+        const inSlices: JsonLayout = { pieceUnits: piece, large: new Map() };
+        const inOnePass: JsonLayout = { pieceUnits: piece, large: new Map() };
+        assert.deepEqual(scanned(body, limits, slice, inSlices).answer, checkJsonShape(unitsOf(body), limits, inOnePass));
+        assert.deepEqual(inSlices, inOnePass);
       }
     }), { numRuns: 400 });
   });
