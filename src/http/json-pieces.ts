@@ -38,22 +38,19 @@ function parseContainer(u: JsonUnits, layout: JsonLayout, open: number, { end, c
   const list: unknown[] = [];
   const fields: Record<string, unknown> = {};
   if (!onlySpaces(u, open + 1, children[0] ?? close)) throw new Seam();
-  const startOf = (k: number): number => (k < children.length ? children[k]! : close);
-  // Where the value of entry k starts: the entry itself in an array, after its name and colon in an object.
-  const valueOf = (k: number): number => (object ? fieldAt(u, children[k]!).valueAt : children[k]!);
   let g = 0;
   while (g < children.length) {
     const first = children[g]!;
-    const inner = layout.large.get(valueOf(g));
+    const inner = layout.large.get(valueAt(u, object, children[g]!));
     let h = g + 1;
     let valueEnd: number;
     if (inner !== undefined) {
-      const value = parseContainer(u, layout, valueOf(g), inner);
+      const value = parseContainer(u, layout, valueAt(u, object, first), inner);
       if (object) fields[nameOf(u, first)] = value;
       else list.push(value);
       valueEnd = inner.end;
     } else {
-      while (h < children.length && startOf(h + 1) - first <= layout.pieceUnits && !layout.large.has(valueOf(h))) h += 1;
+      while (h < children.length && (children[h + 1] ?? close) - first <= layout.pieceUnits && !layout.large.has(valueAt(u, object, children[h]!))) h += 1;
       valueEnd = spacesBack(u, first, h < children.length ? commaBefore(u, first, children[h]!) : close);
       if (object) {
         const part = JSON.parse(unitsTextWithin(u, first, valueEnd, '{', '}')) as Record<string, unknown>;
@@ -71,6 +68,11 @@ function parseContainer(u: JsonUnits, layout: JsonLayout, open: number, { end, c
     g = h;
   }
   return object ? fields : list;
+}
+
+/** Where the value of an entry starting at `start` starts: there in an array, after the field's name and colon in an object. */
+function valueAt(u: JsonUnits, object: boolean, start: number): number {
+  return object ? fieldAt(u, start).valueAt : start;
 }
 
 /** A field's name ends after its closing quote; its value starts after the colon. */

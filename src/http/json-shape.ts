@@ -91,18 +91,11 @@ export function* scanJsonShape(units: JsonUnits, limits: JsonShapeLimits, sliceU
   const n = u.length;
   const piece = layout?.pieceUnits ?? Number.POSITIVE_INFINITY;
 
-  /** A field name's text (rarely needed: a duplicate's hash matched, or a path for an answer). */
-  const keyText = (frame: Frame, k: number): string | undefined => (frame.keyEscaped[k] === true
-    ? decoded(unitsText(u, frame.keyStart[k]!, frame.keyEnd[k]! + 1))
-    : unitsText(u, frame.keyStart[k]! + 1, frame.keyEnd[k]!));
-  const pathTo = (upTo: number): string => pathOf(frames, upTo, keyText);
   // The next backslash at or after a position, searched again only once passed: each unit is
   // searched once in all (a search per string would read to the end of the text each time).
   let nextBackslash = -2;
-  const backslashFrom = (from: number): number => {
-    if (nextBackslash !== -1 && nextBackslash < from) nextBackslash = indexOfUnit(u, 0x5c, from);
-    return nextBackslash;
-  };
+  // No closures here: made anew on each call, they would be new call targets to the code V8
+  // optimized for the last call, which it then throws away (a body's first reads were 10 ms, not 1).
 
   let sliceEnd = sliceUnits;
   while (i < n) {
@@ -141,7 +134,8 @@ export function* scanJsonShape(units: JsonUnits, limits: JsonShapeLimits, sliceU
       if (u[j] !== 0x22) {
         const quote = indexOfUnit(u, 0x22, j);
         if (quote === -1) return undefined; // unterminated: the parser says so
-        if (backslashFrom(j) === -1 || nextBackslash > quote) {
+        if (nextBackslash !== -1 && nextBackslash < j) nextBackslash = indexOfUnit(u, 0x5c, j);
+        if (nextBackslash === -1 || nextBackslash > quote) {
           length += quote - j;
           j = quote;
         } else {
@@ -158,7 +152,7 @@ export function* scanJsonShape(units: JsonUnits, limits: JsonShapeLimits, sliceU
       const top = depth > 0 ? frames[depth - 1]! : undefined;
       if (top !== undefined && top.object && u[k] === 0x3a) {
         if (length > limits.maxStringLength) {
-          const parent = pathTo(depth - 1);
+          const parent = pathOf(u, frames, depth - 1);
           return problem(parent, `${parent} has a field name longer than ${limits.maxStringLength} characters`);
         }
         const name = escaped ? decoded(unitsText(u, i, j + 1)) : undefined;
@@ -173,17 +167,17 @@ export function* scanJsonShape(units: JsonUnits, limits: JsonShapeLimits, sliceU
         const special = name === undefined ? specialNameOfUnits(u, i + 1, j) : SPECIAL_NAMES.indexOf(name);
         top.constructorKey = special === CONSTRUCTOR;
         if (special === PROTO || (special === PROTOTYPE && depth >= 2 && frames[depth - 2]!.object && frames[depth - 2]!.constructorKey)) {
-          const path = pathTo(depth);
+          const path = pathOf(u, frames, depth);
           return problem(path, `${path} is a field name this server refuses: read into an object, it would change what every object inherits`);
         }
         for (let m = 0; m < at; m++) {
-          if (top.keyHash[m] === top.keyHash[at] && keyText(top, m) === keyText(top, at)) {
-            const path = pathTo(depth);
+          if (top.keyHash[m] === top.keyHash[at] && keyText(u, top, m) === keyText(u, top, at)) {
+            const path = pathOf(u, frames, depth);
             return problem(path, `${path} is given twice in one object; each field may appear once, so that every reader of the body sees the same value`);
           }
         }
         if (top.count > limits.maxObjectKeys) {
-          const parent = pathTo(depth - 1);
+          const parent = pathOf(u, frames, depth - 1);
           return problem(parent, `${parent} must have at most ${limits.maxObjectKeys} fields`);
         }
         i = k + 1;
@@ -204,14 +198,14 @@ export function* scanJsonShape(units: JsonUnits, limits: JsonShapeLimits, sliceU
       top.count += 1;
       top.children.push(i);
       if (top.count > limits.maxArrayEntries) {
-        const path = pathTo(depth - 1);
+        const path = pathOf(u, frames, depth - 1);
         return problem(path, `${path} must have at most ${limits.maxArrayEntries} entries`);
       }
     }
 
     if (c === 0x7b || c === 0x5b) {
       if (depth >= limits.maxDepth) {
-        const path = pathTo(depth);
+        const path = pathOf(u, frames, depth);
         return problem(path, `${path} is nested deeper than ${limits.maxDepth} levels, the most this server reads`);
       }
       let frame = frames[depth];
@@ -228,13 +222,13 @@ export function* scanJsonShape(units: JsonUnits, limits: JsonShapeLimits, sliceU
       i += 1;
     } else if (c === 0x22) {
       if (length > limits.maxStringLength) {
-        const path = pathTo(depth);
+        const path = pathOf(u, frames, depth);
         return problem(path, `${path} must be at most ${limits.maxStringLength} characters long, the most this server reads`);
       }
       i = j;
     } else {
       if (length > limits.maxNumberLength) {
-        const path = pathTo(depth);
+        const path = pathOf(u, frames, depth);
         return problem(path, `${path} is ${length} characters long; a number may have at most ${limits.maxNumberLength}`);
       }
       i = j;
@@ -352,13 +346,20 @@ export function decoded(quoted: string): string | undefined {
 }
 
 /** The JSON path of the current member of the first `depth` containers: `$.payments[3].creditorName`. */
-function pathOf(frames: readonly Frame[], depth: number, keyText: (frame: Frame, k: number) => string | undefined): string {
+function pathOf(u: JsonUnits, frames: readonly Frame[], depth: number): string {
   let path = '$';
   for (let f = 0; f < depth; f++) {
     const frame = frames[f]!;
-    path = frame.object ? appendKey(path, frame.count === 0 ? '' : keyText(frame, frame.count - 1) ?? '') : `${path}[${frame.count - 1}]`;
+    path = frame.object ? appendKey(path, frame.count === 0 ? '' : keyText(u, frame, frame.count - 1) ?? '') : `${path}[${frame.count - 1}]`;
   }
   return path;
+}
+
+/** A field name's text (rarely needed: a duplicate's hash matched, or a path for an answer). */
+function keyText(u: JsonUnits, frame: Frame, k: number): string | undefined {
+  return frame.keyEscaped[k] === true
+    ? decoded(unitsText(u, frame.keyStart[k]!, frame.keyEnd[k]! + 1))
+    : unitsText(u, frame.keyStart[k]! + 1, frame.keyEnd[k]!);
 }
 
 /** `$.name` for a plain name, `$["odd name"]` otherwise (as validation.ts writes paths). */
