@@ -11,9 +11,9 @@ export const TPP_MESSAGE_TEXT_MAX_LENGTH = 512;
  * Every such body with each field at its maximum length fits: 1 000 sandbox card transactions are
  * 1.45 MB of JSON, a bulk payment of MAX_BULK_ENTRIES entries with one structured reference each
  * 1.26 MB (test/http/body-limits.test.ts builds them from the schemas). Reading a body costs time
- * in proportion to its size (about 12 ms of CPU per MiB for a hostile one, most of it the fresh
- * memory of its text), so the limit is not larger than that: 2 MiB let one hostile body hold the
- * event loop over 50 ms (docs/decisions.md, "List bodies of 1.5 MiB").
+ * in proportion to its size (about 8-11 ms of CPU per MiB for a hostile one), so the limit is not
+ * larger than that: 2 MiB let one hostile body hold the event loop over 50 ms (docs/decisions.md,
+ * "List bodies of 1.5 MiB").
  */
 export const BODY_LIMIT_BYTES = 1.5 * 1024 * 1024;
 

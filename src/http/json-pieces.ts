@@ -1,4 +1,4 @@
-import { type JsonLayout, type LargeContainer, decoded, isSpace } from './json-shape.js';
+import { type JsonLayout, type LargeContainer, decoded, isSpace, spacesEnd, stringEnd } from './json-shape.js';
 import { type JsonUnits, unitsText, unitsTextWithin } from './utf8-body.js';
 
 /**
@@ -14,8 +14,7 @@ import { type JsonUnits, unitsText, unitsTextWithin } from './utf8-body.js';
  * text is not JSON), the whole text is parsed, for the parser's own answer and message.
  */
 export function parseJsonUnits(u: JsonUnits, layout: JsonLayout): unknown {
-  let start = 0;
-  while (start < u.length && isSpace(u[start]!)) start += 1;
+  const start = spacesEnd(u, 0, u.length);
   const end = spacesBack(u, start, u.length);
   const root = layout.large.get(start);
   try {
@@ -77,15 +76,10 @@ function valueAt(u: JsonUnits, object: boolean, start: number): number {
 
 /** A field's name ends after its closing quote; its value starts after the colon. */
 function fieldAt(u: JsonUnits, nameStart: number): { nameEnd: number; valueAt: number } {
-  let j = nameStart + 1;
-  while (j < u.length && u[j] !== 0x22) j += u[j] === 0x5c ? 2 : 1;
-  const nameEnd = j + 1;
-  let k = nameEnd;
-  while (k < u.length && isSpace(u[k]!)) k += 1;
-  if (u[k] !== 0x3a) throw new Seam();
-  k += 1;
-  while (k < u.length && isSpace(u[k]!)) k += 1;
-  return { nameEnd, valueAt: k };
+  const nameEnd = stringEnd(u, nameStart + 1) + 1;
+  const colon = spacesEnd(u, nameEnd, u.length);
+  if (u[colon] !== 0x3a) throw new Seam();
+  return { nameEnd, valueAt: spacesEnd(u, colon + 1, u.length) };
 }
 
 function nameOf(u: JsonUnits, nameStart: number): string {
@@ -95,16 +89,13 @@ function nameOf(u: JsonUnits, nameStart: number): string {
 }
 
 function onlySpaces(u: JsonUnits, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) if (!isSpace(u[k]!)) return false;
-  return true;
+  return spacesEnd(u, from, to) === to;
 }
 
 /** Spaces, one comma, spaces. */
 function isSeparator(u: JsonUnits, from: number, to: number): boolean {
-  let k = from;
-  while (k < to && isSpace(u[k]!)) k += 1;
-  if (u[k] !== 0x2c || k >= to) return false;
-  return onlySpaces(u, k + 1, to);
+  const comma = spacesEnd(u, from, to);
+  return comma < to && u[comma] === 0x2c && onlySpaces(u, comma + 1, to);
 }
 
 /** Where the comma before `next` is, past the spaces before it (no further back than `floor`). */

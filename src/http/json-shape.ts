@@ -1,6 +1,7 @@
 import type { Problem } from '../domain/api-error.js';
 import {
   JSON_MAX_ARRAY_ENTRIES, JSON_MAX_DEPTH, JSON_MAX_NUMBER_LENGTH, JSON_MAX_OBJECT_KEYS, JSON_MAX_STRING_LENGTH, JSON_MAX_VALUES,
+  PARSE_PIECE_UNITS,
 } from '../domain/limits.js';
 import { type JsonUnits, unitsText } from './utf8-body.js';
 
@@ -51,6 +52,11 @@ export interface JsonLayout {
   readonly large: Map<number, LargeContainer>;
 }
 
+/** An empty layout for the shape pass to fill, for pieces of the parser's size. */
+export function jsonLayout(pieceUnits = PARSE_PIECE_UNITS): JsonLayout {
+  return { pieceUnits, large: new Map() };
+}
+
 interface Frame {
   /** An object (else an array). */
   object: boolean;
@@ -81,8 +87,7 @@ export function checkJsonShape(units: JsonUnits, limits: JsonShapeLimits = JSON_
  * The same check, in slices: it pauses (yields) after about `sliceUnits` units, so that the caller
  * can let the event loop turn between slices of a large body (src/http/hooks/request-body.ts).
  */
-export function* scanJsonShape(units: JsonUnits, limits: JsonShapeLimits, sliceUnits: number, layout?: JsonLayout): Generator<void, Problem | undefined> {
-  const u = units;
+export function* scanJsonShape(u: JsonUnits, limits: JsonShapeLimits, sliceUnits: number, layout?: JsonLayout): Generator<void, Problem | undefined> {
   // Frames are made once per level and reused: no allocation per object or array.
   const frames: Frame[] = [];
   let depth = 0;
@@ -147,8 +152,7 @@ export function* scanJsonShape(units: JsonUnits, limits: JsonShapeLimits, sliceU
           escaped = true;
         }
       }
-      let k = j + 1;
-      while (k < n && isSpace(u[k]!)) k += 1;
+      const k = spacesEnd(u, j + 1, n);
       const top = depth > 0 ? frames[depth - 1]! : undefined;
       if (top !== undefined && top.object && u[k] === 0x3a) {
         if (length > limits.maxStringLength) {
@@ -295,6 +299,19 @@ function separatorsEnd(u: JsonUnits, from: number, to: number): number {
   let i = from;
   while (i < to && isSeparator(u[i]!)) i += 1;
   return i;
+}
+
+/** Where the run of spaces from `from` ends, `to` at most. */
+export function spacesEnd(u: JsonUnits, from: number, to: number): number {
+  let k = from;
+  while (k < to && isSpace(u[k]!)) k += 1;
+  return k;
+}
+
+/** Where the string whose first unit (after its opening quote) is at `from` closes: its quote, or the end or beyond when it does not. */
+export function stringEnd(u: JsonUnits, from: number): number {
+  readString(u, from, u.length);
+  return stringRead.end;
 }
 
 export function isSpace(c: number): boolean {

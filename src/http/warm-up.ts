@@ -1,7 +1,6 @@
-import { PARSE_PIECE_UNITS } from '../domain/limits.js';
 import { turn } from './hooks/request-body.js';
 import { parseJsonUnits } from './json-pieces.js';
-import { type JsonLayout, JSON_SHAPE_LIMITS, checkJsonShape } from './json-shape.js';
+import { JSON_SHAPE_LIMITS, checkJsonShape, jsonLayout } from './json-shape.js';
 import { bodyUnits } from './utf8-body.js';
 import type { RouteValidator } from './validation.js';
 
@@ -22,7 +21,7 @@ export async function warmUp(validators: readonly RouteValidator[]): Promise<voi
   for (const text of [madeUpBody('x', 200), madeUpBody('ø', 200), madeUpBody('x', 1000)]) {
     for (let i = 0; i < WARM_UP_REPEATS; i++) {
       const units = bodyUnits(Buffer.from(text, 'utf8'));
-      const layout: JsonLayout = { pieceUnits: PARSE_PIECE_UNITS, large: new Map() };
+      const layout = jsonLayout();
       if (units === undefined || checkJsonShape(units, JSON_SHAPE_LIMITS, layout) !== undefined) throw new Error('the warm-up body is not what it should be');
       parseJsonUnits(units, layout);
       await turn();

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, type Problem } from '../../domain/api-error.js';
-import { PARSE_PIECE_UNITS, RESOURCE_BODY_LIMIT_BYTES, SHAPE_SLICE_CHARS } from '../../domain/limits.js';
+import { RESOURCE_BODY_LIMIT_BYTES, SHAPE_SLICE_CHARS } from '../../domain/limits.js';
 import { type JsonUnits, bodyUnits } from '../utf8-body.js';
-import { type JsonLayout, JSON_SHAPE_LIMITS, checkJsonShape, scanJsonShape } from '../json-shape.js';
+import { type JsonLayout, JSON_SHAPE_LIMITS, checkJsonShape, jsonLayout, scanJsonShape } from '../json-shape.js';
 import { parseJsonUnits } from '../json-pieces.js';
 
 /**
@@ -42,7 +42,7 @@ export async function parseBody(request: FastifyRequest): Promise<boolean> {
   }
   // Depth, lengths, counts and duplicate fields, in one linear pass before any work per element; it
   // notes the seams at which a large body is parsed a piece at a time.
-  const layout: JsonLayout = { pieceUnits: PARSE_PIECE_UNITS, large: new Map() };
+  const layout = jsonLayout();
   const refused = large ? await checkShapeInSlices(units, layout) : checkJsonShape(units, JSON_SHAPE_LIMITS, layout);
   if (refused !== undefined) throw ApiError.of([refused]);
   if (large) await turn();
