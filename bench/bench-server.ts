@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { serverProcessSettings } from '../scripts/process-settings.js';
 
 /** A server process started for a benchmark: its address, its peak memory, and a way to stop it. */
 export interface BenchServer {
@@ -23,7 +24,9 @@ export async function startBenchServer(script: string, port: number, env: Record
     const probeServer = createServer().once('error', () => reject(new Error(`port ${port} is taken: stop what listens there`)));
     probeServer.listen(port, '127.0.0.1', () => probeServer.close(() => resolve()));
   });
-  const child = spawn(process.execPath, [...nodeArgs, script, ...args], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', onLogLine === undefined ? 'ignore' : 'pipe', 'inherit'] });
+  // The bundle runs in the process `npm start` gives it.
+  const settings = script === SERVER_BUNDLE ? serverProcessSettings() : { nodeFlags: [], env: {} };
+  const child = spawn(process.execPath, [...settings.nodeFlags, ...nodeArgs, script, ...args], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...settings.env, ...env }, stdio: ['ignore', onLogLine === undefined ? 'ignore' : 'pipe', 'inherit'] });
   if (onLogLine !== undefined) createInterface({ input: child.stdout! }).on('line', onLogLine);
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -53,6 +56,7 @@ export async function startBenchServer(script: string, port: number, env: Record
 
 /** The server as `npm start` runs it. */
 export const SERVER_BUNDLE = 'dist/server/main.mjs';
+
 
 /** Environment of a sandbox server on SQLite in `dir`, trusting the bench CA when one is given. */
 export function sqliteSandboxEnv(dir: string, caFile?: string): Record<string, string> {

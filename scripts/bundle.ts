@@ -10,6 +10,7 @@ import { migrations } from '../src/store/migrations/index.js';
 import { postgresSchema } from '../src/store/migrations/postgres-schema.js';
 import { sqliteSchema } from '../src/store/migrations/sqlite-schema.js';
 import { writePrecompiledSchemas } from './precompile-schemas.js';
+import { serverProcessSettings } from './process-settings.js';
 
 /**
  * Bundles the compiled server (tsc's output, dist/src/main.js) into dist/server/ for `npm start`.
@@ -77,10 +78,12 @@ async function trainCodeCache(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'psd2-build-'));
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of Object.keys(CONFIG_VARIABLES)) delete env[name];
+  const settings = serverProcessSettings();
   Object.assign(env, {
+    ...settings.env,
     PORT: '0', LOG_LEVEL: 'info', MODE: 'sandbox', DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`, SERVER_CODE_CACHE_WRITE: '1',
   });
-  const child = spawn(process.execPath, ['dist/server/main.mjs'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...settings.nodeFlags, 'dist/server/main.mjs'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = once(child, 'exit');
   try {
     let address: string | undefined;

@@ -145,6 +145,9 @@ async function main(): Promise<void> {
     phases,
     // Whether the bundle ran from the build's V8 code cache (scripts/server-loader.ts); absent when not run from the bundle.
     codeCache: (globalThis as Record<symbol, unknown>)[Symbol.for('psd2.codeCache')],
+    // The process settings scripts/start.sh gives (`npm start`); absent ones mean a slower first touch of memory.
+    nodeFlags: process.execArgv,
+    glibcTunables: process.env.GLIBC_TUNABLES,
   }, 'ready');
 
   let stopping = false;

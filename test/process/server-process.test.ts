@@ -67,7 +67,13 @@ describe('the server process', () => {
       const server = await startServerProcess(env, NPM_START);
       try {
         assert.equal((await fetch(`${server.url}/health`)).status, 200, `${start} start`);
-        assert.ok(server.lines.some((l) => l.msg === 'ready'), `${start} start logs ready`);
+        const ready = server.lines.find((l) => l.msg === 'ready');
+        assert.ok(ready !== undefined, `${start} start logs ready`);
+        // scripts/start.sh's settings: a young generation that does not start tiny, malloc memory kept.
+        assert.ok((ready.nodeFlags as string[]).includes('--min-semi-space-size=16'), `${start} start: ${JSON.stringify(ready.nodeFlags)}`);
+        assert.match(String(ready.glibcTunables), /glibc\.malloc\.mmap_threshold=33554432:glibc\.malloc\.trim_threshold=1073741824$/);
+        // V8 takes the build's code cache only under the flags it was made with (scripts/bundle.ts trains it under them).
+        assert.equal(ready.codeCache, 'used', `${start} start`);
         // The first start may build when a source changed since the last build; the second never does.
         if (start === 'second') assert.deepEqual(server.stderr.filter((l) => l.includes('building first')), []);
       } finally {

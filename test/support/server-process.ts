@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after } from 'node:test';
+import { serverProcessSettings } from '../../scripts/process-settings.js';
 import { createTestDatabase } from './postgres.js';
 import { tppFixtures } from './tpp-fixtures.js';
 
@@ -16,6 +17,10 @@ after(() => {
 
 /** The server as `npm start` runs it (the bundle), in its own process, for start-up and shutdown tests. */
 export const SERVER_ENTRY = 'dist/server/main.mjs';
+
+/** The bundle with the process settings `npm start` gives it (scripts/start.sh): its code cache is used only with the same Node flags. */
+const settings = serverProcessSettings();
+const BUNDLE_COMMAND: readonly string[] = [process.execPath, ...settings.nodeFlags, SERVER_ENTRY];
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -33,8 +38,10 @@ const WAIT_LIMIT_MS = 15_000;
 export const NPM_START: readonly string[] = process.env.npm_execpath === undefined ? ['npm', 'start'] : [process.execPath, process.env.npm_execpath, 'start'];
 
 /** Starts the server with PORT=0 and resolves when it has logged the address it listens on. */
-export async function startServerProcess(env: Record<string, string>, command: readonly string[] = [process.execPath, SERVER_ENTRY]): Promise<ServerProcess> {
-  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startServerProcess(env: Record<string, string>, command: readonly string[] = BUNDLE_COMMAND): Promise<ServerProcess> {
+  // npm start sets the settings itself (scripts/start.sh).
+  const own = command === BUNDLE_COMMAND ? settings.env : {};
+  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...own, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: Record<string, unknown>[] = [];
   const stderr: string[] = [];
   const waiters: { predicate: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown>) => void }[] = [];
@@ -77,7 +84,7 @@ export async function startServerProcess(env: Record<string, string>, command: r
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and error output. */
 export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(BUNDLE_COMMAND[0]!, BUNDLE_COMMAND.slice(1), { env: { ...process.env, PORT: '0', ...settings.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk) => { stderr += String(chunk); });
   const [code] = await once(child, 'exit');
