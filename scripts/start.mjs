@@ -13,10 +13,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'dist', 'server', 'main.mjs');
 /**
- * What the bundle is made from. package.json and package-lock.json are left out: a dependency
+ * What the bundle is made from, and scripts/start.sh, whose Node flags the bundle's code cache is made
+ * under (V8 takes it only under the same flags). package.json and package-lock.json are left out: a dependency
  * changes with `npm install`, which builds anyway, and npm may touch them without changing anything.
  */
-const SOURCES = ['src', 'scripts/bundle.ts', 'tsconfig.json'];
+const SOURCES = ['src', 'scripts/bundle.ts', 'tsconfig.json', 'scripts/start.sh'];
 
 /** The first source file newer than the bundle (or the bundle itself when it is missing), else undefined. */
 function changedSource() {
