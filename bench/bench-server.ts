@@ -57,7 +57,6 @@ export async function startBenchServer(script: string, port: number, env: Record
 /** The server as `npm start` runs it. */
 export const SERVER_BUNDLE = 'dist/server/main.mjs';
 
-
 /** Environment of a sandbox server on SQLite in `dir`, trusting the bench CA when one is given. */
 export function sqliteSandboxEnv(dir: string, caFile?: string): Record<string, string> {
   return { DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`, ...(caFile === undefined ? {} : { TRUSTED_CA_CERTS: caFile }) };

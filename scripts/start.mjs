@@ -13,9 +13,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'dist', 'server', 'main.mjs');
 /**
- * What the bundle is made from, and scripts/start.sh, whose Node flags the bundle's code cache is made
- * under (V8 takes it only under the same flags). package.json and package-lock.json are left out: a dependency
- * changes with `npm install`, which builds anyway, and npm may touch them without changing anything.
+ * What the bundle is made from, and scripts/start.sh, whose Node flags the bundle's code cache is
+ * made under (V8 takes it only under the same flags). package.json and package-lock.json are left
+ * out: a dependency changes with `npm install`, which builds anyway, and npm may touch them without
+ * changing anything.
  */
 const SOURCES = ['src', 'scripts/bundle.ts', 'tsconfig.json', 'scripts/start.sh'];
 

@@ -16,9 +16,10 @@
 #   half of what it grows to under load, and never shrinks below that. By default it starts at
 #   1 MiB, grows as large bodies come, and shrinks again.
 # With both, five hostile bodies sent in turn 20 times after a start were answered in 8.9 ms on
-# average and at most 19 ms after the first five, against 13.9 ms and 44 ms with neither (bench/README.md,
-# "Pages touched afresh"). The cost: a start takes 50 to 80 ms longer (the young generation's pages,
-# touched by the start's own allocations), and an idle server holds 160 MB rather than 131 MB.
+# average and at most 19 ms after the first five, against 13.9 ms and 44 ms with neither
+# (bench/README.md, "Pages touched afresh"). The cost: a start takes 50 to 80 ms longer (the young
+# generation's pages, touched by the start's own allocations), and an idle server holds 160 MB
+# rather than 131 MB.
 SERVER_GLIBC_TUNABLES='glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824'
 SERVER_NODE_FLAGS='--min-semi-space-size=16'
 
