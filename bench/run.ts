@@ -8,7 +8,7 @@ import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { measureBatchRun, type BatchRunFigures } from './batch-run.js';
 import { LISTING_TRANSACTIONS, measureListing } from './listing.js';
 import { AIS_TRANSACTIONS, type AisFigures, aisRows, measureAisReads } from './ais-reads.js';
-import { type HostileFigures, hostileRows, measureHostileBodies } from './hostile-bodies.js';
+import { type FirstBodies, type HostileFigures, firstBodiesRow, hostileRows, measureFirstBodies, measureHostileBodies } from './hostile-bodies.js';
 import { runAtHalfRate } from './paced-load.js';
 import { measureDiskFlush } from './disk-flush.js';
 import { CREATE_PATH, benchTpp, bulkRequest, createRequest, pool, readRequest } from './requests.js';
@@ -48,9 +48,10 @@ interface Figures {
   coldEmpty: number[];
   coldExisting: number[];
   hostile: HostileFigures[][];
+  firstBodies: FirstBodies[];
   ais: AisFigures[];
 }
-const figures: Figures = { ceiling: [], createSqlite: [], createPg: [], createPgTwo: [], flush: [], halfRateSqlite: [], bulk100: [], bulk1000: [], listing: [], listingHalfRate: [], batch: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [], hostile: [], ais: [] };
+const figures: Figures = { ceiling: [], createSqlite: [], createPg: [], createPgTwo: [], flush: [], halfRateSqlite: [], bulk100: [], bulk1000: [], listing: [], listingHalfRate: [], batch: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [], hostile: [], firstBodies: [], ais: [] };
 
 const createPoolSize = Number(process.env.BENCH_POOL ?? 12_000);
 /** Bulk requests per load: enough for 300 (100 entries) and 60 (1 000 entries) per second. */
@@ -137,6 +138,7 @@ for (let run = 0; run < RUNS; run++) {
   const hostile = await startBenchServer(SERVER_BUNDLE, 8196, sqliteSandboxEnv(hostileDir, caFile));
   figures.hostile.push(await measureHostileBodies(hostile.url, tpp, hostile.child.pid));
   await hostile.stop();
+  figures.firstBodies.push(await measureFirstBodies(work, caFile, tpp, 8196));
 }
 
 // ---- The table ----
@@ -175,6 +177,7 @@ const rows: [string, string, string][] = [
   ['Cold start, empty database, ms', fmt(figures.coldEmpty), 'target < 350'],
   ...aisRows(figures.ais, fmt),
   ...hostileRows(figures.hostile, fmt),
+  firstBodiesRow(figures.firstBodies, fmt),
 ];
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 const header = [
