@@ -40,11 +40,12 @@ function parseContainer(u: JsonUnits, layout: JsonLayout, open: number, { end, c
   let g = 0;
   while (g < children.length) {
     const first = children[g]!;
-    const inner = layout.large.get(valueAt(u, object, children[g]!));
+    const valueStart = valueAt(u, object, first);
+    const inner = layout.large.get(valueStart);
     let h = g + 1;
     let valueEnd: number;
     if (inner !== undefined) {
-      const value = parseContainer(u, layout, valueAt(u, object, first), inner);
+      const value = parseContainer(u, layout, valueStart, inner);
       if (object) fields[nameOf(u, first)] = value;
       else list.push(value);
       valueEnd = inner.end;

@@ -7,10 +7,9 @@ import type { RouteValidator } from './validation.js';
 /**
  * Runs the steps a large body goes through (reading its units, the shape pass, parsing in pieces,
  * each list route's validation) over made-up bodies once the server listens, a few milliseconds at a
- * time between turns of the event loop. A step's first run over 2 MiB is interpreted until the JIT has compiled it, and
- * took 35-60 ms where a compiled run takes 7-25 ms: the first large body after a start is then
- * answered as fast as the later ones (issue 10, point 3). It first makes Node load what every answer
- * needs and Node loads on first use. Nothing is stored or answered.
+ * time between turns of the event loop. A step's first run over 2 MiB is interpreted until the JIT
+ * has compiled it, and took 35-60 ms where a compiled run takes 7-25 ms (issue 10, point 3). It first
+ * makes Node load what every answer needs and Node loads on first use. Nothing is stored or answered.
  */
 export async function warmUp(validators: readonly RouteValidator[]): Promise<void> {
   // Every answer's payload is checked against the fetch Response class (@fastify/compress's onSend),

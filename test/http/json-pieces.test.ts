@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { BODY_LIMIT_BYTES, PARSE_PIECE_UNITS } from '../../src/domain/limits.js';
 import { parseBody } from '../../src/http/hooks/request-body.js';
 import { parseJsonUnits } from '../../src/http/json-pieces.js';
-import { type JsonLayout, JSON_SHAPE_LIMITS, checkJsonShape } from '../../src/http/json-shape.js';
+import { JSON_SHAPE_LIMITS, checkJsonShape, jsonLayout } from '../../src/http/json-shape.js';
 import { bodyUnits } from '../../src/http/utf8-body.js';
 
 /** JSON.parse's answer for the text: its value, or the message it throws. */
@@ -23,7 +23,7 @@ function parsedWhole(text: string): { value?: unknown; error?: string } {
  */
 function parsedInPieces(text: string, pieceUnits: number): { answer: { value?: unknown; error?: string }; whole: boolean; pieces: number } | undefined {
   const units = bodyUnits(Buffer.from(text))!;
-  const layout: JsonLayout = { pieceUnits, large: new Map() };
+  const layout = jsonLayout(pieceUnits);
   if (checkJsonShape(units, JSON_SHAPE_LIMITS, layout) !== undefined) return undefined;
   let answer: { value?: unknown; error?: string } = {};
   const texts = parsedTexts(() => {
@@ -89,7 +89,7 @@ describe('parsing a large body in pieces (src/http/json-pieces.ts)', () => {
     const body = JSON.stringify({ payments: Array.from({ length: 300 }, () => entry), batchBookingPreferred: true }, null, 1);
     assert.ok(Buffer.byteLength(body) > BODY_LIMIT_BYTES / 2);
     const units = bodyUnits(Buffer.from(body))!;
-    const layout: JsonLayout = { pieceUnits: PARSE_PIECE_UNITS, large: new Map() };
+    const layout = jsonLayout();
     assert.equal(checkJsonShape(units, JSON_SHAPE_LIMITS, layout), undefined);
     let value: unknown;
     const texts = parsedTexts(() => {
@@ -116,7 +116,7 @@ describe('parsing a large body in pieces (src/http/json-pieces.ts)', () => {
       let value: unknown;
       const texts = parsedTexts(() => {
         const units = bodyUnits(Buffer.from(body))!;
-        const layout: JsonLayout = { pieceUnits: PARSE_PIECE_UNITS, large: new Map() };
+        const layout = jsonLayout();
         assert.equal(checkJsonShape(units, JSON_SHAPE_LIMITS, layout), undefined);
         value = parseJsonUnits(units, layout);
       });

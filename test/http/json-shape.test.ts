@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { BODY_LIMIT_BYTES, RESOURCE_BODY_LIMIT_BYTES, SHAPE_SLICE_CHARS } from '../../src/domain/limits.js';
 import { parseBody } from '../../src/http/hooks/request-body.js';
 import { parseJsonUnits } from '../../src/http/json-pieces.js';
-import { type JsonLayout, type JsonShapeLimits, JSON_SHAPE_LIMITS, checkJsonShape, scanJsonShape } from '../../src/http/json-shape.js';
+import { type JsonLayout, type JsonShapeLimits, JSON_SHAPE_LIMITS, checkJsonShape, jsonLayout, scanJsonShape } from '../../src/http/json-shape.js';
 import { type JsonUnits, bodyUnits } from '../../src/http/utf8-body.js';
 
 function unitsOf(text: string): JsonUnits {
@@ -38,8 +38,8 @@ describe('the shape check in slices (src/http/json-shape.ts)', () => {
     // The seams it notes for the parser (json-pieces.ts) are the same too, whatever the slice.
     fc.assert(fc.property(text, fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 16 }), (body, slice, piece) => {
       for (const limits of [smallLimits, JSON_SHAPE_LIMITS]) {
-        const inSlices: JsonLayout = { pieceUnits: piece, large: new Map() };
-        const inOnePass: JsonLayout = { pieceUnits: piece, large: new Map() };
+        const inSlices = jsonLayout(piece);
+        const inOnePass = jsonLayout(piece);
         assert.deepEqual(scanned(body, limits, slice, inSlices).answer, checkJsonShape(unitsOf(body), limits, inOnePass));
         assert.deepEqual(inSlices, inOnePass);
       }
