@@ -1,5 +1,5 @@
 #!/bin/sh
-# `npm start`: starts Node with the two settings below, then scripts/start.mjs (which builds only when
+# `npm start`: starts Node with the settings below, then scripts/start.mjs (which builds only when
 # a source changed, and runs the bundle in this process). Whatever else starts the bundle reads them
 # from here (scripts/process-settings.ts): the build's training start, whose V8 code cache a process
 # takes only under the same Node flags (under others it compiles from source, about 130 ms more), the
