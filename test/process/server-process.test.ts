@@ -69,8 +69,11 @@ describe('the server process', () => {
         assert.equal((await fetch(`${server.url}/health`)).status, 200, `${start} start`);
         const ready = server.lines.find((l) => l.msg === 'ready');
         assert.ok(ready !== undefined, `${start} start logs ready`);
-        // scripts/start.sh's settings: a young generation that does not start tiny, malloc memory kept.
-        assert.ok((ready.nodeFlags as string[]).includes('--min-semi-space-size=16'), `${start} start: ${JSON.stringify(ready.nodeFlags)}`);
+        // scripts/start.sh's settings: a young generation that does not start tiny, an old generation
+        // that grows by at most twice its live size, malloc memory kept.
+        for (const flag of ['--min-semi-space-size=16', '--heap-growing-percent=100']) {
+          assert.ok((ready.nodeFlags as string[]).includes(flag), `${start} start: ${JSON.stringify(ready.nodeFlags)} lacks ${flag}`);
+        }
         assert.match(String(ready.glibcTunables), /glibc\.malloc\.mmap_threshold=33554432:glibc\.malloc\.trim_threshold=1073741824$/);
         // V8 takes the build's code cache only under the flags it was made with (scripts/bundle.ts trains it under them).
         assert.equal(ready.codeCache, 'used', `${start} start`);
