@@ -54,8 +54,18 @@ interface Figures {
 const figures: Figures = { ceiling: [], createSqlite: [], createPg: [], createPgTwo: [], flush: [], halfRateSqlite: [], bulk100: [], bulk1000: [], listing: [], listingHalfRate: [], batch: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [], hostile: [], firstBodies: [], ais: [] };
 
 const createPoolSize = Number(process.env.BENCH_POOL ?? 12_000);
-/** Bulk requests per load: enough for 300 (100 entries) and 60 (1 000 entries) per second. */
-const BULK_POOL = { 100: 300 * SECONDS, 1000: 60 * SECONDS } as const;
+/** Bulk requests of the warm-up before each bulk load, which sizes that load's pool (poolFor). */
+const BULK_WARM_UP_POOL = { 100: 1_000, 1000: 150 } as const;
+/**
+ * Requests for a load of SECONDS at up to half as much again as the warm-up's rate, and never fewer
+ * than `least`: a request sent twice is a retry, answered from what was stored, and would inflate the
+ * figure (on a VM twice as fast, a fixed pool of 1 500 bulks ran out at 521 bulks/s).
+ */
+const poolFor = (warmUpRate: number, least: number) => Math.max(least, Math.ceil(warmUpRate * SECONDS * 1.5));
+/** The pools each run's loads drew from, to tell whether one ran out. */
+const createPools: number[] = [];
+const readPools: number[] = [];
+const bulkPools = { 100: [] as number[], 1000: [] as number[] };
 const load = (server: BenchServer, requests: PreparedRequest[], expect: number, rate?: number) =>
   runLoad(server.url, requests, { connections: CONNECTIONS, seconds: SECONDS, expect, ...(rate === undefined ? {} : { rate }) });
 const warmUp = (server: BenchServer, requests: PreparedRequest[], expect: number) =>
@@ -74,19 +84,25 @@ for (let run = 0; run < RUNS; run++) {
   const dir = mkdtempSync(join(work, 'sqlite-'));
   figures.flush.push(measureDiskFlush(dir));
   const sqlite = await startBenchServer(SERVER_BUNDLE, 8192, sqliteSandboxEnv(dir, caFile));
-  await warmUp(sqlite, pool(2000, (i) => createRequest(tpp, i)), 201);
-  const created = await load(sqlite, pool(createPoolSize, (i) => createRequest(tpp, i)), 201);
+  const createWarmUp = await warmUp(sqlite, pool(2000, (i) => createRequest(tpp, 10_000_000 + i)), 201);
+  const createPool = poolFor(createWarmUp.requestsPerSecond, createPoolSize);
+  createPools.push(createPool);
+  const created = await load(sqlite, pool(createPool, (i) => createRequest(tpp, i)), 201);
   figures.createSqlite.push(created);
   figures.rssMb.push(sqlite.peakRssMb());
   figures.halfRateSqlite.push(await runAtHalfRate(sqlite.url, created, (i) => createRequest(tpp, i), { seconds: SECONDS, connections: CONNECTIONS, expect: 201 }));
   for (const entries of [100, 1000] as const) {
-    figures[`bulk${entries}`].push(await load(sqlite, pool(BULK_POOL[entries], (i) => bulkRequest(tpp, i, entries)), 201));
+    const bulkWarmUp = await warmUp(sqlite, pool(BULK_WARM_UP_POOL[entries], (i) => bulkRequest(tpp, 10_000_000 + i, entries)), 201);
+    const bulkPool = poolFor(bulkWarmUp.requestsPerSecond, BULK_WARM_UP_POOL[entries]);
+    bulkPools[entries].push(bulkPool);
+    figures[`bulk${entries}`].push(await load(sqlite, pool(bulkPool, (i) => bulkRequest(tpp, i, entries)), 201));
   }
   const one = createRequest(tpp, -1);
   const first = await fetch(`${sqlite.url}${CREATE_PATH}`, { method: one.method, headers: one.headers, body: one.body! });
   if (first.status !== 201) throw new Error(`the payment to read answered ${first.status}: ${await first.text()}`);
   const paymentId = ((await first.json()) as { paymentId: string }).paymentId;
-  figures.read.push(await load(sqlite, pool(3 * createPoolSize, () => readRequest(tpp, paymentId)), 200));
+  readPools.push(3 * createPool);
+  figures.read.push(await load(sqlite, pool(3 * createPool, () => readRequest(tpp, paymentId)), 200));
   await sqlite.stop();
 
   const database = `bench_${process.pid}_${run}`;
@@ -154,7 +170,7 @@ const fmt = (values: number[], digits = 0) => {
 const rps = (results: LoadResult[]) => results.map((r) => r.requestsPerSecond);
 const ratio = (results: LoadResult[], ceilings: LoadResult[]) => results.map((r, i) => r.requestsPerSecond / ceilings[i]!.requestsPerSecond);
 const unexpected = (results: LoadResult[]) => `${results.reduce((sum, r) => sum + r.unexpected, 0)} ${JSON.stringify(results.map((r) => r.unexpectedStatuses).filter((s) => Object.keys(s).length > 0))}`;
-const overflow = (results: LoadResult[], size = createPoolSize) => results.some((r) => r.sent > size);
+const overflow = (results: LoadResult[], sizes: number[]) => results.some((r, run) => r.sent > sizes[run]!);
 
 const rows: [string, string, string][] = [
   ['Ceiling: bare Fastify 201, req/s', fmt(rps(figures.ceiling)), ''],
@@ -184,7 +200,7 @@ const header = [
   `Date: ${new Date().toISOString()}; CPU: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}; Node ${process.version}; commit ${commit}.`,
   `${RUNS} runs; each load ${SECONDS} s after a 1 s warm-up, ${CONNECTIONS} connections from a second process on loopback; median (min – max).`,
   `Answers other than the expected status in all runs: ${unexpected([...figures.createSqlite, ...figures.createPg, ...figures.read, ...figures.halfRateSqlite, ...figures.bulk100, ...figures.bulk1000, ...figures.listing, ...figures.listingHalfRate, ...figures.ais.flatMap((a) => [a.accounts, a.transactions, a.transactionsSmall])])}${
-    ([figures.createSqlite, figures.createPg].some((r) => overflow(r)) || overflow(figures.read, 3 * createPoolSize) || overflow(figures.bulk100, BULK_POOL[100]) || overflow(figures.bulk1000, BULK_POOL[1000])) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
+    (overflow(figures.createSqlite, createPools) || overflow(figures.createPg, figures.createPg.map(() => createPoolSize)) || overflow(figures.read, readPools) || overflow(figures.bulk100, bulkPools[100]) || overflow(figures.bulk1000, bulkPools[1000])) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
 ];
 const table = ['| Measure | Median (min – max) | Note |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const text = `# Benchmark results\n\n${header.join('\n')}\n\n${table}\n`;
