@@ -3,6 +3,7 @@ import { type Customer, payFromProblem } from '../domain/bank.js';
 import { PSU_CODE_FAILURE_WINDOW_MINUTES, PSU_CODE_FAILURES_MAX } from '../domain/limits.js';
 import { type NationalIdKey, hashNationalId } from '../domain/psu.js';
 import { parseHttpAddress } from '../domain/redirect-uri.js';
+import { timeOrderedId } from '../domain/time-ordered-id.js';
 import {
   AUTH_METHODS, type AuthMethod, type AuthorisationKind, EXPIRED_REASON, MAX_CODE_ATTEMPTS, PsuAuthenticationRequired, SCA_LINK_TTL_MINUTES,
   isSessionValid, isSigningWindowOver, statusAfterApproval,
@@ -91,7 +92,7 @@ export class ScaService {
   prepare(kind: AuthorisationKind, objectId: string | undefined, context: ScaRequestContext, now: Date): { link: string; authorisation: NewAuthorisation } {
     const token = newToken();
     const authorisation: NewAuthorisation = {
-      id: randomUUID(),
+      id: timeOrderedId(),
       tokenHash: hashToken(token),
       kind,
       objectId,

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { TppMessage } from '../api-error.js';
+import { timeOrderedId } from '../time-ordered-id.js';
 import type { Fees } from '../fee-schedule.js';
 import type { Money } from '../money.js';
 import type { PaymentProduct, PaymentService } from '../payment-product.js';
@@ -49,9 +50,9 @@ export interface NewPayment extends ValidatedPayment {
   createdAt: Date;
 }
 
-/** Opaque and unguessable: 144 random bits, in the platform's enc!! form. */
+/** Opaque and unguessable (96 random bits after the time it was made: timeOrderedId), in the platform's enc!! form. */
 export function newPaymentId(): string {
-  return `enc!!${randomBytes(18).toString('base64url')}`;
+  return `enc!!${timeOrderedId()}`;
 }
 
 export interface DuplicateParts {
