@@ -6,6 +6,7 @@ import { FALLBACK_AUTOCHECKPOINT_PAGES } from './checkpointer.js';
 import { type SqliteDurability, sqliteDialect } from './sqlite-dialect.js';
 import { SqliteHotPath } from './sqlite-hot-path.js';
 import { StatementCache } from './statement-cache.js';
+import { SqliteWriteBatch } from './write-batch.js';
 import type { NewPayment } from '../../domain/payments/payment.js';
 import type { RequestBinding } from '../../domain/request-binding.js';
 import type { SandboxTransaction, TransactionPage } from '../sandbox-records.js';
@@ -26,15 +27,25 @@ export class SqliteStore extends KyselyStore {
   readonly kind = 'sqlite' as const;
 
   private readonly hot: SqliteHotPath;
+  /** The writes of every signed request and every create, committed in groups (write-batch.ts). */
+  private readonly batch: SqliteWriteBatch;
 
   private constructor(db: Kysely<Database>, readonly connection: BetterSqlite3.Database, statements: StatementCache, private readonly durability: SqliteDurability) {
     super(db);
     this.hot = new SqliteHotPath(connection, statements);
+    // The batch's commit is not waited for while the connection is held: each write's caller waits
+    // for the flush that covers it (createPayment below; a binding's answer, durable()).
+    this.batch = new SqliteWriteBatch(connection, (work) => this.exclusive(() => {
+      this.durability.deferDurability();
+      work();
+    }));
   }
 
   // The operations of every signed request and every create, on prepared statements (sqlite-hot-path.ts).
-  override createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult> {
-    return this.exclusive(() => this.hot.createPayment(payment, request, options));
+  override async createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult> {
+    const result = await this.batch.run(() => this.hot.createPayment(payment, request, options));
+    await this.durable();
+    return result;
   }
 
   /**
@@ -43,10 +54,7 @@ export class SqliteStore extends KyselyStore {
    * A create then waits for one flush, not two.
    */
   override bindRequest(binding: RequestBinding, now: Date): Promise<RequestBinding | undefined> {
-    return this.exclusive(() => {
-      this.durability.deferDurability();
-      return this.hot.bindRequest(binding, now);
-    });
+    return this.batch.run(() => this.hot.bindRequest(binding, now));
   }
 
   override durable(): Promise<void> {
