@@ -132,10 +132,12 @@ describe('error model', () => {
     assert.doesNotMatch(plain.body, /field name this server refuses/);
   });
 
-  it('answers a body sent as another media type with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
-    const response = await t.signed({ method: 'POST', url: PROBE, body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'PSU-IP-Address': '10.0.0.1' } });
-    const body = assertErrorBody(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
-    assert.deepEqual(body.tppMessages?.map((m) => [m.code, m.path]), [['FORMAT_ERROR', 'header:Content-Type']]);
+  it('answers a body sent as another media type with 415 UNSUPPORTED_MEDIA_TYPE, text/plain too (not a Digest mismatch)', async () => {
+    for (const contentType of ['application/x-www-form-urlencoded', 'text/plain', 'text/plain; charset=utf-8']) {
+      const response = await t.signed({ method: 'POST', url: PROBE, body: '{"payments": []}', headers: { 'Content-Type': contentType, 'PSU-IP-Address': '10.0.0.1' } });
+      const body = assertErrorBody(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      assert.deepEqual(body.tppMessages?.map((m) => [m.code, m.path]), [['FORMAT_ERROR', 'header:Content-Type']], contentType);
+    }
   });
 
   it('answers a body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {

@@ -8,9 +8,11 @@ import { parseJsonUnits } from '../json-pieces.js';
 /**
  * JSON bodies are kept as received: the Digest covers the bytes, so they are parsed only after
  * authentication (parseBody), and a client that is not authenticated learns nothing about its body.
+ * No other media type is read (415): Fastify's own text/plain parser would hand the operation a
+ * string it does not keep, answered as a Digest mismatch.
  */
 export function keepRawJsonBodies(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.addHook('preValidation', async (request) => {
     if (Buffer.isBuffer(request.body)) {
