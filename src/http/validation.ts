@@ -428,6 +428,8 @@ function got(error: ErrorObject): string {
   const value = error.data;
   if (error.keyword === 'maxLength' || error.keyword === 'minLength') return typeof value === 'string' ? ` (it is ${[...value].length})` : '';
   if (typeof value === 'string') return ` (got '${value.length > 40 ? `${value.slice(0, 40)}…` : value}')`;
+  // A number too large for a double (1e400) is read as Infinity, which JSON.stringify writes as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return ' (got a number too large to read)';
   if (typeof value === 'number' || typeof value === 'boolean') return ` (got ${JSON.stringify(value)})`;
   if (value === null) return ' (got null)';
   return '';

@@ -323,6 +323,12 @@ describe('creating a cross-border credit transfer: field rules', () => {
     assertRefusedAt(response, '$.instructedAmount.amount', 'FORMAT_ERROR', /must be a string \(got 12\)/);
   });
 
+  it('refuses an amount sent as a JSON number too large for a double (1e400), not calling it null', async () => {
+    const raw = JSON.stringify(bodyWith({ instructedAmount: { amount: 12, currency: 'NOK' } })).replace('"amount":12', '"amount":1e400');
+    const response = await createCrossBorder(t, { body: raw });
+    assertRefusedAt(response, '$.instructedAmount.amount', 'FORMAT_ERROR', /must be a string \(got a number too large to read\)/);
+  });
+
   it('refuses NOK 10.001: more fraction digits than the currency\'s minor units', async () => {
     const response = await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: '10.001', currency: 'NOK' } }) });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
