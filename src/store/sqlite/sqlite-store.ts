@@ -35,10 +35,7 @@ export class SqliteStore extends KyselyStore {
     this.hot = new SqliteHotPath(connection, statements);
     // The batch's commit is not waited for while the connection is held: each write's caller waits
     // for the flush that covers it (createPayment below; a binding's answer, durable()).
-    this.batch = new SqliteWriteBatch(connection, (work) => this.exclusive(() => {
-      this.durability.deferDurability();
-      work();
-    }));
+    this.batch = new SqliteWriteBatch(connection, (work) => this.exclusive(work, { deferDurability: true }));
   }
 
   // The operations of every signed request and every create, on prepared statements (sqlite-hot-path.ts).
@@ -78,11 +75,16 @@ export class SqliteStore extends KyselyStore {
   }
 
   /**
-   * Runs synchronous work on the connection while holding it as Kysely's driver does (no other use
-   * of it in between); once released, a use that wrote waits for the WAL flush like any other.
+   * Runs synchronous work on the connection with no other use of it in between: at once when no use
+   * through Kysely holds it, else in its turn as Kysely's own uses are. Once done, a use that wrote
+   * or read waits for the WAL flush of what it may have seen, unless `deferDurability` (its caller
+   * waits for that itself).
    */
-  private exclusive<T>(work: () => T): Promise<T> {
-    return this.db.connection().execute(async () => work());
+  private exclusive<T>(work: () => T, options: { deferDurability: boolean } = { deferDurability: false }): Promise<T> {
+    return this.durability.runNow(work, options.deferDurability) ?? this.db.connection().execute(async () => {
+      if (options.deferDurability) this.durability.deferDurability();
+      return work();
+    });
   }
 
   /** Transactions begin IMMEDIATE: they hold SQLite's write lock, so writers are serialised already. */
