@@ -24,8 +24,8 @@ export async function startBenchServer(script: string, port: number, env: Record
     const probeServer = createServer().once('error', () => reject(new Error(`port ${port} is taken: stop what listens there`)));
     probeServer.listen(port, '127.0.0.1', () => probeServer.close(() => resolve()));
   });
-  // The bundle runs in the process `npm start` gives it.
-  const settings = script === SERVER_BUNDLE ? serverProcessSettings() : { nodeFlags: [], env: {} };
+  // The bundle runs in the process `npm start` gives it, and so does the floor, which runs its store.
+  const settings = script === SERVER_BUNDLE || script === FLOOR_SERVER ? serverProcessSettings() : { nodeFlags: [], env: {} };
   const child = spawn(process.execPath, [...settings.nodeFlags, ...nodeArgs, script, ...args], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...settings.env, ...env }, stdio: ['ignore', onLogLine === undefined ? 'ignore' : 'pipe', 'inherit'] });
   if (onLogLine !== undefined) createInterface({ input: child.stdout! }).on('line', onLogLine);
   const url = `http://127.0.0.1:${port}`;
@@ -56,6 +56,9 @@ export async function startBenchServer(script: string, port: number, env: Record
 
 /** The server as `npm start` runs it. */
 export const SERVER_BUNDLE = 'dist/server/main.mjs';
+
+/** The floor under a create and a read (bench/floor-server.ts): its argument is the database's URL. */
+export const FLOOR_SERVER = 'dist/bench/floor-server.js';
 
 /** Environment of a sandbox server on SQLite in `dir`, trusting the bench CA when one is given. */
 export function sqliteSandboxEnv(dir: string, caFile?: string): Record<string, string> {

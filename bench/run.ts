@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type BenchServer, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer, timeColdStart } from './bench-server.js';
+import { type BenchServer, FLOOR_SERVER, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer, timeColdStart } from './bench-server.js';
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { measureBatchRun, type BatchRunFigures } from './batch-run.js';
 import { LISTING_TRANSACTIONS, measureListing } from './listing.js';
@@ -31,6 +31,13 @@ const { work, caFile, credentials: tpp } = await benchTpp();
 
 interface Figures {
   ceiling: LoadResult[];
+  /** The ceiling paced at the rate of the create's and the listing's half-rate rows: the latency floor of Node's HTTP here. */
+  ceilingAtCreateHalfRate: LoadResult[];
+  ceilingAtListingHalfRate: LoadResult[];
+  /** bench/floor-server.ts on SQLite: creates, then status reads; and creates on PostgreSQL. */
+  floorCreate: LoadResult[];
+  floorRead: LoadResult[];
+  floorCreatePg: LoadResult[];
   createSqlite: LoadResult[];
   createPg: LoadResult[];
   /** Two servers on one PostgreSQL database, loaded at once: their sum, and payments stored less 201s counted. */
@@ -51,20 +58,22 @@ interface Figures {
   firstBodies: FirstBodies[];
   ais: AisFigures[];
 }
-const figures: Figures = { ceiling: [], createSqlite: [], createPg: [], createPgTwo: [], flush: [], halfRateSqlite: [], bulk100: [], bulk1000: [], listing: [], listingHalfRate: [], batch: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [], hostile: [], firstBodies: [], ais: [] };
+const figures: Figures = { ceiling: [], ceilingAtCreateHalfRate: [], ceilingAtListingHalfRate: [], floorCreate: [], floorRead: [], floorCreatePg: [], createSqlite: [], createPg: [], createPgTwo: [], flush: [], halfRateSqlite: [], bulk100: [], bulk1000: [], listing: [], listingHalfRate: [], batch: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [], hostile: [], firstBodies: [], ais: [] };
 
 const createPoolSize = Number(process.env.BENCH_POOL ?? 12_000);
 /** Bulk requests of the warm-up before each bulk load, which sizes that load's pool (poolFor). */
 const BULK_WARM_UP_POOL = { 100: 1_000, 1000: 150 } as const;
 /**
- * Requests for a load of SECONDS at up to half as much again as the warm-up's rate, and never fewer
- * than `least`: a request sent twice is a retry, answered from what was stored, and would inflate the
- * figure (on a VM twice as fast, a fixed pool of 1 500 bulks ran out at 521 bulks/s).
+ * Requests for a load of SECONDS at up to twice the warm-up's rate (the warm-up's second runs code
+ * not yet optimised, and the load went up to 1.7 times as fast), and never fewer than `least`: a
+ * request sent twice is a retry, answered from what was stored, and would inflate the figure (on a
+ * VM twice as fast, a fixed pool of 1 500 bulks ran out at 521 bulks/s).
  */
-const poolFor = (warmUpRate: number, least: number) => Math.max(least, Math.ceil(warmUpRate * SECONDS * 1.5));
+const poolFor = (warmUpRate: number, least: number) => Math.max(least, Math.ceil(warmUpRate * SECONDS * 2));
 /** The pools each run's loads drew from, to tell whether one ran out. */
 const createPools: number[] = [];
 const readPools: number[] = [];
+const floorPools: number[] = [];
 const bulkPools = { 100: [] as number[], 1000: [] as number[] };
 const load = (server: BenchServer, requests: PreparedRequest[], expect: number, rate?: number) =>
   runLoad(server.url, requests, { connections: CONNECTIONS, seconds: SECONDS, expect, ...(rate === undefined ? {} : { rate }) });
@@ -78,8 +87,21 @@ for (let run = 0; run < RUNS; run++) {
   const ceilingPool = pool(1000, (i) => createRequest(tpp, i));
   await warmUp(ceiling, ceilingPool, 201);
   figures.ceiling.push(await load(ceiling, ceilingPool, 201));
-  figures.ceilingRead.push(await load(ceiling, pool(1000, () => readRequest(tpp, 'x')), 200));
-  await ceiling.stop();
+  const ceilingReadPool = pool(1000, () => readRequest(tpp, 'x'));
+  figures.ceilingRead.push(await load(ceiling, ceilingReadPool, 200));
+  // The ceiling stays up, idle, for the latency floors below: paced at the rates the half-rate rows
+  // are paced at. A bare route answers a request sent twice the same way: its pools may repeat.
+  const ceilingPacedAt = (rate: number, requests: PreparedRequest[], expect: number) =>
+    runAtHalfRate(ceiling.url, { requestsPerSecond: rate * 2 } as LoadResult, (i) => requests[i % requests.length]!, { seconds: SECONDS, connections: CONNECTIONS, expect });
+
+  const floorDir = mkdtempSync(join(work, 'floor-'));
+  const floor = await startBenchServer(FLOOR_SERVER, 8190, {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
+  const floorWarmUp = await warmUp(floor, pool(2000, (i) => createRequest(tpp, 20_000_000 + i)), 201);
+  const floorPool = poolFor(floorWarmUp.requestsPerSecond, createPoolSize);
+  floorPools.push(floorPool);
+  figures.floorCreate.push(await load(floor, pool(floorPool, (i) => createRequest(tpp, 30_000_000 + i)), 201));
+  figures.floorRead.push(await load(floor, pool(3 * floorPool, () => readRequest(tpp, 'x')), 200));
+  await floor.stop();
 
   const dir = mkdtempSync(join(work, 'sqlite-'));
   figures.flush.push(measureDiskFlush(dir));
@@ -91,6 +113,7 @@ for (let run = 0; run < RUNS; run++) {
   figures.createSqlite.push(created);
   figures.rssMb.push(sqlite.peakRssMb());
   figures.halfRateSqlite.push(await runAtHalfRate(sqlite.url, created, (i) => createRequest(tpp, i), { seconds: SECONDS, connections: CONNECTIONS, expect: 201 }));
+  figures.ceilingAtCreateHalfRate.push(await ceilingPacedAt(figures.halfRateSqlite.at(-1)!.requestsPerSecond, ceilingPool, 201));
   for (const entries of [100, 1000] as const) {
     const bulkWarmUp = await warmUp(sqlite, pool(BULK_WARM_UP_POOL[entries], (i) => bulkRequest(tpp, 10_000_000 + i, entries)), 201);
     const bulkPool = poolFor(bulkWarmUp.requestsPerSecond, BULK_WARM_UP_POOL[entries]);
@@ -110,6 +133,10 @@ for (let run = 0; run < RUNS; run++) {
   await admin.connect();
   await admin.query(`create database ${database}`);
   try {
+    const pgFloor = await startBenchServer(FLOOR_SERVER, 8190, {}, [PG_ADMIN.replace(/\/[^/]*$/, `/${database}`)]);
+    await warmUp(pgFloor, pool(2000, (i) => createRequest(tpp, 40_000_000 + i)), 201);
+    figures.floorCreatePg.push(await load(pgFloor, pool(createPoolSize, (i) => createRequest(tpp, 50_000_000 + i)), 201));
+    await pgFloor.stop();
     const pgDir = mkdtempSync(join(work, 'pg-'));
     const postgres = await startBenchServer(SERVER_BUNDLE, 8193, { ...sqliteSandboxEnv(pgDir, caFile), DATABASE_URL: PG_ADMIN.replace(/\/[^/]*$/, `/${database}`) });
     await warmUp(postgres, pool(2000, (i) => createRequest(tpp, i)), 201);
@@ -143,6 +170,8 @@ for (let run = 0; run < RUNS; run++) {
   const listing = await measureListing({ work, caFile, credentials: tpp }, { seconds: SECONDS, connections: CONNECTIONS, port: 8194 });
   figures.listing.push(listing.saturated);
   figures.listingHalfRate.push(listing.halfRate);
+  figures.ceilingAtListingHalfRate.push(await ceilingPacedAt(listing.halfRate.requestsPerSecond, ceilingReadPool, 200));
+  await ceiling.stop();
   figures.batch.push(await measureBatchRun({ work, caFile, credentials: tpp }, { payments: BATCH_PAYMENTS, port: 8194 }));
   figures.ais.push(await measureAisReads({ work, caFile, credentials: tpp }, { seconds: SECONDS, connections: CONNECTIONS, port: 8197 }));
 
@@ -174,10 +203,14 @@ const overflow = (results: LoadResult[], sizes: number[]) => results.some((r, ru
 
 const rows: [string, string, string][] = [
   ['Ceiling: bare Fastify 201, req/s', fmt(rps(figures.ceiling)), ''],
+  ['Floor of a create on SQLite (bench/floor-server.ts: the ceiling\'s route + RSA verification + the store\'s binding, create and flush), req/s', fmt(rps(figures.floorCreate)), `ratio to ceiling ${fmt(ratio(figures.floorCreate, figures.ceiling), 2)}: what a create could reach with nothing of the server's own; the create row's target is 0.25`],
+  ['Floor of a status read on SQLite (RSA verification + binding + read + flush), req/s', fmt(rps(figures.floorRead)), `ratio to ceiling (GET) ${fmt(ratio(figures.floorRead, figures.ceilingRead), 2)}; the status read's target is 0.5`],
+  ['Floor of a create on PostgreSQL (the same, on a fresh database), req/s', fmt(rps(figures.floorCreatePg)), `ratio to ceiling ${fmt(ratio(figures.floorCreatePg, figures.ceiling), 2)}; the create's target on PostgreSQL is 0.1`],
   ['Create on SQLite, req/s', fmt(rps(figures.createSqlite)), `ratio to ceiling ${fmt(ratio(figures.createSqlite, figures.ceiling), 2)}; target ≥ 0.25`],
   ['Create on SQLite, p50 / p99 ms (at full load)', `${fmt(figures.createSqlite.map((r) => r.p50Ms))} / ${fmt(figures.createSqlite.map((r) => r.p99Ms))}`, `${CONNECTIONS} connections`],
   ['Disk flush (4 KiB appended, fdatasync), p50 / p99 ms', `${fmt(figures.flush.map((f) => f.p50Ms), 2)} / ${fmt(figures.flush.map((f) => f.p99Ms), 2)}`, 'the floor under a durable create, measured in the same run'],
   ['Create on SQLite at half the maximum rate, p99 ms', fmt(figures.halfRateSqlite.map((r) => r.p99Ms), 1), `target within 2× the disk flush p99: ${fmt(figures.halfRateSqlite.map((r, i) => r.p99Ms / figures.flush[i]!.p99Ms), 1)}×; paced (open loop) at ${fmt(figures.halfRateSqlite.map((r) => r.requestsPerSecond))} req/s; p50 ${fmt(figures.halfRateSqlite.map((r) => r.p50Ms), 1)}`],
+  ['The ceiling paced at the same rate, p99 ms', fmt(figures.ceilingAtCreateHalfRate.map((r) => r.p99Ms), 2), `p50 ${fmt(figures.ceilingAtCreateHalfRate.map((r) => r.p50Ms), 2)}: the latency floor of Node's HTTP and the paced loader on this machine, ${fmt(figures.ceilingAtCreateHalfRate.map((r, i) => r.p99Ms / figures.flush[i]!.p99Ms), 1)}× the disk flush p99 by itself`],
   ['Create on PostgreSQL, req/s', fmt(rps(figures.createPg)), `ratio to ceiling ${fmt(ratio(figures.createPg, figures.ceiling), 2)}; target ≥ 0.1`],
   ['Create on PostgreSQL, p50 / p99 ms', `${fmt(figures.createPg.map((r) => r.p50Ms))} / ${fmt(figures.createPg.map((r) => r.p99Ms))}`, ''],
   ['Create on PostgreSQL, two servers on one database, req/s (sum)', fmt(figures.createPgTwo.map((f) => f.requestsPerSecond)), `ratio to ceiling ${fmt(figures.createPgTwo.map((f, i) => f.requestsPerSecond / figures.ceiling[i]!.requestsPerSecond), 2)}; payments stored less 201s counted ${figures.createPgTwo.map((f) => f.storedLess201).join(', ')} (at most the ${CONNECTIONS} in flight when the load stopped); unexpected answers ${figures.createPgTwo.map((f) => f.unexpected).join(', ')}`],
@@ -187,6 +220,7 @@ const rows: [string, string, string][] = [
   ['Status read, p99 ms', fmt(figures.read.map((r) => r.p99Ms)), ''],
   [`Listing of ${LISTING_TRANSACTIONS.toLocaleString('en')} transactions, limit 50 at random offsets, req/s`, fmt(rps(figures.listing)), `p50 ${fmt(figures.listing.map((r) => r.p50Ms))} / p99 ${fmt(figures.listing.map((r) => r.p99Ms))} ms at full load (${CONNECTIONS} connections: the queue)`],
   ['Listing at half the maximum rate, p99 ms', fmt(figures.listingHalfRate.map((r) => r.p99Ms), 1), `target < 5; paced at ${fmt(figures.listingHalfRate.map((r) => r.requestsPerSecond))} req/s; p50 ${fmt(figures.listingHalfRate.map((r) => r.p50Ms), 1)}`],
+  ['The ceiling (GET) paced at the same rate, p99 ms', fmt(figures.ceilingAtListingHalfRate.map((r) => r.p99Ms), 2), `p50 ${fmt(figures.ceilingAtListingHalfRate.map((r) => r.p50Ms), 2)}: the latency floor under the listing's p99`],
   [`Batch run of ${BATCH_PAYMENTS.toLocaleString('en')} authorised payments, s`, fmt(figures.batch.map((b) => b.seconds), 1), `${fmt(figures.batch.map((b) => b.paymentsPerSecond))} payments/s; exactly once: ${figures.batch.every((b) => b.exactlyOnce) ? 'yes, every run' : 'NO'}; target < 10 s`],
   ['Peak RSS of the server during the create run, MB', fmt(figures.rssMb), 'target < 200'],
   ['Cold start, existing database, ms', fmt(figures.coldExisting), ''],
@@ -199,8 +233,8 @@ const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding:
 const header = [
   `Date: ${new Date().toISOString()}; CPU: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}; Node ${process.version}; commit ${commit}.`,
   `${RUNS} runs; each load ${SECONDS} s after a 1 s warm-up, ${CONNECTIONS} connections from a second process on loopback; median (min – max).`,
-  `Answers other than the expected status in all runs: ${unexpected([...figures.createSqlite, ...figures.createPg, ...figures.read, ...figures.halfRateSqlite, ...figures.bulk100, ...figures.bulk1000, ...figures.listing, ...figures.listingHalfRate, ...figures.ais.flatMap((a) => [a.accounts, a.transactions, a.transactionsSmall])])}${
-    (overflow(figures.createSqlite, createPools) || overflow(figures.createPg, figures.createPg.map(() => createPoolSize)) || overflow(figures.read, readPools) || overflow(figures.bulk100, bulkPools[100]) || overflow(figures.bulk1000, bulkPools[1000])) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
+  `Answers other than the expected status in all runs: ${unexpected([...figures.ceilingAtCreateHalfRate, ...figures.ceilingAtListingHalfRate, ...figures.floorCreate, ...figures.floorRead, ...figures.floorCreatePg, ...figures.createSqlite, ...figures.createPg, ...figures.read, ...figures.halfRateSqlite, ...figures.bulk100, ...figures.bulk1000, ...figures.listing, ...figures.listingHalfRate, ...figures.ais.flatMap((a) => [a.accounts, a.transactions, a.transactionsSmall])])}${
+    (overflow(figures.createSqlite, createPools) || overflow(figures.floorCreate, floorPools) || overflow(figures.createPg, figures.createPg.map(() => createPoolSize)) || overflow(figures.read, readPools) || overflow(figures.bulk100, bulkPools[100]) || overflow(figures.bulk1000, bulkPools[1000])) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
 ];
 const table = ['| Measure | Median (min – max) | Note |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const text = `# Benchmark results\n\n${header.join('\n')}\n\n${table}\n`;
