@@ -244,6 +244,15 @@ export const TRANSACTION_COLUMNS = [
 ] as const;
 export type TransactionRow = Pick<Selectable<AccountTransactionTable>, (typeof TRANSACTION_COLUMNS)[number]>;
 
+/** A row read as an array of TRANSACTION_COLUMNS' values, in their order (sqlite-hot-path.ts). */
+export function transactionRowOf(values: readonly unknown[]): TransactionRow {
+  const row: Record<string, unknown> = {};
+  TRANSACTION_COLUMNS.forEach((column, index) => {
+    row[column] = values[index];
+  });
+  return row as TransactionRow;
+}
+
 /** A page of an account's transactions in posting order (see inPostingOrder). */
 export async function listTransactions(db: Kysely<Database>, accountId: string, page: TransactionPage): Promise<SandboxTransaction[]> {
   const query = db.selectFrom('account_transactions').select(TRANSACTION_COLUMNS).where('account_id', '=', accountId);

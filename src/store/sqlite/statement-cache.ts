@@ -10,6 +10,7 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  */
 export class StatementCache implements SqliteDatabase {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  private readonly rawStatements = new Map<string, BetterSqlite3.Statement>();
   private wrote = false;
 
   constructor(private readonly database: BetterSqlite3.Database, private readonly limit = 500) {}
@@ -31,6 +32,17 @@ export class StatementCache implements SqliteDatabase {
     return statement;
   }
 
+  /** The prepared statement of a read of `sql` that returns its rows as arrays, kept apart from the one returning objects. */
+  rawStatement(sql: string): BetterSqlite3.Statement {
+    let statement = this.rawStatements.get(sql);
+    if (statement === undefined) {
+      statement = this.database.prepare(sql).raw(true);
+      if (this.rawStatements.size >= this.limit) this.rawStatements.delete(this.rawStatements.keys().next().value!);
+      this.rawStatements.set(sql, statement);
+    }
+    return statement;
+  }
+
   /** Whether a transaction begun outside Kysely (the migration's) is still open. */
   get inTransaction(): boolean {
     return this.database.inTransaction;
@@ -45,6 +57,7 @@ export class StatementCache implements SqliteDatabase {
 
   close(): void {
     this.statements.clear();
+    this.rawStatements.clear();
     this.database.close();
   }
 }
