@@ -66,12 +66,27 @@ describe('write batch (SqliteWriteBatch): the hot writes of one turn commit toge
     assert.equal(await state(write), 'resolved');
   });
 
-  it('fails every write of a batch whose transaction a write ended, and commits none of it', async () => {
+  it('fails every write of a batch whose transaction a write ended, with that write\'s own error, and commits none of it', async () => {
     const { batch, insert, rows, db } = setUp();
-    const results = await Promise.allSettled([batch.run(insert(1)), batch.run(() => db.exec('rollback')), batch.run(insert(2))]);
+    const results = await Promise.allSettled([batch.run(insert(1)), batch.run(() => {
+      db.exec('rollback');
+      throw new Error('SQLITE_FULL: database or disk is full');
+    }), batch.run(insert(2))]);
     assert.deepEqual(results.map((r) => r.status), ['rejected', 'rejected', 'rejected']);
+    for (const result of results) assert.match(String((result as PromiseRejectedResult).reason), /SQLITE_FULL/, 'the cause, not "cannot commit"');
     assert.deepEqual(rows(), []);
     await batch.run(insert(3));
     assert.deepEqual(rows(), [3], 'the next batch runs as usual');
+  });
+
+  it('does not run inside another transaction on its connection (the migration\'s): its writes fail, none is committed with it', async () => {
+    const { batch, insert, rows, db } = setUp();
+    db.exec('begin immediate');
+    const results = await Promise.allSettled([batch.run(insert(1))]);
+    db.exec('rollback');
+    assert.match(String((results[0] as PromiseRejectedResult).reason), /inside another transaction/);
+    assert.deepEqual(rows(), []);
+    await batch.run(insert(2));
+    assert.deepEqual(rows(), [2]);
   });
 });

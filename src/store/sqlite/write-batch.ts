@@ -33,16 +33,20 @@ export class SqliteWriteBatch {
   constructor(private readonly connection: BetterSqlite3.Database, private readonly hold: (work: () => void) => Promise<void>) {
     // Nested in runAll's transaction, better-sqlite3 makes each of these a savepoint.
     this.savepoint = connection.transaction((work: () => unknown) => work());
-    this.runAll = connection.transaction((batch: readonly Queued[]) => batch.map((queued) => {
-      // A failure that ended the whole transaction (SQLITE_FULL, an I/O error) leaves nothing to
-      // run the rest in: they fail with it rather than run outside any transaction.
-      if (!connection.inTransaction) return { error: new Error('the write batch\'s transaction ended early'), failed: true };
-      try {
-        return { value: this.savepoint(queued.work), failed: false };
-      } catch (error) {
-        return { error, failed: true };
+    this.runAll = connection.transaction((batch: readonly Queued[]) => {
+      const outcomes: { value?: unknown; error?: unknown; failed: boolean }[] = [];
+      for (const queued of batch) {
+        try {
+          outcomes.push({ value: this.savepoint(queued.work), failed: false });
+        } catch (error) {
+          // A failure that ended the whole transaction (SQLITE_FULL, an I/O error) leaves nothing to
+          // run the rest in, nor to commit: every write of the batch fails with that cause.
+          if (!connection.inTransaction) throw error;
+          outcomes.push({ error, failed: true });
+        }
       }
-    }));
+      return outcomes;
+    });
   }
 
   /** Runs `work` (synchronous, on the connection) in the next batch; resolves once that batch is committed. */
@@ -62,18 +66,28 @@ export class SqliteWriteBatch {
     const batch = this.queue;
     this.queue = [];
     let outcomes: { value?: unknown; error?: unknown; failed: boolean }[] = [];
-    this.hold(() => {
-      outcomes = this.runAll.immediate(batch);
-    }).then(() => {
+    const failAll = (error: unknown) => {
+      for (const queued of batch) queued.reject(error);
+    };
+    let held: Promise<void>;
+    try {
+      held = this.hold(() => {
+        // Inside another transaction (the migration's, begun outside Kysely) the batch would be a
+        // savepoint of it, committed or rolled back with it after its writers were answered.
+        if (this.connection.inTransaction) throw new Error('the write batch cannot run inside another transaction on its connection');
+        outcomes = this.runAll.immediate(batch);
+      });
+    } catch (error) {
+      failAll(error);
+      return;
+    }
+    held.then(() => {
       // Settled only once the connection is released: the commit is then counted for the WAL's
       // flush, so a caller's wait for durability covers it.
       outcomes.forEach((outcome, index) => {
         if (outcome.failed) batch[index]!.reject(outcome.error);
         else batch[index]!.resolve(outcome.value);
       });
-    }, (error: unknown) => {
-      // BEGIN or COMMIT failed: nothing of the batch is committed.
-      for (const queued of batch) queued.reject(error);
-    });
+    }, failAll); // BEGIN or COMMIT failed, or a write ended the transaction: nothing of the batch is committed.
   }
 }
