@@ -140,6 +140,13 @@ describe('error model', () => {
     }
   });
 
+  it('takes an empty body of any media type as no body (fetch sends a POST without a body as text/plain)', async () => {
+    for (const contentType of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'application/octet-stream']) {
+      const response = await t.signed({ method: 'POST', url: '/v1/sandbox/batch-runs', body: '', headers: { 'Content-Type': contentType }, sign: { digest: true } });
+      assert.equal(response.statusCode, 200, `${contentType}: ${response.body}`);
+    }
+  });
+
   it('answers a body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {
     const response = await t.signed({ method: 'POST', url: PROBE, headers: { 'PSU-IP-Address': '10.0.0.1' }, body: JSON.stringify({ creditorName: 'x'.repeat(3 * 1024 * 1024), payments: [] }) });
     const body = assertErrorBody(response, 413, 'PAYLOAD_TOO_LARGE');

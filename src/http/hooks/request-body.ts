@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type FastifyInstance, type FastifyRequest, errorCodes } from 'fastify';
 import { ApiError, type Problem } from '../../domain/api-error.js';
 import { RESOURCE_BODY_LIMIT_BYTES, SHAPE_SLICE_CHARS } from '../../domain/limits.js';
 import { type JsonUnits, bodyUnits } from '../utf8-body.js';
@@ -8,12 +8,17 @@ import { parseJsonUnits } from '../json-pieces.js';
 /**
  * JSON bodies are kept as received: the Digest covers the bytes, so they are parsed only after
  * authentication (parseBody), and a client that is not authenticated learns nothing about its body.
- * No other media type is read (415): Fastify's own text/plain parser would hand the operation a
- * string it does not keep, answered as a Digest mismatch.
+ * No body of another media type is read (415): Fastify's own text/plain parser would hand the
+ * operation a string it does not keep, answered as a Digest mismatch.
  */
 export function keepRawJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // An empty body of another media type is no body: fetch sends `POST` without a body as text/plain.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
+    if ((body as Buffer).length === 0) done(null, undefined);
+    else done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type'] ?? ''));
+  });
   app.addHook('preValidation', async (request) => {
     if (Buffer.isBuffer(request.body)) {
       request.rawBody = request.body;
