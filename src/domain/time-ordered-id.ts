@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
  * The 64 characters of base64url in their byte order, so that text compared byte by byte (SQLite's
  * BINARY collation) sorts as the numbers they write.
  */
-const SORTED_BASE64URL = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
+export const SORTED_BASE64URL = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
 
 /** Characters of the time part: 8 of 6 bits hold the milliseconds since 1970 until the year 10889. */
 const TIME_CHARS = 8;
@@ -22,11 +22,16 @@ const RANDOM_BYTES = 12;
  * each other, on the index's last pages.
  */
 export function timeOrderedId(nowMs: number = Date.now()): string {
+  return timePart(nowMs) + randomBytes(RANDOM_BYTES).toString('base64url');
+}
+
+/** The time part of a time-ordered id: the milliseconds in TIME_CHARS sortable base64url characters. */
+export function timePart(nowMs: number): string {
   let time = '';
   let rest = Math.max(0, Math.floor(nowMs));
   for (let i = 0; i < TIME_CHARS; i++) {
     time = SORTED_BASE64URL[rest % 64]! + time;
     rest = Math.floor(rest / 64);
   }
-  return time + randomBytes(RANDOM_BYTES).toString('base64url');
+  return time;
 }
