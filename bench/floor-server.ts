@@ -22,6 +22,8 @@ import { openStore } from '../src/store/open-store.js';
 const store = await openStore(locationOf(process.argv[2] ?? 'sqlite::memory:'));
 await store.migrate();
 const keys = new Map<string, KeyObject>();
+/** The payment the status reads read: the last one created (the bench creates before it reads). */
+let readPaymentId = 'enc!!none';
 
 /** The Berlin Group signature's own check: the signing string of the signed headers, verified with the certificate's key. */
 function verifySignature(headers: Record<string, string | string[] | undefined>): void {
@@ -61,6 +63,7 @@ app.post('/v1/*', async (request, reply) => {
     },
   });
   if (result.outcome !== 'created') throw new Error(`the create was ${result.outcome}`);
+  readPaymentId = payment.id;
   await store.durable();
   return reply.code(201).type('application/json').send(answer);
 });
@@ -68,7 +71,7 @@ app.get('/v1/*', async (request, reply) => {
   verifySignature(request.headers);
   const now = new Date();
   await store.bindRequest({ tppId: 'T', requestId: request.headers['x-request-id'] as string, method: 'GET', target: request.url, bodySha256: '', scope: 'strict', expiresAt: new Date(now.getTime() + 300_000) }, now);
-  await store.findPayment('T', 'enc!!x');
+  if (await store.findPayment('T', readPaymentId) === undefined) throw new Error('no payment to read: create one first');
   await store.durable();
   return reply.type('application/json').send('{"transactionStatus":"ACTC"}');
 });

@@ -74,6 +74,7 @@ const poolFor = (warmUpRate: number, least: number) => Math.max(least, Math.ceil
 const createPools: number[] = [];
 const readPools: number[] = [];
 const floorPools: number[] = [];
+const floorReadPools: number[] = [];
 const bulkPools = { 100: [] as number[], 1000: [] as number[] };
 const load = (server: BenchServer, requests: PreparedRequest[], expect: number, rate?: number) =>
   runLoad(server.url, requests, { connections: CONNECTIONS, seconds: SECONDS, expect, ...(rate === undefined ? {} : { rate }) });
@@ -100,6 +101,7 @@ for (let run = 0; run < RUNS; run++) {
   const floorPool = poolFor(floorWarmUp.requestsPerSecond, createPoolSize);
   floorPools.push(floorPool);
   figures.floorCreate.push(await load(floor, pool(floorPool, (i) => createRequest(tpp, 30_000_000 + i)), 201));
+  floorReadPools.push(3 * floorPool);
   figures.floorRead.push(await load(floor, pool(3 * floorPool, () => readRequest(tpp, 'x')), 200));
   await floor.stop();
 
@@ -133,7 +135,9 @@ for (let run = 0; run < RUNS; run++) {
   await admin.connect();
   await admin.query(`create database ${database}`);
   try {
-    const pgFloor = await startBenchServer(FLOOR_SERVER, 8190, {}, [PG_ADMIN.replace(/\/[^/]*$/, `/${database}`)]);
+    // The floor on a database of its own, so that the server's create row starts on a fresh one as before.
+    await admin.query(`create database ${database}_floor`);
+    const pgFloor = await startBenchServer(FLOOR_SERVER, 8190, {}, [PG_ADMIN.replace(/\/[^/]*$/, `/${database}_floor`)]);
     await warmUp(pgFloor, pool(2000, (i) => createRequest(tpp, 40_000_000 + i)), 201);
     figures.floorCreatePg.push(await load(pgFloor, pool(createPoolSize, (i) => createRequest(tpp, 50_000_000 + i)), 201));
     await pgFloor.stop();
@@ -164,6 +168,7 @@ for (let run = 0; run < RUNS; run++) {
     await postgres.stop();
   } finally {
     await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.query(`drop database if exists ${database}_floor with (force)`);
     await admin.end();
   }
 
@@ -234,7 +239,7 @@ const header = [
   `Date: ${new Date().toISOString()}; CPU: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}; Node ${process.version}; commit ${commit}.`,
   `${RUNS} runs; each load ${SECONDS} s after a 1 s warm-up, ${CONNECTIONS} connections from a second process on loopback; median (min – max).`,
   `Answers other than the expected status in all runs: ${unexpected([...figures.ceilingAtCreateHalfRate, ...figures.ceilingAtListingHalfRate, ...figures.floorCreate, ...figures.floorRead, ...figures.floorCreatePg, ...figures.createSqlite, ...figures.createPg, ...figures.read, ...figures.halfRateSqlite, ...figures.bulk100, ...figures.bulk1000, ...figures.listing, ...figures.listingHalfRate, ...figures.ais.flatMap((a) => [a.accounts, a.transactions, a.transactionsSmall])])}${
-    (overflow(figures.createSqlite, createPools) || overflow(figures.floorCreate, floorPools) || overflow(figures.createPg, figures.createPg.map(() => createPoolSize)) || overflow(figures.read, readPools) || overflow(figures.bulk100, bulkPools[100]) || overflow(figures.bulk1000, bulkPools[1000])) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
+    (overflow(figures.createSqlite, createPools) || overflow(figures.floorCreate, floorPools) || overflow(figures.floorRead, floorReadPools) || overflow(figures.createPg, figures.createPg.map(() => createPoolSize)) || overflow(figures.read, readPools) || overflow(figures.bulk100, bulkPools[100]) || overflow(figures.bulk1000, bulkPools[1000])) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
 ];
 const table = ['| Measure | Median (min – max) | Note |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const text = `# Benchmark results\n\n${header.join('\n')}\n\n${table}\n`;
