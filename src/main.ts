@@ -3,7 +3,7 @@ import { earlyStart } from './early-start.js';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ConfigError, redactPassword } from './config/config.js';
-import { SHUTDOWN_GRACE_MS, WARM_UP_DELAY_MS } from './domain/limits.js';
+import { SHUTDOWN_GRACE_MS, STORE_CLOSE_WAIT_MS, WARM_UP_DELAY_MS } from './domain/limits.js';
 import { systemClock } from './domain/clock.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rates.js';
 import { buildApp } from './http/app.js';
@@ -22,6 +22,7 @@ import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
 import { openStore } from './store/open-store.js';
 import { instrumentStore } from './store/instrumented-store.js';
+import { closingStore } from './store/closing-store.js';
 import { ServerMetrics } from './metrics/server-metrics.js';
 import { type MetricsListener, listenForMetrics } from './metrics/metrics-listener.js';
 
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
   const anchors = await readTrustedCertificates(config.trustedCaCertPaths).catch(refuseTrust);
   phaseDone('config');
   const metrics = config.metrics === 'off' ? undefined : new ServerMetrics();
-  const store = instrumentStore(await openStore(config.database), metrics === undefined ? undefined : (method, seconds, failed) => metrics.observeStoreCall(method, seconds, failed));
+  const store = closingStore(instrumentStore(await openStore(config.database), metrics === undefined ? undefined : (method, seconds, failed) => metrics.observeStoreCall(method, seconds, failed)), STORE_CLOSE_WAIT_MS);
   phaseDone('openStore');
   const [, nationalIdKey] = await Promise.all([
     timed('migrate', store.migrate()),

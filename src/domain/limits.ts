@@ -87,6 +87,13 @@ export const WARM_UP_DELAY_MS = 100;
 /** Requests still being answered when shutdown starts get this long to finish. */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
+/**
+ * At shutdown the store waits this long for its calls under way to settle before it closes
+ * (src/store/closing-store.ts): they take milliseconds, and the longest any waits is SQLite's busy
+ * timeout for the write lock, 5 s; within SHUTDOWN_GRACE_MS.
+ */
+export const STORE_CLOSE_WAIT_MS = 5_000;
+
 /** A query that checks the database for /health gives up after this long. */
 export const HEALTH_CHECK_TIMEOUT_MS = 2_000;
 

@@ -12,7 +12,8 @@ import type { SigningBasketService } from '../services/signing-basket-service.js
 import type { AisService } from '../services/ais-service.js';
 import type { Store } from '../store/store.js';
 import { answerClientError } from './client-errors.js';
-import { errorBody, sendError, sendFailure } from './error-response.js';
+import { errorBody, sendError, sendFailure, shuttingDown } from './error-response.js';
+import { StoreClosedError } from '../store/closing-store.js';
 import './fastify-types.js';
 import { negotiate, reportLanguage } from './hooks/negotiation.js';
 import { isLargeBody, keepRawJsonBodies, parseBody, turn } from './hooks/request-body.js';
@@ -149,11 +150,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await bindingDurable;
       return payload;
     } catch (error) {
-      request.log.error({ err: error }, 'the X-Request-ID binding could not be made durable');
       // Nothing of the answer it replaces stays: no Location of a resource that may not be on disk.
       reply.removeHeader('location');
-      reply.code(500).type('application/json');
-      return JSON.stringify(errorBody(request, new ApiError('SYSTEM_ERROR', 'the request could not be recorded')));
+      const refusal = error instanceof StoreClosedError ? shuttingDown() : new ApiError('SYSTEM_ERROR', 'the request could not be recorded');
+      if (refusal.code === 'SYSTEM_ERROR') request.log.error({ err: error }, 'the X-Request-ID binding could not be made durable');
+      reply.code(refusal.status).type('application/json');
+      return JSON.stringify(errorBody(request, refusal));
     }
   });
   await app.register(fastifyCompress, { global: true, threshold: 0, encodings: ['gzip', 'br', 'deflate'] });
@@ -165,7 +167,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     closing = true;
   });
   app.addHook('onRequest', async (request) => {
-    if (closing) throw new ApiError('SERVICE_UNAVAILABLE', 'the server is shutting down; send the request again');
+    if (closing) throw shuttingDown();
     checkRequestLimits(request);
     request.log.debug({ method: request.method, path: request.url.split('?')[0] }, 'request received');
     if (request.routeOptions.config.api !== undefined) negotiate(request);

@@ -3,6 +3,7 @@ import { ApiError, type PublishedTppMessage, publishTppMessages } from '../domai
 import type { ErrorCode } from '../domain/error-catalogue.js';
 import { RESOURCE_BODY_LIMIT_BYTES } from '../domain/limits.js';
 import { PsuAuthenticationRequired } from '../domain/sca.js';
+import { StoreClosedError } from '../store/closing-store.js';
 
 /** Answers whatever a handler threw: the SCA challenge, or the error body. */
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
@@ -58,6 +59,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
  */
 export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof StoreClosedError) return shuttingDown();
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -78,4 +80,9 @@ export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   }
   request.log.error({ err: error }, 'unexpected fault');
   return new ApiError('SYSTEM_ERROR', 'unexpected fault');
+}
+
+/** The answer to a request that comes, or still needs the database, once the server is shutting down. */
+export function shuttingDown(): ApiError {
+  return new ApiError('SERVICE_UNAVAILABLE', 'the server is shutting down; send the request again');
 }
