@@ -77,7 +77,9 @@ interface Frame {
 
 /** The first limit the body crosses, or undefined when its shape is within every limit. */
 export function checkJsonShape(units: JsonUnits, limits: JsonShapeLimits = JSON_SHAPE_LIMITS, layout?: JsonLayout): Problem | undefined {
-  const scan = scanJsonShape(units, limits, Number.POSITIVE_INFINITY, layout);
+  // One slice past the end, not Infinity: a number V8 keeps as a small integer, as it does the sliced
+  // pass's (Infinity deoptimised the pass compiled for large bodies at its next large body).
+  const scan = scanJsonShape(units, limits, units.length + 1, layout);
   let step = scan.next();
   while (step.done !== true) step = scan.next();
   return step.value;
@@ -94,7 +96,7 @@ export function* scanJsonShape(u: JsonUnits, limits: JsonShapeLimits, sliceUnits
   let values = 0;
   let i = 0;
   const n = u.length;
-  const piece = layout?.pieceUnits ?? Number.POSITIVE_INFINITY;
+  const piece = layout?.pieceUnits ?? n + 1;
 
   // The next backslash at or after a position, searched again only once passed: each unit is
   // searched once in all (a search per string would read to the end of the text each time).

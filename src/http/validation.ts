@@ -223,7 +223,8 @@ async function warmLists(validate: ValidateRequest, validators: readonly PartVal
       const fields = Object.keys((list.schema as { properties?: object }).properties ?? {});
       // No more than the list takes: a longer one is refused whole (overlongArray) before its entries are validated.
       const most = body.arrayBounds.find((bound) => bound.property === list.property)?.maxItems ?? WARM_UP_ENTRIES;
-      const entries = Array.from({ length: Math.min(WARM_UP_ENTRIES, most) }, () => Object.fromEntries(fields.map((field) => [field, value])));
+      // An unknown field too: the error of a field the entry does not have is a branch of its own.
+      const entries = Array.from({ length: Math.min(WARM_UP_ENTRIES, most) }, () => Object.fromEntries([...fields, 'unknownField'].map((field) => [field, value])));
       if (list.property === undefined) root = entries;
       else made[list.property] = entries;
     }

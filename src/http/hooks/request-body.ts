@@ -43,6 +43,17 @@ export async function parseBody(request: FastifyRequest): Promise<boolean> {
   // loop turns, so a stream of hostile bodies cannot hold every other request for their sum.
   const large = isLargeBody(request);
   if (large) await turn();
+  request.body = await readJsonBody(raw, large);
+  if (large) await turn();
+  return large;
+}
+
+/**
+ * The body's JSON: its units, the shape pass (a slice at a time when large) and the parse. The
+ * warm-up (warm-up.ts) runs large made-up bodies through it, so that the first real large body runs
+ * code the JIT has compiled for exactly this path.
+ */
+export async function readJsonBody(raw: Buffer, large: boolean): Promise<unknown> {
   const units = bodyUnits(raw);
   if (units === undefined) {
     throw new ApiError('FORMAT_ERROR', 'the body is not valid UTF-8', [{ code: 'FORMAT_ERROR', path: '$', text: 'the body is not valid UTF-8' }]);
@@ -55,14 +66,12 @@ export async function parseBody(request: FastifyRequest): Promise<boolean> {
   if (large) await turn();
   try {
     // Prototype-polluting field names were refused by the shape pass.
-    request.body = parseJsonUnits(units, layout);
+    return parseJsonUnits(units, layout);
   } catch (error) {
     throw new ApiError('FORMAT_ERROR', `the body is not valid JSON: ${(error as Error).message}`, [
       { code: 'FORMAT_ERROR', path: '$', text: `the body is not valid JSON: ${(error as Error).message}` },
     ]);
   }
-  if (large) await turn();
-  return large;
 }
 
 /** The shape check of a large body, a slice at a time with a turn of the event loop before each. */
