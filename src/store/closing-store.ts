@@ -1,4 +1,5 @@
 import type { Store } from './store.js';
+import { whenSettled, wrapStoreMethods } from './store-wrapper.js';
 
 /** A store call made once the store began to close: the server is shutting down (503, error-response.ts). */
 export class StoreClosedError extends Error {
@@ -35,34 +36,9 @@ export function closingStore(store: Store, waitMs: number): Store {
     }
     await store.close();
   };
-  const wrappers = new Map<string, (...args: unknown[]) => unknown>();
-  return new Proxy(store, {
-    get(target, property) {
-      if (property === 'close') return close;
-      const value: unknown = Reflect.get(target, property, target);
-      if (typeof value !== 'function' || typeof property !== 'string') return value;
-      let wrapper = wrappers.get(property);
-      if (wrapper === undefined) {
-        const method = value as (...args: unknown[]) => unknown;
-        wrapper = (...args: unknown[]) => {
-          if (closing) return Promise.reject(new StoreClosedError(property));
-          pending += 1;
-          let result: unknown;
-          try {
-            result = method.apply(target, args);
-          } catch (error) {
-            done();
-            throw error;
-          }
-          if (!(result instanceof Promise)) {
-            done();
-            return result;
-          }
-          return result.finally(done);
-        };
-        wrappers.set(property, wrapper);
-      }
-      return wrapper;
-    },
-  });
+  return wrapStoreMethods(store, (name, call) => (...args) => {
+    if (closing) return Promise.reject(new StoreClosedError(name));
+    pending += 1;
+    return whenSettled(() => call(args), done);
+  }, { close });
 }
