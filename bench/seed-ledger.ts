@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { addDays, osloDate } from '../src/domain/clock.js';
+import { SORTED_BASE64URL } from '../src/domain/time-ordered-id.js';
 
 /** Statements per transaction row are the seeding's cost: this many rows go in one INSERT. */
 const ROWS_PER_INSERT = 100;
@@ -83,9 +84,6 @@ export function seededBookingDates(count: number): (i: number) => string {
   const dates = Array.from({ length: SEEDED_DAYS }, (_, d) => addDays(lastDay, d - SEEDED_DAYS + 1));
   return (i) => dates[Math.floor((i * SEEDED_DAYS) / count)]!;
 }
-
-/** The 64 characters of base64url in their byte order, so that ids made of them sort as they are made. */
-const SORTED_BASE64URL = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
 
 /**
  * Ids in the store's form (`enc!!` and 24 base64url characters) whose first five characters count up:

@@ -32,9 +32,11 @@ function madeUpBody(letter: string, length: number): string {
   return JSON.stringify({ payments: Array.from({ length: 300 }, () => entry) });
 }
 
+/** Lengths of the wide body's field names: 9 and 11 are those of `__proto__` and `constructor`, which the shape pass compares names at. */
+const WIDE_NAME_LENGTHS = [9, 11, 14] as const;
+
 /** A list of the most entries, each of the most fields: the shape of a body of unknown fields. */
 function wideBody(): string {
-  // Names of 9 and 11 characters too, the lengths of the names the shape pass refuses (`__proto__`, `constructor`).
-  const entry = Object.fromEntries(Array.from({ length: JSON_MAX_OBJECT_KEYS }, (_, k) => [`field${k}`.padEnd(k % 3 === 0 ? 9 : k % 3 === 1 ? 11 : 14, '_'), true]));
+  const entry = Object.fromEntries(Array.from({ length: JSON_MAX_OBJECT_KEYS }, (_, k) => [`field${k}`.padEnd(WIDE_NAME_LENGTHS[k % WIDE_NAME_LENGTHS.length]!, '_'), true]));
   return JSON.stringify({ payments: Array.from({ length: JSON_MAX_ARRAY_ENTRIES }, () => entry) });
 }

@@ -21,12 +21,7 @@ export class StatementCache implements SqliteDatabase {
 
   /** The prepared statement of `sql`, for code that runs it on the connection directly (sqlite-hot-path.ts). */
   statement(sql: string): BetterSqlite3.Statement {
-    let statement = this.statements.get(sql);
-    if (statement === undefined) {
-      statement = this.database.prepare(sql);
-      if (this.statements.size >= this.limit) this.statements.delete(this.statements.keys().next().value!);
-      this.statements.set(sql, statement);
-    }
+    const statement = this.cached(this.statements, sql, false);
     // `readonly`, not `reader`: an UPDATE … RETURNING returns rows and writes.
     if (!statement.readonly) this.wrote = true;
     return statement;
@@ -34,11 +29,16 @@ export class StatementCache implements SqliteDatabase {
 
   /** The prepared statement of a read of `sql` that returns its rows as arrays, kept apart from the one returning objects. */
   rawStatement(sql: string): BetterSqlite3.Statement {
-    let statement = this.rawStatements.get(sql);
+    return this.cached(this.rawStatements, sql, true);
+  }
+
+  /** The statement of `sql` kept in `statements`, prepared on its first use; the oldest goes past the limit. */
+  private cached(statements: Map<string, BetterSqlite3.Statement>, sql: string, raw: boolean): BetterSqlite3.Statement {
+    let statement = statements.get(sql);
     if (statement === undefined) {
-      statement = this.database.prepare(sql).raw(true);
-      if (this.rawStatements.size >= this.limit) this.rawStatements.delete(this.rawStatements.keys().next().value!);
-      this.rawStatements.set(sql, statement);
+      statement = raw ? this.database.prepare(sql).raw(true) : this.database.prepare(sql);
+      if (statements.size >= this.limit) statements.delete(statements.keys().next().value!);
+      statements.set(sql, statement);
     }
     return statement;
   }

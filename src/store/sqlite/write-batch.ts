@@ -6,6 +6,13 @@ interface Queued {
   reject: (error: unknown) => void;
 }
 
+/** What one queued write came to, within the batch's transaction. */
+interface Outcome {
+  value?: unknown;
+  error?: unknown;
+  failed: boolean;
+}
+
 /**
  * Group commit of the hot writes (a request's X-Request-ID binding, a create): the writes asked for
  * in one turn of the event loop run in one IMMEDIATE transaction, in the order they were asked for,
@@ -22,19 +29,19 @@ interface Queued {
 export class SqliteWriteBatch {
   private queue: Queued[] = [];
   private scheduled = false;
-  private readonly runAll: BetterSqlite3.Transaction<(batch: readonly Queued[]) => { value?: unknown; error?: unknown; failed: boolean }[]>;
+  private readonly runAll: BetterSqlite3.Transaction<(batch: readonly Queued[]) => Outcome[]>;
   private readonly savepoint: BetterSqlite3.Transaction<(work: () => unknown) => unknown>;
 
   /**
    * `hold`: runs synchronous work while holding the connection (no other use of it in between), and
    * resolves once the connection is released and the commit counted for the WAL's next flush
-   * (without waiting for that flush).
+   * (without waiting for that flush); a failure of the work, or of holding, is its rejection.
    */
   constructor(private readonly connection: BetterSqlite3.Database, private readonly hold: (work: () => void) => Promise<void>) {
     // Nested in runAll's transaction, better-sqlite3 makes each of these a savepoint.
     this.savepoint = connection.transaction((work: () => unknown) => work());
     this.runAll = connection.transaction((batch: readonly Queued[]) => {
-      const outcomes: { value?: unknown; error?: unknown; failed: boolean }[] = [];
+      const outcomes: Outcome[] = [];
       for (const queued of batch) {
         try {
           outcomes.push({ value: this.savepoint(queued.work), failed: false });
@@ -65,22 +72,16 @@ export class SqliteWriteBatch {
     this.scheduled = false;
     const batch = this.queue;
     this.queue = [];
-    let outcomes: { value?: unknown; error?: unknown; failed: boolean }[] = [];
+    let outcomes: Outcome[] = [];
     const failAll = (error: unknown) => {
       for (const queued of batch) queued.reject(error);
     };
-    let held: Promise<void>;
-    try {
-      held = this.hold(() => {
-        // Inside another transaction (the migration's, begun outside Kysely) the batch would be a
-        // savepoint of it, committed or rolled back with it after its writers were answered.
-        if (this.connection.inTransaction) throw new Error('the write batch cannot run inside another transaction on its connection');
-        outcomes = this.runAll.immediate(batch);
-      });
-    } catch (error) {
-      failAll(error);
-      return;
-    }
+    const held = this.hold(() => {
+      // Inside another transaction (the migration's, begun outside Kysely) the batch would be a
+      // savepoint of it, committed or rolled back with it after its writers were answered.
+      if (this.connection.inTransaction) throw new Error('the write batch cannot run inside another transaction on its connection');
+      outcomes = this.runAll.immediate(batch);
+    });
     held.then(() => {
       // Settled only once the connection is released: the commit is then counted for the WAL's
       // flush, so a caller's wait for durability covers it.
