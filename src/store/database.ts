@@ -74,6 +74,8 @@ export interface TransferTable {
   creditor_name: string;
   creditor_account: string;
   duplicate_key: string;
+  /** src/store/duplicate-hash.ts; 0 on rows written without it, before migration 012 gave them theirs. */
+  duplicate_hash: ColumnType<bigint, bigint | undefined, bigint>;
   status: string;
   status_reason: string | null;
   created_at: string;

@@ -2,7 +2,7 @@ import { type Kysely, Migrator, type Transaction, sql } from 'kysely';
 import type { NewPayment } from '../domain/payments/payment.js';
 import { CANCELLABLE_STATUSES, type TransactionStatus } from '../domain/transaction-status.js';
 import type { Database } from './database.js';
-import { ENDED_WITHOUT_EXECUTION, duplicatesOf, paymentRow, toStoredPayment, tppRequestRow, transferRows } from './payment-rows.js';
+import { ENDED_WITHOUT_EXECUTION, duplicateLookup, duplicatesOf, paymentRow, toStoredPayment, tppRequestRow, transferRows } from './payment-rows.js';
 import { migrations } from './migrations/index.js';
 import { type SchemaScript, scriptFits } from './migrations/schema-script.js';
 import { type Account, type Agreement, BankLimitReached, type Customer, type Engagement } from '../domain/bank.js';
@@ -254,9 +254,10 @@ export abstract class KyselyStore implements Store {
   countUnattendedRead(tppId: string, key: string, day: string): Promise<number> { return ais.countUnattendedRead(this.db, tppId, key, day); }
 
   private async findDuplicates(trx: Transaction<Database>, payment: NewPayment, since: Date): Promise<LogicalDuplicate[]> {
-    const keys = [...new Set(payment.transfers.map((t) => t.duplicateKey))];
+    const { hashes, keys } = duplicateLookup(payment);
     const rows = await trx.selectFrom('transfers')
       .select(['payment_id', 'duplicate_key', 'created_at'])
+      .where('duplicate_hash', 'in', hashes)
       .where('tpp_id', '=', payment.tppId)
       .where('psu_key', '=', payment.psu.key)
       .where('duplicate_key', 'in', keys)

@@ -1,6 +1,7 @@
 import type { NewPayment } from '../domain/payments/payment.js';
 import type { RequestBinding } from '../domain/request-binding.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
+import { duplicateHash, duplicateHashScope } from './duplicate-hash.js';
 import type { NewAuthorisation } from './sca-records.js';
 import type { LogicalDuplicate, StoredPayment, StoredTppRequest, TppRequestRecord } from './store.js';
 
@@ -56,6 +57,7 @@ export function paymentRow(payment: NewPayment, bank: string | undefined) {
 
 export function transferRows(payment: NewPayment) {
   const createdAt = payment.createdAt.toISOString();
+  const scope = duplicateHashScope(payment.tppId, payment.psu.key);
   return payment.transfers.map((transfer, seq) => ({
     payment_id: payment.id,
     seq,
@@ -66,6 +68,7 @@ export function transferRows(payment: NewPayment) {
     creditor_name: transfer.creditorName,
     creditor_account: transfer.creditorAccount,
     duplicate_key: transfer.duplicateKey,
+    duplicate_hash: duplicateHash(scope, transfer.duplicateKey),
     status: payment.status,
     status_reason: null,
     created_at: createdAt,
@@ -125,6 +128,13 @@ export function toStoredPayment(row: PaymentRowRead): StoredPayment {
     statusReason: row.status_reason ?? undefined,
     createdAt: row.created_at,
   };
+}
+
+/** What the logical-duplicate look-up of `payment` asks for: its transfers' duplicate keys, and their duplicate hashes (the index). */
+export function duplicateLookup(payment: NewPayment): { hashes: bigint[]; keys: string[] } {
+  const scope = duplicateHashScope(payment.tppId, payment.psu.key);
+  const keys = [...new Set(payment.transfers.map((t) => t.duplicateKey))];
+  return { hashes: keys.map((key) => duplicateHash(scope, key)), keys };
 }
 
 /** The transfers of `payment` equal to a recent one of the same PSU (`rows`, newest first: the last of a key names it). */

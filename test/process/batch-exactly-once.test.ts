@@ -10,7 +10,7 @@ import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
 import { signRequest } from '../../src/toolkit/request-signer.js';
-import { newPayment, requestFor } from '../support/new-payment.js';
+import { duplicateKeyOf, newPayment, requestFor } from '../support/new-payment.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { type ServerProcess, startServerProcess } from '../support/server-process.js';
 import { TPP_ID, tppFixtures } from '../support/tpp-fixtures.js';
@@ -36,7 +36,7 @@ async function seedAuthorisedPayments(store: Store): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < PAYMENTS; i++) {
     const base = newPayment({ amountMinor: AMOUNT_MINOR });
-    const transfers = Array.from({ length: ENTRIES }, (_, e) => ({ ...base.transfers[0]!, creditorAccount: '12345678911', duplicateKey: `seed-${i}-${e}`, path: `$.payments[${e}]` }));
+    const transfers = Array.from({ length: ENTRIES }, (_, e) => ({ ...base.transfers[0]!, creditorAccount: '12345678911', duplicateKey: duplicateKeyOf(`seed-${i}-${e}`), path: `$.payments[${e}]` }));
     const payment = newPayment({
       service: 'bulk-payments',
       product: 'norwegian-domestic-credit-transfers',

@@ -12,7 +12,7 @@ import { LEGACY_NATIONAL_ID_REASON } from '../../src/store/migrations/007-psu-lo
 import { sqliteDialect } from '../../src/store/sqlite/sqlite-dialect.js';
 import { StatementCache } from '../../src/store/sqlite/statement-cache.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import { newPayment, requestFor } from '../support/new-payment.js';
+import { insertPaymentAsBefore012, newPayment } from '../support/new-payment.js';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -30,21 +30,22 @@ describe('migration 007: national identity numbers stored the old way', () => {
     const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '007'));
     const result = await new Migrator({ db: before, provider: { getMigrations: async () => earlier } }).migrateToLatest();
     assert.equal(result.error, undefined);
+    const hash = legacyHash('13039319955');
+    const psu = { psuId: undefined, nationalIdHash: hash, corporateId: undefined, context: 'PRIVATE' as const, key: `nin:${hash}` };
+    const waiting = newPayment({ psu });
+    const signed = newPayment({ psu, psuKey: `nin:${hash}` });
+    const authorisation = {
+      id: randomUUID(), tokenHash: randomUUID(), kind: 'payment' as const, objectId: waiting.id, tppId: waiting.tppId, tppName: 'Test TPP AS', psuId: undefined,
+      psuNationalIdHash: hash, psuCorporateId: undefined, psuContext: 'PRIVATE', authMethod: undefined, redirectPreferred: true, tppRedirectUri: 'https://tpp.example/cb',
+      tppSessionId: undefined, expiresAt: new Date(Date.now() + 600_000), createdAt: new Date(),
+    };
+    // Written as that version wrote them: today's store writes columns of later migrations.
+    await insertPaymentAsBefore012(before, waiting, authorisation);
+    await insertPaymentAsBefore012(before, signed);
     await before.destroy();
 
     const store = SqliteStore.open(path);
     try {
-      const hash = legacyHash('13039319955');
-      const psu = { psuId: undefined, nationalIdHash: hash, corporateId: undefined, context: 'PRIVATE' as const, key: `nin:${hash}` };
-      const waiting = newPayment({ psu });
-      const signed = newPayment({ psu, psuKey: `nin:${hash}` });
-      const authorisation = {
-        id: randomUUID(), tokenHash: randomUUID(), kind: 'payment' as const, objectId: waiting.id, tppId: waiting.tppId, tppName: 'Test TPP AS', psuId: undefined,
-        psuNationalIdHash: hash, psuCorporateId: undefined, psuContext: 'PRIVATE', authMethod: undefined, redirectPreferred: true, tppRedirectUri: 'https://tpp.example/cb',
-        tppSessionId: undefined, expiresAt: new Date(Date.now() + 600_000), createdAt: new Date(),
-      };
-      await store.createPayment(waiting, requestFor(waiting), { duplicatesSince: null, authorisation });
-      await store.createPayment(signed, requestFor(signed), { duplicatesSince: null });
       await store.decidePayments([{ paymentId: signed.id, status: 'ACTC', reason: undefined }], undefined, new Date());
 
       await store.migrate();

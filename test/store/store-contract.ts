@@ -7,7 +7,7 @@ import type { RequestBinding } from '../../src/domain/request-binding.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import { BankLimitReached } from '../../src/domain/bank.js';
 import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
-import { newPayment, requestFor } from '../support/new-payment.js';
+import { duplicateKeyOf, newPayment, requestFor } from '../support/new-payment.js';
 
 /** What every Store must do; run against each implementation by its own test file. */
 export interface StoreUnderTest {
@@ -194,7 +194,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
 
       it('stores a bulk payment of 1 000 transfers in one create', () => withMigratedStore(async (store) => {
         const base = newPayment();
-        const transfers = Array.from({ length: 1000 }, (_, i) => ({ ...base.transfers[0]!, duplicateKey: `key-${i}`, path: `$.payments[${i}]` }));
+        const transfers = Array.from({ length: 1000 }, (_, i) => ({ ...base.transfers[0]!, duplicateKey: duplicateKeyOf(`key-${i}`), path: `$.payments[${i}]` }));
         const bulk = newPayment({ service: 'bulk-payments', product: 'norwegian-domestic-credit-transfers', transfers });
         assert.equal((await store.createPayment(bulk, requestFor(bulk), { duplicatesSince: new Date(0) })).outcome, 'created');
         const twin = newPayment({ transfers: transfers.slice(500, 502) });

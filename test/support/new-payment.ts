@@ -1,5 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { duplicateKey, newPaymentId, type NewPayment } from '../../src/domain/payments/payment.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/store/database.js';
+import { authorisationRow, paymentRow, tppRequestRow, transferRows } from '../../src/store/payment-rows.js';
+import type { NewAuthorisation } from '../../src/store/sca-records.js';
 import type { TppRequestRecord } from '../../src/store/store.js';
 
 /** A payment as the service hands it to the store, for store tests. */
@@ -37,4 +41,22 @@ export function requestFor(payment: NewPayment, requestId: string = randomUUID()
     responseStatus: 201,
     responseBody: JSON.stringify({ paymentId: payment.id }),
   };
+}
+
+/** A duplicate key as the domain makes one (a SHA-256 in hex), distinct for each label. */
+export function duplicateKeyOf(label: string): string {
+  return createHash('sha256').update(label).digest('hex');
+}
+
+/**
+ * A payment's rows as the versions before migration 012 wrote them (transfers without
+ * duplicate_hash), for tests of a migration over rows stored earlier: today's store writes the
+ * columns of every migration.
+ */
+export async function insertPaymentAsBefore012(db: Kysely<Database>, payment: NewPayment, authorisation?: NewAuthorisation): Promise<void> {
+  const createdAt = payment.createdAt.toISOString();
+  await db.insertInto('tpp_requests').values(tppRequestRow(requestFor(payment), payment.id, createdAt)).execute();
+  await db.insertInto('payments').values(paymentRow(payment, undefined)).execute();
+  if (authorisation !== undefined) await db.insertInto('authorisations').values(authorisationRow(authorisation)).execute();
+  await db.insertInto('transfers').values(transferRows(payment).map(({ duplicate_hash: _hash, ...row }) => row)).execute();
 }

@@ -13,7 +13,7 @@ export interface Transfer {
   creditorName: string;
   /** IBAN or BBAN of the creditor account. */
   creditorAccount: string;
-  /** Fingerprint for logical duplicates (debtor, creditor, amount, currency, date, remittance). */
+  /** Fingerprint for logical duplicates (debtor, creditor, amount, currency, date, remittance): duplicateKey's SHA-256 in hex, which the store indexes by its first 16 digits. */
   duplicateKey: string;
   /** JSON path of the transfer in the request, for messages. */
   path: string;

@@ -1,5 +1,12 @@
 import { type Kysely, type Migration, SqliteAdapter, sql } from 'kysely';
 
+/** The parts of this migration's function that migration 012 changed (its down puts them back). */
+export const FUNCTION_PARTS = {
+  duplicateWhere: `      where t.tpp_id = pay->>'tpp_id' and t.psu_key = pay->>'psu_key'
+        and t.duplicate_key in (select x->>'duplicate_key' from jsonb_array_elements(xfers) x)`,
+  transferColumns: 'payment_id, seq, tpp_id, psu_key, amount_minor, currency, creditor_name, creditor_account, duplicate_key, status, status_reason, created_at',
+};
+
 /**
  * PostgreSQL: a payment create in one round trip (src/store/postgres/postgres-hot-path.ts). The
  * function takes the PSU's advisory lock, answers a retried X-Request-ID with its stored request,
@@ -12,8 +19,23 @@ import { type Kysely, type Migration, SqliteAdapter, sql } from 'kysely';
 export const createPaymentFunctionMigration: Migration = {
   async up(db: Kysely<unknown>) {
     if (db.getExecutor().adapter instanceof SqliteAdapter) return;
-    await sql`
-create function psd2_create_payment(lock_key text, req jsonb, pay jsonb, auth jsonb, xfers jsonb, duplicates_since text) returns jsonb
+    await sql.raw(createPaymentFunction({ ...FUNCTION_PARTS, head: 'create function' })).execute(db);
+  },
+  async down(db: Kysely<unknown>) {
+    if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+    await sql`drop function psd2_create_payment(text, jsonb, jsonb, jsonb, jsonb, text)`.execute(db);
+  },
+};
+
+/**
+ * The function's text, with what later migrations change in it as parameters (migration 012: the
+ * duplicate look-up by duplicate_hash and the transfers' new column), so that each migration's
+ * function stays what it was when it ran and the rest is written once.
+ */
+export function createPaymentFunction(parts: { head: string; duplicateWhere: string; transferColumns: string }): string {
+  const { head, duplicateWhere, transferColumns } = parts;
+  return `
+${head} psd2_create_payment(lock_key text, req jsonb, pay jsonb, auth jsonb, xfers jsonb, duplicates_since text) returns jsonb
 language plpgsql as $fn$
 declare
   earlier jsonb;
@@ -28,8 +50,7 @@ begin
     select jsonb_agg(jsonb_build_object('payment_id', t.payment_id, 'duplicate_key', t.duplicate_key, 'created_at', t.created_at) order by t.created_at desc)
       into duplicates
       from transfers t
-      where t.tpp_id = pay->>'tpp_id' and t.psu_key = pay->>'psu_key'
-        and t.duplicate_key in (select x->>'duplicate_key' from jsonb_array_elements(xfers) x)
+${duplicateWhere}
         and t.created_at >= duplicates_since and t.status not in ('RJCT', 'CANC');
     if duplicates is not null then
       return jsonb_build_object('outcome', 'duplicate', 'rows', duplicates);
@@ -59,15 +80,10 @@ begin
         auth_method, redirect_preferred, tpp_redirect_uri, tpp_session_id, status, customer_id, attempts, expires_at, created_at, updated_at
       from jsonb_populate_record(null::authorisations, auth);
   end if;
-  insert into transfers (payment_id, seq, tpp_id, psu_key, amount_minor, currency, creditor_name, creditor_account, duplicate_key, status, status_reason, created_at)
-    select payment_id, seq, tpp_id, psu_key, amount_minor, currency, creditor_name, creditor_account, duplicate_key, status, status_reason, created_at
+  insert into transfers (${transferColumns})
+    select ${transferColumns}
     from jsonb_populate_recordset(null::transfers, xfers);
   return jsonb_build_object('outcome', 'created');
 end
-$fn$`.execute(db);
-  },
-  async down(db: Kysely<unknown>) {
-    if (db.getExecutor().adapter instanceof SqliteAdapter) return;
-    await sql`drop function psd2_create_payment(text, jsonb, jsonb, jsonb, jsonb, text)`.execute(db);
-  },
-};
+$fn$`;
+}

@@ -10,6 +10,7 @@ import { banksMigration } from './008-banks.js';
 import { createPaymentFunctionMigration } from './009-create-payment-function.js';
 import { cancelRequestMigration } from './010-cancel-request.js';
 import { aisConsentsMigration } from './011-ais-consents.js';
+import { duplicateHashMigration } from './012-duplicate-hash.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '009-create-payment-function': createPaymentFunctionMigration,
   '010-cancel-request': cancelRequestMigration,
   '011-ais-consents': aisConsentsMigration,
+  '012-duplicate-hash': duplicateHashMigration,
 };

@@ -2,13 +2,13 @@ import type { SchemaScript } from './schema-script.js';
 
 /** The SQLite schema script (schema-script.ts). Written by scripts/schema-scripts.ts: do not edit, run it again. */
 export const sqliteSchema: SchemaScript = {
-  migrations: ["001-payments","002-bank","003-sca","004-ledger","005-due-payments","006-request-bindings","007-psu-lockout","008-banks","009-create-payment-function","010-cancel-request","011-ais-consents"],
+  migrations: ["001-payments","002-bank","003-sca","004-ledger","005-due-payments","006-request-bindings","007-psu-lockout","008-banks","009-create-payment-function","010-cancel-request","011-ais-consents","012-duplicate-hash"],
   statements: [
     "CREATE TABLE \"kysely_migration\" (\"name\" varchar(255) not null primary key, \"timestamp\" varchar(255) not null)",
     "CREATE TABLE \"kysely_migration_lock\" (\"id\" varchar(255) not null primary key, \"is_locked\" integer default 0 not null)",
     "CREATE TABLE \"tpp_requests\" (\"tpp_id\" text not null, \"request_id\" text not null, \"operation\" text not null, \"body_sha256\" text not null, \"response_status\" integer not null, \"response_body\" text not null, \"payment_id\" text, \"created_at\" text not null, constraint \"tpp_requests_pk\" primary key (\"tpp_id\", \"request_id\"))",
     "CREATE TABLE \"payments\" (\"id\" text primary key, \"tpp_id\" text not null, \"service\" text not null, \"product\" text not null, \"status\" text not null, \"psu_key\" text not null, \"psu_id\" text, \"psu_national_id_hash\" text, \"psu_corporate_id\" text, \"psu_context\" text, \"debtor_bban\" text, \"debtor_iban\" text, \"debtor_currency\" text not null, \"requested_execution_date\" text, \"entry_count\" integer not null, \"fee_minor\" bigint not null, \"fee_currency\" text not null, \"body\" text not null, \"accept_fixes\" text not null, \"tpp_redirect_uri\" text not null, \"tpp_session_id\" text not null, \"funds_available\" integer, \"status_reason\" text, \"created_at\" text not null, \"updated_at\" text not null, \"signed_by_customer_id\" text, \"authorised_at\" text, bank text not null default '', \"cancel_request_id\" text)",
-    "CREATE TABLE \"transfers\" (\"payment_id\" text not null references \"payments\" (\"id\") on delete cascade, \"seq\" integer not null, \"tpp_id\" text not null, \"psu_key\" text not null, \"amount_minor\" bigint not null, \"currency\" text not null, \"creditor_name\" text not null, \"creditor_account\" text not null, \"duplicate_key\" text not null, \"status\" text not null, \"status_reason\" text, \"created_at\" text not null, constraint \"transfers_pk\" primary key (\"payment_id\", \"seq\"))",
+    "CREATE TABLE \"transfers\" (\"payment_id\" text not null references \"payments\" (\"id\") on delete cascade, \"seq\" integer not null, \"tpp_id\" text not null, \"psu_key\" text not null, \"amount_minor\" bigint not null, \"currency\" text not null, \"creditor_name\" text not null, \"creditor_account\" text not null, \"duplicate_key\" text not null, \"status\" text not null, \"status_reason\" text, \"created_at\" text not null, \"duplicate_hash\" bigint default 0 not null, constraint \"transfers_pk\" primary key (\"payment_id\", \"seq\"))",
     "CREATE TABLE \"psu_sessions\" (\"psu_id\" text primary key, \"tpp_id\" text not null, \"customer_id\" text not null references \"customers\" (\"id\") on delete cascade, \"last_sca_at\" text not null, \"tpp_session_id\" text, \"created_at\" text not null, constraint \"psu_sessions_tpp_customer\" unique (\"tpp_id\", \"customer_id\"))",
     "CREATE TABLE \"authorisations\" (\"id\" text primary key, \"token_hash\" text not null unique, \"stage\" text not null, \"kind\" text not null, \"object_id\" text, \"tpp_id\" text not null, \"tpp_name\" text not null, \"psu_id\" text, \"psu_national_id_hash\" text, \"psu_corporate_id\" text, \"psu_context\" text, \"auth_method\" text, \"redirect_preferred\" integer not null, \"tpp_redirect_uri\" text, \"tpp_session_id\" text, \"status\" text not null, \"customer_id\" text, \"attempts\" integer not null, \"expires_at\" text not null, \"created_at\" text not null, \"updated_at\" text not null)",
     "CREATE TABLE \"baskets\" (\"id\" text primary key, \"tpp_id\" text not null, \"psu_key\" text not null, \"request_body\" text not null, \"created_at\" text not null)",
@@ -28,7 +28,6 @@ export const sqliteSchema: SchemaScript = {
     "CREATE TABLE \"ais_consents\" (\"id\" text primary key, \"bank\" text not null, \"tpp_id\" text not null, \"tpp_session_id\" text not null, \"status\" text not null, \"psu_context\" text not null, \"agreement_id\" text, \"customer_id\" text, \"sca_at\" text, \"created_at\" text not null, \"updated_at\" text not null)",
     "CREATE TABLE \"ais_consent_accounts\" (\"consent_id\" text not null references \"ais_consents\" (\"id\") on delete cascade, \"kind\" text not null, \"resource_id\" text not null, constraint \"ais_consent_accounts_pk\" primary key (\"consent_id\", \"kind\", \"resource_id\"))",
     "CREATE TABLE \"ais_unattended_reads\" (\"tpp_id\" text not null, \"resource_key\" text not null, \"day\" text not null, \"reads\" integer not null, constraint \"ais_unattended_reads_pk\" primary key (\"tpp_id\", \"resource_key\", \"day\"))",
-    "CREATE INDEX \"transfers_duplicates\" on \"transfers\" (\"tpp_id\", \"psu_key\", \"duplicate_key\")",
     "CREATE INDEX \"account_transactions_booking\" on \"account_transactions\" (\"account_id\", \"booking_date\", \"seq\")",
     "CREATE INDEX \"request_bindings_expiry\" on \"request_bindings\" (\"expires_at\")",
     "CREATE INDEX \"psu_code_attempts_at\" on \"psu_code_attempts\" (\"at\")",
@@ -38,6 +37,7 @@ export const sqliteSchema: SchemaScript = {
     "CREATE INDEX \"payments_due\" on \"payments\" (\"bank\", \"authorised_at\", \"id\", \"requested_execution_date\") where status in ('ACTC', 'PDNG')",
     "CREATE INDEX \"ais_consents_session\" on \"ais_consents\" (\"tpp_id\", \"tpp_session_id\", \"status\")",
     "CREATE INDEX \"card_transactions_booking\" on \"card_transactions\" (\"card_account_id\", \"booking_date\", \"seq\")",
+    "CREATE INDEX \"transfers_duplicate_hash\" on \"transfers\" (\"duplicate_hash\")",
     "insert into \"kysely_migration_lock\" (\"id\", \"is_locked\") values ('migration_lock', 0)",
   ],
 };

@@ -3,7 +3,7 @@ import type { NewPayment } from '../../domain/payments/payment.js';
 import type { RequestBinding } from '../../domain/request-binding.js';
 import {
   type BindingRowRead, ENDED_WITHOUT_EXECUTION, type PaymentRowRead, type TppRequestRowRead, authorisationRow, bindingRow, duplicatesOf,
-  paymentRow, toBinding, toStoredPayment, toStoredRequest, tppRequestRow, transferRows,
+  duplicateLookup, paymentRow, toBinding, toStoredPayment, toStoredRequest, tppRequestRow, transferRows,
 } from '../payment-rows.js';
 import type { CreatePaymentOptions, CreatePaymentResult, StoredPayment, StoredTppRequest, TppRequestRecord } from '../store.js';
 import type { StatementCache } from './statement-cache.js';
@@ -75,11 +75,11 @@ export class SqliteHotPath {
     if (earlier !== undefined) return { outcome: 'replayed', request: earlier };
 
     if (options.duplicatesSince !== null) {
-      const keys = JSON.stringify([...new Set(payment.transfers.map((t) => t.duplicateKey))]);
+      const { hashes, keys } = duplicateLookup(payment);
       const rows = this.sql(`select payment_id, duplicate_key, created_at from transfers
-        where tpp_id = ? and psu_key = ? and duplicate_key in (select value from json_each(?)) and created_at >= ?
-        and status not in (${ENDED_WITHOUT_EXECUTION.map((s) => `'${s}'`).join(', ')}) order by created_at desc`)
-        .all(payment.tppId, payment.psu.key, keys, options.duplicatesSince.toISOString()) as { payment_id: string; duplicate_key: string; created_at: string }[];
+        where duplicate_hash in (select value from json_each(?)) and tpp_id = ? and psu_key = ? and duplicate_key in (select value from json_each(?))
+        and created_at >= ? and status not in (${ENDED_WITHOUT_EXECUTION.map((s) => `'${s}'`).join(', ')}) order by created_at desc`)
+        .all(`[${hashes.join(',')}]`, payment.tppId, payment.psu.key, JSON.stringify(keys), options.duplicatesSince.toISOString()) as { payment_id: string; duplicate_key: string; created_at: string }[];
       const duplicates = duplicatesOf(payment, rows);
       if (duplicates.length > 0) return { outcome: 'duplicate', duplicates };
     }
@@ -94,14 +94,24 @@ export class SqliteHotPath {
     }
     this.insert('payments', paymentRow(payment, options.bank));
     if (options.authorisation !== undefined) this.insert('authorisations', authorisationRow(options.authorisation));
-    for (const row of transferRows(payment)) this.insert('transfers', row);
+    const transfers = transferRows(payment);
+    // One statement for every entry of a bulk: the text is made and looked up once, not per row.
+    if (transfers.length > 0) {
+      const insertTransfer = this.insertStatement('transfers', transfers[0]!);
+      for (const row of transfers) insertTransfer.run(row);
+    }
     return { outcome: 'created' };
   }
 
   /** Inserts a row of named columns; the statement is prepared once per table and column set. */
   private insert(table: string, row: Record<string, unknown>, suffix = ''): BetterSqlite3.RunResult {
+    return this.insertStatement(table, row, suffix).run(row);
+  }
+
+  /** The insert of rows with the columns of `row`. */
+  private insertStatement(table: string, row: Record<string, unknown>, suffix = ''): BetterSqlite3.Statement {
     const columns = Object.keys(row);
-    return this.sql(`insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})${suffix}`).run(row);
+    return this.sql(`insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})${suffix}`);
   }
 
   private sql(text: string): BetterSqlite3.Statement {

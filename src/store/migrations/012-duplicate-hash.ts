@@ -1,0 +1,51 @@
+import { type Kysely, type Migration, SqliteAdapter, sql } from 'kysely';
+import { duplicateHash, duplicateHashScope } from '../duplicate-hash.js';
+import { FUNCTION_PARTS, createPaymentFunction } from './009-create-payment-function.js';
+
+/** The transfers' columns as psd2_create_payment inserts them since this migration. */
+const TRANSFER_COLUMNS = 'payment_id, seq, tpp_id, psu_key, amount_minor, currency, creditor_name, creditor_account, duplicate_key, duplicate_hash, status, status_reason, created_at';
+
+/**
+ * transfers.duplicate_hash (src/store/duplicate-hash.ts): the logical-duplicate look-up by one
+ * integer, in place of the index on (tpp_id, psu_key, duplicate_key), whose wide entries at random
+ * places were most of what a bulk create cost (bench/README.md, "Bulk").
+ * - The rows stored before are given their hash: PostgreSQL computes it in SQL; SQLite, which has
+ *   neither SHA-256 nor hexadecimal numbers in SQL, in the migration, row by row.
+ * - PostgreSQL's psd2_create_payment looks duplicates up by the hash and inserts it.
+ */
+export const duplicateHashMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('transfers').addColumn('duplicate_hash', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+    if (db.getExecutor().adapter instanceof SqliteAdapter) {
+      const rows = await sql<{ id: number; tpp_id: string; psu_key: string; duplicate_key: string }>`select rowid as id, tpp_id, psu_key, duplicate_key from transfers`.execute(db);
+      const scopes = new Map<string, bigint>();
+      for (const row of rows.rows) {
+        const scopeKey = `${row.tpp_id}\n${row.psu_key}`;
+        let scope = scopes.get(scopeKey);
+        if (scope === undefined) scopes.set(scopeKey, (scope = duplicateHashScope(row.tpp_id, row.psu_key)));
+        await sql`update transfers set duplicate_hash = ${duplicateHash(scope, row.duplicate_key)} where rowid = ${row.id}`.execute(db);
+      }
+    } else {
+      await sql`update transfers set duplicate_hash =
+        ('x' || substr(duplicate_key, 1, 16))::bit(64)::bigint
+        # ('x' || substr(encode(sha256(convert_to(tpp_id || E'\n' || psu_key, 'UTF8')), 'hex'), 1, 16))::bit(64)::bigint`.execute(db);
+      await sql.raw(createPaymentFunction({
+        head: 'create or replace function',
+        duplicateWhere: `      where t.duplicate_hash in (select (x->>'duplicate_hash')::bigint from jsonb_array_elements(xfers) x)
+        and t.tpp_id = pay->>'tpp_id' and t.psu_key = pay->>'psu_key'
+        and t.duplicate_key in (select x->>'duplicate_key' from jsonb_array_elements(xfers) x)`,
+        transferColumns: TRANSFER_COLUMNS,
+      })).execute(db);
+    }
+    await db.schema.dropIndex('transfers_duplicates').execute();
+    await db.schema.createIndex('transfers_duplicate_hash').on('transfers').column('duplicate_hash').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('transfers_duplicate_hash').execute();
+    await db.schema.createIndex('transfers_duplicates').on('transfers').columns(['tpp_id', 'psu_key', 'duplicate_key']).execute();
+    if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+      await sql.raw(createPaymentFunction({ ...FUNCTION_PARTS, head: 'create or replace function' })).execute(db);
+    }
+    await db.schema.alterTable('transfers').dropColumn('duplicate_hash').execute();
+  },
+};
