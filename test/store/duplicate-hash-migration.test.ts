@@ -8,6 +8,7 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../src/store/database.js';
 import { duplicateHash, duplicateHashScope } from '../../src/store/duplicate-hash.js';
+import { paymentRow, tppRequestRow, transferRows } from '../../src/store/payment-rows.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { sqliteDialect } from '../../src/store/sqlite/sqlite-dialect.js';
@@ -66,6 +67,40 @@ describe('the duplicate hash (migration 012)', () => {
       await assertFoundAfterMigration(store, earlier);
     } finally {
       await store.close();
+    }
+  });
+
+  it('on PostgreSQL, computes the hash of a create from an instance of the version before (a rolling upgrade), whose transfers come without it', async () => {
+    const database = await createTestDatabase();
+    try {
+      const store = PostgresStore.open(database.url);
+      try {
+        await store.migrate();
+        const earlier = newPayment({ psuKey: 'psu:old-instance' });
+        const createdAt = earlier.createdAt.toISOString();
+        const json = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+        const client = new pg.Client(database.url);
+        await client.connect();
+        try {
+          // As PostgresHotPath called it before migration 012: no duplicate_hash in the transfers.
+          const { rows } = await client.query<{ result: { outcome: string } }>('select psd2_create_payment($1, $2, $3, $4, $5, $6) as result', [
+            `psu|${earlier.tppId}|${earlier.psu.key}`, json(tppRequestRow(requestFor(earlier), earlier.id, createdAt)), json(paymentRow(earlier, '')), null,
+            json(transferRows(earlier).map(({ duplicate_hash: _hash, ...row }) => row)), null,
+          ]);
+          assert.equal(rows[0]!.result.outcome, 'created');
+          const stored = await client.query<{ duplicate_hash: string }>('select duplicate_hash from transfers where payment_id = $1', [earlier.id]);
+          assert.equal(BigInt(stored.rows[0]!.duplicate_hash), transferRows(earlier)[0]!.duplicate_hash, 'the hash Node computes for the same transfer');
+        } finally {
+          await client.end();
+        }
+        const again = newPayment({ psuKey: 'psu:old-instance' });
+        const result = await store.createPayment(again, requestFor(again), { duplicatesSince: new Date(Date.now() - 86_400_000) });
+        assert.deepEqual(result.outcome === 'duplicate' ? result.duplicates.map((d) => d.paymentId) : result.outcome, [earlier.id]);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await database.drop();
     }
   });
 

@@ -5,6 +5,7 @@ export const FUNCTION_PARTS = {
   duplicateWhere: `      where t.tpp_id = pay->>'tpp_id' and t.psu_key = pay->>'psu_key'
         and t.duplicate_key in (select x->>'duplicate_key' from jsonb_array_elements(xfers) x)`,
   transferColumns: 'payment_id, seq, tpp_id, psu_key, amount_minor, currency, creditor_name, creditor_account, duplicate_key, status, status_reason, created_at',
+  transferValues: 'payment_id, seq, tpp_id, psu_key, amount_minor, currency, creditor_name, creditor_account, duplicate_key, status, status_reason, created_at',
 };
 
 /**
@@ -32,8 +33,8 @@ export const createPaymentFunctionMigration: Migration = {
  * duplicate look-up by duplicate_hash and the transfers' new column), so that each migration's
  * function stays what it was when it ran and the rest is written once.
  */
-export function createPaymentFunction(parts: { head: string; duplicateWhere: string; transferColumns: string }): string {
-  const { head, duplicateWhere, transferColumns } = parts;
+export function createPaymentFunction(parts: { head: string; duplicateWhere: string; transferColumns: string; transferValues: string }): string {
+  const { head, duplicateWhere, transferColumns, transferValues } = parts;
   return `
 ${head} psd2_create_payment(lock_key text, req jsonb, pay jsonb, auth jsonb, xfers jsonb, duplicates_since text) returns jsonb
 language plpgsql as $fn$
@@ -81,7 +82,7 @@ ${duplicateWhere}
       from jsonb_populate_record(null::authorisations, auth);
   end if;
   insert into transfers (${transferColumns})
-    select ${transferColumns}
+    select ${transferValues}
     from jsonb_populate_recordset(null::transfers, xfers);
   return jsonb_build_object('outcome', 'created');
 end

@@ -6,12 +6,24 @@ import { FUNCTION_PARTS, createPaymentFunction } from './009-create-payment-func
 const TRANSFER_COLUMNS = 'payment_id, seq, tpp_id, psu_key, amount_minor, currency, creditor_name, creditor_account, duplicate_key, duplicate_hash, status, status_reason, created_at';
 
 /**
+ * src/store/duplicate-hash.ts in SQL, for the rows stored before this migration and for the
+ * instances of the version before it: during a rolling upgrade they still call psd2_create_payment
+ * without duplicate_hash in their transfers, and the function computes it for them.
+ */
+const DUPLICATE_HASH_FUNCTION = `create function psd2_duplicate_hash(tpp_id text, psu_key text, duplicate_key text) returns bigint
+language sql immutable strict parallel safe as $$
+  select ('x' || substr(duplicate_key, 1, 16))::bit(64)::bigint
+    # ('x' || substr(encode(sha256(convert_to(tpp_id || chr(10) || psu_key, 'UTF8')), 'hex'), 1, 16))::bit(64)::bigint
+$$`;
+
+/**
  * transfers.duplicate_hash (src/store/duplicate-hash.ts): the logical-duplicate look-up by one
  * integer, in place of the index on (tpp_id, psu_key, duplicate_key), whose wide entries at random
  * places were most of what a bulk create cost (bench/README.md, "Bulk").
- * - The rows stored before are given their hash: PostgreSQL computes it in SQL; SQLite, which has
- *   neither SHA-256 nor hexadecimal numbers in SQL, in the migration, row by row.
- * - PostgreSQL's psd2_create_payment looks duplicates up by the hash and inserts it.
+ * - The rows stored before are given their hash: PostgreSQL computes it in SQL (psd2_duplicate_hash);
+ *   SQLite, which has neither SHA-256 nor hexadecimal numbers in SQL, in the migration, row by row.
+ * - PostgreSQL's psd2_create_payment looks duplicates up by the hash, and inserts the one it is given
+ *   or, from an instance of the version before, computes it.
  */
 export const duplicateHashMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -26,15 +38,15 @@ export const duplicateHashMigration: Migration = {
         await sql`update transfers set duplicate_hash = ${duplicateHash(scope, row.duplicate_key)} where rowid = ${row.id}`.execute(db);
       }
     } else {
-      await sql`update transfers set duplicate_hash =
-        ('x' || substr(duplicate_key, 1, 16))::bit(64)::bigint
-        # ('x' || substr(encode(sha256(convert_to(tpp_id || E'\n' || psu_key, 'UTF8')), 'hex'), 1, 16))::bit(64)::bigint`.execute(db);
+      await sql.raw(DUPLICATE_HASH_FUNCTION).execute(db);
+      await sql`update transfers set duplicate_hash = psd2_duplicate_hash(tpp_id, psu_key, duplicate_key)`.execute(db);
       await sql.raw(createPaymentFunction({
         head: 'create or replace function',
-        duplicateWhere: `      where t.duplicate_hash in (select (x->>'duplicate_hash')::bigint from jsonb_array_elements(xfers) x)
+        duplicateWhere: `      where t.duplicate_hash in (select psd2_duplicate_hash(pay->>'tpp_id', pay->>'psu_key', x->>'duplicate_key') from jsonb_array_elements(xfers) x)
         and t.tpp_id = pay->>'tpp_id' and t.psu_key = pay->>'psu_key'
         and t.duplicate_key in (select x->>'duplicate_key' from jsonb_array_elements(xfers) x)`,
         transferColumns: TRANSFER_COLUMNS,
+        transferValues: TRANSFER_COLUMNS.replace('duplicate_hash', 'coalesce(duplicate_hash, psd2_duplicate_hash(tpp_id, psu_key, duplicate_key))'),
       })).execute(db);
     }
     await db.schema.dropIndex('transfers_duplicates').execute();
@@ -45,6 +57,7 @@ export const duplicateHashMigration: Migration = {
     await db.schema.createIndex('transfers_duplicates').on('transfers').columns(['tpp_id', 'psu_key', 'duplicate_key']).execute();
     if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
       await sql.raw(createPaymentFunction({ ...FUNCTION_PARTS, head: 'create or replace function' })).execute(db);
+      await sql`drop function psd2_duplicate_hash(text, text, text)`.execute(db);
     }
     await db.schema.alterTable('transfers').dropColumn('duplicate_hash').execute();
   },
