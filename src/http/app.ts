@@ -152,8 +152,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     } catch (error) {
       // Nothing of the answer it replaces stays: no Location of a resource that may not be on disk.
       reply.removeHeader('location');
-      const refusal = error instanceof StoreClosedError ? shuttingDown() : new ApiError('SYSTEM_ERROR', 'the request could not be recorded');
-      if (refusal.code === 'SYSTEM_ERROR') request.log.error({ err: error }, 'the X-Request-ID binding could not be made durable');
+      const closed = error instanceof StoreClosedError;
+      if (!closed) request.log.error({ err: error }, 'the X-Request-ID binding could not be made durable');
+      const refusal = closed ? shuttingDown() : new ApiError('SYSTEM_ERROR', 'the request could not be recorded');
       reply.code(refusal.status).type('application/json');
       return JSON.stringify(errorBody(request, refusal));
     }

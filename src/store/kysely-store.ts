@@ -99,8 +99,9 @@ export abstract class KyselyStore implements Store {
       const earlier = await findStoredRequest(trx, request.tppId, request.requestId);
       if (earlier !== undefined) return { outcome: 'replayed', request: earlier };
 
+      const transfers = transferRows(payment);
       if (options.duplicatesSince !== null) {
-        const duplicates = await this.findDuplicates(trx, payment, options.duplicatesSince);
+        const duplicates = await this.findDuplicates(trx, payment, transfers, options.duplicatesSince);
         if (duplicates.length > 0) return { outcome: 'duplicate', duplicates };
       }
 
@@ -116,7 +117,7 @@ export abstract class KyselyStore implements Store {
       }
       await trx.insertInto('payments').values(paymentRow(payment, options.bank)).execute();
       if (options.authorisation !== undefined) await sca.createAuthorisation(trx, options.authorisation);
-      await trx.insertInto('transfers').values(transferRows(payment)).execute();
+      await trx.insertInto('transfers').values(transfers).execute();
       return { outcome: 'created' };
     });
   }
@@ -253,8 +254,8 @@ export abstract class KyselyStore implements Store {
   pendingPayments(bankKey: string, account: { bban: string; iban: string }, limit: number): Promise<PendingPayment[]> { return ais.pendingPayments(this.db, bankKey, account, limit); }
   countUnattendedRead(tppId: string, key: string, day: string): Promise<number> { return ais.countUnattendedRead(this.db, tppId, key, day); }
 
-  private async findDuplicates(trx: Transaction<Database>, payment: NewPayment, since: Date): Promise<LogicalDuplicate[]> {
-    const { hashes, keys } = duplicateLookup(payment);
+  private async findDuplicates(trx: Transaction<Database>, payment: NewPayment, transfers: ReturnType<typeof transferRows>, since: Date): Promise<LogicalDuplicate[]> {
+    const { hashes, keys } = duplicateLookup(transfers);
     const rows = await trx.selectFrom('transfers')
       .select(['payment_id', 'duplicate_key', 'created_at'])
       .where('duplicate_hash', 'in', hashes)

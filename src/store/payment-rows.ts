@@ -130,11 +130,10 @@ export function toStoredPayment(row: PaymentRowRead): StoredPayment {
   };
 }
 
-/** What the logical-duplicate look-up of `payment` asks for: its transfers' duplicate keys, and their duplicate hashes (the index). */
-export function duplicateLookup(payment: NewPayment): { hashes: bigint[]; keys: string[] } {
-  const scope = duplicateHashScope(payment.tppId, payment.psu.key);
-  const keys = [...new Set(payment.transfers.map((t) => t.duplicateKey))];
-  return { hashes: keys.map((key) => duplicateHash(scope, key)), keys };
+/** What the logical-duplicate look-up asks for, from the transfers' rows (transferRows): their distinct duplicate keys, and the keys' hashes (the index). */
+export function duplicateLookup(rows: readonly { duplicate_key: string; duplicate_hash: bigint }[]): { hashes: bigint[]; keys: string[] } {
+  const hashOfKey = new Map(rows.map((row) => [row.duplicate_key, row.duplicate_hash]));
+  return { hashes: [...hashOfKey.values()], keys: [...hashOfKey.keys()] };
 }
 
 /** The transfers of `payment` equal to a recent one of the same PSU (`rows`, newest first: the last of a key names it). */

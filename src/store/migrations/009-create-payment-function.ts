@@ -1,11 +1,14 @@
 import { type Kysely, type Migration, SqliteAdapter, sql } from 'kysely';
 
+/** The transfers' columns this migration's function inserts, each from the JSON's field of its name. */
+const TRANSFER_COLUMNS = 'payment_id, seq, tpp_id, psu_key, amount_minor, currency, creditor_name, creditor_account, duplicate_key, status, status_reason, created_at';
+
 /** The parts of this migration's function that migration 012 changed (its down puts them back). */
 export const FUNCTION_PARTS = {
   duplicateWhere: `      where t.tpp_id = pay->>'tpp_id' and t.psu_key = pay->>'psu_key'
         and t.duplicate_key in (select x->>'duplicate_key' from jsonb_array_elements(xfers) x)`,
-  transferColumns: 'payment_id, seq, tpp_id, psu_key, amount_minor, currency, creditor_name, creditor_account, duplicate_key, status, status_reason, created_at',
-  transferValues: 'payment_id, seq, tpp_id, psu_key, amount_minor, currency, creditor_name, creditor_account, duplicate_key, status, status_reason, created_at',
+  transferColumns: TRANSFER_COLUMNS,
+  transferValues: TRANSFER_COLUMNS,
 };
 
 /**

@@ -74,8 +74,10 @@ export class SqliteHotPath {
     const earlier = this.findTppRequest(request.tppId, request.requestId);
     if (earlier !== undefined) return { outcome: 'replayed', request: earlier };
 
+    // Made once: the look-up takes its keys and hashes from them.
+    const transfers = transferRows(payment);
     if (options.duplicatesSince !== null) {
-      const { hashes, keys } = duplicateLookup(payment);
+      const { hashes, keys } = duplicateLookup(transfers);
       const rows = this.sql(`select payment_id, duplicate_key, created_at from transfers
         where duplicate_hash in (select value from json_each(?)) and tpp_id = ? and psu_key = ? and duplicate_key in (select value from json_each(?))
         and created_at >= ? and status not in (${ENDED_WITHOUT_EXECUTION.map((s) => `'${s}'`).join(', ')}) order by created_at desc`)
@@ -94,7 +96,6 @@ export class SqliteHotPath {
     }
     this.insert('payments', paymentRow(payment, options.bank));
     if (options.authorisation !== undefined) this.insert('authorisations', authorisationRow(options.authorisation));
-    const transfers = transferRows(payment);
     // One statement for every entry of a bulk: the text is made and looked up once, not per row.
     if (transfers.length > 0) {
       const insertTransfer = this.insertStatement('transfers', transfers[0]!);
