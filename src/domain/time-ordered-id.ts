@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBase64url } from './random-text.js';
 
 /**
  * The 64 characters of base64url in their byte order, so that text compared byte by byte (SQLite's
@@ -22,7 +22,7 @@ const RANDOM_BYTES = 12;
  * each other, on the index's last pages.
  */
 export function timeOrderedId(nowMs: number = Date.now()): string {
-  return timePart(nowMs) + randomBytes(RANDOM_BYTES).toString('base64url');
+  return timePart(nowMs) + randomBase64url(RANDOM_BYTES);
 }
 
 /** The time part of a time-ordered id: the milliseconds in TIME_CHARS sortable base64url characters. */

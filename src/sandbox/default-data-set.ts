@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBase64url } from '../domain/random-text.js';
 import { composeIBAN } from 'ibantools';
 import type { Account, Agreement, Customer, Engagement, EngagementRole } from '../domain/bank.js';
 import type { BankData } from '../store/sca-records.js';
@@ -48,7 +48,7 @@ export const DEFAULT_AGREEMENTS: readonly { id: string; owner: Owner; name: stri
 ];
 
 export function newBankId(): string {
-  return `enc!!${randomBytes(18).toString('base64url')}`;
+  return `enc!!${randomBase64url(18)}`;
 }
 
 export function defaultDataSet(now: Date): BankData {

@@ -15,7 +15,7 @@ import type { TppIdentity } from '../domain/psp-role.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
 import type { Store, StoredPayment } from '../store/store.js';
 import type { Banks } from './banks.js';
-import { EXPIRED_REASON, effectiveStatus } from '../domain/sca.js';
+import { EXPIRED_REASON, PsuAuthenticationRequired, effectiveStatus } from '../domain/sca.js';
 import type { ScaRequestContext, ScaService } from './sca-service.js';
 
 export interface InitiationRequest {
@@ -26,6 +26,8 @@ export interface InitiationRequest {
   product: PaymentProduct;
   body: unknown;
   requestId: string;
+  /** The X-Request-ID was bound before this request (request-replay-guard.ts): it may repeat a stored create. */
+  retry: boolean;
   /** SHA-256 of the body bytes as received: a retry repeats the request exactly (docs/decisions.md, Idempotency). */
   bodySha256: string;
   psuHeaders: PsuHeaders;
@@ -61,10 +63,26 @@ export class PaymentInitiationService {
     const operation = `POST /v1/${request.service}/${request.product}`;
     const { bodySha256 } = request;
     // A retry is answered as the first request was, even if the rules would now judge it otherwise
-    // (an execution date that has since become yesterday).
-    const earlier = await this.store.findTppRequest(request.tpp.id, request.requestId);
-    if (earlier !== undefined) return replay(earlier, operation, bodySha256, request.requestId);
+    // (an execution date that has since become yesterday). A request whose X-Request-ID was bound
+    // before is looked up first. One bound anew may still repeat a stored request whose binding
+    // expired (a retry signed again later): it is looked up when the rules refuse it, and the
+    // create's transaction answers it from the store when they accept it.
+    if (request.retry) {
+      const earlier = await this.store.findTppRequest(request.tpp.id, request.requestId);
+      if (earlier !== undefined) return replay(earlier, operation, bodySha256, request.requestId);
+    }
+    try {
+      return await this.create(request, operation);
+    } catch (error) {
+      if (request.retry || !(error instanceof ApiError || error instanceof PsuAuthenticationRequired)) throw error;
+      const earlier = await this.store.findTppRequest(request.tpp.id, request.requestId);
+      if (earlier === undefined) throw error;
+      return replay(earlier, operation, bodySha256, request.requestId);
+    }
+  }
 
+  private async create(request: InitiationRequest, operation: string): Promise<Answer> {
+    const { bodySha256 } = request;
     // The TPP's bank's business clock: its own in the sandbox, the wall clock in production.
     const now = await this.banks.now(request.tpp.id);
     const today = osloDate(now);

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { randomBase64url } from '../domain/random-text.js';
 import { type Customer, payFromProblem } from '../domain/bank.js';
 import { PSU_CODE_FAILURE_WINDOW_MINUTES, PSU_CODE_FAILURES_MAX } from '../domain/limits.js';
 import { type NationalIdKey, hashNationalId } from '../domain/psu.js';
@@ -435,7 +436,7 @@ function preferredMethod(preferred: string | undefined): { method: AuthMethod; u
 }
 
 function newToken(): string {
-  return randomBytes(24).toString('base64url');
+  return randomBase64url(24);
 }
 
 function hashToken(token: string): string {

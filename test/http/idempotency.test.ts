@@ -111,6 +111,29 @@ for (const engine of ['sqlite', 'postgres'] as const) {
   });
 }
 
+describe('a retry whose X-Request-ID binding has expired', () => {
+  const clock = new ManualClock(new Date('2026-11-21T10:00:00Z'));
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ clock });
+  });
+  after(() => t.close());
+
+  it('still gets the stored 201 when the rules would now refuse it (its execution date has become yesterday)', async () => {
+    const requestId = randomUUID();
+    const body = { ...crossBorderBody(), requestedExecutionDate: '2026-11-21' };
+    const first = await createCrossBorder(t, { body, requestId });
+    assert.equal(first.statusCode, 201, first.body);
+    // The binding is gone, as after its signature's time has passed and the purge ran; the bank's day is the next one.
+    assert.equal(await t.store.purgeRequestBindings(new Date('2100-01-01T00:00:00Z')) > 0, true);
+    clock.current = new Date('2026-11-22T10:00:00Z');
+    assertErrorBody(await createCrossBorder(t, { body }), 400, 'EXECUTION_DATE_INVALID');
+    const retry = await createCrossBorder(t, { body, requestId });
+    assert.equal(retry.statusCode, 201, retry.body);
+    assert.deepEqual(retry.json(), first.json());
+  });
+});
+
 describe('logical duplicates', () => {
   const clock = new ManualClock(new Date('2026-11-21T10:00:00Z'));
   let t: TestApp;

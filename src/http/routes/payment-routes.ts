@@ -53,6 +53,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
         product: product.product,
         body: request.body,
         requestId: headers['x-request-id']!,
+        retry: request.retry,
         bodySha256: request.bodySha256!,
         psuHeaders: { psuId: headers['psu-id'], nationalId: headers['x-psu-identity'], corporateId: headers['psu-corporate-id'], context: headers['psu-context'] },
         acceptFixHeader: headers['x-accept-fix'],
