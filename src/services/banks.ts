@@ -55,7 +55,12 @@ export class Banks {
   }
 
   async clockOfBank(bank: string): Promise<BankClock> {
-    return this.clockWithOffset(this.mode === 'sandbox' ? Number(await this.store.readClockOffset(bank)) : 0);
+    return this.clockAt(await this.store.readClockOffset(bank));
+  }
+
+  /** The business clock of a bank whose offset was read already (with a payment, Store.findPayment): the wall clock in production. */
+  clockAt(offsetMs: bigint): BankClock {
+    return this.clockWithOffset(this.mode === 'sandbox' ? Number(offsetMs) : 0);
   }
 
   /** Every bank whose batch runs, with its clock: production's, or each sandbox bank made so far, in one read. */

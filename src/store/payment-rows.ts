@@ -109,7 +109,15 @@ export function toStoredRequest(row: TppRequestRowRead): StoredTppRequest {
 export interface PaymentRowRead {
   id: string; tpp_id: string; service: string; product: string; status: string; body: string;
   funds_available: number | bigint | boolean | null; status_reason: string | null; created_at: string;
+  /** Of the payment's bank, read in the same statement (PAYMENT_CLOCK_OFFSET). */
+  clock_offset_ms: number | bigint | string;
 }
+
+/**
+ * The clock offset of the payment's bank, selected with the payment: a status read judges the
+ * payment by its bank's clock, and a statement of its own cost a sixteenth of the read (bench/README.md).
+ */
+export const PAYMENT_CLOCK_OFFSET = 'coalesce((select clock_offset_ms from banks where banks.bank = payments.bank), 0)';
 
 /** The body is parsed when first read: a status read never reads it (a bulk payment's is up to a megabyte). */
 export function toStoredPayment(row: PaymentRowRead): StoredPayment {
@@ -127,6 +135,7 @@ export function toStoredPayment(row: PaymentRowRead): StoredPayment {
     fundsAvailable: row.funds_available === null ? undefined : Number(row.funds_available) === 1,
     statusReason: row.status_reason ?? undefined,
     createdAt: row.created_at,
+    bankClockOffsetMs: BigInt(row.clock_offset_ms),
   };
 }
 

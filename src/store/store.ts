@@ -64,6 +64,8 @@ export interface StoredPayment {
   fundsAvailable: boolean | undefined;
   statusReason: string | undefined;
   createdAt: string;
+  /** The business clock offset of the payment's bank (0 when the bank has none), read with the payment. */
+  bankClockOffsetMs: bigint;
 }
 
 export type CancelResult =

@@ -261,6 +261,19 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         assert.deepEqual(await store.listBankClocks(), [{ bank: 'TPP-A', clockOffsetMs: 0n }, { bank: 'TPP-B', clockOffsetMs: 7_200_000n }]);
       }));
 
+      it('reads a payment with the clock offset of its own bank, and 0 for a bank without a clock', () => withMigratedStore(async (store) => {
+        await store.openBank('TPP-A', at, defaultDataSet);
+        await store.openBank('TPP-B', at, defaultDataSet);
+        await store.writeClockOffset('TPP-A', 5_400_000n, at);
+        await store.writeClockOffset('TPP-B', 9_000_000n, at);
+        const ofA = newPayment({ tppId: 'TPP-A' });
+        const ofNone = newPayment({ tppId: 'TPP-A' });
+        await store.createPayment(ofA, requestFor(ofA), { duplicatesSince: null, bank: 'TPP-A' });
+        await store.createPayment(ofNone, requestFor(ofNone), { duplicatesSince: null, bank: 'no-such-bank' });
+        assert.equal((await store.findPayment('TPP-A', ofA.id))?.bankClockOffsetMs, 5_400_000n);
+        assert.equal((await store.findPayment('TPP-A', ofNone.id))?.bankClockOffsetMs, 0n);
+      }));
+
       it('makes no bank beyond a limit, two instances at once included, and finds one made whatever the count', async () => {
         const { store, openAnother } = await open();
         const another = await openAnother();
