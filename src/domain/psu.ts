@@ -20,6 +20,8 @@ export interface PsuIdentification {
 export interface PsuHeaders {
   psuId: string | undefined;
   nationalId: string | undefined;
+  /** The keyed hash of `nationalId` when the caller has made it already (the request's SCA context): an HMAC made once a request. */
+  nationalIdHash?: string | undefined;
   corporateId: string | undefined;
   context: string | undefined;
 }
@@ -47,7 +49,7 @@ export function identifyPsu(headers: PsuHeaders, nationalIdKey: NationalIdKey): 
     problems.push({ code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-Corporate-ID', text: 'header PSU-Corporate-ID is required for a corporate PSU (PSU-Context CORPORATE): it names the corporate agreement' });
   }
   if (problems.length > 0) return { psu: undefined, problems };
-  const nationalIdHash = headers.nationalId === undefined ? undefined : hashNationalId(nationalIdKey, headers.nationalId);
+  const nationalIdHash = headers.nationalId === undefined ? undefined : headers.nationalIdHash ?? hashNationalId(nationalIdKey, headers.nationalId);
   return {
     psu: {
       psuId: headers.psuId?.toLowerCase(),

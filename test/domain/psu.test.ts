@@ -35,6 +35,14 @@ describe('identifyPsu', () => {
     assert.equal(psu?.nationalIdHash, undefined);
   });
 
+  it('keys the PSU by the hash the caller made already (the SCA context\'s), and still checks the number itself', () => {
+    const made = hashNationalId(FNR);
+    assert.equal(identifyPsu(headers({ nationalId: FNR, nationalIdHash: made })).psu?.key, `nin:${made}`);
+    const refused = identifyPsu(headers({ nationalId: H_NUMBER, nationalIdHash: hashNationalId(H_NUMBER) }));
+    assert.equal(refused.psu, undefined);
+    assert.deepEqual(codesAndPaths(refused), [['FORMAT_ERROR', 'header:X-PSU-IDENTITY']]);
+  });
+
   it('gives the same key to the same PSU-ID in any case', () => {
     const upper = identifyPsu(headers({ psuId: PSU_ID })).psu;
     const lower = identifyPsu(headers({ psuId: PSU_ID.toLowerCase() })).psu;

@@ -46,16 +46,17 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
       },
     }, async (request, reply) => {
       const headers = request.headers as Headers;
+      const sca = scaContextOf(request, payments.nationalIdKey);
       const answer = await payments.initiate({
         tpp: request.tpp!,
-        sca: scaContextOf(request, payments.nationalIdKey),
+        sca,
         service: product.service,
         product: product.product,
         body: request.body,
         requestId: headers['x-request-id']!,
         retry: request.retry,
         bodySha256: request.bodySha256!,
-        psuHeaders: { psuId: headers['psu-id'], nationalId: headers['x-psu-identity'], corporateId: headers['psu-corporate-id'], context: headers['psu-context'] },
+        psuHeaders: { psuId: headers['psu-id'], nationalId: headers['x-psu-identity'], nationalIdHash: sca.psuNationalIdHash, corporateId: headers['psu-corporate-id'], context: headers['psu-context'] },
         acceptFixHeader: headers['x-accept-fix'],
         tppRedirectUri: headers['tpp-redirect-uri'] ?? '',
         tppSessionId: headers['tpp-session-id'] ?? '',
