@@ -71,7 +71,7 @@ app.get('/v1/*', async (request, reply) => {
   verifySignature(request.headers);
   const now = new Date();
   await store.bindRequest({ tppId: 'T', requestId: request.headers['x-request-id'] as string, method: 'GET', target: request.url, bodySha256: '', scope: 'strict', expiresAt: new Date(now.getTime() + 300_000) }, now);
-  if (await store.findPayment('T', readPaymentId) === undefined) throw new Error('no payment to read: create one first');
+  if (await store.findPayment('T', readPaymentId, '') === undefined) throw new Error('no payment to read: create one first');
   await store.durable();
   return reply.type('application/json').send('{"transactionStatus":"ACTC"}');
 });

@@ -153,11 +153,11 @@ export class PaymentInitiationService {
     return { status: 201, body: response };
   }
 
-  /** The payment as it stands by the bank's clock at `now` (when left out, the clock of the payment's bank, read with it). */
+  /** The payment as it stands by the bank's clock at `now` (when left out, the TPP's bank's clock, read with the payment). */
   async read(tpp: TppIdentity, service: string, product: string, paymentId: string, now?: Date): Promise<StoredPayment> {
     const problem = productProblem(service, product);
     if (problem !== undefined) throw ApiError.of([problem]);
-    const stored = await this.store.findPayment(tpp.id, paymentId);
+    const stored = await this.store.findPayment(tpp.id, paymentId, this.banks.of(tpp.id));
     const payment = stored === undefined ? undefined : withEffectiveStatus(stored, now ?? this.banks.clockAt(stored.bankClockOffsetMs).now());
     if (payment === undefined || payment.service !== service || payment.product !== product) {
       throw new ApiError('RESOURCE_UNKNOWN', `no ${service} resource ${paymentId} of product ${product} is known to this TPP`, [

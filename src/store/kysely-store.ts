@@ -2,7 +2,7 @@ import { type Kysely, Migrator, type Transaction, sql } from 'kysely';
 import type { NewPayment } from '../domain/payments/payment.js';
 import { CANCELLABLE_STATUSES, type TransactionStatus } from '../domain/transaction-status.js';
 import type { Database } from './database.js';
-import { ENDED_WITHOUT_EXECUTION, PAYMENT_CLOCK_OFFSET, duplicateLookup, duplicatesOf, paymentRow, toStoredPayment, tppRequestRow, transferRows } from './payment-rows.js';
+import { ENDED_WITHOUT_EXECUTION, duplicateLookup, duplicatesOf, paymentRow, toStoredPayment, tppRequestRow, transferRows } from './payment-rows.js';
 import { migrations } from './migrations/index.js';
 import { type SchemaScript, scriptFits } from './migrations/schema-script.js';
 import { type Account, type Agreement, BankLimitReached, type Customer, type Engagement } from '../domain/bank.js';
@@ -139,9 +139,10 @@ export abstract class KyselyStore implements Store {
     return findStoredRequest(this.db, tppId, requestId);
   }
 
-  async findPayment(tppId: string, paymentId: string): Promise<StoredPayment | undefined> {
+  async findPayment(tppId: string, paymentId: string, bank: string): Promise<StoredPayment | undefined> {
     const row = await this.db.selectFrom('payments')
-      .select(['id', 'tpp_id', 'service', 'product', 'status', 'body', 'funds_available', 'status_reason', 'created_at', sql.raw<number | bigint | string>(PAYMENT_CLOCK_OFFSET).as('clock_offset_ms')])
+      .select(['id', 'tpp_id', 'service', 'product', 'status', 'body', 'funds_available', 'status_reason', 'created_at',
+        sql<number | bigint | string>`coalesce((select clock_offset_ms from banks where banks.bank = ${bank}), 0)`.as('clock_offset_ms')])
       .where('id', '=', paymentId).where('tpp_id', '=', tppId)
       .executeTakeFirst();
     return row === undefined ? undefined : toStoredPayment(row);

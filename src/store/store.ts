@@ -64,7 +64,7 @@ export interface StoredPayment {
   fundsAvailable: boolean | undefined;
   statusReason: string | undefined;
   createdAt: string;
-  /** The business clock offset of the payment's bank (0 when the bank has none), read with the payment. */
+  /** The business clock offset of the bank the read named (0 when the bank has none), read with the payment. */
   bankClockOffsetMs: bigint;
 }
 
@@ -107,7 +107,8 @@ export interface Store {
   /** The request this TPP sent with this X-Request-ID, if it created something. */
   findTppRequest(tppId: string, requestId: string): Promise<StoredTppRequest | undefined>;
   /** The payment, when it exists and the TPP created it. */
-  findPayment(tppId: string, paymentId: string): Promise<StoredPayment | undefined>;
+  /** The TPP's payment, with the clock offset of `bank` (the TPP's bank, Banks.of) read in the same statement. */
+  findPayment(tppId: string, paymentId: string, bank: string): Promise<StoredPayment | undefined>;
   /**
    * Cancels a payment of the TPP that has not yet been taken for execution, noting the DELETE's
    * X-Request-ID; a payment this X-Request-ID cancelled already is 'cancelled' again.

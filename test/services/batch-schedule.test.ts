@@ -43,6 +43,12 @@ describe('the sandbox clock', () => {
     await assert.rejects(banks.advance('PSDNO-FSA-A', new Date(Date.now())), /only moves forward/);
   });
 
+  it('takes an offset read with a payment in the sandbox, and ignores one in production', () => {
+    const twoHours = 7_200_000n;
+    assert.ok(Math.abs(new Banks({} as Store, 'sandbox').clockAt(twoHours).now().getTime() - (Date.now() + 7_200_000)) < 1000);
+    assert.ok(Math.abs(new Banks({} as Store, 'production').clockAt(twoHours).now().getTime() - Date.now()) < 1000);
+  });
+
   it('is the wall clock, unmoved, in production', async () => {
     const banks = new Banks({} as Store, 'production');
     assert.equal(banks.of('PSDNO-FSA-A'), banks.of('PSDNO-FSA-B'));

@@ -22,7 +22,7 @@ describe('the store at shutdown (closingStore)', () => {
   it('closes only once the calls under way have settled, and refuses calls made after close began', async () => {
     const { store, events, finish } = fakeStore();
     const closing = closingStore(store, 5_000);
-    const underWay = closing.findPayment('T', 'p');
+    const underWay = closing.findPayment('T', 'p', '');
     const closed = closing.close();
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(events, [], 'not closed while a call is under way');
@@ -36,7 +36,7 @@ describe('the store at shutdown (closingStore)', () => {
   it('closes after its wait even when a call never settles', async () => {
     const { store, events } = fakeStore();
     const closing = closingStore(store, 20);
-    void closing.findPayment('T', 'p');
+    void closing.findPayment('T', 'p', '');
     await closing.close();
     assert.deepEqual(events, ['closed']);
   });

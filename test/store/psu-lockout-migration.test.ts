@@ -52,7 +52,7 @@ describe('migration 007: national identity numbers stored the old way', () => {
 
       const [afterWaiting, afterSigned] = await store.findPaymentsForSca(waiting.tppId, [waiting.id, signed.id]);
       assert.equal(afterWaiting?.status, 'RJCT');
-      assert.equal((await store.findPayment(waiting.tppId, waiting.id))?.statusReason, LEGACY_NATIONAL_ID_REASON);
+      assert.equal((await store.findPayment(waiting.tppId, waiting.id, ''))?.statusReason, LEGACY_NATIONAL_ID_REASON);
       assert.equal(afterSigned?.status, 'ACTC', 'a signed payment stays signed');
       for (const payment of [afterWaiting, afterSigned]) {
         assert.equal(payment?.psuNationalIdHash, undefined);

@@ -66,7 +66,7 @@ describe('SQLite store: nothing of the hot path is answered before the WAL flush
     const create = store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
     await new Promise((r) => setImmediate(r));
     await new Promise((r) => setImmediate(r));
-    const read = store.findPayment(payment.tppId, payment.id);
+    const read = store.findPayment(payment.tppId, payment.id, '');
     assert.equal(await state(read), 'pending');
     completeAll();
     assert.equal(await state(create), 'resolved');
@@ -89,7 +89,7 @@ describe('SQLite store: the write batch and a query-builder transaction', () => 
       throw new Error('roll back');
     }), /roll back/);
     assert.deepEqual(await create, { outcome: 'created' });
-    assert.ok(await store.findPayment(payment.tppId, payment.id), 'the create survived the other use\'s rollback');
+    assert.ok(await store.findPayment(payment.tppId, payment.id, ''), 'the create survived the other use\'s rollback');
     assert.equal((await sql<{ n: number }>`select count(*) as n from banks where bank = 'zz'`.execute(db)).rows[0]!.n, 0n);
     await store.close();
   });

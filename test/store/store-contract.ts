@@ -109,7 +109,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         const payment = newPayment({ amountMinor: 123_456_789_012_345_678n });
         const request = requestFor(payment);
         assert.deepEqual(await store.createPayment(payment, request, { duplicatesSince: null }), { outcome: 'created' });
-        const stored = await store.findPayment(payment.tppId, payment.id);
+        const stored = await store.findPayment(payment.tppId, payment.id, '');
         assert.equal(stored?.status, 'RCVD');
         assert.equal(stored?.service, 'payments');
         assert.deepEqual(stored?.body, payment.body);
@@ -121,7 +121,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
       it('keeps payments of one TPP from another', () => withMigratedStore(async (store) => {
         const payment = newPayment();
         await store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
-        assert.equal(await store.findPayment('PSDNO-FSA-999999999', payment.id), undefined);
+        assert.equal(await store.findPayment('PSDNO-FSA-999999999', payment.id, ''), undefined);
         assert.deepEqual(await store.cancelPayment('PSDNO-FSA-999999999', payment.id, new Date(), 'delete-1'), { outcome: 'unknown' });
         assert.equal(await store.findTppRequest('PSDNO-FSA-999999999', 'x'), undefined);
       }));
@@ -134,7 +134,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         const result = await store.createPayment(second, { ...requestFor(second, 'same-id'), responseBody: 'other' }, { duplicatesSince: null });
         assert.equal(result.outcome, 'replayed');
         assert.equal(result.outcome === 'replayed' && result.request.responseBody, request.responseBody);
-        assert.equal(await store.findPayment(second.tppId, second.id), undefined);
+        assert.equal(await store.findPayment(second.tppId, second.id, ''), undefined);
       }));
 
       it('creates exactly one payment from 50 concurrent creates with one X-Request-ID', async () => {
@@ -146,7 +146,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
           const results = await Promise.all(payments.map((p, i) => (i % 2 === 0 ? store : another).createPayment(p, requestFor(p, 'concurrent'), { duplicatesSince: null })));
           assert.equal(results.filter((r) => r.outcome === 'created').length, 1);
           assert.equal(results.filter((r) => r.outcome === 'replayed').length, 49);
-          const found = await Promise.all(payments.map((p) => store.findPayment(p.tppId, p.id)));
+          const found = await Promise.all(payments.map((p) => store.findPayment(p.tppId, p.id, '')));
           assert.equal(found.filter((f) => f !== undefined).length, 1);
         } finally {
           await another.close();
@@ -160,7 +160,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         const twin = newPayment({ transfers: first.transfers });
         const result = await store.createPayment(twin, requestFor(twin), { duplicatesSince: new Date(Date.now() - 60_000) });
         assert.deepEqual(result, { outcome: 'duplicate', duplicates: [{ path: '$', paymentId: first.id, createdAt: first.createdAt.toISOString() }] });
-        assert.equal(await store.findPayment(twin.tppId, twin.id), undefined);
+        assert.equal(await store.findPayment(twin.tppId, twin.id, ''), undefined);
         assert.equal((await store.createPayment(twin, requestFor(twin), { duplicatesSince: new Date(Date.now() + 60_000) })).outcome, 'created');
         const otherPsu = newPayment({ transfers: first.transfers, psuKey: 'psu:two' });
         assert.equal((await store.createPayment(otherPsu, requestFor(otherPsu), { duplicatesSince: new Date(0) })).outcome, 'created');
@@ -178,7 +178,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         const payment = newPayment();
         await store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
         assert.deepEqual(await store.cancelPayment(payment.tppId, payment.id, new Date(), 'delete-1'), { outcome: 'cancelled' });
-        assert.equal((await store.findPayment(payment.tppId, payment.id))?.status, 'CANC');
+        assert.equal((await store.findPayment(payment.tppId, payment.id, ''))?.status, 'CANC');
         assert.deepEqual(await store.cancelPayment(payment.tppId, payment.id, new Date(), 'delete-2'), { outcome: 'not-cancellable', status: 'CANC' });
         assert.deepEqual(await store.cancelPayment(payment.tppId, payment.id, new Date(), 'delete-1'), { outcome: 'cancelled' });
         assert.deepEqual(await store.cancelPayment(payment.tppId, 'enc!!nothing', new Date(), 'delete-1'), { outcome: 'unknown' });
@@ -189,7 +189,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         await store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
         const outcomes = await Promise.all([1, 2, 3, 4].map(() => store.cancelPayment(payment.tppId, payment.id, new Date(), 'delete-same')));
         assert.deepEqual(outcomes, [1, 2, 3, 4].map(() => ({ outcome: 'cancelled' })));
-        assert.equal((await store.findPayment(payment.tppId, payment.id))?.status, 'CANC');
+        assert.equal((await store.findPayment(payment.tppId, payment.id, ''))?.status, 'CANC');
       }));
 
       it('stores a bulk payment of 1 000 transfers in one create', () => withMigratedStore(async (store) => {
@@ -261,17 +261,17 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         assert.deepEqual(await store.listBankClocks(), [{ bank: 'TPP-A', clockOffsetMs: 0n }, { bank: 'TPP-B', clockOffsetMs: 7_200_000n }]);
       }));
 
-      it('reads a payment with the clock offset of its own bank, and 0 for a bank without a clock', () => withMigratedStore(async (store) => {
+      it('reads a payment with the clock offset of the bank the read names, and 0 for a bank without a clock', () => withMigratedStore(async (store) => {
         await store.openBank('TPP-A', at, defaultDataSet);
         await store.openBank('TPP-B', at, defaultDataSet);
         await store.writeClockOffset('TPP-A', 5_400_000n, at);
         await store.writeClockOffset('TPP-B', 9_000_000n, at);
-        const ofA = newPayment({ tppId: 'TPP-A' });
-        const ofNone = newPayment({ tppId: 'TPP-A' });
-        await store.createPayment(ofA, requestFor(ofA), { duplicatesSince: null, bank: 'TPP-A' });
-        await store.createPayment(ofNone, requestFor(ofNone), { duplicatesSince: null, bank: 'no-such-bank' });
-        assert.equal((await store.findPayment('TPP-A', ofA.id))?.bankClockOffsetMs, 5_400_000n);
-        assert.equal((await store.findPayment('TPP-A', ofNone.id))?.bankClockOffsetMs, 0n);
+        const payment = newPayment({ tppId: 'TPP-A' });
+        await store.createPayment(payment, requestFor(payment), { duplicatesSince: null, bank: 'TPP-A' });
+        assert.equal((await store.findPayment('TPP-A', payment.id, 'TPP-A'))?.bankClockOffsetMs, 5_400_000n);
+        assert.equal((await store.findPayment('TPP-A', payment.id, 'TPP-B'))?.bankClockOffsetMs, 9_000_000n);
+        assert.equal((await store.findPayment('TPP-A', payment.id, 'no-such-bank'))?.bankClockOffsetMs, 0n);
+        assert.equal(await store.findPayment('TPP-B', payment.id, 'TPP-B'), undefined, 'the bank named does not widen the read to another TPP');
       }));
 
       it('makes no bank beyond a limit, two instances at once included, and finds one made whatever the count', async () => {

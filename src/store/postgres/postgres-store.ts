@@ -40,8 +40,8 @@ export class PostgresStore extends KyselyStore {
     return this.hot.bindRequest(binding, now);
   }
 
-  override findPayment(tppId: string, paymentId: string): Promise<StoredPayment | undefined> {
-    return this.hot.findPayment(tppId, paymentId);
+  override findPayment(tppId: string, paymentId: string, bank: string): Promise<StoredPayment | undefined> {
+    return this.hot.findPayment(tppId, paymentId, bank);
   }
 
   override readClockOffset(bank: string): Promise<bigint> {

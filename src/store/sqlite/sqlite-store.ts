@@ -62,8 +62,8 @@ export class SqliteStore extends KyselyStore {
     return this.exclusive(() => this.hot.findTppRequest(tppId, requestId));
   }
 
-  override findPayment(tppId: string, paymentId: string): Promise<StoredPayment | undefined> {
-    return this.exclusive(() => this.hot.findPayment(tppId, paymentId));
+  override findPayment(tppId: string, paymentId: string, bank: string): Promise<StoredPayment | undefined> {
+    return this.exclusive(() => this.hot.findPayment(tppId, paymentId, bank));
   }
 
   override listSandboxTransactions(accountId: string, page: TransactionPage): Promise<SandboxTransaction[]> {
