@@ -1,4 +1,4 @@
-import { createHash, verify } from 'node:crypto';
+import { hash, verify } from 'node:crypto';
 import { ApiError, type Problem } from '../domain/api-error.js';
 import { CERTIFICATE_CACHE_ENTRIES, HEADER_VALUE_MAX_LENGTH, X_REQUEST_ID_MAX_LENGTH } from '../domain/limits.js';
 import type { PspRole, TppIdentity } from '../domain/psp-role.js';
@@ -92,7 +92,7 @@ export class TppAuthenticator {
     this.checkTrust(entry, now);
     this.checkSignature(request, headers.signature, certificate, headers.date, now);
     const body = request.body ?? new Uint8Array();
-    const bodySha256 = createHash('sha256').update(body).digest();
+    const bodySha256 = hash('sha256', body, 'buffer');
     if (headers.digest !== undefined) {
       const mismatch = findDigestMismatch(headers.digest, body, bodySha256);
       if (mismatch !== undefined) {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * The key the logical-duplicate check finds a transfer by (transfers.duplicate_hash, migration 012):
@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
  * PostgreSQL computes the same value in SQL for the rows stored before migration 012.
  */
 export function duplicateHashScope(tppId: string, psuKey: string): bigint {
-  return BigInt(`0x${createHash('sha256').update(`${tppId}\n${psuKey}`).digest('hex').slice(0, 16)}`);
+  return BigInt(`0x${hash('sha256', `${tppId}\n${psuKey}`, 'hex').slice(0, 16)}`);
 }
 
 /** The transfer's key under its `scope` (duplicateHashScope of its TPP and PSU). */
