@@ -26,7 +26,7 @@ export class RequestReplayGuard {
     if (now.getTime() - this.lastPurgeMs >= REQUEST_BINDING_PURGE_INTERVAL_MS) {
       this.lastPurgeMs = now.getTime();
       // Off the request's path: a failed purge is retried at the next interval, and bindings past
-      // their time are replaced on reuse anyway (request-binding-queries.ts).
+      // their time are replaced on reuse anyway (each store's bindRequest).
       this.store.purgeRequestBindings(now).catch(() => undefined);
     }
     return earlier === undefined ? 'first' : 'retry';

@@ -2,7 +2,6 @@ import { type Kysely, Migrator, type Transaction, sql } from 'kysely';
 import type { NewPayment } from '../domain/payments/payment.js';
 import { CANCELLABLE_STATUSES, type TransactionStatus } from '../domain/transaction-status.js';
 import type { Database } from './database.js';
-import { ENDED_WITHOUT_EXECUTION, duplicateLookup, duplicatesOf, paymentRow, toStoredPayment, tppRequestRow, transferRows } from './payment-rows.js';
 import { migrations } from './migrations/index.js';
 import { type SchemaScript, scriptFits } from './migrations/schema-script.js';
 import { type Account, type Agreement, BankLimitReached, type Customer, type Engagement } from '../domain/bank.js';
@@ -27,7 +26,7 @@ import type {
   SandboxAccount, SandboxAgreement, SandboxCardAccount, SandboxCardTransaction, SandboxCustomer, SandboxCustomerHoldings,
   SandboxInitializeResult, SandboxTransaction, TransactionPage,
 } from './sandbox-records.js';
-import type { CancelResult, CreatePaymentOptions, CreatePaymentResult, LogicalDuplicate, Store, StoredPayment, StoredTppRequest, TppRequestRecord } from './store.js';
+import type { CancelResult, CreatePaymentOptions, CreatePaymentResult, Store, StoredPayment, StoredTppRequest, TppRequestRecord } from './store.js';
 
 
 /**
@@ -93,38 +92,12 @@ export abstract class KyselyStore implements Store {
     await this.db.destroy();
   }
 
-  async createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult> {
-    return this.db.transaction().execute(async (trx) => {
-      await this.lock(trx, `psu|${payment.tppId}|${payment.psu.key}`);
-      const earlier = await findStoredRequest(trx, request.tppId, request.requestId);
-      if (earlier !== undefined) return { outcome: 'replayed', request: earlier };
-
-      const transfers = transferRows(payment);
-      if (options.duplicatesSince !== null) {
-        const duplicates = await this.findDuplicates(trx, payment, transfers, options.duplicatesSince);
-        if (duplicates.length > 0) return { outcome: 'duplicate', duplicates };
-      }
-
-      const createdAt = payment.createdAt.toISOString();
-      // A concurrent request with the same X-Request-ID may have committed since the look-up above:
-      // the primary key decides, and the loser answers with the winner's response.
-      const inserted = await trx.insertInto('tpp_requests').values(tppRequestRow(request, payment.id, createdAt))
-        .onConflict((oc) => oc.columns(['tpp_id', 'request_id']).doNothing()).executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
-        const winner = await findStoredRequest(trx, request.tppId, request.requestId);
-        if (winner === undefined) throw new Error('tpp_requests conflict without a row');
-        return { outcome: 'replayed', request: winner };
-      }
-      await trx.insertInto('payments').values(paymentRow(payment, options.bank)).execute();
-      if (options.authorisation !== undefined) await sca.createAuthorisation(trx, options.authorisation);
-      await trx.insertInto('transfers').values(transfers).execute();
-      return { outcome: 'created' };
-    });
-  }
-
-  bindRequest(binding: RequestBinding, now: Date): Promise<RequestBinding | undefined> {
-    return bindings.bindRequest(this.db, binding, now);
-  }
+  // The operations of every signed request and every create are each engine's own, on statements
+  // written by hand (sqlite-hot-path.ts, postgres-hot-path.ts; docs/decisions.md, "The hot path
+  // without the query builder"): the logical-duplicate rule lives there and nowhere else.
+  abstract createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult>;
+  abstract bindRequest(binding: RequestBinding, now: Date): Promise<RequestBinding | undefined>;
+  abstract findPayment(tppId: string, paymentId: string, bank: string): Promise<StoredPayment | undefined>;
 
   /** Every commit is on disk when it returns (PostgreSQL's synchronous_commit); SQLite's store overrides it. */
   durable(): Promise<void> {
@@ -137,15 +110,6 @@ export abstract class KyselyStore implements Store {
 
   async findTppRequest(tppId: string, requestId: string): Promise<StoredTppRequest | undefined> {
     return findStoredRequest(this.db, tppId, requestId);
-  }
-
-  async findPayment(tppId: string, paymentId: string, bank: string): Promise<StoredPayment | undefined> {
-    const row = await this.db.selectFrom('payments')
-      .select(['id', 'tpp_id', 'service', 'product', 'status', 'body', 'funds_available', 'status_reason', 'created_at',
-        sql<number | bigint | string>`coalesce((select clock_offset_ms from banks where banks.bank = ${bank}), 0)`.as('clock_offset_ms')])
-      .where('id', '=', paymentId).where('tpp_id', '=', tppId)
-      .executeTakeFirst();
-    return row === undefined ? undefined : toStoredPayment(row);
   }
 
   async cancelPayment(tppId: string, paymentId: string, at: Date, requestId: string): Promise<CancelResult> {
@@ -254,21 +218,6 @@ export abstract class KyselyStore implements Store {
   aisCardTransactions(cardAccountId: string, query: AisTransactionQuery): Promise<AisCardTransaction[]> { return ais.cardTransactionsPage(this.db, cardAccountId, query); }
   pendingPayments(bankKey: string, account: { bban: string; iban: string }, limit: number): Promise<PendingPayment[]> { return ais.pendingPayments(this.db, bankKey, account, limit); }
   countUnattendedRead(tppId: string, key: string, day: string): Promise<number> { return ais.countUnattendedRead(this.db, tppId, key, day); }
-
-  private async findDuplicates(trx: Transaction<Database>, payment: NewPayment, transfers: ReturnType<typeof transferRows>, since: Date): Promise<LogicalDuplicate[]> {
-    const { hashes, keys } = duplicateLookup(transfers);
-    const rows = await trx.selectFrom('transfers')
-      .select(['payment_id', 'duplicate_key', 'created_at'])
-      .where('duplicate_hash', 'in', hashes)
-      .where('tpp_id', '=', payment.tppId)
-      .where('psu_key', '=', payment.psu.key)
-      .where('duplicate_key', 'in', keys)
-      .where('created_at', '>=', since.toISOString())
-      .where('status', 'not in', [...ENDED_WITHOUT_EXECUTION])
-      .orderBy('created_at', 'desc')
-      .execute();
-    return duplicatesOf(payment, rows);
-  }
 
   private migrator(): Migrator {
     return new Migrator({ db: this.db, provider: { getMigrations: async () => migrations } });

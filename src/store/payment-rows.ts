@@ -109,16 +109,18 @@ export function toStoredRequest(row: TppRequestRowRead): StoredTppRequest {
 export interface PaymentRowRead {
   id: string; tpp_id: string; service: string; product: string; status: string; body: string;
   funds_available: number | bigint | boolean | null; status_reason: string | null; created_at: string;
-  /** Of the bank the read names, in the same statement (BANK_CLOCK_OFFSET). */
+  /** Of the bank the read names, in the same statement (bankClockOffset). */
   clock_offset_ms: number | bigint | string;
 }
 
 /**
- * The clock offset of a bank (the statement's one parameter), 0 for a bank without one, selected with
- * the payment: a status read judges the payment by the TPP's bank's clock, and a statement of its own
- * cost a sixteenth of the read (bench/README.md).
+ * The clock offset of the bank named by the statement's `parameter` (`?` or `$3`), 0 for a bank
+ * without one, selected with the payment: a status read judges the payment by the TPP's bank's clock,
+ * and a statement of its own cost a sixteenth of the read (bench/README.md).
  */
-export const BANK_CLOCK_OFFSET = 'coalesce((select clock_offset_ms from banks where banks.bank = ?), 0)';
+export function bankClockOffset(parameter: string): string {
+  return `coalesce((select clock_offset_ms from banks where banks.bank = ${parameter}), 0)`;
+}
 
 /** The body is parsed when first read: a status read never reads it (a bulk payment's is up to a megabyte). */
 export function toStoredPayment(row: PaymentRowRead): StoredPayment {

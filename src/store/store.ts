@@ -106,8 +106,7 @@ export interface Store {
   purgeRequestBindings(now: Date): Promise<number>;
   /** The request this TPP sent with this X-Request-ID, if it created something. */
   findTppRequest(tppId: string, requestId: string): Promise<StoredTppRequest | undefined>;
-  /** The payment, when it exists and the TPP created it. */
-  /** The TPP's payment, with the clock offset of `bank` (the TPP's bank, Banks.of) read in the same statement. */
+  /** The payment, when it exists and the TPP created it, with the clock offset of `bank` (the TPP's bank, Banks.of) read in the same statement. */
   findPayment(tppId: string, paymentId: string, bank: string): Promise<StoredPayment | undefined>;
   /**
    * Cancels a payment of the TPP that has not yet been taken for execution, noting the DELETE's

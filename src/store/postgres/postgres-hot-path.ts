@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { NewPayment } from '../../domain/payments/payment.js';
 import type { RequestBinding } from '../../domain/request-binding.js';
 import {
-  type BindingRowRead, type PaymentRowRead, type TppRequestRowRead, BANK_CLOCK_OFFSET, authorisationRow, bindingRow, duplicatesOf, paymentRow, toBinding,
+  type BindingRowRead, type PaymentRowRead, type TppRequestRowRead, authorisationRow, bankClockOffset, bindingRow, duplicatesOf, paymentRow, toBinding,
   toStoredPayment, toStoredRequest, tppRequestRow, transferRows,
 } from '../payment-rows.js';
 import type { CreatePaymentOptions, CreatePaymentResult, StoredPayment, TppRequestRecord } from '../store.js';
@@ -64,7 +64,7 @@ export class PostgresHotPath {
   async findPayment(tppId: string, paymentId: string, bank: string): Promise<StoredPayment | undefined> {
     const { rows } = await this.pool.query<PaymentRowRead>({
       name: 'psd2_find_payment',
-      text: `select id, tpp_id, service, product, status, body, funds_available, status_reason, created_at, ${BANK_CLOCK_OFFSET.replace('?', '$3')} as clock_offset_ms from payments where id = $1 and tpp_id = $2`,
+      text: `select id, tpp_id, service, product, status, body, funds_available, status_reason, created_at, ${bankClockOffset('$3')} as clock_offset_ms from payments where id = $1 and tpp_id = $2`,
       values: [paymentId, tppId, bank],
     });
     return rows[0] === undefined ? undefined : toStoredPayment(rows[0]);

@@ -3,7 +3,7 @@ import type { NewPayment } from '../../domain/payments/payment.js';
 import type { RequestBinding } from '../../domain/request-binding.js';
 import {
   type BindingRowRead, ENDED_WITHOUT_EXECUTION, type PaymentRowRead, type TppRequestRowRead, authorisationRow, bindingRow, duplicatesOf,
-  duplicateLookup, BANK_CLOCK_OFFSET, paymentRow, toBinding, toStoredPayment, toStoredRequest, tppRequestRow, transferRows,
+  bankClockOffset, duplicateLookup, paymentRow, toBinding, toStoredPayment, toStoredRequest, tppRequestRow, transferRows,
 } from '../payment-rows.js';
 import type { CreatePaymentOptions, CreatePaymentResult, StoredPayment, StoredTppRequest, TppRequestRecord } from '../store.js';
 import type { StatementCache } from './statement-cache.js';
@@ -46,7 +46,7 @@ export class SqliteHotPath {
   }
 
   findPayment(tppId: string, paymentId: string, bank: string): StoredPayment | undefined {
-    const row = this.sql(`select id, tpp_id, service, product, status, body, funds_available, status_reason, created_at, ${BANK_CLOCK_OFFSET} as clock_offset_ms from payments where id = ? and tpp_id = ?`)
+    const row = this.sql(`select id, tpp_id, service, product, status, body, funds_available, status_reason, created_at, ${bankClockOffset('?')} as clock_offset_ms from payments where id = ? and tpp_id = ?`)
       .get(bank, paymentId, tppId) as PaymentRowRead | undefined;
     return row === undefined ? undefined : toStoredPayment(row);
   }
