@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { duplicateKey } from '../src/domain/payments/payment.js';
-import { duplicateHash, duplicateHashScope } from '../src/store/duplicate-hash.js';
+import { duplicateDay, duplicateHash, duplicateHashScope } from '../src/store/duplicate-hash.js';
 import { hashNationalId } from '../src/domain/psu.js';
 
 /**
@@ -95,7 +95,7 @@ export function seedDuePayments(file: string, count: number, tppId: string): See
         'https://tpp.example/cb', `bench-${i}`, null, null, instant(i), instant(i), customerId, instant(i),
       ]);
       const key = duplicateKey({ debtor: debtor.bban, creditor: creditorAccount, amount: { minor: amountMinor, currency: 'NOK' }, executionDate: undefined, remittance });
-      transfers.push([id, 0, tppId, psuKey, amountMinor, 'NOK', creditorName, creditorAccount, key, duplicateHash(scope, key), 'ACTC', null, instant(i)]);
+      transfers.push([id, 0, tppId, psuKey, amountMinor, 'NOK', creditorName, creditorAccount, key, duplicateHash(scope, key), scope, duplicateDay(new Date(instant(i))), 'ACTC', null, instant(i)]);
       result.paymentIds.push(id);
       result.debitMinor.set(debtor.id, result.debitMinor.get(debtor.id)! + amountMinor + fee);
       if (crossBorder) result.crossBorder += 1;
@@ -126,7 +126,7 @@ const PAYMENT_COLUMNS = [
   'debtor_iban', 'debtor_currency', 'requested_execution_date', 'entry_count', 'fee_minor', 'fee_currency', 'body', 'accept_fixes',
   'tpp_redirect_uri', 'tpp_session_id', 'funds_available', 'status_reason', 'created_at', 'updated_at', 'signed_by_customer_id', 'authorised_at',
 ];
-const TRANSFER_COLUMNS = ['payment_id', 'seq', 'tpp_id', 'psu_key', 'amount_minor', 'currency', 'creditor_name', 'creditor_account', 'duplicate_key', 'duplicate_hash', 'status', 'status_reason', 'created_at'];
+const TRANSFER_COLUMNS = ['payment_id', 'seq', 'tpp_id', 'psu_key', 'amount_minor', 'currency', 'creditor_name', 'creditor_account', 'duplicate_key', 'duplicate_hash', 'duplicate_scope', 'duplicate_day', 'status', 'status_reason', 'created_at'];
 
 function insertRows(db: BetterSqlite3.Database, table: string, columns: string[], rows: unknown[][]): void {
   const statement = (n: number) => db.prepare(`insert into ${table} (${columns.join(', ')}) values ${Array.from({ length: n }, () => `(${columns.map(() => '?').join(', ')})`).join(', ')}`);

@@ -150,6 +150,13 @@ export const MAX_EXECUTION_DAYS_AHEAD = 365;
  */
 export const LOGICAL_DUPLICATE_WINDOW_HOURS = 24;
 
+/**
+ * The days the logical-duplicate look-up probes at most: those of the window, and the day after the
+ * payment's (src/store/duplicate-hash.ts). Its index is probed once for each transfer on each day, so
+ * a window that touched more days would cost more probes, not a wider scan; a longer span is a bug.
+ */
+export const LOGICAL_DUPLICATE_MAX_DAYS = Math.ceil(LOGICAL_DUPLICATE_WINDOW_HOURS / 24) + 2;
+
 /** Free-text headers without a format in the specification, bounded for storage and logs. */
 export const SESSION_ID_MAX_LENGTH = 200;
 export const FORWARDED_HEADER_MAX_LENGTH = 512;

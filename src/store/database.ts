@@ -76,6 +76,9 @@ export interface TransferTable {
   duplicate_key: string;
   /** src/store/duplicate-hash.ts; 0 on rows written without it, before migration 012 gave them theirs. */
   duplicate_hash: ColumnType<bigint, bigint | undefined, bigint>;
+  /** src/store/duplicate-hash.ts; 0 on rows written without them, before migration 013 gave them theirs. */
+  duplicate_scope: ColumnType<bigint, bigint | undefined, bigint>;
+  duplicate_day: ColumnType<number, number | undefined, number>;
   status: string;
   status_reason: string | null;
   created_at: string;

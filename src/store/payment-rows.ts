@@ -1,7 +1,7 @@
 import type { NewPayment } from '../domain/payments/payment.js';
 import type { RequestBinding } from '../domain/request-binding.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
-import { duplicateHash, duplicateHashScope } from './duplicate-hash.js';
+import { duplicateDay, duplicateDays, duplicateHash, duplicateHashScope } from './duplicate-hash.js';
 import type { NewAuthorisation } from './sca-records.js';
 import type { LogicalDuplicate, StoredPayment, StoredTppRequest, TppRequestRecord } from './store.js';
 
@@ -58,6 +58,7 @@ export function paymentRow(payment: NewPayment, bank: string | undefined) {
 export function transferRows(payment: NewPayment) {
   const createdAt = payment.createdAt.toISOString();
   const scope = duplicateHashScope(payment.tppId, payment.psu.key);
+  const day = duplicateDay(payment.createdAt);
   return payment.transfers.map((transfer, seq) => ({
     payment_id: payment.id,
     seq,
@@ -68,6 +69,8 @@ export function transferRows(payment: NewPayment) {
     creditor_name: transfer.creditorName,
     creditor_account: transfer.creditorAccount,
     duplicate_key: transfer.duplicateKey,
+    duplicate_scope: scope,
+    duplicate_day: day,
     duplicate_hash: duplicateHash(scope, transfer.duplicateKey),
     status: payment.status,
     status_reason: null,
@@ -142,10 +145,15 @@ export function toStoredPayment(row: PaymentRowRead): StoredPayment {
   };
 }
 
-/** What the logical-duplicate look-up asks for, from the transfers' rows (transferRows): their distinct duplicate keys, and the keys' hashes (the index). */
-export function duplicateLookup(rows: readonly { duplicate_key: string; duplicate_hash: bigint }[]): { hashes: bigint[]; keys: string[] } {
+/**
+ * What the logical-duplicate look-up asks for, from the transfers' rows (transferRows) of a payment
+ * made at `until`, for the window from `since`: its PSU's scope, the days the window touches, the
+ * transfers' distinct duplicate keys and the keys' hashes (the index, src/store/duplicate-hash.ts).
+ */
+export function duplicateLookup(rows: readonly { duplicate_scope: bigint; duplicate_key: string; duplicate_hash: bigint }[], since: Date, until: Date):
+  { scope: bigint; days: number[]; hashes: bigint[]; keys: string[] } {
   const hashOfKey = new Map(rows.map((row) => [row.duplicate_key, row.duplicate_hash]));
-  return { hashes: [...hashOfKey.values()], keys: [...hashOfKey.keys()] };
+  return { scope: rows[0]?.duplicate_scope ?? 0n, days: duplicateDays(since, until), hashes: [...hashOfKey.values()], keys: [...hashOfKey.keys()] };
 }
 
 /** The transfers of `payment` equal to a recent one of the same PSU (`rows`, newest first: the last of a key names it). */

@@ -12,7 +12,7 @@ import { LEGACY_NATIONAL_ID_REASON } from '../../src/store/migrations/007-psu-lo
 import { sqliteDialect } from '../../src/store/sqlite/sqlite-dialect.js';
 import { StatementCache } from '../../src/store/sqlite/statement-cache.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import { insertPaymentAsBefore012, newPayment } from '../support/new-payment.js';
+import { insertPaymentAsBefore, newPayment } from '../support/new-payment.js';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -40,8 +40,8 @@ describe('migration 007: national identity numbers stored the old way', () => {
       tppSessionId: undefined, expiresAt: new Date(Date.now() + 600_000), createdAt: new Date(),
     };
     // Written as that version wrote them: today's store writes columns of later migrations.
-    await insertPaymentAsBefore012(before, waiting, authorisation);
-    await insertPaymentAsBefore012(before, signed);
+    await insertPaymentAsBefore('012', before, waiting, authorisation);
+    await insertPaymentAsBefore('012', before, signed);
     await before.destroy();
 
     const store = SqliteStore.open(path);

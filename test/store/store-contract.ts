@@ -8,6 +8,10 @@ import { migrations } from '../../src/store/migrations/index.js';
 import { BankLimitReached } from '../../src/domain/bank.js';
 import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
 import { duplicateKeyOf, newPayment, requestFor } from '../support/new-payment.js';
+import { LOGICAL_DUPLICATE_WINDOW_HOURS } from '../../src/domain/limits.js';
+
+/** The start of the logical-duplicate window, as the service gives it to the store. */
+const windowStart = () => new Date(Date.now() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000);
 
 /** What every Store must do; run against each implementation by its own test file. */
 export interface StoreUnderTest {
@@ -163,7 +167,28 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         assert.equal(await store.findPayment(twin.tppId, twin.id, ''), undefined);
         assert.equal((await store.createPayment(twin, requestFor(twin), { duplicatesSince: new Date(Date.now() + 60_000) })).outcome, 'created');
         const otherPsu = newPayment({ transfers: first.transfers, psuKey: 'psu:two' });
-        assert.equal((await store.createPayment(otherPsu, requestFor(otherPsu), { duplicatesSince: new Date(0) })).outcome, 'created');
+        assert.equal((await store.createPayment(otherPsu, requestFor(otherPsu), { duplicatesSince: windowStart() })).outcome, 'created');
+      }));
+
+      it('finds a logical duplicate across midnight, and one stored by an instance whose clock runs ahead across midnight (E3-18)', () => withMigratedStore(async (store) => {
+        const at = (iso: string, psuKey: string, transfers?: ReturnType<typeof newPayment>['transfers']) => newPayment({ createdAt: new Date(iso), psuKey, ...(transfers ? { transfers } : {}) });
+        const windowBefore = (payment: ReturnType<typeof newPayment>) => ({ duplicatesSince: new Date(payment.createdAt.getTime() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000) });
+        const lastNight = at('2026-11-24T23:59:30.000Z', 'psu:midnight');
+        await store.createPayment(lastNight, requestFor(lastNight), { duplicatesSince: null });
+        const thisMorning = at('2026-11-25T00:00:30.000Z', 'psu:midnight', lastNight.transfers);
+        assert.deepEqual(await store.createPayment(thisMorning, requestFor(thisMorning), windowBefore(thisMorning)),
+          { outcome: 'duplicate', duplicates: [{ path: '$', paymentId: lastNight.id, createdAt: lastNight.createdAt.toISOString() }] });
+
+        const ahead = at('2026-11-26T00:00:01.000Z', 'psu:ahead');
+        await store.createPayment(ahead, requestFor(ahead), { duplicatesSince: null });
+        const behind = at('2026-11-25T23:59:59.000Z', 'psu:ahead', ahead.transfers);
+        const found = await store.createPayment(behind, requestFor(behind), windowBefore(behind));
+        assert.deepEqual(found.outcome === 'duplicate' ? found.duplicates.map((d) => d.paymentId) : found.outcome, [ahead.id]);
+
+        const dayBefore = at('2026-11-23T23:00:00.000Z', 'psu:old');
+        await store.createPayment(dayBefore, requestFor(dayBefore), { duplicatesSince: null });
+        const later = at('2026-11-25T00:30:00.000Z', 'psu:old', dayBefore.transfers);
+        assert.equal((await store.createPayment(later, requestFor(later), windowBefore(later))).outcome, 'created', 'beyond the window');
       }));
 
       it('does not count a cancelled payment as a duplicate', () => withMigratedStore(async (store) => {
@@ -171,7 +196,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         await store.createPayment(first, requestFor(first), { duplicatesSince: null });
         assert.deepEqual(await store.cancelPayment(first.tppId, first.id, new Date(), 'delete-1'), { outcome: 'cancelled' });
         const again = newPayment({ transfers: first.transfers, psuKey: 'psu:cancel' });
-        assert.equal((await store.createPayment(again, requestFor(again), { duplicatesSince: new Date(0) })).outcome, 'created');
+        assert.equal((await store.createPayment(again, requestFor(again), { duplicatesSince: windowStart() })).outcome, 'created');
       }));
 
       it('cancels a payment once, then says it is no longer cancellable, except to the request that cancelled it', () => withMigratedStore(async (store) => {
@@ -196,9 +221,9 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         const base = newPayment();
         const transfers = Array.from({ length: 1000 }, (_, i) => ({ ...base.transfers[0]!, duplicateKey: duplicateKeyOf(`key-${i}`), path: `$.payments[${i}]` }));
         const bulk = newPayment({ service: 'bulk-payments', product: 'norwegian-domestic-credit-transfers', transfers });
-        assert.equal((await store.createPayment(bulk, requestFor(bulk), { duplicatesSince: new Date(0) })).outcome, 'created');
+        assert.equal((await store.createPayment(bulk, requestFor(bulk), { duplicatesSince: windowStart() })).outcome, 'created');
         const twin = newPayment({ transfers: transfers.slice(500, 502) });
-        const result = await store.createPayment(twin, requestFor(twin), { duplicatesSince: new Date(0) });
+        const result = await store.createPayment(twin, requestFor(twin), { duplicatesSince: windowStart() });
         assert.equal(result.outcome, 'duplicate');
         assert.deepEqual(result.outcome === 'duplicate' && result.duplicates.map((d) => d.path), ['$.payments[500]', '$.payments[501]']);
       }));

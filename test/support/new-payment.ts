@@ -48,15 +48,24 @@ export function duplicateKeyOf(label: string): string {
   return createHash('sha256').update(label).digest('hex');
 }
 
+/** The transfers' columns each migration added since 012, which a payment stored before it lacks. */
+const TRANSFER_COLUMNS_SINCE = { '012': ['duplicate_hash', 'duplicate_scope', 'duplicate_day'], '013': ['duplicate_scope', 'duplicate_day'] } as const;
+
 /**
- * A payment's rows as the versions before migration 012 wrote them (transfers without
- * duplicate_hash), for tests of a migration over rows stored earlier: today's store writes the
- * columns of every migration.
+ * A payment's rows as the versions before `migration` wrote them (transfers without the columns it
+ * and the later ones added), for tests of a migration over rows stored earlier: today's store writes
+ * the columns of every migration.
  */
-export async function insertPaymentAsBefore012(db: Kysely<Database>, payment: NewPayment, authorisation?: NewAuthorisation): Promise<void> {
+export async function insertPaymentAsBefore(migration: keyof typeof TRANSFER_COLUMNS_SINCE, db: Kysely<Database>, payment: NewPayment, authorisation?: NewAuthorisation): Promise<void> {
   const createdAt = payment.createdAt.toISOString();
   await db.insertInto('tpp_requests').values(tppRequestRow(requestFor(payment), payment.id, createdAt)).execute();
   await db.insertInto('payments').values(paymentRow(payment, undefined)).execute();
   if (authorisation !== undefined) await db.insertInto('authorisations').values(authorisationRow(authorisation)).execute();
-  await db.insertInto('transfers').values(transferRows(payment).map(({ duplicate_hash: _hash, ...row }) => row)).execute();
+  await db.insertInto('transfers').values(transferRows(payment).map((row) => transferRowBefore(migration, row))).execute();
+}
+
+/** A transfer's row (transferRows) without the columns `migration` and the later ones added. */
+export function transferRowBefore<Row extends object>(migration: keyof typeof TRANSFER_COLUMNS_SINCE, row: Row): Omit<Row, (typeof TRANSFER_COLUMNS_SINCE)['012'][number]> {
+  const absent = new Set<string>(TRANSFER_COLUMNS_SINCE[migration]);
+  return Object.fromEntries(Object.entries(row).filter(([column]) => !absent.has(column))) as Omit<Row, (typeof TRANSFER_COLUMNS_SINCE)['012'][number]>;
 }

@@ -11,6 +11,7 @@ import { createPaymentFunctionMigration } from './009-create-payment-function.js
 import { cancelRequestMigration } from './010-cancel-request.js';
 import { aisConsentsMigration } from './011-ais-consents.js';
 import { duplicateHashMigration } from './012-duplicate-hash.js';
+import { duplicateScopeMigration } from './013-duplicate-scope.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '010-cancel-request': cancelRequestMigration,
   '011-ais-consents': aisConsentsMigration,
   '012-duplicate-hash': duplicateHashMigration,
+  '013-duplicate-scope': duplicateScopeMigration,
 };

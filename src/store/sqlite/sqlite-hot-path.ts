@@ -77,11 +77,13 @@ export class SqliteHotPath {
     // Made once: the look-up takes its keys and hashes from them.
     const transfers = transferRows(payment);
     if (options.duplicatesSince !== null) {
-      const { hashes, keys } = duplicateLookup(transfers);
+      const { scope, days, hashes, keys } = duplicateLookup(transfers, options.duplicatesSince, payment.createdAt);
+      // One probe of the index for each hash on each day (src/store/duplicate-hash.ts), then the row's own columns decide.
       const rows = this.sql(`select payment_id, duplicate_key, created_at from transfers
-        where duplicate_hash in (select value from json_each(?)) and tpp_id = ? and psu_key = ? and duplicate_key in (select value from json_each(?))
+        where duplicate_scope = ? and duplicate_day in (select value from json_each(?)) and duplicate_hash in (select value from json_each(?))
+        and tpp_id = ? and psu_key = ? and duplicate_key in (select value from json_each(?))
         and created_at >= ? and status not in (${ENDED_WITHOUT_EXECUTION.map((s) => `'${s}'`).join(', ')}) order by created_at desc`)
-        .all(`[${hashes.join(',')}]`, payment.tppId, payment.psu.key, JSON.stringify(keys), options.duplicatesSince.toISOString()) as { payment_id: string; duplicate_key: string; created_at: string }[];
+        .all(scope, JSON.stringify(days), `[${hashes.join(',')}]`, payment.tppId, payment.psu.key, JSON.stringify(keys), options.duplicatesSince.toISOString()) as { payment_id: string; duplicate_key: string; created_at: string }[];
       const duplicates = duplicatesOf(payment, rows);
       if (duplicates.length > 0) return { outcome: 'duplicate', duplicates };
     }

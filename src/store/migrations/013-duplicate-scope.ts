@@ -1,0 +1,80 @@
+import { type Kysely, type Migration, SqliteAdapter, sql } from 'kysely';
+import { duplicateDay } from '../duplicate-hash.js';
+import { backfillTransfers } from './transfer-backfill.js';
+import { createPaymentFunction } from './009-create-payment-function.js';
+import { DUPLICATE_HASH_PARTS } from './012-duplicate-hash.js';
+
+/** The transfers' columns as psd2_create_payment inserts them since this migration: migration 012's, duplicate_scope and duplicate_day. */
+const TRANSFER_COLUMNS = DUPLICATE_HASH_PARTS.transferColumns.replace('duplicate_hash,', 'duplicate_hash, duplicate_scope, duplicate_day,');
+
+/**
+ * src/store/duplicate-hash.ts in SQL, for the rows stored before this migration and for the
+ * instances of the version before it: during a rolling upgrade they still call psd2_create_payment
+ * without duplicate_scope and duplicate_day in their transfers, and the function computes them.
+ * created_at is an ISO instant in UTC, so its first ten characters are its UTC day.
+ */
+const SCOPE_FUNCTIONS = [
+  `create function psd2_duplicate_scope(tpp_id text, psu_key text) returns bigint
+language sql immutable strict parallel safe as $$
+  select ('x' || substr(encode(sha256(convert_to(tpp_id || chr(10) || psu_key, 'UTF8')), 'hex'), 1, 16))::bit(64)::bigint
+$$`,
+  `create function psd2_duplicate_day(created_at text) returns integer
+language sql immutable strict parallel safe as $$
+  select make_date(substr(created_at, 1, 4)::int, substr(created_at, 6, 2)::int, substr(created_at, 9, 2)::int) - date '1970-01-01'
+$$`,
+];
+
+/**
+ * The look-up: one probe of the index for each hash on each day from the window's start to the day
+ * after the payment's (src/store/duplicate-hash.ts, duplicateDays), both lists made before the scan
+ * so that PostgreSQL takes them as the index's keys.
+ */
+const DUPLICATE_WHERE = `      where t.duplicate_scope = psd2_duplicate_scope(pay->>'tpp_id', pay->>'psu_key')
+        and t.duplicate_day = any (array(select generate_series(psd2_duplicate_day(duplicates_since), psd2_duplicate_day(pay->>'created_at') + 1)))
+        and t.duplicate_hash = any (array(select ${DUPLICATE_HASH_PARTS.hashOfTransfer} from jsonb_array_elements(xfers) x))
+        and t.tpp_id = pay->>'tpp_id' and t.psu_key = pay->>'psu_key'
+        and t.duplicate_key in (select x->>'duplicate_key' from jsonb_array_elements(xfers) x)`;
+
+/**
+ * transfers.duplicate_scope and duplicate_day, and the logical-duplicate look-up by the index on
+ * (duplicate_scope, duplicate_day, duplicate_hash) in place of the one on duplicate_hash alone, whose
+ * entries went to random pages: a bulk of 1 000 dirtied about as many pages of it, each written
+ * whole to the WAL, more the larger the table (bench/README.md, "Bulk"). Led by the PSU and the day,
+ * a bulk's entries go into its PSU's run of that day.
+ * - The rows stored before are given theirs: PostgreSQL computes them in SQL; SQLite, which has no
+ *   SHA-256 in SQL, in the migration, row by row.
+ * - PostgreSQL's psd2_create_payment looks duplicates up by the three, and inserts the ones it is
+ *   given or, from an instance of the version before, computes them.
+ */
+export const duplicateScopeMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('transfers').addColumn('duplicate_scope', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema.alterTable('transfers').addColumn('duplicate_day', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    if (db.getExecutor().adapter instanceof SqliteAdapter) {
+      await backfillTransfers(db, (row) => sql`update transfers set duplicate_scope = ${row.scope}, duplicate_day = ${duplicateDay(new Date(row.created_at))} where rowid = ${row.id}`);
+    } else {
+      for (const statement of SCOPE_FUNCTIONS) await sql.raw(statement).execute(db);
+      await sql`update transfers set duplicate_scope = psd2_duplicate_scope(tpp_id, psu_key), duplicate_day = psd2_duplicate_day(created_at)`.execute(db);
+      await sql.raw(createPaymentFunction({
+        head: 'create or replace function',
+        duplicateWhere: DUPLICATE_WHERE,
+        transferColumns: TRANSFER_COLUMNS,
+        transferValues: TRANSFER_COLUMNS.replace('duplicate_hash, duplicate_scope, duplicate_day,', `${DUPLICATE_HASH_PARTS.hashOfRow},
+      coalesce(duplicate_scope, psd2_duplicate_scope(tpp_id, psu_key)), coalesce(duplicate_day, psd2_duplicate_day(created_at)),`),
+      })).execute(db);
+    }
+    await db.schema.dropIndex('transfers_duplicate_hash').execute();
+    await db.schema.createIndex('transfers_duplicate_scope').on('transfers').columns(['duplicate_scope', 'duplicate_day', 'duplicate_hash']).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('transfers_duplicate_scope').execute();
+    await db.schema.createIndex('transfers_duplicate_hash').on('transfers').column('duplicate_hash').execute();
+    if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+      await sql.raw(createPaymentFunction({ ...DUPLICATE_HASH_PARTS.function, head: 'create or replace function' })).execute(db);
+      await sql`drop function psd2_duplicate_day(text)`.execute(db);
+      await sql`drop function psd2_duplicate_scope(text, text)`.execute(db);
+    }
+    await db.schema.alterTable('transfers').dropColumn('duplicate_day').execute();
+    await db.schema.alterTable('transfers').dropColumn('duplicate_scope').execute();
+  },
+};

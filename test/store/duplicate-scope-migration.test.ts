@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { after, describe, it } from 'node:test';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator } from 'kysely';
+import pg from 'pg';
+import { LOGICAL_DUPLICATE_MAX_DAYS } from '../../src/domain/limits.js';
+import type { Database } from '../../src/store/database.js';
+import { duplicateDay, duplicateDays } from '../../src/store/duplicate-hash.js';
+import { migrations } from '../../src/store/migrations/index.js';
+import { transferRows } from '../../src/store/payment-rows.js';
+import type { Store } from '../../src/store/store.js';
+import { insertPaymentAsBefore, newPayment, requestFor } from '../support/new-payment.js';
+import { createAsInstanceBefore } from '../support/old-instance.js';
+import { postgresOverOldRows, sqliteOverOldRows, withMigratedPostgres } from '../support/migration-over-rows.js';
+
+const dirs: string[] = [];
+after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const before013 = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '013'));
+const DAY_WINDOW = { duplicatesSince: new Date(Date.now() - 86_400_000) };
+
+/** A payment stored as the version before migration 013 stored it: its transfers without duplicate_scope and duplicate_day, made yesterday. */
+async function storeTheOldWay(db: Kysely<Database>): Promise<ReturnType<typeof newPayment>> {
+  assert.equal((await new Migrator({ db, provider: { getMigrations: async () => before013 } }).migrateToLatest()).error, undefined);
+  const earlier = newPayment({ psuKey: 'psu:before-013', createdAt: new Date(Date.now() - 20 * 3_600_000) });
+  await insertPaymentAsBefore('013', db, earlier);
+  return earlier;
+}
+
+/** After the migration, the same transfer again is a logical duplicate of the payment stored before it; another PSU's is not. */
+async function assertFoundAfterMigration(store: Store, earlier: ReturnType<typeof newPayment>): Promise<void> {
+  await store.migrate();
+  const again = newPayment({ psuKey: 'psu:before-013' });
+  const result = await store.createPayment(again, requestFor(again), DAY_WINDOW);
+  assert.deepEqual(result.outcome === 'duplicate' ? result.duplicates.map((d) => d.paymentId) : result.outcome, [earlier.id]);
+  const otherPsu = newPayment({ psuKey: 'psu:another' });
+  assert.equal((await store.createPayment(otherPsu, requestFor(otherPsu), DAY_WINDOW)).outcome, 'created');
+}
+
+/** The scope and day a row of the store holds, against what Node computes for the payment's first transfer. */
+function assertKeysOf(stored: { duplicate_scope: string | bigint | number; duplicate_day: string | number | bigint }, payment: ReturnType<typeof newPayment>): void {
+  const expected = transferRows(payment)[0]!;
+  assert.equal(BigInt(stored.duplicate_scope), expected.duplicate_scope, 'the scope Node computes');
+  assert.equal(Number(stored.duplicate_day), expected.duplicate_day, 'the day Node computes');
+}
+
+describe('the duplicate scope and day (migration 013)', () => {
+  it('gives a transfer the UTC day of its instant, and a look-up the days of its window and the day after', () => {
+    assert.equal(duplicateDay(new Date('1970-01-01T23:59:59.999Z')), 0);
+    assert.equal(duplicateDay(new Date('2026-11-25T00:00:00.000Z')), duplicateDay(new Date('2026-11-24T23:59:59.999Z')) + 1);
+    const day = duplicateDay(new Date('2026-11-25T10:00:00.000Z'));
+    assert.deepEqual(duplicateDays(new Date('2026-11-24T10:00:00.000Z'), new Date('2026-11-25T10:00:00.000Z')), [day - 1, day, day + 1]);
+    assert.deepEqual(duplicateDays(new Date('2026-11-25T00:00:00.000Z'), new Date('2026-11-25T10:00:00.000Z')), [day, day + 1]);
+  });
+
+  it(`refuses a look-up that would probe more than ${LOGICAL_DUPLICATE_MAX_DAYS} days, rather than making its probes grow`, () => {
+    assert.throws(() => duplicateDays(new Date(0), new Date('2026-11-25T10:00:00.000Z')), /spans more than \d+ days/);
+    assert.equal(duplicateDays(new Date('2026-11-23T00:00:01.000Z'), new Date('2026-11-24T23:59:59.000Z')).length, LOGICAL_DUPLICATE_MAX_DAYS);
+  });
+
+  it('gives the transfers SQLite stored before it their scope and day, so that a duplicate of one is still found', async () => {
+    const { path, old } = await sqliteOverOldRows(dirs, storeTheOldWay, assertFoundAfterMigration);
+    const check = new BetterSqlite3(path, { readonly: true });
+    try {
+      check.defaultSafeIntegers(true);
+      assertKeysOf(check.prepare('select duplicate_scope, duplicate_day from transfers where payment_id = ?').get(old.id) as { duplicate_scope: bigint; duplicate_day: bigint }, old);
+    } finally {
+      check.close();
+    }
+  });
+
+  it('gives the transfers PostgreSQL stored before it the scope and day Node computes, in SQL, so that a duplicate of one is still found', async () => {
+    await postgresOverOldRows(storeTheOldWay, async (store, earlier, url) => {
+      await assertFoundAfterMigration(store, earlier);
+      const client = new pg.Client(url);
+      await client.connect();
+      try {
+        assertKeysOf((await client.query('select duplicate_scope, duplicate_day from transfers where payment_id = $1', [earlier.id])).rows[0], earlier);
+      } finally {
+        await client.end();
+      }
+    });
+  });
+
+  it('on PostgreSQL, computes the scope and day of a create from an instance of the version before (a rolling upgrade), whose transfers come without them', async () => {
+    await withMigratedPostgres(async (store, url) => {
+      const earlier = newPayment({ psuKey: 'psu:old-instance' });
+      // As PostgresHotPath called it before migration 013: duplicate_hash, and no duplicate_scope or duplicate_day, in the transfers.
+      assertKeysOf(await createAsInstanceBefore('013', url, earlier, DAY_WINDOW.duplicatesSince), earlier);
+      const again = newPayment({ psuKey: 'psu:old-instance' });
+      const result = await store.createPayment(again, requestFor(again), DAY_WINDOW);
+      assert.deepEqual(result.outcome === 'duplicate' ? result.duplicates.map((d) => d.paymentId) : result.outcome, [earlier.id]);
+    });
+  });
+});
