@@ -11,6 +11,7 @@ import { openStore } from '../src/store/open-store.js';
  * - A create: the RSA signature verified over the signed headers; then, as the server's store does
  *   them, the X-Request-ID binding and the payment with its transfer, its SCA authorisation and its
  *   stored answer, and the wait for the flush that makes them durable.
+ * - A bulk create: the same, with a transfer for each entry (bench/README.md, "Bulk").
  * - A status read: the signature verified, the binding, the payment read, the flush.
  * None of the server's own reading of the request (headers, certificate policy, validation, the
  * specification's rules), nothing of its error model, logs or metrics. The gap between this and
@@ -80,14 +81,23 @@ process.on('SIGTERM', () => {
   void app.close().then(() => store.close()).then(() => process.exit(0));
 });
 
-/** A payment of one transfer as the server stores a cross-border create, its duplicate key made from the body. */
+/**
+ * A payment as the server stores a create: a cross-border create's one transfer, or a bulk's transfer
+ * for each entry of `payments`; each duplicate key made from its entry (a bulk's entries are looked
+ * up and stored one by one, as the server does, but none is read or checked).
+ */
 function paymentOf(body: unknown, psu: string, now: Date): NewPayment {
   const amount = { minor: 15_000_000n, currency: 'NOK' as const };
+  const entries = (body as { payments?: unknown[] }).payments;
+  const transferOf = (entry: unknown, path: string) => ({
+    amount, creditorName: 'Svenska Leverantör AB', creditorAccount: 'SE4550000000058398257466', duplicateKey: createHash('sha256').update(JSON.stringify(entry)).digest('hex'), path,
+  });
   return {
-    id: newPaymentId(), tppId: 'T', service: 'payments', product: 'norwegian-cross-border-credit-transfers', status: 'RCVD',
+    id: newPaymentId(), tppId: 'T', service: entries === undefined ? 'payments' : 'bulk-payments',
+    product: entries === undefined ? 'norwegian-cross-border-credit-transfers' : 'norwegian-domestic-credit-transfers', status: 'RCVD',
     psu: { psuId: undefined, nationalIdHash: psu, corporateId: undefined, context: 'PRIVATE', key: `nid:${psu}` },
     debtor: { bban: '15061012343', iban: undefined, currency: 'NOK' }, requestedExecutionDate: undefined,
-    transfers: [{ amount, creditorName: 'Svenska Leverantör AB', creditorAccount: 'SE4550000000058398257466', duplicateKey: createHash('sha256').update(JSON.stringify(body)).digest('hex'), path: '$' }],
+    transfers: entries === undefined ? [transferOf(body, '$')] : entries.map((entry, i) => transferOf(entry, `$.payments[${i}]`)),
     fees: { total: { minor: 10_000n, currency: 'NOK' as const }, charged: true, conversion: undefined }, warnings: [],
     body, acceptFixes: [], tppRedirectUri: 'https://tpp.example/cb', tppSessionId: 's', createdAt: now,
   };

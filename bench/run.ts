@@ -38,6 +38,9 @@ interface Figures {
   floorCreate: LoadResult[];
   floorRead: LoadResult[];
   floorCreatePg: LoadResult[];
+  /** bench/floor-server.ts on SQLite: bulk creates of 100 and of 1 000 entries. */
+  floorBulk100: LoadResult[];
+  floorBulk1000: LoadResult[];
   createSqlite: LoadResult[];
   createPg: LoadResult[];
   /** Two servers on one PostgreSQL database, loaded at once: their sum, and payments stored less 201s counted. */
@@ -58,7 +61,7 @@ interface Figures {
   firstBodies: FirstBodies[];
   ais: AisFigures[];
 }
-const figures: Figures = { ceiling: [], ceilingAtCreateHalfRate: [], ceilingAtListingHalfRate: [], floorCreate: [], floorRead: [], floorCreatePg: [], createSqlite: [], createPg: [], createPgTwo: [], flush: [], halfRateSqlite: [], bulk100: [], bulk1000: [], listing: [], listingHalfRate: [], batch: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [], hostile: [], firstBodies: [], ais: [] };
+const figures: Figures = { ceiling: [], ceilingAtCreateHalfRate: [], ceilingAtListingHalfRate: [], floorCreate: [], floorRead: [], floorCreatePg: [], floorBulk100: [], floorBulk1000: [], createSqlite: [], createPg: [], createPgTwo: [], flush: [], halfRateSqlite: [], bulk100: [], bulk1000: [], listing: [], listingHalfRate: [], batch: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [], hostile: [], firstBodies: [], ais: [] };
 
 const createPoolSize = Number(process.env.BENCH_POOL ?? 12_000);
 /** Bulk requests of the warm-up before each bulk load, which sizes that load's pool (poolFor). */
@@ -77,10 +80,18 @@ const floorPools: number[] = [];
 const floorReadPools: number[] = [];
 const floorPgPools: number[] = [];
 const bulkPools = { 100: [] as number[], 1000: [] as number[] };
+const floorBulkPools = { 100: [] as number[], 1000: [] as number[] };
 const load = (server: BenchServer, requests: PreparedRequest[], expect: number, rate?: number) =>
   runLoad(server.url, requests, { connections: CONNECTIONS, seconds: SECONDS, expect, ...(rate === undefined ? {} : { rate }) });
 const warmUp = (server: BenchServer, requests: PreparedRequest[], expect: number) =>
   runLoad(server.url, requests, { connections: CONNECTIONS, seconds: 1, expect });
+/** A warm-up of bulk creates of `entries`, then the load, from a pool sized by the warm-up's rate (recorded in `pools`); `first` numbers the requests. */
+async function loadBulks(server: BenchServer, entries: 100 | 1000, pools: Record<100 | 1000, number[]>, first: number): Promise<LoadResult> {
+  const bulkWarmUp = await warmUp(server, pool(BULK_WARM_UP_POOL[entries], (i) => bulkRequest(tpp, first + 10_000_000 + i, entries)), 201);
+  const bulkPool = poolFor(bulkWarmUp.requestsPerSecond, BULK_WARM_UP_POOL[entries]);
+  pools[entries].push(bulkPool);
+  return load(server, pool(bulkPool, (i) => bulkRequest(tpp, first + i, entries)), 201);
+}
 
 
 for (let run = 0; run < RUNS; run++) {
@@ -104,6 +115,7 @@ for (let run = 0; run < RUNS; run++) {
   figures.floorCreate.push(await load(floor, pool(floorPool, (i) => createRequest(tpp, 30_000_000 + i)), 201));
   floorReadPools.push(3 * floorPool);
   figures.floorRead.push(await load(floor, pool(3 * floorPool, () => readRequest(tpp, 'x')), 200));
+  for (const entries of [100, 1000] as const) figures[`floorBulk${entries}`].push(await loadBulks(floor, entries, floorBulkPools, 20_000_000));
   await floor.stop();
 
   const dir = mkdtempSync(join(work, 'sqlite-'));
@@ -117,12 +129,7 @@ for (let run = 0; run < RUNS; run++) {
   figures.rssMb.push(sqlite.peakRssMb());
   figures.halfRateSqlite.push(await runAtHalfRate(sqlite.url, created, (i) => createRequest(tpp, i), { seconds: SECONDS, connections: CONNECTIONS, expect: 201 }));
   figures.ceilingAtCreateHalfRate.push(await ceilingPacedAt(figures.halfRateSqlite.at(-1)!.requestsPerSecond, ceilingPool, 201));
-  for (const entries of [100, 1000] as const) {
-    const bulkWarmUp = await warmUp(sqlite, pool(BULK_WARM_UP_POOL[entries], (i) => bulkRequest(tpp, 10_000_000 + i, entries)), 201);
-    const bulkPool = poolFor(bulkWarmUp.requestsPerSecond, BULK_WARM_UP_POOL[entries]);
-    bulkPools[entries].push(bulkPool);
-    figures[`bulk${entries}`].push(await load(sqlite, pool(bulkPool, (i) => bulkRequest(tpp, i, entries)), 201));
-  }
+  for (const entries of [100, 1000] as const) figures[`bulk${entries}`].push(await loadBulks(sqlite, entries, bulkPools, 0));
   const one = createRequest(tpp, -1);
   const first = await fetch(`${sqlite.url}${CREATE_PATH}`, { method: one.method, headers: one.headers, body: one.body! });
   if (first.status !== 201) throw new Error(`the payment to read answered ${first.status}: ${await first.text()}`);
@@ -241,8 +248,10 @@ const rows: [string, string, string][] = [
   ['Create on PostgreSQL, req/s', fmt(rps(figures.createPg)), `ratio to ceiling ${fmt(ratio(figures.createPg, figures.ceiling), 2)}; target ≥ 0.1`],
   ['Create on PostgreSQL, p50 / p99 ms', `${fmt(figures.createPg.map((r) => r.p50Ms))} / ${fmt(figures.createPg.map((r) => r.p99Ms))}`, ''],
   ['Create on PostgreSQL, two servers on one database, req/s (sum)', fmt(figures.createPgTwo.map((f) => f.requestsPerSecond)), `ratio to ceiling ${fmt(figures.createPgTwo.map((f, i) => f.requestsPerSecond / figures.ceiling[i]!.requestsPerSecond), 2)}; payments stored less 201s counted ${figures.createPgTwo.map((f) => f.storedLess201).join(', ')} (at most the ${CONNECTIONS} in flight when the load stopped); unexpected answers ${figures.createPgTwo.map((f) => f.unexpected).join(', ')}`],
-  ['Bulk of 100 entries on SQLite, entries/s', fmt(figures.bulk100.map((r) => r.requestsPerSecond * 100)), `${fmt(rps(figures.bulk100))} bulk payments/s; target ≥ 50 000 entries/s`],
-  ['Bulk of 1 000 entries on SQLite, entries/s', fmt(figures.bulk1000.map((r) => r.requestsPerSecond * 1000)), `${fmt(rps(figures.bulk1000), 1)} bulk payments/s; target ≥ 50 000 entries/s`],
+  ['Floor of a bulk of 100 entries on SQLite (the create\'s floor with a transfer for each entry), entries/s', fmt(figures.floorBulk100.map((r) => r.requestsPerSecond * 100)), 'what a bulk could reach with none of the server\'s reading and checking of its entries'],
+  ['Floor of a bulk of 1 000 entries on SQLite, entries/s', fmt(figures.floorBulk1000.map((r) => r.requestsPerSecond * 1000)), ''],
+  ['Bulk of 100 entries on SQLite, entries/s', fmt(figures.bulk100.map((r) => r.requestsPerSecond * 100)), `${fmt(rps(figures.bulk100))} bulk payments/s; ${fmt(ratio(figures.bulk100, figures.floorBulk100), 2)} of its floor; target ≥ 50 000 entries/s`],
+  ['Bulk of 1 000 entries on SQLite, entries/s', fmt(figures.bulk1000.map((r) => r.requestsPerSecond * 1000)), `${fmt(rps(figures.bulk1000), 1)} bulk payments/s; ${fmt(ratio(figures.bulk1000, figures.floorBulk1000), 2)} of its floor; target ≥ 50 000 entries/s`],
   ['Status read on SQLite, req/s', fmt(rps(figures.read)), `ratio to ceiling (GET) ${fmt(ratio(figures.read, figures.ceilingRead), 2)}; target ≥ 0.5`],
   ['Status read, p99 ms', fmt(figures.read.map((r) => r.p99Ms)), ''],
   [`Listing of ${LISTING_TRANSACTIONS.toLocaleString('en')} transactions, limit 50 at random offsets, req/s`, fmt(rps(figures.listing)), `p50 ${fmt(figures.listing.map((r) => r.p50Ms))} / p99 ${fmt(figures.listing.map((r) => r.p99Ms))} ms at full load (${CONNECTIONS} connections: the queue)`],
@@ -264,10 +273,10 @@ const header = [
     'ceiling at the create half rate': figures.ceilingAtCreateHalfRate, 'ceiling at the listing half rate': figures.ceilingAtListingHalfRate,
     'floor create': figures.floorCreate, 'floor read': figures.floorRead, 'floor create on PostgreSQL': figures.floorCreatePg,
     'create on SQLite': figures.createSqlite, 'create on PostgreSQL': figures.createPg, 'status read': figures.read, 'create at half rate': figures.halfRateSqlite,
-    'bulk of 100': figures.bulk100, 'bulk of 1 000': figures.bulk1000, listing: figures.listing, 'listing at half rate': figures.listingHalfRate,
+    'bulk of 100': figures.bulk100, 'bulk of 1 000': figures.bulk1000, 'floor bulk of 100': figures.floorBulk100, 'floor bulk of 1 000': figures.floorBulk1000, listing: figures.listing, 'listing at half rate': figures.listingHalfRate,
     'account list': figures.ais.map((a) => a.accounts), 'account transactions': figures.ais.map((a) => a.transactions), 'account transactions, 1 000': figures.ais.map((a) => a.transactionsSmall),
   })}${
-    (overflow(figures.createSqlite, createPools) || overflow(figures.floorCreate, floorPools) || overflow(figures.floorRead, floorReadPools) || overflow(figures.floorCreatePg, floorPgPools) || overflow(figures.createPg, figures.createPg.map(() => createPoolSize)) || overflow(figures.read, readPools) || overflow(figures.bulk100, bulkPools[100]) || overflow(figures.bulk1000, bulkPools[1000])) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
+    (overflow(figures.createSqlite, createPools) || overflow(figures.floorCreate, floorPools) || overflow(figures.floorRead, floorReadPools) || overflow(figures.floorCreatePg, floorPgPools) || overflow(figures.createPg, figures.createPg.map(() => createPoolSize)) || overflow(figures.read, readPools) || overflow(figures.bulk100, bulkPools[100]) || overflow(figures.bulk1000, bulkPools[1000]) || overflow(figures.floorBulk100, floorBulkPools[100]) || overflow(figures.floorBulk1000, floorBulkPools[1000])) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
 ];
 const table = ['| Measure | Median (min – max) | Note |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const text = `# Benchmark results\n\n${header.join('\n')}\n\n${table}\n`;
