@@ -151,6 +151,13 @@ export const MAX_EXECUTION_DAYS_AHEAD = 365;
 export const LOGICAL_DUPLICATE_WINDOW_HOURS = 24;
 
 /**
+ * The latest instant the sandbox clock may show. The batch schedule (croner) finds no run in year
+ * 3000 or after (nextRun gives null: measured), so a clock past this would have no next batch run;
+ * and every date the interface writes keeps a four-digit year (the specification's YYYY-MM-DD).
+ */
+export const SANDBOX_CLOCK_LATEST = new Date('2999-12-31T00:00:00.000Z');
+
+/**
  * The days the logical-duplicate look-up probes at most: those of the window, and the day after the
  * payment's (src/store/duplicate-hash.ts). Its index is probed once for each transfer on each day, so
  * a window that touched more days would cost more probes, not a wider scan; a longer span is a bug.

@@ -79,9 +79,10 @@ export class Banks {
   async advance(tppId: string, target: Date): Promise<void> {
     const clock = await this.clockOf(tppId);
     const now = clock.now();
-    if (target.getTime() <= now.getTime()) {
-      throw new ApiError('FORMAT_ERROR', `the sandbox clock only moves forward: ${target.toISOString()} is not after its time now, ${now.toISOString()}`);
-    }
-    await this.store.writeClockOffset(this.of(tppId), BigInt(target.getTime() - this.base.now().getTime()), this.base.now());
+    const backwards = (at: Date) => new ApiError('FORMAT_ERROR', `the sandbox clock only moves forward: ${target.toISOString()} is not after its time now, ${at.toISOString()}`);
+    if (target.getTime() <= now.getTime()) throw backwards(now);
+    // Checked again in the write: a move that another request overtook meanwhile is refused the same way.
+    const base = this.base.now();
+    if (!(await this.store.writeClockOffset(this.of(tppId), BigInt(target.getTime() - base.getTime()), base))) throw backwards((await this.clockOf(tppId)).now());
   }
 }

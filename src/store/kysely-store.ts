@@ -186,7 +186,7 @@ export abstract class KyselyStore implements Store {
   findDuePaymentIds(bankKey: string, date: string, limit: number): Promise<string[]> { return ledger.findDuePaymentIds(this.db, bankKey, date, limit); }
   executePayments(bankKey: string, paymentIds: readonly string[], bookingDate: string, at: Date, plan: Planner): Promise<ExecutionOutcome[]> { return ledger.executePayments(this.db, bankKey, paymentIds, bookingDate, at, plan); }
   readClockOffset(bankKey: string): Promise<bigint> { return ledger.readClockOffset(this.db, bankKey); }
-  writeClockOffset(bankKey: string, offsetMs: bigint, at: Date): Promise<void> { return ledger.writeClockOffset(this.db, bankKey, offsetMs, at); }
+  writeClockOffset(bankKey: string, offsetMs: bigint, at: Date): Promise<boolean> { return ledger.writeClockOffset(this.db, bankKey, offsetMs, at); }
   claimBatchRun(bankKey: string, slot: string, at: Date): Promise<boolean> { return ledger.claimBatchRun(this.db, bankKey, slot, at); }
   finishBatchRun(bankKey: string, slot: string, executed: number, rejected: number, at: Date): Promise<void> { return ledger.finishBatchRun(this.db, bankKey, slot, executed, rejected, at); }
   lastBatchSlot(bankKey: string): Promise<string | undefined> { return ledger.lastBatchSlot(this.db, bankKey); }

@@ -195,7 +195,8 @@ export interface Store {
   executePayments(bank: string, paymentIds: readonly string[], bookingDate: string, at: Date, plan: Planner): Promise<ExecutionOutcome[]>;
   /** The offset of the bank's business clock from the wall clock; 0 for a bank not made yet. */
   readClockOffset(bank: string): Promise<bigint>;
-  writeClockOffset(bank: string, offsetMs: bigint, at: Date): Promise<void>;
+  /** Moves the bank's clock offset to `offsetMs` only if that is larger than the one stored; false when it was not (another move got there first). */
+  writeClockOffset(bank: string, offsetMs: bigint, at: Date): Promise<boolean>;
   /** Claims a batch slot of the bank; false when it was run (or is running) already. */
   claimBatchRun(bank: string, slot: string, at: Date): Promise<boolean>;
   finishBatchRun(bank: string, slot: string, executed: number, rejected: number, at: Date): Promise<void>;

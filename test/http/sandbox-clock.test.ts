@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { SANDBOX_CLOCK_LATEST } from '../../src/domain/limits.js';
 import { messagesByPath } from '../support/payment-requests.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
@@ -20,5 +21,24 @@ describe('POST /v1/sandbox/clock', () => {
     }
     const clock = (await t.signed({ method: 'GET', url: '/v1/sandbox/clock' })).json() as { offsetSeconds: number };
     assert.equal(clock.offsetSeconds, 0, 'the clock did not move');
+  });
+
+  it(`refuses to move past ${SANDBOX_CLOCK_LATEST.toISOString()}, where the batch schedule ends, with 400 at the field that asks it`, async () => {
+    // The TPP's bank brought to a day before the latest instant, as some hundred ten-year moves would.
+    await t.signed({ method: 'GET', url: '/v1/sandbox/clock' });
+    const bank = t.banks.of('PSDNO-FSA-111111111');
+    const dayBefore = SANDBOX_CLOCK_LATEST.getTime() - 86_400_000;
+    assert.equal(await t.store.writeClockOffset(bank, BigInt(dayBefore - t.clock.now().getTime()), t.clock.now()), true);
+    for (const [body, path] of [[{ advanceSeconds: 2 * 86_400 }, '$.advanceSeconds'], [{ to: '3000-01-01T00:00:00Z' }, '$.to']] as const) {
+      const response = await t.signed({ method: 'POST', url: '/v1/sandbox/clock', body });
+      assertErrorBody(response, 400, 'FORMAT_ERROR');
+      assert.match(messagesByPath(response).get(path)?.map((m) => m.text).join(' ') ?? '', /goes no further than 2999-12-31T00:00:00.000Z/, response.body);
+    }
+    const moved = await t.signed({ method: 'POST', url: '/v1/sandbox/clock', body: { to: SANDBOX_CLOCK_LATEST.toISOString() } });
+    assert.equal(moved.statusCode, 200, moved.body);
+    const clock = moved.json() as { now: string; nextBatchRun: string };
+    const past = Date.parse(clock.now) - SANDBOX_CLOCK_LATEST.getTime();
+    assert.ok(past >= 0 && past < 60_000, `moved to the latest instant, then on with the wall clock: ${clock.now}`);
+    assert.ok(clock.nextBatchRun > clock.now, `a next batch run still: ${clock.nextBatchRun}`);
   });
 });

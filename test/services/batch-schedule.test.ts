@@ -32,7 +32,7 @@ describe('the sandbox clock', () => {
     const offsets = new Map<string, bigint>();
     const store = {
       readClockOffset: async (bank: string) => offsets.get(bank) ?? 0n,
-      writeClockOffset: async (bank: string, offset: bigint) => { offsets.set(bank, offset); },
+      writeClockOffset: async (bank: string, offset: bigint) => { offsets.set(bank, offset); return true; },
     } as unknown as Store;
     const banks = new Banks(store, 'sandbox');
     const target = new Date(Date.now() + 86_400_000);

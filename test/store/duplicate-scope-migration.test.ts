@@ -93,4 +93,19 @@ describe('the duplicate scope and day (migration 013)', () => {
       assert.deepEqual(result.outcome === 'duplicate' ? result.duplicates.map((d) => d.paymentId) : result.outcome, [earlier.id]);
     });
   });
+
+  it('on PostgreSQL, gives every instant Node writes the day Node gives it, years after 9999 (+010000-…) included', async () => {
+    await withMigratedPostgres(async (_store, url) => {
+      const client = new pg.Client(url);
+      await client.connect();
+      try {
+        for (const at of [new Date(0), new Date('2026-11-24T23:59:59.999Z'), new Date('2026-11-25T00:00:00.000Z'), new Date(Date.UTC(10_000, 0, 1)), new Date(Date.UTC(275_000, 5, 1, 23))]) {
+          const { rows } = await client.query<{ day: number }>('select psd2_duplicate_day($1) as day', [at.toISOString()]);
+          assert.equal(rows[0]!.day, duplicateDay(at), at.toISOString());
+        }
+      } finally {
+        await client.end();
+      }
+    });
+  });
 });

@@ -286,6 +286,18 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         assert.deepEqual(await store.listBankClocks(), [{ bank: 'TPP-A', clockOffsetMs: 0n }, { bank: 'TPP-B', clockOffsetMs: 7_200_000n }]);
       }));
 
+      it('moves a bank\'s clock offset only forward: of two moves, the later instant stays whichever is written last', () => withMigratedStore(async (store) => {
+        await store.openBank('TPP-A', at, defaultDataSet);
+        assert.equal(await store.writeClockOffset('TPP-A', 3_600_000n, at), true);
+        assert.equal(await store.writeClockOffset('TPP-A', 1_000n, at), false, 'a move that another overtook');
+        assert.equal(await store.writeClockOffset('TPP-A', 3_600_000n, at), false, 'to the instant it shows already');
+        assert.equal(await store.readClockOffset('TPP-A'), 3_600_000n);
+        const both = await Promise.all([store.writeClockOffset('TPP-A', 7_200_000n, at), store.writeClockOffset('TPP-A', 5_400_000n, at)]);
+        assert.equal(await store.readClockOffset('TPP-A'), 7_200_000n, `the later of two moves at once: ${JSON.stringify(both)}`);
+        assert.equal(both[0], true);
+        assert.equal(await store.writeClockOffset('TPP-NEW', 60_000n, at), true, 'a bank\'s first move');
+      }));
+
       it('reads a payment with the clock offset of the bank the read names, and 0 for a bank without a clock', () => withMigratedStore(async (store) => {
         await store.openBank('TPP-A', at, defaultDataSet);
         await store.openBank('TPP-B', at, defaultDataSet);

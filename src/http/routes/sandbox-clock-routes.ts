@@ -3,7 +3,7 @@ import { ApiError } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
 import type { BatchRunner, BatchScheduler } from '../../services/batch-runner.js';
 import type { BankClock, Banks } from '../../services/banks.js';
-import { FORMATTED_TEXT_MAX_LENGTH } from '../../domain/limits.js';
+import { FORMATTED_TEXT_MAX_LENGTH, SANDBOX_CLOCK_LATEST } from '../../domain/limits.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 
 /** At most ten years forward in one move: far enough for any test, and a bound on the batch catch-up. */
@@ -87,6 +87,11 @@ export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTi
     }
     if (target.getTime() - clock.now().getTime() > MAX_ADVANCE_SECONDS * 1000) {
       throw new ApiError('FORMAT_ERROR', `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds at a time`, [{ code: 'FORMAT_ERROR', path: '$.to', text: `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds (ten years) at a time` }]);
+    }
+    if (target.getTime() > SANDBOX_CLOCK_LATEST.getTime()) {
+      const path = body.to !== undefined ? '$.to' : '$.advanceSeconds';
+      const text = `${path} would move the clock to ${target.toISOString()}; the sandbox clock goes no further than ${SANDBOX_CLOCK_LATEST.toISOString()}, where its batch schedule ends`;
+      throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path, text }]);
     }
     await time.banks.advance(tppId, target);
     // The slots the move passes run for this TPP's bank only.

@@ -11,7 +11,8 @@ const TRANSFER_COLUMNS = DUPLICATE_HASH_PARTS.transferColumns.replace('duplicate
  * src/store/duplicate-hash.ts in SQL, for the rows stored before this migration and for the
  * instances of the version before it: during a rolling upgrade they still call psd2_create_payment
  * without duplicate_scope and duplicate_day in their transfers, and the function computes them.
- * created_at is an ISO instant in UTC, so its first ten characters are its UTC day.
+ * created_at is an ISO instant in UTC (Date.toISOString), so its date is its UTC day; a year after
+ * 9999 is written with six digits and a sign (+010000-01-01T…), which the day reads too.
  */
 const SCOPE_FUNCTIONS = [
   `create function psd2_duplicate_scope(tpp_id text, psu_key text) returns bigint
@@ -20,7 +21,7 @@ language sql immutable strict parallel safe as $$
 $$`,
   `create function psd2_duplicate_day(created_at text) returns integer
 language sql immutable strict parallel safe as $$
-  select make_date(substr(created_at, 1, 4)::int, substr(created_at, 6, 2)::int, substr(created_at, 9, 2)::int) - date '1970-01-01'
+  select make_date(p[1]::int, p[2]::int, p[3]::int) - date '1970-01-01' from regexp_match(created_at, '^\\+?(\\d{4,6})-(\\d\\d)-(\\d\\d)') p
 $$`,
 ];
 

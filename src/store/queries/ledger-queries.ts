@@ -247,9 +247,15 @@ export async function readClockOffset(db: Kysely<Database>, bank: string): Promi
   return row === undefined ? 0n : BigInt(row.clock_offset_ms);
 }
 
-export async function writeClockOffset(db: Kysely<Database>, bank: string, offsetMs: bigint, at: Date): Promise<void> {
-  await db.insertInto('banks').values({ bank, clock_offset_ms: offsetMs, created_at: at.toISOString(), updated_at: at.toISOString() })
-    .onConflict((oc) => oc.column('bank').doUpdateSet({ clock_offset_ms: offsetMs, updated_at: at.toISOString() })).execute();
+/**
+ * Sets the bank's clock offset if it is larger than the one stored (the clock only moves forward): in
+ * the one statement, so that of two moves at once the later instant stays. False when it was not larger.
+ */
+export async function writeClockOffset(db: Kysely<Database>, bank: string, offsetMs: bigint, at: Date): Promise<boolean> {
+  const result = await db.insertInto('banks').values({ bank, clock_offset_ms: offsetMs, created_at: at.toISOString(), updated_at: at.toISOString() })
+    .onConflict((oc) => oc.column('bank').doUpdateSet({ clock_offset_ms: offsetMs, updated_at: at.toISOString() }).where('banks.clock_offset_ms', '<', offsetMs))
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
 /** Claims a batch slot of the bank for this instance; false when another run (or instance) has it already. */
