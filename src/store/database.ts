@@ -76,7 +76,7 @@ export interface TransferTable {
   duplicate_key: string;
   /** src/store/duplicate-hash.ts; 0 on rows written without it, before migration 012 gave them theirs. */
   duplicate_hash: ColumnType<bigint, bigint | undefined, bigint>;
-  /** src/store/duplicate-hash.ts; 0 on rows written without them, before migration 013 gave them theirs. */
+  /** src/store/duplicate-hash.ts; 0 on rows older than the duplicate window when migration 013 ran, which no look-up reaches. */
   duplicate_scope: ColumnType<bigint, bigint | undefined, bigint>;
   duplicate_day: ColumnType<number, number | undefined, number>;
   status: string;

@@ -20,16 +20,31 @@ after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }))
 const before013 = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '013'));
 const DAY_WINDOW = { duplicatesSince: new Date(Date.now() - 86_400_000) };
 
-/** A payment stored as the version before migration 013 stored it: its transfers without duplicate_scope and duplicate_day, made yesterday. */
-async function storeTheOldWay(db: Kysely<Database>): Promise<ReturnType<typeof newPayment>> {
+type Payment = ReturnType<typeof newPayment>;
+
+/**
+ * Payments stored as the version before migration 013 stored them (transfers without duplicate_scope
+ * and duplicate_day): `earlier`, made 20 hours ago, and `ancient`, made five days ago, beyond the
+ * window and the day more that the migration gives keys to.
+ */
+async function storeTheOldWay(db: Kysely<Database>): Promise<{ earlier: Payment; ancient: Payment }> {
   assert.equal((await new Migrator({ db, provider: { getMigrations: async () => before013 } }).migrateToLatest()).error, undefined);
   const earlier = newPayment({ psuKey: 'psu:before-013', createdAt: new Date(Date.now() - 20 * 3_600_000) });
+  const ancient = newPayment({ psuKey: 'psu:ancient', createdAt: new Date(Date.now() - 5 * 86_400_000) });
   await insertPaymentAsBefore('013', db, earlier);
-  return earlier;
+  await insertPaymentAsBefore('013', db, ancient);
+  return { earlier, ancient };
+}
+
+/** The keys the migration gave: Node's to the payment within the window, none (0) to the one beyond it. */
+function assertBackfilled(rowOf: (payment: Payment) => { duplicate_scope: string | bigint; duplicate_day: string | bigint }, old: { earlier: Payment; ancient: Payment }): void {
+  assertKeysOf(rowOf(old.earlier), old.earlier);
+  const ancient = rowOf(old.ancient);
+  assert.deepEqual([BigInt(ancient.duplicate_scope), BigInt(ancient.duplicate_day)], [0n, 0n], 'a row no look-up reaches is left as it was');
 }
 
 /** After the migration, the same transfer again is a logical duplicate of the payment stored before it; another PSU's is not. */
-async function assertFoundAfterMigration(store: Store, earlier: ReturnType<typeof newPayment>): Promise<void> {
+async function assertFoundAfterMigration(store: Store, { earlier }: { earlier: Payment }): Promise<void> {
   await store.migrate();
   const again = newPayment({ psuKey: 'psu:before-013' });
   const result = await store.createPayment(again, requestFor(again), DAY_WINDOW);
@@ -39,7 +54,7 @@ async function assertFoundAfterMigration(store: Store, earlier: ReturnType<typeo
 }
 
 /** The scope and day a row of the store holds, against what Node computes for the payment's first transfer. */
-function assertKeysOf(stored: { duplicate_scope: string | bigint | number; duplicate_day: string | number | bigint }, payment: ReturnType<typeof newPayment>): void {
+function assertKeysOf(stored: { duplicate_scope: string | bigint | number; duplicate_day: string | number | bigint }, payment: Payment): void {
   const expected = transferRows(payment)[0]!;
   assert.equal(BigInt(stored.duplicate_scope), expected.duplicate_scope, 'the scope Node computes');
   assert.equal(Number(stored.duplicate_day), expected.duplicate_day, 'the day Node computes');
@@ -64,19 +79,21 @@ describe('the duplicate scope and day (migration 013)', () => {
     const check = new BetterSqlite3(path, { readonly: true });
     try {
       check.defaultSafeIntegers(true);
-      assertKeysOf(check.prepare('select duplicate_scope, duplicate_day from transfers where payment_id = ?').get(old.id) as { duplicate_scope: bigint; duplicate_day: bigint }, old);
+      const read = check.prepare('select duplicate_scope, duplicate_day from transfers where payment_id = ?');
+      assertBackfilled((payment) => read.get(payment.id) as { duplicate_scope: bigint; duplicate_day: bigint }, old);
     } finally {
       check.close();
     }
   });
 
   it('gives the transfers PostgreSQL stored before it the scope and day Node computes, in SQL, so that a duplicate of one is still found', async () => {
-    await postgresOverOldRows(storeTheOldWay, async (store, earlier, url) => {
-      await assertFoundAfterMigration(store, earlier);
+    await postgresOverOldRows(storeTheOldWay, async (store, old, url) => {
+      await assertFoundAfterMigration(store, old);
       const client = new pg.Client(url);
       await client.connect();
       try {
-        assertKeysOf((await client.query('select duplicate_scope, duplicate_day from transfers where payment_id = $1', [earlier.id])).rows[0], earlier);
+        const rows = new Map((await client.query<{ payment_id: string; duplicate_scope: string; duplicate_day: string }>('select payment_id, duplicate_scope, duplicate_day from transfers')).rows.map((r) => [r.payment_id, r]));
+        assertBackfilled((payment) => rows.get(payment.id)!, old);
       } finally {
         await client.end();
       }

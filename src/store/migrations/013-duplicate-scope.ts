@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, SqliteAdapter, sql } from 'kysely';
+import { LOGICAL_DUPLICATE_WINDOW_HOURS } from '../../domain/limits.js';
 import { duplicateDay } from '../duplicate-hash.js';
 import { backfillTransfers } from './transfer-backfill.js';
 import { createPaymentFunction } from './009-create-payment-function.js';
@@ -6,6 +7,14 @@ import { DUPLICATE_HASH_PARTS } from './012-duplicate-hash.js';
 
 /** The transfers' columns as psd2_create_payment inserts them since this migration: migration 012's, duplicate_scope and duplicate_day. */
 const TRANSFER_COLUMNS = DUPLICATE_HASH_PARTS.transferColumns.replace('duplicate_hash,', 'duplicate_hash, duplicate_scope, duplicate_day,');
+
+/**
+ * The rows the migration gives their scope and day: those no older than the logical-duplicate window
+ * and a day more, by the wall clock. No look-up reaches an older row (a sandbox bank's clock is never
+ * behind the wall clock, so its window starts no earlier), and older rows keep 0: on a table of
+ * years of transfers the migration rewrites days of them, not all.
+ */
+const BACKFILL_HOURS = LOGICAL_DUPLICATE_WINDOW_HOURS + 24;
 
 /**
  * src/store/duplicate-hash.ts in SQL, for the rows stored before this migration and for the
@@ -42,8 +51,8 @@ const DUPLICATE_WHERE = `      where t.duplicate_scope = psd2_duplicate_scope(pa
  * entries went to random pages: a bulk of 1 000 dirtied about as many pages of it, each written
  * whole to the WAL, more the larger the table (bench/README.md, "Bulk"). Led by the PSU and the day,
  * a bulk's entries go into its PSU's run of that day.
- * - The rows stored before are given theirs: PostgreSQL computes them in SQL; SQLite, which has no
- *   SHA-256 in SQL, in the migration, row by row.
+ * - The rows stored within the window before are given theirs (BACKFILL_HOURS): PostgreSQL computes
+ *   them in SQL; SQLite, which has no SHA-256 in SQL, in the migration, row by row.
  * - PostgreSQL's psd2_create_payment looks duplicates up by the three, and inserts the ones it is
  *   given or, from an instance of the version before, computes them.
  */
@@ -52,10 +61,12 @@ export const duplicateScopeMigration: Migration = {
     await db.schema.alterTable('transfers').addColumn('duplicate_scope', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
     await db.schema.alterTable('transfers').addColumn('duplicate_day', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     if (db.getExecutor().adapter instanceof SqliteAdapter) {
-      await backfillTransfers(db, (row) => sql`update transfers set duplicate_scope = ${row.scope}, duplicate_day = ${duplicateDay(new Date(row.created_at))} where rowid = ${row.id}`);
+      await backfillTransfers(db, (row) => sql`update transfers set duplicate_scope = ${row.scope}, duplicate_day = ${duplicateDay(new Date(row.created_at))} where rowid = ${row.id}`, new Date(Date.now() - BACKFILL_HOURS * 3_600_000).toISOString());
     } else {
       for (const statement of SCOPE_FUNCTIONS) await sql.raw(statement).execute(db);
-      await sql`update transfers set duplicate_scope = psd2_duplicate_scope(tpp_id, psu_key), duplicate_day = psd2_duplicate_day(created_at)`.execute(db);
+      // The same instant in SQL, written as Node writes created_at, so that the recorded script (schema-script.ts) stays the same text.
+      await sql.raw(`update transfers set duplicate_scope = psd2_duplicate_scope(tpp_id, psu_key), duplicate_day = psd2_duplicate_day(created_at)
+        where created_at >= to_char(now() at time zone 'UTC' - interval '${BACKFILL_HOURS} hours', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`).execute(db);
       await sql.raw(createPaymentFunction({
         head: 'create or replace function',
         duplicateWhere: DUPLICATE_WHERE,
