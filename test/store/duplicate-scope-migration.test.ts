@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator } from 'kysely';
+import { Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { LOGICAL_DUPLICATE_MAX_DAYS } from '../../src/domain/limits.js';
 import type { Database } from '../../src/store/database.js';
@@ -124,5 +124,21 @@ describe('the duplicate scope and day (migration 013)', () => {
         await client.end();
       }
     });
+  });
+
+  it('lets an instance of an earlier version start on a database a later version migrated further (a rolling upgrade), on SQLite and PostgreSQL', async () => {
+    // As the version before 013 sees a database 013 has migrated: every migration it knows is applied, and one more it does not know.
+    const migratedFurther = async (db: Kysely<Database>) => {
+      assert.equal((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error, undefined);
+      await sql`insert into kysely_migration (name, timestamp) values ('999-of-a-later-version', ${new Date().toISOString()})`.execute(db);
+    };
+    const startsAndCreates = async (store: Store) => {
+      await store.migrate();
+      const payment = newPayment({ psuKey: 'psu:rolling' });
+      assert.equal((await store.createPayment(payment, requestFor(payment), DAY_WINDOW)).outcome, 'created');
+      assert.deepEqual(await store.appliedMigrations(), Object.keys(migrations).sort(), 'every migration this version knows, as readiness asks');
+    };
+    await sqliteOverOldRows(dirs, migratedFurther, startsAndCreates);
+    await postgresOverOldRows(migratedFurther, startsAndCreates);
   });
 });
