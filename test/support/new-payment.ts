@@ -50,13 +50,14 @@ export function duplicateKeyOf(label: string): string {
 
 /** The transfers' columns each migration added since 012, which a payment stored before it lacks. */
 const TRANSFER_COLUMNS_SINCE = { '012': ['duplicate_hash', 'duplicate_scope', 'duplicate_day'], '013': ['duplicate_scope', 'duplicate_day'] } as const;
+type MigrationAddingColumns = keyof typeof TRANSFER_COLUMNS_SINCE;
 
 /**
  * A payment's rows as the versions before `migration` wrote them (transfers without the columns it
  * and the later ones added), for tests of a migration over rows stored earlier: today's store writes
  * the columns of every migration.
  */
-export async function insertPaymentAsBefore(migration: keyof typeof TRANSFER_COLUMNS_SINCE, db: Kysely<Database>, payment: NewPayment, authorisation?: NewAuthorisation): Promise<void> {
+export async function insertPaymentAsBefore(migration: MigrationAddingColumns, db: Kysely<Database>, payment: NewPayment, authorisation?: NewAuthorisation): Promise<void> {
   const createdAt = payment.createdAt.toISOString();
   await db.insertInto('tpp_requests').values(tppRequestRow(requestFor(payment), payment.id, createdAt)).execute();
   await db.insertInto('payments').values(paymentRow(payment, undefined)).execute();
@@ -65,7 +66,7 @@ export async function insertPaymentAsBefore(migration: keyof typeof TRANSFER_COL
 }
 
 /** A transfer's row (transferRows) without the columns `migration` and the later ones added. */
-export function transferRowBefore<Row extends object>(migration: keyof typeof TRANSFER_COLUMNS_SINCE, row: Row): Omit<Row, (typeof TRANSFER_COLUMNS_SINCE)['012'][number]> {
+export function transferRowBefore<Row extends object, M extends MigrationAddingColumns>(migration: M, row: Row): Omit<Row, (typeof TRANSFER_COLUMNS_SINCE)[M][number]> {
   const absent = new Set<string>(TRANSFER_COLUMNS_SINCE[migration]);
-  return Object.fromEntries(Object.entries(row).filter(([column]) => !absent.has(column))) as Omit<Row, (typeof TRANSFER_COLUMNS_SINCE)['012'][number]>;
+  return Object.fromEntries(Object.entries(row).filter(([column]) => !absent.has(column))) as Omit<Row, (typeof TRANSFER_COLUMNS_SINCE)[M][number]>;
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import type { NewPayment } from '../../src/domain/payments/payment.js';
 import { paymentRow, tppRequestRow, transferRows } from '../../src/store/payment-rows.js';
+import { json } from '../../src/store/postgres/postgres-hot-path.js';
 import { requestFor, transferRowBefore } from './new-payment.js';
 
 /**
@@ -10,7 +11,6 @@ import { requestFor, transferRowBefore } from './new-payment.js';
  * Asserts that it was created, and returns the stored transfer's row.
  */
 export async function createAsInstanceBefore(migration: '012' | '013', databaseUrl: string, payment: NewPayment, duplicatesSince: Date | null): Promise<Record<string, string> & { duplicate_hash: string; duplicate_scope: string; duplicate_day: string }> {
-  const json = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
   const client = new pg.Client(databaseUrl);
   await client.connect();
   try {

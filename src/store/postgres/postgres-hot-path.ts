@@ -84,6 +84,6 @@ type CreatePaymentOutcome =
   | { outcome: 'duplicate'; rows: { payment_id: string; duplicate_key: string; created_at: string }[] };
 
 /** A row as JSON, 64-bit integers as strings (the function's record types read them back exactly). */
-function json(value: unknown): string {
+export function json(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }
