@@ -57,6 +57,9 @@ export async function startBenchServer(script: string, port: number, env: Record
 /** The server as `npm start` runs it. */
 export const SERVER_BUNDLE = 'dist/server/main.mjs';
 
+/** The ceiling: a bare Fastify route (bench/ceiling-server.ts); its arguments are the sizes of its answers. */
+export const CEILING_SERVER = 'dist/bench/ceiling-server.js';
+
 /** The floor under a create and a read (bench/floor-server.ts): its argument is the database's URL. */
 export const FLOOR_SERVER = 'dist/bench/floor-server.js';
 

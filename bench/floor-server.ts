@@ -4,6 +4,7 @@ import { newPaymentId } from '../src/domain/payments/payment.js';
 import type { NewPayment } from '../src/domain/payments/payment.js';
 import { timeOrderedId } from '../src/domain/time-ordered-id.js';
 import { openStore } from '../src/store/open-store.js';
+import { BENCH_TPP_ORGANISATION } from './requests.js';
 
 /**
  * The floor under a create and a status read on this machine: the ceiling's bare Fastify route plus
@@ -13,6 +14,9 @@ import { openStore } from '../src/store/open-store.js';
  *   stored answer, and the wait for the flush that makes them durable.
  * - A bulk create: the same, with a transfer for each entry (bench/README.md, "Bulk").
  * - A status read: the signature verified, the binding, the payment read, the flush.
+ * - A page of a sandbox account's transactions (bench/listing.ts): the signature verified, the
+ *   binding, the account's look-up in the bench TPP's bank, the page read, the flush, the rows as
+ *   JSON.
  * None of the server's own reading of the request (headers, certificate policy, validation, the
  * specification's rules), nothing of its error model, logs or metrics. The gap between this and
  * the server is what the server adds; the gap between this and the ceiling is what durability and
@@ -75,6 +79,17 @@ app.get('/v1/*', async (request, reply) => {
   if (await store.findPayment('T', readPaymentId, '') === undefined) throw new Error('no payment to read: create one first');
   await store.durable();
   return reply.type('application/json').send('{"transactionStatus":"ACTC"}');
+});
+app.get('/v1/sandbox/accounts/:accountId/transactions', async (request, reply) => {
+  verifySignature(request.headers);
+  const now = new Date();
+  await store.bindRequest({ tppId: 'T', requestId: request.headers['x-request-id'] as string, method: 'GET', target: request.url, bodySha256: '', scope: 'strict', expiresAt: new Date(now.getTime() + 300_000) }, now);
+  const account = await store.findSandboxAccount(BENCH_TPP_ORGANISATION, (request.params as { accountId: string }).accountId);
+  if (account === undefined) throw new Error('no such account in the bench TPP\'s bank');
+  const { offset, limit } = request.query as { offset: string; limit: string };
+  const page = await store.listSandboxTransactions(account.id, { fromDate: undefined, toDate: undefined, offset: Number(offset), limit: Number(limit) });
+  await store.durable();
+  return reply.type('application/json').send(JSON.stringify(page, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)));
 });
 await app.listen({ port: Number(process.env.PORT ?? 8190), host: '127.0.0.1' });
 process.on('SIGTERM', () => {

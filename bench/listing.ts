@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BenchServer, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
+import { type BenchServer, CEILING_SERVER, FLOOR_SERVER, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
 import { type LoadResult, runLoad } from './load.js';
 import { runAtHalfRate } from './paced-load.js';
 import { type BenchTpp, listingRequest, pool } from './requests.js';
@@ -22,8 +22,22 @@ const BBAN = '96500000004';
  * is stopped while the transactions are written straight into the file, then started again. One
  * page is checked (200, 50 transactions, the positions asked for) before a 1 s warm-up and the load:
  * at full load with `connections`, then paced at half the rate that reached.
+ * Then the two latency floors at that same rate (bench/README.md, "The listing's floor"): the floor
+ * server (bench/floor-server.ts) reading the same pages of the same file, and the ceiling's bare
+ * route answering a body of the page's size.
  */
-export async function measureListing(tpp: BenchTpp, options: { seconds: number; connections: number; port: number }): Promise<{ saturated: LoadResult; halfRate: LoadResult }> {
+export interface ListingFigures {
+  saturated: LoadResult;
+  halfRate: LoadResult;
+  /** bench/floor-server.ts on the same file, paced at the half-rate row's rate. */
+  floorHalfRate: LoadResult;
+  /** The ceiling's bare GET answering `pageBytes`, paced at the same rate. */
+  ceilingHalfRate: LoadResult;
+  /** Bytes of a page's answer (50 transactions as JSON). */
+  pageBytes: number;
+}
+
+export async function measureListing(tpp: BenchTpp, options: { seconds: number; connections: number; port: number }): Promise<ListingFigures> {
   const dir = mkdtempSync(join(tpp.work, 'listing-'));
   const file = join(dir, 'psd2.db');
   const start = () => startBenchServer(SERVER_BUNDLE, options.port, sqliteSandboxEnv(dir, tpp.caFile));
@@ -35,16 +49,35 @@ export async function measureListing(tpp: BenchTpp, options: { seconds: number; 
     const ms = seedAccountTransactions(file, accountId, LISTING_TRANSACTIONS);
     process.stderr.write(`listing: ${LISTING_TRANSACTIONS} transactions seeded in ${(ms / 1000).toFixed(1)} s\n`);
     server = await start();
-    await checkPage(server.url, tpp, accountId);
+    const pageBytes = await checkPage(server.url, tpp, accountId);
 
     const randomPage = () => listingRequest(tpp.credentials, accountId, Math.floor(Math.random() * (LISTING_TRANSACTIONS - PAGE + 1)), PAGE);
-    const warmUp = await runLoad(server.url, pool(1000, randomPage), { connections: options.connections, seconds: 1, expect: 200 });
+    const load = { connections: options.connections, expect: 200 };
+    const warmUp = await runLoad(server.url, pool(1000, randomPage), { ...load, seconds: 1 });
     // Enough signed requests that none repeats at the warm-up's rate and a half more.
     const size = Math.max(1000, Math.ceil(warmUp.requestsPerSecond * options.seconds * 1.5));
-    const saturated = await runLoad(server.url, pool(size, randomPage), { connections: options.connections, seconds: options.seconds, expect: 200 });
+    const saturated = await runLoad(server.url, pool(size, randomPage), { ...load, seconds: options.seconds });
     // At full load the p99 is the queue of requests in flight; a latency is read at half that rate.
-    const halfRate = await runAtHalfRate(server.url, saturated, randomPage, { seconds: options.seconds, connections: options.connections, expect: 200 });
-    return { saturated, halfRate };
+    const halfRate = await runAtHalfRate(server.url, saturated, randomPage, { ...load, seconds: options.seconds });
+    await server.stop();
+    server = undefined;
+
+    // The floors, warmed up as the server was and paced at the same rate (runAtHalfRate of the same maximum).
+    const floor = await startBenchServer(FLOOR_SERVER, options.port, {}, [`sqlite:${file}`]);
+    let floorHalfRate: LoadResult;
+    try {
+      await runLoad(floor.url, pool(1000, randomPage), { ...load, seconds: 1 });
+      floorHalfRate = await runAtHalfRate(floor.url, saturated, randomPage, { ...load, seconds: options.seconds });
+    } finally {
+      await floor.stop();
+    }
+    const ceiling = await startBenchServer(CEILING_SERVER, options.port, {}, ['600', String(pageBytes)], '/');
+    try {
+      const ceilingHalfRate = await runAtHalfRate(ceiling.url, saturated, randomPage, { ...load, seconds: options.seconds });
+      return { saturated, halfRate, floorHalfRate, ceilingHalfRate, pageBytes };
+    } finally {
+      await ceiling.stop();
+    }
   } finally {
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -60,12 +93,13 @@ async function createAccount(url: string, tpp: BenchTpp): Promise<string> {
   return account.id;
 }
 
-/** A page from the middle: 200, PAGE transactions, and the ones after the offset in posting order (by their remittance, `Faktura <seq>`). */
-async function checkPage(url: string, tpp: BenchTpp, accountId: string): Promise<void> {
+/** A page from the middle: 200, PAGE transactions, and the ones after the offset in posting order (by their remittance, `Faktura <seq>`). Returns the page's size as JSON, in bytes. */
+async function checkPage(url: string, tpp: BenchTpp, accountId: string): Promise<number> {
   const offset = LISTING_TRANSACTIONS / 2;
   const path = `/v1/sandbox/accounts/${accountId}/transactions?offset=${offset}&limit=${PAGE}`;
   const page = await sandboxCall<{ remittanceInformationUnstructured: string }[]>(url, tpp.credentials, 'GET', path, 200);
   const expected = Array.from({ length: PAGE }, (_, i) => `Faktura ${offset + i + 1}`);
   const got = page.map((t) => t.remittanceInformationUnstructured);
   if (JSON.stringify(got) !== JSON.stringify(expected)) throw new Error(`listing at offset ${offset}: ${page.length} transactions, ${got.slice(0, 3).join(', ')}…; expected ${PAGE} from Faktura ${offset + 1}`);
+  return Buffer.byteLength(JSON.stringify(page));
 }

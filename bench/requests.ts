@@ -12,6 +12,9 @@ export const CREATE_PATH = '/v1/payments/norwegian-cross-border-credit-transfers
 export const BULK_PATH = '/v1/bulk-payments/norwegian-domestic-credit-transfers';
 
 /** A fresh CA (written to `caFile`, for the server's TRUSTED_CA_CERTS) and a TPP certificate it issued. */
+/** The bench TPP's organisation identifier: its sandbox bank's name (services/banks.ts). */
+export const BENCH_TPP_ORGANISATION = 'PSDNO-FSA-123456789';
+
 export interface BenchTpp {
   work: string;
   caFile: string;
@@ -21,7 +24,7 @@ export interface BenchTpp {
 export async function benchTpp(): Promise<BenchTpp> {
   const work = mkdtempSync(join(tmpdir(), 'psd2-bench-'));
   const ca = await createCertificateAuthority({ commonName: 'Bench CA' });
-  const credentials = await issueTppCertificate({ issuer: ca, roles: ['PSP_PI', 'PSP_AI'], organisationId: 'PSDNO-FSA-123456789', name: 'Bench TPP' });
+  const credentials = await issueTppCertificate({ issuer: ca, roles: ['PSP_PI', 'PSP_AI'], organisationId: BENCH_TPP_ORGANISATION, name: 'Bench TPP' });
   const caFile = join(work, 'ca.pem');
   writeFileSync(caFile, ca.certPem);
   return { work, caFile, credentials };

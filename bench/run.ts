@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type BenchServer, FLOOR_SERVER, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer, timeColdStart } from './bench-server.js';
+import { type BenchServer, CEILING_SERVER, FLOOR_SERVER, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer, timeColdStart } from './bench-server.js';
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { measureBatchRun, type BatchRunFigures } from './batch-run.js';
 import { LISTING_TRANSACTIONS, measureListing } from './listing.js';
@@ -33,7 +33,13 @@ interface Figures {
   ceiling: LoadResult[];
   /** The ceiling paced at the rate of the create's and the listing's half-rate rows: the latency floor of Node's HTTP here. */
   ceilingAtCreateHalfRate: LoadResult[];
+  /** The ceiling's GET answering a body of the listing page's size, paced at the listing's half-rate row's rate. */
   ceilingAtListingHalfRate: LoadResult[];
+  /** bench/floor-server.ts paced at the rate of the create's and the listing's half-rate rows: the latency floors of those rows. */
+  floorAtCreateHalfRate: LoadResult[];
+  floorAtListingHalfRate: LoadResult[];
+  /** Bytes of a listing page's answer. */
+  listingPageBytes: number[];
   /** bench/floor-server.ts on SQLite: creates, then status reads; and creates on PostgreSQL. */
   floorCreate: LoadResult[];
   floorRead: LoadResult[];
@@ -61,7 +67,7 @@ interface Figures {
   firstBodies: FirstBodies[];
   ais: AisFigures[];
 }
-const figures: Figures = { ceiling: [], ceilingAtCreateHalfRate: [], ceilingAtListingHalfRate: [], floorCreate: [], floorRead: [], floorCreatePg: [], floorBulk100: [], floorBulk1000: [], createSqlite: [], createPg: [], createPgTwo: [], flush: [], halfRateSqlite: [], bulk100: [], bulk1000: [], listing: [], listingHalfRate: [], batch: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [], hostile: [], firstBodies: [], ais: [] };
+const figures: Figures = { ceiling: [], ceilingAtCreateHalfRate: [], ceilingAtListingHalfRate: [], floorAtCreateHalfRate: [], floorAtListingHalfRate: [], listingPageBytes: [], floorCreate: [], floorRead: [], floorCreatePg: [], floorBulk100: [], floorBulk1000: [], createSqlite: [], createPg: [], createPgTwo: [], flush: [], halfRateSqlite: [], bulk100: [], bulk1000: [], listing: [], listingHalfRate: [], batch: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [], hostile: [], firstBodies: [], ais: [] };
 
 const createPoolSize = Number(process.env.BENCH_POOL ?? 12_000);
 /** Bulk requests of the warm-up before each bulk load, which sizes that load's pool (poolFor). */
@@ -96,7 +102,7 @@ async function loadBulks(server: BenchServer, entries: 100 | 1000, pools: Record
 
 for (let run = 0; run < RUNS; run++) {
   process.stderr.write(`run ${run + 1} of ${RUNS}\n`);
-  const ceiling = await startBenchServer('dist/bench/ceiling-server.js', 8191, {}, ['600'], '/');
+  const ceiling = await startBenchServer(CEILING_SERVER, 8191, {}, ['600'], '/');
   const ceilingPool = pool(1000, (i) => createRequest(tpp, i));
   await warmUp(ceiling, ceilingPool, 201);
   figures.ceiling.push(await load(ceiling, ceilingPool, 201));
@@ -129,6 +135,13 @@ for (let run = 0; run < RUNS; run++) {
   figures.rssMb.push(sqlite.peakRssMb());
   figures.halfRateSqlite.push(await runAtHalfRate(sqlite.url, created, (i) => createRequest(tpp, i), { seconds: SECONDS, connections: CONNECTIONS, expect: 201 }));
   figures.ceilingAtCreateHalfRate.push(await ceilingPacedAt(figures.halfRateSqlite.at(-1)!.requestsPerSecond, ceilingPool, 201));
+  // The floor again, on its own file, paced at the same rate as the half-rate row (the same maximum
+  // halved), with requests of its own: it answers a request sent twice with 500. The server waits,
+  // idle, so that its later rows run in the process they always ran in.
+  const floorAgain = await startBenchServer(FLOOR_SERVER, 8190, {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
+  await warmUp(floorAgain, pool(2000, (i) => createRequest(tpp, 60_000_000 + i)), 201);
+  figures.floorAtCreateHalfRate.push(await runAtHalfRate(floorAgain.url, created, (i) => createRequest(tpp, 70_000_000 + i), { seconds: SECONDS, connections: CONNECTIONS, expect: 201 }));
+  await floorAgain.stop();
   for (const entries of [100, 1000] as const) figures[`bulk${entries}`].push(await loadBulks(sqlite, entries, bulkPools, 0));
   const one = createRequest(tpp, -1);
   const first = await fetch(`${sqlite.url}${CREATE_PATH}`, { method: one.method, headers: one.headers, body: one.body! });
@@ -198,7 +211,9 @@ for (let run = 0; run < RUNS; run++) {
   const listing = await measureListing({ work, caFile, credentials: tpp }, { seconds: SECONDS, connections: CONNECTIONS, port: 8194 });
   figures.listing.push(listing.saturated);
   figures.listingHalfRate.push(listing.halfRate);
-  figures.ceilingAtListingHalfRate.push(await ceilingPacedAt(listing.halfRate.requestsPerSecond, ceilingReadPool, 200));
+  figures.ceilingAtListingHalfRate.push(listing.ceilingHalfRate);
+  figures.floorAtListingHalfRate.push(listing.floorHalfRate);
+  figures.listingPageBytes.push(listing.pageBytes);
   await ceiling.stop();
   figures.batch.push(await measureBatchRun({ work, caFile, credentials: tpp }, { payments: BATCH_PAYMENTS, port: 8194 }));
   figures.ais.push(await measureAisReads({ work, caFile, credentials: tpp }, { seconds: SECONDS, connections: CONNECTIONS, port: 8197 }));
@@ -245,6 +260,7 @@ const rows: [string, string, string][] = [
   ['Disk flush (4 KiB appended, fdatasync), p50 / p99 ms', `${fmt(figures.flush.map((f) => f.p50Ms), 2)} / ${fmt(figures.flush.map((f) => f.p99Ms), 2)}`, 'the floor under a durable create, measured in the same run'],
   ['Create on SQLite at half the maximum rate, p99 ms', fmt(figures.halfRateSqlite.map((r) => r.p99Ms), 1), `target within 2× the disk flush p99: ${fmt(figures.halfRateSqlite.map((r, i) => r.p99Ms / figures.flush[i]!.p99Ms), 1)}×; paced (open loop) at ${fmt(figures.halfRateSqlite.map((r) => r.requestsPerSecond))} req/s; p50 ${fmt(figures.halfRateSqlite.map((r) => r.p50Ms), 1)}`],
   ['The ceiling paced at the same rate, p99 ms', fmt(figures.ceilingAtCreateHalfRate.map((r) => r.p99Ms), 2), `p50 ${fmt(figures.ceilingAtCreateHalfRate.map((r) => r.p50Ms), 2)}: the latency floor of Node's HTTP and the paced loader on this machine, ${fmt(figures.ceilingAtCreateHalfRate.map((r, i) => r.p99Ms / figures.flush[i]!.p99Ms), 1)}× the disk flush p99 by itself`],
+  ['The floor of a create paced at the same rate, p99 ms', fmt(figures.floorAtCreateHalfRate.map((r) => r.p99Ms), 1), `p50 ${fmt(figures.floorAtCreateHalfRate.map((r) => r.p50Ms), 1)}: the latency of a signed, durable create with nothing of the server's own; the create's half-rate p99 is ${fmt(figures.halfRateSqlite.map((r, i) => r.p99Ms / figures.floorAtCreateHalfRate[i]!.p99Ms), 1)}× it`],
   ['Create on PostgreSQL, req/s', fmt(rps(figures.createPg)), `ratio to ceiling ${fmt(ratio(figures.createPg, figures.ceiling), 2)}; target ≥ 0.1`],
   ['Create on PostgreSQL, p50 / p99 ms', `${fmt(figures.createPg.map((r) => r.p50Ms))} / ${fmt(figures.createPg.map((r) => r.p99Ms))}`, ''],
   ['Create on PostgreSQL, two servers on one database, req/s (sum)', fmt(figures.createPgTwo.map((f) => f.requestsPerSecond)), `ratio to ceiling ${fmt(figures.createPgTwo.map((f, i) => f.requestsPerSecond / figures.ceiling[i]!.requestsPerSecond), 2)}; payments stored less 201s counted ${figures.createPgTwo.map((f) => f.storedLess201).join(', ')} (at most the ${CONNECTIONS} in flight when the load stopped); unexpected answers ${figures.createPgTwo.map((f) => f.unexpected).join(', ')}`],
@@ -256,7 +272,8 @@ const rows: [string, string, string][] = [
   ['Status read, p99 ms', fmt(figures.read.map((r) => r.p99Ms)), ''],
   [`Listing of ${LISTING_TRANSACTIONS.toLocaleString('en')} transactions, limit 50 at random offsets, req/s`, fmt(rps(figures.listing)), `p50 ${fmt(figures.listing.map((r) => r.p50Ms))} / p99 ${fmt(figures.listing.map((r) => r.p99Ms))} ms at full load (${CONNECTIONS} connections: the queue)`],
   ['Listing at half the maximum rate, p99 ms', fmt(figures.listingHalfRate.map((r) => r.p99Ms), 1), `target < 5; paced at ${fmt(figures.listingHalfRate.map((r) => r.requestsPerSecond))} req/s; p50 ${fmt(figures.listingHalfRate.map((r) => r.p50Ms), 1)}`],
-  ['The ceiling (GET) paced at the same rate, p99 ms', fmt(figures.ceilingAtListingHalfRate.map((r) => r.p99Ms), 2), `p50 ${fmt(figures.ceilingAtListingHalfRate.map((r) => r.p50Ms), 2)}: the latency floor under the listing's p99`],
+  ['The ceiling (GET) answering a page\'s size, paced at the same rate, p99 ms', fmt(figures.ceilingAtListingHalfRate.map((r) => r.p99Ms), 1), `p50 ${fmt(figures.ceilingAtListingHalfRate.map((r) => r.p50Ms), 1)}; a page is ${fmt(figures.listingPageBytes)} bytes: Node's HTTP and the paced loader alone, at this rate and size`],
+  ['The floor of a listing page paced at the same rate, p99 ms', fmt(figures.floorAtListingHalfRate.map((r) => r.p99Ms), 1), `p50 ${fmt(figures.floorAtListingHalfRate.map((r) => r.p50Ms), 1)}: bench/floor-server.ts (signature, binding, the account and the page read from the same file, flush, the rows as JSON); the listing's p99 is ${fmt(figures.listingHalfRate.map((r, i) => r.p99Ms / figures.floorAtListingHalfRate[i]!.p99Ms), 1)}× it`],
   [`Batch run of ${BATCH_PAYMENTS.toLocaleString('en')} authorised payments, s`, fmt(figures.batch.map((b) => b.seconds), 1), `${fmt(figures.batch.map((b) => b.paymentsPerSecond))} payments/s; exactly once: ${figures.batch.every((b) => b.exactlyOnce) ? 'yes, every run' : 'NO'}; target < 10 s`],
   ['Peak RSS of the server during the create run, MB', fmt(figures.rssMb), 'target < 200'],
   ['Cold start, existing database, ms', fmt(figures.coldExisting), ''],
@@ -271,6 +288,7 @@ const header = [
   `${RUNS} runs; each load ${SECONDS} s after a 1 s warm-up, ${CONNECTIONS} connections from a second process on loopback; median (min – max).`,
   `Answers other than the expected status in all runs: ${unexpected({
     'ceiling at the create half rate': figures.ceilingAtCreateHalfRate, 'ceiling at the listing half rate': figures.ceilingAtListingHalfRate,
+    'floor at the create half rate': figures.floorAtCreateHalfRate, 'floor at the listing half rate': figures.floorAtListingHalfRate,
     'floor create': figures.floorCreate, 'floor read': figures.floorRead, 'floor create on PostgreSQL': figures.floorCreatePg,
     'create on SQLite': figures.createSqlite, 'create on PostgreSQL': figures.createPg, 'status read': figures.read, 'create at half rate': figures.halfRateSqlite,
     'bulk of 100': figures.bulk100, 'bulk of 1 000': figures.bulk1000, 'floor bulk of 100': figures.floorBulk100, 'floor bulk of 1 000': figures.floorBulk1000, listing: figures.listing, 'listing at half rate': figures.listingHalfRate,
