@@ -31,7 +31,7 @@ const { work, caFile, credentials: tpp } = await benchTpp();
 
 interface Figures {
   ceiling: LoadResult[];
-  /** The ceiling paced at the rate of the create's and the listing's half-rate rows: the latency floor of Node's HTTP here. */
+  /** The ceiling paced at the rate of the create's half-rate row: the latency floor of Node's HTTP here. */
   ceilingAtCreateHalfRate: LoadResult[];
   /** The ceiling's GET answering a body of the listing page's size, paced at the listing's half-rate row's rate. */
   ceilingAtListingHalfRate: LoadResult[];
