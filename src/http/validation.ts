@@ -7,6 +7,7 @@ import type { Problem } from '../domain/api-error.js';
 import { ERROR_LIST_MAX_ENTRIES, VALIDATION_ENTRIES_PER_TURN } from '../domain/limits.js';
 import { turn } from './hooks/request-body.js';
 import { appendKey } from './json-shape.js';
+import { type NumberType, isNumberText, numberProperties, numberTextRule } from './number-text.js';
 import { isHttpAddress } from '../domain/redirect-uri.js';
 import { precompiledRequire, schemaKey } from './precompiled.js';
 import { precompiledSchemas } from './precompiled-schemas.js';
@@ -69,6 +70,8 @@ interface PartValidator {
   headerNames: Map<string, string>;
   /** The body without its lists' entries, and each list's entry validator: a large body is validated a chunk of entries at a time. */
   lists: ListValidator | undefined;
+  /** A text part's number properties: their text is checked before Ajv coerces it (number-text.ts). */
+  numbers: Map<string, NumberType>;
 }
 
 interface ListValidator {
@@ -178,7 +181,8 @@ function compileNow(schema: FastifySchema, compile: UnitCompiler): RouteValidato
     }
     const arrayBounds = part === 'body' ? arrayBoundsOf(compiled) : [];
     const lists = part === 'body' ? listValidatorOf(compiled, arrayBounds, compile) : undefined;
-    validators.push({ part, validate: compile(part !== 'body', compiled), schema: compiled, arrayBounds, headerNames, lists });
+    const numbers = part === 'body' ? new Map<string, NumberType>() : numberProperties(compiled);
+    validators.push({ part, validate: compile(part !== 'body', compiled), schema: compiled, arrayBounds, headerNames, lists, numbers });
   }
   const validate: ValidateRequest = async (request, inTurns = false) => {
     const problems = new DescribedProblems();
@@ -197,10 +201,16 @@ function compileNow(schema: FastifySchema, compile: UnitCompiler): RouteValidato
         await validateInTurns(validator, validator.lists, data, problems);
         continue;
       }
+      const badNumbers = numbersNotInDecimal(validator, data);
+      for (const problem of badNumbers.values()) problems.add(problem);
       if (validator.validate(data)) continue;
       for (const error of withoutBranchErrors(validator.validate.errors ?? [])) {
         if (problems.full()) problems.skip();
-        else problems.add(describe(withContext(error, validator.schema, data), validator));
+        else {
+          const problem = describe(withContext(error, validator.schema, data), validator);
+          // Ajv's view of a value refused already: of the number it read, not of the text sent.
+          if (problem.path === undefined || !badNumbers.has(problem.path)) problems.add(problem);
+        }
       }
     }
     return problems.list();
@@ -357,10 +367,29 @@ function lowerCaseHeaderSchema(schema: Record<string, unknown>, names: Map<strin
 function pathOf(error: ErrorObject, validator: PartValidator, property?: string): string {
   const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (property !== undefined) segments.push(property);
-  if (validator.part === 'headers') return `header:${validator.headerNames.get(segments[0] ?? '') ?? segments[0]}`;
-  if (validator.part === 'querystring') return `query:${segments.join('.')}`;
-  if (validator.part === 'params') return `path:${segments.join('.')}`;
+  if (validator.part === 'headers') return textPath(validator, segments[0] ?? '');
+  if (validator.part !== 'body') return textPath(validator, segments.join('.'));
   return segments.reduce((path, s) => (/^\d+$/.test(s) ? `${path}[${s}]` : appendKey(path, s)), '$');
+}
+
+/** The path of a header (as the specification writes its name), a query parameter or a path parameter. */
+function textPath(validator: PartValidator, name: string): string {
+  if (validator.part === 'headers') return `header:${validator.headerNames.get(name) ?? name}`;
+  return validator.part === 'querystring' ? `query:${name}` : `path:${name}`;
+}
+
+/** A text part's number values not written in decimal (number-text.ts), by path: each one problem. */
+function numbersNotInDecimal(validator: PartValidator, data: unknown): Map<string, Problem> {
+  const refused = new Map<string, Problem>();
+  if (validator.numbers.size === 0 || typeof data !== 'object' || data === null) return refused;
+  for (const [name, type] of validator.numbers) {
+    const value = (data as Record<string, unknown>)[name];
+    // A repeated parameter is an array: Ajv's type check refuses it.
+    if (typeof value !== 'string' || isNumberText(value, type)) continue;
+    const path = textPath(validator, name);
+    refused.set(path, { code: 'FORMAT_ERROR', path, text: `${label(path)} must be ${numberTextRule(type)}${gotText(value)}` });
+  }
+  return refused;
 }
 
 /**
@@ -428,12 +457,16 @@ function reason(error: ErrorObject, params: Record<string, unknown>, parent: Rec
 function got(error: ErrorObject): string {
   const value = error.data;
   if (error.keyword === 'maxLength' || error.keyword === 'minLength') return typeof value === 'string' ? ` (it is ${[...value].length})` : '';
-  if (typeof value === 'string') return ` (got '${value.length > 40 ? `${value.slice(0, 40)}…` : value}')`;
+  if (typeof value === 'string') return gotText(value);
   // A number too large for a double (1e400) is read as Infinity, which JSON.stringify writes as null.
   if (typeof value === 'number' && !Number.isFinite(value)) return ' (got a number too large to read)';
   if (typeof value === 'number' || typeof value === 'boolean') return ` (got ${JSON.stringify(value)})`;
   if (value === null) return ' (got null)';
   return '';
+}
+
+function gotText(value: string): string {
+  return ` (got '${value.length > 40 ? `${value.slice(0, 40)}…` : value}')`;
 }
 
 function label(path: string): string {

@@ -101,6 +101,25 @@ describe('error model', () => {
     assert.deepEqual(response.json().query, { limit: 5 });
   });
 
+  it('refuses a whole number in a query parameter not written in decimal digits, which coercion alone would read as a number (Infinity passed as one)', async () => {
+    const send = (limit: string) => t.signed({ method: 'POST', url: `${PROBE}?limit=${limit}`, headers: { 'PSU-IP-Address': '2001:db8::1' }, body: { creditorName: 'A', payments: [{ amount: '10.50' }] } });
+    for (const limit of ['Infinity', '-Infinity', '0x10', '%201', '1%20', '1e1', '1.0', '%20', '', '1e400']) {
+      const body = assertErrorBody(await send(limit), 400, 'FORMAT_ERROR');
+      assert.equal(body.tppMessages?.length, 1, `limit=${limit}: one problem, of the text sent: ${JSON.stringify(body.tppMessages)}`);
+      assert.equal(body.tppMessages?.[0]?.path, 'query:limit');
+      assert.match(body.tppMessages?.[0]?.text ?? '', /^query parameter limit must be a whole number, written in decimal digits \(got '/, `limit=${limit}`);
+    }
+    for (const [limit, read] of [['%2B5', 5], ['007', 7], ['5', 5]] as const) {
+      const response = await send(limit);
+      assert.equal(response.statusCode, 200, response.body);
+      assert.deepEqual(response.json().query, { limit: read });
+    }
+    // Decimal digits still meet the schema's bounds, and a repeated parameter its type.
+    assert.match(assertErrorBody(await send('-3'), 400, 'FORMAT_ERROR').tppMessages?.[0]?.text ?? '', /must be at least 1 \(got -3\)/);
+    const repeated = await t.signed({ method: 'POST', url: `${PROBE}?limit=1&limit=2`, headers: { 'PSU-IP-Address': '2001:db8::1' }, body: { creditorName: 'A', payments: [{ amount: '10.50' }] } });
+    assert.match(assertErrorBody(repeated, 400, 'FORMAT_ERROR').tppMessages?.[0]?.text ?? '', /query parameter limit must be a whole number/);
+  });
+
   it('answers a body that is not JSON with 400 FORMAT_ERROR, after authentication', async () => {
     const body = assertErrorBody(await t.signed({ method: 'POST', url: PROBE, headers: { 'PSU-IP-Address': '10.0.0.1' }, body: '{"creditorName": ' }), 400, 'FORMAT_ERROR');
     assert.match(body.message ?? '', /the body is not valid JSON/);

@@ -172,6 +172,11 @@ describe('sandbox customers', () => {
     const page = (await get('/v1/sandbox/customers?offset=1&limit=2')).json() as Json[];
     assert.deepEqual(page.map((c) => c.customerId), list.slice(1, 3).map((c) => c.customerId));
     assertErrorBody(await get('/v1/sandbox/customers?limit=0'), 400, 'FORMAT_ERROR');
+    // Text that coercion alone reads as a number: Infinity passed as a whole number and was answered 500.
+    for (const query of ['limit=Infinity', 'limit=-Infinity', 'offset=Infinity', 'offset=%20', 'limit=0x10']) {
+      const body = assertErrorBody(await get(`/v1/sandbox/customers?${query}`), 400, 'FORMAT_ERROR');
+      assert.equal(body.tppMessages?.[0]?.path, `query:${query.split('=')[0]}`, query);
+    }
     const theirList = (await get('/v1/sandbox/customers', t.fixtures.otherTpp)).json() as Json[];
     assert.ok(theirList.some((c) => c.customerNumber === theirs.customerNumber));
     assert.ok(!theirList.some((c) => c.customerNumber === mine.customerNumber));
