@@ -62,7 +62,8 @@ export async function measureListing(tpp: BenchTpp, options: { seconds: number; 
     await server.stop();
     server = undefined;
 
-    // The floors, warmed up as the server was and paced at the same rate (runAtHalfRate of the same maximum).
+    // The floors, paced at the same rate (runAtHalfRate of the same maximum): the floor server after a
+    // warm-up at full load as the server had, the ceiling (a bare route) after runAtHalfRate's paced second only.
     const floor = await startBenchServer(FLOOR_SERVER, options.port, {}, [`sqlite:${file}`]);
     let floorHalfRate: LoadResult;
     try {
