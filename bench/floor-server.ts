@@ -1,9 +1,10 @@
 import { X509Certificate, createHash, randomBytes, verify, type KeyObject } from 'node:crypto';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { newPaymentId } from '../src/domain/payments/payment.js';
 import type { NewPayment } from '../src/domain/payments/payment.js';
 import { timeOrderedId } from '../src/domain/time-ordered-id.js';
 import { openStore } from '../src/store/open-store.js';
+import { json } from '../src/store/postgres/postgres-hot-path.js';
 import { BENCH_TPP_ORGANISATION } from './requests.js';
 
 /**
@@ -72,24 +73,27 @@ app.post('/v1/*', async (request, reply) => {
   await store.durable();
   return reply.code(201).type('application/json').send(answer);
 });
-app.get('/v1/*', async (request, reply) => {
+/** What every signed read does first: the signature verified, and its X-Request-ID bound. */
+async function admitRead(request: FastifyRequest): Promise<void> {
   verifySignature(request.headers);
   const now = new Date();
   await store.bindRequest({ tppId: 'T', requestId: request.headers['x-request-id'] as string, method: 'GET', target: request.url, bodySha256: '', scope: 'strict', expiresAt: new Date(now.getTime() + 300_000) }, now);
+}
+
+app.get('/v1/*', async (request, reply) => {
+  await admitRead(request);
   if (await store.findPayment('T', readPaymentId, '') === undefined) throw new Error('no payment to read: create one first');
   await store.durable();
   return reply.type('application/json').send('{"transactionStatus":"ACTC"}');
 });
 app.get('/v1/sandbox/accounts/:accountId/transactions', async (request, reply) => {
-  verifySignature(request.headers);
-  const now = new Date();
-  await store.bindRequest({ tppId: 'T', requestId: request.headers['x-request-id'] as string, method: 'GET', target: request.url, bodySha256: '', scope: 'strict', expiresAt: new Date(now.getTime() + 300_000) }, now);
+  await admitRead(request);
   const account = await store.findSandboxAccount(BENCH_TPP_ORGANISATION, (request.params as { accountId: string }).accountId);
   if (account === undefined) throw new Error('no such account in the bench TPP\'s bank');
   const { offset, limit } = request.query as { offset: string; limit: string };
   const page = await store.listSandboxTransactions(account.id, { fromDate: undefined, toDate: undefined, offset: Number(offset), limit: Number(limit) });
   await store.durable();
-  return reply.type('application/json').send(JSON.stringify(page, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)));
+  return reply.type('application/json').send(json(page));
 });
 await app.listen({ port: Number(process.env.PORT ?? 8190), host: '127.0.0.1' });
 process.on('SIGTERM', () => {

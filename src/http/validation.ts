@@ -378,18 +378,21 @@ function textPath(validator: PartValidator, name: string): string {
   return validator.part === 'querystring' ? `query:${name}` : `path:${name}`;
 }
 
+/** What numbersNotInDecimal finds in a part without number properties, or with none refused: every request's case. */
+const NONE_REFUSED: ReadonlyMap<string, Problem> = new Map();
+
 /** A text part's number values not written in decimal (number-text.ts), by path: each one problem. */
-function numbersNotInDecimal(validator: PartValidator, data: unknown): Map<string, Problem> {
-  const refused = new Map<string, Problem>();
-  if (validator.numbers.size === 0 || typeof data !== 'object' || data === null) return refused;
+function numbersNotInDecimal(validator: PartValidator, data: unknown): ReadonlyMap<string, Problem> {
+  if (validator.numbers.size === 0 || typeof data !== 'object' || data === null) return NONE_REFUSED;
+  let refused: Map<string, Problem> | undefined;
   for (const [name, type] of validator.numbers) {
     const value = (data as Record<string, unknown>)[name];
     // A repeated parameter is an array: Ajv's type check refuses it.
     if (typeof value !== 'string' || isNumberText(value, type)) continue;
     const path = textPath(validator, name);
-    refused.set(path, { code: 'FORMAT_ERROR', path, text: `${label(path)} must be ${numberTextRule(type)}${gotText(value)}` });
+    (refused ??= new Map()).set(path, { code: 'FORMAT_ERROR', path, text: `${label(path)} must be ${numberTextRule(type)}${gotText(value)}` });
   }
-  return refused;
+  return refused ?? NONE_REFUSED;
 }
 
 /**
