@@ -34,9 +34,16 @@ export interface AisFigures {
  * server is stopped while the transactions are written into the file, then started again; one page is
  * checked before the loads.
  */
-export async function measureAisReads(tpp: BenchTpp, options: { seconds: number; connections: number; port: number }): Promise<AisFigures> {
+export async function measureAisReads(
+  tpp: BenchTpp,
+  options: { seconds: number; connections: number; port: number },
+): Promise<AisFigures> {
   const dir = mkdtempSync(join(tpp.work, 'ais-'));
-  const start = () => startBenchServer(SERVER_BUNDLE, options.port, { ...sqliteSandboxEnv(dir, tpp.caFile), PUBLIC_URL: `http://127.0.0.1:${options.port}` });
+  const start = () =>
+    startBenchServer(SERVER_BUNDLE, options.port, {
+      ...sqliteSandboxEnv(dir, tpp.caFile),
+      PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+    });
   let server: BenchServer | undefined = await start();
   try {
     const accountIds = await createAccounts(server.url, tpp.credentials);
@@ -50,7 +57,13 @@ export async function measureAisReads(tpp: BenchTpp, options: { seconds: number;
     /** A page after a random position of an account holding `count` seeded transactions. */
     const pageOf = (accountId: string, count: number) => {
       const dateOf = seededBookingDates(count);
-      return (position: number) => transactionsRequest(tpp.credentials, session, accountId, position === 0 ? undefined : `${dateOf(position - 1)}.${position}`);
+      return (position: number) =>
+        transactionsRequest(
+          tpp.credentials,
+          session,
+          accountId,
+          position === 0 ? undefined : `${dateOf(position - 1)}.${position}`,
+        );
     };
     const page = pageOf(accountIds[0]!, AIS_TRANSACTIONS);
     const smallPage = pageOf(accountIds[1]!, SMALL);
@@ -58,9 +71,17 @@ export async function measureAisReads(tpp: BenchTpp, options: { seconds: number;
     await checkPage(server.url, smallPage(SMALL / 2));
 
     const load = async (make: (i: number) => PreparedRequest): Promise<LoadResult> => {
-      const warmUp = await runLoad(server!.url, pool(1000, make), { connections: options.connections, seconds: 1, expect: 200 });
+      const warmUp = await runLoad(server!.url, pool(1000, make), {
+        connections: options.connections,
+        seconds: 1,
+        expect: 200,
+      });
       const size = Math.max(1000, Math.ceil(warmUp.requestsPerSecond * options.seconds * 1.5));
-      return runLoad(server!.url, pool(size, make), { connections: options.connections, seconds: options.seconds, expect: 200 });
+      return runLoad(server!.url, pool(size, make), {
+        connections: options.connections,
+        seconds: options.seconds,
+        expect: 200,
+      });
     };
     const accounts = await load(() => signedRead(tpp.credentials, session, '/v1/accounts'));
     const transactions = await load(() => page(Math.floor(Math.random() * (AIS_TRANSACTIONS - PAGE))));
@@ -78,12 +99,22 @@ interface Session {
 }
 
 async function createAccounts(url: string, credentials: CertificateAndKey): Promise<string[]> {
-  await sandboxCall(url, credentials, 'POST', '/v1/sandbox/customers', 201, { customerNumber: CUSTOMER, name: 'Bench Kunde', type: 'private' });
+  await sandboxCall(url, credentials, 'POST', '/v1/sandbox/customers', 201, {
+    customerNumber: CUSTOMER,
+    name: 'Bench Kunde',
+    type: 'private',
+  });
   const ids: string[] = [];
   for (const bban of BBANS) {
     const account = await sandboxCall<{ id: string }>(url, credentials, 'POST', '/v1/sandbox/accounts', 201, {
-      customerNumber: CUSTOMER, accountName: 'Brukskonto', bban, currency: 'NOK', product: 'Brukskonto', cashAccountType: 'CACC',
-      creditLine: 0, balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency: 'NOK' } }],
+      customerNumber: CUSTOMER,
+      accountName: 'Brukskonto',
+      bban,
+      currency: 'NOK',
+      product: 'Brukskonto',
+      cashAccountType: 'CACC',
+      creditLine: 0,
+      balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency: 'NOK' } }],
     });
     ids.push(account.id);
   }
@@ -92,7 +123,15 @@ async function createAccounts(url: string, credentials: CertificateAndKey): Prom
 
 /** The PSU gives the consent on the SCA page, sharing every account. */
 async function giveConsent(url: string, credentials: CertificateAndKey): Promise<Session> {
-  const asked = await sandboxCall<{ _links: { scaRedirect: { href: string } } }>(url, credentials, 'POST', '/v1/bank-offered-consents', 201, undefined, { 'TPP-Redirect-URI': 'https://tpp.example/cb', 'TPP-Session-ID': 'bench-session' });
+  const asked = await sandboxCall<{ _links: { scaRedirect: { href: string } } }>(
+    url,
+    credentials,
+    'POST',
+    '/v1/bank-offered-consents',
+    201,
+    undefined,
+    { 'TPP-Redirect-URI': 'https://tpp.example/cb', 'TPP-Session-ID': 'bench-session' },
+  );
   const psu = new FetchPsu(url);
   await psu.open(asked._links.scaRedirect.href);
   await psu.logIn(CUSTOMER, '123456');
@@ -105,7 +144,12 @@ function signedRead(credentials: CertificateAndKey, session: Session, path: stri
   return { method: 'GET', path, headers: signRequest({ method: 'GET', url: path, credentials, headers }) };
 }
 
-function transactionsRequest(credentials: CertificateAndKey, session: Session, accountId: string, cursor: string | undefined): PreparedRequest {
+function transactionsRequest(
+  credentials: CertificateAndKey,
+  session: Session,
+  accountId: string,
+  cursor: string | undefined,
+): PreparedRequest {
   const query = `bookingStatus=booked&dateFrom=1970-01-01&limit=${PAGE}${cursor === undefined ? '' : `&cursor=${cursor}`}`;
   return signedRead(credentials, session, `/v1/accounts/${encodeURIComponent(accountId)}/transactions?${query}`);
 }
@@ -113,22 +157,46 @@ function transactionsRequest(credentials: CertificateAndKey, session: Session, a
 /** A page from the middle: 200, PAGE transactions, the ones after the cursor in order (by their remittance, `Faktura <seq>`). */
 async function checkPage(url: string, request: PreparedRequest): Promise<void> {
   const answer = await fetch(`${url}${request.path}`, { headers: request.headers });
-  const body = await answer.json() as { transactions?: { booked?: { remittanceInformationUnstructured: string }[]; _links?: { next?: unknown } } };
+  const body = (await answer.json()) as {
+    transactions?: { booked?: { remittanceInformationUnstructured: string }[]; _links?: { next?: unknown } };
+  };
   const got = body.transactions?.booked?.map((t) => t.remittanceInformationUnstructured) ?? [];
   const from = Number(/\.(\d+)$/.exec(decodeURIComponent(request.path))?.[1] ?? 0);
   const expected = Array.from({ length: PAGE }, (_, i) => `Faktura ${from + i + 1}`);
-  if (answer.status !== 200 || JSON.stringify(got) !== JSON.stringify(expected) || body.transactions?._links?.next === undefined) {
-    throw new Error(`transactions page after ${from}: ${answer.status}, ${got.slice(0, 3).join(', ')}…; expected ${PAGE} from Faktura ${from + 1} and a next link`);
+  if (
+    answer.status !== 200 ||
+    JSON.stringify(got) !== JSON.stringify(expected) ||
+    body.transactions?._links?.next === undefined
+  ) {
+    throw new Error(
+      `transactions page after ${from}: ${answer.status}, ${got.slice(0, 3).join(', ')}…; expected ${PAGE} from Faktura ${from + 1} and a next link`,
+    );
   }
 }
 
 /** The table's rows of account information (bench/run.ts). */
-export function aisRows(figures: AisFigures[], fmt: (values: number[], digits?: number) => string): [string, string, string][] {
+export function aisRows(
+  figures: AisFigures[],
+  fmt: (values: number[], digits?: number) => string,
+): [string, string, string][] {
   const rps = (pick: (f: AisFigures) => LoadResult) => figures.map((f) => pick(f).requestsPerSecond);
-  const latency = (pick: (f: AisFigures) => LoadResult) => `p50 ${fmt(figures.map((f) => pick(f).p50Ms))} / p99 ${fmt(figures.map((f) => pick(f).p99Ms))} ms at full load`;
+  const latency = (pick: (f: AisFigures) => LoadResult) =>
+    `p50 ${fmt(figures.map((f) => pick(f).p50Ms))} / p99 ${fmt(figures.map((f) => pick(f).p99Ms))} ms at full load`;
   return [
-    ['Account information: GET /v1/accounts (5 accounts, consent session), req/s', fmt(rps((f) => f.accounts)), latency((f) => f.accounts)],
-    [`Account information: a transactions page of ${PAGE} at random positions of ${AIS_TRANSACTIONS.toLocaleString('en')} (keyset), req/s`, fmt(rps((f) => f.transactions)), latency((f) => f.transactions)],
-    [`Account information: the same at ${SMALL.toLocaleString('en')} transactions, req/s`, fmt(rps((f) => f.transactionsSmall)), `${latency((f) => f.transactionsSmall)}; to compare with the row above: a page is one index range at any depth`],
+    [
+      'Account information: GET /v1/accounts (5 accounts, consent session), req/s',
+      fmt(rps((f) => f.accounts)),
+      latency((f) => f.accounts),
+    ],
+    [
+      `Account information: a transactions page of ${PAGE} at random positions of ${AIS_TRANSACTIONS.toLocaleString('en')} (keyset), req/s`,
+      fmt(rps((f) => f.transactions)),
+      latency((f) => f.transactions),
+    ],
+    [
+      `Account information: the same at ${SMALL.toLocaleString('en')} transactions, req/s`,
+      fmt(rps((f) => f.transactionsSmall)),
+      `${latency((f) => f.transactionsSmall)}; to compare with the row above: a page is one index range at any depth`,
+    ],
   ];
 }

@@ -11,5 +11,7 @@ const tpp = await benchTpp();
 const figures = await measureAisReads(tpp, { seconds: SECONDS, connections: 16, port: 8197 });
 const fmt = (values: number[], digits = 0) => values.map((v) => v.toFixed(digits)).join(', ');
 for (const row of aisRows([figures], fmt)) process.stdout.write(`| ${row.join(' | ')} |\n`);
-process.stdout.write(`unexpected answers: ${figures.accounts.unexpected + figures.transactions.unexpected + figures.transactionsSmall.unexpected} ${JSON.stringify([figures.accounts.unexpectedStatuses, figures.transactions.unexpectedStatuses, figures.transactionsSmall.unexpectedStatuses])}\n`);
+process.stdout.write(
+  `unexpected answers: ${figures.accounts.unexpected + figures.transactions.unexpected + figures.transactionsSmall.unexpected} ${JSON.stringify([figures.accounts.unexpectedStatuses, figures.transactions.unexpectedStatuses, figures.transactionsSmall.unexpectedStatuses])}\n`,
+);
 rmSync(tpp.work, { recursive: true, force: true });

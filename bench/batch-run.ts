@@ -24,7 +24,10 @@ export interface BatchRunFigures {
  * no earlier run to follow and executes nothing), then one signed `POST /v1/sandbox/batch-runs` is
  * timed from send to answer, and the ledger is checked after the server has stopped.
  */
-export async function measureBatchRun(tpp: BenchTpp, options: { payments: number; port: number }): Promise<BatchRunFigures> {
+export async function measureBatchRun(
+  tpp: BenchTpp,
+  options: { payments: number; port: number },
+): Promise<BatchRunFigures> {
   const dir = mkdtempSync(join(tpp.work, 'batch-'));
   const file = join(dir, 'psd2.db');
   let server: BenchServer | undefined;
@@ -36,14 +39,26 @@ export async function measureBatchRun(tpp: BenchTpp, options: { payments: number
     const seeded = seedDuePayments(file, options.payments, tppId);
     server = await startBenchServer(SERVER_BUNDLE, options.port, sqliteSandboxEnv(dir, tpp.caFile));
     const started = performance.now();
-    const run = await sandboxCall<{ executed: number; partial: number; rejected: number }>(server.url, tpp.credentials, 'POST', '/v1/sandbox/batch-runs', 200);
+    const run = await sandboxCall<{ executed: number; partial: number; rejected: number }>(
+      server.url,
+      tpp.credentials,
+      'POST',
+      '/v1/sandbox/batch-runs',
+      200,
+    );
     const seconds = (performance.now() - started) / 1000;
     await server.stop();
     server = undefined;
     const problems = checkLedger(file, seeded);
-    if (run.executed !== options.payments) problems.push(`the run answered executed ${run.executed}, partial ${run.partial}, rejected ${run.rejected}`);
+    if (run.executed !== options.payments)
+      problems.push(`the run answered executed ${run.executed}, partial ${run.partial}, rejected ${run.rejected}`);
     for (const problem of problems) process.stderr.write(`batch run: ${problem}\n`);
-    return { seconds, paymentsPerSecond: options.payments / seconds, executed: run.executed, exactlyOnce: problems.length === 0 };
+    return {
+      seconds,
+      paymentsPerSecond: options.payments / seconds,
+      executed: run.executed,
+      exactlyOnce: problems.length === 0,
+    };
   } finally {
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -61,11 +76,18 @@ export function checkLedger(file: string, seeded: SeededPayments): string[] {
   const db = new BetterSqlite3(file, { readonly: true });
   db.defaultSafeIntegers(true);
   const problems: string[] = [];
-  const count = (sql: string, ...params: unknown[]) => Number((db.prepare(sql).pluck().get(...params) as bigint | undefined) ?? 0n);
+  const count = (sql: string, ...params: unknown[]) =>
+    Number(
+      (db
+        .prepare(sql)
+        .pluck()
+        .get(...params) as bigint | undefined) ?? 0n,
+    );
   try {
     const n = seeded.paymentIds.length;
     const payments = count("select count(*) from payments where status = 'ACSC'");
-    if (payments !== n || count('select count(*) from payments') !== n) problems.push(`${payments} of ${n} payments ACSC`);
+    if (payments !== n || count('select count(*) from payments') !== n)
+      problems.push(`${payments} of ${n} payments ACSC`);
     const transfers = count("select count(*) from transfers where status = 'ACSC'");
     if (transfers !== n) problems.push(`${transfers} of ${n} transfers ACSC`);
 
@@ -73,17 +95,43 @@ export function checkLedger(file: string, seeded: SeededPayments): string[] {
     const onDebtors = `account_id in (${debtorIds.map(() => '?').join(', ')})`;
     // A debit is a transaction of the debtor's account that names that account as its debtor; amounts
     // are kept as posted, without a sign (the side says the direction).
-    const perPayment = db.prepare(`select count(*) from (select t.payment_id from account_transactions t join accounts a on a.id = t.account_id
+    const perPayment = db
+      .prepare(
+        `select count(*) from (select t.payment_id from account_transactions t join accounts a on a.id = t.account_id
       where t.${onDebtors} and t.bank_transaction_code <> ? and t.debtor_bban = a.bban and t.amount_minor > 0
-      group by t.payment_id having count(*) = 1)`).pluck().get(...debtorIds, FEE_CODE) as bigint;
-    const debits = count(`select count(*) from account_transactions where ${onDebtors} and bank_transaction_code <> ?`, ...debtorIds, FEE_CODE);
-    if (Number(perPayment) !== n || debits !== n) problems.push(`${debits} debits, ${perPayment} payments with exactly one; expected ${n}`);
-    const fees = count(`select count(distinct payment_id) from account_transactions where ${onDebtors} and bank_transaction_code = ?`, ...debtorIds, FEE_CODE);
-    const feeRows = count(`select count(*) from account_transactions where ${onDebtors} and bank_transaction_code = ?`, ...debtorIds, FEE_CODE);
-    if (fees !== seeded.crossBorder || feeRows !== seeded.crossBorder) problems.push(`${feeRows} fee transactions for ${fees} payments; expected ${seeded.crossBorder}`);
-    const credits = count('select count(*) from account_transactions where account_id = ? and amount_minor > 0', seeded.creditor.id);
-    const credited = count('select count(distinct payment_id) from account_transactions where account_id = ?', seeded.creditor.id);
-    if (credits !== seeded.domestic || credited !== seeded.domestic) problems.push(`${credits} credits for ${credited} payments; expected ${seeded.domestic}`);
+      group by t.payment_id having count(*) = 1)`,
+      )
+      .pluck()
+      .get(...debtorIds, FEE_CODE) as bigint;
+    const debits = count(
+      `select count(*) from account_transactions where ${onDebtors} and bank_transaction_code <> ?`,
+      ...debtorIds,
+      FEE_CODE,
+    );
+    if (Number(perPayment) !== n || debits !== n)
+      problems.push(`${debits} debits, ${perPayment} payments with exactly one; expected ${n}`);
+    const fees = count(
+      `select count(distinct payment_id) from account_transactions where ${onDebtors} and bank_transaction_code = ?`,
+      ...debtorIds,
+      FEE_CODE,
+    );
+    const feeRows = count(
+      `select count(*) from account_transactions where ${onDebtors} and bank_transaction_code = ?`,
+      ...debtorIds,
+      FEE_CODE,
+    );
+    if (fees !== seeded.crossBorder || feeRows !== seeded.crossBorder)
+      problems.push(`${feeRows} fee transactions for ${fees} payments; expected ${seeded.crossBorder}`);
+    const credits = count(
+      'select count(*) from account_transactions where account_id = ? and amount_minor > 0',
+      seeded.creditor.id,
+    );
+    const credited = count(
+      'select count(distinct payment_id) from account_transactions where account_id = ?',
+      seeded.creditor.id,
+    );
+    if (credits !== seeded.domestic || credited !== seeded.domestic)
+      problems.push(`${credits} credits for ${credited} payments; expected ${seeded.domestic}`);
 
     const balance = db.prepare('select balance_minor from accounts where id = ?').pluck();
     for (const debtor of seeded.debtors) {
@@ -92,10 +140,16 @@ export function checkLedger(file: string, seeded: SeededPayments): string[] {
       if (now !== expected) problems.push(`debtor ${debtor.bban} holds ${now}, expected ${expected}`);
     }
     const creditorNow = balance.get(seeded.creditor.id) as bigint;
-    if (creditorNow !== seeded.creditor.balanceMinor + seeded.creditMinor) problems.push(`creditor holds ${creditorNow}, expected ${seeded.creditor.balanceMinor + seeded.creditMinor}`);
+    if (creditorNow !== seeded.creditor.balanceMinor + seeded.creditMinor)
+      problems.push(`creditor holds ${creditorNow}, expected ${seeded.creditor.balanceMinor + seeded.creditMinor}`);
 
-    const gaps = db.prepare(`select a.bban from accounts a left join (select account_id, count(*) n, count(distinct seq) d, min(seq) lo, max(seq) hi from account_transactions group by account_id) t
-      on t.account_id = a.id where coalesce(t.n, 0) <> a.transaction_count or coalesce(t.d, 0) <> a.transaction_count or coalesce(t.hi, 0) <> a.transaction_count or coalesce(t.lo, 1) <> 1`).pluck().all() as string[];
+    const gaps = db
+      .prepare(
+        `select a.bban from accounts a left join (select account_id, count(*) n, count(distinct seq) d, min(seq) lo, max(seq) hi from account_transactions group by account_id) t
+      on t.account_id = a.id where coalesce(t.n, 0) <> a.transaction_count or coalesce(t.d, 0) <> a.transaction_count or coalesce(t.hi, 0) <> a.transaction_count or coalesce(t.lo, 1) <> 1`,
+      )
+      .pluck()
+      .all() as string[];
     if (gaps.length > 0) problems.push(`positions not dense on ${gaps.join(', ')}`);
   } finally {
     db.close();

@@ -18,15 +18,29 @@ export interface BenchServer {
  * Spawns `node [nodeArgs] <script> [args]` with this environment and waits until `GET <url>/health`
  * (or `/`) answers. The server's log lines go to `onLogLine` when given, else nowhere.
  */
-export async function startBenchServer(script: string, port: number, env: Record<string, string>, args: string[] = [], probe = '/health', nodeArgs: string[] = [], onLogLine?: (line: string) => void): Promise<BenchServer> {
+export async function startBenchServer(
+  script: string,
+  port: number,
+  env: Record<string, string>,
+  args: string[] = [],
+  probe = '/health',
+  nodeArgs: string[] = [],
+  onLogLine?: (line: string) => void,
+): Promise<BenchServer> {
   // Another process on the port would answer the probe in this server's place.
   await new Promise<void>((resolve, reject) => {
-    const probeServer = createServer().once('error', () => reject(new Error(`port ${port} is taken: stop what listens there`)));
+    const probeServer = createServer().once('error', () =>
+      reject(new Error(`port ${port} is taken: stop what listens there`)),
+    );
     probeServer.listen(port, '127.0.0.1', () => probeServer.close(() => resolve()));
   });
   // The bundle runs in the process `npm start` gives it, and so does the floor, which runs its store.
-  const settings = script === SERVER_BUNDLE || script === FLOOR_SERVER ? serverProcessSettings() : { nodeFlags: [], env: {} };
-  const child = spawn(process.execPath, [...settings.nodeFlags, ...nodeArgs, script, ...args], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...settings.env, ...env }, stdio: ['ignore', onLogLine === undefined ? 'ignore' : 'pipe', 'inherit'] });
+  const settings =
+    script === SERVER_BUNDLE || script === FLOOR_SERVER ? serverProcessSettings() : { nodeFlags: [], env: {} };
+  const child = spawn(process.execPath, [...settings.nodeFlags, ...nodeArgs, script, ...args], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...settings.env, ...env },
+    stdio: ['ignore', onLogLine === undefined ? 'ignore' : 'pipe', 'inherit'],
+  });
   if (onLogLine !== undefined) createInterface({ input: child.stdout! }).on('line', onLogLine);
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -65,7 +79,11 @@ export const FLOOR_SERVER = 'dist/bench/floor-server.js';
 
 /** Environment of a sandbox server on SQLite in `dir`, trusting the bench CA when one is given. */
 export function sqliteSandboxEnv(dir: string, caFile?: string): Record<string, string> {
-  return { DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`, ...(caFile === undefined ? {} : { TRUSTED_CA_CERTS: caFile }) };
+  return {
+    DATA_DIR: dir,
+    DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`,
+    ...(caFile === undefined ? {} : { TRUSTED_CA_CERTS: caFile }),
+  };
 }
 
 /** A cold start: milliseconds from spawn to the first `/health` 200, and the server's own phases (its 'ready' line). */
@@ -82,7 +100,15 @@ export async function timeColdStart(dir: string, port: number, caFile?: string):
     if (entry.msg === 'ready') phases = entry.phases ?? {};
   };
   const started = performance.now();
-  const server = await startBenchServer(SERVER_BUNDLE, port, { ...sqliteSandboxEnv(dir, caFile), LOG_LEVEL: 'info' }, [], '/health', [], onLogLine);
+  const server = await startBenchServer(
+    SERVER_BUNDLE,
+    port,
+    { ...sqliteSandboxEnv(dir, caFile), LOG_LEVEL: 'info' },
+    [],
+    '/health',
+    [],
+    onLogLine,
+  );
   const ms = performance.now() - started;
   await server.stop();
   return { ms, phases };
@@ -98,7 +124,8 @@ export function cpuMsOf(pid: number): number {
  * npm's own script, to run `npm start` as a developer does: npm_execpath when the bench runs under
  * npm, else the npm that ships beside this node.
  */
-const NPM_CLI = process.env.npm_execpath ?? join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
+const NPM_CLI =
+  process.env.npm_execpath ?? join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
 
 /** Milliseconds from `npm start` (npm, scripts/start.mjs's check that the build is current, the bundle) to the first `/health` 200. */
 export async function timeNpmStart(dir: string, port: number): Promise<number> {

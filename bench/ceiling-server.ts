@@ -7,9 +7,16 @@ import Fastify from 'fastify';
  * of an answer alone moves the latency here, bench/README.md "The listing's floor").
  */
 const size = Number(process.argv[2] ?? 600);
-const created = JSON.stringify({ paymentId: 'enc!!x', transactionStatus: 'RCVD', padding: 'x'.repeat(Math.max(size - 60, 0)) });
+const created = JSON.stringify({
+  paymentId: 'enc!!x',
+  transactionStatus: 'RCVD',
+  padding: 'x'.repeat(Math.max(size - 60, 0)),
+});
 const getSize = process.argv[3] === undefined ? undefined : Number(process.argv[3]);
-const status = getSize === undefined ? JSON.stringify({ transactionStatus: 'ACTC' }) : JSON.stringify({ padding: 'x'.repeat(Math.max(getSize - 14, 0)) });
+const status =
+  getSize === undefined
+    ? JSON.stringify({ transactionStatus: 'ACTC' })
+    : JSON.stringify({ padding: 'x'.repeat(Math.max(getSize - 14, 0)) });
 const app = Fastify({ logger: false });
 app.post('/*', async (_request, reply) => reply.code(201).type('application/json').send(created));
 app.get('/*', async (_request, reply) => reply.type('application/json').send(status));

@@ -10,7 +10,7 @@ import { type ColdStart, timeColdStart, timeNpmStart } from './bench-server.js';
  * in parallel overlap, and the rest of the total is the probe's wait: the first answer and up to 5 ms
  * of polling). `npm run bench` measures the same totals among its other figures. Then `npm start` as
  * a developer runs it on an existing folder: npm itself, the check that the build is current, and the server.
-*/
+ */
 const RUNS = Number(process.argv[2] ?? 5);
 
 function median(values: number[]): number {
@@ -35,5 +35,9 @@ for (let i = 0; i < RUNS; i++) {
   npmStart.push(await timeNpmStart(dir, 8190));
   rmSync(dir, { recursive: true, force: true });
 }
-process.stdout.write(`cold start, empty data folder:    ${summary(empty)}\ncold start, existing data folder: ${summary(existing)}\n`);
-process.stdout.write(`npm start, existing data folder:  median ${Math.round(median(npmStart))} ms (min ${Math.round(Math.min(...npmStart))}, max ${Math.round(Math.max(...npmStart))}; target < 1000)\n`);
+process.stdout.write(
+  `cold start, empty data folder:    ${summary(empty)}\ncold start, existing data folder: ${summary(existing)}\n`,
+);
+process.stdout.write(
+  `npm start, existing data folder:  median ${Math.round(median(npmStart))} ms (min ${Math.round(Math.min(...npmStart))}, max ${Math.round(Math.max(...npmStart))}; target < 1000)\n`,
+);

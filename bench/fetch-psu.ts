@@ -14,7 +14,10 @@ export class FetchPsu {
   }
 
   async logIn(customerNumber: string, code: string): Promise<void> {
-    await this.post('/sca/login', [['customerNumber', customerNumber], ['code', code]]);
+    await this.post('/sca/login', [
+      ['customerNumber', customerNumber],
+      ['code', code],
+    ]);
   }
 
   /** The ids of the accounts the consent page offers. */
@@ -24,16 +27,25 @@ export class FetchPsu {
 
   /** Shares these accounts; returns where the browser is sent back to. */
   async share(accountIds: readonly string[]): Promise<URL> {
-    const answer = await this.post('/sca/decision', [['decision', 'approve'], ...accountIds.map((id) => ['account', id] as [string, string])]);
+    const answer = await this.post('/sca/decision', [
+      ['decision', 'approve'],
+      ...accountIds.map((id) => ['account', id] as [string, string]),
+    ]);
     const location = answer.headers.get('location');
-    if (answer.status !== 303 || location === null) throw new Error(`the consent page answered ${answer.status}: ${this.html.slice(0, 300)}`);
+    if (answer.status !== 303 || location === null)
+      throw new Error(`the consent page answered ${answer.status}: ${this.html.slice(0, 300)}`);
     return new URL(location);
   }
 
   private async post(path: string, pairs: [string, string][]): Promise<Response> {
     const form = new URLSearchParams(this.fields);
     for (const [name, value] of pairs) form.append(name, value);
-    const answer = await fetch(`${this.baseUrl}${path}`, { method: 'POST', headers: { ...this.headers(), 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(), redirect: 'manual' });
+    const answer = await fetch(`${this.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { ...this.headers(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      redirect: 'manual',
+    });
     await this.remember(answer);
     return answer;
   }
@@ -46,6 +58,8 @@ export class FetchPsu {
     const set = answer.headers.get('set-cookie');
     if (set !== null) this.cookie = set.split(';')[0]!;
     this.html = await answer.text();
-    this.fields = Object.fromEntries([...this.html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+    this.fields = Object.fromEntries(
+      [...this.html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+    );
   }
 }

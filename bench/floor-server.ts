@@ -40,8 +40,12 @@ function verifySignature(headers: Record<string, string | string[] | undefined>)
     keys.set(certificate, key);
   }
   const signature = /headers="([^"]*)",signature="([^"]*)"/.exec(headers['signature'] as string)!;
-  const signingString = signature[1]!.split(' ').map((name) => `${name}: ${headers[name] as string}`).join('\n');
-  if (!verify('sha256', Buffer.from(signingString), key, Buffer.from(signature[2]!, 'base64'))) throw new Error('the signature does not verify');
+  const signingString = signature[1]!
+    .split(' ')
+    .map((name) => `${name}: ${headers[name] as string}`)
+    .join('\n');
+  if (!verify('sha256', Buffer.from(signingString), key, Buffer.from(signature[2]!, 'base64')))
+    throw new Error('the signature does not verify');
 }
 
 const answer = JSON.stringify({ paymentId: 'enc!!x', transactionStatus: 'RCVD', padding: 'x'.repeat(540) });
@@ -57,17 +61,51 @@ app.post('/v1/*', async (request, reply) => {
   const bodySha256 = createHash('sha256').update(raw).digest('hex');
   const requestId = request.headers['x-request-id'] as string;
   const now = new Date();
-  await store.bindRequest({ tppId: 'T', requestId, method: 'POST', target: request.url, bodySha256, scope: 'strict', expiresAt: new Date(now.getTime() + 300_000) }, now);
-  // By PSU, as the server keys them: creates for one PSU are serialised (the logical-duplicate check).
-  const payment = paymentOf(request.body, createHash('sha256').update(request.headers['x-psu-identity'] as string).digest('hex'), now);
-  const result = await store.createPayment(payment, { tppId: 'T', requestId, operation: `POST ${request.url}`, bodySha256, responseStatus: 201, responseBody: answer }, {
-    duplicatesSince: new Date(now.getTime() - 86_400_000),
-    authorisation: {
-      id: timeOrderedId(), tokenHash: createHash('sha256').update(randomBytes(24)).digest('hex'), kind: 'payment', objectId: payment.id, tppId: 'T', tppName: 'Bench TPP',
-      psuId: undefined, psuNationalIdHash: 'h', psuCorporateId: undefined, psuContext: 'PRIVATE', authMethod: undefined, redirectPreferred: true,
-      tppRedirectUri: 'https://tpp.example/cb', tppSessionId: 's', expiresAt: new Date(now.getTime() + 900_000), createdAt: now,
+  await store.bindRequest(
+    {
+      tppId: 'T',
+      requestId,
+      method: 'POST',
+      target: request.url,
+      bodySha256,
+      scope: 'strict',
+      expiresAt: new Date(now.getTime() + 300_000),
     },
-  });
+    now,
+  );
+  // By PSU, as the server keys them: creates for one PSU are serialised (the logical-duplicate check).
+  const payment = paymentOf(
+    request.body,
+    createHash('sha256')
+      .update(request.headers['x-psu-identity'] as string)
+      .digest('hex'),
+    now,
+  );
+  const result = await store.createPayment(
+    payment,
+    { tppId: 'T', requestId, operation: `POST ${request.url}`, bodySha256, responseStatus: 201, responseBody: answer },
+    {
+      duplicatesSince: new Date(now.getTime() - 86_400_000),
+      authorisation: {
+        id: timeOrderedId(),
+        tokenHash: createHash('sha256').update(randomBytes(24)).digest('hex'),
+        kind: 'payment',
+        objectId: payment.id,
+        tppId: 'T',
+        tppName: 'Bench TPP',
+        psuId: undefined,
+        psuNationalIdHash: 'h',
+        psuCorporateId: undefined,
+        psuContext: 'PRIVATE',
+        authMethod: undefined,
+        redirectPreferred: true,
+        tppRedirectUri: 'https://tpp.example/cb',
+        tppSessionId: 's',
+        expiresAt: new Date(now.getTime() + 900_000),
+        createdAt: now,
+      },
+    },
+  );
   if (result.outcome !== 'created') throw new Error(`the create was ${result.outcome}`);
   readPaymentId = payment.id;
   await store.durable();
@@ -77,27 +115,50 @@ app.post('/v1/*', async (request, reply) => {
 async function admitRead(request: FastifyRequest): Promise<void> {
   verifySignature(request.headers);
   const now = new Date();
-  await store.bindRequest({ tppId: 'T', requestId: request.headers['x-request-id'] as string, method: 'GET', target: request.url, bodySha256: '', scope: 'strict', expiresAt: new Date(now.getTime() + 300_000) }, now);
+  await store.bindRequest(
+    {
+      tppId: 'T',
+      requestId: request.headers['x-request-id'] as string,
+      method: 'GET',
+      target: request.url,
+      bodySha256: '',
+      scope: 'strict',
+      expiresAt: new Date(now.getTime() + 300_000),
+    },
+    now,
+  );
 }
 
 app.get('/v1/*', async (request, reply) => {
   await admitRead(request);
-  if (await store.findPayment('T', readPaymentId, '') === undefined) throw new Error('no payment to read: create one first');
+  if ((await store.findPayment('T', readPaymentId, '')) === undefined)
+    throw new Error('no payment to read: create one first');
   await store.durable();
   return reply.type('application/json').send('{"transactionStatus":"ACTC"}');
 });
 app.get('/v1/sandbox/accounts/:accountId/transactions', async (request, reply) => {
   await admitRead(request);
-  const account = await store.findSandboxAccount(BENCH_TPP_ORGANISATION, (request.params as { accountId: string }).accountId);
-  if (account === undefined) throw new Error('no such account in the bench TPP\'s bank');
+  const account = await store.findSandboxAccount(
+    BENCH_TPP_ORGANISATION,
+    (request.params as { accountId: string }).accountId,
+  );
+  if (account === undefined) throw new Error("no such account in the bench TPP's bank");
   const { offset, limit } = request.query as { offset: string; limit: string };
-  const page = await store.listSandboxTransactions(account.id, { fromDate: undefined, toDate: undefined, offset: Number(offset), limit: Number(limit) });
+  const page = await store.listSandboxTransactions(account.id, {
+    fromDate: undefined,
+    toDate: undefined,
+    offset: Number(offset),
+    limit: Number(limit),
+  });
   await store.durable();
   return reply.type('application/json').send(json(page));
 });
 await app.listen({ port: Number(process.env.PORT ?? 8190), host: '127.0.0.1' });
 process.on('SIGTERM', () => {
-  void app.close().then(() => store.close()).then(() => process.exit(0));
+  void app
+    .close()
+    .then(() => store.close())
+    .then(() => process.exit(0));
 });
 
 /**
@@ -109,16 +170,32 @@ function paymentOf(body: unknown, psu: string, now: Date): NewPayment {
   const amount = { minor: 15_000_000n, currency: 'NOK' as const };
   const entries = (body as { payments?: unknown[] }).payments;
   const transferOf = (entry: unknown, path: string) => ({
-    amount, creditorName: 'Svenska Leverantör AB', creditorAccount: 'SE4550000000058398257466', duplicateKey: createHash('sha256').update(JSON.stringify(entry)).digest('hex'), path,
+    amount,
+    creditorName: 'Svenska Leverantör AB',
+    creditorAccount: 'SE4550000000058398257466',
+    duplicateKey: createHash('sha256').update(JSON.stringify(entry)).digest('hex'),
+    path,
   });
   return {
-    id: newPaymentId(), tppId: 'T', service: entries === undefined ? 'payments' : 'bulk-payments',
-    product: entries === undefined ? 'norwegian-cross-border-credit-transfers' : 'norwegian-domestic-credit-transfers', status: 'RCVD',
+    id: newPaymentId(),
+    tppId: 'T',
+    service: entries === undefined ? 'payments' : 'bulk-payments',
+    product: entries === undefined ? 'norwegian-cross-border-credit-transfers' : 'norwegian-domestic-credit-transfers',
+    status: 'RCVD',
     psu: { psuId: undefined, nationalIdHash: psu, corporateId: undefined, context: 'PRIVATE', key: `nid:${psu}` },
-    debtor: { bban: '15061012343', iban: undefined, currency: 'NOK' }, requestedExecutionDate: undefined,
-    transfers: entries === undefined ? [transferOf(body, '$')] : entries.map((entry, i) => transferOf(entry, `$.payments[${i}]`)),
-    fees: { total: { minor: 10_000n, currency: 'NOK' as const }, charged: true, conversion: undefined }, warnings: [],
-    body, acceptFixes: [], tppRedirectUri: 'https://tpp.example/cb', tppSessionId: 's', createdAt: now,
+    debtor: { bban: '15061012343', iban: undefined, currency: 'NOK' },
+    requestedExecutionDate: undefined,
+    transfers:
+      entries === undefined
+        ? [transferOf(body, '$')]
+        : entries.map((entry, i) => transferOf(entry, `$.payments[${i}]`)),
+    fees: { total: { minor: 10_000n, currency: 'NOK' as const }, charged: true, conversion: undefined },
+    warnings: [],
+    body,
+    acceptFixes: [],
+    tppRedirectUri: 'https://tpp.example/cb',
+    tppSessionId: 's',
+    createdAt: now,
   };
 }
 

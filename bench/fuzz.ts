@@ -1,5 +1,16 @@
 import fc from 'fast-check';
-import { type FuzzCase, type FuzzTarget, answerProblem, changesTheSandbox, describeCase, freshRequestId, fuzzCase, fuzzContext, fuzzTargets, sendCase } from '../test/support/fuzz.js';
+import {
+  type FuzzCase,
+  type FuzzTarget,
+  answerProblem,
+  changesTheSandbox,
+  describeCase,
+  freshRequestId,
+  fuzzCase,
+  fuzzContext,
+  fuzzTargets,
+  sendCase,
+} from '../test/support/fuzz.js';
 import { startTestApp } from '../test/support/test-app.js';
 
 /**
@@ -17,7 +28,8 @@ const CONCURRENCY = 4;
 const FAILURES_SHOWN = 30;
 
 type StatusClass = '2xx' | '3xx' | '4xx' | '5xx';
-const classOf = (status: number): StatusClass => (status >= 500 ? '5xx' : status >= 400 ? '4xx' : status >= 300 ? '3xx' : '2xx');
+const classOf = (status: number): StatusClass =>
+  status >= 500 ? '5xx' : status >= 400 ? '4xx' : status >= 300 ? '3xx' : '2xx';
 
 const t = await startTestApp();
 const context = await fuzzContext(t);
@@ -33,7 +45,9 @@ let harnessErrors = 0;
 let sent = 0;
 const started = Date.now();
 const deadline = started + SECONDS * 1000;
-process.stderr.write(`fuzz: seed ${SEED}, ${targets.length} routes and methods, up to ${REQUESTS} requests or ${SECONDS} s\n`);
+process.stderr.write(
+  `fuzz: seed ${SEED}, ${targets.length} routes and methods, up to ${REQUESTS} requests or ${SECONDS} s\n`,
+);
 
 async function send(target: FuzzTarget, request: FuzzCase): Promise<void> {
   const requestId = freshRequestId(request);
@@ -42,7 +56,8 @@ async function send(target: FuzzTarget, request: FuzzCase): Promise<void> {
     response = await sendCase(changesTheSandbox(target) ? apart : t, request, requestId);
   } catch (error) {
     harnessErrors++; // the request could not be built or injected: the generator's fault, not the server's
-    if (harnessErrors <= 5) process.stderr.write(`fuzz: could not send ${describeCase(request, requestId)}: ${(error as Error).message}\n`);
+    if (harnessErrors <= 5)
+      process.stderr.write(`fuzz: could not send ${describeCase(request, requestId)}: ${(error as Error).message}\n`);
     return;
   }
   sent++;
@@ -54,7 +69,10 @@ async function send(target: FuzzTarget, request: FuzzCase): Promise<void> {
   byRoute.set(name, counts);
   if (response.statusCode >= 400 && request.method !== 'HEAD') {
     try {
-      const code = String((JSON.parse(response.body) as { code?: unknown }).code ?? (response.statusCode === 401 ? 'SCA challenge' : 'page'));
+      const code = String(
+        (JSON.parse(response.body) as { code?: unknown }).code ??
+          (response.statusCode === 401 ? 'SCA challenge' : 'page'),
+      );
       byCode.set(`${response.statusCode} ${code}`, (byCode.get(`${response.statusCode} ${code}`) ?? 0) + 1);
     } catch {
       byCode.set(`${response.statusCode} (not JSON)`, (byCode.get(`${response.statusCode} (not JSON)`) ?? 0) + 1);
@@ -68,27 +86,47 @@ let round = 0;
 campaign: while (true) {
   for (const [index, target] of targets.entries()) {
     if (sent + harnessErrors >= REQUESTS || Date.now() > deadline) break campaign;
-    const cases = fc.sample(fuzzCase(target, changesTheSandbox(target) ? apartContext : context), { numRuns: BATCH, seed: SEED + round * 10_007 + index });
-    for (let i = 0; i < cases.length; i += CONCURRENCY) await Promise.all(cases.slice(i, i + CONCURRENCY).map((request) => send(target, request)));
+    const cases = fc.sample(fuzzCase(target, changesTheSandbox(target) ? apartContext : context), {
+      numRuns: BATCH,
+      seed: SEED + round * 10_007 + index,
+    });
+    for (let i = 0; i < cases.length; i += CONCURRENCY)
+      await Promise.all(cases.slice(i, i + CONCURRENCY).map((request) => send(target, request)));
   }
   round++;
-  process.stderr.write(`fuzz: round ${round}, ${sent} requests in ${Math.round((Date.now() - started) / 1000)} s, ${failures.length} failures\n`);
+  process.stderr.write(
+    `fuzz: round ${round}, ${sent} requests in ${Math.round((Date.now() - started) / 1000)} s, ${failures.length} failures\n`,
+  );
 }
 await Promise.all([t.close(), apart.close()]);
 
 const seconds = (Date.now() - started) / 1000;
 const lines: string[] = [];
-lines.push(`fuzz campaign: seed ${SEED}, ${sent} requests in ${seconds.toFixed(0)} s (${(sent / seconds).toFixed(0)}/s), ${targets.length} routes and methods, ${harnessErrors} not sendable`);
+lines.push(
+  `fuzz campaign: seed ${SEED}, ${sent} requests in ${seconds.toFixed(0)} s (${(sent / seconds).toFixed(0)}/s), ${targets.length} routes and methods, ${harnessErrors} not sendable`,
+);
 lines.push('');
-lines.push(`by status class: 2xx ${byClass['2xx']}, 3xx ${byClass['3xx']}, 4xx ${byClass['4xx']}, 5xx ${byClass['5xx']}`);
+lines.push(
+  `by status class: 2xx ${byClass['2xx']}, 3xx ${byClass['3xx']}, 4xx ${byClass['4xx']}, 5xx ${byClass['5xx']}`,
+);
 lines.push('');
 lines.push('| Route | 2xx | 3xx | 4xx | 5xx |');
 lines.push('|---|---:|---:|---:|---:|');
-for (const [name, counts] of [...byRoute].sort(([a], [b]) => a.localeCompare(b))) lines.push(`| ${name} | ${counts['2xx']} | ${counts['3xx']} | ${counts['4xx']} | ${counts['5xx']} |`);
+for (const [name, counts] of [...byRoute].sort(([a], [b]) => a.localeCompare(b)))
+  lines.push(`| ${name} | ${counts['2xx']} | ${counts['3xx']} | ${counts['4xx']} | ${counts['5xx']} |`);
 lines.push('');
-lines.push(`error answers by code: ${[...byCode].sort((a, b) => b[1] - a[1]).map(([code, n]) => `${code} ${n}`).join(', ')}`);
+lines.push(
+  `error answers by code: ${[...byCode]
+    .sort((a, b) => b[1] - a[1])
+    .map(([code, n]) => `${code} ${n}`)
+    .join(', ')}`,
+);
 lines.push('');
-lines.push(failures.length === 0 ? 'no 5xx, and every error had the error body' : `${failures.length} wrong answers; the first ${Math.min(failures.length, FAILURES_SHOWN)}:`);
+lines.push(
+  failures.length === 0
+    ? 'no 5xx, and every error had the error body'
+    : `${failures.length} wrong answers; the first ${Math.min(failures.length, FAILURES_SHOWN)}:`,
+);
 for (const failure of failures.slice(0, FAILURES_SHOWN)) lines.push(`  ${failure}`);
 process.stdout.write(`${lines.join('\n')}\n`);
 process.exit(failures.length === 0 ? 0 : 1);

@@ -4,12 +4,21 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
-  BODY_LIMIT_BYTES, JSON_MAX_ARRAY_ENTRIES, RESOURCE_BODY_LIMIT_BYTES, JSON_MAX_OBJECT_KEYS, JSON_MAX_STRING_LENGTH, JSON_MAX_VALUES,
+  BODY_LIMIT_BYTES,
+  JSON_MAX_ARRAY_ENTRIES,
+  RESOURCE_BODY_LIMIT_BYTES,
+  JSON_MAX_OBJECT_KEYS,
+  JSON_MAX_STRING_LENGTH,
+  JSON_MAX_VALUES,
 } from '../src/domain/limits.js';
 import { bulkEntrySchema, crossBorderBodySchema } from '../src/http/schemas/payment-schemas.js';
 import {
-  sandboxAccountCreateSchema, sandboxAgreementCreateSchema, sandboxCardAccountCreateSchema, sandboxCardTransactionCreateSchema,
-  sandboxCustomerCreateSchema, sandboxTransactionCreateSchema,
+  sandboxAccountCreateSchema,
+  sandboxAgreementCreateSchema,
+  sandboxCardAccountCreateSchema,
+  sandboxCardTransactionCreateSchema,
+  sandboxCustomerCreateSchema,
+  sandboxTransactionCreateSchema,
 } from '../src/http/schemas/sandbox-schemas.js';
 import type { CertificateAndKey } from '../src/toolkit/certificate-factory.js';
 import { signRequest } from '../src/toolkit/request-signer.js';
@@ -85,15 +94,78 @@ const names = (schema: { properties: object }) => Object.keys(schema.properties)
 
 function routes(accountId: string, cardAccountId: string): Route[] {
   return [
-    { name: 'Cross-border create', path: CREATE_PATH, wrap: (e) => e[0], fields: names(crossBorderBodySchema), single: true, limitBytes: RESOURCE_BODY_LIMIT_BYTES },
-    { name: 'Bulk create', path: BULK_PATH, wrap: (e) => ({ debtorAccount: true, payments: e }), fields: names(bulkEntrySchema), single: false, limitBytes: BODY_LIMIT_BYTES },
-    { name: 'Signing basket create', path: '/v1/signing-baskets', wrap: (e) => ({ paymentIds: e }), fields: [], single: false, limitBytes: RESOURCE_BODY_LIMIT_BYTES },
-    { name: 'Sandbox customer create', path: '/v1/sandbox/customers', wrap: (e) => e[0], fields: names(sandboxCustomerCreateSchema), single: true, limitBytes: RESOURCE_BODY_LIMIT_BYTES },
-    { name: 'Sandbox account create', path: '/v1/sandbox/accounts', wrap: (e) => ({ customerNumber: true, balances: e }), fields: names(sandboxAccountCreateSchema), single: false, limitBytes: RESOURCE_BODY_LIMIT_BYTES },
-    { name: 'Sandbox card account create', path: '/v1/sandbox/card-accounts', wrap: (e) => ({ customerNumber: true, balances: e }), fields: names(sandboxCardAccountCreateSchema), single: false, limitBytes: RESOURCE_BODY_LIMIT_BYTES },
-    { name: 'Sandbox agreement create', path: '/v1/sandbox/agreements', wrap: (e) => ({ owner: true, engagements: e }), fields: names(sandboxAgreementCreateSchema), single: false, limitBytes: RESOURCE_BODY_LIMIT_BYTES },
-    { name: 'Sandbox account transactions', path: `/v1/sandbox/accounts/${accountId}/transactions`, wrap: (e) => e, fields: names(sandboxTransactionCreateSchema), single: false, limitBytes: BODY_LIMIT_BYTES },
-    { name: 'Sandbox card transactions', path: `/v1/sandbox/card-accounts/${cardAccountId}/transactions`, wrap: (e) => e, fields: names(sandboxCardTransactionCreateSchema), single: false, limitBytes: BODY_LIMIT_BYTES },
+    {
+      name: 'Cross-border create',
+      path: CREATE_PATH,
+      wrap: (e) => e[0],
+      fields: names(crossBorderBodySchema),
+      single: true,
+      limitBytes: RESOURCE_BODY_LIMIT_BYTES,
+    },
+    {
+      name: 'Bulk create',
+      path: BULK_PATH,
+      wrap: (e) => ({ debtorAccount: true, payments: e }),
+      fields: names(bulkEntrySchema),
+      single: false,
+      limitBytes: BODY_LIMIT_BYTES,
+    },
+    {
+      name: 'Signing basket create',
+      path: '/v1/signing-baskets',
+      wrap: (e) => ({ paymentIds: e }),
+      fields: [],
+      single: false,
+      limitBytes: RESOURCE_BODY_LIMIT_BYTES,
+    },
+    {
+      name: 'Sandbox customer create',
+      path: '/v1/sandbox/customers',
+      wrap: (e) => e[0],
+      fields: names(sandboxCustomerCreateSchema),
+      single: true,
+      limitBytes: RESOURCE_BODY_LIMIT_BYTES,
+    },
+    {
+      name: 'Sandbox account create',
+      path: '/v1/sandbox/accounts',
+      wrap: (e) => ({ customerNumber: true, balances: e }),
+      fields: names(sandboxAccountCreateSchema),
+      single: false,
+      limitBytes: RESOURCE_BODY_LIMIT_BYTES,
+    },
+    {
+      name: 'Sandbox card account create',
+      path: '/v1/sandbox/card-accounts',
+      wrap: (e) => ({ customerNumber: true, balances: e }),
+      fields: names(sandboxCardAccountCreateSchema),
+      single: false,
+      limitBytes: RESOURCE_BODY_LIMIT_BYTES,
+    },
+    {
+      name: 'Sandbox agreement create',
+      path: '/v1/sandbox/agreements',
+      wrap: (e) => ({ owner: true, engagements: e }),
+      fields: names(sandboxAgreementCreateSchema),
+      single: false,
+      limitBytes: RESOURCE_BODY_LIMIT_BYTES,
+    },
+    {
+      name: 'Sandbox account transactions',
+      path: `/v1/sandbox/accounts/${accountId}/transactions`,
+      wrap: (e) => e,
+      fields: names(sandboxTransactionCreateSchema),
+      single: false,
+      limitBytes: BODY_LIMIT_BYTES,
+    },
+    {
+      name: 'Sandbox card transactions',
+      path: `/v1/sandbox/card-accounts/${cardAccountId}/transactions`,
+      wrap: (e) => e,
+      fields: names(sandboxCardTransactionCreateSchema),
+      single: false,
+      limitBytes: BODY_LIMIT_BYTES,
+    },
   ];
 }
 
@@ -127,20 +199,31 @@ function shapes(route: Route): Record<string, string> {
   const row = Array.from({ length: JSON_MAX_ARRAY_ENTRIES - 1 }, () => 0);
   // As many rows as the value limit and the route's size limit allow.
   const rowBytes = JSON.stringify(row).length + 1;
-  const rows = Math.min(Math.floor((JSON_MAX_VALUES - 100) / JSON_MAX_ARRAY_ENTRIES) - 1, Math.floor((route.limitBytes - 2048) / rowBytes));
+  const rows = Math.min(
+    Math.floor((JSON_MAX_VALUES - 100) / JSON_MAX_ARRAY_ENTRIES) - 1,
+    Math.floor((route.limitBytes - 2048) / rowBytes),
+  );
   const manyValues = Array.from({ length: rows }, () => row);
-  const bad = route.single
-    ? wideEntry(route.fields, () => true)
-    : undefined;
+  const bad = route.single ? wideEntry(route.fields, () => true) : undefined;
   const oneLongString = JSON.stringify({ padding: 'y'.repeat(route.limitBytes - 200) });
   const duplicateAtEnd = `{"padding":0,${' '.repeat(route.limitBytes - 200)}"padding":0}`;
   return {
-    'most errors (wrong types, unknown fields)': filled(route, () => (route.fields.length === 0 ? true : wideEntry(route.fields, () => true))),
-    'longest strings': filled(route, () => (route.fields.length === 0 ? longText : wideEntry(route.fields, () => longText))),
+    'most errors (wrong types, unknown fields)': filled(route, () =>
+      route.fields.length === 0 ? true : wideEntry(route.fields, () => true),
+    ),
+    'longest strings': filled(route, () =>
+      route.fields.length === 0 ? longText : wideEntry(route.fields, () => longText),
+    ),
     // Few long strings per entry, so the most entries (and problems) fit: found by hand, 2 694 problems in a bulk.
-    'long strings in the most entries': filled(route, () => (route.fields.length === 0 ? longText : Object.fromEntries(route.fields.slice(0, 5).map((field) => [field, longText])))),
+    'long strings in the most entries': filled(route, () =>
+      route.fields.length === 0
+        ? longText
+        : Object.fromEntries(route.fields.slice(0, 5).map((field) => [field, longText])),
+    ),
     // Two bytes a character: the most decoding work per byte (UTF-8 to a two-byte string).
-    'longest strings of non-ASCII': filled(route, () => (route.fields.length === 0 ? longNonAscii : wideEntry(route.fields, () => longNonAscii))),
+    'longest strings of non-ASCII': filled(route, () =>
+      route.fields.length === 0 ? longNonAscii : wideEntry(route.fields, () => longNonAscii),
+    ),
     'most values': route.single
       ? JSON.stringify({ ...bad, [route.fields[0] ?? 'x']: manyValues })
       : JSON.stringify(route.wrap(manyValues)),
@@ -158,10 +241,17 @@ export interface Prepared {
 
 function prepare(credentials: CertificateAndKey, path: string, body: string): Prepared {
   const headers = signRequest({
-    method: 'POST', url: path, credentials, body,
+    method: 'POST',
+    url: path,
+    credentials,
+    body,
     headers: {
-      'content-type': 'application/json', 'PSU-Context': 'PRIVATE', 'PSU-IP-Address': '192.0.2.10', 'TPP-Redirect-URI': 'https://tpp.example/cb',
-      'TPP-Session-ID': randomUUID(), 'X-PSU-IDENTITY': '01078900497',
+      'content-type': 'application/json',
+      'PSU-Context': 'PRIVATE',
+      'PSU-IP-Address': '192.0.2.10',
+      'TPP-Redirect-URI': 'https://tpp.example/cb',
+      'TPP-Session-ID': randomUUID(),
+      'X-PSU-IDENTITY': '01078900497',
     },
   });
   return { path, headers, body };
@@ -204,7 +294,9 @@ async function eventLoopMaxMs(url: string): Promise<number> {
 }
 
 /** A thread that probes /health every 5 ms (bench/health-prober.ts); `during` gives the latencies it saw while a promise was pending. */
-async function startProber(url: string): Promise<{ during: (until: Promise<unknown>) => Promise<number[]>; stop: () => Promise<void> }> {
+async function startProber(
+  url: string,
+): Promise<{ during: (until: Promise<unknown>) => Promise<number[]>; stop: () => Promise<void> }> {
   const prober = new Worker(new URL('./health-prober.js', import.meta.url), { workerData: { url } });
   let failed: Error | undefined;
   let pending: { resolve: (message: unknown) => void; reject: (error: Error) => void } | undefined;
@@ -213,10 +305,11 @@ async function startProber(url: string): Promise<{ during: (until: Promise<unkno
     failed = error;
     pending?.reject(error);
   });
-  const next = () => new Promise<unknown>((resolve, reject) => {
-    if (failed !== undefined) reject(failed);
-    else pending = { resolve, reject };
-  });
+  const next = () =>
+    new Promise<unknown>((resolve, reject) => {
+      if (failed !== undefined) reject(failed);
+      else pending = { resolve, reject };
+    });
   await next(); // 'ready': warmed up
   return {
     during: async (until) => {
@@ -224,7 +317,7 @@ async function startProber(url: string): Promise<{ during: (until: Promise<unkno
       await until;
       const latencies = next();
       prober.postMessage('end');
-      return await latencies as number[];
+      return (await latencies) as number[];
     },
     stop: async () => {
       prober.postMessage('exit');
@@ -237,7 +330,12 @@ async function startProber(url: string): Promise<{ during: (until: Promise<unkno
  * One route's shape as a signed request, for `profile.js hostile <route> <shape>`: the account and card
  * account the transaction routes name are made first.
  */
-export async function hostileRequest(url: string, credentials: CertificateAndKey, routeName: string, shapeName: string): Promise<Prepared> {
+export async function hostileRequest(
+  url: string,
+  credentials: CertificateAndKey,
+  routeName: string,
+  shapeName: string,
+): Promise<Prepared> {
   const { accountId, cardAccountId } = await accounts(url, credentials);
   const route = routes(accountId, cardAccountId).find((r) => r.name === routeName);
   const body = route === undefined ? undefined : shapes(route)[shapeName];
@@ -246,25 +344,44 @@ export async function hostileRequest(url: string, credentials: CertificateAndKey
 }
 
 /** Sets up an account and a card account of the bench TPP (the transaction routes need one that exists). */
-async function accounts(url: string, credentials: CertificateAndKey): Promise<{ accountId: string; cardAccountId: string }> {
+async function accounts(
+  url: string,
+  credentials: CertificateAndKey,
+): Promise<{ accountId: string; cardAccountId: string }> {
   const customerNumber = nextFnr();
-  await sandboxCall(url, credentials, 'POST', '/v1/sandbox/customers', 201, { customerNumber, name: 'Bench Kunde', type: 'private' });
+  await sandboxCall(url, credentials, 'POST', '/v1/sandbox/customers', 201, {
+    customerNumber,
+    name: 'Bench Kunde',
+    type: 'private',
+  });
   const account = await sandboxCall<{ id: string }>(url, credentials, 'POST', '/v1/sandbox/accounts', 201, {
-    customerNumber, accountName: 'Brukskonto', bban: nextBban(), currency: 'NOK', product: 'Brukskonto', cashAccountType: 'CACC',
+    customerNumber,
+    accountName: 'Brukskonto',
+    bban: nextBban(),
+    currency: 'NOK',
+    product: 'Brukskonto',
+    cashAccountType: 'CACC',
   });
   const card = await sandboxCall<{ id: string }>(url, credentials, 'POST', '/v1/sandbox/card-accounts', 201, {
-    customerNumber, maskedPan: '525412******3241', name: 'Kortkonto', product: 'Visa', currency: 'NOK',
+    customerNumber,
+    maskedPan: '525412******3241',
+    name: 'Kortkonto',
+    product: 'Visa',
+    currency: 'NOK',
   });
   return { accountId: account.id, cardAccountId: card.id };
 }
-
 
 /**
  * Measures every route against a running sandbox server that trusts `credentials`. With the server's
  * pid, also its CPU time per request: unlike the answer time, that does not grow when other processes
  * share the CPU.
  */
-export async function measureHostileBodies(url: string, credentials: CertificateAndKey, pid?: number): Promise<HostileFigures[]> {
+export async function measureHostileBodies(
+  url: string,
+  credentials: CertificateAndKey,
+  pid?: number,
+): Promise<HostileFigures[]> {
   const { accountId, cardAccountId } = await accounts(url, credentials);
   const figures: HostileFigures[] = [];
   const prober = await startProber(url);
@@ -309,9 +426,20 @@ export async function measureHostileBodies(url: string, credentials: Certificate
     const serverLoopMaxMs = await eventLoopMaxMs(url);
     const serverTimed = timedAlone.all - timedBefore.all;
     figures.push({
-      route: route.name, worstShape: worst.shape, bodyBytes: Buffer.byteLength(worst.request!.body), medianMs: worst.median, maxMs: worst.max, cpuMs: worst.cpu,
-      maxAnyShapeMs: maxAny, streamed, healthP99Ms: percentile(latencies, 0.99), healthMaxMs: Math.max(...latencies),
-      healthIdleMaxMs: Math.max(...idle), unexpected, serverTimed, serverOver50Ms: serverTimed - (timedAlone.within50Ms - timedBefore.within50Ms),
+      route: route.name,
+      worstShape: worst.shape,
+      bodyBytes: Buffer.byteLength(worst.request!.body),
+      medianMs: worst.median,
+      maxMs: worst.max,
+      cpuMs: worst.cpu,
+      maxAnyShapeMs: maxAny,
+      streamed,
+      healthP99Ms: percentile(latencies, 0.99),
+      healthMaxMs: Math.max(...latencies),
+      healthIdleMaxMs: Math.max(...idle),
+      unexpected,
+      serverTimed,
+      serverOver50Ms: serverTimed - (timedAlone.within50Ms - timedBefore.within50Ms),
       serverLoopMaxMs,
     });
   }
@@ -334,18 +462,34 @@ const FIRST_SHOWN = 5;
  * its kind. Its own time for each answer (the `durationMs` of its request log line, from the
  * request's headers to the answer's last byte) is kept.
  */
-export async function measureFirstBodies(work: string, caFile: string, credentials: CertificateAndKey, port: number): Promise<FirstBodies> {
+export async function measureFirstBodies(
+  work: string,
+  caFile: string,
+  credentials: CertificateAndKey,
+  port: number,
+): Promise<FirstBodies> {
   const dir = mkdtempSync(join(work, 'first-'));
   const timed: number[] = [];
   let warmed: (outcome: string) => void = () => undefined;
-  const warmedUp = new Promise<string>((resolve) => { warmed = resolve; });
-  const server = await startBenchServer(SERVER_BUNDLE, port, { ...sqliteSandboxEnv(dir, caFile), LOG_LEVEL: 'info' }, [], '/health', [], (line) => {
-    const entry = JSON.parse(line) as { msg?: string; method?: string; status?: number; durationMs?: number };
-    if (entry.msg === 'warmed up' || entry.msg === 'warm-up failed') warmed(entry.msg);
-    if (entry.msg === 'request' && entry.method === 'POST' && (entry.status ?? 0) >= 400) timed.push(entry.durationMs!);
+  const warmedUp = new Promise<string>((resolve) => {
+    warmed = resolve;
   });
+  const server = await startBenchServer(
+    SERVER_BUNDLE,
+    port,
+    { ...sqliteSandboxEnv(dir, caFile), LOG_LEVEL: 'info' },
+    [],
+    '/health',
+    [],
+    (line) => {
+      const entry = JSON.parse(line) as { msg?: string; method?: string; status?: number; durationMs?: number };
+      if (entry.msg === 'warmed up' || entry.msg === 'warm-up failed') warmed(entry.msg);
+      if (entry.msg === 'request' && entry.method === 'POST' && (entry.status ?? 0) >= 400)
+        timed.push(entry.durationMs!);
+    },
+  );
   try {
-    if (await warmedUp !== 'warmed up') throw new Error('the server\'s warm-up failed');
+    if ((await warmedUp) !== 'warmed up') throw new Error("the server's warm-up failed");
     const { accountId, cardAccountId } = await accounts(server.url, credentials);
     let sent = 0;
     for (const route of routes(accountId, cardAccountId).filter((r) => r.limitBytes === BODY_LIMIT_BYTES)) {
@@ -365,21 +509,44 @@ export async function measureFirstBodies(work: string, caFile: string, credentia
 }
 
 /** The bench table's row for measureFirstBodies' runs. */
-export function firstBodiesRow(runs: FirstBodies[], fmt: (values: number[], digits?: number) => string): [string, string, string] {
+export function firstBodiesRow(
+  runs: FirstBodies[],
+  fmt: (values: number[], digits?: number) => string,
+): [string, string, string] {
   const over = runs.map((run) => `${run.serverMs.filter((ms) => ms > 50).length} of ${run.serverMs.length}`).join(', ');
   return [
-    'Hostile bodies first after a start (each shape of the three list routes once, on a fresh server after its warm-up): the server\'s ms',
-    `first ${FIRST_SHOWN}: ${runs.map((run) => run.serverMs.slice(0, FIRST_SHOWN).map((ms) => ms.toFixed(0)).join(' ')).join('; ')}; the slowest ${fmt(runs.map((run) => Math.max(...run.serverMs)), 1)}`,
+    "Hostile bodies first after a start (each shape of the three list routes once, on a fresh server after its warm-up): the server's ms",
+    `first ${FIRST_SHOWN}: ${runs
+      .map((run) =>
+        run.serverMs
+          .slice(0, FIRST_SHOWN)
+          .map((ms) => ms.toFixed(0))
+          .join(' '),
+      )
+      .join('; ')}; the slowest ${fmt(
+      runs.map((run) => Math.max(...run.serverMs)),
+      1,
+    )}`,
     `target < 50 (issue 10, point 3); answers over 50 ms: ${over}; later bodies of the same shapes, rows above`,
   ];
 }
 
 /** Rows for the bench table: [measure, value, note]. */
-export function hostileRows(runs: HostileFigures[][], fmt: (values: number[], digits?: number) => string): [string, string, string][] {
+export function hostileRows(
+  runs: HostileFigures[][],
+  fmt: (values: number[], digits?: number) => string,
+): [string, string, string][] {
   const first = runs[0] ?? [];
   return first.map((f, index) => {
-    const of = (pick: (h: HostileFigures) => number) => fmt(runs.map((run) => pick(run[index]!)), 1);
-    const unexpected = runs.flatMap((run) => Object.entries(run[index]!.unexpected)).map(([s, n]) => `${n}× ${s}`).join(', ');
+    const of = (pick: (h: HostileFigures) => number) =>
+      fmt(
+        runs.map((run) => pick(run[index]!)),
+        1,
+      );
+    const unexpected = runs
+      .flatMap((run) => Object.entries(run[index]!.unexpected))
+      .map(([s, n]) => `${n}× ${s}`)
+      .join(', ');
     return [
       `Hostile body, ${f.route}: answer ms (worst shape alone, median / max, and the server's CPU ms per request); /health p99 / max ms under a stream of it`,
       `${of((h) => h.medianMs)} / ${of((h) => h.maxMs)} (server CPU ${of((h) => h.cpuMs)}); /health ${of((h) => h.healthP99Ms)} / ${of((h) => h.healthMaxMs)}`,
@@ -407,13 +574,20 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   };
   for (const run of all) {
     for (const f of run) {
-      process.stdout.write(`${f.route.padEnd(30)} ${f.worstShape.padEnd(45)} ${(f.bodyBytes / 1024).toFixed(0).padStart(5)} KiB  alone ${f.medianMs.toFixed(1)} / ${f.maxMs.toFixed(1)} ms, CPU ${f.cpuMs.toFixed(1)} ms (any shape max ${f.maxAnyShapeMs.toFixed(1)})  stream ${f.streamed}: /health p99 ${f.healthP99Ms.toFixed(1)} max ${f.healthMaxMs.toFixed(1)} (idle max ${f.healthIdleMaxMs.toFixed(1)}), server loop max ${f.serverLoopMaxMs.toFixed(1)}; server-timed alone over 50 ms: ${f.serverOver50Ms} of ${f.serverTimed}${Object.keys(f.unexpected).length > 0 ? ` UNEXPECTED ${JSON.stringify(f.unexpected)}` : ''}\n`);
+      process.stdout.write(
+        `${f.route.padEnd(30)} ${f.worstShape.padEnd(45)} ${(f.bodyBytes / 1024).toFixed(0).padStart(5)} KiB  alone ${f.medianMs.toFixed(1)} / ${f.maxMs.toFixed(1)} ms, CPU ${f.cpuMs.toFixed(1)} ms (any shape max ${f.maxAnyShapeMs.toFixed(1)})  stream ${f.streamed}: /health p99 ${f.healthP99Ms.toFixed(1)} max ${f.healthMaxMs.toFixed(1)} (idle max ${f.healthIdleMaxMs.toFixed(1)}), server loop max ${f.serverLoopMaxMs.toFixed(1)}; server-timed alone over 50 ms: ${f.serverOver50Ms} of ${f.serverTimed}${Object.keys(f.unexpected).length > 0 ? ` UNEXPECTED ${JSON.stringify(f.unexpected)}` : ''}\n`,
+      );
     }
     process.stdout.write('\n');
   }
   const first: FirstBodies[] = [];
   for (let run = 0; run < runs; run++) first.push(await measureFirstBodies(work, caFile, credentials, 8196));
-  for (const run of first) process.stdout.write(`first hostile bodies after a start, server ms: ${run.serverMs.map((ms) => ms.toFixed(1)).join(' ')}\n`);
-  process.stdout.write(`${[...hostileRows(all, fmt), firstBodiesRow(first, fmt)].map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`);
+  for (const run of first)
+    process.stdout.write(
+      `first hostile bodies after a start, server ms: ${run.serverMs.map((ms) => ms.toFixed(1)).join(' ')}\n`,
+    );
+  process.stdout.write(
+    `${[...hostileRows(all, fmt), firstBodiesRow(first, fmt)].map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`,
+  );
   rmSync(work, { recursive: true, force: true });
 }

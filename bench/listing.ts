@@ -1,6 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BenchServer, CEILING_SERVER, FLOOR_SERVER, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
+import {
+  type BenchServer,
+  CEILING_SERVER,
+  FLOOR_SERVER,
+  SERVER_BUNDLE,
+  sqliteSandboxEnv,
+  startBenchServer,
+} from './bench-server.js';
 import { type LoadResult, runLoad } from './load.js';
 import { runAtHalfRate } from './paced-load.js';
 import { type BenchTpp, listingRequest, pool } from './requests.js';
@@ -37,7 +44,10 @@ export interface ListingFigures {
   pageBytes: number;
 }
 
-export async function measureListing(tpp: BenchTpp, options: { seconds: number; connections: number; port: number }): Promise<ListingFigures> {
+export async function measureListing(
+  tpp: BenchTpp,
+  options: { seconds: number; connections: number; port: number },
+): Promise<ListingFigures> {
   const dir = mkdtempSync(join(tpp.work, 'listing-'));
   const file = join(dir, 'psd2.db');
   const start = () => startBenchServer(SERVER_BUNDLE, options.port, sqliteSandboxEnv(dir, tpp.caFile));
@@ -51,7 +61,8 @@ export async function measureListing(tpp: BenchTpp, options: { seconds: number; 
     server = await start();
     const pageBytes = await checkPage(server.url, tpp, accountId);
 
-    const randomPage = () => listingRequest(tpp.credentials, accountId, Math.floor(Math.random() * (LISTING_TRANSACTIONS - PAGE + 1)), PAGE);
+    const randomPage = () =>
+      listingRequest(tpp.credentials, accountId, Math.floor(Math.random() * (LISTING_TRANSACTIONS - PAGE + 1)), PAGE);
     const load = { connections: options.connections, expect: 200 };
     const warmUp = await runLoad(server.url, pool(1000, randomPage), { ...load, seconds: 1 });
     // Enough signed requests that none repeats at the warm-up's rate and a half more.
@@ -74,7 +85,10 @@ export async function measureListing(tpp: BenchTpp, options: { seconds: number; 
     }
     const ceiling = await startBenchServer(CEILING_SERVER, options.port, {}, ['600', String(pageBytes)], '/');
     try {
-      const ceilingHalfRate = await runAtHalfRate(ceiling.url, saturated, randomPage, { ...load, seconds: options.seconds });
+      const ceilingHalfRate = await runAtHalfRate(ceiling.url, saturated, randomPage, {
+        ...load,
+        seconds: options.seconds,
+      });
       return { saturated, halfRate, floorHalfRate, ceilingHalfRate, pageBytes };
     } finally {
       await ceiling.stop();
@@ -86,10 +100,20 @@ export async function measureListing(tpp: BenchTpp, options: { seconds: number; 
 }
 
 async function createAccount(url: string, tpp: BenchTpp): Promise<string> {
-  await sandboxCall(url, tpp.credentials, 'POST', '/v1/sandbox/customers', 201, { customerNumber: CUSTOMER, name: 'Bench Kunde', type: 'private' });
+  await sandboxCall(url, tpp.credentials, 'POST', '/v1/sandbox/customers', 201, {
+    customerNumber: CUSTOMER,
+    name: 'Bench Kunde',
+    type: 'private',
+  });
   const account = await sandboxCall<{ id: string }>(url, tpp.credentials, 'POST', '/v1/sandbox/accounts', 201, {
-    customerNumber: CUSTOMER, accountName: 'Brukskonto', bban: BBAN, currency: 'NOK', product: 'Brukskonto', cashAccountType: 'CACC',
-    creditLine: 0, balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency: 'NOK' } }],
+    customerNumber: CUSTOMER,
+    accountName: 'Brukskonto',
+    bban: BBAN,
+    currency: 'NOK',
+    product: 'Brukskonto',
+    cashAccountType: 'CACC',
+    creditLine: 0,
+    balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency: 'NOK' } }],
   });
   return account.id;
 }
@@ -98,9 +122,18 @@ async function createAccount(url: string, tpp: BenchTpp): Promise<string> {
 async function checkPage(url: string, tpp: BenchTpp, accountId: string): Promise<number> {
   const offset = LISTING_TRANSACTIONS / 2;
   const path = `/v1/sandbox/accounts/${accountId}/transactions?offset=${offset}&limit=${PAGE}`;
-  const page = await sandboxCall<{ remittanceInformationUnstructured: string }[]>(url, tpp.credentials, 'GET', path, 200);
+  const page = await sandboxCall<{ remittanceInformationUnstructured: string }[]>(
+    url,
+    tpp.credentials,
+    'GET',
+    path,
+    200,
+  );
   const expected = Array.from({ length: PAGE }, (_, i) => `Faktura ${offset + i + 1}`);
   const got = page.map((t) => t.remittanceInformationUnstructured);
-  if (JSON.stringify(got) !== JSON.stringify(expected)) throw new Error(`listing at offset ${offset}: ${page.length} transactions, ${got.slice(0, 3).join(', ')}…; expected ${PAGE} from Faktura ${offset + 1}`);
+  if (JSON.stringify(got) !== JSON.stringify(expected))
+    throw new Error(
+      `listing at offset ${offset}: ${page.length} transactions, ${got.slice(0, 3).join(', ')}…; expected ${PAGE} from Faktura ${offset + 1}`,
+    );
   return Buffer.byteLength(JSON.stringify(page));
 }

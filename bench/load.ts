@@ -49,7 +49,11 @@ export class UnexpectedAnswers {
  * with a fixed number of connections; `rate` caps requests per second. Each request is meant to be
  * used once: `sent` beyond the pool's length means the pool was too small and requests were repeated.
  */
-export async function runLoad(url: string, pool: PreparedRequest[], options: { connections: number; seconds: number; expect: number; rate?: number }): Promise<LoadResult> {
+export async function runLoad(
+  url: string,
+  pool: PreparedRequest[],
+  options: { connections: number; seconds: number; expect: number; rate?: number },
+): Promise<LoadResult> {
   let next = 0;
   const unexpected = new UnexpectedAnswers(options.expect);
   const result = await autocannon({
@@ -57,13 +61,29 @@ export async function runLoad(url: string, pool: PreparedRequest[], options: { c
     connections: options.connections,
     duration: options.seconds,
     ...(options.rate === undefined ? {} : { overallRate: options.rate }),
-    requests: [{
-      setupRequest: (request) => {
-        const prepared = pool[next++ % pool.length]!;
-        return { ...request, method: prepared.method, path: prepared.path, headers: prepared.headers, ...(prepared.body === undefined ? {} : { body: prepared.body }) };
+    requests: [
+      {
+        setupRequest: (request) => {
+          const prepared = pool[next++ % pool.length]!;
+          return {
+            ...request,
+            method: prepared.method,
+            path: prepared.path,
+            headers: prepared.headers,
+            ...(prepared.body === undefined ? {} : { body: prepared.body }),
+          };
+        },
+        onResponse: (status) => unexpected.answered(status),
       },
-      onResponse: (status) => unexpected.answered(status),
-    }],
+    ],
   });
-  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, unexpected: unexpected.count + result.errors + result.timeouts, unexpectedStatuses: unexpected.byStatus, sent: next, expected: unexpected.expected };
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    unexpected: unexpected.count + result.errors + result.timeouts,
+    unexpectedStatuses: unexpected.byStatus,
+    sent: next,
+    expected: unexpected.expected,
+  };
 }

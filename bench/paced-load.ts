@@ -9,7 +9,11 @@ import { type LoadResult, type PreparedRequest, UnexpectedAnswers } from './load
  * them. Latency runs from the moment a request was due to its answer, so a server that falls behind
  * is charged for the queue it builds.
  */
-export async function runPacedLoad(url: string, pool: PreparedRequest[], options: { rate: number; seconds: number; connections: number; expect: number }): Promise<LoadResult> {
+export async function runPacedLoad(
+  url: string,
+  pool: PreparedRequest[],
+  options: { rate: number; seconds: number; connections: number; expect: number },
+): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const { hostname, port } = new URL(url);
   const latencies: number[] = [];
@@ -19,21 +23,25 @@ export async function runPacedLoad(url: string, pool: PreparedRequest[], options
   const start = performance.now();
   const answered: Promise<void>[] = [];
 
-  const send = (prepared: PreparedRequest, due: number) => new Promise<void>((resolve) => {
-    const req = request({ agent, hostname, port, method: prepared.method, path: prepared.path, headers: prepared.headers }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        latencies.push(performance.now() - due);
-        unexpected.answered(res.statusCode ?? 0);
+  const send = (prepared: PreparedRequest, due: number) =>
+    new Promise<void>((resolve) => {
+      const req = request(
+        { agent, hostname, port, method: prepared.method, path: prepared.path, headers: prepared.headers },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            unexpected.answered(res.statusCode ?? 0);
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        unexpected.failed();
         resolve();
       });
+      req.end(prepared.body);
     });
-    req.on('error', () => {
-      unexpected.failed();
-      resolve();
-    });
-    req.end(prepared.body);
-  });
 
   await new Promise<void>((done) => {
     const tick = () => {
@@ -53,7 +61,15 @@ export async function runPacedLoad(url: string, pool: PreparedRequest[], options
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { requestsPerSecond: (latencies.length * 1000) / (performance.now() - start), p50Ms: at(0.5), p99Ms: at(0.99), unexpected: unexpected.count, unexpectedStatuses: unexpected.byStatus, sent, expected: unexpected.expected };
+  return {
+    requestsPerSecond: (latencies.length * 1000) / (performance.now() - start),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    unexpected: unexpected.count,
+    unexpectedStatuses: unexpected.byStatus,
+    sent,
+    expected: unexpected.expected,
+  };
 }
 
 /**
@@ -61,7 +77,12 @@ export async function runPacedLoad(url: string, pool: PreparedRequest[], options
  * full-rate load pay for its checkpoints), then `seconds` paced at half the rate `saturated` reached,
  * each request made fresh by `make`.
  */
-export async function runAtHalfRate(url: string, saturated: LoadResult, make: (i: number) => PreparedRequest, options: { seconds: number; connections: number; expect: number }): Promise<LoadResult> {
+export async function runAtHalfRate(
+  url: string,
+  saturated: LoadResult,
+  make: (i: number) => PreparedRequest,
+  options: { seconds: number; connections: number; expect: number },
+): Promise<LoadResult> {
   const rate = Math.max(1, Math.round(saturated.requestsPerSecond / 2));
   const requests = (seconds: number) => Array.from({ length: Math.ceil(rate * seconds * 1.1) }, (_, i) => make(i));
   await runPacedLoad(url, requests(1), { ...options, rate, seconds: 1 });

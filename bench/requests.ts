@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCertificateAuthority, issueTppCertificate, type CertificateAndKey } from '../src/toolkit/certificate-factory.js';
+import {
+  createCertificateAuthority,
+  issueTppCertificate,
+  type CertificateAndKey,
+} from '../src/toolkit/certificate-factory.js';
 import { signRequest } from '../src/toolkit/request-signer.js';
 import { nextFnr } from '../test/support/norwegian-numbers.js';
 import type { PreparedRequest } from './load.js';
@@ -24,13 +28,24 @@ export interface BenchTpp {
 export async function benchTpp(): Promise<BenchTpp> {
   const work = mkdtempSync(join(tmpdir(), 'psd2-bench-'));
   const ca = await createCertificateAuthority({ commonName: 'Bench CA' });
-  const credentials = await issueTppCertificate({ issuer: ca, roles: ['PSP_PI', 'PSP_AI'], organisationId: BENCH_TPP_ORGANISATION, name: 'Bench TPP' });
+  const credentials = await issueTppCertificate({
+    issuer: ca,
+    roles: ['PSP_PI', 'PSP_AI'],
+    organisationId: BENCH_TPP_ORGANISATION,
+    name: 'Bench TPP',
+  });
   const caFile = join(work, 'ca.pem');
   writeFileSync(caFile, ca.certPem);
   return { work, caFile, credentials };
 }
 
-const CREATE_HEADERS = { 'content-type': 'application/json', 'PSU-Context': 'PRIVATE', 'PSU-IP-Address': '192.0.2.10', 'TPP-Redirect-URI': 'https://tpp.example/cb', 'x-accept-fix': 'longer-name' };
+const CREATE_HEADERS = {
+  'content-type': 'application/json',
+  'PSU-Context': 'PRIVATE',
+  'PSU-IP-Address': '192.0.2.10',
+  'TPP-Redirect-URI': 'https://tpp.example/cb',
+  'x-accept-fix': 'longer-name',
+};
 
 /**
  * The PSUs the creates are made for, by turns: a TPP's traffic is many customers' payments. Creates
@@ -41,17 +56,33 @@ const PSUS = Array.from({ length: 64 }, () => nextFnr());
 
 function signedPost(credentials: CertificateAndKey, path: string, payload: unknown, n: number): PreparedRequest {
   const body = JSON.stringify(payload);
-  const headers = signRequest({ method: 'POST', url: path, credentials, body, headers: { ...CREATE_HEADERS, 'X-PSU-IDENTITY': PSUS[Math.abs(n) % PSUS.length]!, 'TPP-Session-ID': randomUUID() } });
+  const headers = signRequest({
+    method: 'POST',
+    url: path,
+    credentials,
+    body,
+    headers: { ...CREATE_HEADERS, 'X-PSU-IDENTITY': PSUS[Math.abs(n) % PSUS.length]!, 'TPP-Session-ID': randomUUID() },
+  });
   return { method: 'POST', path, headers, body };
 }
 
 /** A signed cross-border create of NOK 150 000, unique by its remittance text. */
 export function createRequest(credentials: CertificateAndKey, n: number): PreparedRequest {
-  return signedPost(credentials, CREATE_PATH, {
-    instructedAmount: { amount: '150000.00', currency: 'NOK' }, creditorName: 'Svenska Leverantör AB', creditorAgent: 'ESSESESSXXX',
-    creditorAccount: { iban: 'SE4550000000058398257466', currency: 'SEK' }, debtorAccount: { bban: '15061012343', currency: 'NOK' },
-    remittanceInformationUnstructured: `Invoice ${n} ${randomUUID().slice(0, 8)}`, regulatoryReportingCode: '14', regulatoryReportingInformation: 'Import of goods',
-  }, n);
+  return signedPost(
+    credentials,
+    CREATE_PATH,
+    {
+      instructedAmount: { amount: '150000.00', currency: 'NOK' },
+      creditorName: 'Svenska Leverantör AB',
+      creditorAgent: 'ESSESESSXXX',
+      creditorAccount: { iban: 'SE4550000000058398257466', currency: 'SEK' },
+      debtorAccount: { bban: '15061012343', currency: 'NOK' },
+      remittanceInformationUnstructured: `Invoice ${n} ${randomUUID().slice(0, 8)}`,
+      regulatoryReportingCode: '14',
+      regulatoryReportingInformation: 'Import of goods',
+    },
+    n,
+  );
 }
 
 /** Creditor accounts with a valid MOD11 check digit. */
@@ -60,17 +91,22 @@ const CREDITORS = ['12345678903', '12345678911', '12345678938', '12345678946', '
 /** A signed bulk create of `entries` domestic transfers. */
 export function bulkRequest(credentials: CertificateAndKey, n: number, entries: number): PreparedRequest {
   const tag = randomUUID().slice(0, 8);
-  return signedPost(credentials, BULK_PATH, {
-    paymentInformationId: `PI-${n}-${tag}`,
-    debtorAccount: { bban: '15061012343', currency: 'NOK' },
-    payments: Array.from({ length: entries }, (_, i) => ({
-      instructedAmount: { amount: `${1 + (i % 500)}.50`, currency: 'NOK' },
-      creditorName: `Kreditor ${i}`,
-      creditorAccount: { bban: CREDITORS[i % CREDITORS.length], currency: 'NOK' },
-      creditorAddress: { street: 'Storgata', buildingNumber: '1', postalCode: '0155', city: 'Oslo', country: 'NO' },
-      remittanceInformationUnstructured: `Faktura ${n}-${i} ${tag}`,
-    })),
-  }, n);
+  return signedPost(
+    credentials,
+    BULK_PATH,
+    {
+      paymentInformationId: `PI-${n}-${tag}`,
+      debtorAccount: { bban: '15061012343', currency: 'NOK' },
+      payments: Array.from({ length: entries }, (_, i) => ({
+        instructedAmount: { amount: `${1 + (i % 500)}.50`, currency: 'NOK' },
+        creditorName: `Kreditor ${i}`,
+        creditorAccount: { bban: CREDITORS[i % CREDITORS.length], currency: 'NOK' },
+        creditorAddress: { street: 'Storgata', buildingNumber: '1', postalCode: '0155', city: 'Oslo', country: 'NO' },
+        remittanceInformationUnstructured: `Faktura ${n}-${i} ${tag}`,
+      })),
+    },
+    n,
+  );
 }
 
 /** A signed status read of one payment. */
@@ -85,7 +121,12 @@ export function pool<T>(size: number, make: (i: number) => T): T[] {
 }
 
 /** A signed page of `limit` transactions of a sandbox account from `offset` (posting order). */
-export function listingRequest(credentials: CertificateAndKey, accountId: string, offset: number, limit: number): PreparedRequest {
+export function listingRequest(
+  credentials: CertificateAndKey,
+  accountId: string,
+  offset: number,
+  limit: number,
+): PreparedRequest {
   const path = `/v1/sandbox/accounts/${accountId}/transactions?offset=${offset}&limit=${limit}`;
   return { method: 'GET', path, headers: signRequest({ method: 'GET', url: path, credentials }) };
 }

@@ -3,12 +3,27 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type BenchServer, CEILING_SERVER, FLOOR_SERVER, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer, timeColdStart } from './bench-server.js';
+import {
+  type BenchServer,
+  CEILING_SERVER,
+  FLOOR_SERVER,
+  SERVER_BUNDLE,
+  sqliteSandboxEnv,
+  startBenchServer,
+  timeColdStart,
+} from './bench-server.js';
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { measureBatchRun, type BatchRunFigures } from './batch-run.js';
 import { LISTING_TRANSACTIONS, measureListing } from './listing.js';
 import { AIS_TRANSACTIONS, type AisFigures, aisRows, measureAisReads } from './ais-reads.js';
-import { type FirstBodies, type HostileFigures, firstBodiesRow, hostileRows, measureFirstBodies, measureHostileBodies } from './hostile-bodies.js';
+import {
+  type FirstBodies,
+  type HostileFigures,
+  firstBodiesRow,
+  hostileRows,
+  measureFirstBodies,
+  measureHostileBodies,
+} from './hostile-bodies.js';
 import { runAtHalfRate } from './paced-load.js';
 import { measureDiskFlush } from './disk-flush.js';
 import { CREATE_PATH, benchTpp, bulkRequest, createRequest, pool, readRequest } from './requests.js';
@@ -67,7 +82,37 @@ interface Figures {
   firstBodies: FirstBodies[];
   ais: AisFigures[];
 }
-const figures: Figures = { ceiling: [], ceilingAtCreateHalfRate: [], ceilingAtListingHalfRate: [], floorAtCreateHalfRate: [], floorAtListingHalfRate: [], listingPageBytes: [], floorCreate: [], floorRead: [], floorCreatePg: [], floorBulk100: [], floorBulk1000: [], createSqlite: [], createPg: [], createPgTwo: [], flush: [], halfRateSqlite: [], bulk100: [], bulk1000: [], listing: [], listingHalfRate: [], batch: [], read: [], ceilingRead: [], rssMb: [], coldEmpty: [], coldExisting: [], hostile: [], firstBodies: [], ais: [] };
+const figures: Figures = {
+  ceiling: [],
+  ceilingAtCreateHalfRate: [],
+  ceilingAtListingHalfRate: [],
+  floorAtCreateHalfRate: [],
+  floorAtListingHalfRate: [],
+  listingPageBytes: [],
+  floorCreate: [],
+  floorRead: [],
+  floorCreatePg: [],
+  floorBulk100: [],
+  floorBulk1000: [],
+  createSqlite: [],
+  createPg: [],
+  createPgTwo: [],
+  flush: [],
+  halfRateSqlite: [],
+  bulk100: [],
+  bulk1000: [],
+  listing: [],
+  listingHalfRate: [],
+  batch: [],
+  read: [],
+  ceilingRead: [],
+  rssMb: [],
+  coldEmpty: [],
+  coldExisting: [],
+  hostile: [],
+  firstBodies: [],
+  ais: [],
+};
 
 const createPoolSize = Number(process.env.BENCH_POOL ?? 12_000);
 /** Bulk requests of the warm-up before each bulk load, which sizes that load's pool (poolFor). */
@@ -88,17 +133,34 @@ const floorPgPools: number[] = [];
 const bulkPools = { 100: [] as number[], 1000: [] as number[] };
 const floorBulkPools = { 100: [] as number[], 1000: [] as number[] };
 const load = (server: BenchServer, requests: PreparedRequest[], expect: number, rate?: number) =>
-  runLoad(server.url, requests, { connections: CONNECTIONS, seconds: SECONDS, expect, ...(rate === undefined ? {} : { rate }) });
+  runLoad(server.url, requests, {
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    expect,
+    ...(rate === undefined ? {} : { rate }),
+  });
 const warmUp = (server: BenchServer, requests: PreparedRequest[], expect: number) =>
   runLoad(server.url, requests, { connections: CONNECTIONS, seconds: 1, expect });
 /** A warm-up of bulk creates of `entries`, then the load, from a pool sized by the warm-up's rate (recorded in `pools`); `first` numbers the requests. */
-async function loadBulks(server: BenchServer, entries: 100 | 1000, pools: Record<100 | 1000, number[]>, first: number): Promise<LoadResult> {
-  const bulkWarmUp = await warmUp(server, pool(BULK_WARM_UP_POOL[entries], (i) => bulkRequest(tpp, first + 10_000_000 + i, entries)), 201);
+async function loadBulks(
+  server: BenchServer,
+  entries: 100 | 1000,
+  pools: Record<100 | 1000, number[]>,
+  first: number,
+): Promise<LoadResult> {
+  const bulkWarmUp = await warmUp(
+    server,
+    pool(BULK_WARM_UP_POOL[entries], (i) => bulkRequest(tpp, first + 10_000_000 + i, entries)),
+    201,
+  );
   const bulkPool = poolFor(bulkWarmUp.requestsPerSecond, BULK_WARM_UP_POOL[entries]);
   pools[entries].push(bulkPool);
-  return load(server, pool(bulkPool, (i) => bulkRequest(tpp, first + i, entries)), 201);
+  return load(
+    server,
+    pool(bulkPool, (i) => bulkRequest(tpp, first + i, entries)),
+    201,
+  );
 }
-
 
 for (let run = 0; run < RUNS; run++) {
   process.stderr.write(`run ${run + 1} of ${RUNS}\n`);
@@ -111,44 +173,102 @@ for (let run = 0; run < RUNS; run++) {
   // The ceiling stays up, idle, for the latency floors below: paced at the rates the half-rate rows
   // are paced at. A bare route answers a request sent twice the same way: its pools may repeat.
   const ceilingPacedAt = (rate: number, requests: PreparedRequest[], expect: number) =>
-    runAtHalfRate(ceiling.url, { requestsPerSecond: rate * 2 } as LoadResult, (i) => requests[i % requests.length]!, { seconds: SECONDS, connections: CONNECTIONS, expect });
+    runAtHalfRate(ceiling.url, { requestsPerSecond: rate * 2 } as LoadResult, (i) => requests[i % requests.length]!, {
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      expect,
+    });
 
   const floorDir = mkdtempSync(join(work, 'floor-'));
   const floor = await startBenchServer(FLOOR_SERVER, 8190, {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
-  const floorWarmUp = await warmUp(floor, pool(2000, (i) => createRequest(tpp, 20_000_000 + i)), 201);
+  const floorWarmUp = await warmUp(
+    floor,
+    pool(2000, (i) => createRequest(tpp, 20_000_000 + i)),
+    201,
+  );
   const floorPool = poolFor(floorWarmUp.requestsPerSecond, createPoolSize);
   floorPools.push(floorPool);
-  figures.floorCreate.push(await load(floor, pool(floorPool, (i) => createRequest(tpp, 30_000_000 + i)), 201));
+  figures.floorCreate.push(
+    await load(
+      floor,
+      pool(floorPool, (i) => createRequest(tpp, 30_000_000 + i)),
+      201,
+    ),
+  );
   floorReadPools.push(3 * floorPool);
-  figures.floorRead.push(await load(floor, pool(3 * floorPool, () => readRequest(tpp, 'x')), 200));
-  for (const entries of [100, 1000] as const) figures[`floorBulk${entries}`].push(await loadBulks(floor, entries, floorBulkPools, 20_000_000));
+  figures.floorRead.push(
+    await load(
+      floor,
+      pool(3 * floorPool, () => readRequest(tpp, 'x')),
+      200,
+    ),
+  );
+  for (const entries of [100, 1000] as const)
+    figures[`floorBulk${entries}`].push(await loadBulks(floor, entries, floorBulkPools, 20_000_000));
   await floor.stop();
 
   const dir = mkdtempSync(join(work, 'sqlite-'));
   figures.flush.push(measureDiskFlush(dir));
   const sqlite = await startBenchServer(SERVER_BUNDLE, 8192, sqliteSandboxEnv(dir, caFile));
-  const createWarmUp = await warmUp(sqlite, pool(2000, (i) => createRequest(tpp, 10_000_000 + i)), 201);
+  const createWarmUp = await warmUp(
+    sqlite,
+    pool(2000, (i) => createRequest(tpp, 10_000_000 + i)),
+    201,
+  );
   const createPool = poolFor(createWarmUp.requestsPerSecond, createPoolSize);
   createPools.push(createPool);
-  const created = await load(sqlite, pool(createPool, (i) => createRequest(tpp, i)), 201);
+  const created = await load(
+    sqlite,
+    pool(createPool, (i) => createRequest(tpp, i)),
+    201,
+  );
   figures.createSqlite.push(created);
   figures.rssMb.push(sqlite.peakRssMb());
-  figures.halfRateSqlite.push(await runAtHalfRate(sqlite.url, created, (i) => createRequest(tpp, i), { seconds: SECONDS, connections: CONNECTIONS, expect: 201 }));
-  figures.ceilingAtCreateHalfRate.push(await ceilingPacedAt(figures.halfRateSqlite.at(-1)!.requestsPerSecond, ceilingPool, 201));
+  figures.halfRateSqlite.push(
+    await runAtHalfRate(sqlite.url, created, (i) => createRequest(tpp, i), {
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      expect: 201,
+    }),
+  );
+  figures.ceilingAtCreateHalfRate.push(
+    await ceilingPacedAt(figures.halfRateSqlite.at(-1)!.requestsPerSecond, ceilingPool, 201),
+  );
   // The floor again, on its own file, paced at the same rate as the half-rate row (the same maximum
   // halved), with requests of its own: it answers a request sent twice with 500. The server waits,
   // idle, so that its later rows run in the process they always ran in.
   const floorAgain = await startBenchServer(FLOOR_SERVER, 8190, {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
-  await warmUp(floorAgain, pool(2000, (i) => createRequest(tpp, 60_000_000 + i)), 201);
-  figures.floorAtCreateHalfRate.push(await runAtHalfRate(floorAgain.url, created, (i) => createRequest(tpp, 70_000_000 + i), { seconds: SECONDS, connections: CONNECTIONS, expect: 201 }));
+  await warmUp(
+    floorAgain,
+    pool(2000, (i) => createRequest(tpp, 60_000_000 + i)),
+    201,
+  );
+  figures.floorAtCreateHalfRate.push(
+    await runAtHalfRate(floorAgain.url, created, (i) => createRequest(tpp, 70_000_000 + i), {
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      expect: 201,
+    }),
+  );
   await floorAgain.stop();
-  for (const entries of [100, 1000] as const) figures[`bulk${entries}`].push(await loadBulks(sqlite, entries, bulkPools, 0));
+  for (const entries of [100, 1000] as const)
+    figures[`bulk${entries}`].push(await loadBulks(sqlite, entries, bulkPools, 0));
   const one = createRequest(tpp, -1);
-  const first = await fetch(`${sqlite.url}${CREATE_PATH}`, { method: one.method, headers: one.headers, body: one.body! });
+  const first = await fetch(`${sqlite.url}${CREATE_PATH}`, {
+    method: one.method,
+    headers: one.headers,
+    body: one.body!,
+  });
   if (first.status !== 201) throw new Error(`the payment to read answered ${first.status}: ${await first.text()}`);
   const paymentId = ((await first.json()) as { paymentId: string }).paymentId;
   readPools.push(3 * createPool);
-  figures.read.push(await load(sqlite, pool(3 * createPool, () => readRequest(tpp, paymentId)), 200));
+  figures.read.push(
+    await load(
+      sqlite,
+      pool(3 * createPool, () => readRequest(tpp, paymentId)),
+      200,
+    ),
+  );
   await sqlite.stop();
 
   const database = `bench_${process.pid}_${run}`;
@@ -158,22 +278,54 @@ for (let run = 0; run < RUNS; run++) {
   try {
     // The floor on a database of its own, so that the server's create row starts on a fresh one as before.
     await admin.query(`create database ${database}_floor`);
-    const pgFloor = await startBenchServer(FLOOR_SERVER, 8190, {}, [PG_ADMIN.replace(/\/[^/]*$/, `/${database}_floor`)]);
-    const pgFloorWarmUp = await warmUp(pgFloor, pool(2000, (i) => createRequest(tpp, 40_000_000 + i)), 201);
+    const pgFloor = await startBenchServer(FLOOR_SERVER, 8190, {}, [
+      PG_ADMIN.replace(/\/[^/]*$/, `/${database}_floor`),
+    ]);
+    const pgFloorWarmUp = await warmUp(
+      pgFloor,
+      pool(2000, (i) => createRequest(tpp, 40_000_000 + i)),
+      201,
+    );
     // Sized by its warm-up like the SQLite floor's: a fixed pool ran out at 2 700 creates/s, and the
     // floor answers a request sent twice with 500 (it stores no answer to replay).
     const pgFloorPool = poolFor(pgFloorWarmUp.requestsPerSecond, createPoolSize);
     floorPgPools.push(pgFloorPool);
-    figures.floorCreatePg.push(await load(pgFloor, pool(pgFloorPool, (i) => createRequest(tpp, 50_000_000 + i)), 201));
+    figures.floorCreatePg.push(
+      await load(
+        pgFloor,
+        pool(pgFloorPool, (i) => createRequest(tpp, 50_000_000 + i)),
+        201,
+      ),
+    );
     await pgFloor.stop();
     const pgDir = mkdtempSync(join(work, 'pg-'));
-    const postgres = await startBenchServer(SERVER_BUNDLE, 8193, { ...sqliteSandboxEnv(pgDir, caFile), DATABASE_URL: PG_ADMIN.replace(/\/[^/]*$/, `/${database}`) });
-    await warmUp(postgres, pool(2000, (i) => createRequest(tpp, i)), 201);
-    figures.createPg.push(await load(postgres, pool(createPoolSize, (i) => createRequest(tpp, i)), 201));
+    const postgres = await startBenchServer(SERVER_BUNDLE, 8193, {
+      ...sqliteSandboxEnv(pgDir, caFile),
+      DATABASE_URL: PG_ADMIN.replace(/\/[^/]*$/, `/${database}`),
+    });
+    await warmUp(
+      postgres,
+      pool(2000, (i) => createRequest(tpp, i)),
+      201,
+    );
+    figures.createPg.push(
+      await load(
+        postgres,
+        pool(createPoolSize, (i) => createRequest(tpp, i)),
+        201,
+      ),
+    );
     // A second server on the same database (and the same data folder, for the instances' shared key
     // of national identity numbers): both loaded at once, half the connections each.
-    const second = await startBenchServer(SERVER_BUNDLE, 8198, { ...sqliteSandboxEnv(pgDir, caFile), DATABASE_URL: PG_ADMIN.replace(/\/[^/]*$/, `/${database}`) });
-    await warmUp(second, pool(1000, (i) => createRequest(tpp, 2_000_000 + i)), 201);
+    const second = await startBenchServer(SERVER_BUNDLE, 8198, {
+      ...sqliteSandboxEnv(pgDir, caFile),
+      DATABASE_URL: PG_ADMIN.replace(/\/[^/]*$/, `/${database}`),
+    });
+    await warmUp(
+      second,
+      pool(1000, (i) => createRequest(tpp, 2_000_000 + i)),
+      201,
+    );
     const counter = new pg.Client(PG_ADMIN.replace(/\/[^/]*$/, `/${database}`));
     await counter.connect();
     const count = async () => Number((await counter.query('select count(*) as n from payments')).rows[0].n);
@@ -190,8 +342,16 @@ for (let run = 0; run < RUNS; run++) {
     };
     const before = await settledCount();
     const both = await Promise.all([
-      runLoad(postgres.url, pool(createPoolSize / 2, (i) => createRequest(tpp, 3_000_000 + i)), { connections: CONNECTIONS / 2, seconds: SECONDS, expect: 201 }),
-      runLoad(second.url, pool(createPoolSize / 2, (i) => createRequest(tpp, 4_000_000 + i)), { connections: CONNECTIONS / 2, seconds: SECONDS, expect: 201 }),
+      runLoad(
+        postgres.url,
+        pool(createPoolSize / 2, (i) => createRequest(tpp, 3_000_000 + i)),
+        { connections: CONNECTIONS / 2, seconds: SECONDS, expect: 201 },
+      ),
+      runLoad(
+        second.url,
+        pool(createPoolSize / 2, (i) => createRequest(tpp, 4_000_000 + i)),
+        { connections: CONNECTIONS / 2, seconds: SECONDS, expect: 201 },
+      ),
     ]);
     const after = await settledCount();
     await counter.end();
@@ -208,15 +368,25 @@ for (let run = 0; run < RUNS; run++) {
     await admin.end();
   }
 
-  const listing = await measureListing({ work, caFile, credentials: tpp }, { seconds: SECONDS, connections: CONNECTIONS, port: 8194 });
+  const listing = await measureListing(
+    { work, caFile, credentials: tpp },
+    { seconds: SECONDS, connections: CONNECTIONS, port: 8194 },
+  );
   figures.listing.push(listing.saturated);
   figures.listingHalfRate.push(listing.halfRate);
   figures.ceilingAtListingHalfRate.push(listing.ceilingHalfRate);
   figures.floorAtListingHalfRate.push(listing.floorHalfRate);
   figures.listingPageBytes.push(listing.pageBytes);
   await ceiling.stop();
-  figures.batch.push(await measureBatchRun({ work, caFile, credentials: tpp }, { payments: BATCH_PAYMENTS, port: 8194 }));
-  figures.ais.push(await measureAisReads({ work, caFile, credentials: tpp }, { seconds: SECONDS, connections: CONNECTIONS, port: 8197 }));
+  figures.batch.push(
+    await measureBatchRun({ work, caFile, credentials: tpp }, { payments: BATCH_PAYMENTS, port: 8194 }),
+  );
+  figures.ais.push(
+    await measureAisReads(
+      { work, caFile, credentials: tpp },
+      { seconds: SECONDS, connections: CONNECTIONS, port: 8197 },
+    ),
+  );
 
   const coldDir = mkdtempSync(join(work, 'cold-'));
   figures.coldEmpty.push((await timeColdStart(coldDir, 8195, caFile)).ms);
@@ -240,11 +410,13 @@ const fmt = (values: number[], digits = 0) => {
   return `${s.median.toFixed(digits)} (${s.min.toFixed(digits)} – ${s.max.toFixed(digits)})`;
 };
 const rps = (results: LoadResult[]) => results.map((r) => r.requestsPerSecond);
-const ratio = (results: LoadResult[], ceilings: LoadResult[]) => results.map((r, i) => r.requestsPerSecond / ceilings[i]!.requestsPerSecond);
+const ratio = (results: LoadResult[], ceilings: LoadResult[]) =>
+  results.map((r, i) => r.requestsPerSecond / ceilings[i]!.requestsPerSecond);
 /** The answers other than the expected status, in all, and by the load that had them: a figure that counts errors is no figure. */
 const unexpected = (loads: Record<string, LoadResult[]>) => {
   const all = Object.values(loads).flat();
-  const byLoad = Object.entries(loads).filter(([, results]) => results.some((r) => r.unexpected > 0))
+  const byLoad = Object.entries(loads)
+    .filter(([, results]) => results.some((r) => r.unexpected > 0))
     .map(([name, results]) => `${name}: ${JSON.stringify(results.map((r) => r.unexpectedStatuses))}`);
   return `${all.reduce((sum, r) => sum + r.unexpected, 0)}${byLoad.length === 0 ? '' : ` (${byLoad.join('; ')})`}`;
 };
@@ -252,29 +424,177 @@ const overflow = (results: LoadResult[], sizes: number[]) => results.some((r, ru
 
 const rows: [string, string, string][] = [
   ['Ceiling: bare Fastify 201, req/s', fmt(rps(figures.ceiling)), ''],
-  ['Floor of a create on SQLite (bench/floor-server.ts: the ceiling\'s route + RSA verification + the store\'s binding, create and flush), req/s', fmt(rps(figures.floorCreate)), `ratio to ceiling ${fmt(ratio(figures.floorCreate, figures.ceiling), 2)}: what a create could reach with nothing of the server's own; the create row's target is 0.25`],
-  ['Floor of a status read on SQLite (RSA verification + binding + read + flush), req/s', fmt(rps(figures.floorRead)), `ratio to ceiling (GET) ${fmt(ratio(figures.floorRead, figures.ceilingRead), 2)}; the status read's target is 0.5`],
-  ['Floor of a create on PostgreSQL (the same, on a fresh database), req/s', fmt(rps(figures.floorCreatePg)), `ratio to ceiling ${fmt(ratio(figures.floorCreatePg, figures.ceiling), 2)}; the create's target on PostgreSQL is 0.1`],
-  ['Create on SQLite, req/s', fmt(rps(figures.createSqlite)), `ratio to ceiling ${fmt(ratio(figures.createSqlite, figures.ceiling), 2)}; target ≥ 0.25`],
-  ['Create on SQLite, p50 / p99 ms (at full load)', `${fmt(figures.createSqlite.map((r) => r.p50Ms))} / ${fmt(figures.createSqlite.map((r) => r.p99Ms))}`, `${CONNECTIONS} connections`],
-  ['Disk flush (4 KiB appended, fdatasync), p50 / p99 ms', `${fmt(figures.flush.map((f) => f.p50Ms), 2)} / ${fmt(figures.flush.map((f) => f.p99Ms), 2)}`, 'the floor under a durable create, measured in the same run'],
-  ['Create on SQLite at half the maximum rate, p99 ms', fmt(figures.halfRateSqlite.map((r) => r.p99Ms), 1), `target within 2× the disk flush p99: ${fmt(figures.halfRateSqlite.map((r, i) => r.p99Ms / figures.flush[i]!.p99Ms), 1)}×; paced (open loop) at ${fmt(figures.halfRateSqlite.map((r) => r.requestsPerSecond))} req/s; p50 ${fmt(figures.halfRateSqlite.map((r) => r.p50Ms), 1)}`],
-  ['The ceiling paced at the same rate, p99 ms', fmt(figures.ceilingAtCreateHalfRate.map((r) => r.p99Ms), 2), `p50 ${fmt(figures.ceilingAtCreateHalfRate.map((r) => r.p50Ms), 2)}: the latency floor of Node's HTTP and the paced loader on this machine, ${fmt(figures.ceilingAtCreateHalfRate.map((r, i) => r.p99Ms / figures.flush[i]!.p99Ms), 1)}× the disk flush p99 by itself`],
-  ['The floor of a create paced at the same rate, p99 ms', fmt(figures.floorAtCreateHalfRate.map((r) => r.p99Ms), 1), `p50 ${fmt(figures.floorAtCreateHalfRate.map((r) => r.p50Ms), 1)}: the latency of a signed, durable create with nothing of the server's own; the create's half-rate p99 is ${fmt(figures.halfRateSqlite.map((r, i) => r.p99Ms / figures.floorAtCreateHalfRate[i]!.p99Ms), 1)}× it`],
-  ['Create on PostgreSQL, req/s', fmt(rps(figures.createPg)), `ratio to ceiling ${fmt(ratio(figures.createPg, figures.ceiling), 2)}; target ≥ 0.1`],
-  ['Create on PostgreSQL, p50 / p99 ms', `${fmt(figures.createPg.map((r) => r.p50Ms))} / ${fmt(figures.createPg.map((r) => r.p99Ms))}`, ''],
-  ['Create on PostgreSQL, two servers on one database, req/s (sum)', fmt(figures.createPgTwo.map((f) => f.requestsPerSecond)), `ratio to ceiling ${fmt(figures.createPgTwo.map((f, i) => f.requestsPerSecond / figures.ceiling[i]!.requestsPerSecond), 2)}; payments stored less 201s counted ${figures.createPgTwo.map((f) => f.storedLess201).join(', ')} (at most the ${CONNECTIONS} in flight when the load stopped); unexpected answers ${figures.createPgTwo.map((f) => f.unexpected).join(', ')}`],
-  ['Floor of a bulk of 100 entries on SQLite (the create\'s floor with a transfer for each entry), entries/s', fmt(figures.floorBulk100.map((r) => r.requestsPerSecond * 100)), 'what a bulk could reach with none of the server\'s reading and checking of its entries'],
-  ['Floor of a bulk of 1 000 entries on SQLite, entries/s', fmt(figures.floorBulk1000.map((r) => r.requestsPerSecond * 1000)), ''],
-  ['Bulk of 100 entries on SQLite, entries/s', fmt(figures.bulk100.map((r) => r.requestsPerSecond * 100)), `${fmt(rps(figures.bulk100))} bulk payments/s; ${fmt(ratio(figures.bulk100, figures.floorBulk100), 2)} of its floor; target ≥ 50 000 entries/s`],
-  ['Bulk of 1 000 entries on SQLite, entries/s', fmt(figures.bulk1000.map((r) => r.requestsPerSecond * 1000)), `${fmt(rps(figures.bulk1000), 1)} bulk payments/s; ${fmt(ratio(figures.bulk1000, figures.floorBulk1000), 2)} of its floor; target ≥ 50 000 entries/s`],
-  ['Status read on SQLite, req/s', fmt(rps(figures.read)), `ratio to ceiling (GET) ${fmt(ratio(figures.read, figures.ceilingRead), 2)}; target ≥ 0.5`],
+  [
+    "Floor of a create on SQLite (bench/floor-server.ts: the ceiling's route + RSA verification + the store's binding, create and flush), req/s",
+    fmt(rps(figures.floorCreate)),
+    `ratio to ceiling ${fmt(ratio(figures.floorCreate, figures.ceiling), 2)}: what a create could reach with nothing of the server's own; the create row's target is 0.25`,
+  ],
+  [
+    'Floor of a status read on SQLite (RSA verification + binding + read + flush), req/s',
+    fmt(rps(figures.floorRead)),
+    `ratio to ceiling (GET) ${fmt(ratio(figures.floorRead, figures.ceilingRead), 2)}; the status read's target is 0.5`,
+  ],
+  [
+    'Floor of a create on PostgreSQL (the same, on a fresh database), req/s',
+    fmt(rps(figures.floorCreatePg)),
+    `ratio to ceiling ${fmt(ratio(figures.floorCreatePg, figures.ceiling), 2)}; the create's target on PostgreSQL is 0.1`,
+  ],
+  [
+    'Create on SQLite, req/s',
+    fmt(rps(figures.createSqlite)),
+    `ratio to ceiling ${fmt(ratio(figures.createSqlite, figures.ceiling), 2)}; target ≥ 0.25`,
+  ],
+  [
+    'Create on SQLite, p50 / p99 ms (at full load)',
+    `${fmt(figures.createSqlite.map((r) => r.p50Ms))} / ${fmt(figures.createSqlite.map((r) => r.p99Ms))}`,
+    `${CONNECTIONS} connections`,
+  ],
+  [
+    'Disk flush (4 KiB appended, fdatasync), p50 / p99 ms',
+    `${fmt(
+      figures.flush.map((f) => f.p50Ms),
+      2,
+    )} / ${fmt(
+      figures.flush.map((f) => f.p99Ms),
+      2,
+    )}`,
+    'the floor under a durable create, measured in the same run',
+  ],
+  [
+    'Create on SQLite at half the maximum rate, p99 ms',
+    fmt(
+      figures.halfRateSqlite.map((r) => r.p99Ms),
+      1,
+    ),
+    `target within 2× the disk flush p99: ${fmt(
+      figures.halfRateSqlite.map((r, i) => r.p99Ms / figures.flush[i]!.p99Ms),
+      1,
+    )}×; paced (open loop) at ${fmt(figures.halfRateSqlite.map((r) => r.requestsPerSecond))} req/s; p50 ${fmt(
+      figures.halfRateSqlite.map((r) => r.p50Ms),
+      1,
+    )}`,
+  ],
+  [
+    'The ceiling paced at the same rate, p99 ms',
+    fmt(
+      figures.ceilingAtCreateHalfRate.map((r) => r.p99Ms),
+      2,
+    ),
+    `p50 ${fmt(
+      figures.ceilingAtCreateHalfRate.map((r) => r.p50Ms),
+      2,
+    )}: the latency floor of Node's HTTP and the paced loader on this machine, ${fmt(
+      figures.ceilingAtCreateHalfRate.map((r, i) => r.p99Ms / figures.flush[i]!.p99Ms),
+      1,
+    )}× the disk flush p99 by itself`,
+  ],
+  [
+    'The floor of a create paced at the same rate, p99 ms',
+    fmt(
+      figures.floorAtCreateHalfRate.map((r) => r.p99Ms),
+      1,
+    ),
+    `p50 ${fmt(
+      figures.floorAtCreateHalfRate.map((r) => r.p50Ms),
+      1,
+    )}: the latency of a signed, durable create with nothing of the server's own; the create's half-rate p99 is ${fmt(
+      figures.halfRateSqlite.map((r, i) => r.p99Ms / figures.floorAtCreateHalfRate[i]!.p99Ms),
+      1,
+    )}× it`,
+  ],
+  [
+    'Create on PostgreSQL, req/s',
+    fmt(rps(figures.createPg)),
+    `ratio to ceiling ${fmt(ratio(figures.createPg, figures.ceiling), 2)}; target ≥ 0.1`,
+  ],
+  [
+    'Create on PostgreSQL, p50 / p99 ms',
+    `${fmt(figures.createPg.map((r) => r.p50Ms))} / ${fmt(figures.createPg.map((r) => r.p99Ms))}`,
+    '',
+  ],
+  [
+    'Create on PostgreSQL, two servers on one database, req/s (sum)',
+    fmt(figures.createPgTwo.map((f) => f.requestsPerSecond)),
+    `ratio to ceiling ${fmt(
+      figures.createPgTwo.map((f, i) => f.requestsPerSecond / figures.ceiling[i]!.requestsPerSecond),
+      2,
+    )}; payments stored less 201s counted ${figures.createPgTwo.map((f) => f.storedLess201).join(', ')} (at most the ${CONNECTIONS} in flight when the load stopped); unexpected answers ${figures.createPgTwo.map((f) => f.unexpected).join(', ')}`,
+  ],
+  [
+    "Floor of a bulk of 100 entries on SQLite (the create's floor with a transfer for each entry), entries/s",
+    fmt(figures.floorBulk100.map((r) => r.requestsPerSecond * 100)),
+    "what a bulk could reach with none of the server's reading and checking of its entries",
+  ],
+  [
+    'Floor of a bulk of 1 000 entries on SQLite, entries/s',
+    fmt(figures.floorBulk1000.map((r) => r.requestsPerSecond * 1000)),
+    '',
+  ],
+  [
+    'Bulk of 100 entries on SQLite, entries/s',
+    fmt(figures.bulk100.map((r) => r.requestsPerSecond * 100)),
+    `${fmt(rps(figures.bulk100))} bulk payments/s; ${fmt(ratio(figures.bulk100, figures.floorBulk100), 2)} of its floor; target ≥ 50 000 entries/s`,
+  ],
+  [
+    'Bulk of 1 000 entries on SQLite, entries/s',
+    fmt(figures.bulk1000.map((r) => r.requestsPerSecond * 1000)),
+    `${fmt(rps(figures.bulk1000), 1)} bulk payments/s; ${fmt(ratio(figures.bulk1000, figures.floorBulk1000), 2)} of its floor; target ≥ 50 000 entries/s`,
+  ],
+  [
+    'Status read on SQLite, req/s',
+    fmt(rps(figures.read)),
+    `ratio to ceiling (GET) ${fmt(ratio(figures.read, figures.ceilingRead), 2)}; target ≥ 0.5`,
+  ],
   ['Status read, p99 ms', fmt(figures.read.map((r) => r.p99Ms)), ''],
-  [`Listing of ${LISTING_TRANSACTIONS.toLocaleString('en')} transactions, limit 50 at random offsets, req/s`, fmt(rps(figures.listing)), `p50 ${fmt(figures.listing.map((r) => r.p50Ms))} / p99 ${fmt(figures.listing.map((r) => r.p99Ms))} ms at full load (${CONNECTIONS} connections: the queue)`],
-  ['Listing at half the maximum rate, p99 ms', fmt(figures.listingHalfRate.map((r) => r.p99Ms), 1), `target < 5; paced at ${fmt(figures.listingHalfRate.map((r) => r.requestsPerSecond))} req/s; p50 ${fmt(figures.listingHalfRate.map((r) => r.p50Ms), 1)}`],
-  ['The ceiling (GET) answering a page\'s size, paced at the same rate, p99 ms', fmt(figures.ceilingAtListingHalfRate.map((r) => r.p99Ms), 1), `p50 ${fmt(figures.ceilingAtListingHalfRate.map((r) => r.p50Ms), 1)}; a page is ${fmt(figures.listingPageBytes)} bytes: Node's HTTP and the paced loader alone, at this rate and size`],
-  ['The floor of a listing page paced at the same rate, p99 ms', fmt(figures.floorAtListingHalfRate.map((r) => r.p99Ms), 1), `p50 ${fmt(figures.floorAtListingHalfRate.map((r) => r.p50Ms), 1)}: bench/floor-server.ts (signature, binding, the account and the page read from the same file, flush, the rows as JSON); the listing's p99 is ${fmt(figures.listingHalfRate.map((r, i) => r.p99Ms / figures.floorAtListingHalfRate[i]!.p99Ms), 1)}× it`],
-  [`Batch run of ${BATCH_PAYMENTS.toLocaleString('en')} authorised payments, s`, fmt(figures.batch.map((b) => b.seconds), 1), `${fmt(figures.batch.map((b) => b.paymentsPerSecond))} payments/s; exactly once: ${figures.batch.every((b) => b.exactlyOnce) ? 'yes, every run' : 'NO'}; target < 10 s`],
+  [
+    `Listing of ${LISTING_TRANSACTIONS.toLocaleString('en')} transactions, limit 50 at random offsets, req/s`,
+    fmt(rps(figures.listing)),
+    `p50 ${fmt(figures.listing.map((r) => r.p50Ms))} / p99 ${fmt(figures.listing.map((r) => r.p99Ms))} ms at full load (${CONNECTIONS} connections: the queue)`,
+  ],
+  [
+    'Listing at half the maximum rate, p99 ms',
+    fmt(
+      figures.listingHalfRate.map((r) => r.p99Ms),
+      1,
+    ),
+    `target < 5; paced at ${fmt(figures.listingHalfRate.map((r) => r.requestsPerSecond))} req/s; p50 ${fmt(
+      figures.listingHalfRate.map((r) => r.p50Ms),
+      1,
+    )}`,
+  ],
+  [
+    "The ceiling (GET) answering a page's size, paced at the same rate, p99 ms",
+    fmt(
+      figures.ceilingAtListingHalfRate.map((r) => r.p99Ms),
+      1,
+    ),
+    `p50 ${fmt(
+      figures.ceilingAtListingHalfRate.map((r) => r.p50Ms),
+      1,
+    )}; a page is ${fmt(figures.listingPageBytes)} bytes: Node's HTTP and the paced loader alone, at this rate and size`,
+  ],
+  [
+    'The floor of a listing page paced at the same rate, p99 ms',
+    fmt(
+      figures.floorAtListingHalfRate.map((r) => r.p99Ms),
+      1,
+    ),
+    `p50 ${fmt(
+      figures.floorAtListingHalfRate.map((r) => r.p50Ms),
+      1,
+    )}: bench/floor-server.ts (signature, binding, the account and the page read from the same file, flush, the rows as JSON); the listing's p99 is ${fmt(
+      figures.listingHalfRate.map((r, i) => r.p99Ms / figures.floorAtListingHalfRate[i]!.p99Ms),
+      1,
+    )}× it`,
+  ],
+  [
+    `Batch run of ${BATCH_PAYMENTS.toLocaleString('en')} authorised payments, s`,
+    fmt(
+      figures.batch.map((b) => b.seconds),
+      1,
+    ),
+    `${fmt(figures.batch.map((b) => b.paymentsPerSecond))} payments/s; exactly once: ${figures.batch.every((b) => b.exactlyOnce) ? 'yes, every run' : 'NO'}; target < 10 s`,
+  ],
   ['Peak RSS of the server during the create run, MB', fmt(figures.rssMb), 'target < 200'],
   ['Cold start, existing database, ms', fmt(figures.coldExisting), ''],
   ['Cold start, empty database, ms', fmt(figures.coldEmpty), 'target < 350'],
@@ -287,16 +607,49 @@ const header = [
   `Date: ${new Date().toISOString()}; CPU: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}; Node ${process.version}; commit ${commit}.`,
   `${RUNS} runs; each load ${SECONDS} s after a 1 s warm-up, ${CONNECTIONS} connections from a second process on loopback; median (min – max).`,
   `Answers other than the expected status in all runs: ${unexpected({
-    'ceiling at the create half rate': figures.ceilingAtCreateHalfRate, 'ceiling at the listing half rate': figures.ceilingAtListingHalfRate,
-    'floor at the create half rate': figures.floorAtCreateHalfRate, 'floor at the listing half rate': figures.floorAtListingHalfRate,
-    'floor create': figures.floorCreate, 'floor read': figures.floorRead, 'floor create on PostgreSQL': figures.floorCreatePg,
-    'create on SQLite': figures.createSqlite, 'create on PostgreSQL': figures.createPg, 'status read': figures.read, 'create at half rate': figures.halfRateSqlite,
-    'bulk of 100': figures.bulk100, 'bulk of 1 000': figures.bulk1000, 'floor bulk of 100': figures.floorBulk100, 'floor bulk of 1 000': figures.floorBulk1000, listing: figures.listing, 'listing at half rate': figures.listingHalfRate,
-    'account list': figures.ais.map((a) => a.accounts), 'account transactions': figures.ais.map((a) => a.transactions), 'account transactions, 1 000': figures.ais.map((a) => a.transactionsSmall),
+    'ceiling at the create half rate': figures.ceilingAtCreateHalfRate,
+    'ceiling at the listing half rate': figures.ceilingAtListingHalfRate,
+    'floor at the create half rate': figures.floorAtCreateHalfRate,
+    'floor at the listing half rate': figures.floorAtListingHalfRate,
+    'floor create': figures.floorCreate,
+    'floor read': figures.floorRead,
+    'floor create on PostgreSQL': figures.floorCreatePg,
+    'create on SQLite': figures.createSqlite,
+    'create on PostgreSQL': figures.createPg,
+    'status read': figures.read,
+    'create at half rate': figures.halfRateSqlite,
+    'bulk of 100': figures.bulk100,
+    'bulk of 1 000': figures.bulk1000,
+    'floor bulk of 100': figures.floorBulk100,
+    'floor bulk of 1 000': figures.floorBulk1000,
+    listing: figures.listing,
+    'listing at half rate': figures.listingHalfRate,
+    'account list': figures.ais.map((a) => a.accounts),
+    'account transactions': figures.ais.map((a) => a.transactions),
+    'account transactions, 1 000': figures.ais.map((a) => a.transactionsSmall),
   })}${
-    (overflow(figures.createSqlite, createPools) || overflow(figures.floorCreate, floorPools) || overflow(figures.floorRead, floorReadPools) || overflow(figures.floorCreatePg, floorPgPools) || overflow(figures.createPg, figures.createPg.map(() => createPoolSize)) || overflow(figures.read, readPools) || overflow(figures.bulk100, bulkPools[100]) || overflow(figures.bulk1000, bulkPools[1000]) || overflow(figures.floorBulk100, floorBulkPools[100]) || overflow(figures.floorBulk1000, floorBulkPools[1000])) ? '; WARNING: a request pool ran out and requests were repeated' : ''}.`,
+    overflow(figures.createSqlite, createPools) ||
+    overflow(figures.floorCreate, floorPools) ||
+    overflow(figures.floorRead, floorReadPools) ||
+    overflow(figures.floorCreatePg, floorPgPools) ||
+    overflow(
+      figures.createPg,
+      figures.createPg.map(() => createPoolSize),
+    ) ||
+    overflow(figures.read, readPools) ||
+    overflow(figures.bulk100, bulkPools[100]) ||
+    overflow(figures.bulk1000, bulkPools[1000]) ||
+    overflow(figures.floorBulk100, floorBulkPools[100]) ||
+    overflow(figures.floorBulk1000, floorBulkPools[1000])
+      ? '; WARNING: a request pool ran out and requests were repeated'
+      : ''
+  }.`,
 ];
-const table = ['| Measure | Median (min – max) | Note |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const table = [
+  '| Measure | Median (min – max) | Note |',
+  '|---|---|---|',
+  ...rows.map((r) => `| ${r.join(' | ')} |`),
+].join('\n');
 const text = `# Benchmark results\n\n${header.join('\n')}\n\n${table}\n`;
 process.stdout.write(`${text}\n`);
 writeFileSync('bench/results.md', text);

@@ -6,9 +6,26 @@ import { SORTED_BASE64URL } from '../src/domain/time-ordered-id.js';
 /** Statements per transaction row are the seeding's cost: this many rows go in one INSERT. */
 const ROWS_PER_INSERT = 100;
 const COLUMNS = [
-  'id', 'account_id', 'seq', 'amount_minor', 'currency', 'booking_date', 'value_date', 'remittance', 'creditor_name', 'creditor_iban',
-  'creditor_bban', 'debtor_name', 'debtor_iban', 'debtor_bban', 'bank_transaction_code', 'ultimate_debtor', 'ultimate_creditor',
-  'purpose_code', 'payment_id', 'created_at',
+  'id',
+  'account_id',
+  'seq',
+  'amount_minor',
+  'currency',
+  'booking_date',
+  'value_date',
+  'remittance',
+  'creditor_name',
+  'creditor_iban',
+  'creditor_bban',
+  'debtor_name',
+  'debtor_iban',
+  'debtor_bban',
+  'bank_transaction_code',
+  'ultimate_debtor',
+  'ultimate_creditor',
+  'purpose_code',
+  'payment_id',
+  'created_at',
 ] as const;
 type Row = (string | number | null)[];
 
@@ -33,11 +50,13 @@ export function seedAccountTransactions(file: string, accountId: string, count: 
     db.pragma('journal_mode = MEMORY');
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -524288');
-    const account = db.prepare('select iban, bban, currency, transaction_count from accounts where id = ?').get(accountId) as
-      { iban: string; bban: string; currency: string; transaction_count: number } | undefined;
+    const account = db
+      .prepare('select iban, bban, currency, transaction_count from accounts where id = ?')
+      .get(accountId) as { iban: string; bban: string; currency: string; transaction_count: number } | undefined;
     if (account === undefined) throw new Error(`no account ${accountId} in ${file}`);
     const values = `(${COLUMNS.map(() => '?').join(', ')})`;
-    const sql = (rows: number) => `insert into account_transactions (${COLUMNS.join(', ')}) values ${Array.from({ length: rows }, () => values).join(', ')}`;
+    const sql = (rows: number) =>
+      `insert into account_transactions (${COLUMNS.join(', ')}) values ${Array.from({ length: rows }, () => values).join(', ')}`;
     const insertMany = db.prepare(sql(ROWS_PER_INSERT));
     const first = account.transaction_count + 1;
     const dateOf = seededBookingDates(count);
@@ -47,11 +66,26 @@ export function seedAccountTransactions(file: string, accountId: string, count: 
       const credit = i % 2 === 0;
       const date = dateOf(i);
       return [
-        ids(i), accountId, first + i, credit ? 150_000 + (i % 997) * 100 : -(12_000 + (i % 389) * 100),
-        account.currency, date, date, `Faktura ${first + i}`,
-        credit ? 'Bench Kunde' : COUNTERPART.name, credit ? account.iban : COUNTERPART.iban, credit ? account.bban : COUNTERPART.bban,
-        credit ? COUNTERPART.name : 'Bench Kunde', credit ? COUNTERPART.iban : account.iban, credit ? COUNTERPART.bban : account.bban,
-        'PMNT', '', '', 'OTHR', null, createdAt,
+        ids(i),
+        accountId,
+        first + i,
+        credit ? 150_000 + (i % 997) * 100 : -(12_000 + (i % 389) * 100),
+        account.currency,
+        date,
+        date,
+        `Faktura ${first + i}`,
+        credit ? 'Bench Kunde' : COUNTERPART.name,
+        credit ? account.iban : COUNTERPART.iban,
+        credit ? account.bban : COUNTERPART.bban,
+        credit ? COUNTERPART.name : 'Bench Kunde',
+        credit ? COUNTERPART.iban : account.iban,
+        credit ? COUNTERPART.bban : account.bban,
+        'PMNT',
+        '',
+        '',
+        'OTHR',
+        null,
+        createdAt,
       ];
     };
     db.transaction(() => {

@@ -41,7 +41,19 @@ export interface SeededPayments {
 const CUSTOMER_NUMBER = '01018510002';
 const OPENING_BALANCE_MINOR = 1_000_000_000_000n;
 /** Norwegian account numbers with valid check digits (MOD11): the debtors, then the creditor. */
-const BBANS = ['96500000004', '96500000012', '96500000020', '96500000039', '96500000047', '96500000055', '96500000063', '96500000071', '96500000098', '96500000101', '96500000128'];
+const BBANS = [
+  '96500000004',
+  '96500000012',
+  '96500000020',
+  '96500000039',
+  '96500000047',
+  '96500000055',
+  '96500000063',
+  '96500000071',
+  '96500000098',
+  '96500000101',
+  '96500000128',
+];
 const FOREIGN_CREDITOR = 'SE4550000000058398257466';
 const ROWS_PER_INSERT = 200;
 
@@ -64,14 +76,27 @@ export function seedDuePayments(file: string, count: number, tppId: string): See
     const startedAt = now.getTime() - 3_600_000;
     const instant = (i: number) => new Date(startedAt + Math.floor((i * 3_500_000) / count)).toISOString();
     const customerId = bankId();
-    const account = (bban: string): SeededAccount => ({ id: bankId(), bban, iban: iban(bban), balanceMinor: OPENING_BALANCE_MINOR });
+    const account = (bban: string): SeededAccount => ({
+      id: bankId(),
+      bban,
+      iban: iban(bban),
+      balanceMinor: OPENING_BALANCE_MINOR,
+    });
     const debtors = BBANS.slice(0, DEBTORS).map(account);
     const creditor = { ...account(BBANS[DEBTORS]!), balanceMinor: 0n };
     // Authorised payments: no SCA matches the PSU again, so any installation key will do.
     const nationalIdHash = hashNationalId({ bytes: randomBytes(32) }, CUSTOMER_NUMBER);
     const psuKey = `nin:${nationalIdHash}`;
     const scope = duplicateHashScope(tppId, psuKey);
-    const result: SeededPayments = { paymentIds: [], debtors, creditor, debitMinor: new Map(debtors.map((d) => [d.id, 0n])), creditMinor: 0n, crossBorder: 0, domestic: 0 };
+    const result: SeededPayments = {
+      paymentIds: [],
+      debtors,
+      creditor,
+      debitMinor: new Map(debtors.map((d) => [d.id, 0n])),
+      creditMinor: 0n,
+      crossBorder: 0,
+      domestic: 0,
+    };
 
     const payments: unknown[][] = [];
     const transfers: unknown[][] = [];
@@ -84,18 +109,70 @@ export function seedDuePayments(file: string, count: number, tppId: string): See
       const remittance = `Bench ${i}`;
       const creditorAccount = crossBorder ? FOREIGN_CREDITOR : creditor.bban;
       const creditorName = crossBorder ? 'Svenska Leverantör AB' : 'Bench Kreditor';
-      const entry = { instructedAmount: { amount, currency: 'NOK' }, creditorName, creditorAccount: crossBorder ? { iban: FOREIGN_CREDITOR } : { bban: creditor.bban }, remittanceInformationUnstructured: remittance };
+      const entry = {
+        instructedAmount: { amount, currency: 'NOK' },
+        creditorName,
+        creditorAccount: crossBorder ? { iban: FOREIGN_CREDITOR } : { bban: creditor.bban },
+        remittanceInformationUnstructured: remittance,
+      };
       const body = crossBorder
         ? { ...entry, creditorAgent: 'ESSESESSXXX', debtorAccount: { bban: debtor.bban, currency: 'NOK' } }
         : { paymentInformationId: `PI-${i}`, debtorAccount: { bban: debtor.bban, currency: 'NOK' }, payments: [entry] };
       const fee = crossBorder ? CROSS_BORDER_FEE_MINOR : 0n;
       payments.push([
-        id, tppId, tppId, crossBorder ? 'payments' : 'bulk-payments', crossBorder ? 'norwegian-cross-border-credit-transfers' : 'norwegian-domestic-credit-transfers',
-        'ACTC', psuKey, null, nationalIdHash, null, 'PRIVATE', debtor.bban, null, 'NOK', null, 1, fee, 'NOK', JSON.stringify(body), '[]',
-        'https://tpp.example/cb', `bench-${i}`, null, null, instant(i), instant(i), customerId, instant(i),
+        id,
+        tppId,
+        tppId,
+        crossBorder ? 'payments' : 'bulk-payments',
+        crossBorder ? 'norwegian-cross-border-credit-transfers' : 'norwegian-domestic-credit-transfers',
+        'ACTC',
+        psuKey,
+        null,
+        nationalIdHash,
+        null,
+        'PRIVATE',
+        debtor.bban,
+        null,
+        'NOK',
+        null,
+        1,
+        fee,
+        'NOK',
+        JSON.stringify(body),
+        '[]',
+        'https://tpp.example/cb',
+        `bench-${i}`,
+        null,
+        null,
+        instant(i),
+        instant(i),
+        customerId,
+        instant(i),
       ]);
-      const key = duplicateKey({ debtor: debtor.bban, creditor: creditorAccount, amount: { minor: amountMinor, currency: 'NOK' }, executionDate: undefined, remittance });
-      transfers.push([id, 0, tppId, psuKey, amountMinor, 'NOK', creditorName, creditorAccount, key, duplicateHash(scope, key), scope, duplicateDay(new Date(instant(i))), 'ACTC', null, instant(i)]);
+      const key = duplicateKey({
+        debtor: debtor.bban,
+        creditor: creditorAccount,
+        amount: { minor: amountMinor, currency: 'NOK' },
+        executionDate: undefined,
+        remittance,
+      });
+      transfers.push([
+        id,
+        0,
+        tppId,
+        psuKey,
+        amountMinor,
+        'NOK',
+        creditorName,
+        creditorAccount,
+        key,
+        duplicateHash(scope, key),
+        scope,
+        duplicateDay(new Date(instant(i))),
+        'ACTC',
+        null,
+        instant(i),
+      ]);
       result.paymentIds.push(id);
       result.debitMinor.set(debtor.id, result.debitMinor.get(debtor.id)! + amountMinor + fee);
       if (crossBorder) result.crossBorder += 1;
@@ -107,10 +184,14 @@ export function seedDuePayments(file: string, count: number, tppId: string): See
 
     db.transaction(() => {
       // In the TPP's own sandbox bank (migration 008), which its first request then fills with the default data set.
-      db.prepare('insert into customers (id, bank, customer_number, name, type, created_at, tpp_id) values (?, ?, ?, ?, ?, ?, ?)').run(customerId, tppId, CUSTOMER_NUMBER, 'Bench Kunde', 'PRIVATE', at, tppId);
-      const insertAccount = db.prepare(`insert into accounts (id, bank, customer_id, bban, iban, currency, name, product, cash_account_type, credit_line_minor, balance_minor, created_at)
+      db.prepare(
+        'insert into customers (id, bank, customer_number, name, type, created_at, tpp_id) values (?, ?, ?, ?, ?, ?, ?)',
+      ).run(customerId, tppId, CUSTOMER_NUMBER, 'Bench Kunde', 'PRIVATE', at, tppId);
+      const insertAccount =
+        db.prepare(`insert into accounts (id, bank, customer_id, bban, iban, currency, name, product, cash_account_type, credit_line_minor, balance_minor, created_at)
         values (?, ?, ?, ?, ?, 'NOK', 'Brukskonto', 'Brukskonto', 'CACC', 0, ?, ?)`);
-      for (const a of [...debtors, creditor]) insertAccount.run(a.id, tppId, customerId, a.bban, a.iban, a.balanceMinor, at);
+      for (const a of [...debtors, creditor])
+        insertAccount.run(a.id, tppId, customerId, a.bban, a.iban, a.balanceMinor, at);
       insertRows(db, 'payments', PAYMENT_COLUMNS, payments);
       insertRows(db, 'transfers', TRANSFER_COLUMNS, transfers);
     })();
@@ -122,14 +203,58 @@ export function seedDuePayments(file: string, count: number, tppId: string): See
 }
 
 const PAYMENT_COLUMNS = [
-  'id', 'tpp_id', 'bank', 'service', 'product', 'status', 'psu_key', 'psu_id', 'psu_national_id_hash', 'psu_corporate_id', 'psu_context', 'debtor_bban',
-  'debtor_iban', 'debtor_currency', 'requested_execution_date', 'entry_count', 'fee_minor', 'fee_currency', 'body', 'accept_fixes',
-  'tpp_redirect_uri', 'tpp_session_id', 'funds_available', 'status_reason', 'created_at', 'updated_at', 'signed_by_customer_id', 'authorised_at',
+  'id',
+  'tpp_id',
+  'bank',
+  'service',
+  'product',
+  'status',
+  'psu_key',
+  'psu_id',
+  'psu_national_id_hash',
+  'psu_corporate_id',
+  'psu_context',
+  'debtor_bban',
+  'debtor_iban',
+  'debtor_currency',
+  'requested_execution_date',
+  'entry_count',
+  'fee_minor',
+  'fee_currency',
+  'body',
+  'accept_fixes',
+  'tpp_redirect_uri',
+  'tpp_session_id',
+  'funds_available',
+  'status_reason',
+  'created_at',
+  'updated_at',
+  'signed_by_customer_id',
+  'authorised_at',
 ];
-const TRANSFER_COLUMNS = ['payment_id', 'seq', 'tpp_id', 'psu_key', 'amount_minor', 'currency', 'creditor_name', 'creditor_account', 'duplicate_key', 'duplicate_hash', 'duplicate_scope', 'duplicate_day', 'status', 'status_reason', 'created_at'];
+const TRANSFER_COLUMNS = [
+  'payment_id',
+  'seq',
+  'tpp_id',
+  'psu_key',
+  'amount_minor',
+  'currency',
+  'creditor_name',
+  'creditor_account',
+  'duplicate_key',
+  'duplicate_hash',
+  'duplicate_scope',
+  'duplicate_day',
+  'status',
+  'status_reason',
+  'created_at',
+];
 
 function insertRows(db: BetterSqlite3.Database, table: string, columns: string[], rows: unknown[][]): void {
-  const statement = (n: number) => db.prepare(`insert into ${table} (${columns.join(', ')}) values ${Array.from({ length: n }, () => `(${columns.map(() => '?').join(', ')})`).join(', ')}`);
+  const statement = (n: number) =>
+    db.prepare(
+      `insert into ${table} (${columns.join(', ')}) values ${Array.from({ length: n }, () => `(${columns.map(() => '?').join(', ')})`).join(', ')}`,
+    );
   const full = statement(ROWS_PER_INSERT);
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + ROWS_PER_INSERT);

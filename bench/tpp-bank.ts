@@ -69,7 +69,10 @@ async function main(): Promise<void> {
     await admin.query(`drop database if exists ${database}`);
     await admin.end();
   }
-  process.stdout.write(['| Engine | Operation | Banks | p50 ms | p95 ms | max ms |', '|---|---|---|---|---|---|', ...rows].join('\n') + '\n');
+  process.stdout.write(
+    ['| Engine | Operation | Banks | p50 ms | p95 ms | max ms |', '|---|---|---|---|---|---|', ...rows].join('\n') +
+      '\n',
+  );
 }
 
 main().catch((error: unknown) => {

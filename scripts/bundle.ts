@@ -54,7 +54,10 @@ warnOfStaleSchemaScripts();
  */
 function asciiOnly(file: string): void {
   const text = readFileSync(file, 'utf8');
-  writeFileSync(file, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  writeFileSync(
+    file,
+    text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
 }
 
 /** A migration newer than the schema scripts runs through the migrator after them on every first start: correct, but slower. */
@@ -62,7 +65,9 @@ function warnOfStaleSchemaScripts(): void {
   const count = Object.keys(migrations).length;
   for (const script of [sqliteSchema, postgresSchema]) {
     if (script.migrations.length !== count) {
-      process.stderr.write(`bundle: the schema scripts cover ${script.migrations.length} of ${count} migrations; run node dist/scripts/schema-scripts.js and build again\n`);
+      process.stderr.write(
+        `bundle: the schema scripts cover ${script.migrations.length} of ${count} migrations; run node dist/scripts/schema-scripts.js and build again\n`,
+      );
       return;
     }
   }
@@ -81,15 +86,24 @@ async function trainCodeCache(): Promise<void> {
   const settings = serverProcessSettings();
   Object.assign(env, {
     ...settings.env,
-    PORT: '0', LOG_LEVEL: 'info', MODE: 'sandbox', DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`, SERVER_CODE_CACHE_WRITE: '1',
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    MODE: 'sandbox',
+    DATA_DIR: dir,
+    DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`,
+    SERVER_CODE_CACHE_WRITE: '1',
   });
-  const child = spawn(process.execPath, [...settings.nodeFlags, 'dist/server/main.mjs'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...settings.nodeFlags, 'dist/server/main.mjs'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = once(child, 'exit');
   try {
     let address: string | undefined;
     for await (const line of createInterface({ input: child.stdout! })) {
       const entry = JSON.parse(line) as { msg?: string };
-      if (entry.msg?.startsWith('Server listening at ') === true) address = entry.msg.slice('Server listening at '.length);
+      if (entry.msg?.startsWith('Server listening at ') === true)
+        address = entry.msg.slice('Server listening at '.length);
       if (entry.msg === 'ready') break;
     }
     if (address === undefined) throw new Error('the training start did not say where it listens');
@@ -100,7 +114,8 @@ async function trainCodeCache(): Promise<void> {
     if (code !== 0) throw new Error(`the training start exited with ${code}`);
     const caches = readdirSync('dist/server').filter((f) => f.endsWith('.cache'));
     for (const name of ['main', 'sandbox-ca-worker']) {
-      if (!caches.some((f) => f.startsWith(`${name}.cjs.`))) throw new Error(`the training start wrote no code cache of ${name}.cjs`);
+      if (!caches.some((f) => f.startsWith(`${name}.cjs.`)))
+        throw new Error(`the training start wrote no code cache of ${name}.cjs`);
     }
   } finally {
     child.kill('SIGKILL');

@@ -8,7 +8,9 @@ import { createRequire } from 'node:module';
  */
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const children: ChildProcess[] = [
-  spawn(process.execPath, [tsc, '-p', 'tsconfig.json', '--watch', '--preserveWatchOutput'], { stdio: ['ignore', 2, 2] }),
+  spawn(process.execPath, [tsc, '-p', 'tsconfig.json', '--watch', '--preserveWatchOutput'], {
+    stdio: ['ignore', 2, 2],
+  }),
   spawn(process.execPath, ['--watch', 'dist/src/main.js'], { stdio: 'inherit' }),
 ];
 

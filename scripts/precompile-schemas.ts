@@ -8,11 +8,20 @@ import { buildApp } from '../src/http/app.js';
  * built as the server builds it, with every route, so a route added to it is compiled here with
  * no other step; its services are never called, so stand-ins do.
  */
-export async function writePrecompiledSchemas(file = 'dist/src/http/precompiled-schemas.js'): Promise<{ validators: number; serializers: number }> {
+export async function writePrecompiledSchemas(
+  file = 'dist/src/http/precompiled-schemas.js',
+): Promise<{ validators: number; serializers: number }> {
   const { validators, serializers } = await compileEveryRoute();
-  const entries = (codes: Map<string, string>, parameters: string, head: string) => [...codes]
-    .map(([key, code]) => `    ${JSON.stringify(key)}: function (${parameters}) {${head}\n${code}\n  return module.exports;\n    },`).join('\n');
-  writeFileSync(file, `// Written by scripts/precompile-schemas.ts at build, over tsc's output of src/http/precompiled-schemas.ts: do not edit.
+  const entries = (codes: Map<string, string>, parameters: string, head: string) =>
+    [...codes]
+      .map(
+        ([key, code]) =>
+          `    ${JSON.stringify(key)}: function (${parameters}) {${head}\n${code}\n  return module.exports;\n    },`,
+      )
+      .join('\n');
+  writeFileSync(
+    file,
+    `// Written by scripts/precompile-schemas.ts at build, over tsc's output of src/http/precompiled-schemas.ts: do not edit.
 export const precompiledSchemas = {
   validators: {
 ${entries(validators, 'formats, require', ' const module = { exports: {} };')}
@@ -21,21 +30,35 @@ ${entries(validators, 'formats, require', ' const module = { exports: {} };')}
 ${entries(serializers, 'require, module', '')}
   },
 };
-`);
+`,
+  );
   return { validators: validators.size, serializers: serializers.size };
 }
 
 /** The standalone code of every validator and serializer of the app in both modes, by key. */
-export async function compileEveryRoute(): Promise<{ validators: Map<string, string>; serializers: Map<string, string> }> {
+export async function compileEveryRoute(): Promise<{
+  validators: Map<string, string>;
+  serializers: Map<string, string>;
+}> {
   const validators = new Map<string, string>();
   const serializers = new Map<string, string>();
   for (const mode of ['sandbox', 'production'] as const) {
     const unused = {} as never;
     const app = await buildApp({
       config: { mode, logLevel: 'silent', publicUrl: 'http://localhost:8080' },
-      store: unused, authenticator: unused, payments: unused, sca: unused, baskets: unused, ais: unused, sandbox: unused, banks: unused,
+      store: unused,
+      authenticator: unused,
+      payments: unused,
+      sca: unused,
+      baskets: unused,
+      ais: unused,
+      sandbox: unused,
+      banks: unused,
       ...(mode === 'sandbox' ? { time: unused, certificates: unused } : {}),
-      recordSchemas: { validator: (key, code) => validators.set(key, code), serializer: (key, code) => serializers.set(key, code) },
+      recordSchemas: {
+        validator: (key, code) => validators.set(key, code),
+        serializer: (key, code) => serializers.set(key, code),
+      },
     });
     await app.ready();
     await app.close();

@@ -15,6 +15,13 @@ export function serverProcessSettings(): { nodeFlags: string[]; env: { GLIBC_TUN
     return value;
   };
   // As the script does: a caller's own tunables first.
-  const tunables = [process.env.GLIBC_TUNABLES, setting('SERVER_GLIBC_TUNABLES')].filter((t) => t !== undefined && t !== '').join(':');
-  return { nodeFlags: setting('SERVER_NODE_FLAGS').split(' ').filter((f) => f !== ''), env: { GLIBC_TUNABLES: tunables } };
+  const tunables = [process.env.GLIBC_TUNABLES, setting('SERVER_GLIBC_TUNABLES')]
+    .filter((t) => t !== undefined && t !== '')
+    .join(':');
+  return {
+    nodeFlags: setting('SERVER_NODE_FLAGS')
+      .split(' ')
+      .filter((f) => f !== ''),
+    env: { GLIBC_TUNABLES: tunables },
+  };
 }

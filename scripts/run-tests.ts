@@ -27,20 +27,28 @@ if (files.length === 0) {
 
 const reportDir = mkdtempSync(join(tmpdir(), 'psd2-tests-'));
 const tapFile = join(reportDir, 'report.tap');
-const child = spawn(process.execPath, [
-  '--test',
-  '--test-concurrency=2',
-  '--test-reporter=spec', '--test-reporter-destination=stdout',
-  '--test-reporter=tap', `--test-reporter-destination=${tapFile}`,
-  ...files,
-], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+const child = spawn(
+  process.execPath,
+  [
+    '--test',
+    '--test-concurrency=2',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tapFile}`,
+    ...files,
+  ],
+  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+);
 
 child.on('exit', (code, signal) => {
   const tap = readFileSync(tapFile, 'utf8');
   rmSync(reportDir, { recursive: true, force: true });
   const count = (name: string) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
   const tests = count('tests');
-  process.stdout.write(`\nrun-tests: ${files.length} files, ${tests} tests, ${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped, ${count('todo')} todo\n`);
+  process.stdout.write(
+    `\nrun-tests: ${files.length} files, ${tests} tests, ${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped, ${count('todo')} todo\n`,
+  );
   if (tests === 0) {
     process.stderr.write('run-tests: no test ran; failing\n');
     process.exit(1);

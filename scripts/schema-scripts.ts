@@ -40,10 +40,19 @@ async function sqliteStatements(): Promise<string[]> {
   try {
     const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
     if (error !== undefined) throw error;
-    const objects = connection.prepare(`select type, name, sql from sqlite_master where sql is not null and name not like 'sqlite_%'
-      order by case type when 'table' then 0 when 'index' then 1 when 'view' then 2 else 3 end, rowid`).all() as { type: string; name: string; sql: string }[];
-    const rows = objects.filter((o) => o.type === 'table' && o.name !== 'kysely_migration')
-      .flatMap((o) => (connection.prepare(`select * from "${o.name}"`).all() as Record<string, unknown>[]).map((row) => insertOf(o.name, row)));
+    const objects = connection
+      .prepare(
+        `select type, name, sql from sqlite_master where sql is not null and name not like 'sqlite_%'
+      order by case type when 'table' then 0 when 'index' then 1 when 'view' then 2 else 3 end, rowid`,
+      )
+      .all() as { type: string; name: string; sql: string }[];
+    const rows = objects
+      .filter((o) => o.type === 'table' && o.name !== 'kysely_migration')
+      .flatMap((o) =>
+        (connection.prepare(`select * from "${o.name}"`).all() as Record<string, unknown>[]).map((row) =>
+          insertOf(o.name, row),
+        ),
+      );
     return [...objects.map((o) => o.sql), ...rows];
   } finally {
     await db.destroy();
@@ -68,7 +77,9 @@ async function postgresStatements(): Promise<string[]> {
     // The migrator with no migrations makes its tables and lock row and nothing else; its reads are left out.
     const { error } = await new Migrator({ db, provider: { getMigrations: async () => ({}) } }).migrateToLatest();
     if (error !== undefined) throw error;
-    const bookkeeping = recorded.filter((s) => /^create table /i.test(s) || /^insert into "kysely_migration_lock"/i.test(s));
+    const bookkeeping = recorded.filter(
+      (s) => /^create table /i.test(s) || /^insert into "kysely_migration_lock"/i.test(s),
+    );
     recorded = [];
     for (const migration of Object.values(migrations)) await migration.up(db);
     return [...bookkeeping, ...recorded];

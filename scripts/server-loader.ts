@@ -25,14 +25,24 @@ const cacheFile = `${bundle}.${size}-${Math.round(mtimeMs)}.cache`;
 const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined;
 // The wrapper Node gives a CommonJS module, on the bundle's first line: its line numbers stay true.
 // The bundle is ASCII (scripts/bundle.ts makes sure): read as Latin-1, it needs no UTF-8 decoding, a third of the reading time.
-const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'latin1')}\n})`, {
-  filename: bundle,
-  ...(cachedData === undefined ? {} : { cachedData }),
-});
-(globalThis as Record<symbol, unknown>)[CODE_CACHE_STATE] = cachedData === undefined ? 'none' : script.cachedDataRejected === true ? 'rejected' : 'used';
+const script = new Script(
+  `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'latin1')}\n})`,
+  {
+    filename: bundle,
+    ...(cachedData === undefined ? {} : { cachedData }),
+  },
+);
+(globalThis as Record<symbol, unknown>)[CODE_CACHE_STATE] =
+  cachedData === undefined ? 'none' : script.cachedDataRejected === true ? 'rejected' : 'used';
 if (process.env.SERVER_CODE_CACHE_WRITE === '1') {
   process.once('exit', () => writeFileSync(cacheFile, script.createCachedData()));
 }
 const module = { exports: {} };
-(script.runInThisContext() as (...args: unknown[]) => void)
-  .call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+(script.runInThisContext() as (...args: unknown[]) => void).call(
+  module.exports,
+  module.exports,
+  createRequire(bundle),
+  module,
+  bundle,
+  dirname(bundle),
+);

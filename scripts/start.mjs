@@ -50,9 +50,10 @@ if (changed !== undefined) {
   // The build's output goes to stderr: stdout carries the server's JSON log lines only.
   process.stderr.write(`npm start: ${changed} is newer than the build: building first (npm run build)\n`);
   const npm = process.env.npm_execpath;
-  const build = npm === undefined
-    ? spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 2, 2], shell: process.platform === 'win32' })
-    : spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
+  const build =
+    npm === undefined
+      ? spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 2, 2], shell: process.platform === 'win32' })
+      : spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
   if (build.status !== 0) {
     process.stderr.write('npm start: the build failed (above); the server was not started\n');
     process.exit(build.status ?? 1);

@@ -17,7 +17,12 @@ import { SandboxCertificateService } from './services/sandbox-certificate-servic
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
 import { Banks } from './services/banks.js';
 import { readSandboxCaFiles } from './security/sandbox-ca.js';
-import { NATIONAL_ID_KEY_FILE, NationalIdKeyError, ensureNationalIdKey, nationalIdKeyFingerprint } from './security/national-id-key.js';
+import {
+  NATIONAL_ID_KEY_FILE,
+  NationalIdKeyError,
+  ensureNationalIdKey,
+  nationalIdKeyFingerprint,
+} from './security/national-id-key.js';
 import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
 import { openStore } from './store/open-store.js';
@@ -80,41 +85,84 @@ async function main(): Promise<void> {
   const anchors = await readTrustedCertificates(config.trustedCaCertPaths).catch(refuseTrust);
   phaseDone('config');
   const metrics = config.metrics === 'off' ? undefined : new ServerMetrics();
-  const store = closingStore(instrumentStore(await openStore(config.database), metrics === undefined ? undefined : (method, seconds, failed) => metrics.observeStoreCall(method, seconds, failed)), STORE_CLOSE_WAIT_MS);
+  const store = closingStore(
+    instrumentStore(
+      await openStore(config.database),
+      metrics === undefined
+        ? undefined
+        : (method, seconds, failed) => metrics.observeStoreCall(method, seconds, failed),
+    ),
+    STORE_CLOSE_WAIT_MS,
+  );
   phaseDone('openStore');
   const [, nationalIdKey] = await Promise.all([
     timed('migrate', store.migrate()),
-    timed('nationalIdKey', ensureNationalIdKey(config.dataDir, config.psuIdentityKeyFile).catch((error: unknown) => {
-      if (!(error instanceof NationalIdKeyError)) throw error;
-      refuseStart(error.message);
-    })),
+    timed(
+      'nationalIdKey',
+      ensureNationalIdKey(config.dataDir, config.psuIdentityKeyFile).catch((error: unknown) => {
+        if (!(error instanceof NationalIdKeyError)) throw error;
+        refuseStart(error.message);
+      }),
+    ),
   ]);
   phaseDone('migrateAndKey');
   // Instances on one database must hash national identity numbers with one key: another key would recognise no PSU.
   const fingerprint = nationalIdKeyFingerprint(nationalIdKey);
-  if (await store.claimKeyFingerprint('psu-identity', fingerprint, systemClock.now()) !== fingerprint) {
-    refuseStart(`the key for national identity numbers (${config.psuIdentityKeyFile ?? join(config.dataDir, NATIONAL_ID_KEY_FILE)}) is not the one this database's data was stored with; give every instance the same key file (PSU_IDENTITY_KEY_FILE)`);
+  if ((await store.claimKeyFingerprint('psu-identity', fingerprint, systemClock.now())) !== fingerprint) {
+    refuseStart(
+      `the key for national identity numbers (${config.psuIdentityKeyFile ?? join(config.dataDir, NATIONAL_ID_KEY_FILE)}) is not the one this database's data was stored with; give every instance the same key file (PSU_IDENTITY_KEY_FILE)`,
+    );
   }
   phaseDone('keyFingerprint');
   const trustStore = new TrustStore(anchors);
   const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds });
-  const rates = config.referenceRates === '' ? new ReferenceRates(SANDBOX_REFERENCE_RATES) : ReferenceRates.parse(config.referenceRates);
+  const rates =
+    config.referenceRates === ''
+      ? new ReferenceRates(SANDBOX_REFERENCE_RATES)
+      : ReferenceRates.parse(config.referenceRates);
   // In the sandbox each TPP has a bank of its own, made with the default data set on its first signed
   // request, with a clock it moves forward; production has one bank and follows the wall clock.
   const banks = new Banks(store, config.mode);
-  const sca = new ScaService(store, banks, config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider, config.publicUrl, nationalIdKey);
+  const sca = new ScaService(
+    store,
+    banks,
+    config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider,
+    config.publicUrl,
+    nationalIdKey,
+  );
   const payments = new PaymentInitiationService(store, banks, rates, sca);
   const baskets = new SigningBasketService(store, banks, sca);
   const ais = new AisService(store, banks, rates, sca);
   const sandbox = new SandboxDataService(store, banks);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  const runner = new BatchRunner(store, banks, rates, config.batchTimes, config.batchChunkSize, (slot, outcomes) => app?.log.debug({ slot, outcomes }, 'batch chunk executed'),
-    (result, seconds) => metrics?.observeBatchRun(result, seconds));
+  const runner = new BatchRunner(
+    store,
+    banks,
+    rates,
+    config.batchTimes,
+    config.batchChunkSize,
+    (slot, outcomes) => app?.log.debug({ slot, outcomes }, 'batch chunk executed'),
+    (result, seconds) => metrics?.observeBatchRun(result, seconds),
+  );
   const scheduler = new BatchScheduler(runner, (error) => app?.log.error({ err: error }, 'batch run failed'));
   const time = config.mode === 'sandbox' ? { banks, runner, scheduler } : undefined;
-  const certificates = config.mode === 'sandbox' ? new SandboxCertificateService(() => readSandboxCaFiles(config.dataDir)) : undefined;
+  const certificates =
+    config.mode === 'sandbox' ? new SandboxCertificateService(() => readSandboxCaFiles(config.dataDir)) : undefined;
   phaseDone('services');
-  app = await buildApp({ config, store, authenticator, payments, sca, baskets, ais, sandbox, banks, time, certificates, ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: config.metrics === 'api-port' } }) });
+  app = await buildApp({
+    config,
+    store,
+    authenticator,
+    payments,
+    sca,
+    baskets,
+    ais,
+    sandbox,
+    banks,
+    time,
+    certificates,
+    ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: config.metrics === 'api-port' } }),
+  });
   phaseDone('buildApp');
   const ca = await sandboxCa;
   if (ca !== undefined) trustStore.add(ca);
@@ -127,7 +175,8 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  if (metrics !== undefined && typeof config.metrics === 'object') metricsListener = await listenForMetrics(metrics, config.host, config.metrics.port);
+  if (metrics !== undefined && typeof config.metrics === 'object')
+    metricsListener = await listenForMetrics(metrics, config.host, config.metrics.port);
   phaseDone('listen');
   // Slots missed while the server was down run now; then the scheduler wakes at each slot.
   void scheduler.wake();
@@ -135,21 +184,33 @@ async function main(): Promise<void> {
   // requests are not held by its first steps, and requests that come later take turns with it.
   setTimeout(() => {
     const began = performance.now();
-    app?.warmUp().then(() => app?.log.info({ ms: Math.round(performance.now() - began) }, 'warmed up'), (error: unknown) => app?.log.warn({ err: error }, 'warm-up failed'));
+    app?.warmUp().then(
+      () => app?.log.info({ ms: Math.round(performance.now() - began) }, 'warmed up'),
+      (error: unknown) => app?.log.warn({ err: error }, 'warm-up failed'),
+    );
   }, WARM_UP_DELAY_MS).unref();
-  app.log.info({
-    mode: config.mode,
-    database: config.database.kind === 'sqlite' ? `sqlite:${config.database.path}` : redactPassword(config.database.url),
-    trustedCas: trustStore.anchors.map((a) => a.name),
-    metrics: metricsListener !== undefined ? `${metricsListener.url}/metrics` : config.metrics === 'api-port' ? '/metrics' : 'off',
-    startupMs: Math.round(performance.now()),
-    phases,
-    // Whether the bundle ran from the build's V8 code cache (scripts/server-loader.ts); absent when not run from the bundle.
-    codeCache: (globalThis as Record<symbol, unknown>)[Symbol.for('psd2.codeCache')],
-    // The process settings scripts/start.sh gives (`npm start`); absent ones mean a slower first touch of memory.
-    nodeFlags: process.execArgv,
-    glibcTunables: process.env.GLIBC_TUNABLES,
-  }, 'ready');
+  app.log.info(
+    {
+      mode: config.mode,
+      database:
+        config.database.kind === 'sqlite' ? `sqlite:${config.database.path}` : redactPassword(config.database.url),
+      trustedCas: trustStore.anchors.map((a) => a.name),
+      metrics:
+        metricsListener !== undefined
+          ? `${metricsListener.url}/metrics`
+          : config.metrics === 'api-port'
+            ? '/metrics'
+            : 'off',
+      startupMs: Math.round(performance.now()),
+      phases,
+      // Whether the bundle ran from the build's V8 code cache (scripts/server-loader.ts); absent when not run from the bundle.
+      codeCache: (globalThis as Record<symbol, unknown>)[Symbol.for('psd2.codeCache')],
+      // The process settings scripts/start.sh gives (`npm start`); absent ones mean a slower first touch of memory.
+      nodeFlags: process.execArgv,
+      glibcTunables: process.env.GLIBC_TUNABLES,
+    },
+    'ready',
+  );
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -164,13 +225,16 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    app.close().then(() => {
-      app.log.info('stopped');
-      process.exit(0);
-    }, (error: unknown) => {
-      app.log.error({ err: error }, 'error while stopping');
-      process.exit(1);
-    });
+    app.close().then(
+      () => {
+        app.log.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while stopping');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

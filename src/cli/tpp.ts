@@ -17,7 +17,8 @@ const program = new Command('tpp')
   .description('TPP toolkit: certificates with PSD2 roles and signed requests for the payment initiation interface')
   .showHelpAfterError();
 
-program.command('ca')
+program
+  .command('ca')
   .description('create a certificate authority (the sandbox makes its own on first start; this is for other set-ups)')
   .option('--out-dir <dir>', 'folder for ca.cert.pem and ca.key.pem', './ca')
   .option('--name <commonName>', 'common name of the CA', 'Test PSD2 CA')
@@ -30,29 +31,74 @@ program.command('ca')
     process.stdout.write(`wrote ${join(options.outDir, 'ca.cert.pem')} and ${join(options.outDir, 'ca.key.pem')}\n`);
   });
 
-program.command('cert')
-  .description('issue a TPP signing certificate with PSD2 roles: from a sandbox over HTTP (--server), or from a CA\'s files (by default the sandbox CA in ./data)')
-  .option('--roles <roles>', `comma-separated PSD2 roles (${PSP_ROLE_NAMES.join(', ')})`, roleList, ['PSP_PI', 'PSP_AI'] as PspRole[])
+program
+  .command('cert')
+  .description(
+    "issue a TPP signing certificate with PSD2 roles: from a sandbox over HTTP (--server), or from a CA's files (by default the sandbox CA in ./data)",
+  )
+  .option('--roles <roles>', `comma-separated PSD2 roles (${PSP_ROLE_NAMES.join(', ')})`, roleList, [
+    'PSP_PI',
+    'PSP_AI',
+  ] as PspRole[])
   .option('--org-id <organisationIdentifier>', 'the TPP identity, e.g. PSDNO-FSA-933012867', 'PSDNO-FSA-000000000')
   .option('--name <name>', 'TPP name (subject CN and O)', 'Sandbox TPP')
-  .addOption(new Option('--server <url>', 'a running sandbox\'s address, e.g. http://127.0.0.1:8080: it issues the certificate (POST /v1/sandbox/certificates)').conflicts(['caCert', 'caKey']))
-  .option('--ca-cert <file>', 'issuing CA certificate (PEM)', join(process.env.DATA_DIR ?? './data', SANDBOX_CA_CERT_FILE))
-  .option('--ca-key <file>', 'issuing CA private key (PEM)', join(process.env.DATA_DIR ?? './data', SANDBOX_CA_KEY_FILE))
+  .addOption(
+    new Option(
+      '--server <url>',
+      "a running sandbox's address, e.g. http://127.0.0.1:8080: it issues the certificate (POST /v1/sandbox/certificates)",
+    ).conflicts(['caCert', 'caKey']),
+  )
+  .option(
+    '--ca-cert <file>',
+    'issuing CA certificate (PEM)',
+    join(process.env.DATA_DIR ?? './data', SANDBOX_CA_CERT_FILE),
+  )
+  .option(
+    '--ca-key <file>',
+    'issuing CA private key (PEM)',
+    join(process.env.DATA_DIR ?? './data', SANDBOX_CA_KEY_FILE),
+  )
   .option('--out-dir <dir>', 'folder for tpp.cert.pem and tpp.key.pem', './tpp')
   .option('--valid-days <days>', 'validity in days (a sandbox over HTTP gives at most 365)', positiveInteger, 365)
-  .action(async (options: { roles: PspRole[]; orgId: string; name: string; server?: string; caCert: string; caKey: string; outDir: string; validDays: number }) => {
-    const request = { roles: options.roles, organisationId: options.orgId, name: options.name, validDays: options.validDays };
-    const tpp = options.server !== undefined
-      ? await requestSandboxCertificate({ server: options.server, ...request })
-      : await issueTppCertificate({ issuer: { certPem: await readText(options.caCert, 'CA certificate'), keyPem: await readText(options.caKey, 'CA key') }, ...request });
-    await mkdir(options.outDir, { recursive: true });
-    await writeFile(join(options.outDir, 'tpp.cert.pem'), tpp.certPem);
-    await writeFile(join(options.outDir, 'tpp.key.pem'), tpp.keyPem, { mode: 0o600 });
-    process.stdout.write(`wrote ${join(options.outDir, 'tpp.cert.pem')} and ${join(options.outDir, 'tpp.key.pem')} (${options.orgId}, roles ${options.roles.join(', ')})\n`);
-  });
+  .action(
+    async (options: {
+      roles: PspRole[];
+      orgId: string;
+      name: string;
+      server?: string;
+      caCert: string;
+      caKey: string;
+      outDir: string;
+      validDays: number;
+    }) => {
+      const request = {
+        roles: options.roles,
+        organisationId: options.orgId,
+        name: options.name,
+        validDays: options.validDays,
+      };
+      const tpp =
+        options.server !== undefined
+          ? await requestSandboxCertificate({ server: options.server, ...request })
+          : await issueTppCertificate({
+              issuer: {
+                certPem: await readText(options.caCert, 'CA certificate'),
+                keyPem: await readText(options.caKey, 'CA key'),
+              },
+              ...request,
+            });
+      await mkdir(options.outDir, { recursive: true });
+      await writeFile(join(options.outDir, 'tpp.cert.pem'), tpp.certPem);
+      await writeFile(join(options.outDir, 'tpp.key.pem'), tpp.keyPem, { mode: 0o600 });
+      process.stdout.write(
+        `wrote ${join(options.outDir, 'tpp.cert.pem')} and ${join(options.outDir, 'tpp.key.pem')} (${options.orgId}, roles ${options.roles.join(', ')})\n`,
+      );
+    },
+  );
 
 function requestCommand(name: string, description: string) {
-  return program.command(name)
+  return program
+    .command(name)
     .description(description)
     .argument('<method>', 'HTTP method, e.g. POST')
     .argument('<url>', 'full address, e.g. http://127.0.0.1:8080/v1/payments/norwegian-cross-border-credit-transfers')
@@ -60,15 +106,38 @@ function requestCommand(name: string, description: string) {
     .option('-H, --header <header...>', 'extra header "Name: value" (repeatable)')
     .option('--cert <file>', 'TPP certificate (PEM)', './tpp/tpp.cert.pem')
     .option('--key <file>', 'TPP private key (PEM)', './tpp/tpp.key.pem')
-    .addOption(new Option('--digest <algorithm>', 'Digest algorithm').choices(['SHA-256', 'SHA-512']).default('SHA-256'))
-    .addOption(new Option('--cert-encoding <encoding>', 'TPP-Signature-Certificate as base64 of the DER or of the PEM text').choices(['der', 'pem']).default('der'))
+    .addOption(
+      new Option('--digest <algorithm>', 'Digest algorithm').choices(['SHA-256', 'SHA-512']).default('SHA-256'),
+    )
+    .addOption(
+      new Option('--cert-encoding <encoding>', 'TPP-Signature-Certificate as base64 of the DER or of the PEM text')
+        .choices(['der', 'pem'])
+        .default('der'),
+    )
     .option('--rfc2047', 'wrap the Signature header as an RFC 2047 encoded word');
 }
 
-interface RequestOptions { data?: string; header?: string[]; cert: string; key: string; digest: 'SHA-256' | 'SHA-512'; certEncoding: 'der' | 'pem'; rfc2047?: boolean }
+interface RequestOptions {
+  data?: string;
+  header?: string[];
+  cert: string;
+  key: string;
+  digest: 'SHA-256' | 'SHA-512';
+  certEncoding: 'der' | 'pem';
+  rfc2047?: boolean;
+}
 
-async function signOptions(method: string, url: string, options: RequestOptions): Promise<SignOptions & { url: string }> {
-  const body = options.data === undefined ? undefined : options.data.startsWith('@') ? await readText(options.data.slice(1), 'body') : options.data;
+async function signOptions(
+  method: string,
+  url: string,
+  options: RequestOptions,
+): Promise<SignOptions & { url: string }> {
+  const body =
+    options.data === undefined
+      ? undefined
+      : options.data.startsWith('@')
+        ? await readText(options.data.slice(1), 'body')
+        : options.data;
   const headers: Record<string, string> = {};
   for (const header of options.header ?? []) {
     const colon = header.indexOf(':');
@@ -80,7 +149,10 @@ async function signOptions(method: string, url: string, options: RequestOptions)
     url,
     body,
     headers,
-    credentials: { certPem: await readText(options.cert, 'TPP certificate'), keyPem: await readText(options.key, 'TPP key') },
+    credentials: {
+      certPem: await readText(options.cert, 'TPP certificate'),
+      keyPem: await readText(options.key, 'TPP key'),
+    },
     digestAlgorithm: options.digest,
     digest: body !== undefined || ['POST', 'PUT', 'PATCH'].includes(method.toUpperCase()),
     certificateEncoding: options.certEncoding,
@@ -95,25 +167,43 @@ requestCommand('sign', 'print the headers of a signed request, or a curl command
     const headers = signRequest(sign);
     if (sign.body !== undefined) headers['content-type'] ??= 'application/json';
     if (options.format === 'json') process.stdout.write(`${JSON.stringify(headers, null, 2)}\n`);
-    else if (options.format === 'headers') process.stdout.write(Object.entries(headers).map(([k, v]) => `${k}: ${v}\n`).join(''));
+    else if (options.format === 'headers')
+      process.stdout.write(
+        Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}\n`)
+          .join(''),
+      );
     else {
-      const parts = [`curl -sS -X ${sign.method} ${shellQuote(url)}`, ...Object.entries(headers).map(([k, v]) => `-H ${shellQuote(`${k}: ${v}`)}`)];
-      if (sign.body !== undefined) parts.push(`--data-binary ${shellQuote(typeof sign.body === 'string' ? sign.body : Buffer.from(sign.body).toString())}`);
+      const parts = [
+        `curl -sS -X ${sign.method} ${shellQuote(url)}`,
+        ...Object.entries(headers).map(([k, v]) => `-H ${shellQuote(`${k}: ${v}`)}`),
+      ];
+      if (sign.body !== undefined)
+        parts.push(
+          `--data-binary ${shellQuote(typeof sign.body === 'string' ? sign.body : Buffer.from(sign.body).toString())}`,
+        );
       process.stdout.write(`${parts.join(' \\\n  ')}\n`);
     }
   });
 
-requestCommand('call', 'send a signed request and print the status and the answer')
-  .action(async (method: string, url: string, options: RequestOptions) => {
+requestCommand('call', 'send a signed request and print the status and the answer').action(
+  async (method: string, url: string, options: RequestOptions) => {
     const response = await sendSignedRequest(await signOptions(method, url, options));
-    process.stdout.write(`HTTP ${response.status}\n${typeof response.body === 'string' ? response.body : JSON.stringify(response.body, null, 2)}\n`);
+    process.stdout.write(
+      `HTTP ${response.status}\n${typeof response.body === 'string' ? response.body : JSON.stringify(response.body, null, 2)}\n`,
+    );
     if (response.status >= 400) process.exitCode = 1;
-  });
+  },
+);
 
 function roleList(value: string): PspRole[] {
-  const roles = value.split(',').map((r) => r.trim().toUpperCase()).filter((r) => r !== '');
+  const roles = value
+    .split(',')
+    .map((r) => r.trim().toUpperCase())
+    .filter((r) => r !== '');
   const unknown = roles.filter((r) => !isPspRole(r));
-  if (unknown.length > 0) throw new InvalidArgumentError(`unknown role ${unknown.join(', ')}; the roles are ${PSP_ROLE_NAMES.join(', ')}`);
+  if (unknown.length > 0)
+    throw new InvalidArgumentError(`unknown role ${unknown.join(', ')}; the roles are ${PSP_ROLE_NAMES.join(', ')}`);
   return roles as PspRole[];
 }
 

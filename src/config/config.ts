@@ -1,13 +1,18 @@
-import { DEFAULT_DATE_SKEW_SECONDS, HEADERS_TIMEOUT_MS, MAX_CLIENT_TIMEOUT_MS, MAX_DATE_SKEW_SECONDS, MIN_CLIENT_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../domain/limits.js';
+import {
+  DEFAULT_DATE_SKEW_SECONDS,
+  HEADERS_TIMEOUT_MS,
+  MAX_CLIENT_TIMEOUT_MS,
+  MAX_DATE_SKEW_SECONDS,
+  MIN_CLIENT_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+} from '../domain/limits.js';
 import { ReferenceRates } from '../domain/reference-rates.js';
 
 export type Mode = 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 /** Where GET /metrics is served: on the API's port, on a port of its own, or nowhere. */
 export type MetricsPlacement = 'api-port' | 'off' | { port: number };
-export type DatabaseLocation =
-  | { kind: 'sqlite'; path: string }
-  | { kind: 'postgres'; url: string };
+export type DatabaseLocation = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 
 export interface Config {
   port: number;
@@ -86,9 +91,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(`MODE must be 'sandbox' or 'production' (got '${mode}')`);
   }
 
-  const trustedCaCertPaths = read('TRUSTED_CA_CERTS').split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const trustedCaCertPaths = read('TRUSTED_CA_CERTS')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   if (mode === 'production' && trustedCaCertPaths.length === 0) {
-    problems.push('TRUSTED_CA_CERTS must name at least one PEM file in production mode: without a trusted CA no TPP can authenticate');
+    problems.push(
+      'TRUSTED_CA_CERTS must name at least one PEM file in production mode: without a trusted CA no TPP can authenticate',
+    );
   }
 
   const logLevel = read('LOG_LEVEL');
@@ -98,12 +108,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   const dateSkewSeconds = parseInteger(read('DATE_SKEW_SECONDS'), 0, MAX_DATE_SKEW_SECONDS);
   if (dateSkewSeconds === undefined) {
-    problems.push(`DATE_SKEW_SECONDS must be a whole number of seconds from 0 to ${MAX_DATE_SKEW_SECONDS} (got '${read('DATE_SKEW_SECONDS')}')`);
+    problems.push(
+      `DATE_SKEW_SECONDS must be a whole number of seconds from 0 to ${MAX_DATE_SKEW_SECONDS} (got '${read('DATE_SKEW_SECONDS')}')`,
+    );
   }
 
   const rawPublicUrl = read('PUBLIC_URL');
-  const publicUrl = rawPublicUrl === '' ? `http://${host.includes(':') ? `[${host}]` : host}:${port ?? 8080}` : rawPublicUrl.replace(/\/+$/, '');
-  if (!isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an absolute http or https address (got '${rawPublicUrl}')`);
+  const publicUrl =
+    rawPublicUrl === ''
+      ? `http://${host.includes(':') ? `[${host}]` : host}:${port ?? 8080}`
+      : rawPublicUrl.replace(/\/+$/, '');
+  if (!isHttpUrl(publicUrl))
+    problems.push(`PUBLIC_URL must be an absolute http or https address (got '${rawPublicUrl}')`);
 
   const referenceRates = read('REFERENCE_RATES');
   if (referenceRates !== '') {
@@ -114,20 +130,38 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
-  const batchTimes = read('BATCH_TIMES').split(',').map((t) => t.trim()).filter((t) => t !== '');
-  if (batchTimes.length === 0 || batchTimes.some((t) => !/^([01]\d|2[0-3]):[0-5]\d$/.test(t)) || new Set(batchTimes).size !== batchTimes.length) {
-    problems.push(`BATCH_TIMES must be distinct times of day HH:MM separated by commas, such as 06:00,09:00,12:00,15:00,18:00 (got '${read('BATCH_TIMES')}')`);
+  const batchTimes = read('BATCH_TIMES')
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  if (
+    batchTimes.length === 0 ||
+    batchTimes.some((t) => !/^([01]\d|2[0-3]):[0-5]\d$/.test(t)) ||
+    new Set(batchTimes).size !== batchTimes.length
+  ) {
+    problems.push(
+      `BATCH_TIMES must be distinct times of day HH:MM separated by commas, such as 06:00,09:00,12:00,15:00,18:00 (got '${read('BATCH_TIMES')}')`,
+    );
   }
 
   const batchChunkSize = parseInteger(read('BATCH_CHUNK_SIZE'), 1, 10_000);
-  if (batchChunkSize === undefined) problems.push(`BATCH_CHUNK_SIZE must be a whole number from 1 to 10000 (got '${read('BATCH_CHUNK_SIZE')}')`);
+  if (batchChunkSize === undefined)
+    problems.push(`BATCH_CHUNK_SIZE must be a whole number from 1 to 10000 (got '${read('BATCH_CHUNK_SIZE')}')`);
 
   const headersTimeoutMs = parseInteger(read('HEADERS_TIMEOUT_MS'), MIN_CLIENT_TIMEOUT_MS, MAX_CLIENT_TIMEOUT_MS);
-  if (headersTimeoutMs === undefined) problems.push(`HEADERS_TIMEOUT_MS must be a whole number of milliseconds from ${MIN_CLIENT_TIMEOUT_MS} to ${MAX_CLIENT_TIMEOUT_MS} (got '${read('HEADERS_TIMEOUT_MS')}')`);
+  if (headersTimeoutMs === undefined)
+    problems.push(
+      `HEADERS_TIMEOUT_MS must be a whole number of milliseconds from ${MIN_CLIENT_TIMEOUT_MS} to ${MAX_CLIENT_TIMEOUT_MS} (got '${read('HEADERS_TIMEOUT_MS')}')`,
+    );
   const requestTimeoutMs = parseInteger(read('REQUEST_TIMEOUT_MS'), MIN_CLIENT_TIMEOUT_MS, MAX_CLIENT_TIMEOUT_MS);
-  if (requestTimeoutMs === undefined) problems.push(`REQUEST_TIMEOUT_MS must be a whole number of milliseconds from ${MIN_CLIENT_TIMEOUT_MS} to ${MAX_CLIENT_TIMEOUT_MS} (got '${read('REQUEST_TIMEOUT_MS')}')`);
+  if (requestTimeoutMs === undefined)
+    problems.push(
+      `REQUEST_TIMEOUT_MS must be a whole number of milliseconds from ${MIN_CLIENT_TIMEOUT_MS} to ${MAX_CLIENT_TIMEOUT_MS} (got '${read('REQUEST_TIMEOUT_MS')}')`,
+    );
   if (headersTimeoutMs !== undefined && requestTimeoutMs !== undefined && headersTimeoutMs > requestTimeoutMs) {
-    problems.push(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the headers are part of the request`);
+    problems.push(
+      `HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the headers are part of the request`,
+    );
   }
 
   const metrics = parseMetricsPlacement(read('METRICS_PORT'), port);
@@ -159,8 +193,14 @@ function parseMetricsPlacement(text: string, apiPort: number | undefined): Metri
   if (text === '') return 'api-port';
   if (text.toLowerCase() === 'off') return 'off';
   const port = parseInteger(text, 0, 65535);
-  if (port === undefined) return { problem: `METRICS_PORT must be empty (metrics on the API's port), 'off', or a whole number from 0 to 65535 (got '${text}')` };
-  if (port !== 0 && port === apiPort) return { problem: `METRICS_PORT (${port}) must differ from PORT: leave it empty to serve /metrics on the API's port` };
+  if (port === undefined)
+    return {
+      problem: `METRICS_PORT must be empty (metrics on the API's port), 'off', or a whole number from 0 to 65535 (got '${text}')`,
+    };
+  if (port !== 0 && port === apiPort)
+    return {
+      problem: `METRICS_PORT (${port}) must differ from PORT: leave it empty to serve /metrics on the API's port`,
+    };
   return { port };
 }
 
@@ -173,7 +213,9 @@ function parseInteger(text: string, min: number, max: number): number | undefine
 function parseDatabaseUrl(url: string): DatabaseLocation | string {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
-    return path === '' ? `DATABASE_URL 'sqlite:' needs a file path after the colon, for example sqlite:./data/psd2.db` : { kind: 'sqlite', path };
+    return path === ''
+      ? `DATABASE_URL 'sqlite:' needs a file path after the colon, for example sqlite:./data/psd2.db`
+      : { kind: 'sqlite', path };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     try {

@@ -26,7 +26,11 @@ const FOREIGN_BBAN = /^[A-Za-z0-9]{1,30}$/;
  * BBAN's MOD11, a foreign BBAN's characters, and that an IBAN and a BBAN given together agree.
  * Lengths are the schema's concern; values of a wrong type are skipped (the schema reports them).
  */
-export function accountProblems(account: Partial<Record<'bban' | 'iban', unknown>>, path: string, rules: AccountRules): Problem[] {
+export function accountProblems(
+  account: Partial<Record<'bban' | 'iban', unknown>>,
+  path: string,
+  rules: AccountRules,
+): Problem[] {
   const problems: Problem[] = [];
   const { bban, iban } = account;
   if (rules.bbanOrIban !== false && bban === undefined && iban === undefined) {
@@ -34,23 +38,47 @@ export function accountProblems(account: Partial<Record<'bban' | 'iban', unknown
   }
   if (typeof iban === 'string') {
     if (!isValidIBAN(iban)) {
-      problems.push({ code: 'FORMAT_ERROR', path: `${path}.iban`, text: `${path}.iban '${iban}' is not a valid IBAN: ${ibanFailure(iban)}` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: `${path}.iban`,
+        text: `${path}.iban '${iban}' is not a valid IBAN: ${ibanFailure(iban)}`,
+      });
     } else if (rules.norwegian && !iban.startsWith('NO')) {
-      problems.push({ code: 'FORMAT_ERROR', path: `${path}.iban`, text: `${path}.iban must be a Norwegian account (NO…) in this bank` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: `${path}.iban`,
+        text: `${path}.iban must be a Norwegian account (NO…) in this bank`,
+      });
     }
   }
   if (typeof bban === 'string') {
     if (rules.norwegian) {
       if (!NORWEGIAN_BBAN.test(bban)) {
-        problems.push({ code: 'FORMAT_ERROR', path: `${path}.bban`, text: `${path}.bban '${bban}' is not a Norwegian account number: 11 digits, without spaces or dots` });
+        problems.push({
+          code: 'FORMAT_ERROR',
+          path: `${path}.bban`,
+          text: `${path}.bban '${bban}' is not a Norwegian account number: 11 digits, without spaces or dots`,
+        });
       } else if (!isValidBBAN(bban, 'NO')) {
-        problems.push({ code: 'FORMAT_ERROR', path: `${path}.bban`, text: `${path}.bban '${bban}' is not a Norwegian account number: its MOD11 check digit is wrong` });
+        problems.push({
+          code: 'FORMAT_ERROR',
+          path: `${path}.bban`,
+          text: `${path}.bban '${bban}' is not a Norwegian account number: its MOD11 check digit is wrong`,
+        });
       }
     } else if (!FOREIGN_BBAN.test(bban)) {
-      problems.push({ code: 'FORMAT_ERROR', path: `${path}.bban`, text: `${path}.bban must be letters and digits only` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: `${path}.bban`,
+        text: `${path}.bban must be letters and digits only`,
+      });
     }
     if (typeof iban === 'string' && isValidIBAN(iban) && iban.startsWith('NO') && iban.slice(4) !== bban) {
-      problems.push({ code: 'FORMAT_ERROR', path: `${path}.bban`, text: `${path}.bban ${bban} and ${path}.iban ${iban} name different accounts` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: `${path}.bban`,
+        text: `${path}.bban ${bban} and ${path}.iban ${iban} name different accounts`,
+      });
     }
   }
   return problems;
@@ -71,22 +99,32 @@ export function ibanFailure(iban: string): string | undefined {
   if (codes.has(ValidationErrorsIBAN.NoIBANCountry) || spec?.chars === undefined) {
     return `its country code '${country}' is not that of a country with IBANs (two capital letters, such as NO)`;
   }
-  if (codes.has(ValidationErrorsIBAN.WrongBBANLength)) return `it has ${iban.length} characters, but an IBAN of ${country} has ${spec.chars}`;
+  if (codes.has(ValidationErrorsIBAN.WrongBBANLength))
+    return `it has ${iban.length} characters, but an IBAN of ${country} has ${spec.chars}`;
   const reasons: string[] = [];
-  if (codes.has(ValidationErrorsIBAN.WrongBBANFormat)) reasons.push(`its account part (BBAN) '${iban.slice(4)}' does not have the form of an account number of ${country}`);
-  if (codes.has(ValidationErrorsIBAN.ChecksumNotNumber)) reasons.push(`its check digits '${iban.slice(2, 4)}' are not digits`);
-  else if (codes.has(ValidationErrorsIBAN.WrongIBANChecksum)) reasons.push(`its check digits ${iban.slice(2, 4)} are wrong (ISO 13616 MOD97)`);
+  if (codes.has(ValidationErrorsIBAN.WrongBBANFormat))
+    reasons.push(
+      `its account part (BBAN) '${iban.slice(4)}' does not have the form of an account number of ${country}`,
+    );
+  if (codes.has(ValidationErrorsIBAN.ChecksumNotNumber))
+    reasons.push(`its check digits '${iban.slice(2, 4)}' are not digits`);
+  else if (codes.has(ValidationErrorsIBAN.WrongIBANChecksum))
+    reasons.push(`its check digits ${iban.slice(2, 4)} are wrong (ISO 13616 MOD97)`);
   if (codes.has(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)) {
-    reasons.push(country === 'NO'
-      ? `its account part ${iban.slice(4)} fails the national check: its MOD11 check digit is wrong`
-      : `its account part ${iban.slice(4)} fails the national check digits of ${country}`);
+    reasons.push(
+      country === 'NO'
+        ? `its account part ${iban.slice(4)} fails the national check: its MOD11 check digit is wrong`
+        : `its account part ${iban.slice(4)} fails the national check digits of ${country}`,
+    );
   }
   return reasons.length > 0 ? reasons.join('; ') : 'its country, length, form or check digits are wrong';
 }
 
 /** BIC (ISO 9362): 4 bank letters, 2 country letters, 2 location characters, optional 3 branch characters. */
 export function bicProblem(bic: string, path: string): Problem | undefined {
-  return isValidBIC(bic) ? undefined : { code: 'FORMAT_ERROR', path, text: `${path} '${bic}' is not a BIC (8 or 11 characters, such as DNBANOKKXXX)` };
+  return isValidBIC(bic)
+    ? undefined
+    : { code: 'FORMAT_ERROR', path, text: `${path} '${bic}' is not a BIC (8 or 11 characters, such as DNBANOKKXXX)` };
 }
 
 /** The country of a BIC (its 5th and 6th characters). */

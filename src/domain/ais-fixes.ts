@@ -21,12 +21,17 @@ export const FIX = {
  * answered with its ISO code either way.
  */
 const LEGACY_CASH_ACCOUNT_TYPES: Readonly<Record<string, string>> = {
-  CACC: 'Current', SVGS: 'Savings', COMM: 'Commission', TRAN: 'TransactingAccount', TAXE: 'Tax', LOAN: 'Loan',
+  CACC: 'Current',
+  SVGS: 'Savings',
+  COMM: 'Commission',
+  TRAN: 'TransactingAccount',
+  TAXE: 'Tax',
+  LOAN: 'Loan',
 };
 
 /** cash-account-type-iso: the ISO 20022 ExternalCashAccountType1Code the account is stored with, or its old name. */
 export function cashAccountTypeOf(isoCode: string, fixes: Fixes): string {
-  return fixes.has(FIX.cashAccountTypeIso) ? isoCode : LEGACY_CASH_ACCOUNT_TYPES[isoCode] ?? isoCode;
+  return fixes.has(FIX.cashAccountTypeIso) ? isoCode : (LEGACY_CASH_ACCOUNT_TYPES[isoCode] ?? isoCode);
 }
 
 /** longer-name: an account's or card account's name in full (up to 70), or its first 35 characters. */
@@ -42,9 +47,13 @@ const ISO_BANK_TRANSACTION_CODE = /^[A-Z]{4}-[A-Z]{4}-[A-Z]{4}$/;
  * bank's own (a posted `PMNT`) moves to `proprietaryBankTransactionCode`. Before, the code is given
  * as stored, whatever its form.
  */
-export function bankTransactionCodeFields(code: string, fixes: Fixes): { bankTransactionCode?: string; proprietaryBankTransactionCode?: string } {
+export function bankTransactionCodeFields(
+  code: string,
+  fixes: Fixes,
+): { bankTransactionCode?: string; proprietaryBankTransactionCode?: string } {
   if (code === '') return {};
-  if (!fixes.has(FIX.bankTransactionCodeIso) || ISO_BANK_TRANSACTION_CODE.test(code)) return { bankTransactionCode: code };
+  if (!fixes.has(FIX.bankTransactionCodeIso) || ISO_BANK_TRANSACTION_CODE.test(code))
+    return { bankTransactionCode: code };
   return { proprietaryBankTransactionCode: code };
 }
 
@@ -53,9 +62,14 @@ export function bankTransactionCodeFields(code: string, fixes: Fixes): { bankTra
  * card account's currency and `originalAmount` the amount in the currency of the purchase, as a card
  * transaction is stored. Before the change the platform answered them the other way round.
  */
-export function cardAmountsOf<T>(stored: { transactionAmount: T; originalAmount?: T | undefined }, fixes: Fixes): { transactionAmount: T; originalAmount?: T } {
+export function cardAmountsOf<T>(
+  stored: { transactionAmount: T; originalAmount?: T | undefined },
+  fixes: Fixes,
+): { transactionAmount: T; originalAmount?: T } {
   if (fixes.has(FIX.cardAmountSwitch) || stored.originalAmount === undefined) {
-    return stored.originalAmount === undefined ? { transactionAmount: stored.transactionAmount } : { transactionAmount: stored.transactionAmount, originalAmount: stored.originalAmount };
+    return stored.originalAmount === undefined
+      ? { transactionAmount: stored.transactionAmount }
+      : { transactionAmount: stored.transactionAmount, originalAmount: stored.originalAmount };
   }
   return { transactionAmount: stored.originalAmount, originalAmount: stored.transactionAmount };
 }

@@ -1,4 +1,10 @@
-import { type ErrorCode, type MessageCode, type TppMessageCode, statusOf, tppMessageCodeOf } from './error-catalogue.js';
+import {
+  type ErrorCode,
+  type MessageCode,
+  type TppMessageCode,
+  statusOf,
+  tppMessageCodeOf,
+} from './error-catalogue.js';
 import { ERROR_LIST_MAX_ENTRIES, TPP_MESSAGE_TEXT_MAX_LENGTH } from './limits.js';
 
 export type MessageCategory = 'ERROR' | 'WARNING';
@@ -50,7 +56,10 @@ export class ApiError extends Error {
         throw new Error(`ApiError mixes ${code} (${this.status}) with ${problem.code} (${statusOf(problem.code)})`);
       }
     }
-    this.tppMessages = problems.filter((problem) => problem.count === undefined).slice(0, ERROR_LIST_MAX_ENTRIES).map((problem) => toTppMessage(problem));
+    this.tppMessages = problems
+      .filter((problem) => problem.count === undefined)
+      .slice(0, ERROR_LIST_MAX_ENTRIES)
+      .map((problem) => toTppMessage(problem));
   }
 
   /** One answer for several problems: the first problem's code leads. */
@@ -59,11 +68,12 @@ export class ApiError extends Error {
     if (first === undefined) throw new Error('ApiError.of needs at least one problem');
     let total = 0;
     for (const problem of problems) total += problem.count ?? 1;
-    const message = total === 1
-      ? first.text
-      : total <= ERROR_LIST_MAX_ENTRIES
-        ? `${total} problems in the request; the first: ${first.text}`
-        : `${total} problems in the request, of which tppMessages lists the first ${ERROR_LIST_MAX_ENTRIES}; the first: ${first.text}`;
+    const message =
+      total === 1
+        ? first.text
+        : total <= ERROR_LIST_MAX_ENTRIES
+          ? `${total} problems in the request; the first: ${first.text}`
+          : `${total} problems in the request, of which tppMessages lists the first ${ERROR_LIST_MAX_ENTRIES}; the first: ${first.text}`;
     return new ApiError(first.code, message, problems);
   }
 }
@@ -90,7 +100,10 @@ export function publishTppMessages(messages: readonly TppMessage[]): PublishedTp
     const code = tppMessageCodeOf(message.code);
     if (code === message.code) return message as PublishedTppMessage;
     const precise = `(${message.code})`;
-    const text = message.text === undefined ? precise : `${clipText(message.text, TPP_MESSAGE_TEXT_MAX_LENGTH - precise.length - 1)} ${precise}`;
+    const text =
+      message.text === undefined
+        ? precise
+        : `${clipText(message.text, TPP_MESSAGE_TEXT_MAX_LENGTH - precise.length - 1)} ${precise}`;
     return { ...message, code, text };
   });
 }

@@ -48,14 +48,20 @@ export interface Engagement {
  * an account of the corporate agreement they act for, on which they have the role REGISTER.
  * Returns the reason when not, for the PSU to read.
  */
-export function payFromProblem(signer: Customer, account: Account | undefined, corporate: { agreement: Agreement | undefined; engagement: Engagement | undefined } | undefined): string | undefined {
+export function payFromProblem(
+  signer: Customer,
+  account: Account | undefined,
+  corporate: { agreement: Agreement | undefined; engagement: Engagement | undefined } | undefined,
+): string | undefined {
   if (account === undefined) return 'the debtor account is not an account in this bank';
   if (corporate === undefined) {
     return account.customerId === signer.id ? undefined : `account ${account.bban} does not belong to you`;
   }
   if (corporate.agreement === undefined) return 'the corporate agreement named by the TPP does not exist';
-  if (corporate.engagement === undefined) return `account ${account.bban} is not an account of agreement ${corporate.agreement.name} that you act for`;
-  if (!corporate.engagement.roles.includes('REGISTER')) return `you may view account ${account.bban} in agreement ${corporate.agreement.name}, but not pay from it`;
+  if (corporate.engagement === undefined)
+    return `account ${account.bban} is not an account of agreement ${corporate.agreement.name} that you act for`;
+  if (!corporate.engagement.roles.includes('REGISTER'))
+    return `you may view account ${account.bban} in agreement ${corporate.agreement.name}, but not pay from it`;
   return undefined;
 }
 

@@ -5,7 +5,12 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-const OSLO_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' });
+const OSLO_DATE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Oslo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 const HOUR_MS = 3_600_000;
 let lastHour = Number.NaN;

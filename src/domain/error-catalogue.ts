@@ -9,36 +9,84 @@
  * TPP_MESSAGE_CODE_OF below.
  */
 export const ERROR_CATALOGUE = {
-  FORMAT_ERROR: { status: 400, when: 'A header, parameter or body field is present but malformed or breaks a rule of the specification; the tppMessages name each field.' },
+  FORMAT_ERROR: {
+    status: 400,
+    when: 'A header, parameter or body field is present but malformed or breaks a rule of the specification; the tppMessages name each field.',
+  },
   HTTP_HEADER_REQUIRED: { status: 400, when: 'A header the operation requires is missing.' },
   QUERY_PARAMETER_REQUIRED: { status: 400, when: 'A query parameter the operation requires is missing.' },
-  BAD_REQUEST: { status: 400, when: 'The request cannot be served as sent for a reason that is not a field format (for example a body sent to an operation that takes none).' },
+  BAD_REQUEST: {
+    status: 400,
+    when: 'The request cannot be served as sent for a reason that is not a field format (for example a body sent to an operation that takes none).',
+  },
   KID_MISSING: { status: 400, when: 'A structured remittance reference (KID/OCR) is required but missing.' },
   KID_INVALID: { status: 400, when: 'A KID/OCR reference fails its MOD10 and MOD11 check digit test.' },
   EXECUTION_DATE_INVALID: { status: 400, when: 'requestedExecutionDate is in the past or too far ahead.' },
   REFERENCE_MIX_INVALID: { status: 400, when: 'A bulk or periodic payment was put in a signing basket.' },
   PAYMENT_FAILED: { status: 400, when: 'The bank refused the payment for a business reason stated in the message.' },
-  CERTIFICATE_INVALID: { status: 401, when: 'TPP-Signature-Certificate is not issued by a trusted CA, lacks the PSD2 QCStatement or organisation identifier, or is one a qualified trust service would never issue (weak key, broken signature hash, bytes after the DER, a PSD2 role given by name only).' },
-  CERTIFICATE_EXPIRED: { status: 401, when: 'TPP-Signature-Certificate (or its issuing CA) is outside its validity period.' },
-  SIGNATURE_INVALID: { status: 401, when: 'The Signature does not verify: wrong key, keyId naming another certificate, algorithm not fitting the key, a required header left unsigned, or Date outside the allowed skew.' },
-  ROLE_INVALID: { status: 401, when: 'The certificate does not carry the PSD2 role the operation needs (PSP_PI for payment initiation and signing baskets, PSP_AI for account information).' },
+  CERTIFICATE_INVALID: {
+    status: 401,
+    when: 'TPP-Signature-Certificate is not issued by a trusted CA, lacks the PSD2 QCStatement or organisation identifier, or is one a qualified trust service would never issue (weak key, broken signature hash, bytes after the DER, a PSD2 role given by name only).',
+  },
+  CERTIFICATE_EXPIRED: {
+    status: 401,
+    when: 'TPP-Signature-Certificate (or its issuing CA) is outside its validity period.',
+  },
+  SIGNATURE_INVALID: {
+    status: 401,
+    when: 'The Signature does not verify: wrong key, keyId naming another certificate, algorithm not fitting the key, a required header left unsigned, or Date outside the allowed skew.',
+  },
+  ROLE_INVALID: {
+    status: 401,
+    when: 'The certificate does not carry the PSD2 role the operation needs (PSP_PI for payment initiation and signing baskets, PSP_AI for account information).',
+  },
   PSU_CREDENTIALS_INVALID: { status: 401, when: 'The PSU identification sent does not match a known PSU.' },
-  FORBIDDEN: { status: 403, when: 'The TPP is authenticated but the operation is not allowed for it (for example deleting from the sandbox\'s default data set).' },
-  PRODUCT_INVALID: { status: 403, when: 'The payment product exists, but not in the form addressed (for example a bulk cross-border transfer).' },
-  NOT_FOUND: { status: 404, when: 'No operation exists at this method and path (in production mode this includes every /v1/sandbox route).' },
+  FORBIDDEN: {
+    status: 403,
+    when: "The TPP is authenticated but the operation is not allowed for it (for example deleting from the sandbox's default data set).",
+  },
+  PRODUCT_INVALID: {
+    status: 403,
+    when: 'The payment product exists, but not in the form addressed (for example a bulk cross-border transfer).',
+  },
+  NOT_FOUND: {
+    status: 404,
+    when: 'No operation exists at this method and path (in production mode this includes every /v1/sandbox route).',
+  },
   RESOURCE_UNKNOWN: { status: 404, when: 'The addressed resource does not exist, or was created by another TPP.' },
   PRODUCT_UNKNOWN: { status: 404, when: 'The payment product in the path is not offered by this bank.' },
-  REQUESTED_FORMATS_INVALID: { status: 406, when: 'Accept, Accept-Charset or Accept-Encoding rule out everything the server can produce (JSON, UTF-8, gzip/deflate/br/identity).' },
-  CANCELLATION_INVALID: { status: 405, when: 'The payment can no longer be cancelled: it is executed, rejected or cancelled already.' },
-  REFERENCE_STATUS_INVALID: { status: 409, when: 'A payment named in the request is not in a state for it: already authorised, rejected or cancelled, or already in a signing basket.' },
-  CONFLICT: { status: 409, when: 'The X-Request-ID was used before by this TPP for a different request, or the payment equals a recent one of the same PSU (logical duplicate) and allowLogicalDuplicate is not true, or a sandbox customer number, account number or masked card number is taken.' },
+  REQUESTED_FORMATS_INVALID: {
+    status: 406,
+    when: 'Accept, Accept-Charset or Accept-Encoding rule out everything the server can produce (JSON, UTF-8, gzip/deflate/br/identity).',
+  },
+  CANCELLATION_INVALID: {
+    status: 405,
+    when: 'The payment can no longer be cancelled: it is executed, rejected or cancelled already.',
+  },
+  REFERENCE_STATUS_INVALID: {
+    status: 409,
+    when: 'A payment named in the request is not in a state for it: already authorised, rejected or cancelled, or already in a signing basket.',
+  },
+  CONFLICT: {
+    status: 409,
+    when: 'The X-Request-ID was used before by this TPP for a different request, or the payment equals a recent one of the same PSU (logical duplicate) and allowLogicalDuplicate is not true, or a sandbox customer number, account number or masked card number is taken.',
+  },
   REQUEST_TIMEOUT: { status: 408, when: 'The request did not arrive in full in time.' },
   PAYLOAD_TOO_LARGE: { status: 413, when: 'The body is larger than the server accepts.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'The body is not sent as application/json.' },
-  ACCESS_EXCEEDED: { status: 429, when: 'Account information read a fifth time in a Norwegian day without the PSU present (no PSU-IP-Address): PSD2 RTS article 36(5) allows four. In the sandbox also: certificates asked for too often, and a new TPP when the sandbox keeps MAX_SANDBOX_BANKS banks already.' },
+  ACCESS_EXCEEDED: {
+    status: 429,
+    when: 'Account information read a fifth time in a Norwegian day without the PSU present (no PSU-IP-Address): PSD2 RTS article 36(5) allows four. In the sandbox also: certificates asked for too often, and a new TPP when the sandbox keeps MAX_SANDBOX_BANKS banks already.',
+  },
   HEADERS_TOO_LARGE: { status: 431, when: 'The request headers are larger than the server reads.' },
-  SYSTEM_ERROR: { status: 500, when: 'An unexpected fault in the server. The body carries only id, system, status and code; the fault is logged in full under that id.' },
-  SERVICE_UNAVAILABLE: { status: 503, when: 'The server is shutting down or its database cannot be reached; retry later.' },
+  SYSTEM_ERROR: {
+    status: 500,
+    when: 'An unexpected fault in the server. The body carries only id, system, status and code; the fault is logged in full under that id.',
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    when: 'The server is shutting down or its database cannot be reached; retry later.',
+  },
 } as const satisfies Record<string, { status: number; when: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -53,13 +101,32 @@ export function isErrorCode(value: string): value is ErrorCode {
 
 /** spec, Errors: the values allowed in the `code` of a TppMessage, in the specification's order. */
 export const TPP_MESSAGE_CODES = [
-  'SYSTEM_ERROR', 'BAD_REQUEST', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'HTTP_HEADER_REQUIRED', 'QUERY_PARAMETER_REQUIRED',
-  'SCA_NOT_FOUND', 'SCA_EXPIRED', 'SCA_INVALID', 'FORMAT_ERROR', 'RESOURCE_UNKNOWN', 'PSU_CREDENTIALS_INVALID',
-  'CONSENT_UNKNOWN', 'CONSENT_INVALID', 'CONSENT_EXPIRED', 'ACCESS_EXCEEDED', 'PRODUCT_UNKNOWN', 'PRODUCT_INVALID',
-  'KID_MISSING', 'KID_INVALID', 'PAYMENT_FAILED', 'EXECUTION_DATE_INVALID',
+  'SYSTEM_ERROR',
+  'BAD_REQUEST',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'HTTP_HEADER_REQUIRED',
+  'QUERY_PARAMETER_REQUIRED',
+  'SCA_NOT_FOUND',
+  'SCA_EXPIRED',
+  'SCA_INVALID',
+  'FORMAT_ERROR',
+  'RESOURCE_UNKNOWN',
+  'PSU_CREDENTIALS_INVALID',
+  'CONSENT_UNKNOWN',
+  'CONSENT_INVALID',
+  'CONSENT_EXPIRED',
+  'ACCESS_EXCEEDED',
+  'PRODUCT_UNKNOWN',
+  'PRODUCT_INVALID',
+  'KID_MISSING',
+  'KID_INVALID',
+  'PAYMENT_FAILED',
+  'EXECUTION_DATE_INVALID',
 ] as const;
 
-export type TppMessageCode = typeof TPP_MESSAGE_CODES[number];
+export type TppMessageCode = (typeof TPP_MESSAGE_CODES)[number];
 
 /** Any code a tppMessage may be built with: a catalogue code, or one of the specification's list. */
 export type MessageCode = ErrorCode | TppMessageCode;
@@ -108,5 +175,7 @@ function isTppMessageCode(value: string): value is TppMessageCode {
  */
 export function tppMessageCodeOf(code: string): TppMessageCode {
   if (isTppMessageCode(code)) return code;
-  return Object.hasOwn(TPP_MESSAGE_CODE_OF, code) ? TPP_MESSAGE_CODE_OF[code as keyof typeof TPP_MESSAGE_CODE_OF] : 'BAD_REQUEST';
+  return Object.hasOwn(TPP_MESSAGE_CODE_OF, code)
+    ? TPP_MESSAGE_CODE_OF[code as keyof typeof TPP_MESSAGE_CODE_OF]
+    : 'BAD_REQUEST';
 }

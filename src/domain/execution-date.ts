@@ -8,11 +8,19 @@ import { MAX_EXECUTION_DAYS_AHEAD } from './limits.js';
  */
 export function executionDateProblem(date: string, today: string, path: string): Problem | undefined {
   if (date < today) {
-    return { code: 'EXECUTION_DATE_INVALID', path, text: `${path} ${date} is in the past; the earliest execution date is today, ${today} (Norwegian time)` };
+    return {
+      code: 'EXECUTION_DATE_INVALID',
+      path,
+      text: `${path} ${date} is in the past; the earliest execution date is today, ${today} (Norwegian time)`,
+    };
   }
   const latest = addDays(today, MAX_EXECUTION_DAYS_AHEAD);
   if (date > latest) {
-    return { code: 'EXECUTION_DATE_INVALID', path, text: `${path} ${date} is more than ${MAX_EXECUTION_DAYS_AHEAD} days ahead; the latest execution date is ${latest}` };
+    return {
+      code: 'EXECUTION_DATE_INVALID',
+      path,
+      text: `${path} ${date} is more than ${MAX_EXECUTION_DAYS_AHEAD} days ahead; the latest execution date is ${latest}`,
+    };
   }
   return undefined;
 }

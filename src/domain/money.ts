@@ -20,19 +20,29 @@ const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 export function parseAmount(text: string, currency: Currency): AmountResult {
   const match = DECIMAL.exec(text);
   if (match === null) {
-    return { ok: false, reason: 'must be a decimal number written as a string, digits with an optional point, such as "1500.00"' };
+    return {
+      ok: false,
+      reason: 'must be a decimal number written as a string, digits with an optional point, such as "1500.00"',
+    };
   }
   const integerDigits = match[1]!.replace(/^0+(?=\d)/, '');
   const fraction = match[2] ?? '';
-  if (fraction.length > AMOUNT_SCALE) return { ok: false, reason: `has ${fraction.length} fraction digits; the contract allows at most ${AMOUNT_SCALE}` };
+  if (fraction.length > AMOUNT_SCALE)
+    return { ok: false, reason: `has ${fraction.length} fraction digits; the contract allows at most ${AMOUNT_SCALE}` };
   // Precision 18 with scale 5 is a DECIMAL(18,5): 13 digits before the point, whatever follows it.
   const wholeDigits = integerDigits === '0' ? 0 : integerDigits.length;
   if (wholeDigits > AMOUNT_PRECISION - AMOUNT_SCALE) {
-    return { ok: false, reason: `has ${wholeDigits} digits before the point; the contract (precision ${AMOUNT_PRECISION}, scale ${AMOUNT_SCALE}) allows at most ${AMOUNT_PRECISION - AMOUNT_SCALE}` };
+    return {
+      ok: false,
+      reason: `has ${wholeDigits} digits before the point; the contract (precision ${AMOUNT_PRECISION}, scale ${AMOUNT_SCALE}) allows at most ${AMOUNT_PRECISION - AMOUNT_SCALE}`,
+    };
   }
   const minorUnits = minorUnitsOf(currency);
   if (fraction.length > minorUnits) {
-    return { ok: false, reason: `has ${fraction.length} fraction digits, but ${currency} has ${minorUnits} minor unit${minorUnits === 1 ? '' : 's'} (ISO 4217)` };
+    return {
+      ok: false,
+      reason: `has ${fraction.length} fraction digits, but ${currency} has ${minorUnits} minor unit${minorUnits === 1 ? '' : 's'} (ISO 4217)`,
+    };
   }
   const minor = BigInt(integerDigits + fraction.padEnd(minorUnits, '0'));
   if (minor <= 0n) return { ok: false, reason: 'must be more than zero' };

@@ -38,9 +38,7 @@ export interface PlannedTransfer {
   bankTransactionCode: string;
 }
 
-export type ExecutionPlan =
-  | { ok: true; transfers: PlannedTransfer[] }
-  | { ok: false; reason: string };
+export type ExecutionPlan = { ok: true; transfers: PlannedTransfer[] } | { ok: false; reason: string };
 
 /** ISO 20022 bank transaction codes (Domain-Family-SubFamily), 4 to 14 characters as the specification asks. */
 export const BANK_TRANSACTION_CODES = {
@@ -51,17 +49,29 @@ export const BANK_TRANSACTION_CODES = {
   fee: 'ACMT-MDOP-CHRG',
 } as const;
 
-export function planExecution(payment: PaymentToExecute, debtor: Account | undefined, rates: ReferenceRates): ExecutionPlan {
+export function planExecution(
+  payment: PaymentToExecute,
+  debtor: Account | undefined,
+  rates: ReferenceRates,
+): ExecutionPlan {
   if (debtor === undefined) return { ok: false, reason: 'the debtor account is not an account in this bank' };
   const accountCurrency = debtor.currency;
-  if (!isCurrency(accountCurrency)) return { ok: false, reason: `the debtor account's currency ${accountCurrency} is not traded` };
+  if (!isCurrency(accountCurrency))
+    return { ok: false, reason: `the debtor account's currency ${accountCurrency} is not traded` };
   const crossBorder = payment.product === CROSS_BORDER;
   const planned: PlannedTransfer[] = [];
   for (const [index, transfer] of payment.transfers.entries()) {
     if (!isCurrency(transfer.currency)) return { ok: false, reason: `${transfer.currency} is not traded` };
     const amount = rates.convert(transfer.amountMinor, transfer.currency, accountCurrency);
-    const fee = index === 0 && payment.feeMinor > 0n && isCurrency(payment.feeCurrency) ? rates.convert(payment.feeMinor, payment.feeCurrency, accountCurrency) : 0n;
-    if (amount === undefined || fee === undefined) return { ok: false, reason: `the bank has no reference rate to convert ${transfer.currency} to ${accountCurrency}` };
+    const fee =
+      index === 0 && payment.feeMinor > 0n && isCurrency(payment.feeCurrency)
+        ? rates.convert(payment.feeMinor, payment.feeCurrency, accountCurrency)
+        : 0n;
+    if (amount === undefined || fee === undefined)
+      return {
+        ok: false,
+        reason: `the bank has no reference rate to convert ${transfer.currency} to ${accountCurrency}`,
+      };
     planned.push({
       transfer,
       debitMinor: amount + fee,
@@ -79,7 +89,8 @@ export function executedStatus(executed: number, total: number): TransactionStat
   return executed === 0 ? 'RJCT' : 'PART';
 }
 
-export const INSUFFICIENT_FUNDS = 'insufficient funds: the debtor account\'s balance and credit line do not cover the amount and its fees';
+export const INSUFFICIENT_FUNDS =
+  "insufficient funds: the debtor account's balance and credit line do not cover the amount and its fees";
 
 /** An account as a batch chunk holds it: its balance and transaction count move as payments are booked. */
 export interface LedgerAccount extends Account {
@@ -150,12 +161,24 @@ export class ChunkLedger {
     return 'iban' in key ? this.byIban.get(key.iban.toUpperCase()) : this.byBban.get(key.bban);
   }
 
-  book(payment: PaymentToExecute, debtorKey: AccountKey | undefined, plan: (payment: PaymentToExecute, debtor: Account | undefined) => ExecutionPlan): BookedPayment {
+  book(
+    payment: PaymentToExecute,
+    debtorKey: AccountKey | undefined,
+    plan: (payment: PaymentToExecute, debtor: Account | undefined) => ExecutionPlan,
+  ): BookedPayment {
     const debtor = debtorKey === undefined ? undefined : this.find(debtorKey);
     const planned = plan(payment, debtor === undefined ? undefined : { ...debtor });
     if (!planned.ok || debtor === undefined) {
       const reason = planned.ok ? 'the debtor account is not an account in this bank' : planned.reason;
-      return { paymentId: payment.id, status: 'RJCT', fundsAvailable: undefined, reason, transferStatuses: payment.transfers.map(() => 'RJCT'), debtor, bookings: [] };
+      return {
+        paymentId: payment.id,
+        status: 'RJCT',
+        fundsAvailable: undefined,
+        reason,
+        transferStatuses: payment.transfers.map(() => 'RJCT'),
+        debtor,
+        bookings: [],
+      };
     }
     const bookings: Booking[] = [];
     const transferStatuses: TransactionStatus[] = [];
@@ -165,20 +188,49 @@ export class ChunkLedger {
         continue;
       }
       debtor.balanceMinor -= step.debitMinor;
-      bookings.push({ account: debtor, seq: this.next(debtor), amountMinor: -step.amountInAccountCurrency, kind: 'debit', transfer: step.transfer, bankTransactionCode: step.bankTransactionCode });
+      bookings.push({
+        account: debtor,
+        seq: this.next(debtor),
+        amountMinor: -step.amountInAccountCurrency,
+        kind: 'debit',
+        transfer: step.transfer,
+        bankTransactionCode: step.bankTransactionCode,
+      });
       if (step.feeInAccountCurrency > 0n) {
-        bookings.push({ account: debtor, seq: this.next(debtor), amountMinor: -step.feeInAccountCurrency, kind: 'fee', transfer: step.transfer, bankTransactionCode: BANK_TRANSACTION_CODES.fee });
+        bookings.push({
+          account: debtor,
+          seq: this.next(debtor),
+          amountMinor: -step.feeInAccountCurrency,
+          kind: 'fee',
+          transfer: step.transfer,
+          bankTransactionCode: BANK_TRANSACTION_CODES.fee,
+        });
       }
       const creditor = this.find(creditorKey(step.transfer.creditorAccount));
       if (creditor !== undefined && creditor.currency === step.transfer.currency) {
         creditor.balanceMinor += step.transfer.amountMinor;
-        bookings.push({ account: creditor, seq: this.next(creditor), amountMinor: step.transfer.amountMinor, kind: 'credit', transfer: step.transfer, bankTransactionCode: BANK_TRANSACTION_CODES.domesticCredit });
+        bookings.push({
+          account: creditor,
+          seq: this.next(creditor),
+          amountMinor: step.transfer.amountMinor,
+          kind: 'credit',
+          transfer: step.transfer,
+          bankTransactionCode: BANK_TRANSACTION_CODES.domesticCredit,
+        });
       }
       transferStatuses.push('ACSC');
     }
     const executed = transferStatuses.filter((s) => s === 'ACSC').length;
     const status = executedStatus(executed, transferStatuses.length);
-    return { paymentId: payment.id, status, fundsAvailable: executed > 0, reason: status === 'ACSC' ? undefined : INSUFFICIENT_FUNDS, transferStatuses, debtor, bookings };
+    return {
+      paymentId: payment.id,
+      status,
+      fundsAvailable: executed > 0,
+      reason: status === 'ACSC' ? undefined : INSUFFICIENT_FUNDS,
+      transferStatuses,
+      debtor,
+      bookings,
+    };
   }
 
   /** The accounts whose balance or count moved, as they now are. */

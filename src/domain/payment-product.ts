@@ -21,11 +21,19 @@ export function isPaymentProduct(value: string): value is PaymentProduct {
 /** PRODUCT_UNKNOWN (404) for a product the bank does not have; PRODUCT_INVALID (403) for one it has in another form. */
 export function productProblem(service: string, product: string): Problem | undefined {
   if (!isPaymentProduct(product)) {
-    return { code: 'PRODUCT_UNKNOWN', path: 'path:payment-product', text: `payment product '${product}' is not offered; this interface offers ${CROSS_BORDER} (payments) and ${DOMESTIC} (bulk-payments)` };
+    return {
+      code: 'PRODUCT_UNKNOWN',
+      path: 'path:payment-product',
+      text: `payment product '${product}' is not offered; this interface offers ${CROSS_BORDER} (payments) and ${DOMESTIC} (bulk-payments)`,
+    };
   }
   const services = OFFERED[product];
   if (!services.includes(service as PaymentService)) {
-    return { code: 'PRODUCT_INVALID', path: 'path:payment-product', text: `${product} is offered as ${services.join(', ')}, not as ${service}` };
+    return {
+      code: 'PRODUCT_INVALID',
+      path: 'path:payment-product',
+      text: `${product} is offered as ${services.join(', ')}, not as ${service}`,
+    };
   }
   return undefined;
 }

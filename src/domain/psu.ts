@@ -34,22 +34,40 @@ const ACCEPTED_TYPES = new Set(['fnr', 'dnr', 'tnr', 'dnr-and-tnr']);
  * national identity number or D-number) as an alternative; a corporate PSU also sends
  * PSU-Corporate-ID, and a request for a corporate user without it is a 400.
  */
-export function identifyPsu(headers: PsuHeaders, nationalIdKey: NationalIdKey): { psu: PsuIdentification | undefined; problems: Problem[] } {
+export function identifyPsu(
+  headers: PsuHeaders,
+  nationalIdKey: NationalIdKey,
+): { psu: PsuIdentification | undefined; problems: Problem[] } {
   const problems: Problem[] = [];
   if (headers.psuId === undefined && headers.nationalId === undefined) {
-    problems.push({ code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-ID', text: 'header PSU-ID is required (or X-PSU-IDENTITY with the PSU\'s national identity number, for a PSU who has no PSU-ID yet)' });
+    problems.push({
+      code: 'HTTP_HEADER_REQUIRED',
+      path: 'header:PSU-ID',
+      text: "header PSU-ID is required (or X-PSU-IDENTITY with the PSU's national identity number, for a PSU who has no PSU-ID yet)",
+    });
   }
   if (headers.nationalId !== undefined) {
     const why = nationalIdProblem(headers.nationalId);
     if (why !== undefined) {
-      problems.push({ code: 'FORMAT_ERROR', path: 'header:X-PSU-IDENTITY', text: `header X-PSU-IDENTITY is not a Norwegian national identity number or D-number (${why})` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: 'header:X-PSU-IDENTITY',
+        text: `header X-PSU-IDENTITY is not a Norwegian national identity number or D-number (${why})`,
+      });
     }
   }
   if (headers.context === 'CORPORATE' && headers.corporateId === undefined) {
-    problems.push({ code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-Corporate-ID', text: 'header PSU-Corporate-ID is required for a corporate PSU (PSU-Context CORPORATE): it names the corporate agreement' });
+    problems.push({
+      code: 'HTTP_HEADER_REQUIRED',
+      path: 'header:PSU-Corporate-ID',
+      text: 'header PSU-Corporate-ID is required for a corporate PSU (PSU-Context CORPORATE): it names the corporate agreement',
+    });
   }
   if (problems.length > 0) return { psu: undefined, problems };
-  const nationalIdHash = headers.nationalId === undefined ? undefined : headers.nationalIdHash ?? hashNationalId(nationalIdKey, headers.nationalId);
+  const nationalIdHash =
+    headers.nationalId === undefined
+      ? undefined
+      : (headers.nationalIdHash ?? hashNationalId(nationalIdKey, headers.nationalId));
   return {
     psu: {
       psuId: headers.psuId?.toLowerCase(),
@@ -65,7 +83,8 @@ export function identifyPsu(headers: PsuHeaders, nationalIdKey: NationalIdKey): 
 /** Why a text is not a Norwegian national identity number (birth, D- or synthetic number), or undefined when it is one. */
 export function nationalIdProblem(text: string): string | undefined {
   const result = idnr(text);
-  if (result.status === 'valid') return ACCEPTED_TYPES.has(result.type) ? undefined : `it is a ${result.type}, not a national identity number`;
+  if (result.status === 'valid')
+    return ACCEPTED_TYPES.has(result.type) ? undefined : `it is a ${result.type}, not a national identity number`;
   return result.reasons.join(', ');
 }
 
@@ -83,6 +102,9 @@ export interface NationalIdKey {
  * installation's key the stored value says nothing.
  */
 export function hashNationalId(key: NationalIdKey, nationalId: string): string {
-  if (key.bytes.length < NATIONAL_ID_KEY_MIN_BYTES) throw new RangeError(`the national identity key has ${key.bytes.length} bytes; at least ${NATIONAL_ID_KEY_MIN_BYTES} are needed`);
+  if (key.bytes.length < NATIONAL_ID_KEY_MIN_BYTES)
+    throw new RangeError(
+      `the national identity key has ${key.bytes.length} bytes; at least ${NATIONAL_ID_KEY_MIN_BYTES} are needed`,
+    );
   return createHmac('sha256', key.bytes).update(nationalId).digest('hex');
 }

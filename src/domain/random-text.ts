@@ -18,7 +18,8 @@ export function randomBase64url(size: number): string {
 
 /** The next `size` bytes of the pool, refilled when too few are left; the caller turns them into text at once. */
 function take(size: number): Buffer {
-  if (!Number.isInteger(size) || size < 1 || size > POOL_BYTES) throw new RangeError(`random text of ${size} bytes: 1 to ${POOL_BYTES} are drawn at a time`);
+  if (!Number.isInteger(size) || size < 1 || size > POOL_BYTES)
+    throw new RangeError(`random text of ${size} bytes: 1 to ${POOL_BYTES} are drawn at a time`);
   if (used + size > POOL_BYTES) {
     randomFillSync(pool);
     used = 0;

@@ -12,7 +12,9 @@ interface Rate {
   scale: bigint;
 }
 
-const RATE_TEXT = new RegExp(`^(\\d{1,${REFERENCE_RATE_MAX_WHOLE_DIGITS}})(?:\\.(\\d{1,${REFERENCE_RATE_MAX_FRACTION_DIGITS}}))?$`);
+const RATE_TEXT = new RegExp(
+  `^(\\d{1,${REFERENCE_RATE_MAX_WHOLE_DIGITS}})(?:\\.(\\d{1,${REFERENCE_RATE_MAX_FRACTION_DIGITS}}))?$`,
+);
 
 /**
  * The bank's reference rates: kroner for one unit of a currency. The sandbox's table is indicative
@@ -26,10 +28,34 @@ const RATE_TEXT = new RegExp(`^(\\d{1,${REFERENCE_RATE_MAX_WHOLE_DIGITS}})(?:\\.
  */
 export const SANDBOX_REFERENCE_RATES: Readonly<Record<string, string>> = {
   NOK: '1',
-  EUR: '11.70', USD: '10.80', GBP: '13.90', SEK: '1.02', DKK: '1.57', CHF: '12.40', ISK: '0.083',
-  PLN: '2.70', CZK: '0.47', HUF: '0.030', CAD: '7.80', AUD: '7.10', NZD: '6.40', JPY: '0.071',
-  CNY: '1.50', HKD: '1.39', SGD: '8.20', INR: '0.13', ZAR: '0.60', TRY: '0.32', THB: '0.31',
-  KWD: '35.20', BHD: '28.70', JOD: '15.20', OMR: '28.10', TND: '3.50', KRW: '0.0078', CLP: '0.011',
+  EUR: '11.70',
+  USD: '10.80',
+  GBP: '13.90',
+  SEK: '1.02',
+  DKK: '1.57',
+  CHF: '12.40',
+  ISK: '0.083',
+  PLN: '2.70',
+  CZK: '0.47',
+  HUF: '0.030',
+  CAD: '7.80',
+  AUD: '7.10',
+  NZD: '6.40',
+  JPY: '0.071',
+  CNY: '1.50',
+  HKD: '1.39',
+  SGD: '8.20',
+  INR: '0.13',
+  ZAR: '0.60',
+  TRY: '0.32',
+  THB: '0.31',
+  KWD: '35.20',
+  BHD: '28.70',
+  JOD: '15.20',
+  OMR: '28.10',
+  TND: '3.50',
+  KRW: '0.0078',
+  CLP: '0.011',
 
   // Floating, and managed rates published by their central bank: NOK 10.80 over units per USD.
   AFN: '0.1624', // 66.5 per USD
@@ -148,11 +174,20 @@ export const SANDBOX_REFERENCE_RATES: Readonly<Record<string, string>> = {
   NPR: '0.08125', // 1.6 per INR
 
   // At par with another currency: its rate, as it is written there.
-  GGP: '13.90', IMP: '13.90', JEP: '13.90', FKP: '13.90', GIP: '13.90', SHP: '13.90', // GBP
+  GGP: '13.90',
+  IMP: '13.90',
+  JEP: '13.90',
+  FKP: '13.90',
+  GIP: '13.90',
+  SHP: '13.90', // GBP
   TVD: '7.10', // AUD
-  BMD: '10.80', BSD: '10.80', PAB: '10.80', // USD
+  BMD: '10.80',
+  BSD: '10.80',
+  PAB: '10.80', // USD
   BTN: '0.13', // INR
-  LSL: '0.60', NAD: '0.60', SZL: '0.60', // ZAR
+  LSL: '0.60',
+  NAD: '0.60',
+  SZL: '0.60', // ZAR
   BND: '8.20', // SGD
 
   // Outside ISO 4217 and not at par: the Seborga luigino, fixed at USD 6.
@@ -179,10 +214,13 @@ export class ReferenceRates {
   constructor(table: Readonly<Record<string, string>>) {
     const rates = new Map<Currency, Rate>();
     for (const [code, text] of Object.entries(table)) {
-      if (!isCurrency(code)) throw new Error(`reference rate for '${code}', which is not a currency of the specification`);
+      if (!isCurrency(code))
+        throw new Error(`reference rate for '${code}', which is not a currency of the specification`);
       const match = RATE_TEXT.exec(text);
       if (match === null) {
-        throw new Error(`reference rate for ${code} must be a decimal with at most ${REFERENCE_RATE_MAX_WHOLE_DIGITS} digits before the point and ${REFERENCE_RATE_MAX_FRACTION_DIGITS} after it (got '${text}')`);
+        throw new Error(
+          `reference rate for ${code} must be a decimal with at most ${REFERENCE_RATE_MAX_WHOLE_DIGITS} digits before the point and ${REFERENCE_RATE_MAX_FRACTION_DIGITS} after it (got '${text}')`,
+        );
       }
       const fraction = match[2] ?? '';
       const rate = { units: BigInt(match[1]! + fraction), scale: 10n ** BigInt(fraction.length) };
@@ -196,10 +234,14 @@ export class ReferenceRates {
   /** Parses `EUR=11.70,USD=10.80` (the REFERENCE_RATES variable). */
   static parse(text: string): ReferenceRates {
     const table: Record<string, string> = {};
-    for (const pair of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+    for (const pair of text
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '')) {
       const parts = pair.split('=').map((p) => p.trim());
       const [code, rate] = parts;
-      if (parts.length !== 2 || code === undefined || rate === undefined || code === '') throw new Error(`'${pair}' is not of the form CODE=rate`);
+      if (parts.length !== 2 || code === undefined || rate === undefined || code === '')
+        throw new Error(`'${pair}' is not of the form CODE=rate`);
       if (Object.hasOwn(table, code.toUpperCase())) throw new Error(`${code.toUpperCase()} is given twice`);
       table[code.toUpperCase()] = rate;
     }

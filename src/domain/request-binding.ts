@@ -32,7 +32,12 @@ export interface RequestBinding {
  * operation of production stays bound to it everywhere, the sandbox included.
  */
 export function bindingConflict(earlier: RequestBinding, request: RequestBinding): string | undefined {
-  if (earlier.method === request.method && earlier.target === request.target && earlier.bodySha256 === request.bodySha256) return undefined;
+  if (
+    earlier.method === request.method &&
+    earlier.target === request.target &&
+    earlier.bodySha256 === request.bodySha256
+  )
+    return undefined;
   if (earlier.scope === 'test-data' && request.scope === 'test-data') return undefined;
   const sameTarget = earlier.method === request.method && earlier.target === request.target;
   return requestIdReusedText(request.requestId, `${earlier.method} ${earlier.target}`, sameTarget);
@@ -46,15 +51,21 @@ export function bindingConflict(earlier: RequestBinding, request: RequestBinding
  */
 export function requestIdReusedText(requestId: string, earlierOperation: string, sameOperation: boolean): string {
   const earlier = sameOperation ? `for ${earlierOperation} with a different body` : `for ${earlierOperation}`;
-  return `X-Request-ID '${requestId}' was used before by this TPP ${earlier}; each X-Request-ID is bound to the request it was first signed for `
-    + '(method, path with query and body). A retry must repeat that request exactly; every new request needs a new X-Request-ID';
+  return (
+    `X-Request-ID '${requestId}' was used before by this TPP ${earlier}; each X-Request-ID is bound to the request it was first signed for ` +
+    '(method, path with query and body). A retry must repeat that request exactly; every new request needs a new X-Request-ID'
+  );
 }
 
 /**
  * How long a signature stays acceptable. With a Date header the server accepts it only within the
  * allowed skew of that date; without one, as long as the certificate that made it is valid.
  */
-export function signatureAcceptableUntil(dateMillis: number | undefined, dateSkewSeconds: number, certificateNotAfter: Date): Date {
+export function signatureAcceptableUntil(
+  dateMillis: number | undefined,
+  dateSkewSeconds: number,
+  certificateNotAfter: Date,
+): Date {
   if (dateMillis === undefined) return certificateNotAfter;
   return new Date(Math.min(dateMillis + dateSkewSeconds * 1000, certificateNotAfter.getTime()));
 }

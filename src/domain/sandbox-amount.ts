@@ -34,13 +34,19 @@ export const JSON_NUMBER_EXACT_DIGITS = 15;
 const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
 
 /** The decimal text of a JSON number or string amount, before any rule about its value. */
-export function sandboxAmountText(value: unknown): { ok: true; text: string; fromNumber: boolean } | { ok: false; reason: string } {
+export function sandboxAmountText(
+  value: unknown,
+): { ok: true; text: string; fromNumber: boolean } | { ok: false; reason: string } {
   if (typeof value === 'string') return { ok: true, text: value, fromNumber: false };
-  if (typeof value !== 'number') return { ok: false, reason: 'must be a number or a decimal string, such as 1500.50 or "1500.50"' };
+  if (typeof value !== 'number')
+    return { ok: false, reason: 'must be a number or a decimal string, such as 1500.50 or "1500.50"' };
   if (!Number.isFinite(value)) return { ok: false, reason: 'must be a finite number' };
   const text = String(value);
   if (/e/i.test(text)) {
-    return { ok: false, reason: `is ${text}, a number only expressible with an exponent; write the amount as plain decimal digits (or as a string)` };
+    return {
+      ok: false,
+      reason: `is ${text}, a number only expressible with an exponent; write the amount as plain decimal digits (or as a string)`,
+    };
   }
   return { ok: true, text, fromNumber: true };
 }
@@ -55,26 +61,45 @@ export function parseSandboxAmount(value: unknown, currency: Currency, rules: Sa
   if (!read.ok) return read;
   const match = DECIMAL.exec(read.text);
   if (match === null) {
-    return { ok: false, reason: `must be a decimal number: digits with an optional minus sign and point, such as "-1500.50" (got '${read.text.length > 40 ? `${read.text.slice(0, 40)}…` : read.text}')` };
+    return {
+      ok: false,
+      reason: `must be a decimal number: digits with an optional minus sign and point, such as "-1500.50" (got '${read.text.length > 40 ? `${read.text.slice(0, 40)}…` : read.text}')`,
+    };
   }
   const negative = match[1] === '-';
   const integerDigits = match[2]!.replace(/^0+(?=\d)/, '');
   const fraction = match[3] ?? '';
   // A number with a long fraction (0.30000000000000004) is usually the client's floating-point arithmetic.
-  const noise = read.fromNumber && fraction.length >= 10 ? ' (the result of floating-point arithmetic in the client? round the amount, or send it as a string)' : '';
-  if (fraction.length > AMOUNT_SCALE) return { ok: false, reason: `has ${fraction.length} fraction digits; the contract allows at most ${AMOUNT_SCALE}${noise}` };
+  const noise =
+    read.fromNumber && fraction.length >= 10
+      ? ' (the result of floating-point arithmetic in the client? round the amount, or send it as a string)'
+      : '';
+  if (fraction.length > AMOUNT_SCALE)
+    return {
+      ok: false,
+      reason: `has ${fraction.length} fraction digits; the contract allows at most ${AMOUNT_SCALE}${noise}`,
+    };
   const wholeDigits = integerDigits === '0' ? 0 : integerDigits.length;
   if (wholeDigits > AMOUNT_PRECISION - AMOUNT_SCALE) {
-    return { ok: false, reason: `has ${wholeDigits} digits before the point; the contract (precision ${AMOUNT_PRECISION}, scale ${AMOUNT_SCALE}) allows at most ${AMOUNT_PRECISION - AMOUNT_SCALE}` };
+    return {
+      ok: false,
+      reason: `has ${wholeDigits} digits before the point; the contract (precision ${AMOUNT_PRECISION}, scale ${AMOUNT_SCALE}) allows at most ${AMOUNT_PRECISION - AMOUNT_SCALE}`,
+    };
   }
   const units = minorUnitsOf(currency);
   if (fraction.length > units) {
-    return { ok: false, reason: `has ${fraction.length} fraction digits, but ${currency} has ${units} minor unit${units === 1 ? '' : 's'} (ISO 4217)${noise}` };
+    return {
+      ok: false,
+      reason: `has ${fraction.length} fraction digits, but ${currency} has ${units} minor unit${units === 1 ? '' : 's'} (ISO 4217)${noise}`,
+    };
   }
   if (read.fromNumber) {
     const significant = `${integerDigits}${fraction}`.replace(/^0+/, '').length;
     if (significant > JSON_NUMBER_EXACT_DIGITS) {
-      return { ok: false, reason: `has ${significant} significant digits, more than a JSON number carries exactly (${JSON_NUMBER_EXACT_DIGITS}); send the amount as a string` };
+      return {
+        ok: false,
+        reason: `has ${significant} significant digits, more than a JSON number carries exactly (${JSON_NUMBER_EXACT_DIGITS}); send the amount as a string`,
+      };
     }
   }
   const magnitude = BigInt(integerDigits + fraction.padEnd(units, '0'));
@@ -85,7 +110,10 @@ export function parseSandboxAmount(value: unknown, currency: Currency, rules: Sa
   if (minor < 0n && !rules.negative) return { ok: false, reason: 'must not be negative' };
   const whole = BigInt(integerDigits);
   if (rules.int32 === true && (negative ? -whole < BigInt(INT32_MIN) : whole > BigInt(INT32_MAX))) {
-    return { ok: false, reason: `is ${read.text} ${currency}, outside what a sandbox transaction amount holds (an int32 of ${currency} units: ${INT32_MIN} to ${INT32_MAX})` };
+    return {
+      ok: false,
+      reason: `is ${read.text} ${currency}, outside what a sandbox transaction amount holds (an int32 of ${currency} units: ${INT32_MIN} to ${INT32_MAX})`,
+    };
   }
   return { ok: true, minor };
 }

@@ -15,8 +15,29 @@ import { nationalIdProblem } from './psu.js';
  * cash-account-type-iso makes the platform's answers use this list, which the sandbox takes always.
  */
 export const CASH_ACCOUNT_TYPES = [
-  'CACC', 'CARD', 'CASH', 'CHAR', 'CISH', 'COMM', 'CPAC', 'LLSV', 'LOAN', 'MGLD', 'MOMA', 'NFCA', 'NREX',
-  'ODFT', 'ONDP', 'OTHR', 'SACC', 'SLRY', 'SVGS', 'TAXE', 'TRAN', 'TRAS', 'VACC',
+  'CACC',
+  'CARD',
+  'CASH',
+  'CHAR',
+  'CISH',
+  'COMM',
+  'CPAC',
+  'LLSV',
+  'LOAN',
+  'MGLD',
+  'MOMA',
+  'NFCA',
+  'NREX',
+  'ODFT',
+  'ONDP',
+  'OTHR',
+  'SACC',
+  'SLRY',
+  'SVGS',
+  'TAXE',
+  'TRAN',
+  'TRAS',
+  'VACC',
 ] as const;
 
 /**
@@ -24,7 +45,14 @@ export const CASH_ACCOUNT_TYPES = [
  * platform's bodies write them in capitals with underscores (`EXPECTED`); any case is read.
  */
 export const BALANCE_TYPES = [
-  'closingBooked', 'expected', 'openingBooked', 'interimAvailable', 'interimBooked', 'forwardAvailable', 'nonInvoiced', 'authorised',
+  'closingBooked',
+  'expected',
+  'openingBooked',
+  'interimAvailable',
+  'interimBooked',
+  'forwardAvailable',
+  'nonInvoiced',
+  'authorised',
 ] as const;
 export type BalanceType = (typeof BALANCE_TYPES)[number];
 
@@ -77,19 +105,46 @@ export function customerNumberFindings(customerNumber: string, type: CustomerTyp
   if (type === 'PRIVATE') {
     const why = nationalIdProblem(customerNumber);
     return {
-      problems: why === undefined ? [] : [{ code: 'FORMAT_ERROR', path, text: `${path} '${customerNumber}' is not a Norwegian national identity number, D-number or synthetic number (${why}), as a private customer's number must be: it is the PSU's identity at SCA and in X-PSU-IDENTITY` }],
+      problems:
+        why === undefined
+          ? []
+          : [
+              {
+                code: 'FORMAT_ERROR',
+                path,
+                text: `${path} '${customerNumber}' is not a Norwegian national identity number, D-number or synthetic number (${why}), as a private customer's number must be: it is the PSU's identity at SCA and in X-PSU-IDENTITY`,
+              },
+            ],
       warnings: [],
     };
   }
   if (isOrganisationNumber(customerNumber)) return { problems: [], warnings: [] };
-  if (/^\d{11}$/.test(customerNumber) && nationalIdProblem(customerNumber) === undefined) return { problems: [], warnings: [] };
+  if (/^\d{11}$/.test(customerNumber) && nationalIdProblem(customerNumber) === undefined)
+    return { problems: [], warnings: [] };
   if (!/^\d+$/.test(customerNumber)) {
-    return { problems: [{ code: 'FORMAT_ERROR', path, text: `${path} '${customerNumber}' is not a corporate customer number: digits only (an organisation number, 9 digits), as typed on the SCA page` }], warnings: [] };
+    return {
+      problems: [
+        {
+          code: 'FORMAT_ERROR',
+          path,
+          text: `${path} '${customerNumber}' is not a corporate customer number: digits only (an organisation number, 9 digits), as typed on the SCA page`,
+        },
+      ],
+      warnings: [],
+    };
   }
-  const why = /^\d{9}$/.test(customerNumber) ? 'its MOD11 check digit is wrong' : `it has ${customerNumber.length} digits, not 9`;
+  const why = /^\d{9}$/.test(customerNumber)
+    ? 'its MOD11 check digit is wrong'
+    : `it has ${customerNumber.length} digits, not 9`;
   return {
     problems: [],
-    warnings: [{ code: 'FORMAT_ERROR', path, text: `${path} '${customerNumber}' is not a Norwegian organisation number (${why}). The sandbox creates the customer and its agreements work, but no real company has this number` }],
+    warnings: [
+      {
+        code: 'FORMAT_ERROR',
+        path,
+        text: `${path} '${customerNumber}' is not a Norwegian organisation number (${why}). The sandbox creates the customer and its agreements work, but no real company has this number`,
+      },
+    ],
   };
 }
 
@@ -111,14 +166,16 @@ function mod11Text(bban: string): string {
 }
 
 /** What a BBAN that fails MOD11 means for the account that has it. */
-const MOD11_CONSEQUENCE = 'The sandbox takes it as test data: the account can hold test transactions, but the payment interface checks MOD11 as a real bank does, and refuses payments from or to this number';
+const MOD11_CONSEQUENCE =
+  'The sandbox takes it as test data: the account can hold test transactions, but the payment interface checks MOD11 as a real bank does, and refuses payments from or to this number';
 
 /**
  * A masked card number as card statements show it: 16 to 19 characters, the first 4 to 6 digits and
  * the last 4 digits shown, the others masked with `*` or `x` (525412******3241, 1234xxxxxxxx4321).
  */
 export const MASKED_PAN_PATTERN = '^(?=.{16,19}$)\\d{4,6}[*xX]+\\d{4}$';
-export const MASKED_PAN_RULE = 'a masked card number of 16 to 19 characters: the first 4 to 6 and the last 4 digits, the others masked with * or x, such as 525412******3241';
+export const MASKED_PAN_RULE =
+  'a masked card number of 16 to 19 characters: the first 4 to 6 and the last 4 digits, the others masked with * or x, such as 525412******3241';
 
 /**
  * A sandbox account's own numbers: a Norwegian BBAN of 11 digits, and its IBAN when given. A BBAN
@@ -130,10 +187,23 @@ export function ownAccountFindings(bban: unknown, iban: unknown): Findings & { i
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   if (typeof bban === 'string') {
-    if (!/^\d{11}$/.test(bban)) problems.push({ code: 'FORMAT_ERROR', path: '$.bban', text: `$.bban '${bban}' is not a Norwegian account number: 11 digits, without spaces or dots` });
-    else if (!isValidBBAN(bban, 'NO')) warnings.push({ code: 'FORMAT_ERROR', path: '$.bban', text: `$.bban '${bban}' is not a valid Norwegian account number: ${mod11Text(bban)}. ${MOD11_CONSEQUENCE}` });
+    if (!/^\d{11}$/.test(bban))
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: '$.bban',
+        text: `$.bban '${bban}' is not a Norwegian account number: 11 digits, without spaces or dots`,
+      });
+    else if (!isValidBBAN(bban, 'NO'))
+      warnings.push({
+        code: 'FORMAT_ERROR',
+        path: '$.bban',
+        text: `$.bban '${bban}' is not a valid Norwegian account number: ${mod11Text(bban)}. ${MOD11_CONSEQUENCE}`,
+      });
   }
-  const composed = typeof bban === 'string' && problems.length === 0 ? composeIBAN({ countryCode: 'NO', bban }) ?? undefined : undefined;
+  const composed =
+    typeof bban === 'string' && problems.length === 0
+      ? (composeIBAN({ countryCode: 'NO', bban }) ?? undefined)
+      : undefined;
   if (typeof iban !== 'string') return { problems, warnings, ...(composed === undefined ? {} : { iban: composed }) };
   const upper = iban.toUpperCase();
   const failure = ibanFailure(upper);
@@ -141,7 +211,11 @@ export function ownAccountFindings(bban: unknown, iban: unknown): Findings & { i
   if (failure !== undefined && !onlyNationalCheck) {
     problems.push({ code: 'FORMAT_ERROR', path: '$.iban', text: `$.iban '${iban}' is not a valid IBAN: ${failure}` });
   } else if (composed !== undefined && upper !== composed) {
-    problems.push({ code: 'FORMAT_ERROR', path: '$.iban', text: `$.iban ${iban} is not the IBAN of $.bban ${bban as string}, which is ${composed}` });
+    problems.push({
+      code: 'FORMAT_ERROR',
+      path: '$.iban',
+      text: `$.iban ${iban} is not the IBAN of $.bban ${bban as string}, which is ${composed}`,
+    });
   }
   return { problems, warnings, iban: upper };
 }
@@ -164,36 +238,63 @@ export interface CounterpartAccount {
  * then composed. Given together they must name the same account. A Norwegian number that fails only
  * MOD11 is taken, with a warning (the account the transaction is posted to may have one).
  */
-export function counterpartAccount(account: Record<string, unknown>, path: string): Findings & { account?: CounterpartAccount } {
+export function counterpartAccount(
+  account: Record<string, unknown>,
+  path: string,
+): Findings & { account?: CounterpartAccount } {
   const { iban, bban } = account;
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   if (iban === undefined && bban === undefined) {
-    return { problems: [{ code: 'FORMAT_ERROR', path, text: `${path} needs an iban or a bban to identify the account` }], warnings };
+    return {
+      problems: [{ code: 'FORMAT_ERROR', path, text: `${path} needs an iban or a bban to identify the account` }],
+      warnings,
+    };
   }
   if (typeof iban === 'string') {
     const upper = iban.toUpperCase();
     const failure = ibanFailure(upper);
     if (failure !== undefined) {
       if (!onlyNationalCheckFails(upper)) {
-        problems.push({ code: 'FORMAT_ERROR', path: `${path}.iban`, text: `${path}.iban '${iban}' is not a valid IBAN: ${failure}` });
+        problems.push({
+          code: 'FORMAT_ERROR',
+          path: `${path}.iban`,
+          text: `${path}.iban '${iban}' is not a valid IBAN: ${failure}`,
+        });
         return { problems, warnings };
       }
-      warnings.push({ code: 'FORMAT_ERROR', path: `${path}.iban`, text: `${path}.iban '${iban}' is not a valid IBAN: ${failure}. ${MOD11_CONSEQUENCE}` });
+      warnings.push({
+        code: 'FORMAT_ERROR',
+        path: `${path}.iban`,
+        text: `${path}.iban '${iban}' is not a valid IBAN: ${failure}. ${MOD11_CONSEQUENCE}`,
+      });
     }
     const ownBban = extractIBAN(upper).bban ?? upper.slice(4);
     if (typeof bban === 'string' && bban !== ownBban) {
-      problems.push({ code: 'FORMAT_ERROR', path: `${path}.bban`, text: `${path}.bban ${bban} and ${path}.iban ${upper} name different accounts (the BBAN of that IBAN is ${ownBban})` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: `${path}.bban`,
+        text: `${path}.bban ${bban} and ${path}.iban ${upper} name different accounts (the BBAN of that IBAN is ${ownBban})`,
+      });
       return { problems, warnings };
     }
     return { account: { iban: upper, bban: ownBban }, problems, warnings };
   }
   if (typeof bban === 'string') {
     if (!/^\d{11}$/.test(bban)) {
-      problems.push({ code: 'FORMAT_ERROR', path: `${path}.bban`, text: `${path}.bban '${bban}' is not a Norwegian account number (11 digits); give the iban of an account abroad` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: `${path}.bban`,
+        text: `${path}.bban '${bban}' is not a Norwegian account number (11 digits); give the iban of an account abroad`,
+      });
       return { problems, warnings };
     }
-    if (!isValidBBAN(bban, 'NO')) warnings.push({ code: 'FORMAT_ERROR', path: `${path}.bban`, text: `${path}.bban '${bban}' is not a valid Norwegian account number: ${mod11Text(bban)}. ${MOD11_CONSEQUENCE}` });
+    if (!isValidBBAN(bban, 'NO'))
+      warnings.push({
+        code: 'FORMAT_ERROR',
+        path: `${path}.bban`,
+        text: `${path}.bban '${bban}' is not a valid Norwegian account number: ${mod11Text(bban)}. ${MOD11_CONSEQUENCE}`,
+      });
     return { account: { iban: composeIBAN({ countryCode: 'NO', bban })!, bban }, problems, warnings };
   }
   return { problems, warnings };
@@ -215,12 +316,30 @@ export function transactionDirection(
   const isPosted = (side: CounterpartAccount) => side.iban === posted.iban;
   const named = `account ${posted.iban} (${posted.bban}), which the transaction is posted to`;
   if (isPosted(sides.debtor) && isPosted(sides.creditor)) {
-    return { problem: { code: 'FORMAT_ERROR', path: `${path}.creditorAccount`, text: `${path} names ${named}, as both debtor and creditor: name it as debtorAccount (a debit) or as creditorAccount (a credit), and the other party on the other side` } };
+    return {
+      problem: {
+        code: 'FORMAT_ERROR',
+        path: `${path}.creditorAccount`,
+        text: `${path} names ${named}, as both debtor and creditor: name it as debtorAccount (a debit) or as creditorAccount (a credit), and the other party on the other side`,
+      },
+    };
   }
   if (isPosted(sides.debtor)) return { direction: 'debit' };
   if (isPosted(sides.creditor)) {
     if (!sides.debtorInThisBank) return { direction: 'credit' };
-    return { problem: { code: 'FORMAT_ERROR', path: `${path}.debtorAccount`, text: `${path}.debtorAccount names account ${sides.debtor.iban} (${sides.debtor.bban}) of this sandbox bank as the debtor, another account than ${named}: that account would not show the debit. A credit comes from an account outside this bank; to move money between accounts of this bank, make a payment` } };
+    return {
+      problem: {
+        code: 'FORMAT_ERROR',
+        path: `${path}.debtorAccount`,
+        text: `${path}.debtorAccount names account ${sides.debtor.iban} (${sides.debtor.bban}) of this sandbox bank as the debtor, another account than ${named}: that account would not show the debit. A credit comes from an account outside this bank; to move money between accounts of this bank, make a payment`,
+      },
+    };
   }
-  return { problem: { code: 'FORMAT_ERROR', path, text: `${path} names ${named}, on neither side: a transaction posted to an account has it as debtorAccount (a debit of it) or as creditorAccount (a credit to it)` } };
+  return {
+    problem: {
+      code: 'FORMAT_ERROR',
+      path,
+      text: `${path} names ${named}, on neither side: a transaction posted to an account has it as debtorAccount (a debit of it) or as creditorAccount (a credit to it)`,
+    },
+  };
 }

@@ -52,7 +52,11 @@ export class PsuAuthenticationRequired extends Error {
    * tppMessages: why, for the TPP's developer (a consent unknown, expired, or too old for the history
    * asked for); the challenge body carries them beside `_links`.
    */
-  constructor(readonly scaRedirect: string, reason: string, readonly tppMessages: readonly TppMessage[] = []) {
+  constructor(
+    readonly scaRedirect: string,
+    reason: string,
+    readonly tppMessages: readonly TppMessage[] = [],
+  ) {
     super(reason);
     this.name = 'PsuAuthenticationRequired';
   }

@@ -1,5 +1,17 @@
 /** spec: TransactionStatus. */
-export const TRANSACTION_STATUSES = ['ACCP', 'ACSC', 'ACSP', 'ACTC', 'ACWC', 'ACWP', 'RCVD', 'PDNG', 'RJCT', 'CANC', 'PART'] as const;
+export const TRANSACTION_STATUSES = [
+  'ACCP',
+  'ACSC',
+  'ACSP',
+  'ACTC',
+  'ACWC',
+  'ACWP',
+  'RCVD',
+  'PDNG',
+  'RJCT',
+  'CANC',
+  'PART',
+] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /** Statuses after which nothing more happens to a payment (Berlin Group: finalised). */

@@ -4,7 +4,15 @@ import fastifyAccepts from '@fastify/accepts';
 import fastifyCompress from '@fastify/compress';
 import type { Config } from '../config/config.js';
 import { ApiError, type TppMessage, publishTppMessages } from '../domain/api-error.js';
-import { CONNECTIONS_CHECK_INTERVAL_MS, HEADERS_MAX_BYTES, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, PATH_PARAMETER_MAX_LENGTH, REQUEST_TIMEOUT_MS, RESOURCE_BODY_LIMIT_BYTES } from '../domain/limits.js';
+import {
+  CONNECTIONS_CHECK_INTERVAL_MS,
+  HEADERS_MAX_BYTES,
+  HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
+  PATH_PARAMETER_MAX_LENGTH,
+  REQUEST_TIMEOUT_MS,
+  RESOURCE_BODY_LIMIT_BYTES,
+} from '../domain/limits.js';
 import type { TppAuthenticator } from '../security/tpp-authenticator.js';
 import type { PaymentInitiationService } from '../services/payment-initiation-service.js';
 import type { ScaService } from '../services/sca-service.js';
@@ -49,7 +57,8 @@ import { warmUp } from './warm-up.js';
 
 export interface AppDependencies {
   /** The client timeouts default to HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. */
-  config: Pick<Config, 'mode' | 'logLevel' | 'publicUrl'> & Partial<Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs'>>;
+  config: Pick<Config, 'mode' | 'logLevel' | 'publicUrl'> &
+    Partial<Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs'>>;
   store: Store;
   authenticator: TppAuthenticator;
   payments: PaymentInitiationService;
@@ -106,7 +115,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: PATH_PARAMETER_MAX_LENGTH },
     // Sandbox mode also answers at the platform's sandbox address, /api-sandbox/v1 (hooks/sandbox-address.ts).
     ...(deps.config.mode === 'sandbox' ? { rewriteUrl: routeSandboxAddress } : {}),
-    schemaController: { compilersFactory: { buildSerializer: serializerFactory(deps.recordSchemas === undefined ? undefined : (key, code) => deps.recordSchemas!.serializer(key, code)) } },
+    schemaController: {
+      compilersFactory: {
+        buildSerializer: serializerFactory(
+          deps.recordSchemas === undefined ? undefined : (key, code) => deps.recordSchemas!.serializer(key, code),
+        ),
+      },
+    },
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => sendError(request, reply, new ApiError('BAD_REQUEST', error.message)),
   });
@@ -120,12 +135,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorateRequest('errorCode', null);
   app.decorateRequest('schemaProblems', null);
   const sandboxOnlySchemas = deps.config.mode === 'sandbox' ? sandboxSchemas : [];
-  const schemas = [...sharedSchemas, ...paymentSchemas, ...basketSchemas, ...aisSchemas, batchRunSchema, ...sandboxOnlySchemas];
+  const schemas = [
+    ...sharedSchemas,
+    ...paymentSchemas,
+    ...basketSchemas,
+    ...aisSchemas,
+    batchRunSchema,
+    ...sandboxOnlySchemas,
+  ];
   for (const schema of schemas) app.addSchema(schema);
 
   // Validation runs in our hook over every part at once; Fastify's per-part validation is off.
   app.setValidatorCompiler(() => () => true);
-  const compileValidator = createValidatorCompiler(schemas, { checkSchemas: deps.checkSchemas === true, ...(deps.recordSchemas === undefined ? {} : { record: (key, code) => deps.recordSchemas!.validator(key, code) }) });
+  const compileValidator = createValidatorCompiler(schemas, {
+    checkSchemas: deps.checkSchemas === true,
+    ...(deps.recordSchemas === undefined ? {} : { record: (key, code) => deps.recordSchemas!.validator(key, code) }),
+  });
   const validators: RouteValidator[] = [];
   // main.ts calls it once the server listens (warm-up.ts); tests need not.
   app.decorate('warmUp', () => warmUp(validators));
@@ -190,10 +215,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await deps.banks.ensure(tpp.id);
       request.bodySha256 = bodySha256;
       try {
-        request.retry = 'retry' === await replayGuard.admit({
-          tppId: tpp.id, requestId: request.headers['x-request-id'] as string, method: request.method, target,
-          bodySha256: request.bodySha256, scope: api.auth.testData === true ? 'test-data' : 'strict', expiresAt: signatureAcceptableUntil,
-        });
+        request.retry =
+          'retry' ===
+          (await replayGuard.admit({
+            tppId: tpp.id,
+            requestId: request.headers['x-request-id'] as string,
+            method: request.method,
+            target,
+            bodySha256: request.bodySha256,
+            scope: api.auth.testData === true ? 'test-data' : 'strict',
+            expiresAt: signatureAcceptableUntil,
+          }));
       } finally {
         // The binding (this request's, or the earlier one a refusal rests on) is committed; its flush
         // runs while the request goes on, and the answer, a refusal too, waits for it.
@@ -202,7 +234,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       }
     }
     const large = await parseBody(request);
-    const problems = await request.routeOptions.config.validator?.({ headers: request.headers, params: request.params, query: request.query, body: request.body }, large) ?? [];
+    const problems =
+      (await request.routeOptions.config.validator?.(
+        { headers: request.headers, params: request.params, query: request.query, body: request.body },
+        large,
+      )) ?? [];
     if (large) await turn();
     if (api.deferSchemaProblems === true) request.schemaProblems = problems;
     else if (problems.length > 0) throw ApiError.of(problems);
@@ -223,7 +259,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setErrorHandler((error, request, reply) => sendFailure(request, reply, error));
   app.setNotFoundHandler((request, reply) => {
     const path = request.originalUrl.split('?')[0];
-    const sandboxOnly = deps.config.mode === 'production' && (path!.startsWith('/v1/sandbox') || path!.startsWith(`${SANDBOX_ADDRESS_PREFIX}/`));
+    const sandboxOnly =
+      deps.config.mode === 'production' &&
+      (path!.startsWith('/v1/sandbox') || path!.startsWith(`${SANDBOX_ADDRESS_PREFIX}/`));
     const text = sandboxOnly
       ? `${request.method} ${path} belongs to the sandbox, which production does not serve`
       : `no operation ${request.method} ${path}`;
@@ -239,8 +277,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerAisCardAccountRoutes(app, deps.ais);
   if (deps.config.mode === 'sandbox' && deps.time !== undefined) registerSandboxClockRoutes(app, deps.time);
   if (deps.config.mode === 'sandbox') registerSandboxRoutes(app, deps.sandbox);
-  if (deps.config.mode === 'sandbox' && deps.certificates !== undefined) await registerSandboxCertificateRoutes(app, deps.certificates);
-  await registerScaPages(app, deps.sca, { sandbox: deps.config.mode === 'sandbox', secureCookies: deps.config.publicUrl.startsWith('https:'), onOutcome: (outcome) => deps.metrics?.collector.observeScaOutcome(outcome) });
+  if (deps.config.mode === 'sandbox' && deps.certificates !== undefined)
+    await registerSandboxCertificateRoutes(app, deps.certificates);
+  await registerScaPages(app, deps.sca, {
+    sandbox: deps.config.mode === 'sandbox',
+    secureCookies: deps.config.publicUrl.startsWith('https:'),
+    onOutcome: (outcome) => deps.metrics?.collector.observeScaOutcome(outcome),
+  });
   return app;
 }
 
@@ -250,6 +293,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
  * Error bodies are mapped already (errorBody); mapping again changes nothing.
  */
 function publishedMessagesOf(payload: unknown): unknown {
-  if (typeof payload !== 'object' || payload === null || !('tppMessages' in payload) || !Array.isArray(payload.tppMessages)) return payload;
+  if (
+    typeof payload !== 'object' ||
+    payload === null ||
+    !('tppMessages' in payload) ||
+    !Array.isArray(payload.tppMessages)
+  )
+    return payload;
   return { ...payload, tppMessages: publishTppMessages(payload.tppMessages as TppMessage[]) };
 }

@@ -33,18 +33,32 @@ export function errorBody(request: FastifyRequest, error: ApiError): ErrorBody {
     // Nothing about an internal fault reaches the client: its detail is in the log under this id.
     return { id: request.id, system: SYSTEM_NAME, status: error.status, code: error.code };
   }
-  return { id: request.id, system: SYSTEM_NAME, status: error.status, code: error.code, message: error.message, tppMessages: publishTppMessages(error.tppMessages) };
+  return {
+    id: request.id,
+    system: SYSTEM_NAME,
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    tppMessages: publishTppMessages(error.tppMessages),
+  };
 }
 
 /**
  * spec, endpoints 1 and 3: 401 "authentication needed" is a challenge, not an error body: an object
  * with `_links.scaRedirect`. The PSU follows it and the TPP repeats its request afterwards.
  */
-export function sendChallenge(request: FastifyRequest, reply: FastifyReply, challenge: PsuAuthenticationRequired): FastifyReply {
+export function sendChallenge(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  challenge: PsuAuthenticationRequired,
+): FastifyReply {
   request.errorCode = 'SCA_REQUIRED';
   request.log.info({ reason: challenge.message }, 'PSU sent to SCA');
   const messages = challenge.tppMessages.length === 0 ? {} : { tppMessages: publishTppMessages(challenge.tppMessages) };
-  return reply.code(401).type('application/json; charset=utf-8').send({ ...messages, _links: { scaRedirect: { href: challenge.scaRedirect, verbs: ['GET'] } } });
+  return reply
+    .code(401)
+    .type('application/json; charset=utf-8')
+    .send({ ...messages, _links: { scaRedirect: { href: challenge.scaRedirect, verbs: ['GET'] } } });
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
@@ -63,11 +77,22 @@ export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('PAYLOAD_TOO_LARGE', `the body is larger than ${request.routeOptions.bodyLimit ?? RESOURCE_BODY_LIMIT_BYTES} bytes, the most this operation accepts`);
+      return new ApiError(
+        'PAYLOAD_TOO_LARGE',
+        `the body is larger than ${request.routeOptions.bodyLimit ?? RESOURCE_BODY_LIMIT_BYTES} bytes, the most this operation accepts`,
+      );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type '${request.headers['content-type'] ?? ''}' is not supported; send the body as application/json`, [
-        { code: 'UNSUPPORTED_MEDIA_TYPE', path: 'header:Content-Type', text: `Content-Type '${request.headers['content-type'] ?? ''}' is not supported; send the body as application/json` },
-      ]);
+      return new ApiError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `Content-Type '${request.headers['content-type'] ?? ''}' is not supported; send the body as application/json`,
+        [
+          {
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+            path: 'header:Content-Type',
+            text: `Content-Type '${request.headers['content-type'] ?? ''}' is not supported; send the body as application/json`,
+          },
+        ],
+      );
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError('FORMAT_ERROR', 'Content-Length does not match the body that was sent');
     default:
@@ -75,7 +100,14 @@ export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+    const code: ErrorCode =
+      status === 404
+        ? 'NOT_FOUND'
+        : status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : status === 415
+            ? 'UNSUPPORTED_MEDIA_TYPE'
+            : 'BAD_REQUEST';
     return new ApiError(code, fastifyError.message ?? 'the request cannot be served');
   }
   request.log.error({ err: error }, 'unexpected fault');

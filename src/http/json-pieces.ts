@@ -50,7 +50,12 @@ function parseContainer(u: JsonUnits, layout: JsonLayout, open: number, { end, c
       else list.push(value);
       valueEnd = inner.end;
     } else {
-      while (h < children.length && (children[h + 1] ?? close) - first <= layout.pieceUnits && !layout.large.has(valueAt(u, object, children[h]!))) h += 1;
+      while (
+        h < children.length &&
+        (children[h + 1] ?? close) - first <= layout.pieceUnits &&
+        !layout.large.has(valueAt(u, object, children[h]!))
+      )
+        h += 1;
       valueEnd = spacesBack(u, first, h < children.length ? commaBefore(u, first, children[h]!) : close);
       if (object) {
         const part = JSON.parse(unitsTextWithin(u, first, valueEnd, '{', '}')) as Record<string, unknown>;
@@ -64,7 +69,8 @@ function parseContainer(u: JsonUnits, layout: JsonLayout, open: number, { end, c
       }
     }
     // Between a piece and the next entry: spaces, one comma, spaces; after the last, spaces to the close.
-    if (h < children.length ? !isSeparator(u, valueEnd, children[h]!) : !onlySpaces(u, valueEnd, close)) throw new Seam();
+    if (h < children.length ? !isSeparator(u, valueEnd, children[h]!) : !onlySpaces(u, valueEnd, close))
+      throw new Seam();
     g = h;
   }
   return object ? fields : list;

@@ -1,6 +1,11 @@
 import type { Problem } from '../domain/api-error.js';
 import {
-  JSON_MAX_ARRAY_ENTRIES, JSON_MAX_DEPTH, JSON_MAX_NUMBER_LENGTH, JSON_MAX_OBJECT_KEYS, JSON_MAX_STRING_LENGTH, JSON_MAX_VALUES,
+  JSON_MAX_ARRAY_ENTRIES,
+  JSON_MAX_DEPTH,
+  JSON_MAX_NUMBER_LENGTH,
+  JSON_MAX_OBJECT_KEYS,
+  JSON_MAX_STRING_LENGTH,
+  JSON_MAX_VALUES,
   PARSE_PIECE_UNITS,
 } from '../domain/limits.js';
 import { type JsonUnits, unitsText } from './utf8-body.js';
@@ -76,7 +81,11 @@ interface Frame {
 }
 
 /** The first limit the body crosses, or undefined when its shape is within every limit. */
-export function checkJsonShape(units: JsonUnits, limits: JsonShapeLimits = JSON_SHAPE_LIMITS, layout?: JsonLayout): Problem | undefined {
+export function checkJsonShape(
+  units: JsonUnits,
+  limits: JsonShapeLimits = JSON_SHAPE_LIMITS,
+  layout?: JsonLayout,
+): Problem | undefined {
   // One slice past the end, not Infinity: a number V8 keeps as a small integer, as it does the sliced
   // pass's (Infinity deoptimised the pass compiled for large bodies at its next large body).
   const scan = scanJsonShape(units, limits, units.length + 1, layout);
@@ -89,7 +98,12 @@ export function checkJsonShape(units: JsonUnits, limits: JsonShapeLimits = JSON_
  * The same check, in slices: it pauses (yields) after about `sliceUnits` units, so that the caller
  * can let the event loop turn between slices of a large body (src/http/hooks/request-body.ts).
  */
-export function* scanJsonShape(u: JsonUnits, limits: JsonShapeLimits, sliceUnits: number, layout?: JsonLayout): Generator<void, Problem | undefined> {
+export function* scanJsonShape(
+  u: JsonUnits,
+  limits: JsonShapeLimits,
+  sliceUnits: number,
+  layout?: JsonLayout,
+): Generator<void, Problem | undefined> {
   // Frames are made once per level and reused: no allocation per object or array.
   const frames: Frame[] = [];
   let depth = 0;
@@ -172,14 +186,23 @@ export function* scanJsonShape(u: JsonUnits, limits: JsonShapeLimits, sliceUnits
         top.children.push(i);
         const special = name === undefined ? specialNameOfUnits(u, i + 1, j) : SPECIAL_NAMES.indexOf(name);
         top.constructorKey = special === CONSTRUCTOR;
-        if (special === PROTO || (special === PROTOTYPE && depth >= 2 && frames[depth - 2]!.object && frames[depth - 2]!.constructorKey)) {
+        if (
+          special === PROTO ||
+          (special === PROTOTYPE && depth >= 2 && frames[depth - 2]!.object && frames[depth - 2]!.constructorKey)
+        ) {
           const path = pathOf(u, frames, depth);
-          return problem(path, `${path} is a field name this server refuses: read into an object, it would change what every object inherits`);
+          return problem(
+            path,
+            `${path} is a field name this server refuses: read into an object, it would change what every object inherits`,
+          );
         }
         for (let m = 0; m < at; m++) {
           if (top.keyHash[m] === top.keyHash[at] && keyText(u, top, m) === keyText(u, top, at)) {
             const path = pathOf(u, frames, depth);
-            return problem(path, `${path} is given twice in one object; each field may appear once, so that every reader of the body sees the same value`);
+            return problem(
+              path,
+              `${path} is given twice in one object; each field may appear once, so that every reader of the body sees the same value`,
+            );
           }
         }
         if (top.count > limits.maxObjectKeys) {
@@ -198,7 +221,8 @@ export function* scanJsonShape(u: JsonUnits, limits: JsonShapeLimits, sliceUnits
 
     // A value starts in the innermost container: count it, and in an array check the entries.
     values += 1;
-    if (values > limits.maxValues) return problem('$', `the body has more than ${limits.maxValues} values, the most this server reads`);
+    if (values > limits.maxValues)
+      return problem('$', `the body has more than ${limits.maxValues} values, the most this server reads`);
     const top = depth > 0 ? frames[depth - 1]! : undefined;
     if (top !== undefined && !top.object) {
       top.count += 1;
@@ -216,7 +240,17 @@ export function* scanJsonShape(u: JsonUnits, limits: JsonShapeLimits, sliceUnits
       }
       let frame = frames[depth];
       if (frame === undefined) {
-        frame = { object: false, start: 0, count: 0, children: [], keyStart: [], keyEnd: [], keyEscaped: [], keyHash: [], constructorKey: false };
+        frame = {
+          object: false,
+          start: 0,
+          count: 0,
+          children: [],
+          keyStart: [],
+          keyEnd: [],
+          keyEscaped: [],
+          keyHash: [],
+          constructorKey: false,
+        };
         frames.push(frame);
       }
       frame.object = c === 0x7b;
@@ -229,13 +263,19 @@ export function* scanJsonShape(u: JsonUnits, limits: JsonShapeLimits, sliceUnits
     } else if (c === 0x22) {
       if (length > limits.maxStringLength) {
         const path = pathOf(u, frames, depth);
-        return problem(path, `${path} must be at most ${limits.maxStringLength} characters long, the most this server reads`);
+        return problem(
+          path,
+          `${path} must be at most ${limits.maxStringLength} characters long, the most this server reads`,
+        );
       }
       i = j;
     } else {
       if (length > limits.maxNumberLength) {
         const path = pathOf(u, frames, depth);
-        return problem(path, `${path} is ${length} characters long; a number may have at most ${limits.maxNumberLength}`);
+        return problem(
+          path,
+          `${path} is ${length} characters long; a number may have at most ${limits.maxNumberLength}`,
+        );
       }
       i = j;
     }
@@ -369,7 +409,9 @@ function pathOf(u: JsonUnits, frames: readonly Frame[], depth: number): string {
   let path = '$';
   for (let f = 0; f < depth; f++) {
     const frame = frames[f]!;
-    path = frame.object ? appendKey(path, frame.count === 0 ? '' : keyText(u, frame, frame.count - 1) ?? '') : `${path}[${frame.count - 1}]`;
+    path = frame.object
+      ? appendKey(path, frame.count === 0 ? '' : (keyText(u, frame, frame.count - 1) ?? ''))
+      : `${path}[${frame.count - 1}]`;
   }
   return path;
 }

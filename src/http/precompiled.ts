@@ -14,7 +14,10 @@ import type { ValidateFunction } from 'ajv';
 /** Ajv's standalone code of one schema, as a function of the formats and of a require for Ajv's runtime helpers. */
 export type ValidatorFactory = (formats: Record<string, unknown>, require: NodeJS.Require) => ValidateFunction;
 /** fast-json-stringify's standalone code of one response schema, as a module: it requires its runtime and sets module.exports. */
-export type SerializerFactory = (require: NodeJS.Require, module: { exports: unknown }) => (document: unknown) => string;
+export type SerializerFactory = (
+  require: NodeJS.Require,
+  module: { exports: unknown },
+) => (document: unknown) => string;
 
 export interface PrecompiledSchemas {
   validators: Readonly<Record<string, ValidatorFactory>>;
@@ -29,7 +32,9 @@ export interface SchemaRecorder {
 
 /** The key of compiled code: a hash of what it was compiled from (JSON). */
 export function schemaKey(...inputs: unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(inputs) ?? 'undefined').digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify(inputs) ?? 'undefined')
+    .digest('base64url');
 }
 
 /** The require the precompiled code loads its libraries' runtime helpers with (ajv/dist/runtime, fast-json-stringify/lib). */

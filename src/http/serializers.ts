@@ -20,9 +20,12 @@ export function serializerFactory(record?: (key: string, code: string) => void):
     // The code depends on the route's schema, on the schemas it may refer to, and on the options;
     // the schemas are hashed on the first answer, not during the start.
     let context: string | undefined;
-    const keyOf = (schema: unknown) => schemaKey(context ??= schemaKey(externalSchemas, options ?? null), schema);
+    const keyOf = (schema: unknown) => schemaKey((context ??= schemaKey(externalSchemas, options ?? null)), schema);
     if (record !== undefined) {
-      return StandaloneSerializer({ readMode: false, storeFunction: (route, code) => record(keyOf(route.schema), code) })(externalSchemas, { ...options });
+      return StandaloneSerializer({
+        readMode: false,
+        storeFunction: (route, code) => record(keyOf(route.schema), code),
+      })(externalSchemas, { ...options });
     }
     const compile = factory(externalSchemas, options);
     return (route) => {

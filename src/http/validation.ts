@@ -42,7 +42,15 @@ function createAjv(coerceTypes: boolean, checkSchemas: boolean, standalone = fal
   // Checking schemas against the JSON Schema meta-schema costs 60 ms of every start; the route
   // schemas are fixed, so the tests check them (checkSchemas) and production does not.
   const ajv = new Ajv({
-    allErrors: true, coerceTypes, useDefaults: false, removeAdditional: false, verbose: false, messages: false, strict: true, strictRequired: false, validateSchema: checkSchemas,
+    allErrors: true,
+    coerceTypes,
+    useDefaults: false,
+    removeAdditional: false,
+    verbose: false,
+    messages: false,
+    strict: true,
+    strictRequired: false,
+    validateSchema: checkSchemas,
     ...(standalone ? { code: { source: true, formats: _`formats` } } : {}),
   });
   (addFormats as unknown as (ajv: Ajv) => void)(ajv);
@@ -55,7 +63,6 @@ function createAjv(coerceTypes: boolean, checkSchemas: boolean, standalone = fal
 
 /** Compiles one schema of a route: a part of its request, or the entries of a list in its body; `coerce` for text parts. */
 type UnitCompiler = (coerce: boolean, schema: object) => ValidateFunction;
-
 
 type Part = 'headers' | 'params' | 'querystring' | 'body';
 
@@ -110,13 +117,19 @@ export interface ValidatorCompilerOptions {
  * schemas are compiled on its first request, or rather taken from the code the build compiled for
  * them (precompiled.ts), unless options say otherwise.
  */
-export function createValidatorCompiler(sharedSchemas: readonly object[], options: ValidatorCompilerOptions = {}): (schema: FastifySchema) => RouteValidator {
+export function createValidatorCompiler(
+  sharedSchemas: readonly object[],
+  options: ValidatorCompilerOptions = {},
+): (schema: FastifySchema) => RouteValidator {
   const { checkSchemas = false, record } = options;
   // Made on the first compilation: two Ajv instances with their formats cost 10-15 ms of a start otherwise.
   let ajvs: { body: Ajv; text: Ajv } | undefined;
   const compilers = () => {
     if (ajvs !== undefined) return ajvs;
-    ajvs = { body: createAjv(false, checkSchemas, record !== undefined), text: createAjv(true, checkSchemas, record !== undefined) };
+    ajvs = {
+      body: createAjv(false, checkSchemas, record !== undefined),
+      text: createAjv(true, checkSchemas, record !== undefined),
+    };
     for (const shared of sharedSchemas) {
       ajvs.body.addSchema(shared);
       ajvs.text.addSchema(shared);
@@ -125,7 +138,8 @@ export function createValidatorCompiler(sharedSchemas: readonly object[], option
   };
   // A schema's code depends on it, on its Ajv's kind, and on the shared schemas it may refer to.
   let sharedKey: string | undefined;
-  const keyOf = (coerce: boolean, schema: object) => schemaKey(sharedKey ??= schemaKey(sharedSchemas), coerce, schema);
+  const keyOf = (coerce: boolean, schema: object) =>
+    schemaKey((sharedKey ??= schemaKey(sharedSchemas)), coerce, schema);
   const compileUnit: UnitCompiler = (coerce, schema) => {
     if (record !== undefined) {
       const ajv = compilers()[coerce ? 'text' : 'body'];
@@ -134,12 +148,16 @@ export function createValidatorCompiler(sharedSchemas: readonly object[], option
       return validate;
     }
     const precompiled = checkSchemas ? undefined : precompiledSchemas.validators[keyOf(coerce, schema)];
-    return precompiled === undefined ? compilers()[coerce ? 'text' : 'body'].compile(schema) : precompiled(FORMATS, precompiledRequire);
+    return precompiled === undefined
+      ? compilers()[coerce ? 'text' : 'body'].compile(schema)
+      : precompiled(FORMATS, precompiledRequire);
   };
   const byRef = new Map(sharedSchemas.map((shared) => [`${(shared as { $id?: string }).$id}#`, shared]));
-  const inline = (schema: FastifySchema): FastifySchema => (schema.body === undefined ? schema : { ...schema, body: inlineRefs(schema.body, byRef) });
+  const inline = (schema: FastifySchema): FastifySchema =>
+    schema.body === undefined ? schema : { ...schema, body: inlineRefs(schema.body, byRef) };
   const now = checkSchemas || record !== undefined;
-  return (schema) => (now ? compileNow(inline(schema), compileUnit) : compileRouteValidator(inline(schema), compileUnit));
+  return (schema) =>
+    now ? compileNow(inline(schema), compileUnit) : compileRouteValidator(inline(schema), compileUnit);
 }
 
 /**
@@ -153,7 +171,8 @@ function inlineRefs(schema: unknown, byRef: ReadonlyMap<string, object>): unknow
   if (typeof schema !== 'object' || schema === null) return schema;
   const own: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key !== '$ref' && key !== '$id') own[key] = key === 'enum' || key === 'required' ? value : inlineRefs(value, byRef);
+    if (key !== '$ref' && key !== '$id')
+      own[key] = key === 'enum' || key === 'required' ? value : inlineRefs(value, byRef);
   }
   const ref = (schema as { $ref?: unknown }).$ref;
   if (typeof ref !== 'string') return own;
@@ -166,7 +185,9 @@ function inlineRefs(schema: unknown, byRef: ReadonlyMap<string, object>): unknow
 function compileRouteValidator(schema: FastifySchema, compile: UnitCompiler): RouteValidator {
   let compiled: RouteValidator | undefined;
   const now = () => (compiled ??= compileNow(schema, compile));
-  return Object.assign((request: RequestParts, inTurns?: boolean) => now()(request, inTurns), { warm: () => now().warm() });
+  return Object.assign((request: RequestParts, inTurns?: boolean) => now()(request, inTurns), {
+    warm: () => now().warm(),
+  });
 }
 
 function compileNow(schema: FastifySchema, compile: UnitCompiler): RouteValidator {
@@ -182,7 +203,15 @@ function compileNow(schema: FastifySchema, compile: UnitCompiler): RouteValidato
     const arrayBounds = part === 'body' ? arrayBoundsOf(compiled) : [];
     const lists = part === 'body' ? listValidatorOf(compiled, arrayBounds, compile) : undefined;
     const numbers = part === 'body' ? new Map<string, NumberType>() : numberProperties(compiled);
-    validators.push({ part, validate: compile(part !== 'body', compiled), schema: compiled, arrayBounds, headerNames, lists, numbers });
+    validators.push({
+      part,
+      validate: compile(part !== 'body', compiled),
+      schema: compiled,
+      arrayBounds,
+      headerNames,
+      lists,
+      numbers,
+    });
   }
   const validate: ValidateRequest = async (request, inTurns = false) => {
     const problems = new DescribedProblems();
@@ -234,7 +263,9 @@ async function warmLists(validate: ValidateRequest, validators: readonly PartVal
       // No more than the list takes: a longer one is refused whole (overlongArray) before its entries are validated.
       const most = body.arrayBounds.find((bound) => bound.property === list.property)?.maxItems ?? WARM_UP_ENTRIES;
       // An unknown field too: the error of a field the entry does not have is a branch of its own.
-      const entries = Array.from({ length: Math.min(WARM_UP_ENTRIES, most) }, () => Object.fromEntries([...fields, 'unknownField'].map((field) => [field, value])));
+      const entries = Array.from({ length: Math.min(WARM_UP_ENTRIES, most) }, () =>
+        Object.fromEntries([...fields, 'unknownField'].map((field) => [field, value])),
+      );
       if (list.property === undefined) root = entries;
       else made[list.property] = entries;
     }
@@ -253,21 +284,36 @@ const WARM_UP_VALUES: readonly unknown[] = [true, 'x'.repeat(300), 'ø'.repeat(3
  * out: the rest of the body is validated at once, the entries a chunk at a time. Undefined when the
  * body has no such list.
  */
-function listValidatorOf(schema: Record<string, unknown>, bounds: readonly ArrayBound[], compile: UnitCompiler): ListValidator | undefined {
+function listValidatorOf(
+  schema: Record<string, unknown>,
+  bounds: readonly ArrayBound[],
+  compile: UnitCompiler,
+): ListValidator | undefined {
   const entries: ListValidator['entries'] = [];
   let outerSchema: Record<string, unknown> = schema;
   for (const bound of bounds) {
-    const list = (bound.property === undefined ? schema : (schema.properties as Record<string, Record<string, unknown>>)[bound.property]) as Record<string, unknown>;
+    const list = (
+      bound.property === undefined
+        ? schema
+        : (schema.properties as Record<string, Record<string, unknown>>)[bound.property]
+    ) as Record<string, unknown>;
     if (typeof list.items !== 'object' || list.items === null) continue;
     const withoutItems = { ...list, items: true };
-    outerSchema = bound.property === undefined ? withoutItems
-      : { ...outerSchema, properties: { ...(outerSchema.properties as object), [bound.property]: withoutItems } };
+    outerSchema =
+      bound.property === undefined
+        ? withoutItems
+        : { ...outerSchema, properties: { ...(outerSchema.properties as object), [bound.property]: withoutItems } };
     entries.push({ property: bound.property, validate: compile(false, list.items as object), schema: list.items });
   }
   return entries.length === 0 ? undefined : { outer: compile(false, outerSchema), outerSchema, entries };
 }
 
-async function validateInTurns(validator: PartValidator, lists: ListValidator, data: unknown, problems: DescribedProblems): Promise<void> {
+async function validateInTurns(
+  validator: PartValidator,
+  lists: ListValidator,
+  data: unknown,
+  problems: DescribedProblems,
+): Promise<void> {
   const report = (errors: readonly ErrorObject[], schema: unknown, at: unknown, prefix: string) => {
     for (const error of withoutBranchErrors(errors)) {
       if (problems.full()) problems.skip();
@@ -279,12 +325,18 @@ async function validateInTurns(validator: PartValidator, lists: ListValidator, d
   };
   if (!lists.outer(data)) report(lists.outer.errors ?? [], lists.outerSchema, data, '');
   for (const list of lists.entries) {
-    const value = list.property === undefined ? data : typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[list.property] : undefined;
+    const value =
+      list.property === undefined
+        ? data
+        : typeof data === 'object' && data !== null
+          ? (data as Record<string, unknown>)[list.property]
+          : undefined;
     if (!Array.isArray(value)) continue;
     const prefix = list.property === undefined ? '' : `/${list.property.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     for (let index = 0; index < value.length; index++) {
       if (index > 0 && index % VALIDATION_ENTRIES_PER_TURN === 0) await turn();
-      if (!list.validate(value[index])) report(list.validate.errors ?? [], list.schema, value[index], `${prefix}/${index}`);
+      if (!list.validate(value[index]))
+        report(list.validate.errors ?? [], list.schema, value[index], `${prefix}/${index}`);
     }
   }
 }
@@ -302,17 +354,25 @@ interface ArrayBound {
  */
 function arrayBoundsOf(schema: Record<string, unknown>): ArrayBound[] {
   const bounds: ArrayBound[] = [];
-  if (schema.type === 'array' && typeof schema.maxItems === 'number') bounds.push({ property: undefined, maxItems: schema.maxItems });
-  for (const [property, value] of Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>)) {
-    if (value.type === 'array' && typeof value.maxItems === 'number') bounds.push({ property, maxItems: value.maxItems });
+  if (schema.type === 'array' && typeof schema.maxItems === 'number')
+    bounds.push({ property: undefined, maxItems: schema.maxItems });
+  for (const [property, value] of Object.entries(
+    (schema.properties ?? {}) as Record<string, Record<string, unknown>>,
+  )) {
+    if (value.type === 'array' && typeof value.maxItems === 'number')
+      bounds.push({ property, maxItems: value.maxItems });
   }
   return bounds;
 }
 
 function overlongArray(bounds: readonly ArrayBound[], data: unknown): Problem | undefined {
   for (const bound of bounds) {
-    const value = bound.property === undefined ? data
-      : typeof data === 'object' && data !== null && Object.hasOwn(data, bound.property) ? (data as Record<string, unknown>)[bound.property] : undefined;
+    const value =
+      bound.property === undefined
+        ? data
+        : typeof data === 'object' && data !== null && Object.hasOwn(data, bound.property)
+          ? (data as Record<string, unknown>)[bound.property]
+          : undefined;
     if (Array.isArray(value) && value.length > bound.maxItems) {
       const path = bound.property === undefined ? '$' : appendKey('$', bound.property);
       return { code: 'FORMAT_ERROR', path, text: `${path} must have at most ${bound.maxItems} entries` };
@@ -349,7 +409,10 @@ class DescribedProblems {
 
   list(): Problem[] {
     if (this.skipped === 0) return this.problems;
-    return [...this.problems, { code: 'FORMAT_ERROR', text: `${this.skipped} more problems of form, not listed`, count: this.skipped }];
+    return [
+      ...this.problems,
+      { code: 'FORMAT_ERROR', text: `${this.skipped} more problems of form, not listed`, count: this.skipped },
+    ];
   }
 }
 
@@ -365,7 +428,10 @@ function lowerCaseHeaderSchema(schema: Record<string, unknown>, names: Map<strin
 
 /** A JSONPath to the field: `$.payments[0].creditorName`; headers as `header:Name`, query as `query:name`. */
 function pathOf(error: ErrorObject, validator: PartValidator, property?: string): string {
-  const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (property !== undefined) segments.push(property);
   if (validator.part === 'headers') return textPath(validator, segments[0] ?? '');
   if (validator.part !== 'body') return textPath(validator, segments.join('.'));
@@ -390,7 +456,11 @@ function numbersNotInDecimal(validator: PartValidator, data: unknown): ReadonlyM
     // A repeated parameter is an array: Ajv's type check refuses it.
     if (typeof value !== 'string' || isNumberText(value, type)) continue;
     const path = textPath(validator, name);
-    (refused ??= new Map()).set(path, { code: 'FORMAT_ERROR', path, text: `${label(path)} must be ${numberTextRule(type)}${gotText(value)}` });
+    (refused ??= new Map()).set(path, {
+      code: 'FORMAT_ERROR',
+      path,
+      text: `${label(path)} must be ${numberTextRule(type)}${gotText(value)}`,
+    });
   }
   return refused ?? NONE_REFUSED;
 }
@@ -401,7 +471,11 @@ function numbersNotInDecimal(validator: PartValidator, data: unknown): ReadonlyM
  * cost a third more per error. Refs are inlined, so the schemaPath points into the compiled schema.
  */
 function withContext(error: ErrorObject, schema: unknown, data: unknown): ErrorObject {
-  return { ...error, parentSchema: at(schema, error.schemaPath.split('/').slice(1, -1)) as ErrorObject['parentSchema'], data: at(data, error.instancePath.split('/').slice(1)) };
+  return {
+    ...error,
+    parentSchema: at(schema, error.schemaPath.split('/').slice(1, -1)) as ErrorObject['parentSchema'],
+    data: at(data, error.instancePath.split('/').slice(1)),
+  };
 }
 
 function at(root: unknown, pointer: readonly string[]): unknown {
@@ -419,8 +493,14 @@ function describe(error: ErrorObject, validator: PartValidator): Problem {
   const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
   if (error.keyword === 'required') {
     const path = pathOf(error, validator, String(params.missingProperty));
-    const code = typeof parent[REQUIRED_CODE] === 'string' ? (parent[REQUIRED_CODE] as Problem['code'])
-      : validator.part === 'headers' ? 'HTTP_HEADER_REQUIRED' : validator.part === 'querystring' ? 'QUERY_PARAMETER_REQUIRED' : 'FORMAT_ERROR';
+    const code =
+      typeof parent[REQUIRED_CODE] === 'string'
+        ? (parent[REQUIRED_CODE] as Problem['code'])
+        : validator.part === 'headers'
+          ? 'HTTP_HEADER_REQUIRED'
+          : validator.part === 'querystring'
+            ? 'QUERY_PARAMETER_REQUIRED'
+            : 'FORMAT_ERROR';
     return { code, path, text: `${label(path)} is required` };
   }
   if (error.keyword === 'additionalProperties') {
@@ -433,33 +513,57 @@ function describe(error: ErrorObject, validator: PartValidator): Problem {
 
 function reason(error: ErrorObject, params: Record<string, unknown>, parent: Record<string, unknown>): string {
   switch (error.keyword) {
-    case 'type': return `must be ${article(String(params.type))}`;
-    case 'maxLength': return `must be at most ${params.limit} characters long`;
-    case 'minLength': return params.limit === 1 ? 'must not be empty' : `must be at least ${params.limit} characters long`;
-    case 'maxItems': return `must have at most ${params.limit} entries`;
-    case 'minItems': return `must have at least ${params.limit} ${params.limit === 1 ? 'entry' : 'entries'}`;
-    case 'minimum': return `must be at least ${params.limit}`;
-    case 'maximum': return `must be at most ${params.limit}`;
+    case 'type':
+      return `must be ${article(String(params.type))}`;
+    case 'maxLength':
+      return `must be at most ${params.limit} characters long`;
+    case 'minLength':
+      return params.limit === 1 ? 'must not be empty' : `must be at least ${params.limit} characters long`;
+    case 'maxItems':
+      return `must have at most ${params.limit} entries`;
+    case 'minItems':
+      return `must have at least ${params.limit} ${params.limit === 1 ? 'entry' : 'entries'}`;
+    case 'minimum':
+      return `must be at least ${params.limit}`;
+    case 'maximum':
+      return `must be at most ${params.limit}`;
     case 'enum': {
       if (typeof parent[RULE_TEXT] === 'string') return `must be ${parent[RULE_TEXT]}`;
       const values = (params.allowedValues as unknown[]) ?? [];
-      return values.length <= 20 ? `must be one of ${values.join(', ')}` : `must be one of the ${values.length} values the specification lists`;
+      return values.length <= 20
+        ? `must be one of ${values.join(', ')}`
+        : `must be one of the ${values.length} values the specification lists`;
     }
-    case 'const': return `must be ${String(params.allowedValue)}`;
-    case 'pattern': return typeof parent[RULE_TEXT] === 'string' ? `must be ${parent[RULE_TEXT]}` : `must match ${String(params.pattern)}`;
-    case 'format': return typeof parent[RULE_TEXT] === 'string' ? `must be ${parent[RULE_TEXT]}` : `must be a valid ${formatName(String(params.format))}`;
-    case 'uniqueItems': return `must not repeat entries (entries ${params.j} and ${params.i} are equal)`;
-    case 'minProperties': return 'must not be empty';
-    case 'not': return 'has a form that is not allowed here';
+    case 'const':
+      return `must be ${String(params.allowedValue)}`;
+    case 'pattern':
+      return typeof parent[RULE_TEXT] === 'string'
+        ? `must be ${parent[RULE_TEXT]}`
+        : `must match ${String(params.pattern)}`;
+    case 'format':
+      return typeof parent[RULE_TEXT] === 'string'
+        ? `must be ${parent[RULE_TEXT]}`
+        : `must be a valid ${formatName(String(params.format))}`;
+    case 'uniqueItems':
+      return `must not repeat entries (entries ${params.j} and ${params.i} are equal)`;
+    case 'minProperties':
+      return 'must not be empty';
+    case 'not':
+      return 'has a form that is not allowed here';
     case 'oneOf':
-    case 'anyOf': return typeof parent[RULE_TEXT] === 'string' ? `must be ${parent[RULE_TEXT]}` : 'does not have any of the allowed forms';
-    default: return `is not valid (${error.keyword})`;
+    case 'anyOf':
+      return typeof parent[RULE_TEXT] === 'string'
+        ? `must be ${parent[RULE_TEXT]}`
+        : 'does not have any of the allowed forms';
+    default:
+      return `is not valid (${error.keyword})`;
   }
 }
 
 function got(error: ErrorObject): string {
   const value = error.data;
-  if (error.keyword === 'maxLength' || error.keyword === 'minLength') return typeof value === 'string' ? ` (it is ${[...value].length})` : '';
+  if (error.keyword === 'maxLength' || error.keyword === 'minLength')
+    return typeof value === 'string' ? ` (it is ${[...value].length})` : '';
   if (typeof value === 'string') return gotText(value);
   // A number too large for a double (1e400) is read as Infinity, which JSON.stringify writes as null.
   if (typeof value === 'number' && !Number.isFinite(value)) return ' (got a number too large to read)';
@@ -488,7 +592,18 @@ function article(type: string): string {
 }
 
 function formatName(format: string): string {
-  return ({ date: 'date (YYYY-MM-DD)', uuid: 'UUID', ipv4: 'IPv4 address', ipv6: 'IPv6 address', uri: 'absolute URI', 'date-time': 'date and time (RFC 3339)' } as Record<string, string>)[format] ?? format;
+  return (
+    (
+      {
+        date: 'date (YYYY-MM-DD)',
+        uuid: 'UUID',
+        ipv4: 'IPv4 address',
+        ipv6: 'IPv6 address',
+        uri: 'absolute URI',
+        'date-time': 'date and time (RFC 3339)',
+      } as Record<string, string>
+    )[format] ?? format
+  );
 }
 
 /**
@@ -507,4 +622,3 @@ function withoutBranchErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   }
   return kept;
 }
-

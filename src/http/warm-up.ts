@@ -28,7 +28,17 @@ const WARM_UP_REPEATS = 3;
 
 /** A list body of every kind of token: text of `length` times `letter`, escapes, numbers, literals, nesting. */
 function madeUpBody(letter: string, length: number): string {
-  const entry = { text: letter.repeat(length), escaped: 'a"b\\c\n\u00e6', amount: '123.45', number: -12.5e3, yes: true, no: false, none: null, list: [1, [2, {}], []], nested: { key: 'value' } };
+  const entry = {
+    text: letter.repeat(length),
+    escaped: 'a"b\\c\n\u00e6',
+    amount: '123.45',
+    number: -12.5e3,
+    yes: true,
+    no: false,
+    none: null,
+    list: [1, [2, {}], []],
+    nested: { key: 'value' },
+  };
   return JSON.stringify({ payments: Array.from({ length: 300 }, () => entry) });
 }
 
@@ -37,6 +47,11 @@ const WIDE_NAME_LENGTHS = [9, 11, 14] as const;
 
 /** A list of the most entries, each of the most fields: the shape of a body of unknown fields. */
 function wideBody(): string {
-  const entry = Object.fromEntries(Array.from({ length: JSON_MAX_OBJECT_KEYS }, (_, k) => [`field${k}`.padEnd(WIDE_NAME_LENGTHS[k % WIDE_NAME_LENGTHS.length]!, '_'), true]));
+  const entry = Object.fromEntries(
+    Array.from({ length: JSON_MAX_OBJECT_KEYS }, (_, k) => [
+      `field${k}`.padEnd(WIDE_NAME_LENGTHS[k % WIDE_NAME_LENGTHS.length]!, '_'),
+      true,
+    ]),
+  );
   return JSON.stringify({ payments: Array.from({ length: JSON_MAX_ARRAY_ENTRIES }, () => entry) });
 }

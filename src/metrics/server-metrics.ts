@@ -10,7 +10,9 @@ export interface BatchRunCounts {
 /** Answer times of API requests: from a millisecond (a read) to the 30 s a client may take to send. */
 const REQUEST_BUCKETS_SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 /** Store calls: a tenth of a millisecond (a cached SQLite read) to seconds (a chunk of a batch run). */
-const STORE_BUCKETS_SECONDS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
+const STORE_BUCKETS_SECONDS = [
+  0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10,
+];
 /** Batch runs: an empty one takes milliseconds, 100 000 payments about a minute (bench/results.md). */
 const BATCH_BUCKETS_SECONDS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 120, 300, 900];
 
@@ -33,21 +35,36 @@ export class ServerMetrics {
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
     this.requests = new Histogram({
-      name: 'psd2_http_request_duration_seconds', help: 'API requests answered, by method, route pattern and status: time from arrival to the last byte sent',
-      labelNames: ['method', 'route', 'status'], buckets: REQUEST_BUCKETS_SECONDS, registers,
+      name: 'psd2_http_request_duration_seconds',
+      help: 'API requests answered, by method, route pattern and status: time from arrival to the last byte sent',
+      labelNames: ['method', 'route', 'status'],
+      buckets: REQUEST_BUCKETS_SECONDS,
+      registers,
     });
     this.storeCalls = new Histogram({
-      name: 'psd2_store_call_duration_seconds', help: 'Calls to the database store, by Store method and outcome (ok or error)',
-      labelNames: ['method', 'outcome'], buckets: STORE_BUCKETS_SECONDS, registers,
+      name: 'psd2_store_call_duration_seconds',
+      help: 'Calls to the database store, by Store method and outcome (ok or error)',
+      labelNames: ['method', 'outcome'],
+      buckets: STORE_BUCKETS_SECONDS,
+      registers,
     });
-    this.batchRuns = new Histogram({ name: 'psd2_batch_run_duration_seconds', help: 'Batch runs (a slot of one bank, or a run now), by duration', buckets: BATCH_BUCKETS_SECONDS, registers });
+    this.batchRuns = new Histogram({
+      name: 'psd2_batch_run_duration_seconds',
+      help: 'Batch runs (a slot of one bank, or a run now), by duration',
+      buckets: BATCH_BUCKETS_SECONDS,
+      registers,
+    });
     this.batchPayments = new Counter({
-      name: 'psd2_batch_payments_total', help: 'Payments batch runs have taken: executed (ACSC), partial (bulk, PART) or rejected (RJCT)',
-      labelNames: ['outcome'], registers,
+      name: 'psd2_batch_payments_total',
+      help: 'Payments batch runs have taken: executed (ACSC), partial (bulk, PART) or rejected (RJCT)',
+      labelNames: ['outcome'],
+      registers,
     });
     this.scaOutcomes = new Counter({
-      name: 'psd2_sca_outcomes_total', help: 'SCA pages that end a PSU\'s visit, by what they say (approved, declined, wrong-psu, too-many-attempts, psu-locked, link-expired, ...)',
-      labelNames: ['outcome'], registers,
+      name: 'psd2_sca_outcomes_total',
+      help: "SCA pages that end a PSU's visit, by what they say (approved, declined, wrong-psu, too-many-attempts, psu-locked, link-expired, ...)",
+      labelNames: ['outcome'],
+      registers,
     });
     // Every outcome is present from the start, so that a rate over it is defined before the first one.
     for (const outcome of ['executed', 'partial', 'rejected']) this.batchPayments.inc({ outcome }, 0);

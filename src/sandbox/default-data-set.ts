@@ -18,28 +18,118 @@ export const DEFAULT_CUSTOMERS = {
 
 type Owner = keyof typeof DEFAULT_CUSTOMERS;
 
-export const DEFAULT_ACCOUNTS: readonly { owner: Owner; bban: string; currency: string; name: string; product: string; cashAccountType: string; balance: bigint; creditLine: bigint }[] = [
-  { owner: 'ola', bban: '15061012343', currency: 'NOK', name: 'Brukskonto', product: 'Brukskonto', cashAccountType: 'CACC', balance: 2_500_000n, creditLine: 0n },
-  { owner: 'ola', bban: '15061012351', currency: 'NOK', name: 'Sparekonto', product: 'Høyrentekonto', cashAccountType: 'SVGS', balance: 15_000_000n, creditLine: 0n },
-  { owner: 'kari', bban: '15061012378', currency: 'NOK', name: 'Brukskonto', product: 'Brukskonto', cashAccountType: 'CACC', balance: 1_200_000n, creditLine: 500_000n },
-  { owner: 'kari', bban: '15061012386', currency: 'EUR', name: 'Valutakonto EUR', product: 'Valutakonto', cashAccountType: 'CACC', balance: 500_000n, creditLine: 0n },
-  { owner: 'nordlys', bban: '15062056786', currency: 'NOK', name: 'Driftskonto', product: 'Bedriftskonto', cashAccountType: 'CACC', balance: 250_000_000n, creditLine: 50_000_000n },
-  { owner: 'nordlys', bban: '15062056794', currency: 'NOK', name: 'Skattetrekkskonto', product: 'Skattetrekkskonto', cashAccountType: 'TAXE', balance: 8_000_000n, creditLine: 0n },
-  { owner: 'fjord', bban: '15062056808', currency: 'NOK', name: 'Driftskonto', product: 'Bedriftskonto', cashAccountType: 'CACC', balance: 75_000_000n, creditLine: 0n },
-  { owner: 'fjord', bban: '15062056816', currency: 'EUR', name: 'Valutakonto EUR', product: 'Valutakonto', cashAccountType: 'CACC', balance: 10_000_000n, creditLine: 0n },
+export const DEFAULT_ACCOUNTS: readonly {
+  owner: Owner;
+  bban: string;
+  currency: string;
+  name: string;
+  product: string;
+  cashAccountType: string;
+  balance: bigint;
+  creditLine: bigint;
+}[] = [
+  {
+    owner: 'ola',
+    bban: '15061012343',
+    currency: 'NOK',
+    name: 'Brukskonto',
+    product: 'Brukskonto',
+    cashAccountType: 'CACC',
+    balance: 2_500_000n,
+    creditLine: 0n,
+  },
+  {
+    owner: 'ola',
+    bban: '15061012351',
+    currency: 'NOK',
+    name: 'Sparekonto',
+    product: 'Høyrentekonto',
+    cashAccountType: 'SVGS',
+    balance: 15_000_000n,
+    creditLine: 0n,
+  },
+  {
+    owner: 'kari',
+    bban: '15061012378',
+    currency: 'NOK',
+    name: 'Brukskonto',
+    product: 'Brukskonto',
+    cashAccountType: 'CACC',
+    balance: 1_200_000n,
+    creditLine: 500_000n,
+  },
+  {
+    owner: 'kari',
+    bban: '15061012386',
+    currency: 'EUR',
+    name: 'Valutakonto EUR',
+    product: 'Valutakonto',
+    cashAccountType: 'CACC',
+    balance: 500_000n,
+    creditLine: 0n,
+  },
+  {
+    owner: 'nordlys',
+    bban: '15062056786',
+    currency: 'NOK',
+    name: 'Driftskonto',
+    product: 'Bedriftskonto',
+    cashAccountType: 'CACC',
+    balance: 250_000_000n,
+    creditLine: 50_000_000n,
+  },
+  {
+    owner: 'nordlys',
+    bban: '15062056794',
+    currency: 'NOK',
+    name: 'Skattetrekkskonto',
+    product: 'Skattetrekkskonto',
+    cashAccountType: 'TAXE',
+    balance: 8_000_000n,
+    creditLine: 0n,
+  },
+  {
+    owner: 'fjord',
+    bban: '15062056808',
+    currency: 'NOK',
+    name: 'Driftskonto',
+    product: 'Bedriftskonto',
+    cashAccountType: 'CACC',
+    balance: 75_000_000n,
+    creditLine: 0n,
+  },
+  {
+    owner: 'fjord',
+    bban: '15062056816',
+    currency: 'EUR',
+    name: 'Valutakonto EUR',
+    product: 'Valutakonto',
+    cashAccountType: 'CACC',
+    balance: 10_000_000n,
+    creditLine: 0n,
+  },
 ];
 
 /** Agreement ids are readable, so a TPP developer can send them as PSU-Corporate-ID. */
-export const DEFAULT_AGREEMENTS: readonly { id: string; owner: Owner; name: string; engagements: { person: Owner; bban: string; roles: EngagementRole[] }[] }[] = [
+export const DEFAULT_AGREEMENTS: readonly {
+  id: string;
+  owner: Owner;
+  name: string;
+  engagements: { person: Owner; bban: string; roles: EngagementRole[] }[];
+}[] = [
   {
-    id: 'AGR-18129215603', owner: 'nordlys', name: 'Nordlys Handel AS nettbank',
+    id: 'AGR-18129215603',
+    owner: 'nordlys',
+    name: 'Nordlys Handel AS nettbank',
     engagements: [
       { person: 'ola', bban: '15062056786', roles: ['VIEW', 'REGISTER'] },
       { person: 'ola', bban: '15062056794', roles: ['VIEW'] },
     ],
   },
   {
-    id: 'AGR-20079518612', owner: 'fjord', name: 'Fjord Eiendom AS nettbank',
+    id: 'AGR-20079518612',
+    owner: 'fjord',
+    name: 'Fjord Eiendom AS nettbank',
     engagements: [
       { person: 'kari', bban: '15062056808', roles: ['VIEW', 'REGISTER'] },
       { person: 'kari', bban: '15062056816', roles: ['VIEW', 'REGISTER'] },
@@ -63,13 +153,32 @@ export function defaultDataSet(now: Date): BankData {
     const id = newBankId();
     accountIds.set(a.bban, id);
     return {
-      id, customerId: customerIds.get(a.owner)!, bban: a.bban, iban: composeIBAN({ countryCode: 'NO', bban: a.bban })!, currency: a.currency,
-      name: a.name, product: a.product, cashAccountType: a.cashAccountType, creditLineMinor: a.creditLine, balanceMinor: a.balance, createdAt: now,
+      id,
+      customerId: customerIds.get(a.owner)!,
+      bban: a.bban,
+      iban: composeIBAN({ countryCode: 'NO', bban: a.bban })!,
+      currency: a.currency,
+      name: a.name,
+      product: a.product,
+      cashAccountType: a.cashAccountType,
+      creditLineMinor: a.creditLine,
+      balanceMinor: a.balance,
+      createdAt: now,
     };
   });
-  const agreements: (Agreement & { createdAt: Date })[] = DEFAULT_AGREEMENTS.map((a) => ({ id: a.id, ownerCustomerId: customerIds.get(a.owner)!, name: a.name, createdAt: now }));
-  const engagements: Engagement[] = DEFAULT_AGREEMENTS.flatMap((a) => a.engagements.map((e) => ({
-    agreementId: a.id, customerId: customerIds.get(e.person)!, accountId: accountIds.get(e.bban)!, roles: e.roles,
-  })));
+  const agreements: (Agreement & { createdAt: Date })[] = DEFAULT_AGREEMENTS.map((a) => ({
+    id: a.id,
+    ownerCustomerId: customerIds.get(a.owner)!,
+    name: a.name,
+    createdAt: now,
+  }));
+  const engagements: Engagement[] = DEFAULT_AGREEMENTS.flatMap((a) =>
+    a.engagements.map((e) => ({
+      agreementId: a.id,
+      customerId: customerIds.get(e.person)!,
+      accountId: accountIds.get(e.bban)!,
+      roles: e.roles,
+    })),
+  );
   return { customers, accounts, agreements, engagements };
 }

@@ -32,7 +32,16 @@ const ACCEPTED_KEYS = `RSA keys of at least ${CERTIFICATE_RSA_MIN_BITS} bits and
 type Hash = 'MD2' | 'MD4' | 'MD5' | 'SHA-1' | 'SHA-224' | 'SHA-256' | 'SHA-384' | 'SHA-512';
 
 /** Output bits of each hash; MD2, MD4, MD5 and SHA-1 are broken whatever their length (collisions are computed). */
-const HASH_BITS: Readonly<Record<Hash, number>> = { 'MD2': 128, 'MD4': 128, 'MD5': 128, 'SHA-1': 160, 'SHA-224': 224, 'SHA-256': 256, 'SHA-384': 384, 'SHA-512': 512 };
+const HASH_BITS: Readonly<Record<Hash, number>> = {
+  MD2: 128,
+  MD4: 128,
+  MD5: 128,
+  'SHA-1': 160,
+  'SHA-224': 224,
+  'SHA-256': 256,
+  'SHA-384': 384,
+  'SHA-512': 512,
+};
 const BROKEN_HASHES: ReadonlySet<Hash> = new Set(['MD2', 'MD4', 'MD5', 'SHA-1']);
 
 const RSASSA_PSS_OID = '1.2.840.113549.1.1.10';
@@ -76,12 +85,16 @@ const HASH_OIDS: Readonly<Record<string, Hash>> = {
 export function certificateWeaknesses(fields: CertificateFields, publicKey: KeyObject | undefined): string[] {
   const reasons: string[] = [];
   if (fields.trailingBytes > 0) {
-    reasons.push(`has ${fields.trailingBytes} byte${fields.trailingBytes === 1 ? '' : 's'} after the end of its DER encoding; a certificate is exactly one DER SEQUENCE, with nothing after it`);
+    reasons.push(
+      `has ${fields.trailingBytes} byte${fields.trailingBytes === 1 ? '' : 's'} after the end of its DER encoding; a certificate is exactly one DER SEQUENCE, with nothing after it`,
+    );
   }
   const signature = signatureWeakness(fields.signatureAlgorithm);
   if (signature !== undefined) reasons.push(signature);
   else if (!sameBytes(fields.signatureAlgorithm.der, fields.tbsSignatureAlgorithm.der)) {
-    reasons.push(`is signed with ${algorithmName(fields.signatureAlgorithm)}, but its signed part names ${algorithmName(fields.tbsSignatureAlgorithm)}; RFC 5280 requires the two to be the same`);
+    reasons.push(
+      `is signed with ${algorithmName(fields.signatureAlgorithm)}, but its signed part names ${algorithmName(fields.tbsSignatureAlgorithm)}; RFC 5280 requires the two to be the same`,
+    );
   }
   const key = keyWeakness(fields, publicKey);
   if (key !== undefined) reasons.push(key);
@@ -93,8 +106,10 @@ function signatureWeakness(algorithm: AlgorithmIdentifier): string | undefined {
   const name = algorithmName(algorithm);
   const required = `certificates must be signed with RSA or ECDSA and a hash of at least ${CERTIFICATE_SIGNATURE_HASH_MIN_BITS} bits (SHA-256, SHA-384 or SHA-512)`;
   if (hash === undefined) return `is signed with ${name}, which the bank does not verify; ${required}`;
-  if (BROKEN_HASHES.has(hash)) return `is signed with ${name}: ${hash} is broken (collisions can be computed), so the issuer's signature does not bind what the certificate says; ${required}`;
-  if (HASH_BITS[hash] < CERTIFICATE_SIGNATURE_HASH_MIN_BITS) return `is signed with ${name}: ${hash} has ${HASH_BITS[hash]} bits; ${required}`;
+  if (BROKEN_HASHES.has(hash))
+    return `is signed with ${name}: ${hash} is broken (collisions can be computed), so the issuer's signature does not bind what the certificate says; ${required}`;
+  if (HASH_BITS[hash] < CERTIFICATE_SIGNATURE_HASH_MIN_BITS)
+    return `is signed with ${name}: ${hash} has ${HASH_BITS[hash]} bits; ${required}`;
   return undefined;
 }
 
@@ -106,7 +121,9 @@ function hashOf(algorithm: AlgorithmIdentifier): Hash | undefined {
 /** RSASSA-PSS-params: SEQUENCE { [0] hashAlgorithm DEFAULT sha1, ... } (RFC 4055, section 3.1). */
 function pssHash(parameters: asn1js.AsnType | undefined): Hash | undefined {
   if (!(parameters instanceof asn1js.Sequence)) return undefined;
-  const tagged = parameters.valueBlock.value.find((item) => item.idBlock.tagClass === 3 && item.idBlock.tagNumber === 0);
+  const tagged = parameters.valueBlock.value.find(
+    (item) => item.idBlock.tagClass === 3 && item.idBlock.tagNumber === 0,
+  );
   if (tagged === undefined) return 'SHA-1';
   const inner = (tagged as asn1js.Constructed).valueBlock?.value?.[0];
   const oid = inner instanceof asn1js.Sequence ? inner.valueBlock.value[0] : undefined;
@@ -126,7 +143,8 @@ function keyWeakness(fields: CertificateFields, publicKey: KeyObject | undefined
   const details = publicKey.asymmetricKeyDetails ?? {};
   if (type === 'rsa' || type === 'rsa-pss') {
     const bits = details.modulusLength ?? 0;
-    if (bits < CERTIFICATE_RSA_MIN_BITS) return `has a ${bits}-bit RSA key; at least ${CERTIFICATE_RSA_MIN_BITS} bits are required`;
+    if (bits < CERTIFICATE_RSA_MIN_BITS)
+      return `has a ${bits}-bit RSA key; at least ${CERTIFICATE_RSA_MIN_BITS} bits are required`;
     const exponent = details.publicExponent ?? 0n;
     if (exponent < CERTIFICATE_RSA_MIN_PUBLIC_EXPONENT || exponent % 2n === 0n) {
       return `has an RSA key with public exponent ${exponent}; it must be odd and at least ${CERTIFICATE_RSA_MIN_PUBLIC_EXPONENT}`;
@@ -135,7 +153,8 @@ function keyWeakness(fields: CertificateFields, publicKey: KeyObject | undefined
   }
   if (type === 'ec') {
     const curve = details.namedCurve;
-    if (curve === undefined) return `has an EC key with explicit curve parameters instead of a named curve; the bank accepts EC keys on ${ACCEPTED_CURVE_LIST}`;
+    if (curve === undefined)
+      return `has an EC key with explicit curve parameters instead of a named curve; the bank accepts EC keys on ${ACCEPTED_CURVE_LIST}`;
     if (Object.hasOwn(ACCEPTED_CURVES, curve)) return undefined;
     const bits = ecFieldBits(fields.publicKeyBytes);
     if (bits < CERTIFICATE_EC_MIN_BITS) {
@@ -155,13 +174,20 @@ function ecFieldBits(point: Uint8Array): number {
 
 function displayKeyType(type: string | undefined): string {
   switch (type) {
-    case 'dsa': return 'DSA';
-    case 'ed25519': return 'Ed25519';
-    case 'ed448': return 'Ed448';
-    case 'x25519': return 'X25519';
-    case 'x448': return 'X448';
-    case 'dh': return 'Diffie-Hellman';
-    default: return type ?? 'unknown';
+    case 'dsa':
+      return 'DSA';
+    case 'ed25519':
+      return 'Ed25519';
+    case 'ed448':
+      return 'Ed448';
+    case 'x25519':
+      return 'X25519';
+    case 'x448':
+      return 'X448';
+    case 'dh':
+      return 'Diffie-Hellman';
+    default:
+      return type ?? 'unknown';
   }
 }
 

@@ -50,7 +50,10 @@ export class CertificateFormatError extends Error {}
  * caller can say which certificate it is and where it came from.
  */
 export class CertificateRefusedError extends Error {
-  constructor(readonly reasons: readonly string[], readonly certificateName?: string) {
+  constructor(
+    readonly reasons: readonly string[],
+    readonly certificateName?: string,
+  ) {
     super(reasons.join('; and it '));
   }
 }
@@ -72,7 +75,8 @@ export function readCertificateFields(der: Uint8Array): CertificateFields {
   const validity = childrenOf(items[index++]);
   const subject = readName(items[index++]);
   const [keyAlgorithm, keyBits] = childrenOf(items[index++]);
-  if (!(keyBits instanceof asn1js.BitString)) throw new CertificateFormatError('subjectPublicKeyInfo has no BIT STRING');
+  if (!(keyBits instanceof asn1js.BitString))
+    throw new CertificateFormatError('subjectPublicKeyInfo has no BIT STRING');
   const extensions = new Map<string, Uint8Array>();
   for (const item of items.slice(index)) {
     if (!isContextTag(item, 3)) continue;

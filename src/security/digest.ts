@@ -20,7 +20,8 @@ export function parseDigestHeader(header: string): DigestValue[] {
   const unsupported: string[] = [];
   for (const part of header.split(',')) {
     const equals = part.indexOf('=');
-    if (equals <= 0) throw new DigestFormatError(`'${part.trim()}' is not of the form SHA-256=<base64 hash of the body>`);
+    if (equals <= 0)
+      throw new DigestFormatError(`'${part.trim()}' is not of the form SHA-256=<base64 hash of the body>`);
     const name = part.slice(0, equals).trim().toUpperCase();
     const encoded = part.slice(equals + 1).trim();
     if (!(name in ALGORITHMS)) {
@@ -42,9 +43,16 @@ export function parseDigestHeader(header: string): DigestValue[] {
 }
 
 /** The algorithm whose digest does not match the body, or undefined when all match. */
-export function findDigestMismatch(values: readonly DigestValue[], body: Uint8Array, bodySha256?: Buffer): DigestAlgorithm | undefined {
+export function findDigestMismatch(
+  values: readonly DigestValue[],
+  body: Uint8Array,
+  bodySha256?: Buffer,
+): DigestAlgorithm | undefined {
   for (const { algorithm, expected } of values) {
-    const actual = algorithm === 'SHA-256' && bodySha256 !== undefined ? bodySha256 : createHash(ALGORITHMS[algorithm]).update(body).digest();
+    const actual =
+      algorithm === 'SHA-256' && bodySha256 !== undefined
+        ? bodySha256
+        : createHash(ALGORITHMS[algorithm]).update(body).digest();
     if (!timingSafeEqual(actual, expected)) return algorithm;
   }
   return undefined;

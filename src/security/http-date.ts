@@ -26,8 +26,13 @@ function instant(year: number, monthName: string, day: number, [h, m, s]: string
   const millis = Date.UTC(year, month, day, Number(h), Number(m), Number(s));
   const date = new Date(millis);
   // Date.UTC rolls 31 Feb over into March; a date that does not exist is no date.
-  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month && date.getUTCDate() === day
-    && date.getUTCHours() === Number(h) && date.getUTCMinutes() === Number(m) && date.getUTCSeconds() === Number(s);
+  const real =
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === Number(h) &&
+    date.getUTCMinutes() === Number(m) &&
+    date.getUTCSeconds() === Number(s);
   return real ? millis : undefined;
 }
 

@@ -63,7 +63,9 @@ async function readKey(path: string): Promise<NationalIdKey | undefined> {
   if (text === undefined) return undefined;
   const hex = text.trim();
   if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length % 2 !== 0 || hex.length < NATIONAL_ID_KEY_MIN_BYTES * 2) {
-    throw new NationalIdKeyError(`${path} must hold the key as hex, at least ${NATIONAL_ID_KEY_MIN_BYTES * 2} hex digits (${NATIONAL_ID_KEY_MIN_BYTES} bytes); it holds ${hex.length} characters that are not that`);
+    throw new NationalIdKeyError(
+      `${path} must hold the key as hex, at least ${NATIONAL_ID_KEY_MIN_BYTES * 2} hex digits (${NATIONAL_ID_KEY_MIN_BYTES} bytes); it holds ${hex.length} characters that are not that`,
+    );
   }
   return { bytes: Buffer.from(hex, 'hex') };
 }

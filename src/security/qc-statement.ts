@@ -1,6 +1,12 @@
 import * as asn1js from 'asn1js';
 import { PSP_ROLES, type PspRole, isPspRole, roleOfOid } from '../domain/psp-role.js';
-import { CertificateFormatError, CertificateRefusedError, childrenOf, shownOid, stringValue } from './der-certificate.js';
+import {
+  CertificateFormatError,
+  CertificateRefusedError,
+  childrenOf,
+  shownOid,
+  stringValue,
+} from './der-certificate.js';
 
 /** RFC 3739 qcStatements certificate extension. */
 export const QC_STATEMENTS_OID = '1.3.6.1.5.5.7.1.3';
@@ -53,6 +59,9 @@ export function readPsd2Statement(extensionValue: Uint8Array): Psd2Statement | u
 /** One reason for all such entries, naming the first: their number is bounded only by the header's size. */
 function roleByNameReason(entries: readonly { name: PspRole; oid: string }[]): string {
   const [first] = entries;
-  const more = entries.length > 1 ? ` (and ${entries.length - 1} more role${entries.length > 2 ? 's' : ''} given by name only)` : '';
+  const more =
+    entries.length > 1
+      ? ` (and ${entries.length - 1} more role${entries.length > 2 ? 's' : ''} given by name only)`
+      : '';
   return `names the PSD2 role ${first!.name} under OID ${first!.oid}, which is not its ETSI role OID ${PSP_ROLES[first!.name]}${more}; a role counts only by its OID (ETSI TS 119 495)`;
 }

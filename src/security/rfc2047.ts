@@ -29,7 +29,10 @@ function decodeToBytesList(text: string): { bytes: Buffer; charset: string }[] {
   const words: { bytes: Buffer; charset: string }[] = [];
   for (const match of text.matchAll(ENCODED_WORD)) {
     const [, charset, encoding, payload] = match as unknown as [string, string, string, string];
-    words.push({ charset: charset.toLowerCase().replace(/\*.*$/, ''), bytes: encoding.toUpperCase() === 'B' ? decodeB(payload) : decodeQ(payload) });
+    words.push({
+      charset: charset.toLowerCase().replace(/\*.*$/, ''),
+      bytes: encoding.toUpperCase() === 'B' ? decodeB(payload) : decodeQ(payload),
+    });
   }
   return words;
 }

@@ -31,11 +31,15 @@ export async function ensureSandboxCa(dataDir: string): Promise<ParsedCertificat
   // Read at once, so that on a first start the worker begins before the caller goes on with its own work.
   const existing = readCa(certPath);
   if (existing !== undefined) return existing;
-  const ca = await makeInWorker({ commonName: 'Sandbox PSD2 Test CA', organisation: 'Sandbox Bank ASA', country: 'NO' });
+  const ca = await makeInWorker({
+    commonName: 'Sandbox PSD2 Test CA',
+    organisation: 'Sandbox Bank ASA',
+    country: 'NO',
+  });
   await mkdir(dataDir, { recursive: true });
   const suffix = `${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const ours = await publish(`${keyPath}.${suffix}`, keyPath, ca.keyPem, 0o600);
-  if (ours && await publish(`${certPath}.${suffix}`, certPath, ca.certPem, 0o644)) {
+  if (ours && (await publish(`${certPath}.${suffix}`, certPath, ca.certPem, 0o644))) {
     return parseCertificate(readPemCertificates(ca.certPem)[0]!);
   }
   for (let waited = 0; waited < OTHER_MAKER_WAIT_MS; waited += POLL_MS) {
@@ -49,7 +53,10 @@ export async function ensureSandboxCa(dataDir: string): Promise<ParsedCertificat
 
 /** The sandbox CA's certificate and key as PEM text, to issue TPP certificates from (ensureSandboxCa made them). */
 export async function readSandboxCaFiles(dataDir: string): Promise<{ certPem: string; keyPem: string }> {
-  const [certPem, keyPem] = await Promise.all([readFile(join(dataDir, SANDBOX_CA_CERT_FILE), 'utf8'), readFile(join(dataDir, SANDBOX_CA_KEY_FILE), 'utf8')]);
+  const [certPem, keyPem] = await Promise.all([
+    readFile(join(dataDir, SANDBOX_CA_CERT_FILE), 'utf8'),
+    readFile(join(dataDir, SANDBOX_CA_KEY_FILE), 'utf8'),
+  ]);
   return { certPem, keyPem };
 }
 
@@ -59,13 +66,18 @@ export async function readSandboxCaFiles(dataDir: string): Promise<{ certPem: st
  * beside the server's bundle (scripts/bundle.ts), which runs it from its code cache as sandbox-ca-worker.mjs.
  */
 function makeInWorker(options: AuthorityOptions): Promise<CertificateAndKey> {
-  const file = new URL(import.meta.url.endsWith('.cjs') ? './sandbox-ca-worker.mjs' : './sandbox-ca-worker.js', import.meta.url);
+  const file = new URL(
+    import.meta.url.endsWith('.cjs') ? './sandbox-ca-worker.mjs' : './sandbox-ca-worker.js',
+    import.meta.url,
+  );
   return new Promise((resolve, reject) => {
     const worker = new Worker(file, { workerData: options });
     worker.once('message', resolve);
     worker.once('error', reject);
     // After the message this changes nothing.
-    worker.once('exit', (code) => reject(new Error(`the worker making the sandbox CA ended (exit code ${code}) without one`)));
+    worker.once('exit', (code) =>
+      reject(new Error(`the worker making the sandbox CA ended (exit code ${code}) without one`)),
+    );
   });
 }
 
@@ -78,7 +90,13 @@ function readCa(certPath: string): ParsedCertificate | undefined {
   }
   const der = text === undefined ? undefined : readPemCertificates(text)[0];
   // A CA file someone replaced with a weak one is refused (TrustStoreError), as a configured CA would be.
-  return der === undefined ? undefined : readCertificate(der, `the sandbox CA file '${certPath}'`, `remove it and ${SANDBOX_CA_KEY_FILE} beside it, and the next start makes a new sandbox CA`);
+  return der === undefined
+    ? undefined
+    : readCertificate(
+        der,
+        `the sandbox CA file '${certPath}'`,
+        `remove it and ${SANDBOX_CA_KEY_FILE} beside it, and the next start makes a new sandbox CA`,
+      );
 }
 
 /** Writes `text` to a file of its own, then links it into place; false when the place is taken. */

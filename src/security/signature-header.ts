@@ -34,7 +34,9 @@ export function parseSignatureHeader(header: string): SignatureParameters {
     const start = PARAMETER.lastIndex;
     const match = PARAMETER.exec(text);
     if (match === null || PARAMETER.lastIndex === start) {
-      throw new SignatureHeaderError(`cannot read a name="value" parameter at position ${start}: '${text.slice(start, start + 30)}'`);
+      throw new SignatureHeaderError(
+        `cannot read a name="value" parameter at position ${start}: '${text.slice(start, start + 30)}'`,
+      );
     }
     const name = match[1]!.toLowerCase();
     if (raw.has(name)) throw new SignatureHeaderError(`parameter '${name}' is given twice`);
@@ -45,10 +47,16 @@ export function parseSignatureHeader(header: string): SignatureParameters {
   const algorithm = required(raw, 'algorithm', 'algorithm').toLowerCase();
   const signatureText = required(raw, 'signature', 'signature');
   // draft-cavage: without a headers parameter only `date` is signed.
-  const headers = (raw.get('headers') ?? 'date').trim().toLowerCase().split(/\s+/).filter((h) => h !== '');
+  const headers = (raw.get('headers') ?? 'date')
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((h) => h !== '');
   if (headers.length === 0) throw new SignatureHeaderError("parameter 'headers' is empty");
   if (headers.length > SIGNED_HEADERS_MAX_COUNT) {
-    throw new SignatureHeaderError(`parameter 'headers' names ${headers.length} headers; at most ${SIGNED_HEADERS_MAX_COUNT} are accepted`);
+    throw new SignatureHeaderError(
+      `parameter 'headers' names ${headers.length} headers; at most ${SIGNED_HEADERS_MAX_COUNT} are accepted`,
+    );
   }
   return { keyId: parseKeyId(keyIdText), algorithm, headers, signature: decodeSignature(signatureText) };
 }
@@ -73,14 +81,17 @@ function parseKeyIdText(text: string): KeyId {
   const value = isEncodedWords(text) ? decodeWords(text) : text;
   const match = /^\s*SN\s*=\s*(?:0x)?([0-9A-Fa-f:]+)\s*,\s*CA\s*=(.+)$/s.exec(value);
   if (match === null) {
-    throw new SignatureHeaderError(`keyId '${value}' is not of the form SN=<certificate serial in hex>,CA=<issuer distinguished name>`);
+    throw new SignatureHeaderError(
+      `keyId '${value}' is not of the form SN=<certificate serial in hex>,CA=<issuer distinguished name>`,
+    );
   }
   const hex = match[1]!.replace(/:/g, '');
   if (hex === '') throw new SignatureHeaderError(`keyId '${value}' has an empty serial number`);
   try {
     return { text: value, serial: BigInt(`0x${hex}`), issuer: parseDistinguishedName(match[2]!) };
   } catch (error) {
-    if (error instanceof DistinguishedNameError) throw new SignatureHeaderError(`keyId CA '${match[2]}' is not a distinguished name: ${error.message}`);
+    if (error instanceof DistinguishedNameError)
+      throw new SignatureHeaderError(`keyId CA '${match[2]}' is not a distinguished name: ${error.message}`);
     throw error;
   }
 }
@@ -119,7 +130,8 @@ function wrap<T>(decode: () => T): T {
   try {
     return decode();
   } catch (error) {
-    if (error instanceof EncodedWordError) throw new SignatureHeaderError(`RFC 2047 encoded word cannot be decoded: ${error.message}`);
+    if (error instanceof EncodedWordError)
+      throw new SignatureHeaderError(`RFC 2047 encoded word cannot be decoded: ${error.message}`);
     throw error;
   }
 }

@@ -1,6 +1,11 @@
 import { type KeyObject, X509Certificate } from 'node:crypto';
 import { certificateWeaknesses } from './certificate-policy.js';
-import { CertificateFormatError, CertificateRefusedError, type NameAttribute, readCertificateFields } from './der-certificate.js';
+import {
+  CertificateFormatError,
+  CertificateRefusedError,
+  type NameAttribute,
+  readCertificateFields,
+} from './der-certificate.js';
 import { type Psd2Statement, QC_STATEMENTS_OID, readPsd2Statement } from './qc-statement.js';
 
 export const ORGANIZATION_IDENTIFIER_OID = '2.5.4.97';

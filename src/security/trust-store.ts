@@ -25,7 +25,9 @@ export class TrustStore {
 
   /** The anchor that issued and signed the certificate, if any. */
   issuerOf(certificate: ParsedCertificate): ParsedCertificate | undefined {
-    return this.anchors.find((anchor) => certificate.x509.checkIssued(anchor.x509) && certificate.x509.verify(anchor.publicKey));
+    return this.anchors.find(
+      (anchor) => certificate.x509.checkIssued(anchor.x509) && certificate.x509.verify(anchor.publicKey),
+    );
   }
 
   with(more: readonly ParsedCertificate[]): TrustStore {
@@ -53,7 +55,10 @@ export async function readTrustedCertificates(paths: readonly string[]): Promise
     if (ders.length === 0) throw new TrustStoreError(`TRUSTED_CA_CERTS: '${path}' holds no PEM certificate`);
     for (const der of ders) {
       const certificate = readCertificate(der, `TRUSTED_CA_CERTS: '${path}'`);
-      if (!certificate.x509.ca) throw new TrustStoreError(`TRUSTED_CA_CERTS: '${path}' holds '${certificate.name}', which is not a CA certificate`);
+      if (!certificate.x509.ca)
+        throw new TrustStoreError(
+          `TRUSTED_CA_CERTS: '${path}' holds '${certificate.name}', which is not a CA certificate`,
+        );
       anchors.push(certificate);
     }
   }
@@ -64,14 +69,21 @@ export async function readTrustedCertificates(paths: readonly string[]): Promise
  * Parses one certificate of a file the bank configured; `origin` names the file and `remedy` says what
  * the operator can do, both in the TrustStoreError.
  */
-export function readCertificate(der: Buffer, origin: string, remedy = 'remove it, or replace it with a current certificate of that CA'): ParsedCertificate {
+export function readCertificate(
+  der: Buffer,
+  origin: string,
+  remedy = 'remove it, or replace it with a current certificate of that CA',
+): ParsedCertificate {
   try {
     return parseCertificate(der);
   } catch (error) {
     if (error instanceof CertificateRefusedError) {
-      throw new TrustStoreError(`${origin} holds '${error.certificateName ?? ''}', which ${error.reasons.join('; and which ')}. A qualified trust service would not issue it, so the bank does not trust it: ${remedy}`);
+      throw new TrustStoreError(
+        `${origin} holds '${error.certificateName ?? ''}', which ${error.reasons.join('; and which ')}. A qualified trust service would not issue it, so the bank does not trust it: ${remedy}`,
+      );
     }
-    if (error instanceof CertificateFormatError) throw new TrustStoreError(`${origin} holds a certificate that cannot be read: ${error.message}`);
+    if (error instanceof CertificateFormatError)
+      throw new TrustStoreError(`${origin} holds a certificate that cannot be read: ${error.message}`);
     throw error;
   }
 }

@@ -24,7 +24,12 @@ export class Banks {
   /** Banks known to exist: banks are never removed, so each is looked for once per process. */
   private readonly made = new Set<string>();
 
-  constructor(private readonly store: Store, readonly mode: Mode, private readonly base: Clock = systemClock, private readonly maxBanks = MAX_SANDBOX_BANKS) {}
+  constructor(
+    private readonly store: Store,
+    readonly mode: Mode,
+    private readonly base: Clock = systemClock,
+    private readonly maxBanks = MAX_SANDBOX_BANKS,
+  ) {}
 
   /** The bank a TPP's requests work in. */
   of(tppId: string): string {
@@ -40,7 +45,10 @@ export class Banks {
       await this.store.openBank(bank, this.base.now(), defaultDataSet, this.maxBanks);
     } catch (error) {
       if (!(error instanceof BankLimitReached)) throw error;
-      throw new ApiError('ACCESS_EXCEEDED', `this sandbox keeps ${error.limit} banks, one per TPP, and has no room for a bank of ${tppId}; TPPs that have a bank here go on as before. Ask the sandbox's operator`);
+      throw new ApiError(
+        'ACCESS_EXCEEDED',
+        `this sandbox keeps ${error.limit} banks, one per TPP, and has no room for a bank of ${tppId}; TPPs that have a bank here go on as before. Ask the sandbox's operator`,
+      );
     }
     this.made.add(bank);
   }
@@ -67,7 +75,10 @@ export class Banks {
   /** Every bank whose batch runs, with its clock: production's, or each sandbox bank made so far, in one read. */
   async clocks(): Promise<{ bank: string; clock: BankClock }[]> {
     if (this.mode !== 'sandbox') return [{ bank: PRODUCTION_BANK, clock: this.clockWithOffset(0) }];
-    return (await this.store.listBankClocks()).map(({ bank, clockOffsetMs }) => ({ bank, clock: this.clockWithOffset(Number(clockOffsetMs)) }));
+    return (await this.store.listBankClocks()).map(({ bank, clockOffsetMs }) => ({
+      bank,
+      clock: this.clockWithOffset(Number(clockOffsetMs)),
+    }));
   }
 
   private clockWithOffset(offsetMs: number): BankClock {
@@ -79,10 +90,15 @@ export class Banks {
   async advance(tppId: string, target: Date): Promise<void> {
     const clock = await this.clockOf(tppId);
     const now = clock.now();
-    const backwards = (at: Date) => new ApiError('FORMAT_ERROR', `the sandbox clock only moves forward: ${target.toISOString()} is not after its time now, ${at.toISOString()}`);
+    const backwards = (at: Date) =>
+      new ApiError(
+        'FORMAT_ERROR',
+        `the sandbox clock only moves forward: ${target.toISOString()} is not after its time now, ${at.toISOString()}`,
+      );
     if (target.getTime() <= now.getTime()) throw backwards(now);
     // Checked again in the write: a move that another request overtook meanwhile is refused the same way.
     const base = this.base.now();
-    if (!(await this.store.writeClockOffset(this.of(tppId), BigInt(target.getTime() - base.getTime()), base))) throw backwards((await this.clockOf(tppId)).now());
+    if (!(await this.store.writeClockOffset(this.of(tppId), BigInt(target.getTime() - base.getTime()), base)))
+      throw backwards((await this.clockOf(tppId)).now());
   }
 }

@@ -69,13 +69,13 @@ export class BatchRunner {
   /** Runs, for every bank, each slot that has come by its clock since its last one run. */
   async catchUp(): Promise<BatchRunResult[]> {
     const results: BatchRunResult[] = [];
-    for (const { bank, clock } of await this.banks.clocks()) results.push(...await this.catchUpBank(bank, clock));
+    for (const { bank, clock } of await this.banks.clocks()) results.push(...(await this.catchUpBank(bank, clock)));
     return results;
   }
 
   /** Runs every slot of one bank that has come since its last one run (at most a week back), in order. */
   async catchUpBank(bank: string, known?: BankClock): Promise<BatchRunResult[]> {
-    const clock = known ?? await this.banks.clockOfBank(bank);
+    const clock = known ?? (await this.banks.clockOfBank(bank));
     const now = clock.now();
     const last = await this.store.lastBatchSlot(bank);
     const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
@@ -109,7 +109,9 @@ export class BatchRunner {
     for (;;) {
       const due = await this.store.findDuePaymentIds(bank, date, this.chunkSize);
       if (due.length === 0) break;
-      const outcomes = await this.store.executePayments(bank, due, date, clock.now(), (payment, debtor) => planExecution(payment, debtor, this.rates));
+      const outcomes = await this.store.executePayments(bank, due, date, clock.now(), (payment, debtor) =>
+        planExecution(payment, debtor, this.rates),
+      );
       this.onChunk(slot, outcomes.length);
       // better-sqlite3 works synchronously: without a turn of the event loop between chunks, a long
       // run would keep the server from answering requests (and from writing its log) until it ends.
@@ -134,7 +136,10 @@ export class BatchScheduler {
   private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
 
-  constructor(private readonly runner: BatchRunner, private readonly onError: (error: unknown) => void) {}
+  constructor(
+    private readonly runner: BatchRunner,
+    private readonly onError: (error: unknown) => void,
+  ) {}
 
   start(): void {
     this.stopped = false;
@@ -158,7 +163,7 @@ export class BatchScheduler {
 
   private async schedule(): Promise<void> {
     if (this.stopped) return;
-    const wait = Math.min(await this.runner.untilNextSlotMs() + 1, 2 ** 31 - 1);
+    const wait = Math.min((await this.runner.untilNextSlotMs()) + 1, 2 ** 31 - 1);
     if (this.stopped) return;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.wake(), Math.max(wait, 0));

@@ -52,7 +52,12 @@ export interface PaymentLinks {
 
 /** Use cases of payment initiation: create (idempotent by X-Request-ID), read, read status, cancel. */
 export class PaymentInitiationService {
-  constructor(private readonly store: Store, private readonly banks: Banks, private readonly rates: ReferenceRates, private readonly sca: ScaService) {}
+  constructor(
+    private readonly store: Store,
+    private readonly banks: Banks,
+    private readonly rates: ReferenceRates,
+    private readonly sca: ScaService,
+  ) {}
 
   /** The key X-PSU-IDENTITY is hashed with, for the routes that read it. */
   get nationalIdKey(): NationalIdKey {
@@ -88,9 +93,10 @@ export class PaymentInitiationService {
     const today = osloDate(now);
     const fixes = acceptedFixes(request.acceptFixHeader, today);
     const { psu, problems: psuProblems } = identifyPsu(request.psuHeaders, this.sca.nationalIdKey);
-    const validation: ProductValidation = request.product === CROSS_BORDER
-      ? validateCrossBorderPayment(request.body, { today, rates: this.rates })
-      : validateDomesticBulkPayment(request.body, { today, rates: this.rates });
+    const validation: ProductValidation =
+      request.product === CROSS_BORDER
+        ? validateCrossBorderPayment(request.body, { today, rates: this.rates })
+        : validateDomesticBulkPayment(request.body, { today, rates: this.rates });
     const problems = [...request.schemaProblems, ...psuProblems, ...validation.problems];
     if (problems.length > 0 || validation.payment === undefined || psu === undefined) throw ApiError.of(problems);
 
@@ -105,7 +111,12 @@ export class PaymentInitiationService {
     // the payment gets no scaRedirect of its own and is signed in a signing basket.
     const signing = psu.context === undefined ? undefined : this.sca.prepare('payment', id, request.sca, now);
     if (signing === undefined) {
-      warnings.push({ category: 'WARNING', code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-Context', text: 'PSU-Context is required for single-SCA payment initiation: without it the answer has no scaRedirect; put the payment in a signing basket, or send PSU-Context (PRIVATE or CORPORATE)' });
+      warnings.push({
+        category: 'WARNING',
+        code: 'HTTP_HEADER_REQUIRED',
+        path: 'header:PSU-Context',
+        text: 'PSU-Context is required for single-SCA payment initiation: without it the answer has no scaRedirect; put the payment in a signing basket, or send PSU-Context (PRIVATE or CORPORATE)',
+      });
     }
     const response = {
       paymentId: id,
@@ -135,34 +146,64 @@ export class PaymentInitiationService {
       createdAt: now,
     };
     const responseBody = JSON.stringify(response);
-    const result = await this.store.createPayment(payment, {
-      tppId: request.tpp.id, requestId: request.requestId, operation, bodySha256: bodySha256, responseStatus: 201, responseBody,
-    }, {
-      duplicatesSince: request.allowLogicalDuplicate ? null : new Date(now.getTime() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000),
-      authorisation: signing?.authorisation,
-      bank: this.banks.of(request.tpp.id),
-    });
+    const result = await this.store.createPayment(
+      payment,
+      {
+        tppId: request.tpp.id,
+        requestId: request.requestId,
+        operation,
+        bodySha256: bodySha256,
+        responseStatus: 201,
+        responseBody,
+      },
+      {
+        duplicatesSince: request.allowLogicalDuplicate
+          ? null
+          : new Date(now.getTime() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000),
+        authorisation: signing?.authorisation,
+        bank: this.banks.of(request.tpp.id),
+      },
+    );
     if (result.outcome === 'replayed') return replay(result.request, operation, bodySha256, request.requestId);
     if (result.outcome === 'duplicate') {
-      throw ApiError.of(result.duplicates.map((d) => ({
-        code: 'CONFLICT' as const,
-        path: d.path,
-        text: `${d.path === '$' ? 'the payment' : d.path} equals payment ${d.paymentId} of the same PSU, created at ${d.createdAt} (same debtor, creditor, amount, currency, execution date and remittance); send allowLogicalDuplicate=true to create it anyway`,
-      })));
+      throw ApiError.of(
+        result.duplicates.map((d) => ({
+          code: 'CONFLICT' as const,
+          path: d.path,
+          text: `${d.path === '$' ? 'the payment' : d.path} equals payment ${d.paymentId} of the same PSU, created at ${d.createdAt} (same debtor, creditor, amount, currency, execution date and remittance); send allowLogicalDuplicate=true to create it anyway`,
+        })),
+      );
     }
     return { status: 201, body: response };
   }
 
   /** The payment as it stands by the bank's clock at `now` (when left out, the TPP's bank's clock, read with the payment). */
-  async read(tpp: TppIdentity, service: string, product: string, paymentId: string, now?: Date): Promise<StoredPayment> {
+  async read(
+    tpp: TppIdentity,
+    service: string,
+    product: string,
+    paymentId: string,
+    now?: Date,
+  ): Promise<StoredPayment> {
     const problem = productProblem(service, product);
     if (problem !== undefined) throw ApiError.of([problem]);
     const stored = await this.store.findPayment(tpp.id, paymentId, this.banks.of(tpp.id));
-    const payment = stored === undefined ? undefined : withEffectiveStatus(stored, now ?? this.banks.clockAt(stored.bankClockOffsetMs).now());
+    const payment =
+      stored === undefined
+        ? undefined
+        : withEffectiveStatus(stored, now ?? this.banks.clockAt(stored.bankClockOffsetMs).now());
     if (payment === undefined || payment.service !== service || payment.product !== product) {
-      throw new ApiError('RESOURCE_UNKNOWN', `no ${service} resource ${paymentId} of product ${product} is known to this TPP`, [
-        { code: 'RESOURCE_UNKNOWN', path: 'path:paymentId', text: `no ${service} resource ${paymentId} of product ${product} is known to this TPP` },
-      ]);
+      throw new ApiError(
+        'RESOURCE_UNKNOWN',
+        `no ${service} resource ${paymentId} of product ${product} is known to this TPP`,
+        [
+          {
+            code: 'RESOURCE_UNKNOWN',
+            path: 'path:paymentId',
+            text: `no ${service} resource ${paymentId} of product ${product} is known to this TPP`,
+          },
+        ],
+      );
     }
     return payment;
   }
@@ -172,27 +213,50 @@ export class PaymentInitiationService {
    * already (a retry whose first answer was lost, or two sent at once): that is the outcome it asked
    * for (204), whichever copy ran first.
    */
-  async cancel(tpp: TppIdentity, service: string, product: string, paymentId: string, requestId: string): Promise<void> {
+  async cancel(
+    tpp: TppIdentity,
+    service: string,
+    product: string,
+    paymentId: string,
+    requestId: string,
+  ): Promise<void> {
     const now = await this.banks.now(tpp.id);
     const payment = await this.read(tpp, service, product, paymentId, now);
-    const result = payment.status === 'RJCT'
-      ? { outcome: 'not-cancellable' as const, status: payment.status }
-      : await this.store.cancelPayment(tpp.id, paymentId, now, requestId);
-    if (result.outcome === 'unknown') throw new ApiError('RESOURCE_UNKNOWN', `no payment ${paymentId} is known to this TPP`);
+    const result =
+      payment.status === 'RJCT'
+        ? { outcome: 'not-cancellable' as const, status: payment.status }
+        : await this.store.cancelPayment(tpp.id, paymentId, now, requestId);
+    if (result.outcome === 'unknown')
+      throw new ApiError('RESOURCE_UNKNOWN', `no payment ${paymentId} is known to this TPP`);
     if (result.outcome === 'not-cancellable') {
-      throw new ApiError('CANCELLATION_INVALID', `payment ${paymentId} is ${result.status} and can no longer be cancelled; a payment can be cancelled until the batch run executes it (statuses RCVD, ACTC, ACCP, ACWC, PDNG)`);
+      throw new ApiError(
+        'CANCELLATION_INVALID',
+        `payment ${paymentId} is ${result.status} and can no longer be cancelled; a payment can be cancelled until the batch run executes it (statuses RCVD, ACTC, ACCP, ACWC, PDNG)`,
+      );
     }
   }
 
   /** A new SCA link for a payment still waiting for one (Berlin Group: start an authorisation). */
-  async startAuthorisation(tpp: TppIdentity, service: string, product: string, paymentId: string, sca: ScaRequestContext): Promise<string> {
+  async startAuthorisation(
+    tpp: TppIdentity,
+    service: string,
+    product: string,
+    paymentId: string,
+    sca: ScaRequestContext,
+  ): Promise<string> {
     const payment = await this.read(tpp, service, product, paymentId);
     if (payment.status !== 'RCVD') {
-      throw new ApiError('REFERENCE_STATUS_INVALID', `payment ${paymentId} is ${payment.status}; only a payment waiting for SCA (RCVD) can be authorised`);
+      throw new ApiError(
+        'REFERENCE_STATUS_INVALID',
+        `payment ${paymentId} is ${payment.status}; only a payment waiting for SCA (RCVD) can be authorised`,
+      );
     }
     const basketId = await this.store.findBasketOfPayment(paymentId);
     if (basketId !== undefined) {
-      throw new ApiError('REFERENCE_STATUS_INVALID', `payment ${paymentId} is in signing basket ${basketId}; it is signed with the basket`);
+      throw new ApiError(
+        'REFERENCE_STATUS_INVALID',
+        `payment ${paymentId} is in signing basket ${basketId}; it is signed with the basket`,
+      );
     }
     return this.sca.start('payment', paymentId, sca);
   }
@@ -201,10 +265,10 @@ export class PaymentInitiationService {
 /** A payment past its signing window reads as RJCT, with the reason, before anything wrote it down. */
 function withEffectiveStatus(payment: StoredPayment, now: Date): StoredPayment {
   const status = effectiveStatus(payment.status, payment.createdAt, now);
-  return status === payment.status ? payment : { ...payment, status, statusReason: payment.statusReason ?? EXPIRED_REASON };
+  return status === payment.status
+    ? payment
+    : { ...payment, status, statusReason: payment.statusReason ?? EXPIRED_REASON };
 }
-
-
 
 export function paymentLinks(service: string, product: string, paymentId: string): PaymentLinks {
   const self = `/v1/${service}/${product}/${encodeURIComponent(paymentId)}`;
@@ -213,12 +277,20 @@ export function paymentLinks(service: string, product: string, paymentId: string
 
 function psuMessage(request: InitiationRequest, transfers: NewPayment['transfers'], language: Language): string {
   const [first] = transfers;
-  if (request.product === CROSS_BORDER) return clipText(PSU_MESSAGES.crossBorderReceived[language](first!.amount, first!.creditorName));
+  if (request.product === CROSS_BORDER)
+    return clipText(PSU_MESSAGES.crossBorderReceived[language](first!.amount, first!.creditorName));
   const total = transfers.reduce((sum, t) => sum + t.amount.minor, 0n);
-  return clipText(PSU_MESSAGES.bulkReceived[language](transfers.length, { minor: total, currency: first!.amount.currency }));
+  return clipText(
+    PSU_MESSAGES.bulkReceived[language](transfers.length, { minor: total, currency: first!.amount.currency }),
+  );
 }
 
-export function replay(earlier: { operation: string; bodySha256: string; responseStatus: number; responseBody: string }, operation: string, bodySha256: string, requestId: string): Answer {
+export function replay(
+  earlier: { operation: string; bodySha256: string; responseStatus: number; responseBody: string },
+  operation: string,
+  bodySha256: string,
+  requestId: string,
+): Answer {
   if (earlier.operation !== operation || earlier.bodySha256 !== bodySha256) {
     const text = requestIdReusedText(requestId, earlier.operation, earlier.operation === operation);
     throw new ApiError('CONFLICT', text, [{ code: 'CONFLICT', path: 'header:X-Request-ID', text }]);

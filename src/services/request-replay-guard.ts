@@ -11,7 +11,10 @@ import type { Store } from '../store/store.js';
 export class RequestReplayGuard {
   private lastPurgeMs: number;
 
-  constructor(private readonly store: Store, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number = Date.now,
+  ) {
     this.lastPurgeMs = this.now();
   }
 
@@ -21,7 +24,8 @@ export class RequestReplayGuard {
     const earlier = await this.store.bindRequest(binding, now);
     if (earlier !== undefined) {
       const conflict = bindingConflict(earlier, binding);
-      if (conflict !== undefined) throw new ApiError('CONFLICT', conflict, [{ code: 'CONFLICT', path: 'header:X-Request-ID', text: conflict }]);
+      if (conflict !== undefined)
+        throw new ApiError('CONFLICT', conflict, [{ code: 'CONFLICT', path: 'header:X-Request-ID', text: conflict }]);
     }
     if (now.getTime() - this.lastPurgeMs >= REQUEST_BINDING_PURGE_INTERVAL_MS) {
       this.lastPurgeMs = now.getTime();

@@ -53,7 +53,10 @@ export class SandboxCertificateService {
       this.issuer = undefined;
       throw error;
     });
-    const [issuer, { issueTppCertificate }] = await Promise.all([this.issuer, import('../toolkit/certificate-factory.js')]);
+    const [issuer, { issueTppCertificate }] = await Promise.all([
+      this.issuer,
+      import('../toolkit/certificate-factory.js'),
+    ]);
     const issued = await issueTppCertificate({
       issuer,
       roles: request.roles,

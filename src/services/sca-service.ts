@@ -6,8 +6,16 @@ import { type NationalIdKey, hashNationalId } from '../domain/psu.js';
 import { parseHttpAddress } from '../domain/redirect-uri.js';
 import { timeOrderedId } from '../domain/time-ordered-id.js';
 import {
-  AUTH_METHODS, type AuthMethod, type AuthorisationKind, EXPIRED_REASON, MAX_CODE_ATTEMPTS, PsuAuthenticationRequired, SCA_LINK_TTL_MINUTES,
-  isSessionValid, isSigningWindowOver, statusAfterApproval,
+  AUTH_METHODS,
+  type AuthMethod,
+  type AuthorisationKind,
+  EXPIRED_REASON,
+  MAX_CODE_ATTEMPTS,
+  PsuAuthenticationRequired,
+  SCA_LINK_TTL_MINUTES,
+  isSessionValid,
+  isSigningWindowOver,
+  statusAfterApproval,
 } from '../domain/sca.js';
 import type { Authorisation, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment } from '../store/sca-records.js';
 import type { Store } from '../store/store.js';
@@ -39,16 +47,57 @@ export interface PaymentToSign {
 
 /** What the SCA page shows next; the HTTP layer renders it. */
 export type ScaPage =
-  | { kind: 'login'; step: string; tppName: string; purpose: AuthorisationKind; method: AuthMethod; methodUnavailable: string | undefined; biometric: boolean; failedAttempt: boolean; codeHint: { valid: string; invalid: string } | undefined; loginDisabled: boolean }
-  | { kind: 'confirm'; step: string; tppName: string; signer: string; agreementName: string | undefined; payments: PaymentToSign[] }
-  | { kind: 'choose-accounts'; step: string; tppName: string; signer: string; agreementName: string | undefined; accounts: AccountChoice[]; notShown: number; noneChosen: boolean }
+  | {
+      kind: 'login';
+      step: string;
+      tppName: string;
+      purpose: AuthorisationKind;
+      method: AuthMethod;
+      methodUnavailable: string | undefined;
+      biometric: boolean;
+      failedAttempt: boolean;
+      codeHint: { valid: string; invalid: string } | undefined;
+      loginDisabled: boolean;
+    }
+  | {
+      kind: 'confirm';
+      step: string;
+      tppName: string;
+      signer: string;
+      agreementName: string | undefined;
+      payments: PaymentToSign[];
+    }
+  | {
+      kind: 'choose-accounts';
+      step: string;
+      tppName: string;
+      signer: string;
+      agreementName: string | undefined;
+      accounts: AccountChoice[];
+      notShown: number;
+      noneChosen: boolean;
+    }
   | { kind: 'message'; message: ScaMessage; returnUrl: string | undefined }
   /** Back to the TPP; `outcome` says why (the metrics count it). */
   | { kind: 'redirect'; url: string; outcome: ScaMessage };
 
 /** The outcomes the PSU can be told about; the page words them in the PSU's language. */
-export type ScaMessage = 'link-invalid' | 'form-invalid' | 'link-expired' | 'payment-expired' | 'wrong-psu' | 'too-many-attempts' | 'psu-locked' | 'approved' | 'declined' | 'nothing-to-sign' | 'session-established'
-  | 'consent-given' | 'consent-declined' | 'consent-wrong-psu' | ChangedMeanwhile;
+export type ScaMessage =
+  | 'link-invalid'
+  | 'form-invalid'
+  | 'link-expired'
+  | 'payment-expired'
+  | 'wrong-psu'
+  | 'too-many-attempts'
+  | 'psu-locked'
+  | 'approved'
+  | 'declined'
+  | 'nothing-to-sign'
+  | 'session-established'
+  | 'consent-given'
+  | 'consent-declined'
+  | 'consent-wrong-psu'
+  | ChangedMeanwhile;
 
 /**
  * Why a payment (or a basket) the PSU approves can no longer be approved: it was cancelled, rejected
@@ -57,7 +106,12 @@ export type ScaMessage = 'link-invalid' | 'form-invalid' | 'link-expired' | 'pay
  */
 export type ChangedMeanwhile = 'basket-cancelled' | 'payment-cancelled' | 'payment-rejected' | 'payment-expired';
 /** When several payments of a basket changed, the page and the TPP are told the first of these that happened. */
-const CHANGED_ORDER: readonly ChangedMeanwhile[] = ['basket-cancelled', 'payment-cancelled', 'payment-rejected', 'payment-expired'];
+const CHANGED_ORDER: readonly ChangedMeanwhile[] = [
+  'basket-cancelled',
+  'payment-cancelled',
+  'payment-rejected',
+  'payment-expired',
+];
 
 /**
  * The SCA flow: a TPP's request starts an authorisation and gets its scaRedirect link; the PSU opens
@@ -90,7 +144,12 @@ export class ScaService {
    * An authorisation and its link, to be stored by the caller in the transaction that creates what it
    * authorises, so a payment answered with a link always has that link's authorisation.
    */
-  prepare(kind: AuthorisationKind, objectId: string | undefined, context: ScaRequestContext, now: Date): { link: string; authorisation: NewAuthorisation } {
+  prepare(
+    kind: AuthorisationKind,
+    objectId: string | undefined,
+    context: ScaRequestContext,
+    now: Date,
+  ): { link: string; authorisation: NewAuthorisation } {
     const token = newToken();
     const authorisation: NewAuthorisation = {
       id: timeOrderedId(),
@@ -120,7 +179,10 @@ export class ScaService {
   async requireSession(context: ScaRequestContext & { psuId: string }): Promise<PsuSession> {
     const session = await this.store.findPsuSession(context.tppId, context.psuId);
     if (session !== undefined && isSessionValid(session.lastScaAt, await this.banks.now(context.tppId))) return session;
-    const reason = session === undefined ? `PSU-ID ${context.psuId} is not known to the bank for this TPP` : 'the PSU\'s last SCA with this TPP is older than 180 days';
+    const reason =
+      session === undefined
+        ? `PSU-ID ${context.psuId} is not known to the bank for this TPP`
+        : "the PSU's last SCA with this TPP is older than 180 days";
     throw new PsuAuthenticationRequired(await this.start('session', undefined, context), reason);
   }
 
@@ -130,7 +192,14 @@ export class ScaService {
     if ('kind' in found) return found;
     const { authorisation, now } = found;
     const step = newToken();
-    if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(token), { tokenHash: hashToken(step), stage: 'login', status: 'started' }, now))) {
+    if (
+      !(await this.store.advanceAuthorisation(
+        authorisation.id,
+        hashToken(token),
+        { tokenHash: hashToken(step), stage: 'login', status: 'started' },
+        now,
+      ))
+    ) {
       return message('link-invalid', undefined);
     }
     const expired = await this.expiredPayments(authorisation, now);
@@ -146,10 +215,22 @@ export class ScaService {
     const typed = customerNumber.trim();
     // Every attempt is counted for the PSU before the code is checked (docs/sca.md, "Wrong codes per PSU").
     const attemptId = randomUUID();
-    const psuAttempts = await this.store.reserveCodeAttempt(attemptId, await this.lockoutKeys(authorisation, typed), now, new Date(now.getTime() - PSU_CODE_FAILURE_WINDOW_MINUTES * 60_000));
+    const psuAttempts = await this.store.reserveCodeAttempt(
+      attemptId,
+      await this.lockoutKeys(authorisation, typed),
+      now,
+      new Date(now.getTime() - PSU_CODE_FAILURE_WINDOW_MINUTES * 60_000),
+    );
     if (psuAttempts > PSU_CODE_FAILURES_MAX) {
       await this.store.releaseCodeAttempt(attemptId);
-      if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed' }, now))) {
+      if (
+        !(await this.store.advanceAuthorisation(
+          authorisation.id,
+          hashToken(stepToken),
+          { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed' },
+          now,
+        ))
+      ) {
         return message('link-invalid', undefined);
       }
       return message('psu-locked', failureRedirect(authorisation, 'psu-locked'));
@@ -161,14 +242,31 @@ export class ScaService {
       const attempts = authorisation.attempts + 1;
       const step = newToken();
       if (psuAttempts >= PSU_CODE_FAILURES_MAX) {
-        await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(step), stage: 'done', status: 'failed', attempts }, now);
+        await this.store.advanceAuthorisation(
+          authorisation.id,
+          hashToken(stepToken),
+          { tokenHash: hashToken(step), stage: 'done', status: 'failed', attempts },
+          now,
+        );
         return message('psu-locked', failureRedirect(authorisation, 'psu-locked'));
       }
       if (attempts >= MAX_CODE_ATTEMPTS) {
-        await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(step), stage: 'done', status: 'failed', attempts }, now);
+        await this.store.advanceAuthorisation(
+          authorisation.id,
+          hashToken(stepToken),
+          { tokenHash: hashToken(step), stage: 'done', status: 'failed', attempts },
+          now,
+        );
         return message('too-many-attempts', failureRedirect(authorisation, 'too-many-attempts'));
       }
-      if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(step), stage: 'login', status: 'started', attempts }, now))) {
+      if (
+        !(await this.store.advanceAuthorisation(
+          authorisation.id,
+          hashToken(stepToken),
+          { tokenHash: hashToken(step), stage: 'login', status: 'started', attempts },
+          now,
+        ))
+      ) {
         return message('link-invalid', undefined);
       }
       return this.loginPage({ ...authorisation, attempts }, step, true);
@@ -176,10 +274,23 @@ export class ScaService {
     await this.store.releaseCodeAttempt(attemptId);
 
     if (authorisation.kind === 'session') {
-      if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: 'finalised', customerId: customer.id }, now))) {
+      if (
+        !(await this.store.advanceAuthorisation(
+          authorisation.id,
+          hashToken(stepToken),
+          { tokenHash: hashToken(newToken()), stage: 'done', status: 'finalised', customerId: customer.id },
+          now,
+        ))
+      ) {
         return message('link-invalid', undefined);
       }
-      const session = await this.store.recordSca(authorisation.tppId, customer.id, now, authorisation.tppSessionId, randomUUID());
+      const session = await this.store.recordSca(
+        authorisation.tppId,
+        customer.id,
+        now,
+        authorisation.tppSessionId,
+        randomUUID(),
+      );
       return this.finish(authorisation, session.psuId, undefined, 'session-established');
     }
 
@@ -187,16 +298,43 @@ export class ScaService {
 
     const payments = await this.paymentsOf(authorisation);
     if (!(await this.isNamedPsu(authorisation, payments, customer))) {
-      await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed', customerId: customer.id }, now);
+      await this.store.advanceAuthorisation(
+        authorisation.id,
+        hashToken(stepToken),
+        { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed', customerId: customer.id },
+        now,
+      );
       return message('wrong-psu', failureRedirect(authorisation, 'wrong-psu'));
     }
     const step = newToken();
-    if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(step), stage: 'decision', status: 'psuAuthenticated', customerId: customer.id }, now))) {
+    if (
+      !(await this.store.advanceAuthorisation(
+        authorisation.id,
+        hashToken(stepToken),
+        { tokenHash: hashToken(step), stage: 'decision', status: 'psuAuthenticated', customerId: customer.id },
+        now,
+      ))
+    ) {
       return message('link-invalid', undefined);
     }
-    const toSign = await Promise.all(payments.map(async (payment) => ({ payment, problem: await this.payFromProblem(bank, payment, customer, authorisation.psuCorporateId) })));
-    const agreement = authorisation.psuCorporateId === undefined ? undefined : await this.store.findAgreement(bank, authorisation.psuCorporateId);
-    return { kind: 'confirm', step, tppName: authorisation.tppName, signer: customer.name, agreementName: agreement?.name, payments: toSign };
+    const toSign = await Promise.all(
+      payments.map(async (payment) => ({
+        payment,
+        problem: await this.payFromProblem(bank, payment, customer, authorisation.psuCorporateId),
+      })),
+    );
+    const agreement =
+      authorisation.psuCorporateId === undefined
+        ? undefined
+        : await this.store.findAgreement(bank, authorisation.psuCorporateId);
+    return {
+      kind: 'confirm',
+      step,
+      tppName: authorisation.tppName,
+      signer: customer.name,
+      agreementName: agreement?.name,
+      payments: toSign,
+    };
   }
 
   /**
@@ -207,16 +345,28 @@ export class ScaService {
     const found = await this.current(stepToken, 'decision');
     if ('kind' in found) return found;
     const { authorisation, now } = found;
-    const customer = authorisation.customerId === undefined ? undefined : await this.store.findCustomer(this.banks.of(authorisation.tppId), { id: authorisation.customerId });
+    const customer =
+      authorisation.customerId === undefined
+        ? undefined
+        : await this.store.findCustomer(this.banks.of(authorisation.tppId), { id: authorisation.customerId });
     if (customer === undefined) return message('link-invalid', undefined);
-    if (authorisation.kind === 'consent') return this.consentDecision(authorisation, stepToken, customer, approve, accounts, now);
-    if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: approve ? 'finalised' : 'failed' }, now))) {
+    if (authorisation.kind === 'consent')
+      return this.consentDecision(authorisation, stepToken, customer, approve, accounts, now);
+    if (
+      !(await this.store.advanceAuthorisation(
+        authorisation.id,
+        hashToken(stepToken),
+        { tokenHash: hashToken(newToken()), stage: 'done', status: approve ? 'finalised' : 'failed' },
+        now,
+      ))
+    ) {
       return message('link-invalid', undefined);
     }
     const payments = await this.paymentsOf(authorisation);
     const decisions: PaymentDecision[] = [];
     // What changed while the PSU was on the page: a payment cancelled, rejected or expired, a basket withdrawn.
-    const changed: ChangedMeanwhile[] = payments.length === 0 ? [authorisation.kind === 'basket' ? 'basket-cancelled' : 'payment-cancelled'] : [];
+    const changed: ChangedMeanwhile[] =
+      payments.length === 0 ? [authorisation.kind === 'basket' ? 'basket-cancelled' : 'payment-cancelled'] : [];
     const approvals = new Set<string>();
     for (const payment of payments) {
       if (payment.status !== 'RCVD') {
@@ -225,14 +375,24 @@ export class ScaService {
         if (why !== undefined) changed.push(why);
         continue;
       }
-      const problem = await this.payFromProblem(this.banks.of(authorisation.tppId), payment, customer, authorisation.psuCorporateId);
+      const problem = await this.payFromProblem(
+        this.banks.of(authorisation.tppId),
+        payment,
+        customer,
+        authorisation.psuCorporateId,
+      );
       if (isSigningWindowOver(payment.createdAt, now)) {
         decisions.push({ paymentId: payment.id, status: 'RJCT', reason: EXPIRED_REASON });
         changed.push('payment-expired');
       } else if (!approve) decisions.push({ paymentId: payment.id, status: 'RJCT', reason: 'declined by the PSU' });
-      else if (problem !== undefined) decisions.push({ paymentId: payment.id, status: 'RJCT', reason: `not approved: ${problem}` });
+      else if (problem !== undefined)
+        decisions.push({ paymentId: payment.id, status: 'RJCT', reason: `not approved: ${problem}` });
       else {
-        decisions.push({ paymentId: payment.id, status: statusAfterApproval(payment.requestedExecutionDate, now), reason: undefined });
+        decisions.push({
+          paymentId: payment.id,
+          status: statusAfterApproval(payment.requestedExecutionDate, now),
+          reason: undefined,
+        });
         approvals.add(payment.id);
       }
     }
@@ -246,20 +406,39 @@ export class ScaService {
       }
     }
     const approved = approvals.size - lost.length;
-    const session = await this.store.recordSca(authorisation.tppId, customer.id, now, authorisation.tppSessionId, randomUUID());
+    const session = await this.store.recordSca(
+      authorisation.tppId,
+      customer.id,
+      now,
+      authorisation.tppSessionId,
+      randomUUID(),
+    );
     if (!approve) return this.finish(authorisation, session.psuId, 'declined', 'declined');
     const first = CHANGED_ORDER.find((reason) => changed.includes(reason));
     if (first !== undefined) return message(first, returnUrl(authorisation, session.psuId, first));
-    return this.finish(authorisation, session.psuId, approved === 0 ? 'nothing-to-sign' : undefined, approved === 0 ? 'nothing-to-sign' : 'approved');
+    return this.finish(
+      authorisation,
+      session.psuId,
+      approved === 0 ? 'nothing-to-sign' : undefined,
+      approved === 0 ? 'nothing-to-sign' : 'approved',
+    );
   }
 
   /** The authorisation of a token at its stage, with the time by its bank's clock (read once per page). */
-  private async current(token: string, stage: Authorisation['stage']): Promise<{ authorisation: Authorisation; now: Date } | ScaPage> {
+  private async current(
+    token: string,
+    stage: Authorisation['stage'],
+  ): Promise<{ authorisation: Authorisation; now: Date } | ScaPage> {
     const authorisation = await this.store.findAuthorisation(hashToken(token));
     if (authorisation === undefined || authorisation.stage !== stage) return message('link-invalid', undefined);
     const now = await this.banks.now(authorisation.tppId);
     if (authorisation.expiresAt.getTime() < now.getTime()) {
-      await this.store.advanceAuthorisation(authorisation.id, hashToken(token), { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed' }, now);
+      await this.store.advanceAuthorisation(
+        authorisation.id,
+        hashToken(token),
+        { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed' },
+        now,
+      );
       return message('link-expired', failureRedirect(authorisation, 'link-expired'));
     }
     return { authorisation, now };
@@ -273,29 +452,64 @@ export class ScaService {
     if (payments.length === 0) return message('link-invalid', undefined);
     const expired = payments.filter((p) => p.status === 'RCVD' && isSigningWindowOver(p.createdAt, now));
     if (expired.length === 0 || expired.length < payments.length) return undefined;
-    await this.store.decidePayments(expired.map((p) => ({ paymentId: p.id, status: 'RJCT', reason: EXPIRED_REASON })), undefined, now);
+    await this.store.decidePayments(
+      expired.map((p) => ({ paymentId: p.id, status: 'RJCT', reason: EXPIRED_REASON })),
+      undefined,
+      now,
+    );
     return message('payment-expired', failureRedirect(authorisation, 'payment-expired'));
   }
 
   /** A consent's PSU logged in: the one the TPP named (if it named one) chooses the accounts to share. */
-  private async consentLogin(authorisation: Authorisation, stepToken: string, customer: Customer, now: Date): Promise<ScaPage> {
+  private async consentLogin(
+    authorisation: Authorisation,
+    stepToken: string,
+    customer: Customer,
+    now: Date,
+  ): Promise<ScaPage> {
     if (!(await this.isNamedPsu(authorisation, [], customer))) {
-      await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed', customerId: customer.id }, now);
+      await this.store.advanceAuthorisation(
+        authorisation.id,
+        hashToken(stepToken),
+        { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed', customerId: customer.id },
+        now,
+      );
       await this.consents.refuse(authorisation, now);
       return message('consent-wrong-psu', failureRedirect(authorisation, 'wrong-psu'));
     }
     const step = newToken();
-    if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(step), stage: 'decision', status: 'psuAuthenticated', customerId: customer.id }, now))) {
+    if (
+      !(await this.store.advanceAuthorisation(
+        authorisation.id,
+        hashToken(stepToken),
+        { tokenHash: hashToken(step), stage: 'decision', status: 'psuAuthenticated', customerId: customer.id },
+        now,
+      ))
+    ) {
       return message('link-invalid', undefined);
     }
     return this.choosePage(authorisation, step, customer, false);
   }
 
-  private async choosePage(authorisation: Authorisation, step: string, customer: Customer, noneChosen: boolean): Promise<ScaPage> {
+  private async choosePage(
+    authorisation: Authorisation,
+    step: string,
+    customer: Customer,
+    noneChosen: boolean,
+  ): Promise<ScaPage> {
     const choices = await this.consents.choices(authorisation, customer);
     // Asked again after ticking none: the boxes stay as the PSU left them.
     const accounts = noneChosen ? choices.accounts.map((choice) => ({ ...choice, checked: false })) : choices.accounts;
-    return { kind: 'choose-accounts', step, tppName: authorisation.tppName, signer: customer.name, agreementName: choices.agreementName, accounts, notShown: choices.notShown, noneChosen };
+    return {
+      kind: 'choose-accounts',
+      step,
+      tppName: authorisation.tppName,
+      signer: customer.name,
+      agreementName: choices.agreementName,
+      accounts,
+      notShown: choices.notShown,
+      noneChosen,
+    };
   }
 
   /**
@@ -303,47 +517,96 @@ export class ScaService {
    * asks again on a new form; either way the browser returns with psu-id and tpp-session-id, the
    * session the TPP's reads name the consent by.
    */
-  private async consentDecision(authorisation: Authorisation, stepToken: string, customer: Customer, approve: boolean, accounts: readonly string[], now: Date): Promise<ScaPage> {
+  private async consentDecision(
+    authorisation: Authorisation,
+    stepToken: string,
+    customer: Customer,
+    approve: boolean,
+    accounts: readonly string[],
+    now: Date,
+  ): Promise<ScaPage> {
     if (approve) {
       const outcome = await this.consents.give(authorisation, customer, accounts, now);
       if (outcome === 'none-chosen') {
         const step = newToken();
-        if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(step), stage: 'decision', status: 'psuAuthenticated' }, now))) {
+        if (
+          !(await this.store.advanceAuthorisation(
+            authorisation.id,
+            hashToken(stepToken),
+            { tokenHash: hashToken(step), stage: 'decision', status: 'psuAuthenticated' },
+            now,
+          ))
+        ) {
           return message('link-invalid', undefined);
         }
         return this.choosePage(authorisation, step, customer, true);
       }
-      if (outcome === 'decided' || !(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: 'finalised' }, now))) {
+      if (
+        outcome === 'decided' ||
+        !(await this.store.advanceAuthorisation(
+          authorisation.id,
+          hashToken(stepToken),
+          { tokenHash: hashToken(newToken()), stage: 'done', status: 'finalised' },
+          now,
+        ))
+      ) {
         return message('link-invalid', undefined);
       }
     } else {
-      if (!(await this.store.advanceAuthorisation(authorisation.id, hashToken(stepToken), { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed' }, now))) {
+      if (
+        !(await this.store.advanceAuthorisation(
+          authorisation.id,
+          hashToken(stepToken),
+          { tokenHash: hashToken(newToken()), stage: 'done', status: 'failed' },
+          now,
+        ))
+      ) {
         return message('link-invalid', undefined);
       }
       await this.consents.refuse(authorisation, now);
     }
-    const session = await this.store.recordSca(authorisation.tppId, customer.id, now, authorisation.tppSessionId, randomUUID());
-    return approve ? this.finish(authorisation, session.psuId, undefined, 'consent-given') : this.finish(authorisation, session.psuId, 'declined', 'consent-declined');
+    const session = await this.store.recordSca(
+      authorisation.tppId,
+      customer.id,
+      now,
+      authorisation.tppSessionId,
+      randomUUID(),
+    );
+    return approve
+      ? this.finish(authorisation, session.psuId, undefined, 'consent-given')
+      : this.finish(authorisation, session.psuId, 'declined', 'consent-declined');
   }
 
   private loginPage(authorisation: Authorisation, step: string, failedAttempt: boolean): ScaPage {
     const method = preferredMethod(authorisation.authMethod);
     return {
-      kind: 'login', step, tppName: authorisation.tppName, purpose: authorisation.kind, method: method.method, methodUnavailable: method.unavailable,
-      biometric: !authorisation.redirectPreferred, failedAttempt, codeHint: this.identity.hint, loginDisabled: this.identity.hint === undefined,
+      kind: 'login',
+      step,
+      tppName: authorisation.tppName,
+      purpose: authorisation.kind,
+      method: method.method,
+      methodUnavailable: method.unavailable,
+      biometric: !authorisation.redirectPreferred,
+      failedAttempt,
+      codeHint: this.identity.hint,
+      loginDisabled: this.identity.hint === undefined,
     };
   }
 
   private async paymentsOf(authorisation: Authorisation): Promise<ScaPayment[]> {
     if (authorisation.objectId === undefined || authorisation.kind === 'consent') return [];
-    if (authorisation.kind === 'payment') return this.store.findPaymentsForSca(authorisation.tppId, [authorisation.objectId]);
+    if (authorisation.kind === 'payment')
+      return this.store.findPaymentsForSca(authorisation.tppId, [authorisation.objectId]);
     const basket = await this.store.findBasket(authorisation.tppId, authorisation.objectId);
     return basket === undefined ? [] : this.store.findPaymentsForSca(authorisation.tppId, basket.paymentIds);
   }
 
   /** spec: the PSU who signs must be the PSU named at initiation (by PSU-ID or national identity number). */
   private async isNamedPsu(authorisation: Authorisation, payments: ScaPayment[], customer: Customer): Promise<boolean> {
-    const named = [{ psuId: authorisation.psuId, hash: authorisation.psuNationalIdHash }, ...payments.map((p) => ({ psuId: p.psuId, hash: p.psuNationalIdHash }))];
+    const named = [
+      { psuId: authorisation.psuId, hash: authorisation.psuNationalIdHash },
+      ...payments.map((p) => ({ psuId: p.psuId, hash: p.psuNationalIdHash })),
+    ];
     for (const { psuId, hash } of named) {
       if (psuId !== undefined) {
         const session = await this.store.findPsuSession(authorisation.tppId, psuId);
@@ -363,12 +626,19 @@ export class ScaService {
   private async lockoutKeys(authorisation: Authorisation, typed: string): Promise<string[]> {
     const keys = new Set<string>();
     if (typed !== '') keys.add(hashNationalId(this.nationalIdKey, typed));
-    const payments = authorisation.kind === 'session' || authorisation.kind === 'consent' ? [] : await this.paymentsOf(authorisation);
-    for (const { psuId, hash } of [{ psuId: authorisation.psuId, hash: authorisation.psuNationalIdHash }, ...payments.map((p) => ({ psuId: p.psuId, hash: p.psuNationalIdHash }))]) {
+    const payments =
+      authorisation.kind === 'session' || authorisation.kind === 'consent' ? [] : await this.paymentsOf(authorisation);
+    for (const { psuId, hash } of [
+      { psuId: authorisation.psuId, hash: authorisation.psuNationalIdHash },
+      ...payments.map((p) => ({ psuId: p.psuId, hash: p.psuNationalIdHash })),
+    ]) {
       if (hash !== undefined) keys.add(hash);
       if (psuId === undefined) continue;
       const session = await this.store.findPsuSession(authorisation.tppId, psuId);
-      const customer = session === undefined ? undefined : await this.store.findCustomer(this.banks.of(authorisation.tppId), { id: session.customerId });
+      const customer =
+        session === undefined
+          ? undefined
+          : await this.store.findCustomer(this.banks.of(authorisation.tppId), { id: session.customerId });
       if (customer !== undefined) keys.add(hashNationalId(this.nationalIdKey, customer.customerNumber));
     }
     // In the sandbox a customer number is a PSU of one TPP's bank, counted by that bank's clock: another
@@ -377,12 +647,18 @@ export class ScaService {
     return bank === PRODUCTION_BANK ? [...keys] : [...keys].map((key) => `bank:${bank}:${key}`);
   }
 
-  private async payFromProblem(bank: string, payment: ScaPayment, signer: Customer, corporateId: string | undefined): Promise<string | undefined> {
+  private async payFromProblem(
+    bank: string,
+    payment: ScaPayment,
+    signer: Customer,
+    corporateId: string | undefined,
+  ): Promise<string | undefined> {
     const account = await this.store.findAccount(bank, { bban: payment.debtorBban, iban: payment.debtorIban });
     const agreementId = payment.psuCorporateId ?? corporateId;
     if (agreementId === undefined || account === undefined) return payFromProblem(signer, account, undefined);
     const agreement = await this.store.findAgreement(bank, agreementId);
-    const engagement = agreement === undefined ? undefined : await this.store.findEngagement(bank, agreement.id, signer.id, account.id);
+    const engagement =
+      agreement === undefined ? undefined : await this.store.findEngagement(bank, agreement.id, signer.id, account.id);
     return payFromProblem(signer, account, { agreement, engagement });
   }
 
@@ -405,7 +681,8 @@ function message(kind: ScaMessage, returnUrl: string | undefined): ScaPage {
 /** Why a payment no longer waiting for SCA cannot be approved; undefined when it was approved already (or is still RCVD). */
 function changedMeanwhile(payment: ScaPayment, now: Date): ChangedMeanwhile | undefined {
   if (payment.status === 'CANC') return 'payment-cancelled';
-  if (payment.status === 'RJCT') return isSigningWindowOver(payment.createdAt, now) ? 'payment-expired' : 'payment-rejected';
+  if (payment.status === 'RJCT')
+    return isSigningWindowOver(payment.createdAt, now) ? 'payment-expired' : 'payment-rejected';
   return undefined;
 }
 

@@ -36,9 +36,14 @@ export function closingStore(store: Store, waitMs: number): Store {
     }
     await store.close();
   };
-  return wrapStoreMethods(store, (name, call) => (...args) => {
-    if (closing) return Promise.reject(new StoreClosedError(name));
-    pending += 1;
-    return whenSettled(() => call(args), done);
-  }, { close });
+  return wrapStoreMethods(
+    store,
+    (name, call) =>
+      (...args) => {
+        if (closing) return Promise.reject(new StoreClosedError(name));
+        pending += 1;
+        return whenSettled(() => call(args), done);
+      },
+    { close },
+  );
 }

@@ -47,7 +47,9 @@ export function duplicateDays(since: Date, until: Date): number[] {
   const first = duplicateDay(since);
   const last = duplicateDay(until) + 1;
   if (last - first + 1 > LOGICAL_DUPLICATE_MAX_DAYS) {
-    throw new RangeError(`a logical-duplicate look-up from ${since.toISOString()} to ${until.toISOString()} spans more than ${LOGICAL_DUPLICATE_MAX_DAYS} days`);
+    throw new RangeError(
+      `a logical-duplicate look-up from ${since.toISOString()} to ${until.toISOString()} spans more than ${LOGICAL_DUPLICATE_MAX_DAYS} days`,
+    );
   }
   const days: number[] = [];
   for (let day = first; day <= last; day++) days.push(day);

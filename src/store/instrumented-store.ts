@@ -13,6 +13,9 @@ export function instrumentStore(store: Store, observe: StoreCallObserver | undef
   if (observe === undefined) return store;
   return wrapStoreMethods(store, (name, call) => (...args) => {
     const started = performance.now();
-    return whenSettled(() => call(args), (failed) => observe(name, (performance.now() - started) / 1000, failed));
+    return whenSettled(
+      () => call(args),
+      (failed) => observe(name, (performance.now() - started) / 1000, failed),
+    );
   });
 }

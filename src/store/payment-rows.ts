@@ -17,8 +17,14 @@ export const ENDED_WITHOUT_EXECUTION = ['RJCT', 'CANC'] as const;
 /** `paymentId` null: the request created something else (a basket, a consent). */
 export function tppRequestRow(request: TppRequestRecord, paymentId: string | null, createdAt: string) {
   return {
-    tpp_id: request.tppId, request_id: request.requestId, operation: request.operation, body_sha256: request.bodySha256,
-    response_status: request.responseStatus, response_body: request.responseBody, payment_id: paymentId, created_at: createdAt,
+    tpp_id: request.tppId,
+    request_id: request.requestId,
+    operation: request.operation,
+    body_sha256: request.bodySha256,
+    response_status: request.responseStatus,
+    response_body: request.responseBody,
+    payment_id: paymentId,
+    created_at: createdAt,
   };
 }
 
@@ -80,38 +86,90 @@ export function transferRows(payment: NewPayment) {
 
 export function authorisationRow(a: NewAuthorisation) {
   return {
-    id: a.id, token_hash: a.tokenHash, stage: 'link', kind: a.kind, object_id: a.objectId ?? null, tpp_id: a.tppId, tpp_name: a.tppName,
-    psu_id: a.psuId ?? null, psu_national_id_hash: a.psuNationalIdHash ?? null, psu_corporate_id: a.psuCorporateId ?? null, psu_context: a.psuContext ?? null,
-    auth_method: a.authMethod ?? null, redirect_preferred: a.redirectPreferred ? 1 : 0, tpp_redirect_uri: a.tppRedirectUri ?? null, tpp_session_id: a.tppSessionId ?? null,
-    status: 'started', customer_id: null, attempts: 0, expires_at: a.expiresAt.toISOString(), created_at: a.createdAt.toISOString(), updated_at: a.createdAt.toISOString(),
+    id: a.id,
+    token_hash: a.tokenHash,
+    stage: 'link',
+    kind: a.kind,
+    object_id: a.objectId ?? null,
+    tpp_id: a.tppId,
+    tpp_name: a.tppName,
+    psu_id: a.psuId ?? null,
+    psu_national_id_hash: a.psuNationalIdHash ?? null,
+    psu_corporate_id: a.psuCorporateId ?? null,
+    psu_context: a.psuContext ?? null,
+    auth_method: a.authMethod ?? null,
+    redirect_preferred: a.redirectPreferred ? 1 : 0,
+    tpp_redirect_uri: a.tppRedirectUri ?? null,
+    tpp_session_id: a.tppSessionId ?? null,
+    status: 'started',
+    customer_id: null,
+    attempts: 0,
+    expires_at: a.expiresAt.toISOString(),
+    created_at: a.createdAt.toISOString(),
+    updated_at: a.createdAt.toISOString(),
   };
 }
 
 export function bindingRow(binding: RequestBinding) {
   return {
-    tpp_id: binding.tppId, request_id: binding.requestId, method: binding.method, target: binding.target,
-    body_sha256: binding.bodySha256, scope: binding.scope, expires_at: binding.expiresAt.toISOString(),
+    tpp_id: binding.tppId,
+    request_id: binding.requestId,
+    method: binding.method,
+    target: binding.target,
+    body_sha256: binding.bodySha256,
+    scope: binding.scope,
+    expires_at: binding.expiresAt.toISOString(),
   };
 }
 
-export interface BindingRowRead { tpp_id: string; request_id: string; method: string; target: string; body_sha256: string; scope: string; expires_at: string }
+export interface BindingRowRead {
+  tpp_id: string;
+  request_id: string;
+  method: string;
+  target: string;
+  body_sha256: string;
+  scope: string;
+  expires_at: string;
+}
 
 export function toBinding(row: BindingRowRead): RequestBinding {
   return {
-    tppId: row.tpp_id, requestId: row.request_id, method: row.method, target: row.target,
-    bodySha256: row.body_sha256, scope: row.scope === 'test-data' ? 'test-data' : 'strict', expiresAt: new Date(row.expires_at),
+    tppId: row.tpp_id,
+    requestId: row.request_id,
+    method: row.method,
+    target: row.target,
+    bodySha256: row.body_sha256,
+    scope: row.scope === 'test-data' ? 'test-data' : 'strict',
+    expiresAt: new Date(row.expires_at),
   };
 }
 
-export interface TppRequestRowRead { operation: string; body_sha256: string; response_status: number | bigint | string; response_body: string }
+export interface TppRequestRowRead {
+  operation: string;
+  body_sha256: string;
+  response_status: number | bigint | string;
+  response_body: string;
+}
 
 export function toStoredRequest(row: TppRequestRowRead): StoredTppRequest {
-  return { operation: row.operation, bodySha256: row.body_sha256, responseStatus: Number(row.response_status), responseBody: row.response_body };
+  return {
+    operation: row.operation,
+    bodySha256: row.body_sha256,
+    responseStatus: Number(row.response_status),
+    responseBody: row.response_body,
+  };
 }
 
 export interface PaymentRowRead {
-  id: string; tpp_id: string; service: string; product: string; status: string; body: string;
-  funds_available: number | bigint | boolean | null; status_reason: string | null; created_at: string;
+  id: string;
+  tpp_id: string;
+  service: string;
+  product: string;
+  status: string;
+  body: string;
+  funds_available: number | bigint | boolean | null;
+  status_reason: string | null;
+  created_at: string;
   /** Of the bank the read names, in the same statement (bankClockOffset). */
   clock_offset_ms: number | bigint | string;
 }
@@ -150,17 +208,30 @@ export function toStoredPayment(row: PaymentRowRead): StoredPayment {
  * made at `until`, for the window from `since`: its PSU's scope, the days the window touches, the
  * transfers' distinct duplicate keys and the keys' hashes (the index, src/store/duplicate-hash.ts).
  */
-export function duplicateLookup(rows: readonly { duplicate_scope: bigint; duplicate_key: string; duplicate_hash: bigint }[], since: Date, until: Date):
-  { scope: bigint; days: number[]; hashes: bigint[]; keys: string[] } {
+export function duplicateLookup(
+  rows: readonly { duplicate_scope: bigint; duplicate_key: string; duplicate_hash: bigint }[],
+  since: Date,
+  until: Date,
+): { scope: bigint; days: number[]; hashes: bigint[]; keys: string[] } {
   const hashOfKey = new Map(rows.map((row) => [row.duplicate_key, row.duplicate_hash]));
-  return { scope: rows[0]?.duplicate_scope ?? 0n, days: duplicateDays(since, until), hashes: [...hashOfKey.values()], keys: [...hashOfKey.keys()] };
+  return {
+    scope: rows[0]?.duplicate_scope ?? 0n,
+    days: duplicateDays(since, until),
+    hashes: [...hashOfKey.values()],
+    keys: [...hashOfKey.keys()],
+  };
 }
 
 /** The transfers of `payment` equal to a recent one of the same PSU (`rows`, newest first: the last of a key names it). */
-export function duplicatesOf(payment: NewPayment, rows: readonly { payment_id: string; duplicate_key: string; created_at: string }[]): LogicalDuplicate[] {
+export function duplicatesOf(
+  payment: NewPayment,
+  rows: readonly { payment_id: string; duplicate_key: string; created_at: string }[],
+): LogicalDuplicate[] {
   const byKey = new Map(rows.map((row) => [row.duplicate_key, row]));
   return payment.transfers.flatMap((transfer) => {
     const match = byKey.get(transfer.duplicateKey);
-    return match === undefined ? [] : [{ path: transfer.path, paymentId: match.payment_id, createdAt: match.created_at }];
+    return match === undefined
+      ? []
+      : [{ path: transfer.path, paymentId: match.payment_id, createdAt: match.created_at }];
   });
 }

@@ -99,5 +99,8 @@ export interface StoredBasket {
 
 export type CreateBasketResult =
   | { outcome: 'created' }
-  | { outcome: 'replayed'; request: { operation: string; bodySha256: string; responseStatus: number; responseBody: string } }
+  | {
+      outcome: 'replayed';
+      request: { operation: string; bodySha256: string; responseStatus: number; responseBody: string };
+    }
   | { outcome: 'payment-in-basket'; paymentId: string; basketId: string };

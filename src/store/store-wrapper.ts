@@ -9,7 +9,11 @@ export type MethodWrapper = (name: string, call: (args: unknown[]) => unknown) =
  * (private fields keep working). Each method's wrapper is made once. Properties in `own` are answered
  * in place of the store's.
  */
-export function wrapStoreMethods(store: Store, wrap: MethodWrapper, own: Readonly<Record<string, unknown>> = {}): Store {
+export function wrapStoreMethods(
+  store: Store,
+  wrap: MethodWrapper,
+  own: Readonly<Record<string, unknown>> = {},
+): Store {
   const wrappers = new Map<string, (...args: unknown[]) => unknown>();
   return new Proxy(store, {
     get(target, property) {
@@ -43,11 +47,14 @@ export function whenSettled(call: () => unknown, settled: (failed: boolean) => v
     settled(false);
     return result;
   }
-  return result.then((answer: unknown) => {
-    settled(false);
-    return answer;
-  }, (error: unknown) => {
-    settled(true);
-    throw error;
-  });
+  return result.then(
+    (answer: unknown) => {
+      settled(false);
+      return answer;
+    },
+    (error: unknown) => {
+      settled(true);
+      throw error;
+    },
+  );
 }

@@ -2,17 +2,45 @@ import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js
 import type { NewPayment } from '../domain/payments/payment.js';
 import type { ExecutionOutcome, Planner } from './queries/ledger-queries.js';
 import type {
-  Authorisation, AuthorisationStep, BankData, CreateBasketResult, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment, StoredBasket,
+  Authorisation,
+  AuthorisationStep,
+  BankData,
+  CreateBasketResult,
+  NewAuthorisation,
+  PaymentDecision,
+  PsuSession,
+  ScaPayment,
+  StoredBasket,
 } from './sca-records.js';
 import type {
-  NewSandboxAccount, NewSandboxAgreement, NewSandboxCardAccount, NewSandboxCardTransaction, NewSandboxCustomer, NewSandboxTransaction,
-  SandboxAccount, SandboxAgreement, SandboxCardAccount, SandboxCardTransaction, SandboxCustomer, SandboxCustomerHoldings,
-  SandboxInitializeResult, SandboxTransaction, TransactionPage,
+  NewSandboxAccount,
+  NewSandboxAgreement,
+  NewSandboxCardAccount,
+  NewSandboxCardTransaction,
+  NewSandboxCustomer,
+  NewSandboxTransaction,
+  SandboxAccount,
+  SandboxAgreement,
+  SandboxCardAccount,
+  SandboxCardTransaction,
+  SandboxCustomer,
+  SandboxCustomerHoldings,
+  SandboxInitializeResult,
+  SandboxTransaction,
+  TransactionPage,
 } from './sandbox-records.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
 import type { RequestBinding } from '../domain/request-binding.js';
 import type { ConsentResource } from '../domain/ais-consent.js';
-import type { AisCardTransaction, AisConsent, AisTransaction, AisTransactionQuery, NewAisConsent, PendingPayment, Shareable } from './ais-records.js';
+import type {
+  AisCardTransaction,
+  AisConsent,
+  AisTransaction,
+  AisTransactionQuery,
+  NewAisConsent,
+  PendingPayment,
+  Shareable,
+} from './ais-records.js';
 
 /** A TPP request that created something, kept so a retry with the same X-Request-ID gets the same answer. */
 export interface TppRequestRecord {
@@ -69,9 +97,7 @@ export interface StoredPayment {
 }
 
 export type CancelResult =
-  | { outcome: 'cancelled' }
-  | { outcome: 'not-cancellable'; status: TransactionStatus }
-  | { outcome: 'unknown' };
+  { outcome: 'cancelled' } | { outcome: 'not-cancellable'; status: TransactionStatus } | { outcome: 'unknown' };
 
 /**
  * The storage the services use. Two implementations stand side by side behind it, sqlite/ (the
@@ -93,7 +119,11 @@ export interface Store {
    * sent this X-Request-ID before (replayed: the stored request is returned and nothing is written)
    * or a transfer is a logical duplicate. Concurrent calls with one X-Request-ID create one payment.
    */
-  createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult>;
+  createPayment(
+    payment: NewPayment,
+    request: TppRequestRecord,
+    options: CreatePaymentOptions,
+  ): Promise<CreatePaymentResult>;
   /**
    * Binds a signed request's X-Request-ID to what it asked for, unless it is bound already (and its
    * binding still in force at `now`): then the earlier binding is returned and nothing is written.
@@ -132,12 +162,20 @@ export interface Store {
   findCustomer(bank: string, by: { id: string } | { customerNumber: string }): Promise<Customer | undefined>;
   findAccount(bank: string, by: { bban?: string | undefined; iban?: string | undefined }): Promise<Account | undefined>;
   findAgreement(bank: string, id: string): Promise<Agreement | undefined>;
-  findEngagement(bank: string, agreementId: string, customerId: string, accountId: string): Promise<Engagement | undefined>;
+  findEngagement(
+    bank: string,
+    agreementId: string,
+    customerId: string,
+    accountId: string,
+  ): Promise<Engagement | undefined>;
 
   // Sandbox test data.
   /** False when the customer number is taken in the bank. */
   createSandboxCustomer(bank: string, customer: NewSandboxCustomer): Promise<boolean>;
-  findSandboxCustomer(bank: string, by: { id: string } | { customerNumber: string }): Promise<SandboxCustomer | undefined>;
+  findSandboxCustomer(
+    bank: string,
+    by: { id: string } | { customerNumber: string },
+  ): Promise<SandboxCustomer | undefined>;
   /** The bank's customers, the default data set's first, in a stable order. */
   listSandboxCustomers(bank: string, offset: number, limit: number): Promise<SandboxCustomer[]>;
   /** Agreements, accounts and card accounts of each customer of the bank. */
@@ -156,10 +194,18 @@ export interface Store {
   findSandboxCardAccount(bank: string, id: string): Promise<SandboxCardAccount | undefined>;
   deleteSandboxCardAccount(bank: string, id: string): Promise<boolean>;
   /** Appends transactions at the account's next dense positions; undefined when the account is gone. The balance is not changed. */
-  addSandboxTransactions(accountId: string, transactions: readonly NewSandboxTransaction[], createdAt: Date): Promise<SandboxTransaction[] | undefined>;
+  addSandboxTransactions(
+    accountId: string,
+    transactions: readonly NewSandboxTransaction[],
+    createdAt: Date,
+  ): Promise<SandboxTransaction[] | undefined>;
   listSandboxTransactions(accountId: string, page: TransactionPage): Promise<SandboxTransaction[]>;
   findSandboxTransaction(accountId: string, id: string): Promise<SandboxTransaction | undefined>;
-  addSandboxCardTransactions(cardAccountId: string, transactions: readonly NewSandboxCardTransaction[], createdAt: Date): Promise<SandboxCardTransaction[] | undefined>;
+  addSandboxCardTransactions(
+    cardAccountId: string,
+    transactions: readonly NewSandboxCardTransaction[],
+    createdAt: Date,
+  ): Promise<SandboxCardTransaction[] | undefined>;
   listSandboxCardTransactions(cardAccountId: string, page: TransactionPage): Promise<SandboxCardTransaction[]>;
   findSandboxCardTransaction(cardAccountId: string, id: string): Promise<SandboxCardTransaction | undefined>;
   /** Empties the bank and loads the default data set into it, in one transaction. */
@@ -168,14 +214,24 @@ export interface Store {
   // PSU sessions and SCA.
   findPsuSession(tppId: string, psuId: string): Promise<PsuSession | undefined>;
   /** Renews the PSU's session with the TPP (creating it with newPsuId the first time) and returns it. */
-  recordSca(tppId: string, customerId: string, at: Date, tppSessionId: string | undefined, newPsuId: string): Promise<PsuSession>;
+  recordSca(
+    tppId: string,
+    customerId: string,
+    at: Date,
+    tppSessionId: string | undefined,
+    newPsuId: string,
+  ): Promise<PsuSession>;
   createAuthorisation(authorisation: NewAuthorisation): Promise<void>;
   findAuthorisation(tokenHash: string): Promise<Authorisation | undefined>;
   /** Moves to the next step only while fromTokenHash is still current: each link and form works once. */
   advanceAuthorisation(id: string, fromTokenHash: string, step: AuthorisationStep, at: Date): Promise<boolean>;
   findPaymentsForSca(tppId: string, paymentIds: readonly string[]): Promise<ScaPayment[]>;
   /** Applies SCA outcomes to payments still RCVD; returns the ids it changed. */
-  decidePayments(decisions: readonly PaymentDecision[], signerCustomerId: string | undefined, at: Date): Promise<string[]>;
+  decidePayments(
+    decisions: readonly PaymentDecision[],
+    signerCustomerId: string | undefined,
+    at: Date,
+  ): Promise<string[]>;
   /**
    * Records a one-time code attempt under each of the PSU's keys, drops attempts made before `since`,
    * and returns the most attempts any of the keys has at or after `since`, this one included. The
@@ -192,7 +248,13 @@ export interface Store {
   /** The bank's authorised payments due on a date (no requested date, or one not after it). */
   findDuePaymentIds(bank: string, date: string, limit: number): Promise<string[]>;
   /** Executes payments of the bank in one transaction, each at most once, against the bank's accounts (docs/batch.md). */
-  executePayments(bank: string, paymentIds: readonly string[], bookingDate: string, at: Date, plan: Planner): Promise<ExecutionOutcome[]>;
+  executePayments(
+    bank: string,
+    paymentIds: readonly string[],
+    bookingDate: string,
+    at: Date,
+    plan: Planner,
+  ): Promise<ExecutionOutcome[]>;
   /** The offset of the bank's business clock from the wall clock; 0 for a bank not made yet. */
   readClockOffset(bank: string): Promise<bigint>;
   /** Moves the bank's clock offset to `offsetMs` only if that is larger than the one stored; false when it was not (another move got there first). */
@@ -203,7 +265,12 @@ export interface Store {
   lastBatchSlot(bank: string): Promise<string | undefined>;
 
   // Signing baskets.
-  createBasket(basket: { id: string; tppId: string; psuKey: string; requestBody: string; createdAt: Date }, paymentIds: readonly string[], request: TppRequestRecord, authorisation: NewAuthorisation): Promise<CreateBasketResult>;
+  createBasket(
+    basket: { id: string; tppId: string; psuKey: string; requestBody: string; createdAt: Date },
+    paymentIds: readonly string[],
+    request: TppRequestRecord,
+    authorisation: NewAuthorisation,
+  ): Promise<CreateBasketResult>;
   findBasket(tppId: string, basketId: string): Promise<StoredBasket | undefined>;
   findBasketOfPayment(paymentId: string): Promise<string | undefined>;
   deleteBasket(tppId: string, basketId: string): Promise<boolean>;
@@ -214,13 +281,22 @@ export interface Store {
    * it, in one transaction, unless the TPP sent this X-Request-ID before: then the stored request is
    * returned and nothing is written.
    */
-  createAisConsent(consent: NewAisConsent, authorisation: NewAuthorisation, request: TppRequestRecord): Promise<StoredTppRequest | undefined>;
+  createAisConsent(
+    consent: NewAisConsent,
+    authorisation: NewAuthorisation,
+    request: TppRequestRecord,
+  ): Promise<StoredTppRequest | undefined>;
   /** A consent started by a read's 401 challenge, with its authorisation. */
   createChallengeConsent(consent: NewAisConsent, authorisation: NewAuthorisation): Promise<void>;
   /** The valid consent a customer gave in a TPP's session (TPP-Session-ID). */
   findSessionConsent(tppId: string, tppSessionId: string, customerId: string): Promise<AisConsent | undefined>;
   /** The PSU's choice makes a received consent valid and replaces the session's earlier one; false when decided already. */
-  giveAisConsent(consentId: string, customerId: string, resources: readonly ConsentResource[], at: Date): Promise<boolean>;
+  giveAisConsent(
+    consentId: string,
+    customerId: string,
+    resources: readonly ConsentResource[],
+    at: Date,
+  ): Promise<boolean>;
   refuseAisConsent(consentId: string, at: Date): Promise<void>;
   aisConsentResources(consentId: string): Promise<ConsentResource[]>;
   /** The accounts and card accounts a customer may share: their own, or an agreement's they may VIEW. */

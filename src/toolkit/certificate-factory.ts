@@ -3,7 +3,13 @@ import { createPrivateKey, randomBytes, webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as x509 from '@peculiar/x509';
 import { PSP_ROLES, type PspRole } from '../domain/psp-role.js';
-import { PSD2_QC_STATEMENT_OID, QC_COMPLIANCE_OID, QC_STATEMENTS_OID, QC_TYPE_ESEAL_OID, QC_TYPE_OID } from '../security/qc-statement.js';
+import {
+  PSD2_QC_STATEMENT_OID,
+  QC_COMPLIANCE_OID,
+  QC_STATEMENTS_OID,
+  QC_TYPE_ESEAL_OID,
+  QC_TYPE_OID,
+} from '../security/qc-statement.js';
 import { CertificateRefusedError } from '../security/der-certificate.js';
 import { ORGANIZATION_IDENTIFIER_OID, parseCertificate } from '../security/tpp-certificate.js';
 
@@ -17,7 +23,12 @@ const crypto = webcrypto;
 x509.cryptoProvider.set(crypto as unknown as Parameters<typeof x509.X509CertificateGenerator.create>[1] & object);
 type CryptoKey = webcrypto.CryptoKey;
 
-const RSA: webcrypto.RsaHashedKeyGenParams = { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' };
+const RSA: webcrypto.RsaHashedKeyGenParams = {
+  name: 'RSASSA-PKCS1-v1_5',
+  modulusLength: 2048,
+  publicExponent: new Uint8Array([1, 0, 1]),
+  hash: 'SHA-256',
+};
 const EC: webcrypto.EcKeyGenParams & { hash: string } = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
 const DAY_MS = 86_400_000;
 
@@ -102,7 +113,13 @@ export async function issueTppCertificate(options: TppCertificateOptions): Promi
     await x509.AuthorityKeyIdentifierExtension.create(issuerCertificate.publicKey),
   ];
   if (options.withoutQcStatement !== true) {
-    extensions.push(new x509.Extension(QC_STATEMENTS_OID, false, qcStatements(options.roles, options.ncaName ?? 'Finanstilsynet', options.ncaId ?? 'NO-FSA')));
+    extensions.push(
+      new x509.Extension(
+        QC_STATEMENTS_OID,
+        false,
+        qcStatements(options.roles, options.ncaName ?? 'Finanstilsynet', options.ncaId ?? 'NO-FSA'),
+      ),
+    );
   }
   const certificate = await x509.X509CertificateGenerator.create({
     serialNumber: options.serialHex ?? randomSerial(),
@@ -128,7 +145,9 @@ function assertBankAccepts(der: ArrayBuffer, what: string, consequence: string):
     parseCertificate(Buffer.from(der));
   } catch (error) {
     if (!(error instanceof CertificateRefusedError)) throw error;
-    throw new Error(`${what} '${error.certificateName ?? ''}' ${error.message}. The bank refuses such certificates, so ${consequence}`);
+    throw new Error(
+      `${what} '${error.certificateName ?? ''}' ${error.message}. The bank refuses such certificates, so ${consequence}`,
+    );
   }
 }
 
@@ -140,7 +159,11 @@ function qcStatements(roles: readonly PspRole[], ncaName: string, ncaId: string)
       oid(PSD2_QC_STATEMENT_OID),
       new asn1js.Sequence({
         value: [
-          new asn1js.Sequence({ value: roles.map((role) => new asn1js.Sequence({ value: [oid(PSP_ROLES[role]), new asn1js.Utf8String({ value: role })] })) }),
+          new asn1js.Sequence({
+            value: roles.map(
+              (role) => new asn1js.Sequence({ value: [oid(PSP_ROLES[role]), new asn1js.Utf8String({ value: role })] }),
+            ),
+          }),
           new asn1js.Utf8String({ value: ncaName }),
           new asn1js.Utf8String({ value: ncaId }),
         ],
@@ -165,13 +188,24 @@ function randomSerial(): string {
 
 async function exportKey(key: CryptoKey): Promise<string> {
   const der = Buffer.from(await crypto.subtle.exportKey('pkcs8', key));
-  return `-----BEGIN PRIVATE KEY-----\n${der.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END PRIVATE KEY-----\n`;
+  return `-----BEGIN PRIVATE KEY-----\n${der
+    .toString('base64')
+    .match(/.{1,64}/g)!
+    .join('\n')}\n-----END PRIVATE KEY-----\n`;
 }
 
 /** A CA private key in any PEM form (PKCS#8, PKCS#1, SEC1), RSA or EC P-256, with the algorithm it signs with. */
 async function importCaKey(pem: string): Promise<{ key: CryptoKey; algorithm: typeof RSA | typeof EC }> {
   const key = createPrivateKey(pem);
   const algorithm = key.asymmetricKeyType === 'rsa' ? RSA : key.asymmetricKeyType === 'ec' ? EC : undefined;
-  if (algorithm === undefined) throw new Error(`the CA key is ${key.asymmetricKeyType ?? 'not a key'}; the toolkit signs certificates with an RSA or EC P-256 CA key`);
-  return { key: await crypto.subtle.importKey('pkcs8', key.export({ format: 'der', type: 'pkcs8' }), algorithm, false, ['sign']), algorithm };
+  if (algorithm === undefined)
+    throw new Error(
+      `the CA key is ${key.asymmetricKeyType ?? 'not a key'}; the toolkit signs certificates with an RSA or EC P-256 CA key`,
+    );
+  return {
+    key: await crypto.subtle.importKey('pkcs8', key.export({ format: 'der', type: 'pkcs8' }), algorithm, false, [
+      'sign',
+    ]),
+    algorithm,
+  };
 }

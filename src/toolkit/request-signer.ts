@@ -48,15 +48,20 @@ export function signRequest(options: SignOptions): Record<string, string> {
   }
 
   const signer = signerOf(options.credentials);
-  headers['tpp-signature-certificate'] = options.certificateEncoding === 'pem'
-    ? Buffer.from(options.credentials.certPem, 'utf8').toString('base64')
-    : signer.derBase64;
+  headers['tpp-signature-certificate'] =
+    options.certificateEncoding === 'pem'
+      ? Buffer.from(options.credentials.certPem, 'utf8').toString('base64')
+      : signer.derBase64;
 
   const signed = options.signedHeaders ?? SIGNED_WHEN_PRESENT.filter((name) => headers[name] !== undefined);
-  const signingString = buildSigningString({ method: options.method, target: targetOf(options.url), headers, body: undefined }, signed);
+  const signingString = buildSigningString(
+    { method: options.method, target: targetOf(options.url), headers, body: undefined },
+    signed,
+  );
   const signature = sign('sha256', Buffer.from(signingString, 'utf8'), signer.key).toString('base64');
   const value = `keyId="SN=${signer.serialNumber},CA=${signer.issuer}",algorithm="rsa-sha256",headers="${signed.join(' ')}",signature="${signature}"`;
-  headers['signature'] = options.rfc2047 === true ? `=?utf-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=` : value;
+  headers['signature'] =
+    options.rfc2047 === true ? `=?utf-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=` : value;
   return headers;
 }
 

@@ -15,24 +15,45 @@ export interface SandboxCertificateOptions {
  * sandbox that runs elsewhere, whose CA files are not at hand. Throws with the sandbox's own words
  * when it refuses.
  */
-export async function requestSandboxCertificate(options: SandboxCertificateOptions): Promise<CertificateAndKey & { keyId: string }> {
+export async function requestSandboxCertificate(
+  options: SandboxCertificateOptions,
+): Promise<CertificateAndKey & { keyId: string }> {
   const url = new URL('v1/sandbox/certificates', options.server.endsWith('/') ? options.server : `${options.server}/`);
-  const body = { organizationIdentifier: options.organisationId, name: options.name, roles: options.roles, ...(options.validDays === undefined ? {} : { validDays: options.validDays }) };
+  const body = {
+    organizationIdentifier: options.organisationId,
+    name: options.name,
+    roles: options.roles,
+    ...(options.validDays === undefined ? {} : { validDays: options.validDays }),
+  };
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
   } catch (error) {
-    throw new Error(`cannot reach the sandbox at ${url.origin}: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`);
+    throw new Error(
+      `cannot reach the sandbox at ${url.origin}: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`,
+    );
   }
   const text = await response.text();
-  let answer: { certificate?: string; privateKey?: string; keyId?: string; message?: string; tppMessages?: { text?: string }[] } | undefined;
+  let answer:
+    | { certificate?: string; privateKey?: string; keyId?: string; message?: string; tppMessages?: { text?: string }[] }
+    | undefined;
   try {
     answer = JSON.parse(text) as typeof answer;
   } catch {
     answer = undefined;
   }
   if (response.status !== 201 || typeof answer?.certificate !== 'string' || typeof answer.privateKey !== 'string') {
-    const why = answer?.tppMessages?.map((m) => m.text).filter((t) => t !== undefined).join('; ') || answer?.message || text.slice(0, 200);
+    const why =
+      answer?.tppMessages
+        ?.map((m) => m.text)
+        .filter((t) => t !== undefined)
+        .join('; ') ||
+      answer?.message ||
+      text.slice(0, 200);
     throw new Error(`the sandbox at ${url.origin} answered ${response.status}: ${why}`);
   }
   return { certPem: answer.certificate, keyPem: answer.privateKey, keyId: answer.keyId ?? '' };

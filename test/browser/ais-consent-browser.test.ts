@@ -38,7 +38,11 @@ async function newPage(locale = 'en-GB'): Promise<Page> {
 }
 
 async function consentLink(headers: Record<string, string> = {}): Promise<string> {
-  const response = await t.signed({ method: 'POST', url: CONSENT_PATH, headers: { 'TPP-Redirect-URI': `${tppUrl}/callback?state=ais`, ...headers } });
+  const response = await t.signed({
+    method: 'POST',
+    url: CONSENT_PATH,
+    headers: { 'TPP-Redirect-URI': `${tppUrl}/callback?state=ais`, ...headers },
+  });
   assert.equal(response.statusCode, 201, response.body);
   return (response.json() as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href;
 }
@@ -52,10 +56,12 @@ async function logIn(page: Page, customerNumber: string): Promise<void> {
 /** The accounts the page offers, as the PSU reads them: name and number, and whether ticked. */
 async function offered(page: Page): Promise<{ text: string; checked: boolean }[]> {
   // The callback runs in the page; the DOM's types are not this project's (no DOM lib).
-  return page.$$eval('label.choice', (labels: any[]) => labels.map((label: any) => ({
-    text: String(label.innerText).replace(/\s+/g, ' ').trim(),
-    checked: label.querySelector('input').checked === true,
-  })));
+  return page.$$eval('label.choice', (labels: any[]) =>
+    labels.map((label: any) => ({
+      text: String(label.innerText).replace(/\s+/g, ' ').trim(),
+      checked: label.querySelector('input').checked === true,
+    })),
+  );
 }
 
 describe('the consent page in Chromium', () => {
@@ -63,7 +69,7 @@ describe('the consent page in Chromium', () => {
     const page = await newPage();
     await page.goto(await consentLink({ 'TPP-Session-ID': 'browser-ais' }));
     await screenshot(page, 'consent-1-login');
-    assert.match(await page.textContent('main') ?? '', /asks to see information about your accounts/);
+    assert.match((await page.textContent('main')) ?? '', /asks to see information about your accounts/);
     await logIn(page, '13039319955');
     await page.waitForSelector('#share');
     assert.deepEqual(await offered(page), [
@@ -81,11 +87,14 @@ describe('the consent page in Chromium', () => {
     const psuId = landed.searchParams.get('psu-id')!;
     assert.match(psuId, /^[0-9a-f-]{36}$/);
     const accounts = await readAis(t, '/v1/accounts', { psuId, tppSessionId: 'browser-ais' });
-    assert.deepEqual((accounts.json() as { accounts: { bban: string }[] }).accounts.map((a) => a.bban), ['15061012351']);
+    assert.deepEqual(
+      (accounts.json() as { accounts: { bban: string }[] }).accounts.map((a) => a.bban),
+      ['15061012351'],
+    );
     await page.context().close();
   });
 
-  it('asks again, in the PSU\'s language, when nothing is ticked, and shares nothing', async () => {
+  it("asks again, in the PSU's language, when nothing is ticked, and shares nothing", async () => {
     const page = await newPage('nb-NO');
     await page.goto(await consentLink({ 'TPP-Session-ID': 'browser-ais-none' }));
     await logIn(page, '12085592767');
@@ -93,8 +102,11 @@ describe('the consent page in Chromium', () => {
     for (const box of await page.$$('label.choice input')) await box.uncheck();
     await page.click('#share');
     await page.waitForSelector('p.error');
-    assert.match(await page.textContent('p.error') ?? '', /Kryss av minst én konto/);
-    assert.ok((await offered(page)).every((o) => !o.checked), 'the boxes stay as the PSU left them');
+    assert.match((await page.textContent('p.error')) ?? '', /Kryss av minst én konto/);
+    assert.ok(
+      (await offered(page)).every((o) => !o.checked),
+      'the boxes stay as the PSU left them',
+    );
     await screenshot(page, 'consent-4-nothing-ticked-nb');
     await page.click('#decline');
     await page.waitForURL(/\/callback\?/);
@@ -104,11 +116,23 @@ describe('the consent page in Chromium', () => {
 
   it('acting for a company: the page names the agreement and offers the accounts the person may VIEW', async () => {
     const page = await newPage();
-    await page.goto(await consentLink({ 'TPP-Session-ID': 'browser-ais-corporate', 'PSU-Context': 'CORPORATE', 'PSU-Corporate-ID': 'AGR-18129215603' }));
+    await page.goto(
+      await consentLink({
+        'TPP-Session-ID': 'browser-ais-corporate',
+        'PSU-Context': 'CORPORATE',
+        'PSU-Corporate-ID': 'AGR-18129215603',
+      }),
+    );
     await logIn(page, '13039319955');
     await page.waitForSelector('#share');
-    assert.match(await page.textContent('main') ?? '', /You share accounts of Nordlys Handel AS nettbank that you may view/);
-    assert.deepEqual((await offered(page)).map((o) => o.text), ['Driftskonto 1506.20.56786 NOK', 'Skattetrekkskonto 1506.20.56794 NOK']);
+    assert.match(
+      (await page.textContent('main')) ?? '',
+      /You share accounts of Nordlys Handel AS nettbank that you may view/,
+    );
+    assert.deepEqual(
+      (await offered(page)).map((o) => o.text),
+      ['Driftskonto 1506.20.56786 NOK', 'Skattetrekkskonto 1506.20.56794 NOK'],
+    );
     await screenshot(page, 'consent-5-corporate');
     await page.click('#share');
     await page.waitForURL(/\/callback\?/);

@@ -48,10 +48,14 @@ async function newPage(): Promise<Page> {
 
 async function payment(changes: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   const body = { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' }, ...changes };
-  const response = await createCrossBorder(t, { body, headers: { 'TPP-Redirect-URI': `${tppUrl}/callback?state=xyz`, 'TPP-Session-ID': 'browser-session', ...headers } });
+  const response = await createCrossBorder(t, {
+    body,
+    headers: { 'TPP-Redirect-URI': `${tppUrl}/callback?state=xyz`, 'TPP-Session-ID': 'browser-session', ...headers },
+  });
   assert.equal(response.statusCode, 201, response.body);
   const created = response.json() as { paymentId: string; _links: Record<string, { href: string }> };
-  const status = async () => (await t.signed({ method: 'GET', url: created._links.status!.href })).json().transactionStatus as string;
+  const status = async () =>
+    (await t.signed({ method: 'GET', url: created._links.status!.href })).json().transactionStatus as string;
   return { created, link: created._links.scaRedirect!.href, status };
 }
 
@@ -61,7 +65,6 @@ async function logIn(page: Page, customerNumber: string, code: string): Promise<
   await page.click('#log-in');
 }
 
-
 describe('the SCA pages in Chromium', () => {
   it('approve: link, log in, check, approve, land on the TPP redirect URI with psu-id and tpp-session-id; status ACTC', async () => {
     const created = await payment();
@@ -70,7 +73,7 @@ describe('the SCA pages in Chromium', () => {
     await screenshot(page, 'approve-1-login');
     await logIn(page, '13039319955', '123456');
     await page.waitForSelector('#approve');
-    assert.match(await page.textContent('.payment') ?? '', /1506\.10\.12343/);
+    assert.match((await page.textContent('.payment')) ?? '', /1506\.10\.12343/);
     await screenshot(page, 'approve-2-confirm');
     await page.click('#approve');
     await page.waitForURL(/\/callback\?/);
@@ -104,7 +107,10 @@ describe('the SCA pages in Chromium', () => {
     await logIn(page, '12085592767', '123456');
     await page.waitForSelector('#outcome');
     await screenshot(page, 'wrong-customer');
-    assert.match(await page.textContent('main') ?? '', /You are not the person this payment was initiated for\. Nothing was approved\./);
+    assert.match(
+      (await page.textContent('main')) ?? '',
+      /You are not the person this payment was initiated for\. Nothing was approved\./,
+    );
     assert.equal(await created.status(), 'RCVD');
     await page.context().close();
   });
@@ -119,7 +125,7 @@ describe('the SCA pages in Chromium', () => {
     await page.click('#approve');
     await page.waitForSelector('#outcome[data-outcome="payment-cancelled"]');
     await screenshot(page, 'cancelled-meanwhile');
-    assert.match(await page.textContent('main') ?? '', /The payment was cancelled/);
+    assert.match((await page.textContent('main')) ?? '', /The payment was cancelled/);
     await page.click('#return');
     await page.waitForURL(/\/callback\?/);
     const landed = new URL(page.url());
@@ -137,7 +143,7 @@ describe('the SCA pages in Chromium', () => {
       const response = await page.goto(created.link);
       assert.equal(response?.status(), 410);
       await screenshot(page, 'expired-link');
-      assert.match(await page.textContent('h1') ?? '', /This link has expired/);
+      assert.match((await page.textContent('h1')) ?? '', /This link has expired/);
       await page.context().close();
     } finally {
       clock.current = new Date();
@@ -153,7 +159,7 @@ describe('the SCA pages in Chromium', () => {
     const response = await second.goto(created.link);
     assert.equal(response?.status(), 410);
     await screenshot(second, 'replayed-link');
-    assert.match(await second.textContent('h1') ?? '', /This link does not work/);
+    assert.match((await second.textContent('h1')) ?? '', /This link does not work/);
     await first.context().close();
     await second.context().close();
   });
@@ -161,10 +167,23 @@ describe('the SCA pages in Chromium', () => {
   it('a basket of three payments signed at once', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const response = await createCrossBorder(t, { body: { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[i % 2], currency: 'NOK' } }, without: ['PSU-Context'] });
+      const response = await createCrossBorder(t, {
+        body: { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[i % 2], currency: 'NOK' } },
+        without: ['PSU-Context'],
+      });
       ids.push(response.json().paymentId);
     }
-    const basket = await t.signed({ method: 'POST', url: '/v1/signing-baskets', body: { paymentIds: ids }, headers: { 'PSU-ID': '3fa85f64-5717-4562-b3fc-2c963f66afa6', 'PSU-IP-Address': '192.0.2.10', 'TPP-Redirect-URI': `${tppUrl}/basket-done`, 'TPP-Session-ID': 'basket-session' } });
+    const basket = await t.signed({
+      method: 'POST',
+      url: '/v1/signing-baskets',
+      body: { paymentIds: ids },
+      headers: {
+        'PSU-ID': '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+        'PSU-IP-Address': '192.0.2.10',
+        'TPP-Redirect-URI': `${tppUrl}/basket-done`,
+        'TPP-Session-ID': 'basket-session',
+      },
+    });
     assert.equal(basket.statusCode, 201, basket.body);
     const page = await newPage();
     await page.goto(basket.json()._links.scaRedirect.href);
@@ -177,7 +196,12 @@ describe('the SCA pages in Chromium', () => {
     const status = await t.signed({ method: 'GET', url: `${basket.json()._links.status.href}` });
     assert.equal(status.json().transactionStatus, 'ACTC');
     for (const id of ids) {
-      assert.equal((await t.signed({ method: 'GET', url: `/v1/payments/norwegian-cross-border-credit-transfers/${id}/status` })).json().transactionStatus, 'ACTC');
+      assert.equal(
+        (
+          await t.signed({ method: 'GET', url: `/v1/payments/norwegian-cross-border-credit-transfers/${id}/status` })
+        ).json().transactionStatus,
+        'ACTC',
+      );
     }
     await page.context().close();
   });

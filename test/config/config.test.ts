@@ -18,8 +18,15 @@ describe('configuration from the environment', () => {
 
   it('reads every variable', () => {
     const config = loadConfig({
-      PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://bank:pw@db:5432/psd2', MODE: 'production',
-      TRUSTED_CA_CERTS: ' /etc/ca/a.pem, /etc/ca/b.pem ,', LOG_LEVEL: 'warn', DATE_SKEW_SECONDS: '60', DATA_DIR: '/var/lib/psd2', PUBLIC_URL: 'https://api.bank.no/',
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://bank:pw@db:5432/psd2',
+      MODE: 'production',
+      TRUSTED_CA_CERTS: ' /etc/ca/a.pem, /etc/ca/b.pem ,',
+      LOG_LEVEL: 'warn',
+      DATE_SKEW_SECONDS: '60',
+      DATA_DIR: '/var/lib/psd2',
+      PUBLIC_URL: 'https://api.bank.no/',
       PSU_IDENTITY_KEY_FILE: '/run/secrets/psu-identity.key',
     });
     assert.equal(config.port, 9000);
@@ -39,16 +46,28 @@ describe('configuration from the environment', () => {
     assert.deepEqual([config.headersTimeoutMs, config.requestTimeoutMs], [2000, 3000]);
     const problems = configError({ HEADERS_TIMEOUT_MS: '500', REQUEST_TIMEOUT_MS: '10m' }).problems;
     assert.equal(problems.length, 2);
-    assert.match(problems[0]!, /HEADERS_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 300000 \(got '500'\)/);
-    assert.match(configError({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '5000' }).problems[0]!, /must not be longer than REQUEST_TIMEOUT_MS/);
+    assert.match(
+      problems[0]!,
+      /HEADERS_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 300000 \(got '500'\)/,
+    );
+    assert.match(
+      configError({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '5000' }).problems[0]!,
+      /must not be longer than REQUEST_TIMEOUT_MS/,
+    );
   });
 
   it('serves the metrics on the API port by default, on a port of its own with METRICS_PORT, or not at all with off', () => {
     assert.equal(loadConfig({}).metrics, 'api-port');
     assert.deepEqual(loadConfig({ METRICS_PORT: '9464' }).metrics, { port: 9464 });
     assert.equal(loadConfig({ METRICS_PORT: 'OFF' }).metrics, 'off');
-    assert.match(configError({ METRICS_PORT: 'internal' }).problems[0]!, /METRICS_PORT must be empty \(metrics on the API's port\), 'off', or a whole number from 0 to 65535 \(got 'internal'\)/);
-    assert.match(configError({ PORT: '9000', METRICS_PORT: '9000' }).problems[0]!, /METRICS_PORT \(9000\) must differ from PORT/);
+    assert.match(
+      configError({ METRICS_PORT: 'internal' }).problems[0]!,
+      /METRICS_PORT must be empty \(metrics on the API's port\), 'off', or a whole number from 0 to 65535 \(got 'internal'\)/,
+    );
+    assert.match(
+      configError({ PORT: '9000', METRICS_PORT: '9000' }).problems[0]!,
+      /METRICS_PORT \(9000\) must differ from PORT/,
+    );
   });
 
   it('accepts postgresql:// as well as postgres://', () => {
@@ -56,18 +75,34 @@ describe('configuration from the environment', () => {
   });
 
   it('reports every bad value at once, each with what is allowed and what was given', () => {
-    const problems = configError({ PORT: '80a', MODE: 'prod', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', DATE_SKEW_SECONDS: '99999', PUBLIC_URL: 'ftp://x' }).problems;
+    const problems = configError({
+      PORT: '80a',
+      MODE: 'prod',
+      DATABASE_URL: 'mysql://x',
+      LOG_LEVEL: 'loud',
+      DATE_SKEW_SECONDS: '99999',
+      PUBLIC_URL: 'ftp://x',
+    }).problems;
     assert.equal(problems.length, 6);
     assert.match(problems.join('\n'), /PORT must be a whole number from 0 to 65535 \(got '80a'\)/);
     assert.match(problems.join('\n'), /MODE must be 'sandbox' or 'production' \(got 'prod'\)/);
-    assert.match(problems.join('\n'), /DATABASE_URL must start with 'sqlite:' or 'postgres:\/\/' \(got 'mysql:\/\/x'\)/);
+    assert.match(
+      problems.join('\n'),
+      /DATABASE_URL must start with 'sqlite:' or 'postgres:\/\/' \(got 'mysql:\/\/x'\)/,
+    );
     assert.match(problems.join('\n'), /LOG_LEVEL must be one of/);
-    assert.match(problems.join('\n'), /DATE_SKEW_SECONDS must be a whole number of seconds from 0 to 3600 \(got '99999'\)/);
+    assert.match(
+      problems.join('\n'),
+      /DATE_SKEW_SECONDS must be a whole number of seconds from 0 to 3600 \(got '99999'\)/,
+    );
     assert.match(problems.join('\n'), /PUBLIC_URL must be an absolute http or https address/);
   });
 
   it('refuses production without a trusted CA, since no TPP could authenticate', () => {
-    assert.throws(() => loadConfig({ MODE: 'production' }), /TRUSTED_CA_CERTS must name at least one PEM file in production mode/);
+    assert.throws(
+      () => loadConfig({ MODE: 'production' }),
+      /TRUSTED_CA_CERTS must name at least one PEM file in production mode/,
+    );
   });
 
   it('refuses sqlite: without a path', () => {

@@ -14,13 +14,20 @@ describe('docs/errors.md', () => {
   });
 
   it('gives for every code the TppMessage code its tppMessages carry', () => {
-    const published = new Map([...text.matchAll(/^\| ([A-Z_]+) \| \d{3} \| ([A-Z_]+) \|/gm)].map((m) => [m[1]!, m[2]!]));
+    const published = new Map(
+      [...text.matchAll(/^\| ([A-Z_]+) \| \d{3} \| ([A-Z_]+) \|/gm)].map((m) => [m[1]!, m[2]!]),
+    );
     for (const code of Object.keys(ERROR_CATALOGUE)) {
-      assert.equal(published.get(code), tppMessageCodeOf(code), `docs/errors.md gives ${code} the TppMessage code ${published.get(code)}; the server uses ${tppMessageCodeOf(code)}`);
+      assert.equal(
+        published.get(code),
+        tppMessageCodeOf(code),
+        `docs/errors.md gives ${code} the TppMessage code ${published.get(code)}; the server uses ${tppMessageCodeOf(code)}`,
+      );
     }
   });
 
   it('lists no code the server does not have', () => {
-    for (const code of rows.keys()) assert.ok(Object.hasOwn(ERROR_CATALOGUE, code), `${code} is documented but not in the catalogue`);
+    for (const code of rows.keys())
+      assert.ok(Object.hasOwn(ERROR_CATALOGUE, code), `${code} is documented but not in the catalogue`);
   });
 });

@@ -13,13 +13,15 @@ interface Row {
   provedBy: string;
 }
 
-const rows: Row[] = [...readFileSync('docs/rules.md', 'utf8').matchAll(/^\| ([A-Z0-9]+-\d+) \| [^|]+ \| ([^|]*) \| ([^|]*) \|$/gm)]
-  .map((m) => ({ id: m[1]!, enforcedIn: m[2]!.trim(), provedBy: m[3]!.trim() }));
+const rows: Row[] = [
+  ...readFileSync('docs/rules.md', 'utf8').matchAll(/^\| ([A-Z0-9]+-\d+) \| [^|]+ \| ([^|]*) \| ([^|]*) \|$/gm),
+].map((m) => ({ id: m[1]!, enforcedIn: m[2]!.trim(), provedBy: m[3]!.trim() }));
 
 describe('docs/rules.md', () => {
   it('has rules for every part of the specification', () => {
     const prefixes = new Set(rows.map((r) => r.id.split('-')[0]));
-    for (const part of ['F', 'H', 'E2', 'E3', 'O', 'A', 'AI', 'X', 'L', 'S', 'V']) assert.ok(prefixes.has(part), `no rules of part ${part}`);
+    for (const part of ['F', 'H', 'E2', 'E3', 'O', 'A', 'AI', 'X', 'L', 'S', 'V'])
+      assert.ok(prefixes.has(part), `no rules of part ${part}`);
     assert.equal(new Set(rows.map((r) => r.id)).size, rows.length, 'rule ids are unique');
   });
 
@@ -32,7 +34,10 @@ describe('docs/rules.md', () => {
       const test = /^`([^`]+)` "(.+)"$/.exec(row.provedBy);
       assert.ok(test, `${row.id}: 'Proved by' must be \`test file\` "test text", got: ${row.provedBy}`);
       assert.ok(existsSync(test[1]!), `${row.id}: ${test[1]} does not exist`);
-      assert.ok(readFileSync(test[1]!, 'utf8').includes(test[2]!), `${row.id}: ${test[1]} has no test with the text "${test[2]}"`);
+      assert.ok(
+        readFileSync(test[1]!, 'utf8').includes(test[2]!),
+        `${row.id}: ${test[1]} has no test with the text "${test[2]}"`,
+      );
     });
   }
 });

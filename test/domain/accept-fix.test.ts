@@ -8,7 +8,12 @@ describe('ACCEPT_FIXES', () => {
   it('holds the changes the specification names, each once', () => {
     const names = ACCEPT_FIXES.map((fix) => fix.name);
     assert.equal(new Set(names).size, names.length);
-    for (const name of ['cash-account-type-iso', 'longer-name', 'cardaccount-switch-originalamount-and-transactionamount', 'amount-as-string']) {
+    for (const name of [
+      'cash-account-type-iso',
+      'longer-name',
+      'cardaccount-switch-originalamount-and-transactionamount',
+      'amount-as-string',
+    ]) {
       assert.ok(names.includes(name), name);
     }
   });
@@ -57,7 +62,7 @@ describe('acceptedFixes', () => {
     assert.ok(acceptedFixes('batch-transactions', '2099-12-31').active.has('batch-transactions'));
   });
 
-  it('reads an alias as the change\'s name', () => {
+  it("reads an alias as the change's name", () => {
     const { active, warnings } = acceptedFixes('longer-names', BEFORE_LONGER_NAME);
     assert.ok(active.has('longer-name'));
     assert.equal(active.has('longer-names'), false);
@@ -65,7 +70,11 @@ describe('acceptedFixes', () => {
   });
 
   it('tolerates quotes and spaces around the list and its names', () => {
-    for (const header of ['"longer-name, cash-account-type-iso"', ' longer-name ,cash-account-type-iso ', '"longer-name", "cash-account-type-iso"']) {
+    for (const header of [
+      '"longer-name, cash-account-type-iso"',
+      ' longer-name ,cash-account-type-iso ',
+      '"longer-name", "cash-account-type-iso"',
+    ]) {
       const { active, warnings } = acceptedFixes(header, BEFORE_LONGER_NAME);
       assert.ok(active.has('longer-name'), header);
       assert.ok(active.has('cash-account-type-iso'), header);

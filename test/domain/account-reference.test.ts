@@ -1,12 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type AccountRules, accountKey, accountProblems, bicCountry, bicProblem, ibanFailure } from '../../src/domain/account-reference.js';
+import {
+  type AccountRules,
+  accountKey,
+  accountProblems,
+  bicCountry,
+  bicProblem,
+  ibanFailure,
+} from '../../src/domain/account-reference.js';
 
 const NORWEGIAN = { norwegian: true };
 const FOREIGN = { norwegian: false };
 const SE_IBAN = 'SE4550000000058398257466';
 
-function paths(account: Partial<Record<'bban' | 'iban', unknown>>, rules: AccountRules): [string, string | undefined][] {
+function paths(
+  account: Partial<Record<'bban' | 'iban', unknown>>,
+  rules: AccountRules,
+): [string, string | undefined][] {
   return accountProblems(account, '$.x', rules).map((problem) => [problem.code, problem.path]);
 }
 
@@ -51,8 +61,13 @@ describe('accountProblems, Norwegian accounts', () => {
   });
 
   it('refuses an IBAN and a BBAN that name different accounts, at $.x.bban', () => {
-    assert.deepEqual(paths({ iban: 'NO9386011117947', bban: '12345678903' }, NORWEGIAN), [['FORMAT_ERROR', '$.x.bban']]);
-    assert.match(accountProblems({ iban: 'NO9386011117947', bban: '12345678903' }, '$.x', NORWEGIAN)[0]!.text, /different accounts/);
+    assert.deepEqual(paths({ iban: 'NO9386011117947', bban: '12345678903' }, NORWEGIAN), [
+      ['FORMAT_ERROR', '$.x.bban'],
+    ]);
+    assert.match(
+      accountProblems({ iban: 'NO9386011117947', bban: '12345678903' }, '$.x', NORWEGIAN)[0]!.text,
+      /different accounts/,
+    );
     assert.deepEqual(paths({ iban: 'NO9386011117947', bban: '12345678903' }, FOREIGN), [['FORMAT_ERROR', '$.x.bban']]);
   });
 });
@@ -84,12 +99,16 @@ describe('accountProblems, shape', () => {
   it('refuses an account with neither bban nor iban at the object path', () => {
     assert.deepEqual(paths({}, NORWEGIAN), [['FORMAT_ERROR', '$.x']]);
     assert.deepEqual(paths({}, FOREIGN), [['FORMAT_ERROR', '$.x']]);
-    assert.deepEqual(paths({ bban: undefined, iban: undefined }, { norwegian: true, bbanOrIban: true }), [['FORMAT_ERROR', '$.x']]);
+    assert.deepEqual(paths({ bban: undefined, iban: undefined }, { norwegian: true, bbanOrIban: true }), [
+      ['FORMAT_ERROR', '$.x'],
+    ]);
   });
 
   it('leaves a missing identifier to the schema when bbanOrIban is false, and still checks what is given', () => {
     assert.deepEqual(paths({}, { norwegian: true, bbanOrIban: false }), []);
-    assert.deepEqual(paths({ bban: '12345678904' }, { norwegian: true, bbanOrIban: false }), [['FORMAT_ERROR', '$.x.bban']]);
+    assert.deepEqual(paths({ bban: '12345678904' }, { norwegian: true, bbanOrIban: false }), [
+      ['FORMAT_ERROR', '$.x.bban'],
+    ]);
   });
 
   it('skips values of the wrong type without throwing (the schema reports them)', () => {
@@ -99,7 +118,10 @@ describe('accountProblems, shape', () => {
   });
 
   it('reports every problem of an account at once', () => {
-    assert.deepEqual(paths({ iban: 'NO9486011117947', bban: '12345678904' }, NORWEGIAN), [['FORMAT_ERROR', '$.x.iban'], ['FORMAT_ERROR', '$.x.bban']]);
+    assert.deepEqual(paths({ iban: 'NO9486011117947', bban: '12345678904' }, NORWEGIAN), [
+      ['FORMAT_ERROR', '$.x.iban'],
+      ['FORMAT_ERROR', '$.x.bban'],
+    ]);
   });
 });
 
@@ -146,7 +168,10 @@ describe('ibanFailure: which check of an IBAN failed', () => {
     const text = ibanFailure('NO9390412263057')!;
     assert.match(text, /its account part 90412263057 fails the national check: its MOD11 check digit is wrong/);
     assert.doesNotMatch(text, /country code|check digits 93|characters/);
-    assert.match(accountProblems({ iban: 'NO9390412263057' }, '$.x', NORWEGIAN)[0]!.text, /is not a valid IBAN: its account part 90412263057 fails the national check/);
+    assert.match(
+      accountProblems({ iban: 'NO9390412263057' }, '$.x', NORWEGIAN)[0]!.text,
+      /is not a valid IBAN: its account part 90412263057 fails the national check/,
+    );
   });
 
   it('names wrong check digits, a wrong length, an unknown country and spaces, each as itself', () => {

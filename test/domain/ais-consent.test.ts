@@ -9,7 +9,7 @@ const now = new Date('2026-11-22T12:00:00Z');
 const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
 
 describe('account-information consent rules', () => {
-  it('holds a consent\'s SCA for exactly 180 days, then needs a new one (spec, Authentication 10)', () => {
+  it("holds a consent's SCA for exactly 180 days, then needs a new one (spec, Authentication 10)", () => {
     assert.equal(isSessionValid(ago(180), now), true);
     assert.equal(isSessionValid(new Date(ago(180).getTime() - 1), now), false);
   });
@@ -25,6 +25,10 @@ describe('account-information consent rules', () => {
   it('allows four reads a day without the PSU, counted by the Norwegian date', () => {
     assert.equal(isBeyondUnattendedAllowance(4), false);
     assert.equal(isBeyondUnattendedAllowance(5), true);
-    assert.equal(unattendedReadDay(new Date('2026-11-22T23:30:00Z')), '2026-11-23', 'half past midnight in Oslo is the next day');
+    assert.equal(
+      unattendedReadDay(new Date('2026-11-22T23:30:00Z')),
+      '2026-11-23',
+      'half past midnight in Oslo is the next day',
+    );
   });
 });

@@ -1,19 +1,36 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ACCEPT_FIXES } from '../../src/domain/accept-fix.js';
-import { FIX, accountNameOf, bankTransactionCodeFields, batchesEntries, cardAmountsOf, cashAccountTypeOf } from '../../src/domain/ais-fixes.js';
+import {
+  FIX,
+  accountNameOf,
+  bankTransactionCodeFields,
+  batchesEntries,
+  cardAmountsOf,
+  cashAccountTypeOf,
+} from '../../src/domain/ais-fixes.js';
 
 const none = new Set<string>();
 const on = (name: string) => new Set([name]);
 
 describe('what each x-accept-fix change does to account information', () => {
   it('names only published changes', () => {
-    for (const name of Object.values(FIX)) assert.ok(ACCEPT_FIXES.some((fix) => fix.name === name), name);
+    for (const name of Object.values(FIX))
+      assert.ok(
+        ACCEPT_FIXES.some((fix) => fix.name === name),
+        name,
+      );
   });
 
-  it('cash-account-type-iso: the platform\'s name before, the ISO 20022 code after', () => {
-    assert.deepEqual(['CACC', 'SVGS', 'TAXE', 'CARD'].map((code) => cashAccountTypeOf(code, none)), ['Current', 'Savings', 'Tax', 'CARD']);
-    assert.deepEqual(['CACC', 'SVGS', 'TAXE', 'CARD'].map((code) => cashAccountTypeOf(code, on(FIX.cashAccountTypeIso))), ['CACC', 'SVGS', 'TAXE', 'CARD']);
+  it("cash-account-type-iso: the platform's name before, the ISO 20022 code after", () => {
+    assert.deepEqual(
+      ['CACC', 'SVGS', 'TAXE', 'CARD'].map((code) => cashAccountTypeOf(code, none)),
+      ['Current', 'Savings', 'Tax', 'CARD'],
+    );
+    assert.deepEqual(
+      ['CACC', 'SVGS', 'TAXE', 'CARD'].map((code) => cashAccountTypeOf(code, on(FIX.cashAccountTypeIso))),
+      ['CACC', 'SVGS', 'TAXE', 'CARD'],
+    );
   });
 
   it('longer-name: 35 characters before (counted as characters, not UTF-16 units), 70 after', () => {
@@ -24,8 +41,12 @@ describe('what each x-accept-fix change does to account information', () => {
 
   it('bank-transaction-code-iso: the stored code before; after, an ISO code as bankTransactionCode and any other as proprietaryBankTransactionCode', () => {
     assert.deepEqual(bankTransactionCodeFields('PMNT', none), { bankTransactionCode: 'PMNT' });
-    assert.deepEqual(bankTransactionCodeFields('PMNT', on(FIX.bankTransactionCodeIso)), { proprietaryBankTransactionCode: 'PMNT' });
-    assert.deepEqual(bankTransactionCodeFields('PMNT-RCDT-DMCT', on(FIX.bankTransactionCodeIso)), { bankTransactionCode: 'PMNT-RCDT-DMCT' });
+    assert.deepEqual(bankTransactionCodeFields('PMNT', on(FIX.bankTransactionCodeIso)), {
+      proprietaryBankTransactionCode: 'PMNT',
+    });
+    assert.deepEqual(bankTransactionCodeFields('PMNT-RCDT-DMCT', on(FIX.bankTransactionCodeIso)), {
+      bankTransactionCode: 'PMNT-RCDT-DMCT',
+    });
     assert.deepEqual(bankTransactionCodeFields('', on(FIX.bankTransactionCodeIso)), {});
   });
 

@@ -17,11 +17,21 @@ describe('ApiError and TppMessage', () => {
   it('takes its status from the code, and its problems share it', () => {
     assert.equal(new ApiError('KID_INVALID', 'bad').status, 400);
     assert.equal(new ApiError('PRODUCT_INVALID', 'bad').status, 403);
-    assert.throws(() => ApiError.of([{ code: 'FORMAT_ERROR', text: 'a' }, { code: 'RESOURCE_UNKNOWN', text: 'b' }]), /mixes FORMAT_ERROR \(400\) with RESOURCE_UNKNOWN \(404\)/);
+    assert.throws(
+      () =>
+        ApiError.of([
+          { code: 'FORMAT_ERROR', text: 'a' },
+          { code: 'RESOURCE_UNKNOWN', text: 'b' },
+        ]),
+      /mixes FORMAT_ERROR \(400\) with RESOURCE_UNKNOWN \(404\)/,
+    );
   });
 
   it('leads with the first problem and counts them all', () => {
-    const error = ApiError.of([{ code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-ID', text: 'first' }, { code: 'FORMAT_ERROR', path: '$.a', text: 'second' }]);
+    const error = ApiError.of([
+      { code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-ID', text: 'first' },
+      { code: 'FORMAT_ERROR', path: '$.a', text: 'second' },
+    ]);
     assert.equal(error.code, 'HTTP_HEADER_REQUIRED');
     assert.equal(error.message, '2 problems in the request; the first: first');
     assert.deepEqual(error.tppMessages, [
@@ -30,7 +40,7 @@ describe('ApiError and TppMessage', () => {
     ]);
   });
 
-  it('keeps the precise code on the problem, and publishes a code of the specification\'s list with the precise one at the end of the text', () => {
+  it("keeps the precise code on the problem, and publishes a code of the specification's list with the precise one at the end of the text", () => {
     const error = ApiError.of([
       { code: 'SIGNATURE_INVALID', path: 'header:Signature', text: 'header Signature does not verify' },
       { code: 'PSU_CREDENTIALS_INVALID', path: 'header:PSU-ID', text: 'unknown PSU' },
@@ -39,11 +49,18 @@ describe('ApiError and TppMessage', () => {
     assert.equal(error.tppMessages[0]!.code, 'SIGNATURE_INVALID');
     const published = publishTppMessages(error.tppMessages);
     assert.deepEqual(published, [
-      { category: 'ERROR', code: 'BAD_REQUEST', path: 'header:Signature', text: 'header Signature does not verify (SIGNATURE_INVALID)' },
+      {
+        category: 'ERROR',
+        code: 'BAD_REQUEST',
+        path: 'header:Signature',
+        text: 'header Signature does not verify (SIGNATURE_INVALID)',
+      },
       { category: 'ERROR', code: 'PSU_CREDENTIALS_INVALID', path: 'header:PSU-ID', text: 'unknown PSU' },
     ]);
     assert.deepEqual(publishTppMessages(published), published, 'publishing twice changes nothing');
-    assert.deepEqual(publishTppMessages([{ category: 'WARNING', code: 'REFERENCE_STATUS_INVALID' }]), [{ category: 'WARNING', code: 'CONFLICT', text: '(REFERENCE_STATUS_INVALID)' }]);
+    assert.deepEqual(publishTppMessages([{ category: 'WARNING', code: 'REFERENCE_STATUS_INVALID' }]), [
+      { category: 'WARNING', code: 'CONFLICT', text: '(REFERENCE_STATUS_INVALID)' },
+    ]);
   });
 
   it('keeps a published text within 512 characters and the precise code in it', () => {

@@ -19,7 +19,12 @@ describe('osloDate', () => {
   });
 
   it('agrees with Intl at every quarter hour of a year, asked in order and out of it (the date is kept per UTC hour)', () => {
-    const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const intl = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Oslo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     const start = Date.parse('2026-01-01T00:00:00Z');
     for (let at = start; at < start + 366 * 86_400_000; at += 15 * 60_000) {
       for (const instant of [new Date(at), new Date(at + 59 * 60_000 + 59_999), new Date(at - 1)]) {
@@ -75,7 +80,15 @@ describe('isCalendarDate', () => {
   });
 
   it('refuses days that do not exist', () => {
-    for (const text of ['2026-02-30', '2027-02-29', '2100-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00']) {
+    for (const text of [
+      '2026-02-30',
+      '2027-02-29',
+      '2100-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-01-00',
+    ]) {
       assert.equal(isCalendarDate(text), false, text);
     }
   });

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { REGULATORY_REPORTING_THRESHOLD_NOK_MINOR, validateCrossBorderPayment } from '../../src/domain/payments/cross-border-payment.js';
+import {
+  REGULATORY_REPORTING_THRESHOLD_NOK_MINOR,
+  validateCrossBorderPayment,
+} from '../../src/domain/payments/cross-border-payment.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/reference-rates.js';
 
 const CONTEXT = { today: '2026-11-21', rates: new ReferenceRates(SANDBOX_REFERENCE_RATES) };
@@ -60,13 +63,16 @@ describe('validateCrossBorderPayment, a valid body', () => {
   });
 
   it('adds the conversion fee on the NOK amount for a EUR payment from a NOK account', () => {
-    const fees = validateCrossBorderPayment(body({ instructedAmount: { amount: '150000.00', currency: 'EUR' } }), CONTEXT).payment?.fees;
+    const fees = validateCrossBorderPayment(
+      body({ instructedAmount: { amount: '150000.00', currency: 'EUR' } }),
+      CONTEXT,
+    ).payment?.fees;
     // EUR 150 000.00 at 11.70 is NOK 1 755 000.00; 0.25 % of it is NOK 4 387.50.
     assert.deepEqual(fees?.conversion, { minor: 438_750n, currency: 'NOK' });
     assert.deepEqual(fees?.total, { minor: 448_750n, currency: 'NOK' });
   });
 
-  it('names the creditor account by its IBAN, and counts the creditor\'s bank in the duplicate key', () => {
+  it("names the creditor account by its IBAN, and counts the creditor's bank in the duplicate key", () => {
     const payment = validateCrossBorderPayment(body({ creditorAgent: 'essesessxxx' }), CONTEXT).payment;
     assert.equal(payment?.transfers[0]?.creditorAccount, SE_IBAN);
     const atAnotherBank = validateCrossBorderPayment(body({ creditorAgent: 'DNBANOKKXXX' }), CONTEXT).payment;
@@ -98,7 +104,10 @@ describe('validateCrossBorderPayment, regulatory reporting', () => {
   });
 
   it('does not require them at NOK 99 999.99 and warns with PRODUCT_INVALID instead', () => {
-    const { problems, payment } = validateCrossBorderPayment(withoutRegulatoryReporting({ instructedAmount: { amount: '99999.99', currency: 'NOK' } }), CONTEXT);
+    const { problems, payment } = validateCrossBorderPayment(
+      withoutRegulatoryReporting({ instructedAmount: { amount: '99999.99', currency: 'NOK' } }),
+      CONTEXT,
+    );
     assert.deepEqual(problems, []);
     assert.equal(payment?.warnings.length, 1);
     const [warning] = payment?.warnings ?? [];
@@ -108,36 +117,69 @@ describe('validateCrossBorderPayment, regulatory reporting', () => {
   });
 
   it('requires them for EUR 8 547.01, which is NOK 100 000.02 at 11.70', () => {
-    const { problems } = validateCrossBorderPayment(withoutRegulatoryReporting({ instructedAmount: { amount: '8547.01', currency: 'EUR' } }), CONTEXT);
-    assert.deepEqual(problems.map((problem) => [problem.code, problem.path]), REGULATORY_PROBLEMS);
+    const { problems } = validateCrossBorderPayment(
+      withoutRegulatoryReporting({ instructedAmount: { amount: '8547.01', currency: 'EUR' } }),
+      CONTEXT,
+    );
+    assert.deepEqual(
+      problems.map((problem) => [problem.code, problem.path]),
+      REGULATORY_PROBLEMS,
+    );
     assert.match(problems[0]!.text, /EUR 8547\.01 \(NOK 100000\.02 at the bank's reference rate\)/);
   });
 
   it('does not require them for EUR 8 547.00, which is NOK 99 999.90 at 11.70', () => {
-    const { problems, payment } = validateCrossBorderPayment(withoutRegulatoryReporting({ instructedAmount: { amount: '8547.00', currency: 'EUR' } }), CONTEXT);
+    const { problems, payment } = validateCrossBorderPayment(
+      withoutRegulatoryReporting({ instructedAmount: { amount: '8547.00', currency: 'EUR' } }),
+      CONTEXT,
+    );
     assert.deepEqual(problems, []);
-    assert.deepEqual(payment?.warnings.map((warning) => warning.code), ['PRODUCT_INVALID']);
+    assert.deepEqual(
+      payment?.warnings.map((warning) => warning.code),
+      ['PRODUCT_INVALID'],
+    );
   });
 
   it('converts currencies with other minor units before comparing: JPY and KWD', () => {
     // JPY 1 408 451 at 0.071 is NOK 100 000.02; JPY 1 408 450 is NOK 99 999.95.
-    assert.deepEqual(codesAndPaths(withoutRegulatoryReporting({ instructedAmount: { amount: '1408451', currency: 'JPY' } })), REGULATORY_PROBLEMS);
-    assert.deepEqual(codesAndPaths(withoutRegulatoryReporting({ instructedAmount: { amount: '1408450', currency: 'JPY' } })), []);
+    assert.deepEqual(
+      codesAndPaths(withoutRegulatoryReporting({ instructedAmount: { amount: '1408451', currency: 'JPY' } })),
+      REGULATORY_PROBLEMS,
+    );
+    assert.deepEqual(
+      codesAndPaths(withoutRegulatoryReporting({ instructedAmount: { amount: '1408450', currency: 'JPY' } })),
+      [],
+    );
     // KWD 2 840.910 at 35.20 is NOK 100 000.03; KWD 2 840.908 is NOK 99 999.96.
-    assert.deepEqual(codesAndPaths(withoutRegulatoryReporting({ instructedAmount: { amount: '2840.910', currency: 'KWD' } })), REGULATORY_PROBLEMS);
-    assert.deepEqual(codesAndPaths(withoutRegulatoryReporting({ instructedAmount: { amount: '2840.908', currency: 'KWD' } })), []);
+    assert.deepEqual(
+      codesAndPaths(withoutRegulatoryReporting({ instructedAmount: { amount: '2840.910', currency: 'KWD' } })),
+      REGULATORY_PROBLEMS,
+    );
+    assert.deepEqual(
+      codesAndPaths(withoutRegulatoryReporting({ instructedAmount: { amount: '2840.908', currency: 'KWD' } })),
+      [],
+    );
   });
 
   it('compares the NOK amount rounded to whole øre with the threshold', () => {
     // KWD 2 840.909 at 35.20 is NOK 99 999.9968, which is NOK 100 000.00 in øre.
-    assert.deepEqual(codesAndPaths(withoutRegulatoryReporting({ instructedAmount: { amount: '2840.909', currency: 'KWD' } })), REGULATORY_PROBLEMS);
+    assert.deepEqual(
+      codesAndPaths(withoutRegulatoryReporting({ instructedAmount: { amount: '2840.909', currency: 'KWD' } })),
+      REGULATORY_PROBLEMS,
+    );
   });
 
   it('refuses a currency without a reference rate with PAYMENT_FAILED', () => {
     // The sandbox table has every currency; a bank's own table (REFERENCE_RATES) may lack one.
     const context = { ...CONTEXT, rates: new ReferenceRates({ EUR: '11.70' }) };
-    const { problems, payment } = validateCrossBorderPayment(body({ instructedAmount: { amount: '500000.00', currency: 'AED' } }), context);
-    assert.deepEqual(problems.map((problem) => [problem.code, problem.path]), [['PAYMENT_FAILED', '$.instructedAmount.currency']]);
+    const { problems, payment } = validateCrossBorderPayment(
+      body({ instructedAmount: { amount: '500000.00', currency: 'AED' } }),
+      context,
+    );
+    assert.deepEqual(
+      problems.map((problem) => [problem.code, problem.path]),
+      [['PAYMENT_FAILED', '$.instructedAmount.currency']],
+    );
     assert.match(problems[0]!.text, /no reference rate for AED/);
     assert.equal(payment, undefined);
   });
@@ -145,17 +187,27 @@ describe('validateCrossBorderPayment, regulatory reporting', () => {
 
 describe('validateCrossBorderPayment, amount and date', () => {
   it('refuses an amount with more fraction digits than the currency has, at $.instructedAmount.amount', () => {
-    assert.deepEqual(codesAndPaths(body({ instructedAmount: { amount: '150000.001', currency: 'NOK' } })), [['FORMAT_ERROR', '$.instructedAmount.amount']]);
-    assert.deepEqual(codesAndPaths(body({ instructedAmount: { amount: '1500000.5', currency: 'JPY' } })), [['FORMAT_ERROR', '$.instructedAmount.amount']]);
+    assert.deepEqual(codesAndPaths(body({ instructedAmount: { amount: '150000.001', currency: 'NOK' } })), [
+      ['FORMAT_ERROR', '$.instructedAmount.amount'],
+    ]);
+    assert.deepEqual(codesAndPaths(body({ instructedAmount: { amount: '1500000.5', currency: 'JPY' } })), [
+      ['FORMAT_ERROR', '$.instructedAmount.amount'],
+    ]);
   });
 
   it('refuses a zero amount', () => {
-    assert.deepEqual(codesAndPaths(body({ instructedAmount: { amount: '0.00', currency: 'NOK' } })), [['FORMAT_ERROR', '$.instructedAmount.amount']]);
+    assert.deepEqual(codesAndPaths(body({ instructedAmount: { amount: '0.00', currency: 'NOK' } })), [
+      ['FORMAT_ERROR', '$.instructedAmount.amount'],
+    ]);
   });
 
   it('refuses a requested execution date in the past or more than 365 days ahead', () => {
-    assert.deepEqual(codesAndPaths(body({ requestedExecutionDate: '2026-11-20' })), [['EXECUTION_DATE_INVALID', '$.requestedExecutionDate']]);
-    assert.deepEqual(codesAndPaths(body({ requestedExecutionDate: '2027-11-22' })), [['EXECUTION_DATE_INVALID', '$.requestedExecutionDate']]);
+    assert.deepEqual(codesAndPaths(body({ requestedExecutionDate: '2026-11-20' })), [
+      ['EXECUTION_DATE_INVALID', '$.requestedExecutionDate'],
+    ]);
+    assert.deepEqual(codesAndPaths(body({ requestedExecutionDate: '2027-11-22' })), [
+      ['EXECUTION_DATE_INVALID', '$.requestedExecutionDate'],
+    ]);
     assert.deepEqual(codesAndPaths(body({ requestedExecutionDate: '2027-11-21' })), []);
   });
 
@@ -182,26 +234,46 @@ describe('validateCrossBorderPayment, accounts and creditorAgent', () => {
 
   it('checks the creditor bban by MOD11 when creditorAgent is in Norway', () => {
     const creditorAgent = 'DNBANOKKXXX';
-    assert.deepEqual(codesAndPaths(body({ creditorAgent, creditorAccount: { bban: '12345678904', currency: 'NOK' } })), [['FORMAT_ERROR', '$.creditorAccount.bban']]);
-    assert.deepEqual(codesAndPaths(body({ creditorAgent, creditorAccount: { bban: '12345678903', currency: 'NOK' } })), []);
+    assert.deepEqual(
+      codesAndPaths(body({ creditorAgent, creditorAccount: { bban: '12345678904', currency: 'NOK' } })),
+      [['FORMAT_ERROR', '$.creditorAccount.bban']],
+    );
+    assert.deepEqual(
+      codesAndPaths(body({ creditorAgent, creditorAccount: { bban: '12345678903', currency: 'NOK' } })),
+      [],
+    );
   });
 
   it('does not check a creditor bban by MOD11 when creditorAgent is abroad', () => {
-    assert.deepEqual(codesAndPaths(body({ creditorAgent: 'ESSESESSXXX', creditorAccount: { bban: '12345678904', currency: 'SEK' } })), []);
+    assert.deepEqual(
+      codesAndPaths(body({ creditorAgent: 'ESSESESSXXX', creditorAccount: { bban: '12345678904', currency: 'SEK' } })),
+      [],
+    );
   });
 
   it('refuses creditor and debtor accounts with neither bban nor iban, at the account', () => {
-    assert.deepEqual(codesAndPaths(body({ creditorAccount: { currency: 'SEK' } })), [['FORMAT_ERROR', '$.creditorAccount']]);
-    assert.deepEqual(codesAndPaths(body({ debtorAccount: { currency: 'NOK' } })), [['FORMAT_ERROR', '$.debtorAccount']]);
+    assert.deepEqual(codesAndPaths(body({ creditorAccount: { currency: 'SEK' } })), [
+      ['FORMAT_ERROR', '$.creditorAccount'],
+    ]);
+    assert.deepEqual(codesAndPaths(body({ debtorAccount: { currency: 'NOK' } })), [
+      ['FORMAT_ERROR', '$.debtorAccount'],
+    ]);
   });
 
   it('refuses a debtor account that is not Norwegian or fails MOD11', () => {
-    assert.deepEqual(codesAndPaths(body({ debtorAccount: { iban: SE_IBAN, currency: 'SEK' } })), [['FORMAT_ERROR', '$.debtorAccount.iban']]);
-    assert.deepEqual(codesAndPaths(body({ debtorAccount: { bban: '12345678904', currency: 'NOK' } })), [['FORMAT_ERROR', '$.debtorAccount.bban']]);
+    assert.deepEqual(codesAndPaths(body({ debtorAccount: { iban: SE_IBAN, currency: 'SEK' } })), [
+      ['FORMAT_ERROR', '$.debtorAccount.iban'],
+    ]);
+    assert.deepEqual(codesAndPaths(body({ debtorAccount: { bban: '12345678904', currency: 'NOK' } })), [
+      ['FORMAT_ERROR', '$.debtorAccount.bban'],
+    ]);
   });
 
   it('accepts a debtor account given by Norwegian IBAN', () => {
-    const { problems, payment } = validateCrossBorderPayment(body({ debtorAccount: { iban: 'NO9386011117947', currency: 'NOK' } }), CONTEXT);
+    const { problems, payment } = validateCrossBorderPayment(
+      body({ debtorAccount: { iban: 'NO9386011117947', currency: 'NOK' } }),
+      CONTEXT,
+    );
     assert.deepEqual(problems, []);
     assert.deepEqual(payment?.debtor, { bban: undefined, iban: 'NO9386011117947', currency: 'NOK' });
   });
@@ -225,7 +297,10 @@ describe('validateCrossBorderPayment, duplicate keys', () => {
   const keyOf = (value: Body) => validateCrossBorderPayment(value, CONTEXT).payment?.transfers[0]?.duplicateKey;
 
   it('gives equal payments equal keys', () => {
-    assert.equal(keyOf(body({ remittanceInformationUnstructured: 'Invoice 1' })), keyOf(body({ remittanceInformationUnstructured: 'Invoice 1' })));
+    assert.equal(
+      keyOf(body({ remittanceInformationUnstructured: 'Invoice 1' })),
+      keyOf(body({ remittanceInformationUnstructured: 'Invoice 1' })),
+    );
   });
 
   it('gives payments differing in amount, currency, creditor, debtor, date or remittance different keys', () => {
@@ -245,14 +320,22 @@ describe('validateCrossBorderPayment, duplicate keys', () => {
 
 describe('validateCrossBorderPayment, wrongly typed fields', () => {
   it('skips an amount given as a number without throwing or reporting it (the schema does)', () => {
-    const { problems, payment } = validateCrossBorderPayment(body({ instructedAmount: { amount: 12, currency: 'NOK' } }), CONTEXT);
+    const { problems, payment } = validateCrossBorderPayment(
+      body({ instructedAmount: { amount: 12, currency: 'NOK' } }),
+      CONTEXT,
+    );
     assert.deepEqual(problems, []);
     assert.equal(payment, undefined);
   });
 
   it('does not throw on bodies and fields of any type', () => {
     const values: unknown[] = [
-      null, undefined, 42, 'text', [], [body()],
+      null,
+      undefined,
+      42,
+      'text',
+      [],
+      [body()],
       body({ instructedAmount: 'NOK 100' }),
       body({ instructedAmount: { amount: '150000.00', currency: 578 } }),
       body({ instructedAmount: { amount: '150000.00', currency: 'XYZ' } }),

@@ -12,7 +12,41 @@ describe('CURRENCIES', () => {
   });
 
   it('holds codes of every letter of the specification list, including withdrawn and local ones it names', () => {
-    for (const code of ['AED', 'AZN', 'BYR', 'BZD', 'CUC', 'CZK', 'DZD', 'EUR', 'FKP', 'GGP', 'HRK', 'IMP', 'ISK', 'JEP', 'JPY', 'KWD', 'LYD', 'MRO', 'MZN', 'NOK', 'OMR', 'PYG', 'QAR', 'RWF', 'SPL', 'SEK', 'TVD', 'USD', 'VEF', 'WST', 'XDR', 'YER', 'ZWD']) {
+    for (const code of [
+      'AED',
+      'AZN',
+      'BYR',
+      'BZD',
+      'CUC',
+      'CZK',
+      'DZD',
+      'EUR',
+      'FKP',
+      'GGP',
+      'HRK',
+      'IMP',
+      'ISK',
+      'JEP',
+      'JPY',
+      'KWD',
+      'LYD',
+      'MRO',
+      'MZN',
+      'NOK',
+      'OMR',
+      'PYG',
+      'QAR',
+      'RWF',
+      'SPL',
+      'SEK',
+      'TVD',
+      'USD',
+      'VEF',
+      'WST',
+      'XDR',
+      'YER',
+      'ZWD',
+    ]) {
       assert.ok(CURRENCIES.includes(code as never), code);
     }
   });
@@ -68,13 +102,19 @@ describe('minorUnitsOf', () => {
 
 describe('minorUnitsOf: the codes the ISO 4217 data lacks (docs/decisions.md, Currencies)', () => {
   it('gives a code outside ISO 4217 the minor units of the currency it is pegged to: GGP, IMP, JEP as GBP, TVD as AUD, SPL as USD', () => {
-    for (const [code, anchor] of [['GGP', 'GBP'], ['IMP', 'GBP'], ['JEP', 'GBP'], ['TVD', 'AUD'], ['SPL', 'USD']] as const) {
+    for (const [code, anchor] of [
+      ['GGP', 'GBP'],
+      ['IMP', 'GBP'],
+      ['JEP', 'GBP'],
+      ['TVD', 'AUD'],
+      ['SPL', 'USD'],
+    ] as const) {
       assert.equal(currencyCodes.code(code), undefined, `${code} is not in the ISO data`);
       assert.equal(minorUnitsOf(code), minorUnitsOf(anchor), code);
     }
   });
 
-  it('gives a withdrawn code the minor units ISO 4217 gave it, not its successor\'s: BYR 0 although BYN has 2', () => {
+  it("gives a withdrawn code the minor units ISO 4217 gave it, not its successor's: BYR 0 although BYN has 2", () => {
     assert.equal(currencyCodes.code('BYN')?.digits, 2);
     assert.equal(minorUnitsOf('BYR'), 0);
     for (const code of ['HRK', 'MRO', 'SLL', 'STD', 'VEF', 'ZWD'] as const) assert.equal(minorUnitsOf(code), 2, code);
@@ -82,17 +122,27 @@ describe('minorUnitsOf: the codes the ISO 4217 data lacks (docs/decisions.md, Cu
 
   it('gives XDR no minor units: ISO 4217 gives none ("N.A."), so an SDR amount is whole', () => {
     assert.equal(minorUnitsOf('XDR'), 0);
-    assert.deepEqual(parseAmount('10.5', 'XDR'), { ok: false, reason: 'has 1 fraction digits, but XDR has 0 minor units (ISO 4217)' });
+    assert.deepEqual(parseAmount('10.5', 'XDR'), {
+      ok: false,
+      reason: 'has 1 fraction digits, but XDR has 0 minor units (ISO 4217)',
+    });
   });
 
   it('reads back every amount of every currency of the list, and refuses one more fraction digit (property)', () => {
     for (const code of CURRENCIES) {
       const units = minorUnitsOf(code);
-      fc.assert(fc.property(fc.bigInt({ min: 1n, max: 10n ** BigInt(13 + units) - 1n }), (minor) => {
-        const text = formatAmount(minor, code);
-        assert.deepEqual(parseAmount(text, code), { ok: true, minor }, `${code} ${text}`);
-        assert.equal(parseAmount(`${text}${units === 0 ? '.' : ''}1`, code).ok, false, `${code} ${text} and one more digit`);
-      }), { numRuns: 20 });
+      fc.assert(
+        fc.property(fc.bigInt({ min: 1n, max: 10n ** BigInt(13 + units) - 1n }), (minor) => {
+          const text = formatAmount(minor, code);
+          assert.deepEqual(parseAmount(text, code), { ok: true, minor }, `${code} ${text}`);
+          assert.equal(
+            parseAmount(`${text}${units === 0 ? '.' : ''}1`, code).ok,
+            false,
+            `${code} ${text} and one more digit`,
+          );
+        }),
+        { numRuns: 20 },
+      );
     }
   });
 });

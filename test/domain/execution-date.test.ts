@@ -38,6 +38,9 @@ describe('executionDateProblem', () => {
   });
 
   it('uses the path it is given', () => {
-    assert.equal(executionDateProblem('2020-01-01', TODAY, '$.payments[0].requestedExecutionDate')?.path, '$.payments[0].requestedExecutionDate');
+    assert.equal(
+      executionDateProblem('2020-01-01', TODAY, '$.payments[0].requestedExecutionDate')?.path,
+      '$.payments[0].requestedExecutionDate',
+    );
   });
 });

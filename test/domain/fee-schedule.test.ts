@@ -20,7 +20,7 @@ describe('fee schedule constants', () => {
 });
 
 describe('crossBorderFees', () => {
-  it('charges NOK 100.00 and no conversion when the instructed currency is the debtor account\'s', () => {
+  it("charges NOK 100.00 and no conversion when the instructed currency is the debtor account's", () => {
     const fees = crossBorderFees({ minor: 15_000_000n, currency: 'NOK' }, 15_000_000n, 'NOK');
     assert.deepEqual(fees, { total: { minor: 10_000n, currency: 'NOK' }, charged: true, conversion: undefined });
   });
@@ -68,6 +68,10 @@ describe('crossBorderFees', () => {
 
 describe('domesticBulkFees', () => {
   it('is NOK 0 and not charged', () => {
-    assert.deepEqual(domesticBulkFees(), { total: { minor: 0n, currency: 'NOK' }, charged: false, conversion: undefined });
+    assert.deepEqual(domesticBulkFees(), {
+      total: { minor: 0n, currency: 'NOK' },
+      charged: false,
+      conversion: undefined,
+    });
   });
 });

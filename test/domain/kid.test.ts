@@ -7,10 +7,12 @@ const body = fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, m
 
 /** The body with the digit at `index` replaced by another digit. */
 const bodyWithOneDigitChanged = body.chain((original) =>
-  fc.tuple(fc.constant(original), fc.integer({ min: 0, max: original.length - 1 }), fc.integer({ min: 1, max: 9 })).map(([text, index, shift]) => {
-    const changed = String((Number(text[index]) + shift) % 10);
-    return { original: text, changed: `${text.slice(0, index)}${changed}${text.slice(index + 1)}` };
-  }),
+  fc
+    .tuple(fc.constant(original), fc.integer({ min: 0, max: original.length - 1 }), fc.integer({ min: 1, max: 9 }))
+    .map(([text, index, shift]) => {
+      const changed = String((Number(text[index]) + shift) % 10);
+      return { original: text, changed: `${text.slice(0, index)}${changed}${text.slice(index + 1)}` };
+    }),
 );
 
 describe('mod10CheckDigit and mod11CheckDigit, properties', () => {

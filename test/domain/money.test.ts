@@ -5,7 +5,8 @@ import { CURRENCIES, type Currency, minorUnitsOf } from '../../src/domain/curren
 import { formatAmount, formatMoney, parseAmount } from '../../src/domain/money.js';
 
 const currency = fc.constantFrom(...CURRENCIES);
-const digits = (minLength: number, maxLength: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength, maxLength });
+const digits = (minLength: number, maxLength: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789'), minLength, maxLength });
 
 function accepted(text: string, code: Currency): bigint {
   const result = parseAmount(text, code);
@@ -22,7 +23,9 @@ function refused(text: string, code: Currency, reason?: RegExp): void {
 describe('parseAmount and formatAmount, properties', () => {
   it('gives back exactly the minor units it formatted, for every currency and every amount the contract allows', () => {
     // DECIMAL(18,5): up to 13 digits before the point, so up to 10^(13 + minor units) - 1 minor units.
-    const amount = currency.chain((code) => fc.tuple(fc.constant(code), fc.bigInt({ min: 1n, max: 10n ** BigInt(13 + minorUnitsOf(code)) - 1n })));
+    const amount = currency.chain((code) =>
+      fc.tuple(fc.constant(code), fc.bigInt({ min: 1n, max: 10n ** BigInt(13 + minorUnitsOf(code)) - 1n })),
+    );
     fc.assert(
       fc.property(amount, ([code, minor]) => {
         const result = parseAmount(formatAmount(minor, code), code);
@@ -57,7 +60,9 @@ describe('parseAmount and formatAmount, properties', () => {
         currency.chain((code) => fc.tuple(fc.constant(code), digits(1, 12), digits(0, minorUnitsOf(code)))),
         ([code, integer, fraction]) => {
           const units = minorUnitsOf(code);
-          const expected = BigInt(integer) * 10n ** BigInt(units) + (fraction === '' ? 0n : BigInt(fraction) * 10n ** BigInt(units - fraction.length));
+          const expected =
+            BigInt(integer) * 10n ** BigInt(units) +
+            (fraction === '' ? 0n : BigInt(fraction) * 10n ** BigInt(units - fraction.length));
           const text = fraction === '' ? integer : `${integer}.${fraction}`;
           if (expected === 0n) {
             refused(text, code, /more than zero/);
@@ -72,11 +77,16 @@ describe('parseAmount and formatAmount, properties', () => {
 
   it('refuses zero written with any number of zeros and fraction digits the currency allows', () => {
     fc.assert(
-      fc.property(currency, fc.integer({ min: 1, max: 10 }), fc.integer({ min: 0, max: 3 }), (code, integerZeros, fractionZeros) => {
-        const fraction = Math.min(fractionZeros, minorUnitsOf(code));
-        const text = `${'0'.repeat(integerZeros)}${fraction === 0 ? '' : `.${'0'.repeat(fraction)}`}`;
-        refused(text, code, /more than zero/);
-      }),
+      fc.property(
+        currency,
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 0, max: 3 }),
+        (code, integerZeros, fractionZeros) => {
+          const fraction = Math.min(fractionZeros, minorUnitsOf(code));
+          const text = `${'0'.repeat(integerZeros)}${fraction === 0 ? '' : `.${'0'.repeat(fraction)}`}`;
+          refused(text, code, /more than zero/);
+        },
+      ),
     );
   });
 });
@@ -122,13 +132,20 @@ describe('parseAmount, examples', () => {
     assert.equal(accepted('1234567890123.45', 'NOK'), 123456789012345n);
     assert.equal(accepted('9999999999999', 'JPY'), 9999999999999n);
     assert.equal(accepted('1234567890123.456', 'KWD'), 1234567890123456n);
-    refused('12345678901234.00', 'NOK', /has 14 digits before the point; the contract \(precision 18, scale 5\) allows at most 13/);
+    refused(
+      '12345678901234.00',
+      'NOK',
+      /has 14 digits before the point; the contract \(precision 18, scale 5\) allows at most 13/,
+    );
     refused('12345678901234', 'JPY', /allows at most 13/);
   });
 
   it('formats every amount it accepts into a text it accepts again (largest amounts included)', () => {
     for (const code of ['NOK', 'JPY', 'KWD'] as const) {
-      const largest = accepted(`9999999999999${minorUnitsOf(code) === 0 ? '' : `.${'9'.repeat(minorUnitsOf(code))}`}`, code);
+      const largest = accepted(
+        `9999999999999${minorUnitsOf(code) === 0 ? '' : `.${'9'.repeat(minorUnitsOf(code))}`}`,
+        code,
+      );
       assert.equal(accepted(formatAmount(largest, code), code), largest);
     }
   });
@@ -159,7 +176,7 @@ describe('parseAmount, examples', () => {
 });
 
 describe('formatAmount', () => {
-  it('writes minor units with the currency\'s fraction digits', () => {
+  it("writes minor units with the currency's fraction digits", () => {
     assert.equal(formatAmount(12345n, 'NOK'), '123.45');
     assert.equal(formatAmount(5n, 'NOK'), '0.05');
     assert.equal(formatAmount(0n, 'NOK'), '0.00');

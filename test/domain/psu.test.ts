@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { idnr, tnr } from '@navikt/fnrvalidator';
-import { type NationalIdKey, type PsuHeaders, hashNationalId as hashWith, identifyPsu as identifyWith } from '../../src/domain/psu.js';
+import {
+  type NationalIdKey,
+  type PsuHeaders,
+  hashNationalId as hashWith,
+  identifyPsu as identifyWith,
+} from '../../src/domain/psu.js';
 
 /** One installation's key for these tests; another installation has another. */
 const KEY: NationalIdKey = { bytes: randomBytes(32) };
@@ -35,7 +40,7 @@ describe('identifyPsu', () => {
     assert.equal(psu?.nationalIdHash, undefined);
   });
 
-  it('keys the PSU by the hash the caller made already (the SCA context\'s), and still checks the number itself', () => {
+  it("keys the PSU by the hash the caller made already (the SCA context's), and still checks the number itself", () => {
     const made = hashNationalId(FNR);
     assert.equal(identifyPsu(headers({ nationalId: FNR, nationalIdHash: made })).psu?.key, `nin:${made}`);
     const refused = identifyPsu(headers({ nationalId: H_NUMBER, nationalIdHash: hashNationalId(H_NUMBER) }));
@@ -161,9 +166,14 @@ describe('hashNationalId', () => {
 
   it('cannot be reversed by hashing every number without the key: it is not SHA-256 with a fixed prefix, and another key gives another hash', () => {
     // What anyone could compute for each candidate number: the plain digests the store held before.
-    for (const guess of [FNR, `psd2-psu:${FNR}`]) assert.notEqual(hashNationalId(FNR), createHash('sha256').update(guess).digest('hex'));
+    for (const guess of [FNR, `psd2-psu:${FNR}`])
+      assert.notEqual(hashNationalId(FNR), createHash('sha256').update(guess).digest('hex'));
     assert.notEqual(hashNationalId(FNR), hashWith(OTHER_KEY, FNR));
-    assert.equal(hashNationalId(FNR), hashWith({ bytes: Buffer.from(KEY.bytes) }, FNR), 'the key, not the object, decides');
+    assert.equal(
+      hashNationalId(FNR),
+      hashWith({ bytes: Buffer.from(KEY.bytes) }, FNR),
+      'the key, not the object, decides',
+    );
   });
 
   it('refuses a key shorter than 32 bytes', () => {

@@ -4,7 +4,10 @@ import fc from 'fast-check';
 import { CURRENCIES, type Currency, minorUnitsOf } from '../../src/domain/currency.js';
 import { REFERENCE_RATE_MAX_FRACTION_DIGITS, REFERENCE_RATE_MAX_WHOLE_DIGITS } from '../../src/domain/limits.js';
 import { formatAmount } from '../../src/domain/money.js';
-import { REGULATORY_REPORTING_THRESHOLD_NOK_MINOR, validateCrossBorderPayment } from '../../src/domain/payments/cross-border-payment.js';
+import {
+  REGULATORY_REPORTING_THRESHOLD_NOK_MINOR,
+  validateCrossBorderPayment,
+} from '../../src/domain/payments/cross-border-payment.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/reference-rates.js';
 
 const rates = new ReferenceRates(SANDBOX_REFERENCE_RATES);
@@ -67,7 +70,14 @@ describe('ReferenceRates.parse', () => {
     assert.equal(parsed.toNokMinor(100n, 'EUR'), 1_170n);
     assert.equal(parsed.toNokMinor(100n, 'USD'), 1_080n);
     assert.equal(parsed.has('GBP'), false);
-    assert.deepEqual(new Map(parsed.entries()), new Map([['EUR', '11.7'], ['USD', '10.8'], ['NOK', '1']]));
+    assert.deepEqual(
+      new Map(parsed.entries()),
+      new Map([
+        ['EUR', '11.7'],
+        ['USD', '10.8'],
+        ['NOK', '1'],
+      ]),
+    );
   });
 
   it('ignores empty pairs', () => {
@@ -82,10 +92,21 @@ describe('ReferenceRates.parse', () => {
 
   it(`throws on a rate with more than ${REFERENCE_RATE_MAX_FRACTION_DIGITS} fraction digits or ${REFERENCE_RATE_MAX_WHOLE_DIGITS} digits before the point`, () => {
     const longest = `0.${'0'.repeat(REFERENCE_RATE_MAX_FRACTION_DIGITS - 1)}1`;
-    assert.equal(ReferenceRates.parse(`EUR=${longest}`).toNokMinor(10n ** BigInt(REFERENCE_RATE_MAX_FRACTION_DIGITS), 'EUR'), 1n);
-    assert.throws(() => ReferenceRates.parse(`EUR=${longest}0`), new RegExp(`at most ${REFERENCE_RATE_MAX_WHOLE_DIGITS} digits before the point and ${REFERENCE_RATE_MAX_FRACTION_DIGITS} after it`));
+    assert.equal(
+      ReferenceRates.parse(`EUR=${longest}`).toNokMinor(10n ** BigInt(REFERENCE_RATE_MAX_FRACTION_DIGITS), 'EUR'),
+      1n,
+    );
+    assert.throws(
+      () => ReferenceRates.parse(`EUR=${longest}0`),
+      new RegExp(
+        `at most ${REFERENCE_RATE_MAX_WHOLE_DIGITS} digits before the point and ${REFERENCE_RATE_MAX_FRACTION_DIGITS} after it`,
+      ),
+    );
     assert.equal(ReferenceRates.parse(`EUR=${'9'.repeat(REFERENCE_RATE_MAX_WHOLE_DIGITS)}`).has('EUR'), true);
-    assert.throws(() => ReferenceRates.parse(`EUR=1${'0'.repeat(REFERENCE_RATE_MAX_WHOLE_DIGITS)}`), /digits before the point/);
+    assert.throws(
+      () => ReferenceRates.parse(`EUR=1${'0'.repeat(REFERENCE_RATE_MAX_WHOLE_DIGITS)}`),
+      /digits before the point/,
+    );
   });
 
   it('keeps every fraction digit it is given: a rate of 7 fraction digits converts exactly', () => {
@@ -135,7 +156,7 @@ describe('ReferenceRates constructor', () => {
 });
 
 describe('SANDBOX_REFERENCE_RATES: every currency of the specification', () => {
-  it('has a rate for every code of the specification\'s Currency list, and no other code', () => {
+  it("has a rate for every code of the specification's Currency list, and no other code", () => {
     const missing = CURRENCIES.filter((code) => !Object.hasOwn(SANDBOX_REFERENCE_RATES, code));
     assert.deepEqual(missing, []);
     assert.deepEqual(Object.keys(SANDBOX_REFERENCE_RATES).sort(), [...CURRENCIES].sort());
@@ -144,15 +165,40 @@ describe('SANDBOX_REFERENCE_RATES: every currency of the specification', () => {
 
   it('keeps the rates the table had before it had every currency', () => {
     const before = {
-      EUR: '11.70', USD: '10.80', GBP: '13.90', SEK: '1.02', DKK: '1.57', CHF: '12.40', ISK: '0.083', PLN: '2.70', CZK: '0.47',
-      HUF: '0.030', CAD: '7.80', AUD: '7.10', NZD: '6.40', JPY: '0.071', CNY: '1.50', HKD: '1.39', SGD: '8.20', INR: '0.13',
-      ZAR: '0.60', TRY: '0.32', THB: '0.31', KWD: '35.20', BHD: '28.70', JOD: '15.20', OMR: '28.10', TND: '3.50', KRW: '0.0078',
-      CLP: '0.011', NOK: '1',
+      EUR: '11.70',
+      USD: '10.80',
+      GBP: '13.90',
+      SEK: '1.02',
+      DKK: '1.57',
+      CHF: '12.40',
+      ISK: '0.083',
+      PLN: '2.70',
+      CZK: '0.47',
+      HUF: '0.030',
+      CAD: '7.80',
+      AUD: '7.10',
+      NZD: '6.40',
+      JPY: '0.071',
+      CNY: '1.50',
+      HKD: '1.39',
+      SGD: '8.20',
+      INR: '0.13',
+      ZAR: '0.60',
+      TRY: '0.32',
+      THB: '0.31',
+      KWD: '35.20',
+      BHD: '28.70',
+      JOD: '15.20',
+      OMR: '28.10',
+      TND: '3.50',
+      KRW: '0.0078',
+      CLP: '0.011',
+      NOK: '1',
     };
     for (const [code, rate] of Object.entries(before)) assert.equal(SANDBOX_REFERENCE_RATES[code], rate, code);
   });
 
-  it('gives a currency at par with another exactly that one\'s rate: GGP, IMP, JEP (and FKP, GIP, SHP) as GBP, TVD as AUD', () => {
+  it("gives a currency at par with another exactly that one's rate: GGP, IMP, JEP (and FKP, GIP, SHP) as GBP, TVD as AUD", () => {
     const atPar: [Currency, Currency[]][] = [
       ['GBP', ['GGP', 'IMP', 'JEP', 'FKP', 'GIP', 'SHP']],
       ['AUD', ['TVD']],
@@ -211,45 +257,57 @@ const CONTEXT = { today: '2026-11-21', rates };
 const SE_IBAN = 'SE4550000000058398257466';
 
 describe('a cross-border payment in every currency of the specification (property)', () => {
-  it('is accepted for any valid amount of the currency\'s minor units, with its NOK amount and fee exact integers', () => {
+  it("is accepted for any valid amount of the currency's minor units, with its NOK amount and fee exact integers", () => {
     for (const code of CURRENCIES) {
       const units = minorUnitsOf(code);
       // The contract's largest amount has 13 digits before the point.
       const largest = 10n ** BigInt(13 + units) - 1n;
       const { units: rateUnits, scale } = writtenRate(code);
-      fc.assert(fc.property(
-        fc.bigInt({ min: 1n, max: largest }),
-        fc.constantFrom<Currency>('NOK', code, 'EUR'),
-        fc.boolean(),
-        (minor, debtorCurrency, reporting) => {
-          const amount = formatAmount(minor, code);
-          const body: Record<string, unknown> = {
-            instructedAmount: { amount, currency: code },
-            creditorName: 'Leverandør',
-            creditorAccount: { iban: SE_IBAN, currency: code },
-            debtorAccount: { bban: '12345678903', currency: debtorCurrency },
-          };
-          if (reporting) Object.assign(body, { regulatoryReportingCode: '14', regulatoryReportingInformation: 'Import of goods' });
-          const nok = rates.toNokMinor(minor, code)!;
-          assert.equal(typeof nok, 'bigint');
-          // Rounded half up to the øre: at most half an øre from the exact product, and a half rounds up.
-          const numerator = minor * rateUnits * 100n;
-          const denominator = 10n ** BigInt(units) * scale;
-          const twiceError = 2n * (nok * denominator - numerator);
-          assert.ok(twiceError <= denominator && twiceError > -denominator, `${code} ${amount}: ${nok} øre`);
+      fc.assert(
+        fc.property(
+          fc.bigInt({ min: 1n, max: largest }),
+          fc.constantFrom<Currency>('NOK', code, 'EUR'),
+          fc.boolean(),
+          (minor, debtorCurrency, reporting) => {
+            const amount = formatAmount(minor, code);
+            const body: Record<string, unknown> = {
+              instructedAmount: { amount, currency: code },
+              creditorName: 'Leverandør',
+              creditorAccount: { iban: SE_IBAN, currency: code },
+              debtorAccount: { bban: '12345678903', currency: debtorCurrency },
+            };
+            if (reporting)
+              Object.assign(body, { regulatoryReportingCode: '14', regulatoryReportingInformation: 'Import of goods' });
+            const nok = rates.toNokMinor(minor, code)!;
+            assert.equal(typeof nok, 'bigint');
+            // Rounded half up to the øre: at most half an øre from the exact product, and a half rounds up.
+            const numerator = minor * rateUnits * 100n;
+            const denominator = 10n ** BigInt(units) * scale;
+            const twiceError = 2n * (nok * denominator - numerator);
+            assert.ok(twiceError <= denominator && twiceError > -denominator, `${code} ${amount}: ${nok} øre`);
 
-          const { problems, payment } = validateCrossBorderPayment(body, CONTEXT);
-          if (!reporting && nok >= REGULATORY_REPORTING_THRESHOLD_NOK_MINOR) {
-            assert.deepEqual(problems.map((p) => p.path), ['$.regulatoryReportingCode', '$.regulatoryReportingInformation'], `${code} ${amount}`);
-            return;
-          }
-          assert.deepEqual(problems, [], `${code} ${amount}`);
-          assert.ok(payment !== undefined);
-          const percentage = (nok * 25n * 2n + 10_000n) / 20_000n;
-          const conversion = code === debtorCurrency ? 0n : percentage > 2_500n ? percentage : 2_500n;
-          assert.deepEqual(payment.fees.total, { minor: 10_000n + conversion, currency: 'NOK' }, `${code} ${amount} from ${debtorCurrency}`);
-        },
-      ), { numRuns: 30 });
+            const { problems, payment } = validateCrossBorderPayment(body, CONTEXT);
+            if (!reporting && nok >= REGULATORY_REPORTING_THRESHOLD_NOK_MINOR) {
+              assert.deepEqual(
+                problems.map((p) => p.path),
+                ['$.regulatoryReportingCode', '$.regulatoryReportingInformation'],
+                `${code} ${amount}`,
+              );
+              return;
+            }
+            assert.deepEqual(problems, [], `${code} ${amount}`);
+            assert.ok(payment !== undefined);
+            const percentage = (nok * 25n * 2n + 10_000n) / 20_000n;
+            const conversion = code === debtorCurrency ? 0n : percentage > 2_500n ? percentage : 2_500n;
+            assert.deepEqual(
+              payment.fees.total,
+              { minor: 10_000n + conversion, currency: 'NOK' },
+              `${code} ${amount} from ${debtorCurrency}`,
+            );
+          },
+        ),
+        { numRuns: 30 },
+      );
     }
   });
 });

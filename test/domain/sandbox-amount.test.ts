@@ -3,7 +3,12 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { CURRENCIES, type Currency, minorUnitsOf } from '../../src/domain/currency.js';
 import { formatAmount } from '../../src/domain/money.js';
-import { JSON_NUMBER_EXACT_DIGITS, type SandboxAmountRules, parseSandboxAmount, sandboxTransactionAmount } from '../../src/domain/sandbox-amount.js';
+import {
+  JSON_NUMBER_EXACT_DIGITS,
+  type SandboxAmountRules,
+  parseSandboxAmount,
+  sandboxTransactionAmount,
+} from '../../src/domain/sandbox-amount.js';
 
 const ANY: SandboxAmountRules = { negative: true, zero: true };
 const currency = fc.constantFrom(...CURRENCIES);
@@ -16,7 +21,10 @@ function accepted(value: unknown, code: Currency, rules: SandboxAmountRules = AN
 
 function refused(value: unknown, code: Currency, reason: RegExp, rules: SandboxAmountRules = ANY): void {
   const result = parseSandboxAmount(value, code, rules);
-  assert.ok(!result.ok, `${code} ${JSON.stringify(value)} should be refused, got ${result.ok ? `${result.minor}n` : ''}`);
+  assert.ok(
+    !result.ok,
+    `${code} ${JSON.stringify(value)} should be refused, got ${result.ok ? `${result.minor}n` : ''}`,
+  );
   assert.match(result.reason, reason, `${code} ${JSON.stringify(value)}`);
 }
 
@@ -65,12 +73,17 @@ describe('parseSandboxAmount, properties', () => {
 
   it('refuses a number with more fraction digits than the currency has, whatever it is', () => {
     fc.assert(
-      fc.property(currency, fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: 1, max: 9 }), (code, whole, digit) => {
-        const units = minorUnitsOf(code);
-        const value = Number(`${whole}.${'0'.repeat(units)}${digit}`);
-        const result = parseSandboxAmount(value, code, ANY);
-        assert.equal(result.ok, false, `${code} ${value}`);
-      }),
+      fc.property(
+        currency,
+        fc.integer({ min: -1_000_000, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 9 }),
+        (code, whole, digit) => {
+          const units = minorUnitsOf(code);
+          const value = Number(`${whole}.${'0'.repeat(units)}${digit}`);
+          const result = parseSandboxAmount(value, code, ANY);
+          assert.equal(result.ok, false, `${code} ${value}`);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -127,18 +140,35 @@ describe('parseSandboxAmount, cases', () => {
     assert.equal(accepted('2147483647.99', 'NOK', { negative: true, zero: false, int32: true }), 214748364799n);
     assert.equal(accepted(-2147483648, 'NOK', { negative: true, zero: false, int32: true }), -214748364800n);
     assert.equal(accepted(21474836.48, 'NOK', { negative: true, zero: false, int32: true }), 2147483648n);
-    refused(2147483648, 'NOK', /an int32 of NOK units: -2147483648 to 2147483647/, { negative: true, zero: false, int32: true });
+    refused(2147483648, 'NOK', /an int32 of NOK units: -2147483648 to 2147483647/, {
+      negative: true,
+      zero: false,
+      int32: true,
+    });
     refused('-2147483649', 'NOK', /an int32 of NOK units/, { negative: true, zero: false, int32: true });
   });
 });
 
 describe('sandboxTransactionAmount', () => {
-  it('reads back the amount in the currency\'s units with its sign, exactly: what was posted', () => {
-    for (const [posted, currency] of [[1500, 'NOK'], [1234.56, 'NOK'], [-0.07, 'NOK'], [-250.5, 'NOK'], [2147483647, 'NOK'], [21474836.47, 'NOK'], [1500, 'JPY'], [1.234, 'KWD'], [-2147483648, 'EUR']] as const) {
+  it("reads back the amount in the currency's units with its sign, exactly: what was posted", () => {
+    for (const [posted, currency] of [
+      [1500, 'NOK'],
+      [1234.56, 'NOK'],
+      [-0.07, 'NOK'],
+      [-250.5, 'NOK'],
+      [2147483647, 'NOK'],
+      [21474836.47, 'NOK'],
+      [1500, 'JPY'],
+      [1.234, 'KWD'],
+      [-2147483648, 'EUR'],
+    ] as const) {
       const minor = accepted(posted, currency, { negative: true, zero: false, int32: true });
       assert.equal(sandboxTransactionAmount(minor, currency), posted, `${posted} ${currency}`);
     }
     assert.equal(sandboxTransactionAmount(9990n, 'NOK'), 99.9);
-    assert.ok(Number.isInteger(sandboxTransactionAmount(150000n, 'NOK')), 'a whole amount is an integer, as the specification\'s int32');
+    assert.ok(
+      Number.isInteger(sandboxTransactionAmount(150000n, 'NOK')),
+      "a whole amount is an integer, as the specification's int32",
+    );
   });
 });

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { composeIBAN } from 'ibantools';
-import { accountCheckDigit, counterpartAccount, customerNumberFindings, ownAccountFindings, transactionDirection } from '../../src/domain/sandbox-rules.js';
+import {
+  accountCheckDigit,
+  counterpartAccount,
+  customerNumberFindings,
+  ownAccountFindings,
+  transactionDirection,
+} from '../../src/domain/sandbox-rules.js';
 
 const at = (bban: string) => ({ iban: composeIBAN({ countryCode: 'NO', bban })!, bban });
 const A = at('12345678903');
@@ -16,8 +22,14 @@ describe('customerNumberFindings', () => {
       assert.equal(found.warnings.length, 1, number);
       assert.equal(found.warnings[0]!.path, '$.customerNumber');
     }
-    assert.match(customerNumberFindings('55555555', 'CORPORATE', '$.c').warnings[0]!.text, /'55555555' is not a Norwegian organisation number \(it has 8 digits, not 9\)/);
-    assert.match(customerNumberFindings('912340001', 'CORPORATE', '$.c').warnings[0]!.text, /MOD11 check digit is wrong/);
+    assert.match(
+      customerNumberFindings('55555555', 'CORPORATE', '$.c').warnings[0]!.text,
+      /'55555555' is not a Norwegian organisation number \(it has 8 digits, not 9\)/,
+    );
+    assert.match(
+      customerNumberFindings('912340001', 'CORPORATE', '$.c').warnings[0]!.text,
+      /MOD11 check digit is wrong/,
+    );
   });
 
   it('takes an organisation number and an 11-digit national identity number silently; refuses letters, and a private number that is no national identity number', () => {
@@ -33,15 +45,24 @@ describe('ownAccountFindings', () => {
     const found = ownAccountFindings('83204742935', 'NO1383204742935');
     assert.deepEqual(found.problems, []);
     assert.equal(found.iban, 'NO1383204742935');
-    assert.deepEqual(found.warnings.map((w) => w.path), ['$.bban']);
-    assert.match(found.warnings[0]!.text, /MOD11 check digit is wrong \(it would be \d, not 5\).*refuses payments from or to this number/);
+    assert.deepEqual(
+      found.warnings.map((w) => w.path),
+      ['$.bban'],
+    );
+    assert.match(
+      found.warnings[0]!.text,
+      /MOD11 check digit is wrong \(it would be \d, not 5\).*refuses payments from or to this number/,
+    );
     assert.equal(ownAccountFindings('83204742935', undefined).iban, 'NO1383204742935', 'the IBAN is composed');
     assert.equal(accountCheckDigit('1234567890'), 3);
   });
 
   it('refuses a BBAN that is not 11 digits, and an IBAN with wrong check digits or of another account, naming the check', () => {
     assert.match(ownAccountFindings('1234567890', undefined).problems[0]!.text, /11 digits/);
-    assert.match(ownAccountFindings('12345678903', 'NO9412345678903').problems[0]!.text, /check digits \d\d are wrong \(ISO 13616 MOD97\)/);
+    assert.match(
+      ownAccountFindings('12345678903', 'NO9412345678903').problems[0]!.text,
+      /check digits \d\d are wrong \(ISO 13616 MOD97\)/,
+    );
     assert.match(ownAccountFindings('12345678903', OTHER.iban).problems[0]!.text, /is not the IBAN of \$\.bban/);
   });
 });
@@ -50,14 +71,21 @@ describe('counterpartAccount', () => {
   it('takes an account number elsewhere that fails MOD11 with a warning, and composes its IBAN', () => {
     const found = counterpartAccount({ bban: '83204742935' }, '$[0].debtorAccount');
     assert.deepEqual(found.account, { iban: 'NO1383204742935', bban: '83204742935' });
-    assert.deepEqual(found.warnings.map((w) => w.path), ['$[0].debtorAccount.bban']);
-    assert.deepEqual(counterpartAccount({ iban: 'NO1383204742935' }, '$.d').warnings.map((w) => w.path), ['$.d.iban']);
+    assert.deepEqual(
+      found.warnings.map((w) => w.path),
+      ['$[0].debtorAccount.bban'],
+    );
+    assert.deepEqual(
+      counterpartAccount({ iban: 'NO1383204742935' }, '$.d').warnings.map((w) => w.path),
+      ['$.d.iban'],
+    );
     assert.deepEqual(counterpartAccount({ iban: ELSEWHERE.iban }, '$.d').warnings, []);
   });
 });
 
 describe('transactionDirection', () => {
-  const direction = (debtor: typeof A, creditor: typeof A, debtorInThisBank = false) => transactionDirection(A, { debtor, creditor, debtorInThisBank }, '$[0]');
+  const direction = (debtor: typeof A, creditor: typeof A, debtorInThisBank = false) =>
+    transactionDirection(A, { debtor, creditor, debtorInThisBank }, '$[0]');
 
   it('is a debit when the account is the debtor, whatever the creditor and the sign', () => {
     assert.deepEqual(direction(A, ELSEWHERE), { direction: 'debit' });

@@ -8,10 +8,13 @@ const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffe
 
 describe('time-ordered ids', () => {
   it('sort byte by byte as the instants they were made at, for any two instants from 1970 to 10889', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 48 - 1 }), fc.integer({ min: 0, max: 2 ** 48 - 1 }), (a, b) => {
-      fc.pre(a !== b);
-      assert.equal(Math.sign(byteOrder(timeOrderedId(a), timeOrderedId(b))), Math.sign(a - b));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 48 - 1 }), fc.integer({ min: 0, max: 2 ** 48 - 1 }), (a, b) => {
+        fc.pre(a !== b);
+        assert.equal(Math.sign(byteOrder(timeOrderedId(a), timeOrderedId(b))), Math.sign(a - b));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('are 24 characters of base64url, and differ when made in the same millisecond (96 random bits)', () => {

@@ -10,7 +10,16 @@ describe('transaction cursor', () => {
   });
 
   it('refuses text that is no position: no calendar day, a position of 0 or beyond an int32, anything else', () => {
-    for (const text of ['', 'abc', '2026-02-30.4', '2026-11-22.0', '2026-11-22.2147483648', '2026-11-22.-1', '2026-11-22.01', ' 2026-11-22.1']) {
+    for (const text of [
+      '',
+      'abc',
+      '2026-02-30.4',
+      '2026-11-22.0',
+      '2026-11-22.2147483648',
+      '2026-11-22.-1',
+      '2026-11-22.01',
+      ' 2026-11-22.1',
+    ]) {
       assert.equal(parseCursor(text), undefined, text);
     }
   });

@@ -31,32 +31,42 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       assert.deepEqual(body._links.scaRedirect.verbs, ['GET']);
     });
 
-    it('lets the PSU choose accounts on the page and returns with psu-id and the TPP\'s tpp-session-id, no Consent-ID', async () => {
+    it("lets the PSU choose accounts on the page and returns with psu-id and the TPP's tpp-session-id, no Consent-ID", async () => {
       const asked = await askConsent(t, { headers: { 'TPP-Session-ID': 'session-choose' } });
       const link = (asked.json() as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href;
       const psu = new ScriptedPsu(t.app);
       await psu.open(link);
       await psu.logIn('13039319955', '123456');
       const offered = psu.offered();
-      assert.equal(offered.all.length, 2, 'Ola\'s two accounts');
+      assert.equal(offered.all.length, 2, "Ola's two accounts");
       assert.deepEqual(offered.ticked, offered.all, 'a first consent offers every account ticked');
       await psu.share([offered.all[1]!]);
       const back = psu.redirect()!;
       assert.equal(`${back.origin}${back.pathname}`, 'https://tpp.example/callback');
       assert.equal(back.searchParams.get('state'), 'ais');
-      assert.equal(back.searchParams.get('psu-id'), PSU_ID, 'Ola\'s PSU-ID with this TPP');
+      assert.equal(back.searchParams.get('psu-id'), PSU_ID, "Ola's PSU-ID with this TPP");
       assert.equal(back.searchParams.get('tpp-session-id'), 'session-choose');
       assert.equal(back.searchParams.get('consent-id'), null);
 
       const accounts = await readAis(t, '/v1/accounts', { psuId: PSU_ID, tppSessionId: 'session-choose' });
       assert.equal(accounts.statusCode, 200, accounts.body);
-      assert.deepEqual((accounts.json() as { accounts: { resourceId: string; bban: string }[] }).accounts.map((a) => [a.resourceId, a.bban]), [[offered.all[1], '15061012351']]);
+      assert.deepEqual(
+        (accounts.json() as { accounts: { resourceId: string; bban: string }[] }).accounts.map((a) => [
+          a.resourceId,
+          a.bban,
+        ]),
+        [[offered.all[1], '15061012351']],
+      );
     });
 
     it('makes a tpp-session-id when the TPP sends none, and returns it with psu-id', async () => {
       const asked = await askConsent(t);
       assert.equal(asked.statusCode, 201, asked.body);
-      const session = await completeConsent(t, (asked.json() as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href, '13039319955');
+      const session = await completeConsent(
+        t,
+        (asked.json() as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href,
+        '13039319955',
+      );
       assert.match(session.tppSessionId, /^[0-9a-f-]{36}$/);
       assert.equal((await readAis(t, '/v1/accounts', session)).statusCode, 200);
     });
@@ -64,20 +74,33 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     it('challenges a read without PSU-ID and TPP-Session-ID with 401 and an scaRedirect that gives a consent', async () => {
       const response = await readAis(t, '/v1/accounts', undefined, { headers: { 'TPP-Redirect-URI': REDIRECT } });
       assert.equal(response.statusCode, 401, response.body);
-      const body = response.json() as { tppMessages: { code: string; path: string }[]; _links: { scaRedirect: { href: string } } };
+      const body = response.json() as {
+        tppMessages: { code: string; path: string }[];
+        _links: { scaRedirect: { href: string } };
+      };
       assert.equal(body.tppMessages[0]!.code, 'CONSENT_UNKNOWN');
       assert.equal(body.tppMessages[0]!.path, 'header:PSU-ID');
       const session = await completeConsent(t, body._links.scaRedirect.href, '12085592767');
       const accounts = await readAis(t, '/v1/accounts', session);
       assert.equal(accounts.statusCode, 200, accounts.body);
-      assert.deepEqual((accounts.json() as { accounts: { bban: string }[] }).accounts.map((a) => a.bban), ['15061012378', '15061012386'], 'Kari\'s accounts');
+      assert.deepEqual(
+        (accounts.json() as { accounts: { bban: string }[] }).accounts.map((a) => a.bban),
+        ['15061012378', '15061012386'],
+        "Kari's accounts",
+      );
     });
 
     it('challenges a read in a session where this PSU gave no consent: 401 CONSENT_UNKNOWN at TPP-Session-ID', async () => {
       const response = await readAis(t, '/v1/accounts', { psuId: PSU_ID, tppSessionId: `never-${randomUUID()}` });
       assert.equal(response.statusCode, 401);
-      const body = response.json() as { tppMessages: { code: string; path: string }[]; _links: { scaRedirect: { href: string } } };
-      assert.deepEqual([body.tppMessages[0]!.code, body.tppMessages[0]!.path], ['CONSENT_UNKNOWN', 'header:TPP-Session-ID']);
+      const body = response.json() as {
+        tppMessages: { code: string; path: string }[];
+        _links: { scaRedirect: { href: string } };
+      };
+      assert.deepEqual(
+        [body.tppMessages[0]!.code, body.tppMessages[0]!.path],
+        ['CONSENT_UNKNOWN', 'header:TPP-Session-ID'],
+      );
       assert.ok(body._links.scaRedirect.href);
     });
 
@@ -88,7 +111,10 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       await psu.logIn('13039319955', '123456');
       await psu.decline();
       assert.equal(psu.redirect()!.searchParams.get('message'), 'declined');
-      assert.equal((await readAis(t, '/v1/accounts', { psuId: PSU_ID, tppSessionId: 'session-declined' })).statusCode, 401);
+      assert.equal(
+        (await readAis(t, '/v1/accounts', { psuId: PSU_ID, tppSessionId: 'session-declined' })).statusCode,
+        401,
+      );
     });
 
     it('asks again when the PSU approves with no account ticked, and shares nothing until they tick one', async () => {
@@ -104,11 +130,17 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       await psu.share([offered[0]!, 'enc!!not-offered']);
       assert.equal(psu.redirect()!.searchParams.get('tpp-session-id'), 'session-none');
       const accounts = await readAis(t, '/v1/accounts', { psuId: PSU_ID, tppSessionId: 'session-none' });
-      assert.deepEqual((accounts.json() as { accounts: { resourceId: string }[] }).accounts.map((a) => a.resourceId), [offered[0]]);
+      assert.deepEqual(
+        (accounts.json() as { accounts: { resourceId: string }[] }).accounts.map((a) => a.resourceId),
+        [offered[0]],
+      );
     });
 
     it('renews a consent in the same session: the page ticks the current choice, and the new choice replaces it', async () => {
-      const first = await giveConsent(t, { headers: { 'TPP-Session-ID': 'session-renew' }, choose: (all) => [all[0]!] });
+      const first = await giveConsent(t, {
+        headers: { 'TPP-Session-ID': 'session-renew' },
+        choose: (all) => [all[0]!],
+      });
       const asked = await askConsent(t, { headers: { 'TPP-Session-ID': 'session-renew', 'PSU-ID': first.psuId } });
       const psu = new ScriptedPsu(t.app);
       await psu.open((asked.json() as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href);
@@ -117,7 +149,10 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       assert.deepEqual(offered.ticked, [offered.all[0]]);
       await psu.share([offered.all[1]!]);
       const accounts = await readAis(t, '/v1/accounts', first);
-      assert.deepEqual((accounts.json() as { accounts: { resourceId: string }[] }).accounts.map((a) => a.resourceId), [offered.all[1]]);
+      assert.deepEqual(
+        (accounts.json() as { accounts: { resourceId: string }[] }).accounts.map((a) => a.resourceId),
+        [offered.all[1]],
+      );
     });
   });
 }
@@ -127,7 +162,12 @@ describe('account-information consents: what is refused', () => {
   let thirdTpp: CertificateAndKey;
   before(async () => {
     t = await startTestApp();
-    thirdTpp = await issueTppCertificate({ issuer: t.fixtures.ca, roles: ['PSP_AI'], organisationId: 'PSDNO-FSA-333333333', name: 'Third TPP AS' });
+    thirdTpp = await issueTppCertificate({
+      issuer: t.fixtures.ca,
+      roles: ['PSP_AI'],
+      organisationId: 'PSDNO-FSA-333333333',
+      name: 'Third TPP AS',
+    });
   });
   after(() => t.close());
 
@@ -143,21 +183,40 @@ describe('account-information consents: what is refused', () => {
   });
 
   it('refuses a body with 400 FORMAT_ERROR at $: the PSU chooses the accounts on the page', async () => {
-    const body = assertErrorBody(await askConsent(t, { body: { access: { allPsd2: 'allAccounts' } } }), 400, 'FORMAT_ERROR');
+    const body = assertErrorBody(
+      await askConsent(t, { body: { access: { allPsd2: 'allAccounts' } } }),
+      400,
+      'FORMAT_ERROR',
+    );
     assert.equal(body.tppMessages![0]!.path, '$');
     assert.equal((await askConsent(t, { body: {} })).statusCode, 201, 'an empty object is tolerated');
   });
 
   it('refuses PSU-Context CORPORATE without PSU-Corporate-ID, and a PSU-Corporate-ID naming no agreement, each at its header', async () => {
-    assert.equal(assertErrorBody(await askConsent(t, { headers: { 'PSU-Context': 'CORPORATE' } }), 400, 'HTTP_HEADER_REQUIRED').tppMessages![0]!.path, 'header:PSU-Corporate-ID');
-    const unknown = assertErrorBody(await askConsent(t, { headers: { 'PSU-Context': 'CORPORATE', 'PSU-Corporate-ID': 'AGR-NONE' } }), 400, 'FORMAT_ERROR');
+    assert.equal(
+      assertErrorBody(await askConsent(t, { headers: { 'PSU-Context': 'CORPORATE' } }), 400, 'HTTP_HEADER_REQUIRED')
+        .tppMessages![0]!.path,
+      'header:PSU-Corporate-ID',
+    );
+    const unknown = assertErrorBody(
+      await askConsent(t, { headers: { 'PSU-Context': 'CORPORATE', 'PSU-Corporate-ID': 'AGR-NONE' } }),
+      400,
+      'FORMAT_ERROR',
+    );
     assert.equal(unknown.tppMessages![0]!.path, 'header:PSU-Corporate-ID');
     assert.match(unknown.tppMessages![0]!.text!, /AGR-NONE names no corporate agreement/);
-    assertErrorBody(await askConsent(t, { headers: { 'PSU-Context': 'PRIVATE', 'PSU-Corporate-ID': 'AGR-18129215603' } }), 400, 'FORMAT_ERROR');
+    assertErrorBody(
+      await askConsent(t, { headers: { 'PSU-Context': 'PRIVATE', 'PSU-Corporate-ID': 'AGR-18129215603' } }),
+      400,
+      'FORMAT_ERROR',
+    );
   });
 
   it('refuses a malformed PSU-ID or X-PSU-IDENTITY at its header', async () => {
-    for (const [name, value] of [['PSU-ID', 'not-a-uuid'], ['X-PSU-IDENTITY', '12345678901']] as const) {
+    for (const [name, value] of [
+      ['PSU-ID', 'not-a-uuid'],
+      ['X-PSU-IDENTITY', '12345678901'],
+    ] as const) {
       const body = assertErrorBody(await askConsent(t, { headers: { [name]: value } }), 400, 'FORMAT_ERROR');
       assert.equal(body.tppMessages![0]!.path, `header:${name}`, name);
     }
@@ -190,10 +249,15 @@ describe('account-information consents: what is refused', () => {
     assert.equal((await readAis(t, '/v1/accounts', { psuId: PSU_ID, tppSessionId: 'wrong-psu' })).statusCode, 401);
   });
 
-  it('keeps each TPP in its own bank: another TPP\'s session headers and account ids get it nothing', async () => {
+  it("keeps each TPP in its own bank: another TPP's session headers and account ids get it nothing", async () => {
     const ola = await giveConsent(t);
-    const olaAccount = ((await readAis(t, '/v1/accounts', ola)).json() as { accounts: { resourceId: string }[] }).accounts[0]!.resourceId;
-    assert.equal((await readAis(t, '/v1/accounts', ola, { as: thirdTpp })).statusCode, 401, 'the session is the test TPP\'s');
+    const olaAccount = ((await readAis(t, '/v1/accounts', ola)).json() as { accounts: { resourceId: string }[] })
+      .accounts[0]!.resourceId;
+    assert.equal(
+      (await readAis(t, '/v1/accounts', ola, { as: thirdTpp })).statusCode,
+      401,
+      "the session is the test TPP's",
+    );
     const third = await giveConsent(t, { as: thirdTpp });
     const foreign = await readAis(t, `/v1/accounts/${encodeURIComponent(olaAccount)}`, third, { as: thirdTpp });
     assert.equal(assertErrorBody(foreign, 404, 'RESOURCE_UNKNOWN').tppMessages![0]!.path, 'path:accountId');

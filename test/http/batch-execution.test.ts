@@ -5,7 +5,15 @@ import type { Store } from '../../src/store/store.js';
 import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
 import { nextFnr } from '../support/norwegian-numbers.js';
 import { sandboxAccountBody } from '../support/sandbox-bodies.js';
-import { BULK_PATH, CROSS_BORDER_PATH, SE_IBAN, bulkBody, bulkEntry, createHeaders, crossBorderBody } from '../support/payment-requests.js';
+import {
+  BULK_PATH,
+  CROSS_BORDER_PATH,
+  SE_IBAN,
+  bulkBody,
+  bulkEntry,
+  createHeaders,
+  crossBorderBody,
+} from '../support/payment-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 import { TPP_ID } from '../support/tpp-fixtures.js';
@@ -38,7 +46,11 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     });
 
     /** Creates a payment for the PSU with this national id and signs it on the SCA page. */
-    async function signed(path: string, body: unknown, nationalId: string): Promise<{ paymentId: string; status: string }> {
+    async function signed(
+      path: string,
+      body: unknown,
+      nationalId: string,
+    ): Promise<{ paymentId: string; status: string }> {
       const headers = createHeaders({ 'X-PSU-IDENTITY': nationalId });
       delete headers['PSU-ID'];
       const created = await t.signed({ method: 'POST', url: path, body, headers });
@@ -51,7 +63,9 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       return { paymentId: json.paymentId, status: json._links.status.href };
     }
 
-    async function status(href: string): Promise<{ transactionStatus: string; fundsAvailable?: boolean; tppMessages?: { text: string }[] }> {
+    async function status(
+      href: string,
+    ): Promise<{ transactionStatus: string; fundsAvailable?: boolean; tppMessages?: { text: string }[] }> {
       return (await t.signed({ method: 'GET', url: href })).json();
     }
 
@@ -68,13 +82,21 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     }
 
     /** A new customer of the sandbox with NOK accounts holding these balances, made through the test-data API. */
-    async function newCustomerWithAccounts(...balances: number[]): Promise<{ number: string; accounts: { id: string; bban: string }[] }> {
+    async function newCustomerWithAccounts(
+      ...balances: number[]
+    ): Promise<{ number: string; accounts: { id: string; bban: string }[] }> {
       const number = nextFnr();
-      const customer = await t.signed({ method: 'POST', url: '/v1/sandbox/customers', body: { customerNumber: number, name: `Test ${number}`, type: 'private' } });
+      const customer = await t.signed({
+        method: 'POST',
+        url: '/v1/sandbox/customers',
+        body: { customerNumber: number, name: `Test ${number}`, type: 'private' },
+      });
       assert.equal(customer.statusCode, 201, customer.body);
       const accounts = [];
       for (const amount of balances) {
-        const body = sandboxAccountBody(number, { balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount, currency: 'NOK' } }] });
+        const body = sandboxAccountBody(number, {
+          balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount, currency: 'NOK' } }],
+        });
         const account = await t.signed({ method: 'POST', url: '/v1/sandbox/accounts', body });
         assert.equal(account.statusCode, 201, account.body);
         accounts.push({ id: account.json().id as string, bban: body.bban as string });
@@ -97,14 +119,28 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const account = (await t.signed({ method: 'GET', url: `/v1/sandbox/accounts/${id}` })).json() as { iban: string };
       const read = await t.signed({ method: 'GET', url: `/v1/sandbox/accounts/${id}/transactions` });
       assert.equal(read.statusCode, 200, read.body);
-      type Row = { amount: number; bankTransactionCode: string; debtorAccount: { iban: string }; creditorAccount: { iban: string } };
+      type Row = {
+        amount: number;
+        bankTransactionCode: string;
+        debtorAccount: { iban: string };
+        creditorAccount: { iban: string };
+      };
       return (read.json() as Row[]).map((x) => [
-        x.amount, x.debtorAccount.iban === account.iban ? 'debtor' : x.creditorAccount.iban === account.iban ? 'creditor' : 'neither', x.bankTransactionCode,
+        x.amount,
+        x.debtorAccount.iban === account.iban
+          ? 'debtor'
+          : x.creditorAccount.iban === account.iban
+            ? 'creditor'
+            : 'neither',
+        x.bankTransactionCode,
       ]);
     }
 
     it('end to end from a new customer with two new accounts: cross-border and bulk execute, ACSC, new balances, transactions listed', async () => {
-      const { number, accounts: [current, savings] } = await newCustomerWithAccounts(20000, 5000);
+      const {
+        number,
+        accounts: [current, savings],
+      } = await newCustomerWithAccounts(20000, 5000);
       const cross = crossBorderBody();
       cross.instructedAmount = { amount: '1000.00', currency: 'EUR' };
       cross.creditorAccount = { iban: SE_IBAN, currency: 'EUR' };
@@ -112,8 +148,15 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const crossPayment = await signed(CROSS_BORDER_PATH, cross, number);
       const bulk = bulkBody(2);
       bulk.debtorAccount = { bban: current!.bban, currency: 'NOK' };
-      (bulk.payments as Record<string, unknown>[])[0] = { ...bulkEntry(0), instructedAmount: { amount: '2000.00', currency: 'NOK' }, creditorAccount: { bban: savings!.bban, currency: 'NOK' } };
-      (bulk.payments as Record<string, unknown>[])[1] = { ...bulkEntry(1), instructedAmount: { amount: '500.00', currency: 'NOK' } };
+      (bulk.payments as Record<string, unknown>[])[0] = {
+        ...bulkEntry(0),
+        instructedAmount: { amount: '2000.00', currency: 'NOK' },
+        creditorAccount: { bban: savings!.bban, currency: 'NOK' },
+      };
+      (bulk.payments as Record<string, unknown>[])[1] = {
+        ...bulkEntry(1),
+        instructedAmount: { amount: '500.00', currency: 'NOK' },
+      };
       const bulkPayment = await signed(BULK_PATH, bulk, number);
 
       await nextBatchRun();
@@ -124,17 +167,29 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       assert.equal(await accountBalance(current!.id), '5670.75');
       assert.equal(await accountBalance(savings!.id), '7000.00');
       // Booked as a TPP posts test transactions: the amount in NOK, positive; the account as debtor on a debit, as creditor on a credit.
-      assert.deepEqual((await listing(current!.id)).sort(), [
-        [11_700, 'debtor', 'PMNT-ICDT-XBCT'], [2_000, 'debtor', 'PMNT-ICDT-DMCT'], [500, 'debtor', 'PMNT-ICDT-DMCT'], [129.25, 'debtor', 'ACMT-MDOP-CHRG'],
-      ].sort());
+      assert.deepEqual(
+        (await listing(current!.id)).sort(),
+        [
+          [11_700, 'debtor', 'PMNT-ICDT-XBCT'],
+          [2_000, 'debtor', 'PMNT-ICDT-DMCT'],
+          [500, 'debtor', 'PMNT-ICDT-DMCT'],
+          [129.25, 'debtor', 'ACMT-MDOP-CHRG'],
+        ].sort(),
+      );
       assert.deepEqual(await listing(savings!.id), [[2_000, 'creditor', 'PMNT-RCDT-DMCT']]);
     });
 
     it('end to end from a new customer whose account holds too little: RJCT with the reason, nothing booked', async () => {
-      const { number, accounts: [account] } = await newCustomerWithAccounts(400);
+      const {
+        number,
+        accounts: [account],
+      } = await newCustomerWithAccounts(400);
       const bulk = bulkBody(1);
       bulk.debtorAccount = { bban: account!.bban, currency: 'NOK' };
-      (bulk.payments as Record<string, unknown>[])[0] = { ...bulkEntry(0), instructedAmount: { amount: '400.01', currency: 'NOK' } };
+      (bulk.payments as Record<string, unknown>[])[0] = {
+        ...bulkEntry(0),
+        instructedAmount: { amount: '400.01', currency: 'NOK' },
+      };
       const payment = await signed(BULK_PATH, bulk, number);
       await nextBatchRun();
       const read = await status(payment.status);
@@ -151,8 +206,15 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const kariBefore = await balance(KARI.current);
       const bulk = bulkBody(2);
       bulk.debtorAccount = { bban: OLA.current, currency: 'NOK' };
-      (bulk.payments as Record<string, unknown>[])[0] = { ...bulkEntry(0), instructedAmount: { amount: '1000.50', currency: 'NOK' }, creditorAccount: { bban: KARI.current, currency: 'NOK' } };
-      (bulk.payments as Record<string, unknown>[])[1] = { ...bulkEntry(1), instructedAmount: { amount: '500.00', currency: 'NOK' } };
+      (bulk.payments as Record<string, unknown>[])[0] = {
+        ...bulkEntry(0),
+        instructedAmount: { amount: '1000.50', currency: 'NOK' },
+        creditorAccount: { bban: KARI.current, currency: 'NOK' },
+      };
+      (bulk.payments as Record<string, unknown>[])[1] = {
+        ...bulkEntry(1),
+        instructedAmount: { amount: '500.00', currency: 'NOK' },
+      };
       const bulkPayment = await signed(BULK_PATH, bulk, OLA.number);
       const cross = crossBorderBody();
       cross.instructedAmount = { amount: '1000.00', currency: 'EUR' };
@@ -167,7 +229,11 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       assert.deepEqual(await status(bulkPayment.status), { transactionStatus: 'ACSC', fundsAvailable: true });
       assert.deepEqual(await status(crossPayment.status), { transactionStatus: 'ACSC', fundsAvailable: true });
       assert.equal(await balance(OLA.current), olaBefore - 150_050n, 'NOK 1 500.50 debited for the bulk (no fee)');
-      assert.equal(await balance(KARI.current), kariBefore + 100_050n, 'NOK 1 000.50 credited to the creditor account in this bank');
+      assert.equal(
+        await balance(KARI.current),
+        kariBefore + 100_050n,
+        'NOK 1 000.50 credited to the creditor account in this bank',
+      );
       // EUR 1 000.00 at 11.70 is NOK 11 700.00; fee NOK 100.00 plus conversion 0.25 % (29.25, at least 25.00): NOK 11 829.25.
       assert.equal(await balance(OLA.savings), savingsBefore - 1_182_925n);
     });
@@ -176,7 +242,10 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const kariBefore = await balance(KARI.current);
       const bulk = bulkBody(1);
       bulk.debtorAccount = { bban: KARI.current, currency: 'NOK' };
-      (bulk.payments as Record<string, unknown>[])[0] = { ...bulkEntry(0), instructedAmount: { amount: `${Number(kariBefore / 100n) + 5_001}.00`, currency: 'NOK' } };
+      (bulk.payments as Record<string, unknown>[])[0] = {
+        ...bulkEntry(0),
+        instructedAmount: { amount: `${Number(kariBefore / 100n) + 5_001}.00`, currency: 'NOK' },
+      };
       const payment = await signed(BULK_PATH, bulk, KARI.number);
       await nextBatchRun();
       const read = await status(payment.status);
@@ -192,7 +261,11 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const half = available / 100n / 2n + 1n;
       const bulk = bulkBody(2);
       bulk.debtorAccount = { bban: KARI.current, currency: 'NOK' };
-      for (const i of [0, 1]) (bulk.payments as Record<string, unknown>[])[i] = { ...bulkEntry(i), instructedAmount: { amount: `${half}.00`, currency: 'NOK' } };
+      for (const i of [0, 1])
+        (bulk.payments as Record<string, unknown>[])[i] = {
+          ...bulkEntry(i),
+          instructedAmount: { amount: `${half}.00`, currency: 'NOK' },
+        };
       const payment = await signed(BULK_PATH, bulk, KARI.number);
       await nextBatchRun();
       const read = await status(payment.status);
@@ -204,17 +277,23 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     it('never overdraws an account: of ten payments more than it can cover, only those it covers execute', async () => {
       const kariBefore = await balance(KARI.current);
       const available = kariBefore + 500_000n;
-      const each = available / 5n / 100n * 100n;
+      const each = (available / 5n / 100n) * 100n;
       for (let i = 0; i < 10; i++) {
         const bulk = bulkBody(1);
         bulk.debtorAccount = { bban: KARI.current, currency: 'NOK' };
-        (bulk.payments as Record<string, unknown>[])[0] = { ...bulkEntry(i), instructedAmount: { amount: `${each / 100n}.00`, currency: 'NOK' } };
+        (bulk.payments as Record<string, unknown>[])[0] = {
+          ...bulkEntry(i),
+          instructedAmount: { amount: `${each / 100n}.00`, currency: 'NOK' },
+        };
         await signed(BULK_PATH, bulk, KARI.number);
       }
       const runs = await Promise.all([t.runner.runNow(TPP_ID), t.runner.runNow(TPP_ID)]);
       const executed = runs.reduce((sum, r) => sum + r.executed, 0);
       assert.equal(executed, 5, JSON.stringify(runs));
-      assert.equal(runs.reduce((sum, r) => sum + r.rejected, 0), 5);
+      assert.equal(
+        runs.reduce((sum, r) => sum + r.rejected, 0),
+        5,
+      );
       const after = await balance(KARI.current);
       assert.equal(after, kariBefore - 5n * each);
       assert.ok(after >= -500_000n, 'within the credit line');

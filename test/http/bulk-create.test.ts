@@ -4,7 +4,16 @@ import type { LightMyRequestResponse } from 'fastify';
 import { after, before, describe, it } from 'node:test';
 import { MAX_BULK_ENTRIES } from '../../src/domain/limits.js';
 import {
-  BULK_PATH, type CreateOptions, KID_MOD10, KID_MOD11, NO_ACCOUNTS, bulkBody, bulkEntry, createBulk, createHeaders, messagesByPath,
+  BULK_PATH,
+  type CreateOptions,
+  KID_MOD10,
+  KID_MOD11,
+  NO_ACCOUNTS,
+  bulkBody,
+  bulkEntry,
+  createBulk,
+  createHeaders,
+  messagesByPath,
 } from '../support/payment-requests.js';
 import { type ErrorBodyJson, type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
@@ -38,7 +47,11 @@ after(() => t.close());
  * different tests are never logical duplicates of each other.
  */
 async function post(body: unknown, options: CreateOptions = {}): Promise<LightMyRequestResponse> {
-  return createBulk(t, { ...options, body, headers: { 'PSU-ID': options.headers?.['PSU-ID'] ?? await t.newPsu(), ...options.headers } });
+  return createBulk(t, {
+    ...options,
+    body,
+    headers: { 'PSU-ID': options.headers?.['PSU-ID'] ?? (await t.newPsu()), ...options.headers },
+  });
 }
 
 function entriesOf(body: Json): Json[] {
@@ -73,7 +86,13 @@ function assertCreated(response: LightMyRequestResponse): Json {
 }
 
 /** A 400 (or other) error body whose only problem is at `path` with `code` and a text matching `pattern`. */
-function assertOnlyProblem(response: LightMyRequestResponse, path: string, pattern: RegExp, code = 'FORMAT_ERROR', status = 400): ErrorBodyJson {
+function assertOnlyProblem(
+  response: LightMyRequestResponse,
+  path: string,
+  pattern: RegExp,
+  code = 'FORMAT_ERROR',
+  status = 400,
+): ErrorBodyJson {
   const body = assertErrorBody(response, status, code);
   assert.equal(body.tppMessages?.length, 1, `exactly one problem expected: ${response.body}`);
   const [message] = body.tppMessages!;
@@ -85,7 +104,10 @@ function assertOnlyProblem(response: LightMyRequestResponse, path: string, patte
 }
 
 /** The problems of an answer at one path. */
-function problemsAt(response: LightMyRequestResponse, path: string): { code: string; text: string; category: string }[] {
+function problemsAt(
+  response: LightMyRequestResponse,
+  path: string,
+): { code: string; text: string; category: string }[] {
   return messagesByPath(response).get(path) ?? [];
 }
 
@@ -101,18 +123,21 @@ describe('bulk payment create: the 201 answer', () => {
     const self = `${BULK_PATH}/${encodeURIComponent(String(body.paymentId))}`;
     const links = body._links as { scaRedirect: { href: string } };
     assert.match(links.scaRedirect.href, /^http:\/\/127\.0\.0\.1:8080\/sca\/[\w-]{20,}$/);
-    assert.deepEqual({ ...body, psuMessage: undefined }, {
-      paymentId: body.paymentId,
-      transactionStatus: 'RCVD',
-      transactionFees: { amount: '0.00', currency: 'NOK' },
-      transactionFeeIndicator: false,
-      psuMessage: undefined,
-      _links: {
-        self: { href: self, verbs: ['GET', 'DELETE'] },
-        status: { href: `${self}/status`, verbs: ['GET'] },
-        scaRedirect: { href: links.scaRedirect.href, verbs: ['GET'] },
+    assert.deepEqual(
+      { ...body, psuMessage: undefined },
+      {
+        paymentId: body.paymentId,
+        transactionStatus: 'RCVD',
+        transactionFees: { amount: '0.00', currency: 'NOK' },
+        transactionFeeIndicator: false,
+        psuMessage: undefined,
+        _links: {
+          self: { href: self, verbs: ['GET', 'DELETE'] },
+          status: { href: `${self}/status`, verbs: ['GET'] },
+          scaRedirect: { href: links.scaRedirect.href, verbs: ['GET'] },
+        },
       },
-    });
+    );
     assert.equal(response.headers.location, self);
   });
 
@@ -129,7 +154,10 @@ describe('bulk payment create: the 201 answer', () => {
     (entry(body, 2).instructedAmount as Json).amount = '0.95';
     const response = await post(body);
     const created = assertCreated(response);
-    assert.equal(created.psuMessage, 'Your bulk payment of 3 payments, NOK 1351.00 in all, is received. Approve it in your bank to send it.');
+    assert.equal(
+      created.psuMessage,
+      'Your bulk payment of 3 payments, NOK 1351.00 in all, is received. Approve it in your bank to send it.',
+    );
     assert.equal(response.headers['content-language'], 'en');
   });
 
@@ -137,7 +165,10 @@ describe('bulk payment create: the 201 answer', () => {
     const body = bulkBody(2);
     const response = await post(body, { headers: { 'Accept-Language': 'nb' } });
     const created = assertCreated(response);
-    assert.equal(created.psuMessage, 'Massebetalingen med 2 betalinger, NOK 202,00 til sammen, er mottatt. Godkjenn den i banken for å sende den.');
+    assert.equal(
+      created.psuMessage,
+      'Massebetalingen med 2 betalinger, NOK 202,00 til sammen, er mottatt. Godkjenn den i banken for å sende den.',
+    );
     assert.equal(response.headers['content-language'], 'nb');
   });
 
@@ -201,7 +232,10 @@ describe('bulk payment create: required fields', () => {
       delete (body.debtorAccount as Json)[field];
       const response = await post(body);
       assertErrorBody(response, 400, 'FORMAT_ERROR');
-      assert.deepEqual(problemsAt(response, `$.debtorAccount.${field}`).map((p) => [p.code, p.text]), [['FORMAT_ERROR', `$.debtorAccount.${field} is required`]]);
+      assert.deepEqual(
+        problemsAt(response, `$.debtorAccount.${field}`).map((p) => [p.code, p.text]),
+        [['FORMAT_ERROR', `$.debtorAccount.${field} is required`]],
+      );
     });
   }
 
@@ -223,9 +257,15 @@ describe('bulk payment create: required fields', () => {
       const response = await post(body);
       assertErrorBody(response, 400, 'FORMAT_ERROR');
       const path = `$.payments[2].${field}`;
-      assert.deepEqual(problemsAt(response, path).map((p) => [p.code, p.text]), [['FORMAT_ERROR', `${path} is required`]]);
+      assert.deepEqual(
+        problemsAt(response, path).map((p) => [p.code, p.text]),
+        [['FORMAT_ERROR', `${path} is required`]],
+      );
       const paths = [...messagesByPath(response).keys()];
-      assert.ok(paths.every((p) => p.startsWith('$.payments[2]')), `only entry 2 has problems: ${paths.join(', ')}`);
+      assert.ok(
+        paths.every((p) => p.startsWith('$.payments[2]')),
+        `only entry 2 has problems: ${paths.join(', ')}`,
+      );
     });
   }
 
@@ -251,16 +291,78 @@ describe('bulk payment create: length limits', () => {
   };
 
   const rows: LimitRow[] = [
-    { field: 'paymentInformationId', path: '$.paymentInformationId', limit: 35, empty: true, set: (b, v) => { b.paymentInformationId = v; } },
-    { field: 'creditorName', path: '$.payments[0].creditorName', limit: 70, set: (b, v) => { entry(b, 0).creditorName = v; } },
-    { field: 'debtorName', path: '$.payments[0].debtorName', limit: 70, set: (b, v) => { entry(b, 0).debtorName = v; } },
-    { field: 'ultimateDebtor', path: '$.payments[0].ultimateDebtor', limit: 70, set: (b, v) => { entry(b, 0).ultimateDebtor = v; } },
-    { field: 'creditorAddress.street', path: '$.payments[0].creditorAddress.street', limit: 70, set: (b, v) => { (entry(b, 0).creditorAddress as Json).street = v; } },
-    { field: 'remittanceInformationUnstructured', path: '$.payments[0].remittanceInformationUnstructured', limit: 140, empty: false, set: (b, v) => { entry(b, 0).remittanceInformationUnstructured = v; } },
+    {
+      field: 'paymentInformationId',
+      path: '$.paymentInformationId',
+      limit: 35,
+      empty: true,
+      set: (b, v) => {
+        b.paymentInformationId = v;
+      },
+    },
+    {
+      field: 'creditorName',
+      path: '$.payments[0].creditorName',
+      limit: 70,
+      set: (b, v) => {
+        entry(b, 0).creditorName = v;
+      },
+    },
+    {
+      field: 'debtorName',
+      path: '$.payments[0].debtorName',
+      limit: 70,
+      set: (b, v) => {
+        entry(b, 0).debtorName = v;
+      },
+    },
+    {
+      field: 'ultimateDebtor',
+      path: '$.payments[0].ultimateDebtor',
+      limit: 70,
+      set: (b, v) => {
+        entry(b, 0).ultimateDebtor = v;
+      },
+    },
+    {
+      field: 'creditorAddress.street',
+      path: '$.payments[0].creditorAddress.street',
+      limit: 70,
+      set: (b, v) => {
+        (entry(b, 0).creditorAddress as Json).street = v;
+      },
+    },
+    {
+      field: 'remittanceInformationUnstructured',
+      path: '$.payments[0].remittanceInformationUnstructured',
+      limit: 140,
+      empty: false,
+      set: (b, v) => {
+        entry(b, 0).remittanceInformationUnstructured = v;
+      },
+    },
     // CINV is an invoice number, not a KID: the reference is not checked as one.
-    { field: 'remittanceInformationStructured.reference', path: '$.payments[0].remittanceInformationStructured.reference', limit: 35, empty: false, set: setStructured({ referenceType: 'CINV' }, 'reference') },
-    { field: 'remittanceInformationStructured.referenceType', path: '$.payments[0].remittanceInformationStructured.referenceType', limit: 35, empty: false, set: setStructured({ reference: KID_MOD10 }, 'referenceType') },
-    { field: 'remittanceInformationStructured.referenceIssuer', path: '$.payments[0].remittanceInformationStructured.referenceIssuer', limit: 35, empty: false, set: setStructured({ reference: KID_MOD10, referenceType: 'SCOR' }, 'referenceIssuer') },
+    {
+      field: 'remittanceInformationStructured.reference',
+      path: '$.payments[0].remittanceInformationStructured.reference',
+      limit: 35,
+      empty: false,
+      set: setStructured({ referenceType: 'CINV' }, 'reference'),
+    },
+    {
+      field: 'remittanceInformationStructured.referenceType',
+      path: '$.payments[0].remittanceInformationStructured.referenceType',
+      limit: 35,
+      empty: false,
+      set: setStructured({ reference: KID_MOD10 }, 'referenceType'),
+    },
+    {
+      field: 'remittanceInformationStructured.referenceIssuer',
+      path: '$.payments[0].remittanceInformationStructured.referenceIssuer',
+      limit: 35,
+      empty: false,
+      set: setStructured({ reference: KID_MOD10, referenceType: 'SCOR' }, 'referenceIssuer'),
+    },
   ];
 
   for (const row of rows) {
@@ -273,7 +375,11 @@ describe('bulk payment create: length limits', () => {
     it(`refuses ${row.field} of ${row.limit + 1} characters with 400 FORMAT_ERROR 'at most ${row.limit} characters' at ${row.path}`, async () => {
       const body = bulkBody(2);
       row.set(body, text(row.limit + 1));
-      assertOnlyProblem(await post(body), row.path, new RegExp(`^${escape(row.path)} must be at most ${row.limit} characters long \\(it is ${row.limit + 1}\\)$`));
+      assertOnlyProblem(
+        await post(body),
+        row.path,
+        new RegExp(`^${escape(row.path)} must be at most ${row.limit} characters long \\(it is ${row.limit + 1}\\)$`),
+      );
     });
 
     if (row.empty === true) {
@@ -292,8 +398,20 @@ describe('bulk payment create: length limits', () => {
   }
 
   const bbans: { account: string; path: string; set: (body: Json, bban: string) => void }[] = [
-    { account: 'debtorAccount', path: '$.debtorAccount.bban', set: (b, v) => { (b.debtorAccount as Json).bban = v; } },
-    { account: 'creditorAccount', path: '$.payments[0].creditorAccount.bban', set: (b, v) => { (entry(b, 0).creditorAccount as Json).bban = v; } },
+    {
+      account: 'debtorAccount',
+      path: '$.debtorAccount.bban',
+      set: (b, v) => {
+        (b.debtorAccount as Json).bban = v;
+      },
+    },
+    {
+      account: 'creditorAccount',
+      path: '$.payments[0].creditorAccount.bban',
+      set: (b, v) => {
+        (entry(b, 0).creditorAccount as Json).bban = v;
+      },
+    },
   ];
   for (const { account, path, set } of bbans) {
     it(`refuses a 30-character ${account}.bban only as not a Norwegian account number, not for its length`, async () => {
@@ -335,7 +453,10 @@ describe('bulk payment create: remittance rules', () => {
     const error = assertErrorBody(response, 400, 'FORMAT_ERROR');
     assert.equal(error.tppMessages?.length, 1, response.body);
     assert.match(error.tppMessages![0]!.path ?? '', /^\$\.payments\[0\]/);
-    assert.match(error.tppMessages![0]!.text ?? '', /remittanceInformationStructured and remittanceInformationStructuredArray/);
+    assert.match(
+      error.tppMessages![0]!.text ?? '',
+      /remittanceInformationStructured and remittanceInformationStructuredArray/,
+    );
   });
 
   it('accepts a structured array with a KID (SCOR) and an invoice number (CINV, BITS-EFAKTURA)', async () => {
@@ -359,19 +480,32 @@ describe('bulk payment create: remittance rules', () => {
       { reference: KID_WRONG, referenceType: 'SCOR' },
     ];
     entriesOf(body)[1] = e;
-    assertOnlyProblem(await post(body), '$.payments[1].remittanceInformationStructuredArray[1].reference', /is not a valid KID/, 'KID_INVALID');
+    assertOnlyProblem(
+      await post(body),
+      '$.payments[1].remittanceInformationStructuredArray[1].reference',
+      /is not a valid KID/,
+      'KID_INVALID',
+    );
   });
 
   const wrongKids: { name: string; structured: Json }[] = [
     { name: 'referenceType SCOR', structured: { reference: KID_MOD10_WRONG, referenceType: 'SCOR' } },
     { name: 'no referenceType', structured: { reference: KID_MOD10_WRONG } },
-    { name: 'referenceType SCOR and a KID failing both checks', structured: { reference: KID_WRONG, referenceType: 'SCOR' } },
+    {
+      name: 'referenceType SCOR and a KID failing both checks',
+      structured: { reference: KID_WRONG, referenceType: 'SCOR' },
+    },
   ];
   for (const { name, structured } of wrongKids) {
     it(`refuses a KID with a wrong check digit (${name}) with 400 KID_INVALID at …remittanceInformationStructured.reference`, async () => {
       const body = bulkBody(2);
       entriesOf(body)[0] = structuredEntry(0, structured);
-      const error = assertOnlyProblem(await post(body), '$.payments[0].remittanceInformationStructured.reference', new RegExp(`'${structured.reference}' is not a valid KID`), 'KID_INVALID');
+      const error = assertOnlyProblem(
+        await post(body),
+        '$.payments[0].remittanceInformationStructured.reference',
+        new RegExp(`'${structured.reference}' is not a valid KID`),
+        'KID_INVALID',
+      );
       assert.equal(error.status, 400);
     });
   }
@@ -386,7 +520,12 @@ describe('bulk payment create: remittance rules', () => {
   for (const kid of validKids) {
     it(`accepts a KID ${kid.reference} (${kid.name})`, async () => {
       const body = bulkBody(2);
-      entriesOf(body)[0] = structuredEntry(0, kid.referenceType === undefined ? { reference: kid.reference } : { reference: kid.reference, referenceType: kid.referenceType });
+      entriesOf(body)[0] = structuredEntry(
+        0,
+        kid.referenceType === undefined
+          ? { reference: kid.reference }
+          : { reference: kid.reference, referenceType: kid.referenceType },
+      );
       assertCreated(await post(body));
     });
   }
@@ -400,7 +539,12 @@ describe('bulk payment create: remittance rules', () => {
   it('refuses a structured remittance object without reference with 400 KID_MISSING', async () => {
     const body = bulkBody(2);
     entriesOf(body)[0] = structuredEntry(0, { referenceType: 'SCOR' });
-    assertOnlyProblem(await post(body), '$.payments[0].remittanceInformationStructured.reference', /is required/, 'KID_MISSING');
+    assertOnlyProblem(
+      await post(body),
+      '$.payments[0].remittanceInformationStructured.reference',
+      /is required/,
+      'KID_MISSING',
+    );
   });
 });
 
@@ -417,7 +561,11 @@ describe('bulk payment create: entries, currency, accounts and other rules', () 
   });
 
   it(`refuses ${MAX_BULK_ENTRIES + 1} entries at $.payments with 'at most ${MAX_BULK_ENTRIES} entries'`, async () => {
-    assertOnlyProblem(await post(bulkBody(MAX_BULK_ENTRIES + 1)), '$.payments', new RegExp(`^\\$\\.payments must have at most ${MAX_BULK_ENTRIES} entries$`));
+    assertOnlyProblem(
+      await post(bulkBody(MAX_BULK_ENTRIES + 1)),
+      '$.payments',
+      new RegExp(`^\\$\\.payments must have at most ${MAX_BULK_ENTRIES} entries$`),
+    );
   });
 
   it('refuses an entry whose instructedAmount is not in NOK', async () => {
@@ -438,12 +586,15 @@ describe('bulk payment create: entries, currency, accounts and other rules', () 
     assertOnlyProblem(await post(body), '$.debtorAccount.currency', /must be NOK/);
   });
 
-  it('refuses a currency that is not in the specification\'s list', async () => {
+  it("refuses a currency that is not in the specification's list", async () => {
     const body = bulkBody(2);
     (entry(body, 0).creditorAccount as Json).currency = 'XYZ';
     const response = await post(body);
     assertErrorBody(response, 400, 'FORMAT_ERROR');
-    assert.match(problemsAt(response, '$.payments[0].creditorAccount.currency')[0]?.text ?? '', /ISO 4217 currency code/);
+    assert.match(
+      problemsAt(response, '$.payments[0].creditorAccount.currency')[0]?.text ?? '',
+      /ISO 4217 currency code/,
+    );
   });
 
   it('refuses a creditor bban whose MOD11 check digit is wrong', async () => {
@@ -461,7 +612,11 @@ describe('bulk payment create: entries, currency, accounts and other rules', () 
   it('refuses a creditor bban written with dots', async () => {
     const body = bulkBody(1);
     (entry(body, 0).creditorAccount as Json).bban = '1234.56.78903';
-    assertOnlyProblem(await post(body), '$.payments[0].creditorAccount.bban', /is not a Norwegian account number: 11 digits/);
+    assertOnlyProblem(
+      await post(body),
+      '$.payments[0].creditorAccount.bban',
+      /is not a Norwegian account number: 11 digits/,
+    );
   });
 
   it('refuses two equal entries in one bulk at the path of the second, naming the first', async () => {
@@ -481,7 +636,12 @@ describe('bulk payment create: entries, currency, accounts and other rules', () 
   it('refuses a requestedExecutionDate in the past with EXECUTION_DATE_INVALID', async () => {
     const body = bulkBody(2);
     body.requestedExecutionDate = '2020-01-15';
-    assertOnlyProblem(await post(body), '$.requestedExecutionDate', /2020-01-15 is in the past/, 'EXECUTION_DATE_INVALID');
+    assertOnlyProblem(
+      await post(body),
+      '$.requestedExecutionDate',
+      /2020-01-15 is in the past/,
+      'EXECUTION_DATE_INVALID',
+    );
   });
 
   it('accepts a requestedExecutionDate in the future', async () => {
@@ -496,16 +656,33 @@ describe('bulk payment create: entries, currency, accounts and other rules', () 
     assertOnlyProblem(await post(body), '$.requestedExecutionDate', /must be a valid date/);
   });
 
-  it('refuses a purposeCode outside the specification\'s list', async () => {
+  it("refuses a purposeCode outside the specification's list", async () => {
     const body = bulkBody(2);
     entry(body, 1).purposeCode = 'GDDS';
     assertOnlyProblem(await post(body), '$.payments[1].purposeCode', /must be one of INVS, SALA, .*OTHR/);
   });
 
-  it('accepts every purposeCode of the specification\'s list', async () => {
-    const codes = ['INVS', 'SALA', 'IDCP', 'CASH', 'CORT', 'INTC', 'PENS', 'SSBE', 'SUPP', 'TAXS', 'TREA', 'VATX', 'LOAN', 'OTHR'];
+  it("accepts every purposeCode of the specification's list", async () => {
+    const codes = [
+      'INVS',
+      'SALA',
+      'IDCP',
+      'CASH',
+      'CORT',
+      'INTC',
+      'PENS',
+      'SSBE',
+      'SUPP',
+      'TAXS',
+      'TREA',
+      'VATX',
+      'LOAN',
+      'OTHR',
+    ];
     const body = bulkBody(codes.length);
-    codes.forEach((code, i) => { entry(body, i).purposeCode = code; });
+    codes.forEach((code, i) => {
+      entry(body, i).purposeCode = code;
+    });
     assertCreated(await post(body));
   });
 
@@ -559,10 +736,30 @@ describe('bulk payment create: every violation at once', () => {
 
 describe('bulk payment create: products', () => {
   const cases: { url: string; status: number; code: string; what: string }[] = [
-    { url: '/v1/bulk-payments/norwegian-cross-border-credit-transfers', status: 403, code: 'PRODUCT_INVALID', what: 'a bulk of cross-border transfers' },
-    { url: '/v1/payments/norwegian-domestic-credit-transfers', status: 403, code: 'PRODUCT_INVALID', what: 'a single domestic transfer' },
-    { url: '/v1/periodic-payments/norwegian-domestic-credit-transfers', status: 403, code: 'PRODUCT_INVALID', what: 'a periodic domestic transfer' },
-    { url: '/v1/bulk-payments/sepa-credit-transfers', status: 404, code: 'PRODUCT_UNKNOWN', what: 'a product the bank does not offer' },
+    {
+      url: '/v1/bulk-payments/norwegian-cross-border-credit-transfers',
+      status: 403,
+      code: 'PRODUCT_INVALID',
+      what: 'a bulk of cross-border transfers',
+    },
+    {
+      url: '/v1/payments/norwegian-domestic-credit-transfers',
+      status: 403,
+      code: 'PRODUCT_INVALID',
+      what: 'a single domestic transfer',
+    },
+    {
+      url: '/v1/periodic-payments/norwegian-domestic-credit-transfers',
+      status: 403,
+      code: 'PRODUCT_INVALID',
+      what: 'a periodic domestic transfer',
+    },
+    {
+      url: '/v1/bulk-payments/sepa-credit-transfers',
+      status: 404,
+      code: 'PRODUCT_UNKNOWN',
+      what: 'a product the bank does not offer',
+    },
   ];
   for (const { url, status, code, what } of cases) {
     it(`answers POST ${url} (${what}) with ${status} ${code} in the error body`, async () => {
@@ -602,7 +799,13 @@ describe('bulk payment create: logical duplicates', () => {
     const body = bulkBody(0);
     body.payments = [bulkEntry(3), structuredClone(entry(earlierBody, 1)), bulkEntry(4)];
     const response = await post(body, { headers: psu });
-    assertOnlyProblem(response, '$.payments[1]', new RegExp(`^\\$\\.payments\\[1\\] equals payment ${escape(String(earlier.paymentId))}`), 'CONFLICT', 409);
+    assertOnlyProblem(
+      response,
+      '$.payments[1]',
+      new RegExp(`^\\$\\.payments\\[1\\] equals payment ${escape(String(earlier.paymentId))}`),
+      'CONFLICT',
+      409,
+    );
   });
 
   it('does not count an equal bulk of another PSU as a duplicate', async () => {

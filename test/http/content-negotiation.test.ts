@@ -11,7 +11,10 @@ let t: TestApp;
 before(async () => {
   t = await startTestApp({
     routes: (app) => {
-      app.get(URL_, { config: { api: { auth: { role: 'any', digestRequired: false } } } }, async (request) => ({ ...PAYLOAD, locale: request.locale }));
+      app.get(URL_, { config: { api: { auth: { role: 'any', digestRequired: false } } } }, async (request) => ({
+        ...PAYLOAD,
+        locale: request.locale,
+      }));
     },
   });
 });
@@ -46,11 +49,19 @@ describe('content negotiation', () => {
   });
 
   it('answers 406 when Accept-Encoding rules out every encoding including identity', async () => {
-    const body = assertErrorBody(await get({ 'Accept-Encoding': 'compress, identity;q=0' }), 406, 'REQUESTED_FORMATS_INVALID');
+    const body = assertErrorBody(
+      await get({ 'Accept-Encoding': 'compress, identity;q=0' }),
+      406,
+      'REQUESTED_FORMATS_INVALID',
+    );
     assert.equal(body.tppMessages?.[0]?.path, 'header:Accept-Encoding');
   });
 
-  for (const [encoding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync], ['deflate', inflateSync]] as const) {
+  for (const [encoding, decode] of [
+    ['gzip', gunzipSync],
+    ['br', brotliDecompressSync],
+    ['deflate', inflateSync],
+  ] as const) {
     it(`compresses with ${encoding} when asked and reports it in Content-Encoding`, async () => {
       const response = await get({ 'Accept-Encoding': encoding });
       assert.equal(response.statusCode, 200);
@@ -60,11 +71,26 @@ describe('content negotiation', () => {
   }
 
   it('reports every violation of Accept, Accept-Charset and Accept-Encoding at once', async () => {
-    const body = assertErrorBody(await get({ Accept: 'text/plain', 'Accept-Charset': 'us-ascii', 'Accept-Encoding': 'identity;q=0' }), 406, 'REQUESTED_FORMATS_INVALID');
-    assert.deepEqual(body.tppMessages?.map((m) => m.path), ['header:Accept', 'header:Accept-Charset', 'header:Accept-Encoding']);
+    const body = assertErrorBody(
+      await get({ Accept: 'text/plain', 'Accept-Charset': 'us-ascii', 'Accept-Encoding': 'identity;q=0' }),
+      406,
+      'REQUESTED_FORMATS_INVALID',
+    );
+    assert.deepEqual(
+      body.tppMessages?.map((m) => m.path),
+      ['header:Accept', 'header:Accept-Charset', 'header:Accept-Encoding'],
+    );
   });
 
-  for (const [header, expected] of [['nb', 'nb'], ['nb-NO', 'nb'], ['no', 'nb'], ['nn-NO;q=0.9, en;q=0.5', 'nb'], ['en-GB', 'en'], ['de', 'en'], ['en;q=0.2, nb;q=0.8', 'nb']] as const) {
+  for (const [header, expected] of [
+    ['nb', 'nb'],
+    ['nb-NO', 'nb'],
+    ['no', 'nb'],
+    ['nn-NO;q=0.9, en;q=0.5', 'nb'],
+    ['en-GB', 'en'],
+    ['de', 'en'],
+    ['en;q=0.2, nb;q=0.8', 'nb'],
+  ] as const) {
     it(`answers Accept-Language '${header}' in ${expected}`, async () => {
       const response = await get({ 'Accept-Language': header });
       assert.equal(response.headers['content-language'], expected);
@@ -73,7 +99,14 @@ describe('content negotiation', () => {
   }
 
   it('reports Content-Language on error answers too', async () => {
-    const response = await t.signed({ method: 'GET', url: URL_, headers: { 'Accept-Language': 'nb' }, tamper: (h) => { delete h.signature; } });
+    const response = await t.signed({
+      method: 'GET',
+      url: URL_,
+      headers: { 'Accept-Language': 'nb' },
+      tamper: (h) => {
+        delete h.signature;
+      },
+    });
     assert.equal(response.statusCode, 400);
     assert.equal(response.headers['content-language'], 'nb');
   });

@@ -6,7 +6,14 @@ import { CURRENCIES, minorUnitsOf } from '../../src/domain/currency.js';
 import { formatAmount } from '../../src/domain/money.js';
 import { ReferenceRates } from '../../src/domain/reference-rates.js';
 import {
-  CROSS_BORDER_PATH, NO_ACCOUNTS, NO_IBAN, SE_IBAN, createCrossBorder, crossBorderBody, createHeaders, messagesByPath,
+  CROSS_BORDER_PATH,
+  NO_ACCOUNTS,
+  NO_IBAN,
+  SE_IBAN,
+  createCrossBorder,
+  crossBorderBody,
+  createHeaders,
+  messagesByPath,
 } from '../support/payment-requests.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
@@ -59,7 +66,10 @@ function assertCreated(response: LightMyRequestResponse): Created {
 }
 
 /** The messages at one path; fails when there are none. */
-function messagesAt(response: LightMyRequestResponse, path: string): { code: string; text: string; category: string }[] {
+function messagesAt(
+  response: LightMyRequestResponse,
+  path: string,
+): { code: string; text: string; category: string }[] {
   const messages = messagesByPath(response).get(path);
   assert.ok(messages !== undefined && messages.length > 0, `expected a message at ${path}, got ${response.body}`);
   return messages;
@@ -75,7 +85,12 @@ function assertRefusedAt(response: LightMyRequestResponse, path: string, code: s
   );
 }
 
-const OSLO_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' });
+const OSLO_DATE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Oslo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Today in Norway plus `days`, as YYYY-MM-DD. */
 function osloDatePlus(days: number): string {
@@ -100,7 +115,9 @@ describe('creating a cross-border credit transfer: the 201 answer', () => {
   });
 
   it('adds a currency conversion fee of 0.25 % of the NOK amount when the debtor account has another currency (EUR 10 000.00 from a NOK account: NOK 392.50)', async () => {
-    const body = assertCreated(await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: '10000.00', currency: 'EUR' } }) }));
+    const body = assertCreated(
+      await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: '10000.00', currency: 'EUR' } }) }),
+    );
     // NOK 100.00 + 0.25 % of EUR 10 000.00 × 11.70 = NOK 117 000.00, which is NOK 292.50.
     assert.deepEqual(body.transactionFees, { amount: '392.50', currency: 'NOK' });
     assert.equal(body.transactionFeeIndicator, true);
@@ -108,19 +125,31 @@ describe('creating a cross-border credit transfer: the 201 answer', () => {
 
   it('charges the conversion fee when a NOK payment is made from an account in another currency (NOK 150 000.00 from a EUR account: NOK 475.00)', async () => {
     // NOK 100.00 + 0.25 % of NOK 150 000.00, which is NOK 375.00.
-    const body = assertCreated(await createCrossBorder(t, { body: bodyWith({ debtorAccount: { bban: NO_ACCOUNTS[1], currency: 'EUR' } }) }));
+    const body = assertCreated(
+      await createCrossBorder(t, { body: bodyWith({ debtorAccount: { bban: NO_ACCOUNTS[1], currency: 'EUR' } }) }),
+    );
     assert.deepEqual(body.transactionFees, { amount: '475.00', currency: 'NOK' });
   });
 
   it('charges at least NOK 25.00 for a currency conversion (SEK 1 000.00 from a NOK account: NOK 125.00)', async () => {
     // SEK 1 000.00 = NOK 1 020.00 at 1.02: 0.25 % is NOK 2.55, below the minimum of NOK 25.00.
-    const body = assertCreated(await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: '1000.00', currency: 'SEK' }, regulatoryReportingCode: undefined, regulatoryReportingInformation: undefined }) }));
+    const body = assertCreated(
+      await createCrossBorder(t, {
+        body: bodyWith({
+          instructedAmount: { amount: '1000.00', currency: 'SEK' },
+          regulatoryReportingCode: undefined,
+          regulatoryReportingInformation: undefined,
+        }),
+      }),
+    );
     assert.deepEqual(body.transactionFees, { amount: '125.00', currency: 'NOK' });
     assert.equal(body.transactionFeeIndicator, true);
   });
 
-  it('writes the fee as a string amount and shows the instructed amount with the currency\'s two decimals in psuMessage', async () => {
-    const body = assertCreated(await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: '120000', currency: 'NOK' } }) }));
+  it("writes the fee as a string amount and shows the instructed amount with the currency's two decimals in psuMessage", async () => {
+    const body = assertCreated(
+      await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: '120000', currency: 'NOK' } }) }),
+    );
     assert.equal(typeof body.transactionFees?.amount, 'string');
     assert.match(body.psuMessage ?? '', /NOK 120000\.00/);
   });
@@ -129,7 +158,10 @@ describe('creating a cross-border credit transfer: the 201 answer', () => {
     const response = await createCrossBorder(t);
     const body = assertCreated(response);
     assert.equal(response.headers['content-language'], 'en');
-    assert.equal(body.psuMessage, `Your cross-border payment of NOK 150000.00 to ${CREDITOR} is received. Approve it in your bank to send it.`);
+    assert.equal(
+      body.psuMessage,
+      `Your cross-border payment of NOK 150000.00 to ${CREDITOR} is received. Approve it in your bank to send it.`,
+    );
   });
 
   for (const language of ['nb', 'no', 'nn;q=0.9, en;q=0.5']) {
@@ -137,7 +169,10 @@ describe('creating a cross-border credit transfer: the 201 answer', () => {
       const response = await createCrossBorder(t, { headers: { 'Accept-Language': language } });
       const body = assertCreated(response);
       assert.equal(response.headers['content-language'], 'nb');
-      assert.equal(body.psuMessage, `Utenlandsbetalingen på NOK 150000,00 til ${CREDITOR} er mottatt. Godkjenn den i banken for å sende den.`);
+      assert.equal(
+        body.psuMessage,
+        `Utenlandsbetalingen på NOK 150000,00 til ${CREDITOR} er mottatt. Godkjenn den i banken for å sende den.`,
+      );
     });
   }
 
@@ -180,7 +215,10 @@ describe('creating a cross-border credit transfer: headers', () => {
   for (const name of ['x-accept-fix', 'TPP-Session-ID', 'TPP-Redirect-URI', 'PSU-IP-Address']) {
     it(`refuses a request without ${name} with 400 HTTP_HEADER_REQUIRED naming header:${name}`, async () => {
       const body = assertErrorBody(await createCrossBorder(t, { without: [name] }), 400, 'HTTP_HEADER_REQUIRED');
-      assert.deepEqual(body.tppMessages?.map((m) => m.path), [`header:${name}`]);
+      assert.deepEqual(
+        body.tppMessages?.map((m) => m.path),
+        [`header:${name}`],
+      );
       assert.match(body.tppMessages?.[0]?.text ?? '', /is required/);
     });
   }
@@ -188,17 +226,28 @@ describe('creating a cross-border credit transfer: headers', () => {
   for (const name of ['X-Request-ID', 'Digest']) {
     it(`refuses a request without ${name} with 400 HTTP_HEADER_REQUIRED naming header:${name}`, async () => {
       const response = await t.signed({
-        method: 'POST', url: CROSS_BORDER_PATH, body: crossBorderBody(), headers: createHeaders(),
-        tamper: (headers) => { delete headers[name.toLowerCase()]; },
+        method: 'POST',
+        url: CROSS_BORDER_PATH,
+        body: crossBorderBody(),
+        headers: createHeaders(),
+        tamper: (headers) => {
+          delete headers[name.toLowerCase()];
+        },
       });
       const body = assertErrorBody(response, 400, 'HTTP_HEADER_REQUIRED');
-      assert.ok(body.tppMessages?.some((m) => m.path === `header:${name}`), response.body);
+      assert.ok(
+        body.tppMessages?.some((m) => m.path === `header:${name}`),
+        response.body,
+      );
     });
   }
 
   it('refuses a request with neither PSU-ID nor X-PSU-IDENTITY with 400 HTTP_HEADER_REQUIRED at header:PSU-ID', async () => {
     const body = assertErrorBody(await createCrossBorder(t, { without: ['PSU-ID'] }), 400, 'HTTP_HEADER_REQUIRED');
-    assert.deepEqual(body.tppMessages?.map((m) => m.path), ['header:PSU-ID']);
+    assert.deepEqual(
+      body.tppMessages?.map((m) => m.path),
+      ['header:PSU-ID'],
+    );
   });
 
   it('accepts X-PSU-IDENTITY with a valid national identity number instead of PSU-ID', async () => {
@@ -221,23 +270,28 @@ describe('creating a cross-border credit transfer: headers', () => {
     it(`refuses ${name} '${value}' with 400 FORMAT_ERROR naming header:${name}`, async () => {
       const response = await createCrossBorder(t, { headers: { [name]: value } });
       const body = assertErrorBody(response, 400, 'FORMAT_ERROR');
-      assert.deepEqual(body.tppMessages?.map((m) => m.path), [`header:${name}`]);
+      assert.deepEqual(
+        body.tppMessages?.map((m) => m.path),
+        [`header:${name}`],
+      );
       assert.match(body.tppMessages?.[0]?.text ?? '', text);
     });
   }
 
   it('accepts valid forwarded PSU headers: port, device id, method and geo location', async () => {
-    assertCreated(await createCrossBorder(t, {
-      headers: {
-        'PSU-IP-Port': '443',
-        'PSU-Device-ID': randomUUID(),
-        'PSU-HTTP-Method': 'POST',
-        'PSU-Geo-Location': 'GEO:59.9139;10.7522',
-        'PSU-User-Agent': 'Mozilla/5.0',
-        'TPP-Redirect-Preferred': 'false',
-        'TPP-Brand-Logging-Information': 'Test TPP',
-      },
-    }));
+    assertCreated(
+      await createCrossBorder(t, {
+        headers: {
+          'PSU-IP-Port': '443',
+          'PSU-Device-ID': randomUUID(),
+          'PSU-HTTP-Method': 'POST',
+          'PSU-Geo-Location': 'GEO:59.9139;10.7522',
+          'PSU-User-Agent': 'Mozilla/5.0',
+          'TPP-Redirect-Preferred': 'false',
+          'TPP-Brand-Logging-Information': 'Test TPP',
+        },
+      }),
+    );
   });
 
   it('refuses a PSU-Geo-Location outside the globe (latitude 91, longitude 200)', async () => {
@@ -250,12 +304,21 @@ describe('creating a cross-border credit transfer: headers', () => {
   });
 
   it('refuses PSU-Context CORPORATE without PSU-Corporate-ID with 400 HTTP_HEADER_REQUIRED at header:PSU-Corporate-ID', async () => {
-    const body = assertErrorBody(await createCrossBorder(t, { headers: { 'PSU-Context': 'CORPORATE' } }), 400, 'HTTP_HEADER_REQUIRED');
-    assert.deepEqual(body.tppMessages?.map((m) => m.path), ['header:PSU-Corporate-ID']);
+    const body = assertErrorBody(
+      await createCrossBorder(t, { headers: { 'PSU-Context': 'CORPORATE' } }),
+      400,
+      'HTTP_HEADER_REQUIRED',
+    );
+    assert.deepEqual(
+      body.tppMessages?.map((m) => m.path),
+      ['header:PSU-Corporate-ID'],
+    );
   });
 
   it('accepts PSU-Context CORPORATE with PSU-Corporate-ID', async () => {
-    assertCreated(await createCrossBorder(t, { headers: { 'PSU-Context': 'CORPORATE', 'PSU-Corporate-ID': 'CORP-0001' } }));
+    assertCreated(
+      await createCrossBorder(t, { headers: { 'PSU-Context': 'CORPORATE', 'PSU-Corporate-ID': 'CORP-0001' } }),
+    );
   });
 });
 
@@ -265,16 +328,41 @@ describe('creating a cross-border credit transfer: length limits', () => {
     max: number;
     body: (text: string) => Record<string, unknown>;
   }
-  const foreignBban = (bban: string) => bodyWith({ creditorAgent: 'ESSESESSXXX', creditorAccount: { bban, currency: 'SEK' } });
+  const foreignBban = (bban: string) =>
+    bodyWith({ creditorAgent: 'ESSESESSXXX', creditorAccount: { bban, currency: 'SEK' } });
   const limits: Limit[] = [
     { path: '$.creditorName', max: 70, body: (text) => bodyWith({ creditorName: text }) },
-    { path: '$.creditorAddress.street', max: 70, body: (text) => bodyWith({ creditorAddress: addressWith({ street: text }) }) },
-    { path: '$.creditorAddress.buildingNumber', max: 16, body: (text) => bodyWith({ creditorAddress: addressWith({ buildingNumber: text }) }) },
-    { path: '$.creditorAddress.postalCode', max: 16, body: (text) => bodyWith({ creditorAddress: addressWith({ postalCode: text }) }) },
-    { path: '$.creditorAddress.city', max: 35, body: (text) => bodyWith({ creditorAddress: addressWith({ city: text }) }) },
+    {
+      path: '$.creditorAddress.street',
+      max: 70,
+      body: (text) => bodyWith({ creditorAddress: addressWith({ street: text }) }),
+    },
+    {
+      path: '$.creditorAddress.buildingNumber',
+      max: 16,
+      body: (text) => bodyWith({ creditorAddress: addressWith({ buildingNumber: text }) }),
+    },
+    {
+      path: '$.creditorAddress.postalCode',
+      max: 16,
+      body: (text) => bodyWith({ creditorAddress: addressWith({ postalCode: text }) }),
+    },
+    {
+      path: '$.creditorAddress.city',
+      max: 35,
+      body: (text) => bodyWith({ creditorAddress: addressWith({ city: text }) }),
+    },
     { path: '$.creditorAccount.bban', max: 30, body: foreignBban },
-    { path: '$.remittanceInformationUnstructured', max: 140, body: (text) => bodyWith({ remittanceInformationUnstructured: text }) },
-    { path: '$.regulatoryReportingInformation', max: 140, body: (text) => bodyWith({ regulatoryReportingInformation: text }) },
+    {
+      path: '$.remittanceInformationUnstructured',
+      max: 140,
+      body: (text) => bodyWith({ remittanceInformationUnstructured: text }),
+    },
+    {
+      path: '$.regulatoryReportingInformation',
+      max: 140,
+      body: (text) => bodyWith({ regulatoryReportingInformation: text }),
+    },
   ];
   for (const limit of limits) {
     it(`accepts ${limit.path} of exactly ${limit.max} characters`, async () => {
@@ -284,7 +372,12 @@ describe('creating a cross-border credit transfer: length limits', () => {
     it(`refuses ${limit.path} of ${limit.max + 1} characters with 400 FORMAT_ERROR saying at most ${limit.max} characters`, async () => {
       const response = await createCrossBorder(t, { body: limit.body(textOf(limit.max + 1)) });
       assertErrorBody(response, 400, 'FORMAT_ERROR');
-      assertRefusedAt(response, limit.path, 'FORMAT_ERROR', new RegExp(`must be at most ${limit.max} characters long \\(it is ${limit.max + 1}\\)`));
+      assertRefusedAt(
+        response,
+        limit.path,
+        'FORMAT_ERROR',
+        new RegExp(`must be at most ${limit.max} characters long \\(it is ${limit.max + 1}\\)`),
+      );
     });
   }
 
@@ -304,57 +397,88 @@ describe('creating a cross-border credit transfer: length limits', () => {
     const response = await createCrossBorder(t, { body: bodyWith({ creditorAccount: { iban, currency: 'SEK' } }) });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     const messages = messagesAt(response, '$.creditorAccount.iban');
-    assert.ok(messages.every((m) => /is not a valid IBAN/.test(m.text)), JSON.stringify(messages));
-    assert.ok(messages.every((m) => !/characters long/.test(m.text)), JSON.stringify(messages));
+    assert.ok(
+      messages.every((m) => /is not a valid IBAN/.test(m.text)),
+      JSON.stringify(messages),
+    );
+    assert.ok(
+      messages.every((m) => !/characters long/.test(m.text)),
+      JSON.stringify(messages),
+    );
   });
 
   it('refuses a 35-character creditorAccount.iban for its length (at most 34 characters)', async () => {
     const iban = `SE45${'5'.repeat(31)}`;
     const response = await createCrossBorder(t, { body: bodyWith({ creditorAccount: { iban, currency: 'SEK' } }) });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
-    assertRefusedAt(response, '$.creditorAccount.iban', 'FORMAT_ERROR', /must be at most 34 characters long \(it is 35\)/);
+    assertRefusedAt(
+      response,
+      '$.creditorAccount.iban',
+      'FORMAT_ERROR',
+      /must be at most 34 characters long \(it is 35\)/,
+    );
   });
 });
 
 describe('creating a cross-border credit transfer: field rules', () => {
   it('refuses an amount sent as a JSON number, saying it must be a string', async () => {
-    const response = await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: 12, currency: 'NOK' } }) });
+    const response = await createCrossBorder(t, {
+      body: bodyWith({ instructedAmount: { amount: 12, currency: 'NOK' } }),
+    });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assertRefusedAt(response, '$.instructedAmount.amount', 'FORMAT_ERROR', /must be a string \(got 12\)/);
   });
 
   it('refuses an amount sent as a JSON number too large for a double (1e400), not calling it null', async () => {
-    const raw = JSON.stringify(bodyWith({ instructedAmount: { amount: 12, currency: 'NOK' } })).replace('"amount":12', '"amount":1e400');
+    const raw = JSON.stringify(bodyWith({ instructedAmount: { amount: 12, currency: 'NOK' } })).replace(
+      '"amount":12',
+      '"amount":1e400',
+    );
     const response = await createCrossBorder(t, { body: raw });
-    assertRefusedAt(response, '$.instructedAmount.amount', 'FORMAT_ERROR', /must be a string \(got a number too large to read\)/);
+    assertRefusedAt(
+      response,
+      '$.instructedAmount.amount',
+      'FORMAT_ERROR',
+      /must be a string \(got a number too large to read\)/,
+    );
   });
 
-  it('refuses NOK 10.001: more fraction digits than the currency\'s minor units', async () => {
-    const response = await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: '10.001', currency: 'NOK' } }) });
+  it("refuses NOK 10.001: more fraction digits than the currency's minor units", async () => {
+    const response = await createCrossBorder(t, {
+      body: bodyWith({ instructedAmount: { amount: '10.001', currency: 'NOK' } }),
+    });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assertRefusedAt(response, '$.instructedAmount.amount', 'FORMAT_ERROR', /NOK has 2 minor units/);
   });
 
   it('refuses JPY 10.5: JPY has no minor units', async () => {
-    const response = await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: '10.5', currency: 'JPY' } }) });
+    const response = await createCrossBorder(t, {
+      body: bodyWith({ instructedAmount: { amount: '10.5', currency: 'JPY' } }),
+    });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assertRefusedAt(response, '$.instructedAmount.amount', 'FORMAT_ERROR', /JPY has 0 minor units/);
   });
 
   it('refuses an amount of 0.00', async () => {
-    const response = await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: '0.00', currency: 'NOK' } }) });
+    const response = await createCrossBorder(t, {
+      body: bodyWith({ instructedAmount: { amount: '0.00', currency: 'NOK' } }),
+    });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assertRefusedAt(response, '$.instructedAmount.amount', 'FORMAT_ERROR', /more than zero/);
   });
 
-  it('refuses currency XXX, which is not in the specification\'s list', async () => {
-    const response = await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: '150000.00', currency: 'XXX' } }) });
+  it("refuses currency XXX, which is not in the specification's list", async () => {
+    const response = await createCrossBorder(t, {
+      body: bodyWith({ instructedAmount: { amount: '150000.00', currency: 'XXX' } }),
+    });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assertRefusedAt(response, '$.instructedAmount.currency', 'FORMAT_ERROR', /currency code/);
   });
 
-  it('refuses country XK, which is not in the specification\'s list', async () => {
-    const response = await createCrossBorder(t, { body: bodyWith({ creditorAddress: addressWith({ country: 'XK' }) }) });
+  it("refuses country XK, which is not in the specification's list", async () => {
+    const response = await createCrossBorder(t, {
+      body: bodyWith({ creditorAddress: addressWith({ country: 'XK' }) }),
+    });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assertRefusedAt(response, '$.creditorAddress.country', 'FORMAT_ERROR', /country code/);
   });
@@ -365,7 +489,7 @@ describe('creating a cross-border credit transfer: field rules', () => {
     assertRefusedAt(response, '$.purposeCode', 'FORMAT_ERROR', /must be one of .*SUPP/);
   });
 
-  it('refuses regulatoryReportingCode 99, which is not in the specification\'s list', async () => {
+  it("refuses regulatoryReportingCode 99, which is not in the specification's list", async () => {
     const response = await createCrossBorder(t, { body: bodyWith({ regulatoryReportingCode: '99' }) });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assertRefusedAt(response, '$.regulatoryReportingCode', 'FORMAT_ERROR', /must be one of 14, 26/);
@@ -378,7 +502,9 @@ describe('creating a cross-border credit transfer: field rules', () => {
   });
 
   it('refuses a creditor account given by bban without a creditorAgent', async () => {
-    const response = await createCrossBorder(t, { body: bodyWith({ creditorAgent: undefined, creditorAccount: { bban: '50000058398257466', currency: 'SEK' } }) });
+    const response = await createCrossBorder(t, {
+      body: bodyWith({ creditorAgent: undefined, creditorAccount: { bban: '50000058398257466', currency: 'SEK' } }),
+    });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assertRefusedAt(response, '$.creditorAgent', 'FORMAT_ERROR', /required when creditorAccount is given by bban/);
   });
@@ -389,23 +515,31 @@ describe('creating a cross-border credit transfer: field rules', () => {
 
   it('refuses a creditor IBAN with wrong check digits', async () => {
     const wrong = `SE44${SE_IBAN.slice(4)}`;
-    const response = await createCrossBorder(t, { body: bodyWith({ creditorAccount: { iban: wrong, currency: 'SEK' } }) });
+    const response = await createCrossBorder(t, {
+      body: bodyWith({ creditorAccount: { iban: wrong, currency: 'SEK' } }),
+    });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assertRefusedAt(response, '$.creditorAccount.iban', 'FORMAT_ERROR', /is not a valid IBAN/);
   });
 
   it('refuses a debtor account that is not Norwegian (a Swedish IBAN)', async () => {
-    const response = await createCrossBorder(t, { body: bodyWith({ debtorAccount: { iban: SE_IBAN, currency: 'SEK' } }) });
+    const response = await createCrossBorder(t, {
+      body: bodyWith({ debtorAccount: { iban: SE_IBAN, currency: 'SEK' } }),
+    });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assertRefusedAt(response, '$.debtorAccount.iban', 'FORMAT_ERROR', /must be a Norwegian account/);
   });
 
   it('accepts a Norwegian debtor IBAN', async () => {
-    assertCreated(await createCrossBorder(t, { body: bodyWith({ debtorAccount: { iban: NO_IBAN, currency: 'NOK' } }) }));
+    assertCreated(
+      await createCrossBorder(t, { body: bodyWith({ debtorAccount: { iban: NO_IBAN, currency: 'NOK' } }) }),
+    );
   });
 
   it('refuses a debtor bban whose MOD11 check digit is wrong', async () => {
-    const response = await createCrossBorder(t, { body: bodyWith({ debtorAccount: { bban: '12345678904', currency: 'NOK' } }) });
+    const response = await createCrossBorder(t, {
+      body: bodyWith({ debtorAccount: { bban: '12345678904', currency: 'NOK' } }),
+    });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assertRefusedAt(response, '$.debtorAccount.bban', 'FORMAT_ERROR', /MOD11/);
   });
@@ -434,26 +568,42 @@ describe('creating a cross-border credit transfer: field rules', () => {
     const response = await createCrossBorder(t, { body: bodyWith({ requestedExecutionDate: '2026-02-30' }) });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
     assertRefusedAt(response, '$.requestedExecutionDate', 'FORMAT_ERROR', /must be a valid date/);
-    assert.equal(messagesAt(response, '$.requestedExecutionDate').length, 1, 'a date that does not exist is not also judged as past or future');
+    assert.equal(
+      messagesAt(response, '$.requestedExecutionDate').length,
+      1,
+      'a date that does not exist is not also judged as past or future',
+    );
   });
 
   it('refuses an unknown field (chargeBearer) as not a field of this request', async () => {
     const response = await createCrossBorder(t, { body: bodyWith({ chargeBearer: 'SHAR' }) });
     const body = assertErrorBody(response, 400, 'FORMAT_ERROR');
-    assert.deepEqual(body.tppMessages?.map((m) => [m.path, m.text]), [['$.chargeBearer', '$.chargeBearer is not a field of this request']]);
+    assert.deepEqual(
+      body.tppMessages?.map((m) => [m.path, m.text]),
+      [['$.chargeBearer', '$.chargeBearer is not a field of this request']],
+    );
   });
 });
 
 describe('creating a cross-border credit transfer: regulatory reporting', () => {
-  const withoutReporting = (amount: string, currency: string) => bodyWith({
-    instructedAmount: { amount, currency }, regulatoryReportingCode: undefined, regulatoryReportingInformation: undefined,
-  });
+  const withoutReporting = (amount: string, currency: string) =>
+    bodyWith({
+      instructedAmount: { amount, currency },
+      regulatoryReportingCode: undefined,
+      regulatoryReportingInformation: undefined,
+    });
 
   it('refuses NOK 100 000.00 without regulatoryReportingCode and regulatoryReportingInformation, naming both', async () => {
     const response = await createCrossBorder(t, { body: withoutReporting('100000.00', 'NOK') });
     const body = assertErrorBody(response, 400, 'FORMAT_ERROR');
-    assert.deepEqual(body.tppMessages?.map((m) => m.path).sort(), ['$.regulatoryReportingCode', '$.regulatoryReportingInformation']);
-    assert.ok(body.tppMessages?.every((m) => /required for transfers of NOK 100 000 or more/.test(m.text ?? '')), JSON.stringify(body.tppMessages));
+    assert.deepEqual(body.tppMessages?.map((m) => m.path).sort(), [
+      '$.regulatoryReportingCode',
+      '$.regulatoryReportingInformation',
+    ]);
+    assert.ok(
+      body.tppMessages?.every((m) => /required for transfers of NOK 100 000 or more/.test(m.text ?? '')),
+      JSON.stringify(body.tppMessages),
+    );
   });
 
   it('accepts NOK 99 999.99 without regulatory reporting, with a PRODUCT_INVALID warning that the product is meant for NOK 100 000 or more', async () => {
@@ -466,14 +616,21 @@ describe('creating a cross-border credit transfer: regulatory reporting', () => 
   });
 
   it('does not warn about the amount from NOK 100 000.00 with regulatory reporting', async () => {
-    const body = assertCreated(await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: '100000.00', currency: 'NOK' } }) }));
+    const body = assertCreated(
+      await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: '100000.00', currency: 'NOK' } }) }),
+    );
     assert.equal(body.tppMessages, undefined);
   });
 
   it('converts other currencies at the reference rate: EUR 9 000.00 (NOK 105 300.00 at 11.70) needs regulatory reporting', async () => {
     const response = await createCrossBorder(t, { body: withoutReporting('9000.00', 'EUR') });
     assertErrorBody(response, 400, 'FORMAT_ERROR');
-    assertRefusedAt(response, '$.regulatoryReportingCode', 'FORMAT_ERROR', /EUR 9000\.00 \(NOK 105300\.00 at the bank's reference rate\)/);
+    assertRefusedAt(
+      response,
+      '$.regulatoryReportingCode',
+      'FORMAT_ERROR',
+      /EUR 9000\.00 \(NOK 105300\.00 at the bank's reference rate\)/,
+    );
     assertRefusedAt(response, '$.regulatoryReportingInformation', 'FORMAT_ERROR');
   });
 
@@ -481,7 +638,9 @@ describe('creating a cross-border credit transfer: regulatory reporting', () => 
     // The sandbox table has every currency; a bank's own table may lack one.
     const bank = await startTestApp({ rates: ReferenceRates.parse('EUR=11.70') });
     try {
-      const response = await createCrossBorder(bank, { body: bodyWith({ instructedAmount: { amount: '500000.00', currency: 'AED' } }) });
+      const response = await createCrossBorder(bank, {
+        body: bodyWith({ instructedAmount: { amount: '500000.00', currency: 'AED' } }),
+      });
       assertErrorBody(response, 400, 'PAYMENT_FAILED');
       assertRefusedAt(response, '$.instructedAmount.currency', 'PAYMENT_FAILED', /no reference rate for AED/);
     } finally {
@@ -490,19 +649,33 @@ describe('creating a cross-border credit transfer: regulatory reporting', () => 
   });
 
   it('accepts a payment in GGP, at par with GBP: GGP 10 000.00 from a NOK account (NOK 139 000.00 at 13.90) costs NOK 447.50', async () => {
-    const body = assertCreated(await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount: '10000.00', currency: 'GGP' }, creditorAccount: { iban: SE_IBAN, currency: 'GGP' } }) }));
+    const body = assertCreated(
+      await createCrossBorder(t, {
+        body: bodyWith({
+          instructedAmount: { amount: '10000.00', currency: 'GGP' },
+          creditorAccount: { iban: SE_IBAN, currency: 'GGP' },
+        }),
+      }),
+    );
     // NOK 100.00 + 0.25 % of NOK 139 000.00, which is NOK 347.50; at or above NOK 100 000, so reported.
     assert.deepEqual(body.transactionFees, { amount: '447.50', currency: 'NOK' });
     assert.equal(body.tppMessages, undefined);
     const refused = await createCrossBorder(t, { body: withoutReporting('10000.00', 'GGP') });
-    assertRefusedAt(refused, '$.regulatoryReportingCode', 'FORMAT_ERROR', /GGP 10000\.00 \(NOK 139000\.00 at the bank's reference rate\)/);
+    assertRefusedAt(
+      refused,
+      '$.regulatoryReportingCode',
+      'FORMAT_ERROR',
+      /GGP 10000\.00 \(NOK 139000\.00 at the bank's reference rate\)/,
+    );
   });
 
   it('accepts a payment in every currency the specification lists, SPL, TVD and the withdrawn VEF and ZWD included', async () => {
     const refused: string[] = [];
     for (const currency of CURRENCIES) {
       const amount = formatAmount(10n ** BigInt(minorUnitsOf(currency)), currency);
-      const response = await createCrossBorder(t, { body: bodyWith({ instructedAmount: { amount, currency }, creditorAccount: { iban: SE_IBAN, currency } }) });
+      const response = await createCrossBorder(t, {
+        body: bodyWith({ instructedAmount: { amount, currency }, creditorAccount: { iban: SE_IBAN, currency } }),
+      });
       if (response.statusCode !== 201) refused.push(`${currency} ${amount}: ${response.statusCode} ${response.body}`);
     }
     assert.deepEqual(refused, []);
@@ -512,11 +685,20 @@ describe('creating a cross-border credit transfer: regulatory reporting', () => 
 describe('creating a cross-border credit transfer: x-accept-fix', () => {
   it('accepts an unknown x-accept-fix name with a WARNING BAD_REQUEST at header:x-accept-fix', async () => {
     const body = assertCreated(await createCrossBorder(t, { headers: { 'x-accept-fix': 'no-such-change' } }));
-    assert.deepEqual(body.tppMessages?.map((m) => [m.category, m.code, m.path]), [['WARNING', 'BAD_REQUEST', 'header:x-accept-fix']]);
+    assert.deepEqual(
+      body.tppMessages?.map((m) => [m.category, m.code, m.path]),
+      [['WARNING', 'BAD_REQUEST', 'header:x-accept-fix']],
+    );
     assert.match(body.tppMessages?.[0]?.text ?? '', /'no-such-change' is not a published change/);
   });
 
-  for (const value of ['longer-name', 'longer-names', 'amount-as-string, "cash-account-type-iso"', 'LONGER-NAME,batch-transactions', '']) {
+  for (const value of [
+    'longer-name',
+    'longer-names',
+    'amount-as-string, "cash-account-type-iso"',
+    'LONGER-NAME,batch-transactions',
+    '',
+  ]) {
     it(`accepts x-accept-fix '${value}' without a warning`, async () => {
       const body = assertCreated(await createCrossBorder(t, { headers: { 'x-accept-fix': value } }));
       assert.equal(body.tppMessages, undefined);
@@ -538,7 +720,11 @@ describe('creating a cross-border credit transfer: all violations at once', () =
       }),
     });
     assert.equal(response.statusCode, 400, response.body);
-    const body = response.json() as { code: string; message: string; tppMessages: { path?: string; code: string; category: string }[] };
+    const body = response.json() as {
+      code: string;
+      message: string;
+      tppMessages: { path?: string; code: string; category: string }[];
+    };
     const byPath = messagesByPath(response);
     const expected: [string, string][] = [
       ['header:TPP-Session-ID', 'HTTP_HEADER_REQUIRED'],
@@ -551,7 +737,10 @@ describe('creating a cross-border credit transfer: all violations at once', () =
       ['$.debtorAccount.bban', 'FORMAT_ERROR'],
     ];
     for (const [path, code] of expected) {
-      assert.ok(byPath.get(path)?.some((m) => m.code === code), `expected ${code} at ${path}, got ${response.body}`);
+      assert.ok(
+        byPath.get(path)?.some((m) => m.code === code),
+        `expected ${code} at ${path}, got ${response.body}`,
+      );
     }
     assert.equal(body.tppMessages.length, expected.length, response.body);
     assert.ok(body.tppMessages.every((m) => m.category === 'ERROR'));
@@ -564,9 +753,17 @@ describe('creating a cross-border credit transfer: who may create and read', () 
   it('hides a payment from another TPP: GET of the payment and of its status is 404 RESOURCE_UNKNOWN', async () => {
     const created = assertCreated(await createCrossBorder(t));
     const self = `${CROSS_BORDER_PATH}/${created.paymentId}`;
-    const read = assertErrorBody(await t.signed({ method: 'GET', url: self, as: t.fixtures.otherTpp }), 404, 'RESOURCE_UNKNOWN');
+    const read = assertErrorBody(
+      await t.signed({ method: 'GET', url: self, as: t.fixtures.otherTpp }),
+      404,
+      'RESOURCE_UNKNOWN',
+    );
     assert.doesNotMatch(JSON.stringify(read), /Svenska/);
-    assertErrorBody(await t.signed({ method: 'GET', url: `${self}/status`, as: t.fixtures.otherTpp }), 404, 'RESOURCE_UNKNOWN');
+    assertErrorBody(
+      await t.signed({ method: 'GET', url: `${self}/status`, as: t.fixtures.otherTpp }),
+      404,
+      'RESOURCE_UNKNOWN',
+    );
     const own = await t.signed({ method: 'GET', url: `${self}/status` });
     assert.equal(own.statusCode, 200, own.body);
   });
@@ -578,7 +775,11 @@ describe('creating a cross-border credit transfer: who may create and read', () 
 
   it('lets a second TPP with PSP_PI create its own payment', async () => {
     const created = assertCreated(await createCrossBorder(t, { as: t.fixtures.otherTpp }));
-    const read = await t.signed({ method: 'GET', url: `${CROSS_BORDER_PATH}/${created.paymentId}/status`, as: t.fixtures.otherTpp });
+    const read = await t.signed({
+      method: 'GET',
+      url: `${CROSS_BORDER_PATH}/${created.paymentId}/status`,
+      as: t.fixtures.otherTpp,
+    });
     assert.equal(read.statusCode, 200, read.body);
   });
 });

@@ -33,7 +33,11 @@ describe('documentation', () => {
     assert.match(initializer.body, /docs\/json|\.\/json/);
     const json = await t.app.inject({ method: 'GET', url: '/docs/json' });
     assert.equal(json.statusCode, 200);
-    assert.deepEqual(json.json().info, (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json().info, 'the reference shows this server\'s document');
+    assert.deepEqual(
+      json.json().info,
+      (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json().info,
+      "the reference shows this server's document",
+    );
     const bare = await t.app.inject({ method: 'GET', url: '/docs' });
     assert.ok([200, 302].includes(bare.statusCode), `GET /docs answered ${bare.statusCode}`);
   });

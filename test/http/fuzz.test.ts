@@ -1,7 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { type FuzzContext, type FuzzTarget, answerProblem, changesTheSandbox, describeCase, freshRequestId, fuzzCase, fuzzContext, fuzzTargets, sendCase } from '../support/fuzz.js';
+import {
+  type FuzzContext,
+  type FuzzTarget,
+  answerProblem,
+  changesTheSandbox,
+  describeCase,
+  freshRequestId,
+  fuzzCase,
+  fuzzContext,
+  fuzzTargets,
+  sendCase,
+} from '../support/fuzz.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 
 /**
@@ -29,7 +40,14 @@ after(() => Promise.all([t.close(), apart.close()]));
 describe('fuzzing every route with signed requests', () => {
   it('finds the routes as the app registers them: the API, the PSU pages, the docs', () => {
     const paths = new Set(targets.map((target) => `${target.method} ${target.path}`));
-    for (const expected of ['POST /v1/payments/norwegian-cross-border-credit-transfers', 'POST /v1/signing-baskets', 'POST /v1/sandbox/agreements', 'POST /v1/sandbox/clock', 'GET /sca/:token', 'GET /health']) {
+    for (const expected of [
+      'POST /v1/payments/norwegian-cross-border-credit-transfers',
+      'POST /v1/signing-baskets',
+      'POST /v1/sandbox/agreements',
+      'POST /v1/sandbox/clock',
+      'GET /sca/:token',
+      'GET /health',
+    ]) {
       assert.ok(paths.has(expected), `${expected} among ${[...paths].join(', ')}`);
     }
   });
@@ -39,13 +57,19 @@ describe('fuzzing every route with signed requests', () => {
     let sent = 0;
     for (const [index, target] of targets.entries()) {
       const app = changesTheSandbox(target) ? apart : t;
-      await fc.assert(fc.asyncProperty(fuzzCase(target, changesTheSandbox(target) ? apartContext : context), async (request) => {
-        const requestId = freshRequestId(request);
-        const response = await sendCase(app, request, requestId);
-        sent++;
-        const problem = answerProblem(target, request, response);
-        if (problem !== undefined) failures.push(`${target.method} ${target.path}: ${problem}\n  request: ${describeCase(request, requestId)}`);
-      }), { seed: SEED + index, numRuns: RUNS_PER_ROUTE });
+      await fc.assert(
+        fc.asyncProperty(fuzzCase(target, changesTheSandbox(target) ? apartContext : context), async (request) => {
+          const requestId = freshRequestId(request);
+          const response = await sendCase(app, request, requestId);
+          sent++;
+          const problem = answerProblem(target, request, response);
+          if (problem !== undefined)
+            failures.push(
+              `${target.method} ${target.path}: ${problem}\n  request: ${describeCase(request, requestId)}`,
+            );
+        }),
+        { seed: SEED + index, numRuns: RUNS_PER_ROUTE },
+      );
     }
     assert.ok(sent >= targets.length * RUNS_PER_ROUTE);
     assert.deepEqual(failures.slice(0, 10), [], `${failures.length} of ${sent} answers were wrong`);

@@ -4,7 +4,15 @@ import { after, before, describe, it } from 'node:test';
 import type { Clock } from '../../src/domain/clock.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
-import { BULK_PATH, CROSS_BORDER_PATH, bulkBody, createBulk, createCrossBorder, createHeaders, crossBorderBody } from '../support/payment-requests.js';
+import {
+  BULK_PATH,
+  CROSS_BORDER_PATH,
+  bulkBody,
+  createBulk,
+  createCrossBorder,
+  createHeaders,
+  crossBorderBody,
+} from '../support/payment-requests.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
 /**
@@ -55,7 +63,13 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const body = crossBorderBody();
       assert.equal((await createCrossBorder(t, { body, requestId })).statusCode, 201);
       const reordered = Object.fromEntries(Object.entries(body).reverse());
-      const retry = await t.signed({ method: 'POST', url: CROSS_BORDER_PATH, body: JSON.stringify(reordered, null, 2), headers: createHeaders(), sign: { requestId } });
+      const retry = await t.signed({
+        method: 'POST',
+        url: CROSS_BORDER_PATH,
+        body: JSON.stringify(reordered, null, 2),
+        headers: createHeaders(),
+        sign: { requestId },
+      });
       const refused = assertErrorBody(retry, 409, 'CONFLICT');
       assert.match(refused.message ?? '', /with a different body/);
     });
@@ -72,7 +86,10 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const requestId = randomUUID();
       assert.equal((await createCrossBorder(t, { requestId })).statusCode, 201);
       const body = assertErrorBody(await createBulk(t, { requestId }), 409, 'CONFLICT');
-      assert.match(body.message ?? '', /used before by this TPP for POST \/v1\/payments\/norwegian-cross-border-credit-transfers;/);
+      assert.match(
+        body.message ?? '',
+        /used before by this TPP for POST \/v1\/payments\/norwegian-cross-border-credit-transfers;/,
+      );
     });
 
     it('keeps X-Request-IDs of different TPPs apart', async () => {
@@ -96,7 +113,8 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const again = await createBulk(t, { body });
       const duplicate = assertErrorBody(again, 409, 'CONFLICT');
       assert.equal(duplicate.tppMessages?.length, 3);
-      for (const message of duplicate.tppMessages ?? []) assert.match(message.text ?? '', new RegExp(`equals payment ${[...ids][0]!.replace(/[!]/g, '\\!')}`));
+      for (const message of duplicate.tppMessages ?? [])
+        assert.match(message.text ?? '', new RegExp(`equals payment ${[...ids][0]!.replace(/[!]/g, '\\!')}`));
     });
 
     it('does not store a request that failed: its exact retry is judged again, a corrected request needs a new X-Request-ID', async () => {
@@ -105,7 +123,11 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       bad.creditorName = 'x'.repeat(71);
       assertErrorBody(await createCrossBorder(t, { body: bad, requestId }), 400, 'FORMAT_ERROR');
       assertErrorBody(await createCrossBorder(t, { body: bad, requestId }), 400, 'FORMAT_ERROR');
-      assertErrorBody(await createCrossBorder(t, { body: { ...bad, creditorName: 'Corrected AS' }, requestId }), 409, 'CONFLICT');
+      assertErrorBody(
+        await createCrossBorder(t, { body: { ...bad, creditorName: 'Corrected AS' }, requestId }),
+        409,
+        'CONFLICT',
+      );
       assert.equal((await createCrossBorder(t, { body: { ...bad, creditorName: 'Corrected AS' } })).statusCode, 201);
     });
   });
@@ -125,7 +147,7 @@ describe('a retry whose X-Request-ID binding has expired', () => {
     const first = await createCrossBorder(t, { body, requestId });
     assert.equal(first.statusCode, 201, first.body);
     // The binding is gone, as after its signature's time has passed and the purge ran; the bank's day is the next one.
-    assert.equal(await t.store.purgeRequestBindings(new Date('2100-01-01T00:00:00Z')) > 0, true);
+    assert.equal((await t.store.purgeRequestBindings(new Date('2100-01-01T00:00:00Z'))) > 0, true);
     clock.current = new Date('2026-11-22T10:00:00Z');
     assertErrorBody(await createCrossBorder(t, { body }), 400, 'EXECUTION_DATE_INVALID');
     const retry = await createCrossBorder(t, { body, requestId });
@@ -175,10 +197,18 @@ describe('logical duplicates', () => {
     const body = crossBorderBody();
     assert.equal((await createCrossBorder(t, { body })).statusCode, 201);
     for (const change of [
-      (b: Record<string, unknown>) => { b.instructedAmount = { amount: '150000.01', currency: 'NOK' }; },
-      (b: Record<string, unknown>) => { b.remittanceInformationUnstructured = `${String(b.remittanceInformationUnstructured)}!`; },
-      (b: Record<string, unknown>) => { b.requestedExecutionDate = '2026-11-30'; },
-      (b: Record<string, unknown>) => { b.creditorAccount = { iban: 'DE89370400440532013000', currency: 'EUR' }; },
+      (b: Record<string, unknown>) => {
+        b.instructedAmount = { amount: '150000.01', currency: 'NOK' };
+      },
+      (b: Record<string, unknown>) => {
+        b.remittanceInformationUnstructured = `${String(b.remittanceInformationUnstructured)}!`;
+      },
+      (b: Record<string, unknown>) => {
+        b.requestedExecutionDate = '2026-11-30';
+      },
+      (b: Record<string, unknown>) => {
+        b.creditorAccount = { iban: 'DE89370400440532013000', currency: 'EUR' };
+      },
     ]) {
       const changed = structuredClone(body);
       change(changed);
@@ -192,7 +222,14 @@ describe('logical duplicates', () => {
     assert.equal((await createBulk(t, { body })).statusCode, 201);
     const next = bulkBody(2);
     (next.payments as unknown[])[1] = (body.payments as unknown[])[2];
-    const refused = assertErrorBody(await t.signed({ method: 'POST', url: BULK_PATH, body: next, headers: createHeaders() }), 409, 'CONFLICT');
-    assert.deepEqual(refused.tppMessages?.map((m) => m.path), ['$.payments[1]']);
+    const refused = assertErrorBody(
+      await t.signed({ method: 'POST', url: BULK_PATH, body: next, headers: createHeaders() }),
+      409,
+      'CONFLICT',
+    );
+    assert.deepEqual(
+      refused.tppMessages?.map((m) => m.path),
+      ['$.payments[1]'],
+    );
   });
 });

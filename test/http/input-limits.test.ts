@@ -1,11 +1,30 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  BODY_LIMIT_BYTES, ERROR_LIST_MAX_ENTRIES, RESOURCE_BODY_LIMIT_BYTES, HEADER_VALUE_MAX_LENGTH, HEADERS_MAX_COUNT, JSON_MAX_ARRAY_ENTRIES, JSON_MAX_DEPTH, JSON_MAX_NUMBER_LENGTH,
-  JSON_MAX_OBJECT_KEYS, JSON_MAX_STRING_LENGTH, JSON_MAX_VALUES, MAX_BULK_ENTRIES, QUERY_MAX_LENGTH, QUERY_MAX_PARAMETERS,
+  BODY_LIMIT_BYTES,
+  ERROR_LIST_MAX_ENTRIES,
+  RESOURCE_BODY_LIMIT_BYTES,
+  HEADER_VALUE_MAX_LENGTH,
+  HEADERS_MAX_COUNT,
+  JSON_MAX_ARRAY_ENTRIES,
+  JSON_MAX_DEPTH,
+  JSON_MAX_NUMBER_LENGTH,
+  JSON_MAX_OBJECT_KEYS,
+  JSON_MAX_STRING_LENGTH,
+  JSON_MAX_VALUES,
+  MAX_BULK_ENTRIES,
+  QUERY_MAX_LENGTH,
+  QUERY_MAX_PARAMETERS,
 } from '../../src/domain/limits.js';
 import { MAX_BASKET_ENTRIES } from '../../src/domain/signing-basket.js';
-import { BULK_PATH, bulkBody, createBulk, createCrossBorder, createHeaders, crossBorderBody } from '../support/payment-requests.js';
+import {
+  BULK_PATH,
+  bulkBody,
+  createBulk,
+  createCrossBorder,
+  createHeaders,
+  crossBorderBody,
+} from '../support/payment-requests.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
 /**
@@ -34,35 +53,70 @@ describe('input limits: JSON bodies', () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const deepObject = `{"paymentIds":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`;
     const paths = (depth: number, start: string) => start + '[0]'.repeat(depth);
-    onlyProblem(await createCrossBorder(t, { body: deep }), paths(JSON_MAX_DEPTH, '$'), new RegExp(`nested deeper than ${JSON_MAX_DEPTH} levels`));
-    const basket = await t.signed({ method: 'POST', url: '/v1/signing-baskets', body: deepObject, headers: createHeaders() });
+    onlyProblem(
+      await createCrossBorder(t, { body: deep }),
+      paths(JSON_MAX_DEPTH, '$'),
+      new RegExp(`nested deeper than ${JSON_MAX_DEPTH} levels`),
+    );
+    const basket = await t.signed({
+      method: 'POST',
+      url: '/v1/signing-baskets',
+      body: deepObject,
+      headers: createHeaders(),
+    });
     onlyProblem(basket, `$.paymentIds${'.a'.repeat(JSON_MAX_DEPTH - 1)}`, /nested deeper/);
     const posting = await t.signed({ method: 'POST', url: '/v1/sandbox/accounts/x/transactions', body: deep });
     assertErrorBody(posting, 400, 'FORMAT_ERROR');
   });
 
   it(`refuses an array of more than ${JSON_MAX_ARRAY_ENTRIES} entries anywhere in a body, naming it, before validating its entries`, async () => {
-    const response = await createCrossBorder(t, { body: withFields(`"extra":[${Array(JSON_MAX_ARRAY_ENTRIES + 1).fill('{}').join(',')}]`) });
+    const response = await createCrossBorder(t, {
+      body: withFields(
+        `"extra":[${Array(JSON_MAX_ARRAY_ENTRIES + 1)
+          .fill('{}')
+          .join(',')}]`,
+      ),
+    });
     onlyProblem(response, '$.extra', new RegExp(`^\\$\\.extra must have at most ${JSON_MAX_ARRAY_ENTRIES} entries$`));
   });
 
   it(`refuses an object of more than ${JSON_MAX_OBJECT_KEYS} fields`, async () => {
     const fields = Array.from({ length: JSON_MAX_OBJECT_KEYS + 1 }, (_, i) => `"f${i}":0`).join(',');
-    onlyProblem(await createCrossBorder(t, { body: `{"creditorAddress":{${fields}}}` }), '$.creditorAddress', new RegExp(`must have at most ${JSON_MAX_OBJECT_KEYS} fields`));
+    onlyProblem(
+      await createCrossBorder(t, { body: `{"creditorAddress":{${fields}}}` }),
+      '$.creditorAddress',
+      new RegExp(`must have at most ${JSON_MAX_OBJECT_KEYS} fields`),
+    );
   });
 
   it(`refuses a string longer than ${JSON_MAX_STRING_LENGTH} characters (value or field name), and a number longer than ${JSON_MAX_NUMBER_LENGTH}`, async () => {
     const long = 'x'.repeat(JSON_MAX_STRING_LENGTH + 1);
-    onlyProblem(await createCrossBorder(t, { body: withFields(`"note":"${long}"`) }), '$.note', new RegExp(`must be at most ${JSON_MAX_STRING_LENGTH} characters long`));
-    onlyProblem(await createCrossBorder(t, { body: withFields(`"${long}":1`) }), '$', new RegExp(`field name longer than ${JSON_MAX_STRING_LENGTH}`));
-    onlyProblem(await createCrossBorder(t, { body: withFields(`"n":${'9'.repeat(JSON_MAX_NUMBER_LENGTH + 1)}`) }), '$.n', /a number may have at most/);
+    onlyProblem(
+      await createCrossBorder(t, { body: withFields(`"note":"${long}"`) }),
+      '$.note',
+      new RegExp(`must be at most ${JSON_MAX_STRING_LENGTH} characters long`),
+    );
+    onlyProblem(
+      await createCrossBorder(t, { body: withFields(`"${long}":1`) }),
+      '$',
+      new RegExp(`field name longer than ${JSON_MAX_STRING_LENGTH}`),
+    );
+    onlyProblem(
+      await createCrossBorder(t, { body: withFields(`"n":${'9'.repeat(JSON_MAX_NUMBER_LENGTH + 1)}`) }),
+      '$.n',
+      /a number may have at most/,
+    );
   });
 
   it(`refuses a body of more than ${JSON_MAX_VALUES} values`, async () => {
     const row = `[${Array(JSON_MAX_ARRAY_ENTRIES).fill('0').join(',')}]`;
     const rows = Math.ceil(JSON_MAX_VALUES / JSON_MAX_ARRAY_ENTRIES) + 1;
     // A bulk create: the only payment operation whose body may be large enough to hold that many.
-    onlyProblem(await createBulk(t, { body: `{"extra":[${Array(rows).fill(row).join(',')}]}` }), '$', new RegExp(`more than ${JSON_MAX_VALUES} values`));
+    onlyProblem(
+      await createBulk(t, { body: `{"extra":[${Array(rows).fill(row).join(',')}]}` }),
+      '$',
+      new RegExp(`more than ${JSON_MAX_VALUES} values`),
+    );
   });
 
   it('refuses a field given twice in one object with 400 FORMAT_ERROR naming the field and its path (the payment is not created)', async () => {
@@ -80,14 +134,39 @@ describe('input limits: body size per operation', () => {
   it(`refuses a body over ${RESOURCE_BODY_LIMIT_BYTES} bytes on operations of one resource, and takes up to ${BODY_LIMIT_BYTES} on those that carry a list`, async () => {
     const padded = (bytes: number) => withFields(`"padding":"${' '.repeat(0)}"`).replace('{', `{${' '.repeat(bytes)}`);
     const tooLarge = padded(RESOURCE_BODY_LIMIT_BYTES);
-    for (const [url, headers] of [['/v1/payments/norwegian-cross-border-credit-transfers', createHeaders()], ['/v1/signing-baskets', createHeaders()], ['/v1/sandbox/customers', {}]] as const) {
-      const body = assertErrorBody(await t.signed({ method: 'POST', url, body: tooLarge, headers }), 413, 'PAYLOAD_TOO_LARGE');
-      assert.match(body.message ?? '', new RegExp(`larger than ${RESOURCE_BODY_LIMIT_BYTES} bytes, the most this operation accepts`));
+    for (const [url, headers] of [
+      ['/v1/payments/norwegian-cross-border-credit-transfers', createHeaders()],
+      ['/v1/signing-baskets', createHeaders()],
+      ['/v1/sandbox/customers', {}],
+    ] as const) {
+      const body = assertErrorBody(
+        await t.signed({ method: 'POST', url, body: tooLarge, headers }),
+        413,
+        'PAYLOAD_TOO_LARGE',
+      );
+      assert.match(
+        body.message ?? '',
+        new RegExp(`larger than ${RESOURCE_BODY_LIMIT_BYTES} bytes, the most this operation accepts`),
+      );
     }
     // A list route reads a body of that size (and refuses it for its content, not its size).
-    const bulk = await t.signed({ method: 'POST', url: '/v1/bulk-payments/norwegian-domestic-credit-transfers', body: tooLarge, headers: createHeaders() });
+    const bulk = await t.signed({
+      method: 'POST',
+      url: '/v1/bulk-payments/norwegian-domestic-credit-transfers',
+      body: tooLarge,
+      headers: createHeaders(),
+    });
     assert.equal(bulk.statusCode, 400, bulk.body);
-    assertErrorBody(await t.signed({ method: 'POST', url: '/v1/bulk-payments/norwegian-domestic-credit-transfers', body: padded(BODY_LIMIT_BYTES), headers: createHeaders() }), 413, 'PAYLOAD_TOO_LARGE');
+    assertErrorBody(
+      await t.signed({
+        method: 'POST',
+        url: '/v1/bulk-payments/norwegian-domestic-credit-transfers',
+        body: padded(BODY_LIMIT_BYTES),
+        headers: createHeaders(),
+      }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
   });
 });
 
@@ -103,7 +182,11 @@ describe('input limits: UTF-8 bodies', () => {
     for (const text of [large, `\uFEFF${named()}`]) {
       const created = await createBulk(t, { body: text });
       assert.equal(created.statusCode, 201, created.body);
-      const read = await t.signed({ method: 'GET', url: `${BULK_PATH}/${created.json().paymentId as string}`, headers: { 'PSU-IP-Address': '192.0.2.10' } });
+      const read = await t.signed({
+        method: 'GET',
+        url: `${BULK_PATH}/${created.json().paymentId as string}`,
+        headers: { 'PSU-IP-Address': '192.0.2.10' },
+      });
       assert.equal(read.statusCode, 200, read.body);
       assert.match(read.body, /Søren Ærlig/);
     }
@@ -121,32 +204,50 @@ describe('input limits: UTF-8 bodies', () => {
 describe('input limits: every schema bounds what it takes', () => {
   it(`bounds every string, array and object of every request body, header, query and path parameter in the OpenAPI document, within the JSON limits`, async () => {
     type Schema = Record<string, any>;
-    const document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as { paths: Record<string, Record<string, Schema>>; components: { schemas: Record<string, Schema> } };
+    const document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Schema>>;
+      components: { schemas: Record<string, Schema> };
+    };
     const unbounded: string[] = [];
     const walk = (schema: Schema | undefined, where: string, body: boolean, seen: Set<string>): void => {
       if (schema === undefined) return;
       if (typeof schema.$ref === 'string') {
         const name = schema.$ref.split('/').pop()!;
-        if (!seen.has(name)) walk(document.components.schemas[name], `${where}→${name}`, body, new Set([...seen, name]));
+        if (!seen.has(name))
+          walk(document.components.schemas[name], `${where}→${name}`, body, new Set([...seen, name]));
         return;
       }
-      for (const key of ['anyOf', 'oneOf', 'allOf']) for (const branch of (schema[key] ?? []) as Schema[]) walk(branch, where, body, seen);
-      if (schema.type === 'string' && schema.enum === undefined && !(schema.maxLength <= (body ? JSON_MAX_STRING_LENGTH : HEADER_VALUE_MAX_LENGTH))) unbounded.push(`${where}: a string without maxLength`);
+      for (const key of ['anyOf', 'oneOf', 'allOf'])
+        for (const branch of (schema[key] ?? []) as Schema[]) walk(branch, where, body, seen);
+      if (
+        schema.type === 'string' &&
+        schema.enum === undefined &&
+        !(schema.maxLength <= (body ? JSON_MAX_STRING_LENGTH : HEADER_VALUE_MAX_LENGTH))
+      )
+        unbounded.push(`${where}: a string without maxLength`);
       if (schema.type === 'array') {
         if (!(schema.maxItems <= JSON_MAX_ARRAY_ENTRIES)) unbounded.push(`${where}: an array without maxItems`);
         walk(schema.items as Schema, `${where}[]`, body, seen);
       }
       if (schema.type === 'object') {
-        if (schema.additionalProperties !== false || Object.keys(schema.properties ?? {}).length > JSON_MAX_OBJECT_KEYS) unbounded.push(`${where}: an object open to other fields`);
-        for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) walk(property, `${where}.${name}`, body, seen);
+        if (schema.additionalProperties !== false || Object.keys(schema.properties ?? {}).length > JSON_MAX_OBJECT_KEYS)
+          unbounded.push(`${where}: an object open to other fields`);
+        for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>))
+          walk(property, `${where}.${name}`, body, seen);
       }
     };
     let operations = 0;
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         operations += 1;
-        for (const parameter of (operation.parameters ?? []) as Schema[]) walk(parameter.schema as Schema, `${method} ${path} ${parameter.in}:${parameter.name}`, false, new Set());
-        walk(operation.requestBody?.content?.['application/json']?.schema as Schema | undefined, `${method} ${path} body`, true, new Set());
+        for (const parameter of (operation.parameters ?? []) as Schema[])
+          walk(parameter.schema as Schema, `${method} ${path} ${parameter.in}:${parameter.name}`, false, new Set());
+        walk(
+          operation.requestBody?.content?.['application/json']?.schema as Schema | undefined,
+          `${method} ${path} body`,
+          true,
+          new Set(),
+        );
       }
     }
     assert.ok(operations > 20, 'the document lists the operations');
@@ -159,16 +260,24 @@ describe('input limits: error lists', () => {
     const body = { paymentIds: Array.from({ length: JSON_MAX_ARRAY_ENTRIES }, (_, i) => i) };
     const response = await t.signed({ method: 'POST', url: '/v1/signing-baskets', body, headers: createHeaders() });
     const error = assertErrorBody(response, 400, 'FORMAT_ERROR');
-    assert.deepEqual(error.tppMessages?.map((m) => [m.path, m.text]), [['$.paymentIds', `$.paymentIds must have at most ${MAX_BASKET_ENTRIES} entries`]]);
+    assert.deepEqual(
+      error.tppMessages?.map((m) => [m.path, m.text]),
+      [['$.paymentIds', `$.paymentIds must have at most ${MAX_BASKET_ENTRIES} entries`]],
+    );
     assert.equal(error.message, `$.paymentIds must have at most ${MAX_BASKET_ENTRIES} entries`);
   });
 
   it(`lists at most ${ERROR_LIST_MAX_ENTRIES} problems and gives their total in the message`, async () => {
-    const body = { debtorAccount: { bban: '90412263056', currency: 'NOK' }, payments: Array.from({ length: MAX_BULK_ENTRIES }, () => ({})) };
+    const body = {
+      debtorAccount: { bban: '90412263056', currency: 'NOK' },
+      payments: Array.from({ length: MAX_BULK_ENTRIES }, () => ({})),
+    };
     const response = await createBulk(t, { body });
     const error = assertErrorBody(response, 400, 'FORMAT_ERROR');
     assert.equal(error.tppMessages?.length, ERROR_LIST_MAX_ENTRIES, response.body);
-    const total = Number(/^(\d+) problems in the request, of which tppMessages lists the first (\d+);/.exec(error.message ?? '')?.[1]);
+    const total = Number(
+      /^(\d+) problems in the request, of which tppMessages lists the first (\d+);/.exec(error.message ?? '')?.[1],
+    );
     // Each entry lacks its four required fields.
     assert.ok(total >= 4 * MAX_BULK_ENTRIES, error.message);
     assert.equal(error.tppMessages[0]!.path, '$.payments[0].instructedAmount');
@@ -178,21 +287,39 @@ describe('input limits: error lists', () => {
 describe('input limits: headers and query', () => {
   it(`refuses more than ${HEADERS_MAX_COUNT} headers with 431, and a header value longer than ${HEADER_VALUE_MAX_LENGTH} characters with 400`, async () => {
     const many = Object.fromEntries(Array.from({ length: HEADERS_MAX_COUNT }, (_, i) => [`x-extra-${i}`, 'a']));
-    assertErrorBody(await t.signed({ method: 'GET', url: '/v1/sandbox/customers', headers: many }), 431, 'HEADERS_TOO_LARGE');
-    const long = await t.signed({ method: 'GET', url: '/v1/sandbox/customers', headers: { 'PSU-User-Agent': 'x'.repeat(HEADER_VALUE_MAX_LENGTH + 1) } });
+    assertErrorBody(
+      await t.signed({ method: 'GET', url: '/v1/sandbox/customers', headers: many }),
+      431,
+      'HEADERS_TOO_LARGE',
+    );
+    const long = await t.signed({
+      method: 'GET',
+      url: '/v1/sandbox/customers',
+      headers: { 'PSU-User-Agent': 'x'.repeat(HEADER_VALUE_MAX_LENGTH + 1) },
+    });
     const body = assertErrorBody(long, 400, 'FORMAT_ERROR');
     assert.equal(body.tppMessages?.[0]?.path?.toLowerCase(), 'header:psu-user-agent');
   });
 
   it(`refuses a query string of more than ${QUERY_MAX_PARAMETERS} parameters or ${QUERY_MAX_LENGTH} characters`, async () => {
     const many = Array.from({ length: QUERY_MAX_PARAMETERS + 1 }, (_, i) => `p${i}=1`).join('&');
-    assert.match(assertErrorBody(await t.signed({ method: 'GET', url: `/v1/sandbox/customers?${many}` }), 400, 'FORMAT_ERROR').message ?? '', /parameters/);
+    assert.match(
+      assertErrorBody(await t.signed({ method: 'GET', url: `/v1/sandbox/customers?${many}` }), 400, 'FORMAT_ERROR')
+        .message ?? '',
+      /parameters/,
+    );
     const long = `/v1/sandbox/customers?limit=10&x=${'y'.repeat(QUERY_MAX_LENGTH)}`;
-    assert.match(assertErrorBody(await t.signed({ method: 'GET', url: long }), 400, 'FORMAT_ERROR').message ?? '', /query string/);
+    assert.match(
+      assertErrorBody(await t.signed({ method: 'GET', url: long }), 400, 'FORMAT_ERROR').message ?? '',
+      /query string/,
+    );
   });
 
-  it('answers a query string over the limit on the PSU\'s pages with a page, not a fault (the limit is checked before the page reads its cookies)', async () => {
-    for (const url of [`/sca/some-link?x=${'y'.repeat(QUERY_MAX_LENGTH)}`, `/sca/constructor?a[]=${'a'.repeat(QUERY_MAX_LENGTH)}`]) {
+  it("answers a query string over the limit on the PSU's pages with a page, not a fault (the limit is checked before the page reads its cookies)", async () => {
+    for (const url of [
+      `/sca/some-link?x=${'y'.repeat(QUERY_MAX_LENGTH)}`,
+      `/sca/constructor?a[]=${'a'.repeat(QUERY_MAX_LENGTH)}`,
+    ]) {
       const response = await t.app.inject({ method: 'GET', url });
       assert.equal(response.statusCode, 403, response.body);
       assert.match(String(response.headers['content-type']), /text\/html/);

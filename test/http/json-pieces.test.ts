@@ -21,7 +21,10 @@ function parsedWhole(text: string): { value?: unknown; error?: string } {
  * The shape pass and the parse in pieces of that text, with whether the whole text went to JSON.parse;
  * undefined when the shape pass refuses it.
  */
-function parsedInPieces(text: string, pieceUnits: number): { answer: { value?: unknown; error?: string }; whole: boolean; pieces: number } | undefined {
+function parsedInPieces(
+  text: string,
+  pieceUnits: number,
+): { answer: { value?: unknown; error?: string }; whole: boolean; pieces: number } | undefined {
   const units = bodyUnits(Buffer.from(text))!;
   const layout = jsonLayout(pieceUnits);
   if (checkJsonShape(units, JSON_SHAPE_LIMITS, layout) !== undefined) return undefined;
@@ -58,35 +61,53 @@ describe('parsing a large body in pieces (src/http/json-pieces.ts)', () => {
     // Spaces between tokens (indented), non-ASCII text, and texts that are not JSON: cut, a character
     // dropped, or one of the characters that make the seams inserted anywhere.
     const json = fc.oneof(
-      fc.tuple(fc.jsonValue({ maxDepth: 5 }), fc.integer({ min: 0, max: 3 })).map(([value, indent]) => JSON.stringify(value, null, indent)),
+      fc
+        .tuple(fc.jsonValue({ maxDepth: 5 }), fc.integer({ min: 0, max: 3 }))
+        .map(([value, indent]) => JSON.stringify(value, null, indent)),
       fc.json({ maxDepth: 5, stringUnit: 'binary' }),
     );
     const text = fc.oneof(
       json,
       json.chain((body) => fc.nat(body.length).map((cut) => body.slice(0, cut))),
       json.chain((body) => fc.nat(body.length).map((at) => body.slice(0, at) + body.slice(at + 1))),
-      json.chain((body) => fc.tuple(fc.nat(body.length), fc.constantFrom(...'[]{},:" \\x1')).map(([at, c]) => body.slice(0, at) + c + body.slice(at))),
+      json.chain((body) =>
+        fc
+          .tuple(fc.nat(body.length), fc.constantFrom(...'[]{},:" \\x1'))
+          .map(([at, c]) => body.slice(0, at) + c + body.slice(at)),
+      ),
     );
     let inPieces = 0;
     let wholeTexts = 0;
-    fc.assert(fc.property(text, fc.integer({ min: 1, max: 64 }), (generated, piece) => {
-      // The text as it arrives: a lone surrogate has no UTF-8 form, and is sent as U+FFFD.
-      const body = Buffer.from(generated).toString();
-      const pieces = parsedInPieces(body, piece);
-      if (pieces === undefined) return;
-      const whole = parsedWhole(body);
-      assert.deepEqual(pieces.answer, whole);
-      // JSON longer than a piece is read in pieces only: the whole text is parsed only when it is not JSON.
-      if (whole.error === undefined) assert.equal(pieces.whole, false);
-      if (pieces.whole) wholeTexts += 1;
-      else if (pieces.pieces >= 2) inPieces += 1;
-    }), { numRuns: 3000, seed: 20261125 });
+    fc.assert(
+      fc.property(text, fc.integer({ min: 1, max: 64 }), (generated, piece) => {
+        // The text as it arrives: a lone surrogate has no UTF-8 form, and is sent as U+FFFD.
+        const body = Buffer.from(generated).toString();
+        const pieces = parsedInPieces(body, piece);
+        if (pieces === undefined) return;
+        const whole = parsedWhole(body);
+        assert.deepEqual(pieces.answer, whole);
+        // JSON longer than a piece is read in pieces only: the whole text is parsed only when it is not JSON.
+        if (whole.error === undefined) assert.equal(pieces.whole, false);
+        if (pieces.whole) wholeTexts += 1;
+        else if (pieces.pieces >= 2) inPieces += 1;
+      }),
+      { numRuns: 3000, seed: 20261125 },
+    );
     assert.ok(inPieces > 600 && wholeTexts > 100, `${inPieces} read in pieces, ${wholeTexts} whole`);
   });
 
   it(`gives JSON.parse no string longer than a piece (${PARSE_PIECE_UNITS} characters) of a list body at the size limit`, () => {
-    const entry = { creditorName: 'ø'.repeat(1000), remittance: 'x'.repeat(1000), amount: { currency: 'NOK', amount: '12.50' }, list: [1, [2, {}]] };
-    const body = JSON.stringify({ payments: Array.from({ length: 300 }, () => entry), batchBookingPreferred: true }, null, 1);
+    const entry = {
+      creditorName: 'ø'.repeat(1000),
+      remittance: 'x'.repeat(1000),
+      amount: { currency: 'NOK', amount: '12.50' },
+      list: [1, [2, {}]],
+    };
+    const body = JSON.stringify(
+      { payments: Array.from({ length: 300 }, () => entry), batchBookingPreferred: true },
+      null,
+      1,
+    );
     assert.ok(Buffer.byteLength(body) > BODY_LIMIT_BYTES / 2);
     const units = bodyUnits(Buffer.from(body))!;
     const layout = jsonLayout();
@@ -121,16 +142,27 @@ describe('parsing a large body in pieces (src/http/json-pieces.ts)', () => {
         value = parseJsonUnits(units, layout);
       });
       assert.deepEqual(value, JSON.parse(body));
-      assert.deepEqual(texts.map((text) => text.length), [body.trim().length]);
+      assert.deepEqual(
+        texts.map((text) => text.length),
+        [body.trim().length],
+      );
     }
   });
 
   it('names the fault of a large body that is not JSON as JSON.parse of the whole text does', async () => {
     const entries = JSON.stringify(Array.from({ length: 900 }, (_, i) => ({ name: 'x'.repeat(1000), i })));
     const seam = entries.indexOf('},{', 500_000) + 1;
-    for (const body of [`${entries.slice(0, -1)},]`, `${entries.slice(0, seam)}}${entries.slice(seam)}`, `${entries} x`, `${entries.slice(0, seam)}${entries.slice(seam + 1)}`]) {
+    for (const body of [
+      `${entries.slice(0, -1)},]`,
+      `${entries.slice(0, seam)}}${entries.slice(seam)}`,
+      `${entries} x`,
+      `${entries.slice(0, seam)}${entries.slice(seam + 1)}`,
+    ]) {
       const request = { rawBody: Buffer.from(body), body: undefined } as unknown as FastifyRequest;
-      const refused = await parseBody(request).then(() => undefined, (error: Error) => error.message);
+      const refused = await parseBody(request).then(
+        () => undefined,
+        (error: Error) => error.message,
+      );
       assert.equal(refused, `the body is not valid JSON: ${parsedWhole(body).error}`);
     }
   });

@@ -29,12 +29,16 @@ async function scrape(): Promise<{ text: string; value(name: string, labels?: Re
 }
 
 describe('GET /metrics', () => {
-  it('counts a signed create by route and status, its store calls, the PSU\'s approval, and the batch run that executes it', async () => {
+  it("counts a signed create by route and status, its store calls, the PSU's approval, and the batch run that executes it", async () => {
     const before = await scrape();
     const headers = createHeaders({ 'X-PSU-IDENTITY': '13039319955' });
     delete headers['PSU-ID'];
     // From Ola's savings account (NOK 150 000 in the default data set), so that the run executes it.
-    const body = { ...crossBorderBody(), instructedAmount: { amount: '100000.00', currency: 'NOK' }, debtorAccount: { bban: '15061012351', currency: 'NOK' } };
+    const body = {
+      ...crossBorderBody(),
+      instructedAmount: { amount: '100000.00', currency: 'NOK' },
+      debtorAccount: { bban: '15061012351', currency: 'NOK' },
+    };
     const created = await t.signed({ method: 'POST', url: CROSS_BORDER_PATH, body, headers });
     assert.equal(created.statusCode, 201, created.body);
     const psu = new ScriptedPsu(t.app);
@@ -47,10 +51,23 @@ describe('GET /metrics', () => {
     assert.equal(run.json().executed, 1, run.body);
     const afterward = await scrape();
 
-    const moved = (name: string, labels?: Record<string, string>) => afterward.value(name, labels) - before.value(name, labels);
-    assert.equal(moved('psd2_http_request_duration_seconds_count', { method: 'POST', route: CROSS_BORDER_PATH, status: '201' }), 1);
-    assert.equal(moved('psd2_http_request_duration_seconds_count', { method: 'POST', route: '/v1/sandbox/batch-runs', status: '200' }), 1);
-    assert.ok(moved('psd2_http_request_duration_seconds_sum', { method: 'POST', route: CROSS_BORDER_PATH, status: '201' }) > 0);
+    const moved = (name: string, labels?: Record<string, string>) =>
+      afterward.value(name, labels) - before.value(name, labels);
+    assert.equal(
+      moved('psd2_http_request_duration_seconds_count', { method: 'POST', route: CROSS_BORDER_PATH, status: '201' }),
+      1,
+    );
+    assert.equal(
+      moved('psd2_http_request_duration_seconds_count', {
+        method: 'POST',
+        route: '/v1/sandbox/batch-runs',
+        status: '200',
+      }),
+      1,
+    );
+    assert.ok(
+      moved('psd2_http_request_duration_seconds_sum', { method: 'POST', route: CROSS_BORDER_PATH, status: '201' }) > 0,
+    );
     assert.equal(moved('psd2_store_call_duration_seconds_count', { method: 'createPayment', outcome: 'ok' }), 1);
     assert.ok(moved('psd2_store_call_duration_seconds_count', { method: 'executePayments', outcome: 'ok' }) >= 1);
     assert.equal(moved('psd2_sca_outcomes_total', { outcome: 'approved' }), 1);
@@ -64,14 +81,25 @@ describe('GET /metrics', () => {
     await t.app.inject({ method: 'GET', url: '/no/such/path/1' });
     await t.app.inject({ method: 'GET', url: '/no/such/path/2' });
     const { text, value } = await scrape();
-    assert.equal(value('psd2_http_request_duration_seconds_count', { method: 'GET', route: '/v1/payments/:product/:paymentId/status' }), 1);
+    assert.equal(
+      value('psd2_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/v1/payments/:product/:paymentId/status',
+      }),
+      1,
+    );
     assert.equal(value('psd2_http_request_duration_seconds_count', { route: '(none)', status: '404' }), 2);
     assert.doesNotMatch(text, /no-such-payment|\/no\/such\/path/);
   });
 
   it('has the process metrics: CPU, memory, event-loop delay, garbage collection', async () => {
     const { value, text } = await scrape();
-    for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
+    for (const name of [
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]) {
       assert.match(text, new RegExp(`^${name} `, 'm'), name);
     }
     assert.ok(value('process_resident_memory_bytes') > 0);
@@ -98,7 +126,11 @@ describe('GET /health/live and /health/ready', () => {
     try {
       const unmigrated = await empty.app.inject({ method: 'GET', url: '/health/ready' });
       assert.equal(unmigrated.statusCode, 503);
-      const body = unmigrated.json() as { status: string; reason: string; migrations: { known: number; applied: number } };
+      const body = unmigrated.json() as {
+        status: string;
+        reason: string;
+        migrations: { known: number; applied: number };
+      };
       assert.equal(body.status, 'not-ready');
       assert.equal(body.migrations.applied, 0);
       assert.match(body.reason, /the database lacks migration 001-payments, /);

@@ -3,13 +3,24 @@ import { after, before, describe, it } from 'node:test';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
-import { BULK_PATH, CROSS_BORDER_PATH, bulkBody, createBulk, createCrossBorder, createHeaders, crossBorderBody } from '../support/payment-requests.js';
+import {
+  BULK_PATH,
+  CROSS_BORDER_PATH,
+  bulkBody,
+  createBulk,
+  createCrossBorder,
+  createHeaders,
+  crossBorderBody,
+} from '../support/payment-requests.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 import { CONSENT_PATH, askConsent, giveConsent, readAis } from '../support/ais-requests.js';
 import { bankDate, newAisCustomer, postCardTransactions, postTransactions } from '../support/ais-data.js';
 
 /** spec, Errors: the values allowed in the `code` of a TppMessage, as the specification lists them. */
-const SPEC_TPP_MESSAGE_CODES = 'SYSTEM_ERROR, BAD_REQUEST, FORBIDDEN, NOT_FOUND, CONFLICT, HTTP_HEADER_REQUIRED, QUERY_PARAMETER_REQUIRED, SCA_NOT_FOUND, SCA_EXPIRED, SCA_INVALID, FORMAT_ERROR, RESOURCE_UNKNOWN, PSU_CREDENTIALS_INVALID, CONSENT_UNKNOWN, CONSENT_INVALID, CONSENT_EXPIRED, ACCESS_EXCEEDED, PRODUCT_UNKNOWN, PRODUCT_INVALID, KID_MISSING, KID_INVALID, PAYMENT_FAILED, EXECUTION_DATE_INVALID'.split(', ');
+const SPEC_TPP_MESSAGE_CODES =
+  'SYSTEM_ERROR, BAD_REQUEST, FORBIDDEN, NOT_FOUND, CONFLICT, HTTP_HEADER_REQUIRED, QUERY_PARAMETER_REQUIRED, SCA_NOT_FOUND, SCA_EXPIRED, SCA_INVALID, FORMAT_ERROR, RESOURCE_UNKNOWN, PSU_CREDENTIALS_INVALID, CONSENT_UNKNOWN, CONSENT_INVALID, CONSENT_EXPIRED, ACCESS_EXCEEDED, PRODUCT_UNKNOWN, PRODUCT_INVALID, KID_MISSING, KID_INVALID, PAYMENT_FAILED, EXECUTION_DATE_INVALID'.split(
+    ', ',
+  );
 
 /**
  * The OpenAPI document describes both create operations, their headers, bodies and every response;
@@ -17,7 +28,17 @@ const SPEC_TPP_MESSAGE_CODES = 'SYSTEM_ERROR, BAD_REQUEST, FORBIDDEN, NOT_FOUND,
  */
 interface OpenApi {
   components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }> };
-  paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean }[]; requestBody?: unknown; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { in: string; name: string; required?: boolean }[];
+        requestBody?: unknown;
+        responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+      }
+    >
+  >;
 }
 
 let t: TestApp;
@@ -59,26 +80,47 @@ function validatorFor(method: string, url: string, status: number): ValidateFunc
 function conforms(method: string, url: string, response: LightMyRequestResponse): void {
   if (response.statusCode === 204) {
     const template = templateOf(method, url);
-    assert.ok(document.paths[template]![method.toLowerCase()]!.responses['204'], `204 is not documented for ${method} ${template}`);
+    assert.ok(
+      document.paths[template]![method.toLowerCase()]!.responses['204'],
+      `204 is not documented for ${method} ${template}`,
+    );
     return;
   }
   const validate = validatorFor(method, url, response.statusCode);
-  assert.equal(validate(response.json()), true, `${method} ${url} ${response.statusCode} does not match its OpenAPI schema: ${JSON.stringify(validate.errors)}\n${response.body}`);
+  assert.equal(
+    validate(response.json()),
+    true,
+    `${method} ${url} ${response.statusCode} does not match its OpenAPI schema: ${JSON.stringify(validate.errors)}\n${response.body}`,
+  );
 }
 
 describe('the OpenAPI document', () => {
   it('describes both create operations with their required headers and body', () => {
-    for (const [path, acceptFix] of [[CROSS_BORDER_PATH, true], [BULK_PATH, false]] as const) {
+    for (const [path, acceptFix] of [
+      [CROSS_BORDER_PATH, true],
+      [BULK_PATH, false],
+    ] as const) {
       const operation = document.paths[path]?.post;
       assert.ok(operation, `${path} is documented`);
-      const headers = new Map(operation.parameters?.filter((p) => p.in === 'header').map((p) => [p.name, p.required === true]));
-      for (const name of ['X-Request-ID', 'TPP-Session-ID', 'TPP-Redirect-URI', 'Digest', 'TPP-Signature-Certificate', 'Signature', 'PSU-IP-Address']) {
+      const headers = new Map(
+        operation.parameters?.filter((p) => p.in === 'header').map((p) => [p.name, p.required === true]),
+      );
+      for (const name of [
+        'X-Request-ID',
+        'TPP-Session-ID',
+        'TPP-Redirect-URI',
+        'Digest',
+        'TPP-Signature-Certificate',
+        'Signature',
+        'PSU-IP-Address',
+      ]) {
         assert.equal(headers.get(name), true, `${path}: ${name} is a required header`);
       }
       assert.equal(headers.get('x-accept-fix'), acceptFix);
       assert.ok(headers.has('PSU-ID') && headers.has('X-PSU-IDENTITY') && headers.has('PSU-Context'));
       assert.ok(operation.requestBody, `${path} documents its body`);
-      for (const status of ['201', '400', '401', '403', '404', '406', '409', '500']) assert.ok(operation.responses[status], `${path} documents ${status}`);
+      for (const status of ['201', '400', '401', '403', '404', '406', '409', '500'])
+        assert.ok(operation.responses[status], `${path} documents ${status}`);
     }
   });
 
@@ -106,12 +148,26 @@ describe('the OpenAPI document', () => {
   it('matches real answers of the signing basket operations and the 401 challenge', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) ids.push((await createCrossBorder(t, { without: ['PSU-Context'] })).json().paymentId);
-    const created = await t.signed({ method: 'POST', url: '/v1/signing-baskets', body: { paymentIds: ids }, headers: createHeaders() });
+    const created = await t.signed({
+      method: 'POST',
+      url: '/v1/signing-baskets',
+      body: { paymentIds: ids },
+      headers: createHeaders(),
+    });
     conforms('POST', '/v1/signing-baskets', created);
     const self = created.json()._links.self.href as string;
     conforms('GET', self, await t.signed({ method: 'GET', url: self }));
     conforms('GET', `${self}/status`, await t.signed({ method: 'GET', url: `${self}/status` }));
-    conforms('POST', '/v1/signing-baskets', await t.signed({ method: 'POST', url: '/v1/signing-baskets', body: { paymentIds: [(await createBulk(t)).json().paymentId] }, headers: createHeaders() }));
+    conforms(
+      'POST',
+      '/v1/signing-baskets',
+      await t.signed({
+        method: 'POST',
+        url: '/v1/signing-baskets',
+        body: { paymentIds: [(await createBulk(t)).json().paymentId] },
+        headers: createHeaders(),
+      }),
+    );
     const challenge = await createCrossBorder(t, { headers: { 'PSU-ID': '11111111-2222-4333-8444-555555555557' } });
     assert.equal(challenge.statusCode, 401);
     conforms('POST', CROSS_BORDER_PATH, challenge);
@@ -122,21 +178,34 @@ describe('the OpenAPI document', () => {
     conforms('POST', CONSENT_PATH, await askConsent(t));
     const customer = await newAisCustomer(t, [{ balance: 100 }], 1);
     const day = await bankDate(t, -1);
-    await postTransactions(t, customer.accounts[0]!, [{ amount: 1, bookingDate: day }, { amount: -2, bookingDate: day }]);
-    await postCardTransactions(t, customer.cards[0]!.id, [{ bookingDate: day, amount: -3, original: { amount: -2.5, currency: 'EUR' } }]);
+    await postTransactions(t, customer.accounts[0]!, [
+      { amount: 1, bookingDate: day },
+      { amount: -2, bookingDate: day },
+    ]);
+    await postCardTransactions(t, customer.cards[0]!.id, [
+      { bookingDate: day, amount: -3, original: { amount: -2.5, currency: 'EUR' } },
+    ]);
     const session = await giveConsent(t, { customerNumber: customer.number });
     const account = `/v1/accounts/${encodeURIComponent(customer.accounts[0]!.id)}`;
     const card = `/v1/card-accounts/${encodeURIComponent(customer.cards[0]!.id)}`;
     const urls = [
-      '/v1/accounts?withBalance=true', `${account}?withBalance=true`, `${account}/balances`, `${account}/transactions?bookingStatus=all&dateFrom=${day}&limit=1&withBalance=true`,
-      '/v1/card-accounts?withBalance=true', card, `${card}/balances`, `${card}/transactions?bookingStatus=both&dateFrom=${day}`,
+      '/v1/accounts?withBalance=true',
+      `${account}?withBalance=true`,
+      `${account}/balances`,
+      `${account}/transactions?bookingStatus=all&dateFrom=${day}&limit=1&withBalance=true`,
+      '/v1/card-accounts?withBalance=true',
+      card,
+      `${card}/balances`,
+      `${card}/transactions?bookingStatus=both&dateFrom=${day}`,
     ];
     for (const url of urls) {
       const response = await readAis(t, url, session, { headers: { 'x-accept-fix': 'unknown-fix' } });
       assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
       conforms('GET', url, response);
     }
-    const page = (await readAis(t, urls[3]!, session)).json() as { transactions: { booked: { _links: { transactionDetails: { href: string } } }[] } };
+    const page = (await readAis(t, urls[3]!, session)).json() as {
+      transactions: { booked: { _links: { transactionDetails: { href: string } } }[] };
+    };
     const detail = page.transactions.booked[0]!._links.transactionDetails.href;
     conforms('GET', detail, await readAis(t, detail, session));
     const challenge = await readAis(t, '/v1/accounts', undefined);
@@ -153,16 +222,78 @@ describe('the OpenAPI document', () => {
     const bad = crossBorderBody();
     bad.creditorName = '';
     conforms('POST', CROSS_BORDER_PATH, await createCrossBorder(t, { body: bad }));
-    conforms('POST', CROSS_BORDER_PATH, await t.signed({ method: 'POST', url: CROSS_BORDER_PATH, body: crossBorderBody(), headers: createHeaders(), as: t.fixtures.aisOnly }));
-    conforms('POST', CROSS_BORDER_PATH, await t.signed({ method: 'POST', url: CROSS_BORDER_PATH, body: crossBorderBody(), headers: { ...createHeaders(), Accept: 'text/xml' } }));
-    conforms('GET', `${CROSS_BORDER_PATH}/enc!!unknown`, await t.signed({ method: 'GET', url: `${CROSS_BORDER_PATH}/enc!!unknown` }));
+    conforms(
+      'POST',
+      CROSS_BORDER_PATH,
+      await t.signed({
+        method: 'POST',
+        url: CROSS_BORDER_PATH,
+        body: crossBorderBody(),
+        headers: createHeaders(),
+        as: t.fixtures.aisOnly,
+      }),
+    );
+    conforms(
+      'POST',
+      CROSS_BORDER_PATH,
+      await t.signed({
+        method: 'POST',
+        url: CROSS_BORDER_PATH,
+        body: crossBorderBody(),
+        headers: { ...createHeaders(), Accept: 'text/xml' },
+      }),
+    );
+    conforms(
+      'GET',
+      `${CROSS_BORDER_PATH}/enc!!unknown`,
+      await t.signed({ method: 'GET', url: `${CROSS_BORDER_PATH}/enc!!unknown` }),
+    );
     const body = bulkBody();
     await createBulk(t, { body });
     conforms('POST', BULK_PATH, await createBulk(t, { body }));
-    conforms('POST', BULK_PATH, await t.signed({ method: 'POST', url: BULK_PATH, body: 'x=1', headers: { ...createHeaders(), 'Content-Type': 'text/plain' } }));
+    conforms(
+      'POST',
+      BULK_PATH,
+      await t.signed({
+        method: 'POST',
+        url: BULK_PATH,
+        body: 'x=1',
+        headers: { ...createHeaders(), 'Content-Type': 'text/plain' },
+      }),
+    );
     const fixtures = t.fixtures;
-    conforms('POST', CROSS_BORDER_PATH, await t.signed({ method: 'POST', url: CROSS_BORDER_PATH, body: crossBorderBody(), headers: createHeaders(), sign: { credentials: { certPem: fixtures.tpp.certPem, keyPem: fixtures.otherTpp.keyPem } } }));
-    conforms('POST', CROSS_BORDER_PATH, await t.signed({ method: 'POST', url: CROSS_BORDER_PATH, body: crossBorderBody(), headers: createHeaders(), as: fixtures.expired }));
-    conforms('POST', CROSS_BORDER_PATH, await t.signed({ method: 'POST', url: CROSS_BORDER_PATH, body: crossBorderBody(), headers: createHeaders(), as: fixtures.untrusted }));
+    conforms(
+      'POST',
+      CROSS_BORDER_PATH,
+      await t.signed({
+        method: 'POST',
+        url: CROSS_BORDER_PATH,
+        body: crossBorderBody(),
+        headers: createHeaders(),
+        sign: { credentials: { certPem: fixtures.tpp.certPem, keyPem: fixtures.otherTpp.keyPem } },
+      }),
+    );
+    conforms(
+      'POST',
+      CROSS_BORDER_PATH,
+      await t.signed({
+        method: 'POST',
+        url: CROSS_BORDER_PATH,
+        body: crossBorderBody(),
+        headers: createHeaders(),
+        as: fixtures.expired,
+      }),
+    );
+    conforms(
+      'POST',
+      CROSS_BORDER_PATH,
+      await t.signed({
+        method: 'POST',
+        url: CROSS_BORDER_PATH,
+        body: crossBorderBody(),
+        headers: createHeaders(),
+        as: fixtures.untrusted,
+      }),
+    );
   });
 });

@@ -16,7 +16,13 @@ describe('reading a payment', () => {
   it('returns every field of a cross-border payment as submitted, with paymentId and transactionStatus', async () => {
     const body = crossBorderBody();
     body.requestedExecutionDate = '2027-01-04';
-    body.creditorAddress = { street: 'Kungsgatan', buildingNumber: '1', postalCode: '11143', city: 'Stockholm', country: 'SE' };
+    body.creditorAddress = {
+      street: 'Kungsgatan',
+      buildingNumber: '1',
+      postalCode: '11143',
+      city: 'Stockholm',
+      country: 'SE',
+    };
     const created = (await createCrossBorder(t, { body })).json();
     const response = await get(created._links.self.href);
     assert.equal(response.statusCode, 200, response.body);
@@ -28,7 +34,10 @@ describe('reading a payment', () => {
     (body.payments as Record<string, unknown>[])[1] = {
       ...(body.payments as Record<string, unknown>[])[1],
       remittanceInformationUnstructured: undefined,
-      remittanceInformationStructuredArray: [{ reference: '2345676', referenceType: 'SCOR' }, { reference: 'INV-77', referenceType: 'CINV', referenceIssuer: 'BITS-EFAKTURA' }],
+      remittanceInformationStructuredArray: [
+        { reference: '2345676', referenceType: 'SCOR' },
+        { reference: 'INV-77', referenceType: 'CINV', referenceIssuer: 'BITS-EFAKTURA' },
+      ],
       ultimateDebtor: 'Lønnsavdelingen',
       purposeCode: 'SALA',
     };
@@ -47,32 +56,56 @@ describe('reading a payment', () => {
   });
 
   it('answers an unknown payment id with 404 RESOURCE_UNKNOWN', async () => {
-    assertErrorBody(await get('/v1/payments/norwegian-cross-border-credit-transfers/enc!!doesnotexist'), 404, 'RESOURCE_UNKNOWN');
-    assertErrorBody(await get('/v1/payments/norwegian-cross-border-credit-transfers/enc!!doesnotexist/status'), 404, 'RESOURCE_UNKNOWN');
+    assertErrorBody(
+      await get('/v1/payments/norwegian-cross-border-credit-transfers/enc!!doesnotexist'),
+      404,
+      'RESOURCE_UNKNOWN',
+    );
+    assertErrorBody(
+      await get('/v1/payments/norwegian-cross-border-credit-transfers/enc!!doesnotexist/status'),
+      404,
+      'RESOURCE_UNKNOWN',
+    );
   });
 
   it('answers another TPP with 404 RESOURCE_UNKNOWN for a payment it did not create', async () => {
     const created = (await createBulk(t)).json();
     assertErrorBody(await get(created._links.self.href, t.fixtures.otherTpp), 404, 'RESOURCE_UNKNOWN');
     assertErrorBody(await get(created._links.status.href, t.fixtures.otherTpp), 404, 'RESOURCE_UNKNOWN');
-    assertErrorBody(await t.signed({ method: 'DELETE', url: created._links.self.href, as: t.fixtures.otherTpp }), 404, 'RESOURCE_UNKNOWN');
+    assertErrorBody(
+      await t.signed({ method: 'DELETE', url: created._links.self.href, as: t.fixtures.otherTpp }),
+      404,
+      'RESOURCE_UNKNOWN',
+    );
   });
 
   it('answers a payment read under the other product with 404 RESOURCE_UNKNOWN', async () => {
     const created = (await createCrossBorder(t)).json();
-    assertErrorBody(await get(`/v1/bulk-payments/norwegian-domestic-credit-transfers/${created.paymentId}`), 404, 'RESOURCE_UNKNOWN');
+    assertErrorBody(
+      await get(`/v1/bulk-payments/norwegian-domestic-credit-transfers/${created.paymentId}`),
+      404,
+      'RESOURCE_UNKNOWN',
+    );
   });
 
   it('answers an unknown product with 404 PRODUCT_UNKNOWN and a product in another form with 403 PRODUCT_INVALID', async () => {
     assertErrorBody(await get('/v1/payments/sepa-credit-transfers/enc!!x'), 404, 'PRODUCT_UNKNOWN');
     assertErrorBody(await get('/v1/payments/sepa-credit-transfers/enc!!x/status'), 404, 'PRODUCT_UNKNOWN');
     assertErrorBody(await get('/v1/payments/norwegian-domestic-credit-transfers/enc!!x'), 403, 'PRODUCT_INVALID');
-    assertErrorBody(await get('/v1/bulk-payments/norwegian-cross-border-credit-transfers/enc!!x/status'), 403, 'PRODUCT_INVALID');
+    assertErrorBody(
+      await get('/v1/bulk-payments/norwegian-cross-border-credit-transfers/enc!!x/status'),
+      403,
+      'PRODUCT_INVALID',
+    );
   });
 
   it('needs a signature to read, like every operation', async () => {
     const created = (await createCrossBorder(t)).json();
-    assertErrorBody(await t.app.inject({ method: 'GET', url: created._links.status.href }), 400, 'HTTP_HEADER_REQUIRED');
+    assertErrorBody(
+      await t.app.inject({ method: 'GET', url: created._links.status.href }),
+      400,
+      'HTTP_HEADER_REQUIRED',
+    );
   });
 });
 
@@ -89,11 +122,19 @@ describe('cancelling a payment', () => {
   it('refuses to cancel a payment twice: 405 CANCELLATION_INVALID saying why', async () => {
     const created = (await createBulk(t)).json();
     assert.equal((await t.signed({ method: 'DELETE', url: created._links.self.href })).statusCode, 204);
-    const body = assertErrorBody(await t.signed({ method: 'DELETE', url: created._links.self.href }), 405, 'CANCELLATION_INVALID');
+    const body = assertErrorBody(
+      await t.signed({ method: 'DELETE', url: created._links.self.href }),
+      405,
+      'CANCELLATION_INVALID',
+    );
     assert.match(body.message ?? '', /is CANC and can no longer be cancelled/);
   });
 
   it('answers a cancellation of an unknown payment with 404 RESOURCE_UNKNOWN', async () => {
-    assertErrorBody(await t.signed({ method: 'DELETE', url: '/v1/bulk-payments/norwegian-domestic-credit-transfers/enc!!nothing' }), 404, 'RESOURCE_UNKNOWN');
+    assertErrorBody(
+      await t.signed({ method: 'DELETE', url: '/v1/bulk-payments/norwegian-domestic-credit-transfers/enc!!nothing' }),
+      404,
+      'RESOURCE_UNKNOWN',
+    );
   });
 });

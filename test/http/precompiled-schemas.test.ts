@@ -28,12 +28,21 @@ function countUses(factories: Factories): { uses: () => number; restore: () => v
 describe('precompiled validators and serializers', () => {
   it('hold the code of every schema of every route, in both modes, as compiled now (else: npm run build)', async () => {
     const { validators, serializers } = await compileEveryRoute();
-    assert.ok(validators.size > 20 && serializers.size > 20, `the app has its routes' schemas (${validators.size}, ${serializers.size})`);
-    for (const [kind, codes, built] of [['validator', validators, precompiledSchemas.validators], ['serializer', serializers, precompiledSchemas.serializers]] as const) {
+    assert.ok(
+      validators.size > 20 && serializers.size > 20,
+      `the app has its routes' schemas (${validators.size}, ${serializers.size})`,
+    );
+    for (const [kind, codes, built] of [
+      ['validator', validators, precompiledSchemas.validators],
+      ['serializer', serializers, precompiledSchemas.serializers],
+    ] as const) {
       for (const [key, code] of codes) {
         const factory = (built as Factories)[key];
         assert.ok(factory !== undefined, `the build has no ${kind} ${key}: run npm run build`);
-        assert.ok(String(factory).includes(code), `the build's ${kind} ${key} is not the code compiled now: run npm run build`);
+        assert.ok(
+          String(factory).includes(code),
+          `the build's ${kind} ${key} is not the code compiled now: run npm run build`,
+        );
       }
     }
   });
@@ -65,19 +74,38 @@ describe('precompiled validators and serializers', () => {
       assert.equal(health.statusCode, 200);
     });
 
-    it('has precompiled validators for the sandbox\'s certificate route too, which the app has only with a certificate service', async () => {
+    it("has precompiled validators for the sandbox's certificate route too, which the app has only with a certificate service", async () => {
       const before = validatorUses.uses();
-      const refused = await precompiled.app.inject({ method: 'POST', url: '/v1/sandbox/certificates', payload: { organizationIdentifier: 'x', name: '', roles: [] } });
+      const refused = await precompiled.app.inject({
+        method: 'POST',
+        url: '/v1/sandbox/certificates',
+        payload: { organizationIdentifier: 'x', name: '', roles: [] },
+      });
       assert.equal(refused.statusCode, 400, refused.body);
-      assert.ok(validatorUses.uses() > before, 'the route\'s validators came from the build, not compiled at its first request');
+      assert.ok(
+        validatorUses.uses() > before,
+        "the route's validators came from the build, not compiled at its first request",
+      );
     });
 
     it('finds the same problems in a bad request as validators compiled at run time', async () => {
-      const body = { ...crossBorderBody(), instructedAmount: { amount: '1,5', currency: 'NOKK' }, creditorName: 7, unknownField: true };
-      const [fromBuild, fromNow] = await Promise.all([precompiled, compiledNow].map((t) => createCrossBorder(t, { body, headers: { 'TPP-Redirect-URI': 'not an address' } })));
+      const body = {
+        ...crossBorderBody(),
+        instructedAmount: { amount: '1,5', currency: 'NOKK' },
+        creditorName: 7,
+        unknownField: true,
+      };
+      const [fromBuild, fromNow] = await Promise.all(
+        [precompiled, compiledNow].map((t) =>
+          createCrossBorder(t, { body, headers: { 'TPP-Redirect-URI': 'not an address' } }),
+        ),
+      );
       assert.equal(fromBuild!.statusCode, 400);
       assert.ok((fromBuild!.json() as { tppMessages: unknown[] }).tppMessages.length >= 4, fromBuild!.body);
-      assert.deepEqual((fromBuild!.json() as { tppMessages: unknown }).tppMessages, (fromNow!.json() as { tppMessages: unknown }).tppMessages);
+      assert.deepEqual(
+        (fromBuild!.json() as { tppMessages: unknown }).tppMessages,
+        (fromNow!.json() as { tppMessages: unknown }).tppMessages,
+      );
     });
   });
 });

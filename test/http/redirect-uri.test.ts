@@ -31,7 +31,9 @@ function routesTakingRedirect(): { method: string; url: string }[] {
     if (!Object.keys(headers.properties ?? {}).some((name) => name.toLowerCase() === 'tpp-redirect-uri')) continue;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue; // the GET's twin: no body to read the error from
-      const url = route.url.replace(':product', 'norwegian-cross-border-credit-transfers').replace(/:\w+/g, () => randomUUID());
+      const url = route.url
+        .replace(':product', 'norwegian-cross-border-credit-transfers')
+        .replace(/:\w+/g, () => randomUUID());
       found.push({ method, url });
     }
   }
@@ -41,13 +43,24 @@ function routesTakingRedirect(): { method: string; url: string }[] {
 describe('TPP-Redirect-URI', () => {
   it('is refused with 400 FORMAT_ERROR at header:TPP-Redirect-URI when the URL parser refuses it, on every operation that takes it', async () => {
     const routes = routesTakingRedirect();
-    assert.ok(routes.length >= 8, `creates, reads, authorisations and baskets take the header (found ${routes.length})`);
+    assert.ok(
+      routes.length >= 8,
+      `creates, reads, authorisations and baskets take the header (found ${routes.length})`,
+    );
     for (const route of routes) {
       for (const uri of NOT_ADDRESSES) {
-        const response = await t.signed({ method: route.method, url: route.url, headers: createHeaders({ 'TPP-Redirect-URI': uri }), ...(route.method === 'POST' ? { body: {} } : {}) });
+        const response = await t.signed({
+          method: route.method,
+          url: route.url,
+          headers: createHeaders({ 'TPP-Redirect-URI': uri }),
+          ...(route.method === 'POST' ? { body: {} } : {}),
+        });
         assert.equal(response.statusCode, 400, `${route.method} ${route.url} with ${uri}: ${response.body}`);
         const messages = messagesByPath(response).get('header:TPP-Redirect-URI') ?? [];
-        assert.ok(messages.some((m) => m.code === 'FORMAT_ERROR' && /http or https address/.test(m.text)), `${route.method} ${route.url} with ${uri}: ${response.body}`);
+        assert.ok(
+          messages.some((m) => m.code === 'FORMAT_ERROR' && /http or https address/.test(m.text)),
+          `${route.method} ${route.url} with ${uri}: ${response.body}`,
+        );
       }
     }
   });
@@ -69,7 +82,7 @@ describe('TPP-Redirect-URI', () => {
 });
 
 describe('an authorisation stored with an address the URL parser refuses (before creates checked it)', () => {
-  it('leaves the approving PSU on the bank\'s page saying it is done, not on a 500', async () => {
+  it("leaves the approving PSU on the bank's page saying it is done, not on a 500", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'psd2-redirect-'));
     const file = join(dir, 'test.db');
     const store = SqliteStore.open(file);

@@ -4,7 +4,13 @@ import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { osloDate } from '../../src/domain/clock.js';
 import { signRequest } from '../../src/toolkit/request-signer.js';
-import { CROSS_BORDER_PATH, OLA_ACCOUNTS, PSU_ID, createHeaders, crossBorderBody } from '../support/payment-requests.js';
+import {
+  CROSS_BORDER_PATH,
+  OLA_ACCOUNTS,
+  PSU_ID,
+  createHeaders,
+  crossBorderBody,
+} from '../support/payment-requests.js';
 import { nextFnr } from '../support/norwegian-numbers.js';
 import { sandboxAccountBody } from '../support/sandbox-bodies.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
@@ -27,7 +33,10 @@ before(async () => {
 });
 after(() => t.close());
 
-interface Link { href: string; verbs: string[] }
+interface Link {
+  href: string;
+  verbs: string[];
+}
 type Json = Record<string, any>;
 
 const send = (method: string, url: string, body?: unknown, headers?: Record<string, string>) =>
@@ -42,9 +51,9 @@ function json(response: LightMyRequestResponse, status: number): Json {
 function hrefsOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(hrefsOf);
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, item]) => key === '_links'
-    ? Object.values(item as Record<string, Link>).map((link) => link.href)
-    : hrefsOf(item));
+  return Object.entries(value).flatMap(([key, item]) =>
+    key === '_links' ? Object.values(item as Record<string, Link>).map((link) => link.href) : hrefsOf(item),
+  );
 }
 
 /** Each relative link of the answer is under /api-sandbox/v1; absolute ones point to the SCA page. */
@@ -57,7 +66,10 @@ function assertLinksAtSandboxAddress(body: unknown): void {
   }
 }
 
-function createAtSandboxAddress(headers: Record<string, string> = createHeaders(), body: unknown = crossBorderBody()): Promise<LightMyRequestResponse> {
+function createAtSandboxAddress(
+  headers: Record<string, string> = createHeaders(),
+  body: unknown = crossBorderBody(),
+): Promise<LightMyRequestResponse> {
   return send('POST', `${SANDBOX}${CROSS_BORDER_PATH}`, body, headers);
 }
 
@@ -69,7 +81,10 @@ describe('payments at /api-sandbox/v1', () => {
     assert.equal(response.headers.location, self);
     assert.deepEqual(created._links.self.href, self);
     assert.deepEqual(created._links.status.href, `${self}/status`);
-    assert.ok(created._links.scaRedirect.href.startsWith(`${PUBLIC_URL}/sca/`), 'the SCA page keeps its own absolute address');
+    assert.ok(
+      created._links.scaRedirect.href.startsWith(`${PUBLIC_URL}/sca/`),
+      'the SCA page keeps its own absolute address',
+    );
     assertLinksAtSandboxAddress(created);
 
     assert.equal(json(await send('GET', created._links.self.href), 200).paymentId, created.paymentId);
@@ -86,15 +101,30 @@ describe('payments at /api-sandbox/v1', () => {
     const requestId = randomUUID();
     const body = crossBorderBody();
     const headers = createHeaders();
-    const first = json(await t.signed({ method: 'POST', url: `${SANDBOX}${CROSS_BORDER_PATH}`, body, headers, sign: { requestId } }), 201);
-    const again = await t.signed({ method: 'POST', url: `${SANDBOX}${CROSS_BORDER_PATH}`, body, headers, sign: { requestId } });
+    const first = json(
+      await t.signed({ method: 'POST', url: `${SANDBOX}${CROSS_BORDER_PATH}`, body, headers, sign: { requestId } }),
+      201,
+    );
+    const again = await t.signed({
+      method: 'POST',
+      url: `${SANDBOX}${CROSS_BORDER_PATH}`,
+      body,
+      headers,
+      sign: { requestId },
+    });
     assert.deepEqual(json(again, 201), first);
     assert.equal(again.headers.location, first._links.self.href);
     assert.ok(first._links.self.href.startsWith(`${SANDBOX}/v1/`));
   });
 
   it('completes the SCA of a payment created there: the PSU signs on the SCA page, is sent back to the TPP, and the status reads ACTC there', async () => {
-    const created = json(await createAtSandboxAddress(createHeaders({ 'TPP-Redirect-URI': 'https://tpp.example/done?state=s1' }), { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[1], currency: 'NOK' } }), 201);
+    const created = json(
+      await createAtSandboxAddress(createHeaders({ 'TPP-Redirect-URI': 'https://tpp.example/done?state=s1' }), {
+        ...crossBorderBody(),
+        debtorAccount: { bban: OLA_ACCOUNTS[1], currency: 'NOK' },
+      }),
+      201,
+    );
     const psu = new ScriptedPsu(t.app);
     assert.equal((await psu.open(created._links.scaRedirect.href)).statusCode, 200);
     assert.equal((await psu.logIn('13039319955', '123456')).statusCode, 200, psu.last?.body);
@@ -105,20 +135,35 @@ describe('payments at /api-sandbox/v1', () => {
   });
 
   it('challenges an unknown PSU-ID there with 401 and an absolute link to the SCA page; after SCA the retry there succeeds', async () => {
-    const headers = createHeaders({ 'PSU-ID': '11111111-2222-4333-8444-555555555556', 'TPP-Session-ID': 'sess-prefix' });
+    const headers = createHeaders({
+      'PSU-ID': '11111111-2222-4333-8444-555555555556',
+      'TPP-Session-ID': 'sess-prefix',
+    });
     const challenge = json(await createAtSandboxAddress(headers), 401);
     assert.ok(challenge._links.scaRedirect.href.startsWith(`${PUBLIC_URL}/sca/`), challenge._links.scaRedirect.href);
     const psu = new ScriptedPsu(t.app);
     await psu.open(challenge._links.scaRedirect.href);
     assert.equal((await psu.logIn(KARI, '123456')).statusCode, 303, psu.last?.body);
     const psuId = psu.redirect()!.searchParams.get('psu-id')!;
-    const retry = json(await createAtSandboxAddress(createHeaders({ 'PSU-ID': psuId, 'TPP-Session-ID': 'sess-prefix' }), { ...crossBorderBody(), debtorAccount: { bban: '90412263072', currency: 'NOK' } }), 201);
+    const retry = json(
+      await createAtSandboxAddress(createHeaders({ 'PSU-ID': psuId, 'TPP-Session-ID': 'sess-prefix' }), {
+        ...crossBorderBody(),
+        debtorAccount: { bban: '90412263072', currency: 'NOK' },
+      }),
+      201,
+    );
     assertLinksAtSandboxAddress(retry);
   });
 
   it('starts a new authorisation there', async () => {
     const created = json(await createAtSandboxAddress(), 201);
-    const started = json(await send('POST', `${created._links.self.href}/authorisations`, undefined, { 'PSU-ID': PSU_ID, 'PSU-Context': 'PRIVATE' }), 201);
+    const started = json(
+      await send('POST', `${created._links.self.href}/authorisations`, undefined, {
+        'PSU-ID': PSU_ID,
+        'PSU-Context': 'PRIVATE',
+      }),
+      201,
+    );
     assert.ok(started._links.scaRedirect.href.startsWith(`${PUBLIC_URL}/sca/`));
   });
 });
@@ -150,11 +195,27 @@ describe('signing baskets at /api-sandbox/v1', () => {
     for (let i = 0; i < 2; i += 1) {
       const headers = createHeaders();
       delete headers['PSU-Context'];
-      ids.push(json(await createAtSandboxAddress(headers, { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' } }), 201).paymentId);
+      ids.push(
+        json(
+          await createAtSandboxAddress(headers, {
+            ...crossBorderBody(),
+            debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' },
+          }),
+          201,
+        ).paymentId,
+      );
     }
-    const response = await send('POST', `${SANDBOX}/v1/signing-baskets`, { paymentIds: ids }, {
-      'PSU-ID': PSU_ID, 'PSU-IP-Address': '192.0.2.10', 'TPP-Redirect-URI': 'https://tpp.example/basket', 'TPP-Session-ID': 'basket-prefix',
-    });
+    const response = await send(
+      'POST',
+      `${SANDBOX}/v1/signing-baskets`,
+      { paymentIds: ids },
+      {
+        'PSU-ID': PSU_ID,
+        'PSU-IP-Address': '192.0.2.10',
+        'TPP-Redirect-URI': 'https://tpp.example/basket',
+        'TPP-Session-ID': 'basket-prefix',
+      },
+    );
     const basket = json(response, 201);
     const self = `${SANDBOX}/v1/signing-baskets/${basket.basketId}`;
     assert.equal(response.headers.location, self);
@@ -170,7 +231,11 @@ describe('signing baskets at /api-sandbox/v1', () => {
 describe('sandbox test data at /api-sandbox/v1', () => {
   it('creates a customer, an account and a transaction there; each Location and link is there and works', async () => {
     const customerNumber = nextFnr();
-    const customerResponse = await send('POST', `${SANDBOX}/v1/sandbox/customers`, { customerNumber, name: 'Prefix Test', type: 'private' });
+    const customerResponse = await send('POST', `${SANDBOX}/v1/sandbox/customers`, {
+      customerNumber,
+      name: 'Prefix Test',
+      type: 'private',
+    });
     const customer = json(customerResponse, 201);
     assert.equal(customerResponse.headers.location, `${SANDBOX}/v1/sandbox/customers/${customer.customerId}`);
     assert.equal(customer._links.self.href, customerResponse.headers.location);
@@ -185,11 +250,24 @@ describe('sandbox test data at /api-sandbox/v1', () => {
     assertLinksAtSandboxAddress(read);
 
     const day = osloDate(t.clock.now());
-    const posted = json(await send('POST', `${SANDBOX}/v1/sandbox/accounts/${account.id}/transactions`, [{
-      amount: 1500, currency: 'NOK', valueDate: day, bookingDate: day, remittanceInformationUnstructured: 'prefix',
-      creditorName: 'Prefix Test', creditorAccount: { iban: account.iban, bban: account.bban }, debtorName: 'Aftenposten', debtorAccount: ELSEWHERE,
-      purposeCode: 'SALA', bankTransactionCode: 'PMNT',
-    }]), 201);
+    const posted = json(
+      await send('POST', `${SANDBOX}/v1/sandbox/accounts/${account.id}/transactions`, [
+        {
+          amount: 1500,
+          currency: 'NOK',
+          valueDate: day,
+          bookingDate: day,
+          remittanceInformationUnstructured: 'prefix',
+          creditorName: 'Prefix Test',
+          creditorAccount: { iban: account.iban, bban: account.bban },
+          debtorName: 'Aftenposten',
+          debtorAccount: ELSEWHERE,
+          purposeCode: 'SALA',
+          bankTransactionCode: 'PMNT',
+        },
+      ]),
+      201,
+    );
     assertLinksAtSandboxAddress(posted);
     assertLinksAtSandboxAddress(json(await send('GET', posted[0]._links.self.href), 200));
 
@@ -209,8 +287,14 @@ describe('the OpenAPI document at /api-sandbox/v1', () => {
     const there = json(await t.app.inject({ method: 'GET', url: `${SANDBOX}/v1/openapi.json` }), 200);
     const here = json(await t.app.inject({ method: 'GET', url: '/v1/openapi.json' }), 200);
     assert.deepEqual(there, here);
-    assert.deepEqual(there.servers.map((server: { url: string }) => server.url), ['/', SANDBOX]);
-    assert.ok(Object.keys(there.paths).every((path) => path.startsWith('/v1/')), 'each path is documented once, under /v1');
+    assert.deepEqual(
+      there.servers.map((server: { url: string }) => server.url),
+      ['/', SANDBOX],
+    );
+    assert.ok(
+      Object.keys(there.paths).every((path) => path.startsWith('/v1/')),
+      'each path is documented once, under /v1',
+    );
   });
 });
 
@@ -223,7 +307,12 @@ describe('production mode', () => {
 
   it('does not serve /api-sandbox: 404 saying the address belongs to the sandbox, and the document names no second server', async () => {
     for (const path of [`${SANDBOX}${CROSS_BORDER_PATH}`, `${SANDBOX}/v1/openapi.json`]) {
-      const response = await production.signed({ method: 'POST', url: path, body: crossBorderBody(), headers: createHeaders() });
+      const response = await production.signed({
+        method: 'POST',
+        url: path,
+        body: crossBorderBody(),
+        headers: createHeaders(),
+      });
       const body = assertErrorBody(response, 404, 'NOT_FOUND');
       assert.match(JSON.stringify(body), /belongs to the sandbox, which production does not serve/);
     }

@@ -8,7 +8,11 @@ import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app
 
 /** POST /v1/sandbox/certificates: a TPP with only the server's address gets a certificate the sandbox trusts. */
 const PATH = '/v1/sandbox/certificates';
-const REQUEST = { organizationIdentifier: 'PSDNO-FSA-987654321', name: 'Certificate Test TPP', roles: ['PSP_PI', 'PSP_AI'] };
+const REQUEST = {
+  organizationIdentifier: 'PSDNO-FSA-987654321',
+  name: 'Certificate Test TPP',
+  roles: ['PSP_PI', 'PSP_AI'],
+};
 
 let t: TestApp;
 before(async () => {
@@ -19,7 +23,13 @@ after(() => t.close());
 /** Each test asks from an address of its own: the limit is per address. */
 let nextAddress = 1;
 function issue(body: unknown, remoteAddress = `198.51.100.${nextAddress++}`) {
-  return t.app.inject({ method: 'POST', url: PATH, payload: body as object, headers: { 'content-type': 'application/json' }, remoteAddress });
+  return t.app.inject({
+    method: 'POST',
+    url: PATH,
+    payload: body as object,
+    headers: { 'content-type': 'application/json' },
+    remoteAddress,
+  });
 }
 
 interface Issued {
@@ -52,7 +62,10 @@ describe('POST /v1/sandbox/certificates', () => {
     assert.match(issued.privateKey, /^-----BEGIN PRIVATE KEY-----/);
 
     const created = await t.signed({
-      method: 'POST', url: CROSS_BORDER_PATH, body: crossBorderBody(), headers: psuByNationalId(),
+      method: 'POST',
+      url: CROSS_BORDER_PATH,
+      body: crossBorderBody(),
+      headers: psuByNationalId(),
       as: { certPem: issued.certificate, keyPem: issued.privateKey },
     });
     assert.equal(created.statusCode, 201, created.body);
@@ -79,7 +92,11 @@ describe('POST /v1/sandbox/certificates', () => {
     for (const [organizationIdentifier, why] of cases) {
       const response = await issue({ ...REQUEST, organizationIdentifier });
       assertErrorBody(response, 400, 'FORMAT_ERROR');
-      const texts = messagesByPath(response).get('$.organizationIdentifier')?.map((m) => m.text).join(' ') ?? '';
+      const texts =
+        messagesByPath(response)
+          .get('$.organizationIdentifier')
+          ?.map((m) => m.text)
+          .join(' ') ?? '';
       assert.match(texts, why, `${organizationIdentifier}: ${response.body}`);
     }
   });
@@ -99,14 +116,18 @@ describe('POST /v1/sandbox/certificates', () => {
     for (const [body, path] of cases) {
       const response = await issue(body);
       assertErrorBody(response, 400, 'FORMAT_ERROR');
-      assert.ok(messagesByPath(response).has(path), `${JSON.stringify(body)}: expected a message at ${path}, got ${response.body}`);
+      assert.ok(
+        messagesByPath(response).has(path),
+        `${JSON.stringify(body)}: expected a message at ${path}, got ${response.body}`,
+      );
     }
   });
 
   it(`answers at most ${SANDBOX_CERTIFICATE_REQUESTS_PER_ADDRESS_PER_MINUTE} requests a minute from one address, then 429 ACCESS_EXCEEDED with Retry-After; another address is served`, async () => {
     const address = '203.0.113.7';
     // Refused requests count as well: the limit is on asking, whatever is asked.
-    for (let i = 0; i < SANDBOX_CERTIFICATE_REQUESTS_PER_ADDRESS_PER_MINUTE; i++) assertErrorBody(await issue({}, address), 400, 'FORMAT_ERROR');
+    for (let i = 0; i < SANDBOX_CERTIFICATE_REQUESTS_PER_ADDRESS_PER_MINUTE; i++)
+      assertErrorBody(await issue({}, address), 400, 'FORMAT_ERROR');
     const limited = await issue(REQUEST, address);
     assertErrorBody(limited, 429, 'ACCESS_EXCEEDED');
     assert.ok(Number(limited.headers['retry-after']) > 0, JSON.stringify(limited.headers));
@@ -115,7 +136,9 @@ describe('POST /v1/sandbox/certificates', () => {
   });
 
   it('is in the OpenAPI document with its request and answer', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };
+    const document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    };
     const operation = document.paths[PATH]?.post;
     assert.ok(operation !== undefined, Object.keys(document.paths).join(', '));
     assert.ok(operation.requestBody !== undefined);

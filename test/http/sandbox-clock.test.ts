@@ -16,7 +16,11 @@ describe('POST /v1/sandbox/clock', () => {
     for (const to of ['2026-12-31T23:59:60Z', '2026-12-31T23:59:60.5+00:00']) {
       const response = await t.signed({ method: 'POST', url: '/v1/sandbox/clock', body: { to } });
       assertErrorBody(response, 400, 'FORMAT_ERROR');
-      const text = messagesByPath(response).get('$.to')?.map((m) => m.text).join(' ') ?? '';
+      const text =
+        messagesByPath(response)
+          .get('$.to')
+          ?.map((m) => m.text)
+          .join(' ') ?? '';
       assert.match(text, /leap second/, response.body);
     }
     const clock = (await t.signed({ method: 'GET', url: '/v1/sandbox/clock' })).json() as { offsetSeconds: number };
@@ -28,13 +32,30 @@ describe('POST /v1/sandbox/clock', () => {
     await t.signed({ method: 'GET', url: '/v1/sandbox/clock' });
     const bank = t.banks.of('PSDNO-FSA-111111111');
     const dayBefore = SANDBOX_CLOCK_LATEST.getTime() - 86_400_000;
-    assert.equal(await t.store.writeClockOffset(bank, BigInt(dayBefore - t.clock.now().getTime()), t.clock.now()), true);
-    for (const [body, path] of [[{ advanceSeconds: 2 * 86_400 }, '$.advanceSeconds'], [{ to: '3000-01-01T00:00:00Z' }, '$.to']] as const) {
+    assert.equal(
+      await t.store.writeClockOffset(bank, BigInt(dayBefore - t.clock.now().getTime()), t.clock.now()),
+      true,
+    );
+    for (const [body, path] of [
+      [{ advanceSeconds: 2 * 86_400 }, '$.advanceSeconds'],
+      [{ to: '3000-01-01T00:00:00Z' }, '$.to'],
+    ] as const) {
       const response = await t.signed({ method: 'POST', url: '/v1/sandbox/clock', body });
       assertErrorBody(response, 400, 'FORMAT_ERROR');
-      assert.match(messagesByPath(response).get(path)?.map((m) => m.text).join(' ') ?? '', /goes no further than 2999-12-31T00:00:00.000Z/, response.body);
+      assert.match(
+        messagesByPath(response)
+          .get(path)
+          ?.map((m) => m.text)
+          .join(' ') ?? '',
+        /goes no further than 2999-12-31T00:00:00.000Z/,
+        response.body,
+      );
     }
-    const moved = await t.signed({ method: 'POST', url: '/v1/sandbox/clock', body: { to: SANDBOX_CLOCK_LATEST.toISOString() } });
+    const moved = await t.signed({
+      method: 'POST',
+      url: '/v1/sandbox/clock',
+      body: { to: SANDBOX_CLOCK_LATEST.toISOString() },
+    });
     assert.equal(moved.statusCode, 200, moved.body);
     const clock = moved.json() as { now: string; nextBatchRun: string };
     const past = Date.parse(clock.now) - SANDBOX_CLOCK_LATEST.getTime();

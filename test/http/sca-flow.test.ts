@@ -5,7 +5,14 @@ import type { Clock } from '../../src/domain/clock.js';
 import { PSU_CODE_FAILURE_WINDOW_MINUTES, PSU_CODE_FAILURES_MAX } from '../../src/domain/limits.js';
 import { newBankId } from '../../src/sandbox/default-data-set.js';
 import { TPP_ID } from '../support/tpp-fixtures.js';
-import { createCrossBorder, crossBorderBody, OLA_ACCOUNTS, PSU_ID, CROSS_BORDER_PATH, createHeaders } from '../support/payment-requests.js';
+import {
+  createCrossBorder,
+  crossBorderBody,
+  OLA_ACCOUNTS,
+  PSU_ID,
+  CROSS_BORDER_PATH,
+  createHeaders,
+} from '../support/payment-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
@@ -40,12 +47,24 @@ beforeEach(() => {
 });
 
 /** A cross-border payment from Ola's own account, with its own SCA link. */
-async function olaPayment(changes: Record<string, unknown> = {}, headers: Record<string, string> = {}, without: string[] = []) {
+async function olaPayment(
+  changes: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+  without: string[] = [],
+) {
   const body = { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' }, ...changes };
   const response = await createCrossBorder(t, { body, headers, without });
   assert.equal(response.statusCode, 201, response.body);
   const created = response.json() as { paymentId: string; _links: Record<string, { href: string }> };
-  return { created, body, link: created._links.scaRedirect?.href, status: () => t.signed({ method: 'GET', url: created._links.status!.href }).then((r) => r.json() as { transactionStatus: string; tppMessages?: { text: string }[] }) };
+  return {
+    created,
+    body,
+    link: created._links.scaRedirect?.href,
+    status: () =>
+      t
+        .signed({ method: 'GET', url: created._links.status!.href })
+        .then((r) => r.json() as { transactionStatus: string; tppMessages?: { text: string }[] }),
+  };
 }
 
 describe('signing a payment', () => {
@@ -70,7 +89,7 @@ describe('signing a payment', () => {
     assert.equal(done.statusCode, 303);
     const back = psu.redirect()!;
     assert.equal(`${back.origin}${back.pathname}`, 'https://tpp.example/callback');
-    assert.equal(back.searchParams.get('state'), 'abc', 'the TPP\'s own query is kept');
+    assert.equal(back.searchParams.get('state'), 'abc', "the TPP's own query is kept");
     assert.equal(back.searchParams.get('psu-id'), PSU_ID);
     assert.equal(back.searchParams.get('tpp-session-id'), 'tpp-session-42');
     assert.equal((await payment.status()).transactionStatus, 'ACTC');
@@ -110,7 +129,7 @@ describe('signing a payment', () => {
     assert.equal((await payment.status()).transactionStatus, 'RCVD');
   });
 
-  it('shows plainly that an account which is not the PSU\'s cannot be paid from, offers no approval, and rejects it on leaving', async () => {
+  it("shows plainly that an account which is not the PSU's cannot be paid from, offers no approval, and rejects it on leaving", async () => {
     const payment = await olaPayment({ debtorAccount: { bban: '15061012378', currency: 'NOK' } });
     const psu = new ScriptedPsu(t.app);
     await psu.open(payment.link!);
@@ -172,7 +191,11 @@ describe('signing a payment', () => {
   it('lets the TPP start a new authorisation for a payment whose link expired', async () => {
     const payment = await olaPayment();
     clock.advanceMinutes(16);
-    const started = await t.signed({ method: 'POST', url: `${payment.created._links.self!.href}/authorisations`, headers: { 'TPP-Redirect-URI': 'https://tpp.example/again' } });
+    const started = await t.signed({
+      method: 'POST',
+      url: `${payment.created._links.self!.href}/authorisations`,
+      headers: { 'TPP-Redirect-URI': 'https://tpp.example/again' },
+    });
     assert.equal(started.statusCode, 201, started.body);
     const psu = new ScriptedPsu(t.app);
     await psu.open(started.json()._links.scaRedirect.href);
@@ -188,11 +211,18 @@ describe('signing a payment', () => {
     const status = await payment.status();
     assert.equal(status.transactionStatus, 'RJCT');
     assert.match(status.tppMessages?.[0]?.text ?? '', /not authorised by the PSU within 60 minutes/);
-    assertErrorBody(await t.signed({ method: 'DELETE', url: payment.created._links.self!.href }), 405, 'CANCELLATION_INVALID');
+    assertErrorBody(
+      await t.signed({ method: 'DELETE', url: payment.created._links.self!.href }),
+      405,
+      'CANCELLATION_INVALID',
+    );
   });
 
   it('shows HTML in a creditor name and remittance as text, never as markup', async () => {
-    const payment = await olaPayment({ creditorName: '<script>alert(1)</script><b>Evil</b>', remittanceInformationUnstructured: '"><img src=x onerror=alert(2)>' });
+    const payment = await olaPayment({
+      creditorName: '<script>alert(1)</script><b>Evil</b>',
+      remittanceInformationUnstructured: '"><img src=x onerror=alert(2)>',
+    });
     const psu = new ScriptedPsu(t.app);
     await psu.open(payment.link!);
     const confirm = await psu.logIn(OLA, '123456');
@@ -217,7 +247,12 @@ describe('signing a payment', () => {
     const psu = new ScriptedPsu(t.app);
     await psu.open(payment.link!);
     const form = psu.currentForm!;
-    const forged = await t.app.inject({ method: 'POST', url: form.action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ ...form.fields, customerNumber: OLA, code: '123456' }).toString() });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: form.action,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...form.fields, customerNumber: OLA, code: '123456' }).toString(),
+    });
     assert.equal(forged.statusCode, 403);
     assert.match(forged.body, /This form cannot be used/);
     assert.equal((await payment.status()).transactionStatus, 'RCVD');
@@ -229,7 +264,7 @@ describe('signing a payment', () => {
     await psu.open(payment.link!);
     await psu.logIn(OLA, '123456');
     await psu.approve();
-    assert.equal(psu.redirect()!.searchParams.get('psu-id'), PSU_ID, 'Ola\'s session with this TPP');
+    assert.equal(psu.redirect()!.searchParams.get('psu-id'), PSU_ID, "Ola's session with this TPP");
     assert.equal((await payment.status()).transactionStatus, 'ACTC');
   });
 
@@ -247,7 +282,10 @@ describe('signing a payment', () => {
     psu = new ScriptedPsu(t.app);
     await psu.open(viewOnly.link!);
     const page = await psu.logIn(OLA, '123456');
-    assert.match(page.body, /you may view account 15062056794 in agreement Nordlys Handel AS nettbank, but not pay from it/);
+    assert.match(
+      page.body,
+      /you may view account 15062056794 in agreement Nordlys Handel AS nettbank, but not pay from it/,
+    );
   });
 
   it('gives no scaRedirect without PSU-Context, with a WARNING saying why', async () => {
@@ -263,7 +301,10 @@ describe('signing a payment', () => {
     const bankid = await olaPayment({}, { 'X-PSU-AuthMethod-Preferred': 'BANKID' });
     assert.match((await new ScriptedPsu(t.app).open(bankid.link!)).body, /<strong>Method:<\/strong> BankID</);
     const face = await olaPayment({}, { 'X-PSU-AuthMethod-Preferred': 'FACE_ID' });
-    assert.match((await new ScriptedPsu(t.app).open(face.link!)).body, /The method &quot;FACE_ID&quot; is not available; use a one-time code\./);
+    assert.match(
+      (await new ScriptedPsu(t.app).open(face.link!)).body,
+      /The method &quot;FACE_ID&quot; is not available; use a one-time code\./,
+    );
     const biometric = await olaPayment({}, { 'TPP-Redirect-Preferred': 'false' });
     assert.match((await new ScriptedPsu(t.app).open(biometric.link!)).body, /id="biometric"/);
     const plain = await olaPayment();
@@ -273,7 +314,9 @@ describe('signing a payment', () => {
 
 describe('the PSU session (401 challenge)', () => {
   it('challenges an unknown PSU-ID with 401 and scaRedirect; after SCA the TPP gets a psu-id that is served', async () => {
-    const response = await createCrossBorder(t, { headers: { 'PSU-ID': '11111111-2222-4333-8444-555555555555', 'TPP-Session-ID': 'sess-9' } });
+    const response = await createCrossBorder(t, {
+      headers: { 'PSU-ID': '11111111-2222-4333-8444-555555555555', 'TPP-Session-ID': 'sess-9' },
+    });
     assert.equal(response.statusCode, 401);
     const challenge = response.json();
     assert.deepEqual(Object.keys(challenge), ['_links']);
@@ -308,7 +351,16 @@ describe('the PSU session (401 challenge)', () => {
   it('checks the request before the session: a bad request with an unknown PSU-ID is a 400, not a challenge', async () => {
     const body = crossBorderBody();
     body.creditorName = '';
-    assertErrorBody(await t.signed({ method: 'POST', url: CROSS_BORDER_PATH, body, headers: createHeaders({ 'PSU-ID': '11111111-2222-4333-8444-555555555556' }) }), 400, 'FORMAT_ERROR');
+    assertErrorBody(
+      await t.signed({
+        method: 'POST',
+        url: CROSS_BORDER_PATH,
+        body,
+        headers: createHeaders({ 'PSU-ID': '11111111-2222-4333-8444-555555555556' }),
+      }),
+      400,
+      'FORMAT_ERROR',
+    );
   });
 });
 
@@ -330,7 +382,9 @@ describe('changes while the PSU is on the page', () => {
     assert.equal(page.statusCode, 200, 'a page to read, not a redirect as if approved');
     assert.match(page.body, /The payment was cancelled/);
     assert.match(page.body, /cancelled before your approval reached the bank/);
-    const back = new URL(/href="([^"]+)"/.exec(page.body.slice(page.body.indexOf('cancelled before')))![1]!.replaceAll('&amp;', '&'));
+    const back = new URL(
+      /href="([^"]+)"/.exec(page.body.slice(page.body.indexOf('cancelled before')))![1]!.replaceAll('&amp;', '&'),
+    );
     assert.equal(back.searchParams.get('message'), 'payment-cancelled');
     assert.equal(back.searchParams.get('psu-id'), PSU_ID);
     assert.equal(back.searchParams.get('tpp-session-id'), 'sess-cancel');
@@ -348,10 +402,14 @@ describe('changes while the PSU is on the page', () => {
     assert.match(page.body, /Betalingen ble kansellert/);
   });
 
-  it('tells the PSU and the TPP (message=payment-expired) when the payment\'s signing window ended while the PSU was on the page', async () => {
+  it("tells the PSU and the TPP (message=payment-expired) when the payment's signing window ended while the PSU was on the page", async () => {
     const payment = await olaPayment();
     clock.advanceMinutes(50);
-    const started = await t.signed({ method: 'POST', url: `${payment.created._links.self!.href}/authorisations`, headers: { 'TPP-Redirect-URI': 'https://tpp.example/again' } });
+    const started = await t.signed({
+      method: 'POST',
+      url: `${payment.created._links.self!.href}/authorisations`,
+      headers: { 'TPP-Redirect-URI': 'https://tpp.example/again' },
+    });
     assert.equal(started.statusCode, 201, started.body);
     const psu = await olaOnConfirmPage(started.json()._links.scaRedirect.href);
     clock.advanceMinutes(11);
@@ -365,7 +423,11 @@ describe('changes while the PSU is on the page', () => {
   it('tells the PSU and the TPP (message=payment-rejected) when the payment was declined on another link meanwhile', async () => {
     const payment = await olaPayment();
     const psu = await olaOnConfirmPage(payment.link!);
-    const started = await t.signed({ method: 'POST', url: `${payment.created._links.self!.href}/authorisations`, headers: { 'TPP-Redirect-URI': 'https://tpp.example/again' } });
+    const started = await t.signed({
+      method: 'POST',
+      url: `${payment.created._links.self!.href}/authorisations`,
+      headers: { 'TPP-Redirect-URI': 'https://tpp.example/again' },
+    });
     const other = await olaOnConfirmPage(started.json()._links.scaRedirect.href);
     await other.decline();
     const page = await psu.approve();
@@ -380,8 +442,16 @@ describe('wrong one-time codes per PSU', () => {
   async function newCustomer(): Promise<{ customerNumber: string; psuId: string }> {
     const customerNumber = `T${randomUUID()}`;
     const customerId = newBankId();
-    await t.store.saveBankData(TPP_ID, { customers: [{ id: customerId, customerNumber, name: 'Locked Person', type: 'PRIVATE', createdAt: clock.now() }], accounts: [], agreements: [], engagements: [] });
-    return { customerNumber, psuId: (await t.store.recordSca(TPP_ID, customerId, clock.now(), undefined, randomUUID())).psuId };
+    await t.store.saveBankData(TPP_ID, {
+      customers: [{ id: customerId, customerNumber, name: 'Locked Person', type: 'PRIVATE', createdAt: clock.now() }],
+      accounts: [],
+      agreements: [],
+      engagements: [],
+    });
+    return {
+      customerNumber,
+      psuId: (await t.store.recordSca(TPP_ID, customerId, clock.now(), undefined, randomUUID())).psuId,
+    };
   }
 
   /** A new link for a payment initiated for this PSU. */
@@ -420,7 +490,11 @@ describe('wrong one-time codes per PSU', () => {
         await psu.open(await linkFor(psuId));
       }
       const page = await psu.logIn(customerNumber, '000000');
-      assert.equal(/Logging in is blocked for now/.test(page.body), wrong === PSU_CODE_FAILURES_MAX, `wrong code ${wrong}`);
+      assert.equal(
+        /Logging in is blocked for now/.test(page.body),
+        wrong === PSU_CODE_FAILURES_MAX,
+        `wrong code ${wrong}`,
+      );
     }
     clock.advanceMinutes(PSU_CODE_FAILURE_WINDOW_MINUTES + 1);
     psu = new ScriptedPsu(t.app);
@@ -448,7 +522,8 @@ describe('wrong one-time codes per PSU', () => {
     for (let link = 0; link < 4; link++) {
       const psu = new ScriptedPsu(t.app);
       await psu.open(await linkFor(victim.psuId));
-      for (let attempt = 0; attempt < 3 && psu.currentForm !== undefined; attempt++) await psu.logIn(victim.customerNumber, '000000');
+      for (let attempt = 0; attempt < 3 && psu.currentForm !== undefined; attempt++)
+        await psu.logIn(victim.customerNumber, '000000');
     }
     const other = await newCustomer();
     const psu = new ScriptedPsu(t.app);

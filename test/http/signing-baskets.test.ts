@@ -4,7 +4,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { after, before, describe, it } from 'node:test';
 import type { Clock } from '../../src/domain/clock.js';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
-import { CROSS_BORDER_PATH, OLA_ACCOUNTS, PSU_ID, createBulk, createCrossBorder, crossBorderBody } from '../support/payment-requests.js';
+import {
+  CROSS_BORDER_PATH,
+  OLA_ACCOUNTS,
+  PSU_ID,
+  createBulk,
+  createCrossBorder,
+  crossBorderBody,
+} from '../support/payment-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { PUBLIC_URL, type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
@@ -33,13 +40,27 @@ before(async () => {
 });
 after(() => t.close());
 
-interface Link { href: string; verbs: string[] }
-interface CreatedBasket { basketId: string; transactionStatus: string; _links: Record<string, Link> }
+interface Link {
+  href: string;
+  verbs: string[];
+}
+interface CreatedBasket {
+  basketId: string;
+  transactionStatus: string;
+  _links: Record<string, Link>;
+}
 
 /** A cross-border payment created without PSU-Context: no SCA link of its own, meant for a basket. */
-async function basketPayment(options: { debtor?: string; headers?: Record<string, string>; as?: CertificateAndKey } = {}): Promise<string> {
+async function basketPayment(
+  options: { debtor?: string; headers?: Record<string, string>; as?: CertificateAndKey } = {},
+): Promise<string> {
   const body = { ...crossBorderBody(), debtorAccount: { bban: options.debtor ?? OLA_ACCOUNTS[0], currency: 'NOK' } };
-  const response = await createCrossBorder(t, { body, without: ['PSU-Context'], ...(options.headers === undefined ? {} : { headers: options.headers }), ...(options.as === undefined ? {} : { as: options.as }) });
+  const response = await createCrossBorder(t, {
+    body,
+    without: ['PSU-Context'],
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
+    ...(options.as === undefined ? {} : { as: options.as }),
+  });
   assert.equal(response.statusCode, 201, response.body);
   const created = response.json() as { paymentId: string; _links: Record<string, Link | undefined> };
   assert.equal(created._links.scaRedirect, undefined, 'a payment without PSU-Context has no scaRedirect of its own');
@@ -101,7 +122,9 @@ async function basketStatus(basketId: string): Promise<string> {
   return (response.json() as { transactionStatus: string }).transactionStatus;
 }
 
-async function paymentStatus(paymentId: string): Promise<{ transactionStatus: string; tppMessages?: { text?: string }[] }> {
+async function paymentStatus(
+  paymentId: string,
+): Promise<{ transactionStatus: string; tppMessages?: { text?: string }[] }> {
   const response = await t.signed({ method: 'GET', url: `${CROSS_BORDER_PATH}/${paymentId}/status` });
   assert.equal(response.statusCode, 200, response.body);
   return response.json() as { transactionStatus: string; tppMessages?: { text?: string }[] };
@@ -169,7 +192,11 @@ describe('creating and reading a signing basket', () => {
     const status = await t.signed({ method: 'GET', url: created._links.status!.href });
     assert.equal(status.statusCode, 200, status.body);
     assert.deepEqual(status.json(), { transactionStatus: 'RCVD' });
-    assert.deepEqual(await paymentStatuses(ids), ['RCVD', 'RCVD', 'RCVD'], 'putting payments in a basket authorises none of them');
+    assert.deepEqual(
+      await paymentStatuses(ids),
+      ['RCVD', 'RCVD', 'RCVD'],
+      'putting payments in a basket authorises none of them',
+    );
   });
 
   it('answers an unknown basket with 404 RESOURCE_UNKNOWN and the error body, on the read and on the status', async () => {
@@ -183,15 +210,31 @@ describe('creating and reading a signing basket', () => {
   it('does not show a basket to another TPP: 404 RESOURCE_UNKNOWN on read, status and delete, and the basket stays', async () => {
     const created = await createBasket([await basketPayment()]);
     const other = t.fixtures.otherTpp;
-    assertErrorBody(await t.signed({ method: 'GET', url: basketPath(created.basketId), as: other }), 404, 'RESOURCE_UNKNOWN');
-    assertErrorBody(await t.signed({ method: 'GET', url: `${basketPath(created.basketId)}/status`, as: other }), 404, 'RESOURCE_UNKNOWN');
-    assertErrorBody(await t.signed({ method: 'DELETE', url: basketPath(created.basketId), as: other }), 404, 'RESOURCE_UNKNOWN');
+    assertErrorBody(
+      await t.signed({ method: 'GET', url: basketPath(created.basketId), as: other }),
+      404,
+      'RESOURCE_UNKNOWN',
+    );
+    assertErrorBody(
+      await t.signed({ method: 'GET', url: `${basketPath(created.basketId)}/status`, as: other }),
+      404,
+      'RESOURCE_UNKNOWN',
+    );
+    assertErrorBody(
+      await t.signed({ method: 'DELETE', url: basketPath(created.basketId), as: other }),
+      404,
+      'RESOURCE_UNKNOWN',
+    );
     assert.equal(await basketStatus(created.basketId), 'RCVD');
   });
 
   it('challenges a read naming an unknown PSU-ID with 401 whose body is only _links.scaRedirect', async () => {
     const created = await createBasket([await basketPayment()]);
-    const response = await t.signed({ method: 'GET', url: basketPath(created.basketId), headers: { 'PSU-ID': randomUUID() } });
+    const response = await t.signed({
+      method: 'GET',
+      url: basketPath(created.basketId),
+      headers: { 'PSU-ID': randomUUID() },
+    });
     assert.equal(response.statusCode, 401, response.body);
     const body = response.json() as { _links: { scaRedirect: Link } };
     const href = body._links?.scaRedirect?.href;
@@ -208,7 +251,7 @@ describe('signing a basket with one SCA', () => {
     const { psu, page } = await olaLogsIn(basket._links.scaRedirect!.href);
     assert.match(page.body, /Test TPP AS asks you to approve several payments at once/);
     assert.match(page.body, /Logged in as Ola Nordmann/);
-    assert.deepEqual([...cardsOf(page.body).keys()], ids, 'the page lists the three payments in the basket\'s order');
+    assert.deepEqual([...cardsOf(page.body).keys()], ids, "the page lists the three payments in the basket's order");
     assert.doesNotMatch(page.body, /cannot be approved/);
     assert.match(page.body, /id="approve"/);
     const done = await psu.approve();
@@ -224,7 +267,11 @@ describe('signing a basket with one SCA', () => {
   });
 
   it('reports the worst case: a payment Ola cannot pay from is rejected while the others are authorised, and the basket is RJCT', async () => {
-    const ids = [await basketPayment(), await basketPayment({ debtor: KARI_ACCOUNT }), await basketPayment({ debtor: OLA_ACCOUNTS[1] })];
+    const ids = [
+      await basketPayment(),
+      await basketPayment({ debtor: KARI_ACCOUNT }),
+      await basketPayment({ debtor: OLA_ACCOUNTS[1] }),
+    ];
     const [first, foreign, last] = ids as [string, string, string];
     const basket = await createBasket(ids);
     const { psu, page } = await olaLogsIn(basket._links.scaRedirect!.href);
@@ -245,7 +292,11 @@ describe('signing a basket with one SCA', () => {
     assert.match(rejected.tppMessages?.[0]?.text ?? '', /account 15061012378 does not belong to you/);
     assert.equal(await basketStatus(basket.basketId), 'RJCT');
     const read = await t.signed({ method: 'GET', url: basketPath(basket.basketId) });
-    assert.deepEqual((read.json() as { payments: string[] }).payments, ids, 'a rejected payment stays listed in the basket');
+    assert.deepEqual(
+      (read.json() as { payments: string[] }).payments,
+      ids,
+      'a rejected payment stays listed in the basket',
+    );
     assert.equal((read.json() as { transactionStatus: string }).transactionStatus, 'RJCT');
   });
 
@@ -258,7 +309,11 @@ describe('signing a basket with one SCA', () => {
     assert.equal(await basketStatus(basket.basketId), 'PATC');
     const read = await t.signed({ method: 'GET', url: basketPath(basket.basketId) });
     assert.equal((read.json() as { transactionStatus: string }).transactionStatus, 'PATC');
-    assertErrorBody(await t.signed({ method: 'DELETE', url: basketPath(basket.basketId) }), 405, 'CANCELLATION_INVALID');
+    assertErrorBody(
+      await t.signed({ method: 'DELETE', url: basketPath(basket.basketId) }),
+      405,
+      'CANCELLATION_INVALID',
+    );
 
     const { psu } = await olaLogsIn(basket._links.scaRedirect!.href);
     assert.equal((await psu.approve()).statusCode, 303);
@@ -290,16 +345,34 @@ describe('refusing a basket that cannot be made', () => {
     assert.equal(bulk.statusCode, 201, bulk.body);
     const bulkId = (bulk.json() as { paymentId: string }).paymentId;
     const error = assertErrorBody(await postBasket([single, bulkId]), 400, 'REFERENCE_MIX_INVALID');
-    assert.deepEqual(error.tppMessages?.map((m) => [m.code, m.path]), [['BAD_REQUEST', '$.paymentIds[1]']], 'the tppMessage carries the code of the specification\'s list');
-    assert.match(error.tppMessages?.[0]?.text ?? '', /bulk payment, which cannot be put in a signing basket.* \(REFERENCE_MIX_INVALID\)$/);
+    assert.deepEqual(
+      error.tppMessages?.map((m) => [m.code, m.path]),
+      [['BAD_REQUEST', '$.paymentIds[1]']],
+      "the tppMessage carries the code of the specification's list",
+    );
+    assert.match(
+      error.tppMessages?.[0]?.text ?? '',
+      /bulk payment, which cannot be put in a signing basket.* \(REFERENCE_MIX_INVALID\)$/,
+    );
     const again = await postBasket([single]);
-    assert.equal(again.statusCode, 201, 'the payment that was listed with the bulk payment was not taken into a basket');
+    assert.equal(
+      again.statusCode,
+      201,
+      'the payment that was listed with the bulk payment was not taken into a basket',
+    );
   });
 
-  it('refuses consentIds with 400 FORMAT_ERROR at $.consentIds: the bank\'s consents are bank-offered and have no id; an empty list is the Berlin Group shape and is taken', async () => {
+  it("refuses consentIds with 400 FORMAT_ERROR at $.consentIds: the bank's consents are bank-offered and have no id; an empty list is the Berlin Group shape and is taken", async () => {
     const single = await basketPayment();
-    const error = assertErrorBody(await postBasket([single], { body: { paymentIds: [single], consentIds: ['enc!!some-consent'] } }), 400, 'FORMAT_ERROR');
-    assert.deepEqual(error.tppMessages?.map((m) => m.path), ['$.consentIds']);
+    const error = assertErrorBody(
+      await postBasket([single], { body: { paymentIds: [single], consentIds: ['enc!!some-consent'] } }),
+      400,
+      'FORMAT_ERROR',
+    );
+    assert.deepEqual(
+      error.tppMessages?.map((m) => m.path),
+      ['$.consentIds'],
+    );
     assert.match(error.tppMessages?.[0]?.text ?? '', /consents have no id .*POST \/v1\/bank-offered-consents/);
     assert.equal((await postBasket([single], { body: { paymentIds: [single], consentIds: [] } })).statusCode, 201);
   });
@@ -307,30 +380,46 @@ describe('refusing a basket that cannot be made', () => {
   it('refuses an unknown payment id with 400 at its path', async () => {
     const unknown = `enc!!${randomUUID()}`;
     const error = assertErrorBody(await postBasket([await basketPayment(), unknown]), 400, 'FORMAT_ERROR');
-    assert.deepEqual(error.tppMessages?.map((m) => m.path), ['$.paymentIds[1]']);
+    assert.deepEqual(
+      error.tppMessages?.map((m) => m.path),
+      ['$.paymentIds[1]'],
+    );
     assert.match(error.tppMessages?.[0]?.text ?? '', /no payment .* is known to this TPP/);
   });
 
   it('refuses a payment of another TPP with 400, as a payment unknown to this TPP', async () => {
     const foreign = await basketPayment({ as: t.fixtures.otherTpp });
     const error = assertErrorBody(await postBasket([foreign]), 400, 'FORMAT_ERROR');
-    assert.deepEqual(error.tppMessages?.map((m) => m.path), ['$.paymentIds[0]']);
+    assert.deepEqual(
+      error.tppMessages?.map((m) => m.path),
+      ['$.paymentIds[0]'],
+    );
     assert.match(error.tppMessages?.[0]?.text ?? '', /is known to this TPP/);
   });
 
   it('refuses the same payment id twice with 400 at the repeated entry', async () => {
     const id = await basketPayment();
     const error = assertErrorBody(await postBasket([id, await basketPayment(), id]), 400, 'FORMAT_ERROR');
-    assert.deepEqual(error.tppMessages?.map((m) => m.path), ['$.paymentIds[2]']);
+    assert.deepEqual(
+      error.tppMessages?.map((m) => m.path),
+      ['$.paymentIds[2]'],
+    );
     assert.match(error.tppMessages?.[0]?.text ?? '', /repeats payment/);
   });
 
   it('refuses a payment already authorised on its own with 409 REFERENCE_STATUS_INVALID', async () => {
     const single = await singlePayment();
     await signedAlone(single.link);
-    const error = assertErrorBody(await postBasket([await basketPayment(), single.paymentId]), 409, 'REFERENCE_STATUS_INVALID');
+    const error = assertErrorBody(
+      await postBasket([await basketPayment(), single.paymentId]),
+      409,
+      'REFERENCE_STATUS_INVALID',
+    );
     assert.equal(error.tppMessages?.[0]?.path, '$.paymentIds[1]');
-    assert.match(error.tppMessages?.[0]?.text ?? '', /is ACTC; only payments waiting for SCA \(RCVD\) can be put in a basket/);
+    assert.match(
+      error.tppMessages?.[0]?.text ?? '',
+      /is ACTC; only payments waiting for SCA \(RCVD\) can be put in a basket/,
+    );
   });
 
   it('refuses a payment already in another basket with 409 REFERENCE_STATUS_INVALID naming that basket', async () => {
@@ -345,14 +434,20 @@ describe('refusing a basket that cannot be made', () => {
     const otherPsu = await t.newPsu();
     const theirs = await basketPayment({ headers: { 'PSU-ID': otherPsu } });
     const error = assertErrorBody(await postBasket([await basketPayment(), theirs]), 400, 'FORMAT_ERROR');
-    assert.deepEqual(error.tppMessages?.map((m) => m.path), ['$.paymentIds[1]']);
+    assert.deepEqual(
+      error.tppMessages?.map((m) => m.path),
+      ['$.paymentIds[1]'],
+    );
     assert.match(error.tppMessages?.[0]?.text ?? '', /initiated for another PSU/);
   });
 
   it('refuses more than 25 payment ids with 400 saying at most 25 entries', async () => {
     const ids = Array.from({ length: 26 }, () => `enc!!${randomUUID()}`);
     const error = assertErrorBody(await postBasket(ids), 400, 'FORMAT_ERROR');
-    assert.deepEqual(error.tppMessages?.map((m) => m.path), ['$.paymentIds']);
+    assert.deepEqual(
+      error.tppMessages?.map((m) => m.path),
+      ['$.paymentIds'],
+    );
     assert.match(error.tppMessages?.[0]?.text ?? '', /at most 25 entries/);
   });
 
@@ -363,7 +458,11 @@ describe('refusing a basket that cannot be made', () => {
   });
 
   it('refuses a request with neither PSU-ID nor X-PSU-IDENTITY with 400 HTTP_HEADER_REQUIRED', async () => {
-    const error = assertErrorBody(await postBasket([await basketPayment()], { without: ['PSU-ID'] }), 400, 'HTTP_HEADER_REQUIRED');
+    const error = assertErrorBody(
+      await postBasket([await basketPayment()], { without: ['PSU-ID'] }),
+      400,
+      'HTTP_HEADER_REQUIRED',
+    );
     assert.equal(error.tppMessages?.[0]?.path, 'header:PSU-ID');
   });
 });
@@ -426,7 +525,11 @@ describe('deleting a basket', () => {
     const basket = await createBasket(ids);
     const { psu } = await olaLogsIn(basket._links.scaRedirect!.href);
     assert.equal((await psu.approve()).statusCode, 303);
-    const error = assertErrorBody(await t.signed({ method: 'DELETE', url: basketPath(basket.basketId) }), 405, 'CANCELLATION_INVALID');
+    const error = assertErrorBody(
+      await t.signed({ method: 'DELETE', url: basketPath(basket.basketId) }),
+      405,
+      'CANCELLATION_INVALID',
+    );
     assert.match(error.message ?? '', /is ACTC/);
     assert.equal(await basketStatus(basket.basketId), 'ACTC');
   });

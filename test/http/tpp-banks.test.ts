@@ -44,8 +44,15 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       await database?.drop();
     });
 
-    const send = (as: CertificateAndKey, method: string, url: string, body?: unknown, headers?: Record<string, string>) => t.signed({ method, url, body, as, ...(headers === undefined ? {} : { headers }) });
-    const statusOf = async (as: CertificateAndKey, payment: Json) => ((await send(as, 'GET', payment._links.status.href)).json() as Json).transactionStatus as string;
+    const send = (
+      as: CertificateAndKey,
+      method: string,
+      url: string,
+      body?: unknown,
+      headers?: Record<string, string>,
+    ) => t.signed({ method, url, body, as, ...(headers === undefined ? {} : { headers }) });
+    const statusOf = async (as: CertificateAndKey, payment: Json) =>
+      ((await send(as, 'GET', payment._links.status.href)).json() as Json).transactionStatus as string;
 
     /** A platform-style setup script: delete every customer it sees, then create its own with fixed numbers. */
     async function setupScript(as: CertificateAndKey): Promise<LightMyRequestResponse[]> {
@@ -53,41 +60,94 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const listed = await send(as, 'GET', '/v1/sandbox/customers');
       answers.push(listed);
       for (const customer of listed.json() as Json[]) answers.push(await send(as, 'DELETE', customer._links.self.href));
-      answers.push(await send(as, 'POST', '/v1/sandbox/customers', { customerNumber: '01078900497', name: 'Test Testperson 1', type: 'private' }));
-      answers.push(await send(as, 'POST', '/v1/sandbox/customers', { customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber, name: 'Ola Nordmann', type: 'private' }));
-      answers.push(await send(as, 'POST', '/v1/sandbox/accounts', sandboxAccountBody('01078900497', { bban: '90412263056', iban: 'NO2390412263056' })));
-      answers.push(await send(as, 'POST', '/v1/sandbox/accounts', sandboxAccountBody(DEFAULT_CUSTOMERS.ola.customerNumber, { bban: OLA_ACCOUNTS[1], iban: undefined })));
+      answers.push(
+        await send(as, 'POST', '/v1/sandbox/customers', {
+          customerNumber: '01078900497',
+          name: 'Test Testperson 1',
+          type: 'private',
+        }),
+      );
+      answers.push(
+        await send(as, 'POST', '/v1/sandbox/customers', {
+          customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber,
+          name: 'Ola Nordmann',
+          type: 'private',
+        }),
+      );
+      answers.push(
+        await send(
+          as,
+          'POST',
+          '/v1/sandbox/accounts',
+          sandboxAccountBody('01078900497', { bban: '90412263056', iban: 'NO2390412263056' }),
+        ),
+      );
+      answers.push(
+        await send(
+          as,
+          'POST',
+          '/v1/sandbox/accounts',
+          sandboxAccountBody(DEFAULT_CUSTOMERS.ola.customerNumber, { bban: OLA_ACCOUNTS[1], iban: undefined }),
+        ),
+      );
       for (const number of ['01078900497', DEFAULT_CUSTOMERS.ola.customerNumber]) {
-        answers.push(await send(as, 'POST', '/v1/sandbox/card-accounts', {
-          customerNumber: number, maskedPan: '1234xxxxxxxx4321', name: 'Visa', product: 'Basic Credit', currency: 'NOK',
-          creditLimit: { currency: 'NOK', amount: 1000 }, balances: [{ balanceType: 'EXPECTED', balanceAmount: { currency: 'NOK', amount: 0 } }],
-        }));
+        answers.push(
+          await send(as, 'POST', '/v1/sandbox/card-accounts', {
+            customerNumber: number,
+            maskedPan: '1234xxxxxxxx4321',
+            name: 'Visa',
+            product: 'Basic Credit',
+            currency: 'NOK',
+            creditLimit: { currency: 'NOK', amount: 1000 },
+            balances: [{ balanceType: 'EXPECTED', balanceAmount: { currency: 'NOK', amount: 0 } }],
+          }),
+        );
       }
       return answers;
     }
 
     it('runs the same setup script for two TPPs at once: every call of both succeeds (no 403, no 409), each in its own bank', async () => {
       const [ofA, ofB] = await Promise.all([setupScript(a), setupScript(b)]);
-      for (const answer of [...ofA, ...ofB]) assert.ok(answer.statusCode >= 200 && answer.statusCode < 300, `${answer.statusCode}: ${answer.body}`);
+      for (const answer of [...ofA, ...ofB])
+        assert.ok(answer.statusCode >= 200 && answer.statusCode < 300, `${answer.statusCode}: ${answer.body}`);
       assert.equal(ofA.length, 1 + 4 + 6, 'the four default customers were deleted');
       for (const as of [a, b]) {
         const customers = (await send(as, 'GET', '/v1/sandbox/customers')).json() as Json[];
-        assert.deepEqual(customers.map((c) => c.customerNumber).sort(), ['01078900497', DEFAULT_CUSTOMERS.ola.customerNumber].sort());
+        assert.deepEqual(
+          customers.map((c) => c.customerNumber).sort(),
+          ['01078900497', DEFAULT_CUSTOMERS.ola.customerNumber].sort(),
+        );
         assert.ok(customers.every((c) => c.accounts.length === 1 && c.cardAccounts.length === 1));
       }
-      const idsOf = async (as: CertificateAndKey) => new Set(((await send(as, 'GET', '/v1/sandbox/customers')).json() as Json[]).map((c) => c.customerId));
+      const idsOf = async (as: CertificateAndKey) =>
+        new Set(((await send(as, 'GET', '/v1/sandbox/customers')).json() as Json[]).map((c) => c.customerId));
       const [idsA, idsB] = [await idsOf(a), await idsOf(b)];
-      assert.ok([...idsA].every((id) => !idsB.has(id)), 'the same numbers, different customers');
+      assert.ok(
+        [...idsA].every((id) => !idsB.has(id)),
+        'the same numbers, different customers',
+      );
     });
 
-    it('lets TPP B pay only from its own bank: A\'s customer number on B\'s SCA page is not known there, and B\'s batch run does not debit A\'s account', async () => {
+    it("lets TPP B pay only from its own bank: A's customer number on B's SCA page is not known there, and B's batch run does not debit A's account", async () => {
       const customerNumber = nextFnr();
       const bban = nextBban();
-      assert.equal((await send(a, 'POST', '/v1/sandbox/customers', { customerNumber, name: 'A Customer', type: 'private' })).statusCode, 201);
-      const account = (await send(a, 'POST', '/v1/sandbox/accounts', sandboxAccountBody(customerNumber, { bban, iban: undefined }))).json() as Json;
+      assert.equal(
+        (await send(a, 'POST', '/v1/sandbox/customers', { customerNumber, name: 'A Customer', type: 'private' }))
+          .statusCode,
+        201,
+      );
+      const account = (
+        await send(a, 'POST', '/v1/sandbox/accounts', sandboxAccountBody(customerNumber, { bban, iban: undefined }))
+      ).json() as Json;
       const headers = createHeaders({ 'X-PSU-IDENTITY': customerNumber });
       delete headers['PSU-ID'];
-      const created = await send(b, 'POST', CROSS_BORDER_PATH, { ...crossBorderBody(), debtorAccount: { bban, currency: 'NOK' } }, headers);
+      const created = await send(
+        b,
+        'POST',
+        CROSS_BORDER_PATH,
+        { ...crossBorderBody(), debtorAccount: { bban, currency: 'NOK' } },
+        headers,
+      );
       assert.equal(created.statusCode, 201, created.body);
       const payment = created.json() as Json;
       const psu = new ScriptedPsu(t.app);
@@ -98,10 +158,10 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       await send(b, 'POST', '/v1/sandbox/batch-runs');
       assert.equal(await statusOf(b, payment), 'RCVD');
       const after = (await send(a, 'GET', account._links.self.href)).json() as Json;
-      assert.deepEqual(after.balances, account.balances, 'A\'s account is untouched');
+      assert.deepEqual(after.balances, account.balances, "A's account is untouched");
     });
 
-    it('keeps each TPP\'s clock its own: B moving its clock two hours neither expires A\'s payment or link nor runs A\'s batch', async () => {
+    it("keeps each TPP's clock its own: B moving its clock two hours neither expires A's payment or link nor runs A's batch", async () => {
       // A payment of A waiting for SCA, and one authorised and waiting for the batch run.
       const headers = () => {
         const h = createHeaders({ 'X-PSU-IDENTITY': DEFAULT_CUSTOMERS.kari.customerNumber });
@@ -109,9 +169,15 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         return h;
       };
       await send(a, 'POST', '/v1/sandbox/initialize');
-      const body = () => ({ ...crossBorderBody(), instructedAmount: { amount: '100.00', currency: 'NOK' }, debtorAccount: { bban: '15061012378', currency: 'NOK' } });
+      const body = () => ({
+        ...crossBorderBody(),
+        instructedAmount: { amount: '100.00', currency: 'NOK' },
+        debtorAccount: { bban: '15061012378', currency: 'NOK' },
+      });
       const waiting = (await send(a, 'POST', CROSS_BORDER_PATH, body(), headers())).json() as Json;
-      const authorised = (await send(a, 'POST', CROSS_BORDER_PATH, { ...body(), remittanceInformationUnstructured: 'second' }, headers())).json() as Json;
+      const authorised = (
+        await send(a, 'POST', CROSS_BORDER_PATH, { ...body(), remittanceInformationUnstructured: 'second' }, headers())
+      ).json() as Json;
       const psu = new ScriptedPsu(t.app);
       await psu.open(authorised._links.scaRedirect.href);
       await psu.logIn(DEFAULT_CUSTOMERS.kari.customerNumber, '123456');
@@ -121,23 +187,37 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const clockOfA = ((await send(a, 'GET', '/v1/sandbox/clock')).json() as Json).offsetSeconds;
       const moved = await send(b, 'POST', '/v1/sandbox/clock', { advanceSeconds: 2 * 3600 + 24 * 3600 });
       assert.equal(moved.statusCode, 200, moved.body);
-      assert.ok((moved.json() as Json).batchRuns.length > 0, 'B\'s own batch slots ran');
-      assert.equal(((await send(a, 'GET', '/v1/sandbox/clock')).json() as Json).offsetSeconds, clockOfA, 'A\'s clock did not move');
-      assert.equal(await statusOf(a, waiting), 'RCVD', 'A\'s payment did not expire');
-      assert.equal(await statusOf(a, authorised), 'ACTC', 'A\'s batch did not run');
+      assert.ok((moved.json() as Json).batchRuns.length > 0, "B's own batch slots ran");
+      assert.equal(
+        ((await send(a, 'GET', '/v1/sandbox/clock')).json() as Json).offsetSeconds,
+        clockOfA,
+        "A's clock did not move",
+      );
+      assert.equal(await statusOf(a, waiting), 'RCVD', "A's payment did not expire");
+      assert.equal(await statusOf(a, authorised), 'ACTC', "A's batch did not run");
       const opened = await new ScriptedPsu(t.app).open(waiting._links.scaRedirect.href);
-      assert.equal(opened.statusCode, 200, 'A\'s link did not expire');
+      assert.equal(opened.statusCode, 200, "A's link did not expire");
 
       // A's own move runs A's batch.
       const ownMove = await send(a, 'POST', '/v1/sandbox/clock', { advanceSeconds: 24 * 3600 });
       assert.equal(ownMove.statusCode, 200, ownMove.body);
       assert.equal(await statusOf(a, authorised), 'ACSC');
-      assert.equal(await statusOf(a, waiting), 'RJCT', 'now past its signing window by A\'s clock');
+      assert.equal(await statusOf(a, waiting), 'RJCT', "now past its signing window by A's clock");
     });
 
-    it('counts wrong one-time codes per bank: another TPP\'s PSU with the same customer number is not locked out', async () => {
+    it("counts wrong one-time codes per bank: another TPP's PSU with the same customer number is not locked out", async () => {
       const number = nextFnr();
-      for (const as of [a, b]) assert.equal((await send(as, 'POST', '/v1/sandbox/customers', { customerNumber: number, name: 'Same Number', type: 'private' })).statusCode, 201);
+      for (const as of [a, b])
+        assert.equal(
+          (
+            await send(as, 'POST', '/v1/sandbox/customers', {
+              customerNumber: number,
+              name: 'Same Number',
+              type: 'private',
+            })
+          ).statusCode,
+          201,
+        );
       const headers = () => {
         const h = createHeaders({ 'X-PSU-IDENTITY': number });
         delete h['PSU-ID'];
@@ -151,7 +231,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         await psu.open(payment._links.scaRedirect.href);
         for (let attempt = 0; attempt < 3 && wrong < 10; attempt++, wrong++) last = await psu.logIn(number, '000000');
       }
-      assert.match(last!.body, /Logging in is blocked/, 'B\'s PSU is locked out');
+      assert.match(last!.body, /Logging in is blocked/, "B's PSU is locked out");
       const payment = (await send(a, 'POST', CROSS_BORDER_PATH, crossBorderBody(), headers())).json() as Json;
       const psu = new ScriptedPsu(t.app);
       await psu.open(payment._links.scaRedirect.href);
@@ -159,14 +239,23 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       assert.doesNotMatch(page.body, /Logging in is blocked|not accepted/);
     });
 
-    it('resets only the caller\'s bank on initialize', async () => {
+    it("resets only the caller's bank on initialize", async () => {
       await send(a, 'POST', '/v1/sandbox/initialize');
       await send(b, 'POST', '/v1/sandbox/initialize');
-      const added = await send(a, 'POST', '/v1/sandbox/accounts', sandboxAccountBody(DEFAULT_CUSTOMERS.ola.customerNumber, { bban: nextBban(), iban: undefined }));
+      const added = await send(
+        a,
+        'POST',
+        '/v1/sandbox/accounts',
+        sandboxAccountBody(DEFAULT_CUSTOMERS.ola.customerNumber, { bban: nextBban(), iban: undefined }),
+      );
       assert.equal(added.statusCode, 201, added.body);
       const initialized = await send(b, 'POST', '/v1/sandbox/initialize');
       assert.equal(initialized.statusCode, 200, initialized.body);
-      assert.equal((await send(a, 'GET', (added.json() as Json)._links.self.href)).statusCode, 200, 'A\'s added account stays');
+      assert.equal(
+        (await send(a, 'GET', (added.json() as Json)._links.self.href)).statusCode,
+        200,
+        "A's added account stays",
+      );
       const ola = await t.store.findCustomer(TPP_ID, { customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber });
       const olaOfB = await t.store.findCustomer(OTHER_TPP_ID, { customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber });
       assert.ok(ola !== undefined && olaOfB !== undefined && ola.id !== olaOfB.id);
@@ -182,7 +271,10 @@ describe('the number of sandbox banks (MAX_SANDBOX_BANKS)', () => {
       assert.equal(first.statusCode, 200, first.body);
       const refused = await t.signed({ method: 'GET', url: '/v1/sandbox/customers', as: t.fixtures.otherTpp });
       const body = assertErrorBody(refused, 429, 'ACCESS_EXCEEDED');
-      assert.match(body.message ?? '', new RegExp(`keeps 1 banks, one per TPP, and has no room for a bank of ${OTHER_TPP_ID}`));
+      assert.match(
+        body.message ?? '',
+        new RegExp(`keeps 1 banks, one per TPP, and has no room for a bank of ${OTHER_TPP_ID}`),
+      );
       assert.equal((await t.signed({ method: 'GET', url: '/v1/sandbox/customers' })).statusCode, 200);
       assert.deepEqual(await t.store.listBanks(), [TPP_ID]);
     } finally {

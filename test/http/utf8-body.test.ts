@@ -27,19 +27,33 @@ describe('bodyUnits (the body decoder)', () => {
   });
 
   it('refuses what is not UTF-8: a lone continuation byte, an overlong form, an encoded surrogate, a cut sequence, a byte never used', () => {
-    for (const bytes of [[0x80], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf4, 0x90, 0x80, 0x80], [0xff], [0x41, 0xc3]]) {
+    for (const bytes of [
+      [0x80],
+      [0xc0, 0xaf],
+      [0xed, 0xa0, 0x80],
+      [0xe2, 0x82],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xff],
+      [0x41, 0xc3],
+    ]) {
       assert.equal(decodeUtf8(Buffer.from(bytes)), undefined, Buffer.from(bytes).toString('hex'));
     }
   });
 
   it('agrees with the WHATWG decoder on any bytes, and on any text encoded', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
-      assert.equal(decodeUtf8(Buffer.from(bytes)), reference(bytes));
-    }), { numRuns: 2000, seed: 20261123 });
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 64 }), (text) => {
-      const bytes = Buffer.from(text);
-      assert.equal(decodeUtf8(bytes), reference(bytes));
-    }), { numRuns: 2000, seed: 20261123 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        assert.equal(decodeUtf8(Buffer.from(bytes)), reference(bytes));
+      }),
+      { numRuns: 2000, seed: 20261123 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 64 }), (text) => {
+        const bytes = Buffer.from(text);
+        assert.equal(decodeUtf8(bytes), reference(bytes));
+      }),
+      { numRuns: 2000, seed: 20261123 },
+    );
   });
 
   it('reads large bodies whole: ASCII, and non-ASCII with characters of two code units', () => {

@@ -18,10 +18,14 @@ describe('warm-up of the large-body steps', () => {
   });
   after(() => t.close());
 
-  it('runs every list route\'s validation over made-up bodies without error, stores nothing, and leaves validation as it was', async () => {
+  it("runs every list route's validation over made-up bodies without error, stores nothing, and leaves validation as it was", async () => {
     const customersBefore = (await t.signed({ method: 'GET', url: '/v1/sandbox/customers' })).json();
     await t.app.warmUp();
-    assert.deepEqual((await t.signed({ method: 'GET', url: '/v1/sandbox/customers' })).json(), customersBefore, 'nothing was made');
+    assert.deepEqual(
+      (await t.signed({ method: 'GET', url: '/v1/sandbox/customers' })).json(),
+      customersBefore,
+      'nothing was made',
+    );
     const refused = await createBulk(t, { body: { debtorAccount: { bban: '12345678903' }, payments: [{}] } });
     assert.equal(refused.statusCode, 400, 'a bad bulk is still refused after the warm-up');
     assert.ok((refused.json() as { tppMessages: unknown[] }).tppMessages.length > 0);

@@ -32,7 +32,8 @@ function installedManifests(dir: string): { path: string; manifest: Manifest }[]
       continue;
     }
     const manifestPath = join(path, 'package.json');
-    if (existsSync(manifestPath)) found.push({ path, manifest: JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest });
+    if (existsSync(manifestPath))
+      found.push({ path, manifest: JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest });
     found.push(...installedManifests(join(path, 'node_modules')));
   }
   return found;
@@ -43,17 +44,25 @@ describe('dependencies and the Node the project runs on', () => {
 
   it('runs on a Node the project declares', () => {
     assert.ok(oldest !== null, `package.json engines.node '${projectRange}' names no version`);
-    assert.ok(semver.satisfies(process.version, projectRange), `Node ${process.version} is outside package.json engines.node '${projectRange}'`);
+    assert.ok(
+      semver.satisfies(process.version, projectRange),
+      `Node ${process.version} is outside package.json engines.node '${projectRange}'`,
+    );
   });
 
   it('has no installed package whose engines.node leaves out the oldest declared Node or this one', () => {
     const packages = installedManifests('node_modules');
-    assert.ok(packages.length > 100, `expected the installed tree under node_modules, found ${packages.length} packages`);
+    assert.ok(
+      packages.length > 100,
+      `expected the installed tree under node_modules, found ${packages.length} packages`,
+    );
     const refused = packages.flatMap(({ path, manifest }) => {
       const range = manifest.engines?.node;
       if (typeof range !== 'string') return [];
       const misses = [oldest!.version, process.version].filter((version) => !semver.satisfies(version, range));
-      return misses.length === 0 ? [] : [`${manifest.name}@${manifest.version} (${path}) needs node '${range}', not ${misses.join(' or ')}`];
+      return misses.length === 0
+        ? []
+        : [`${manifest.name}@${manifest.version} (${path}) needs node '${range}', not ${misses.join(' or ')}`];
     });
     assert.deepEqual(refused, []);
   });

@@ -25,7 +25,9 @@ async function raw(request: string): Promise<{ status: number; body: Record<stri
   const socket = connect(Number(port), hostname);
   await once(socket, 'connect');
   let answer = '';
-  socket.on('data', (chunk) => { answer += String(chunk); });
+  socket.on('data', (chunk) => {
+    answer += String(chunk);
+  });
   socket.on('error', () => undefined);
   socket.write(request);
   await once(socket, 'close');
@@ -45,14 +47,18 @@ describe('requests refused before any operation', () => {
   it('answers a path that is not a valid URL with 400 BAD_REQUEST in the error body', async () => {
     const response = await fetch(`${server.url}/v1/payments/%zz`);
     assert.equal(response.status, 400);
-    assertErrorShape(await response.json() as Record<string, unknown>, 400, 'BAD_REQUEST');
+    assertErrorShape((await response.json()) as Record<string, unknown>, 400, 'BAD_REQUEST');
   });
 
   it('answers headers over 32 KiB with 431 HEADERS_TOO_LARGE in the error body', async () => {
     const { status, body } = await raw(`GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(40_000)}\r\n\r\n`);
     assert.equal(status, 431);
     assertErrorShape(body, 431, 'HEADERS_TOO_LARGE');
-    assert.deepEqual((body.tppMessages as { code: string }[]).map((m) => m.code), ['BAD_REQUEST'], 'the tppMessage code is of the specification\'s list; the body code keeps the precise name');
+    assert.deepEqual(
+      (body.tppMessages as { code: string }[]).map((m) => m.code),
+      ['BAD_REQUEST'],
+      "the tppMessage code is of the specification's list; the body code keeps the precise name",
+    );
   });
 
   it('answers bytes that are not HTTP with 400 BAD_REQUEST in the error body', async () => {

@@ -25,7 +25,7 @@ describe('the metrics of the server process', () => {
       assert.notEqual(new URL(metricsUrl).port, new URL(server.url).port);
       const onApi = await fetch(`${server.url}/metrics`);
       assert.equal(onApi.status, 404);
-      assert.equal((await onApi.json() as { code: string }).code, 'NOT_FOUND');
+      assert.equal(((await onApi.json()) as { code: string }).code, 'NOT_FOUND');
 
       const scrape = async () => {
         const response = await fetch(metricsUrl);
@@ -35,13 +35,34 @@ describe('the metrics of the server process', () => {
       const before = await scrape();
       const fixtures = await tppFixtures();
       const create = signedCrossBorderCreate(fixtures.tpp);
-      assert.equal((await fetch(`${server.url}${CROSS_BORDER_PATH}`, { method: 'POST', headers: create.headers, body: create.body })).status, 201);
-      const runHeaders = signRequest({ method: 'POST', url: '/v1/sandbox/batch-runs', credentials: fixtures.tpp, digest: true });
-      assert.equal((await fetch(`${server.url}/v1/sandbox/batch-runs`, { method: 'POST', headers: runHeaders })).status, 200);
+      assert.equal(
+        (
+          await fetch(`${server.url}${CROSS_BORDER_PATH}`, {
+            method: 'POST',
+            headers: create.headers,
+            body: create.body,
+          })
+        ).status,
+        201,
+      );
+      const runHeaders = signRequest({
+        method: 'POST',
+        url: '/v1/sandbox/batch-runs',
+        credentials: fixtures.tpp,
+        digest: true,
+      });
+      assert.equal(
+        (await fetch(`${server.url}/v1/sandbox/batch-runs`, { method: 'POST', headers: runHeaders })).status,
+        200,
+      );
       const afterward = await scrape();
 
-      const moved = (name: string, labels?: Record<string, string>) => sampleValue(afterward, name, labels) - sampleValue(before, name, labels);
-      assert.equal(moved('psd2_http_request_duration_seconds_count', { method: 'POST', route: CROSS_BORDER_PATH, status: '201' }), 1);
+      const moved = (name: string, labels?: Record<string, string>) =>
+        sampleValue(afterward, name, labels) - sampleValue(before, name, labels);
+      assert.equal(
+        moved('psd2_http_request_duration_seconds_count', { method: 'POST', route: CROSS_BORDER_PATH, status: '201' }),
+        1,
+      );
       assert.equal(moved('psd2_store_call_duration_seconds_count', { method: 'createPayment', outcome: 'ok' }), 1);
       assert.equal(moved('psd2_batch_run_duration_seconds_count'), 1);
       assert.ok(sampleValue(afterward, 'process_cpu_seconds_total') > 0);
@@ -54,7 +75,10 @@ describe('the metrics of the server process', () => {
 
   it('on the API port by default, and nowhere with METRICS_PORT=off', async () => {
     const { env } = await serverData();
-    for (const [metricsPort, status] of [['', 200], ['off', 404]] as const) {
+    for (const [metricsPort, status] of [
+      ['', 200],
+      ['off', 404],
+    ] as const) {
       const server = await startServerProcess({ ...env, METRICS_PORT: metricsPort });
       try {
         assert.equal((await fetch(`${server.url}/metrics`)).status, status, `METRICS_PORT='${metricsPort}'`);

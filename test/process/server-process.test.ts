@@ -9,7 +9,12 @@ import { createTestDatabase } from '../support/postgres.js';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { signRequest } from '../../src/toolkit/request-signer.js';
-import { CROSS_BORDER_PATH, crossBorderBody, psuByNationalId, signedCrossBorderCreate } from '../support/payment-requests.js';
+import {
+  CROSS_BORDER_PATH,
+  crossBorderBody,
+  psuByNationalId,
+  signedCrossBorderCreate,
+} from '../support/payment-requests.js';
 import { ENGINES, NPM_START, failedStart, freshServerData, startServerProcess } from '../support/server-process.js';
 import { tppFixtures } from '../support/tpp-fixtures.js';
 import { refusedAuthority } from '../support/refused-certificates.js';
@@ -30,7 +35,11 @@ describe('the server process', () => {
     try {
       const response = await fetch(`${server.url}/health`);
       assert.equal(response.status, 200);
-      const health = await response.json() as { status: string; mode: string; database: { kind: string; status: string; latencyMs: number } };
+      const health = (await response.json()) as {
+        status: string;
+        mode: string;
+        database: { kind: string; status: string; latencyMs: number };
+      };
       assert.equal(health.status, 'ok');
       assert.equal(health.mode, 'sandbox');
       assert.equal(health.database.kind, 'sqlite');
@@ -72,19 +81,32 @@ describe('the server process', () => {
         // scripts/start.sh's settings: a young generation that does not start tiny, an old generation
         // that grows by at most twice its live size, malloc memory kept.
         for (const flag of ['--min-semi-space-size=16', '--heap-growing-percent=100']) {
-          assert.ok((ready.nodeFlags as string[]).includes(flag), `${start} start: ${JSON.stringify(ready.nodeFlags)} lacks ${flag}`);
+          assert.ok(
+            (ready.nodeFlags as string[]).includes(flag),
+            `${start} start: ${JSON.stringify(ready.nodeFlags)} lacks ${flag}`,
+          );
         }
-        assert.match(String(ready.glibcTunables), /glibc\.malloc\.mmap_threshold=33554432:glibc\.malloc\.trim_threshold=1073741824$/);
+        assert.match(
+          String(ready.glibcTunables),
+          /glibc\.malloc\.mmap_threshold=33554432:glibc\.malloc\.trim_threshold=1073741824$/,
+        );
         // V8 takes the build's code cache only under the flags it was made with (scripts/bundle.ts trains it under them).
         assert.equal(ready.codeCache, 'used', `${start} start`);
         // The first start may build when a source changed since the last build; the second never does.
-        if (start === 'second') assert.deepEqual(server.stderr.filter((l) => l.includes('building first')), []);
+        if (start === 'second')
+          assert.deepEqual(
+            server.stderr.filter((l) => l.includes('building first')),
+            [],
+          );
       } finally {
         server.child.kill('SIGTERM');
       }
       // npm hands the signal to the server itself (exec): it shuts down as when run directly.
       assert.equal((await server.exited).code, 0, `${start} start exits 0 on SIGTERM`);
-      assert.ok(server.lines.some((l) => l.msg === 'stopped'), `${start} start logs stopped`);
+      assert.ok(
+        server.lines.some((l) => l.msg === 'stopped'),
+        `${start} start logs stopped`,
+      );
     }
   });
 
@@ -93,7 +115,8 @@ describe('the server process', () => {
     const server = await startServerProcess({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}` });
     assert.equal((await fetch(`${server.url}/health`)).status, 200);
     // The warm-up after listening (src/http/warm-up.ts) ends without error while the server answers.
-    for (let i = 0; i < 250 && !server.lines.some((l) => l.msg === 'warmed up' || l.msg === 'warm-up failed'); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 250 && !server.lines.some((l) => l.msg === 'warmed up' || l.msg === 'warm-up failed'); i++)
+      await new Promise((r) => setTimeout(r, 20));
     assert.equal(server.lines.find((l) => l.msg === 'warmed up' || l.msg === 'warm-up failed')?.msg, 'warmed up');
     server.child.kill('SIGTERM');
     const { code } = await server.exited;
@@ -115,7 +138,9 @@ describe('the server process', () => {
     const database = await createTestDatabase();
     const server = await startServerProcess({ DATA_DIR: tempDir(), DATABASE_URL: database.url });
     try {
-      const health = await (await fetch(`${server.url}/health`)).json() as { database: { kind: string; status: string } };
+      const health = (await (await fetch(`${server.url}/health`)).json()) as {
+        database: { kind: string; status: string };
+      };
       assert.equal(health.database.kind, 'postgres');
       assert.equal(health.database.status, 'up');
     } finally {
@@ -129,11 +154,16 @@ describe('the server process', () => {
     const dir = tempDir();
     const fixtures = await tppFixtures();
     writeFileSync(join(dir, 'trusted.pem'), fixtures.ca.certPem);
-    const server = await startServerProcess({ MODE: 'production', DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`, TRUSTED_CA_CERTS: join(dir, 'trusted.pem') });
+    const server = await startServerProcess({
+      MODE: 'production',
+      DATA_DIR: dir,
+      DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`,
+      TRUSTED_CA_CERTS: join(dir, 'trusted.pem'),
+    });
     try {
       const response = await fetch(`${server.url}/v1/sandbox/customers`);
       assert.equal(response.status, 404);
-      const body = await response.json() as { code: string; message: string };
+      const body = (await response.json()) as { code: string; message: string };
       assert.equal(body.code, 'NOT_FOUND');
       assert.match(body.message, /belongs to the sandbox, which production does not serve/);
       assert.equal(existsSync(join(dir, SANDBOX_CA_CERT_FILE)), false);
@@ -146,7 +176,11 @@ describe('the server process', () => {
   });
 
   it('refuses to start with a bad configuration, naming every bad variable, exit code 2', async () => {
-    const { code, stderr } = await failedStart({ MODE: 'staging', PORT: 'eighty', DATABASE_URL: `sqlite:${join(tempDir(), 'x.db')}` });
+    const { code, stderr } = await failedStart({
+      MODE: 'staging',
+      PORT: 'eighty',
+      DATABASE_URL: `sqlite:${join(tempDir(), 'x.db')}`,
+    });
     assert.equal(code, 2);
     assert.match(stderr, /MODE must be 'sandbox' or 'production' \(got 'staging'\)/);
     assert.match(stderr, /PORT must be a whole number/);
@@ -156,7 +190,11 @@ describe('the server process', () => {
     const dir = tempDir();
     const fixtures = await tppFixtures();
     writeFileSync(join(dir, 'not-a-ca.pem'), fixtures.tpp.certPem);
-    const { code, stderr } = await failedStart({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'x.db')}`, TRUSTED_CA_CERTS: join(dir, 'not-a-ca.pem') });
+    const { code, stderr } = await failedStart({
+      DATA_DIR: dir,
+      DATABASE_URL: `sqlite:${join(dir, 'x.db')}`,
+      TRUSTED_CA_CERTS: join(dir, 'not-a-ca.pem'),
+    });
     assert.equal(code, 2);
     assert.match(stderr, /not-a-ca\.pem' holds 'Test TPP AS', which is not a CA certificate/);
   });
@@ -170,52 +208,104 @@ describe('the server process', () => {
     assert.match(readFileSync(join(dir, 'one', NATIONAL_ID_KEY_FILE), 'utf8'), /^[0-9a-f]{64}\n$/);
     const { code, stderr } = await failedStart({ DATA_DIR: join(dir, 'two'), DATABASE_URL: database });
     assert.equal(code, 2);
-    assert.match(stderr, /the key for national identity numbers \(.*two\/psu-identity\.key\) is not the one this database's data was stored with/);
-    const shared = await startServerProcess({ DATA_DIR: join(dir, 'two'), DATABASE_URL: database, PSU_IDENTITY_KEY_FILE: join(dir, 'one', NATIONAL_ID_KEY_FILE) });
+    assert.match(
+      stderr,
+      /the key for national identity numbers \(.*two\/psu-identity\.key\) is not the one this database's data was stored with/,
+    );
+    const shared = await startServerProcess({
+      DATA_DIR: join(dir, 'two'),
+      DATABASE_URL: database,
+      PSU_IDENTITY_KEY_FILE: join(dir, 'one', NATIONAL_ID_KEY_FILE),
+    });
     shared.child.kill('SIGTERM');
     assert.equal((await shared.exited).code, 0, 'an instance given the same key file starts');
   });
 
   it('refuses to start when a trusted CA file is missing', async () => {
     const dir = tempDir();
-    const { code, stderr } = await failedStart({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'x.db')}`, TRUSTED_CA_CERTS: join(dir, 'nowhere.pem') });
+    const { code, stderr } = await failedStart({
+      DATA_DIR: dir,
+      DATABASE_URL: `sqlite:${join(dir, 'x.db')}`,
+      TRUSTED_CA_CERTS: join(dir, 'nowhere.pem'),
+    });
     assert.equal(code, 2);
     assert.match(stderr, /cannot read '.*nowhere\.pem'/);
   });
 
   // A bound, not a measure: before this refusal the server started and ran, and the test would wait for ever.
-  it('refuses to start when a trusted CA has a key a qualified trust service would not use, exit code 2', { timeout: 30_000 }, async () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'weak.pem'), (await refusedAuthority({ rsaBits: 1024, commonName: 'Old Bank CA' })).certPem);
-    const { code, stderr } = await failedStart({ MODE: 'production', DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'x.db')}`, TRUSTED_CA_CERTS: join(dir, 'weak.pem') });
-    assert.equal(code, 2);
-    assert.match(stderr, /TRUSTED_CA_CERTS: '.*weak\.pem' holds 'Old Bank CA', which has a 1024-bit RSA key; at least 2048 bits are required/);
-  });
+  it(
+    'refuses to start when a trusted CA has a key a qualified trust service would not use, exit code 2',
+    { timeout: 30_000 },
+    async () => {
+      const dir = tempDir();
+      writeFileSync(
+        join(dir, 'weak.pem'),
+        (await refusedAuthority({ rsaBits: 1024, commonName: 'Old Bank CA' })).certPem,
+      );
+      const { code, stderr } = await failedStart({
+        MODE: 'production',
+        DATA_DIR: dir,
+        DATABASE_URL: `sqlite:${join(dir, 'x.db')}`,
+        TRUSTED_CA_CERTS: join(dir, 'weak.pem'),
+      });
+      assert.equal(code, 2);
+      assert.match(
+        stderr,
+        /TRUSTED_CA_CERTS: '.*weak\.pem' holds 'Old Bank CA', which has a 1024-bit RSA key; at least 2048 bits are required/,
+      );
+    },
+  );
 
-  it('refuses to start in sandbox mode when the sandbox CA file was replaced by a weak one, exit code 2', { timeout: 30_000 }, async () => {
-    const dir = tempDir();
-    const weak = await refusedAuthority({ hash: 'SHA-1', commonName: 'Home-made CA' });
-    writeFileSync(join(dir, SANDBOX_CA_CERT_FILE), weak.certPem);
-    writeFileSync(join(dir, SANDBOX_CA_KEY_FILE), weak.keyPem);
-    const { code, stderr } = await failedStart({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'x.db')}` });
-    assert.equal(code, 2);
-    assert.match(stderr, /the sandbox CA file '.*' holds 'Home-made CA', which is signed with ecdsa-with-SHA1: SHA-1 is broken.*the next start makes a new sandbox CA/);
-  });
+  it(
+    'refuses to start in sandbox mode when the sandbox CA file was replaced by a weak one, exit code 2',
+    { timeout: 30_000 },
+    async () => {
+      const dir = tempDir();
+      const weak = await refusedAuthority({ hash: 'SHA-1', commonName: 'Home-made CA' });
+      writeFileSync(join(dir, SANDBOX_CA_CERT_FILE), weak.certPem);
+      writeFileSync(join(dir, SANDBOX_CA_KEY_FILE), weak.keyPem);
+      const { code, stderr } = await failedStart({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'x.db')}` });
+      assert.equal(code, 2);
+      assert.match(
+        stderr,
+        /the sandbox CA file '.*' holds 'Home-made CA', which is signed with ecdsa-with-SHA1: SHA-1 is broken.*the next start makes a new sandbox CA/,
+      );
+    },
+  );
 
   it('finishes a request in flight when SIGTERM arrives, then exits 0', async () => {
     const dir = tempDir();
     const fixtures = await tppFixtures();
     writeFileSync(join(dir, 'trusted.pem'), fixtures.ca.certPem);
-    const server = await startServerProcess({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`, TRUSTED_CA_CERTS: join(dir, 'trusted.pem'), LOG_LEVEL: 'debug' });
+    const server = await startServerProcess({
+      DATA_DIR: dir,
+      DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`,
+      TRUSTED_CA_CERTS: join(dir, 'trusted.pem'),
+      LOG_LEVEL: 'debug',
+    });
     const body = JSON.stringify(crossBorderBody());
-    const headers = signRequest({ method: 'POST', url: CROSS_BORDER_PATH, body, headers: psuByNationalId(), credentials: fixtures.tpp });
+    const headers = signRequest({
+      method: 'POST',
+      url: CROSS_BORDER_PATH,
+      body,
+      headers: psuByNationalId(),
+      credentials: fixtures.tpp,
+    });
     const { hostname, port } = new URL(server.url);
     const socket = connect(Number(port), hostname);
     await once(socket, 'connect');
-    const head = [`POST ${CROSS_BORDER_PATH} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+    const head = [
+      `POST ${CROSS_BORDER_PATH} HTTP/1.1`,
+      `Host: ${hostname}:${port}`,
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ].join('\r\n');
     socket.write(`${head}\r\n\r\n${body.slice(0, 40)}`);
     let answer = '';
-    socket.on('data', (chunk) => { answer += String(chunk); });
+    socket.on('data', (chunk) => {
+      answer += String(chunk);
+    });
     // The request is in flight (the server has its headers and part of its body) when the signal arrives.
     await server.waitForLine((l) => l.msg === 'request received' && l.path === CROSS_BORDER_PATH, 'the request');
     server.child.kill('SIGTERM');
@@ -233,7 +323,11 @@ describe('the server process', () => {
     const started = await Promise.allSettled([startServerProcess(env), startServerProcess(env)]);
     const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     try {
-      assert.equal(servers.length, 2, `both start: ${started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'ok')).join('; ')}`);
+      assert.equal(
+        servers.length,
+        2,
+        `both start: ${started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'ok')).join('; ')}`,
+      );
       for (const server of servers) assert.equal((await fetch(`${server.url}/health`)).status, 200);
     } finally {
       for (const server of servers) server.child.kill('SIGTERM');
@@ -250,14 +344,16 @@ describe('the server process', () => {
         const { body, headers } = signedCrossBorderCreate(fixtures.tpp);
         const created = await fetch(`${first.url}${CROSS_BORDER_PATH}`, { method: 'POST', headers, body });
         assert.equal(created.status, 201);
-        const { paymentId } = await created.json() as { paymentId: string };
+        const { paymentId } = (await created.json()) as { paymentId: string };
         first.child.kill('SIGKILL');
         assert.equal((await first.exited).signal, 'SIGKILL');
 
         const second = await startServerProcess(data.env);
         try {
           const url = `${CROSS_BORDER_PATH}/${paymentId}/status`;
-          const read = await fetch(`${second.url}${url}`, { headers: signRequest({ method: 'GET', url, credentials: fixtures.tpp }) });
+          const read = await fetch(`${second.url}${url}`, {
+            headers: signRequest({ method: 'GET', url, credentials: fixtures.tpp }),
+          });
           assert.equal(read.status, 200);
           assert.deepEqual(await read.json(), { transactionStatus: 'RCVD' });
         } finally {

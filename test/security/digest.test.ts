@@ -9,21 +9,33 @@ const SHA256 = hash('sha256');
 const SHA512 = hash('sha512');
 
 function throwsDigestError(header: string, pattern: RegExp): void {
-  assert.throws(() => parseDigestHeader(header), (error: unknown) => error instanceof DigestFormatError && pattern.test(error.message), header);
+  assert.throws(
+    () => parseDigestHeader(header),
+    (error: unknown) => error instanceof DigestFormatError && pattern.test(error.message),
+    header,
+  );
 }
 
 describe('parseDigestHeader', () => {
   it('reads a SHA-256 digest', () => {
-    assert.deepEqual(parseDigestHeader(`SHA-256=${SHA256.toString('base64')}`), [{ algorithm: 'SHA-256', expected: SHA256 }]);
+    assert.deepEqual(parseDigestHeader(`SHA-256=${SHA256.toString('base64')}`), [
+      { algorithm: 'SHA-256', expected: SHA256 },
+    ]);
   });
 
   it('reads a SHA-512 digest', () => {
-    assert.deepEqual(parseDigestHeader(`SHA-512=${SHA512.toString('base64')}`), [{ algorithm: 'SHA-512', expected: SHA512 }]);
+    assert.deepEqual(parseDigestHeader(`SHA-512=${SHA512.toString('base64')}`), [
+      { algorithm: 'SHA-512', expected: SHA512 },
+    ]);
   });
 
   it('reads algorithm names in any case', () => {
-    assert.deepEqual(parseDigestHeader(`sha-256=${SHA256.toString('base64')}`), [{ algorithm: 'SHA-256', expected: SHA256 }]);
-    assert.deepEqual(parseDigestHeader(`Sha-512=${SHA512.toString('base64')}`), [{ algorithm: 'SHA-512', expected: SHA512 }]);
+    assert.deepEqual(parseDigestHeader(`sha-256=${SHA256.toString('base64')}`), [
+      { algorithm: 'SHA-256', expected: SHA256 },
+    ]);
+    assert.deepEqual(parseDigestHeader(`Sha-512=${SHA512.toString('base64')}`), [
+      { algorithm: 'SHA-512', expected: SHA512 },
+    ]);
   });
 
   it('reads several comma-separated digests and ignores one in an unknown algorithm', () => {
@@ -77,15 +89,23 @@ describe('findDigestMismatch', () => {
   });
 
   it('returns the mismatching algorithm when another digest in the header matches', () => {
-    const values = parseDigestHeader(`SHA-256=${SHA256.toString('base64')},SHA-512=${hash('sha512', Buffer.from('x')).toString('base64')}`);
+    const values = parseDigestHeader(
+      `SHA-256=${SHA256.toString('base64')},SHA-512=${hash('sha512', Buffer.from('x')).toString('base64')}`,
+    );
     assert.equal(findDigestMismatch(values, BODY), 'SHA-512');
   });
 
   it('checks the empty body against the digest of the empty body', () => {
     const empty = new Uint8Array(0);
-    assert.equal(findDigestMismatch(parseDigestHeader(`SHA-256=${hash('sha256', empty).toString('base64')}`), empty), undefined);
+    assert.equal(
+      findDigestMismatch(parseDigestHeader(`SHA-256=${hash('sha256', empty).toString('base64')}`), empty),
+      undefined,
+    );
     assert.equal(findDigestMismatch(parseDigestHeader(`SHA-256=${SHA256.toString('base64')}`), empty), 'SHA-256');
-    assert.equal(findDigestMismatch(parseDigestHeader(`SHA-256=${hash('sha256', empty).toString('base64')}`), BODY), 'SHA-256');
+    assert.equal(
+      findDigestMismatch(parseDigestHeader(`SHA-256=${hash('sha256', empty).toString('base64')}`), BODY),
+      'SHA-256',
+    );
   });
 });
 
@@ -99,7 +119,10 @@ describe('digestHeaderOf', () => {
       const header = digestHeaderOf(BODY, algorithm);
       assert.ok(header.startsWith(`${algorithm}=`));
       const values = parseDigestHeader(header);
-      assert.deepEqual(values.map((v) => v.algorithm), [algorithm]);
+      assert.deepEqual(
+        values.map((v) => v.algorithm),
+        [algorithm],
+      );
       assert.equal(findDigestMismatch(values, BODY), undefined);
       assert.equal(findDigestMismatch(values, Buffer.concat([BODY, Buffer.from(' ')])), algorithm);
     });

@@ -42,8 +42,12 @@ describe('parseDistinguishedName', () => {
   });
 
   it('reads organizationIdentifier and the OID 2.5.4.97 as the same attribute', () => {
-    assert.deepEqual(parseDistinguishedName('organizationIdentifier=PSDNO-FSA-111111111'), [{ oid: ORG_ID, value: 'PSDNO-FSA-111111111' }]);
-    assert.deepEqual(parseDistinguishedName('2.5.4.97=PSDNO-FSA-111111111'), [{ oid: ORG_ID, value: 'PSDNO-FSA-111111111' }]);
+    assert.deepEqual(parseDistinguishedName('organizationIdentifier=PSDNO-FSA-111111111'), [
+      { oid: ORG_ID, value: 'PSDNO-FSA-111111111' },
+    ]);
+    assert.deepEqual(parseDistinguishedName('2.5.4.97=PSDNO-FSA-111111111'), [
+      { oid: ORG_ID, value: 'PSDNO-FSA-111111111' },
+    ]);
   });
 
   it('splits on commas, semicolons and plus signs and trims around types and values', () => {
@@ -89,7 +93,11 @@ describe('parseDistinguishedName', () => {
   });
 
   it('throws a DistinguishedNameError for an attribute without =', () => {
-    assert.throws(() => parseDistinguishedName('CN'), (error: unknown) => error instanceof DistinguishedNameError && /'CN' is not of the form TYPE=value/.test(error.message));
+    assert.throws(
+      () => parseDistinguishedName('CN'),
+      (error: unknown) =>
+        error instanceof DistinguishedNameError && /'CN' is not of the form TYPE=value/.test(error.message),
+    );
     assert.throws(() => parseDistinguishedName('O=Bank,CN'), DistinguishedNameError);
   });
 
@@ -98,16 +106,26 @@ describe('parseDistinguishedName', () => {
   });
 
   it('throws a DistinguishedNameError naming an unknown attribute type', () => {
-    assert.throws(() => parseDistinguishedName('CN=A,FOO=bar'), (error: unknown) => error instanceof DistinguishedNameError && error.message.includes("'FOO'"));
+    assert.throws(
+      () => parseDistinguishedName('CN=A,FOO=bar'),
+      (error: unknown) => error instanceof DistinguishedNameError && error.message.includes("'FOO'"),
+    );
   });
 
   it('throws a DistinguishedNameError for an unclosed quote', () => {
-    assert.throws(() => parseDistinguishedName('CN="Test CA,O=Bank'), (error: unknown) => error instanceof DistinguishedNameError && /not closed/.test(error.message));
+    assert.throws(
+      () => parseDistinguishedName('CN="Test CA,O=Bank'),
+      (error: unknown) => error instanceof DistinguishedNameError && /not closed/.test(error.message),
+    );
   });
 
   it('throws a DistinguishedNameError for an empty name or one of separators only', () => {
     for (const text of ['', '   ', ', ;']) {
-      assert.throws(() => parseDistinguishedName(text), (error: unknown) => error instanceof DistinguishedNameError && /empty/.test(error.message), JSON.stringify(text));
+      assert.throws(
+        () => parseDistinguishedName(text),
+        (error: unknown) => error instanceof DistinguishedNameError && /empty/.test(error.message),
+        JSON.stringify(text),
+      );
     }
   });
 });
@@ -119,7 +137,12 @@ describe('sameDistinguishedName', () => {
 
   it('is true when the attribute types are spelled differently', () => {
     assert.ok(same('CN=X,ST=Oslo,E=a@b.no', 'commonName=X,S=Oslo,emailAddress=a@b.no'));
-    assert.ok(same('CN=X,stateOrProvinceName=Oslo,2.5.4.97=PSDNO-FSA-1', '2.5.4.3=X,2.5.4.8=Oslo,organizationIdentifier=PSDNO-FSA-1'));
+    assert.ok(
+      same(
+        'CN=X,stateOrProvinceName=Oslo,2.5.4.97=PSDNO-FSA-1',
+        '2.5.4.3=X,2.5.4.8=Oslo,organizationIdentifier=PSDNO-FSA-1',
+      ),
+    );
   });
 
   it('is true for an escaped, a quoted and a percent-encoded form of the same value', () => {
@@ -167,7 +190,10 @@ describe('formatDistinguishedName', () => {
   });
 
   it('escapes the RFC 4514 special characters', () => {
-    assert.equal(formatDistinguishedName([{ oid: O, value: 'A, B + "C"; <D>\\E' }]), 'O=A\\, B \\+ \\"C\\"\\; \\<D\\>\\\\E');
+    assert.equal(
+      formatDistinguishedName([{ oid: O, value: 'A, B + "C"; <D>\\E' }]),
+      'O=A\\, B \\+ \\"C\\"\\; \\<D\\>\\\\E',
+    );
   });
 
   for (const [label, value] of [
@@ -183,7 +209,11 @@ describe('formatDistinguishedName', () => {
     ['a percent sign that starts no escape', '100% Pay'],
   ] as const) {
     it(`gives back the same attributes when parsed again, for a value with ${label}`, () => {
-      const attributes: NameAttribute[] = [{ oid: CN, value }, { oid: O, value: `${value} AS` }, { oid: C, value: 'NO' }];
+      const attributes: NameAttribute[] = [
+        { oid: CN, value },
+        { oid: O, value: `${value} AS` },
+        { oid: C, value: 'NO' },
+      ];
       assert.deepEqual(parseDistinguishedName(formatDistinguishedName(attributes)), attributes);
     });
   }
@@ -195,7 +225,10 @@ describe('formatDistinguishedName', () => {
     const value = fc.string({ unit, minLength: 1, maxLength: 24 }).filter((v) => v.trim() === v && v !== '');
     fc.assert(
       fc.property(value, value, (cn, o) => {
-        const attributes: NameAttribute[] = [{ oid: CN, value: cn }, { oid: O, value: o }];
+        const attributes: NameAttribute[] = [
+          { oid: CN, value: cn },
+          { oid: O, value: o },
+        ];
         const parsed = parseDistinguishedName(formatDistinguishedName(attributes));
         assert.deepEqual(parsed, attributes);
         assert.ok(sameDistinguishedName(parsed, attributes));
@@ -205,18 +238,25 @@ describe('formatDistinguishedName', () => {
   });
 
   it('keeps characters beyond the Basic Multilingual Plane whole, written plainly or percent-encoded', () => {
-    assert.deepEqual(parseDistinguishedName('CN=𠮷野家,O=Smile 😀 AS'), [{ oid: CN, value: '𠮷野家' }, { oid: O, value: 'Smile 😀 AS' }]);
+    assert.deepEqual(parseDistinguishedName('CN=𠮷野家,O=Smile 😀 AS'), [
+      { oid: CN, value: '𠮷野家' },
+      { oid: O, value: 'Smile 😀 AS' },
+    ]);
     assert.deepEqual(parseDistinguishedName('O=%F0%9F%98%80'), [{ oid: O, value: '😀' }]);
   });
 
   it('keeps an escaped trailing space and drops an unescaped one', () => {
     assert.deepEqual(parseDistinguishedName('O=abc\\ '), [{ oid: O, value: 'abc ' }]);
     assert.deepEqual(parseDistinguishedName('O=abc  '), [{ oid: O, value: 'abc' }]);
-    assert.deepEqual(parseDistinguishedName(formatDistinguishedName([{ oid: O, value: 'abc ' }])), [{ oid: O, value: 'abc ' }]);
+    assert.deepEqual(parseDistinguishedName(formatDistinguishedName([{ oid: O, value: 'abc ' }])), [
+      { oid: O, value: 'abc ' },
+    ]);
   });
 
   it('writes % escaped, so a value with % and two hex digits survives a round trip', () => {
     assert.equal(formatDistinguishedName([{ oid: O, value: '100%41' }]), 'O=100\\2541');
-    assert.deepEqual(parseDistinguishedName(formatDistinguishedName([{ oid: O, value: '100%41' }])), [{ oid: O, value: '100%41' }]);
+    assert.deepEqual(parseDistinguishedName(formatDistinguishedName([{ oid: O, value: '100%41' }])), [
+      { oid: O, value: '100%41' },
+    ]);
   });
 });

@@ -32,12 +32,7 @@ describe('parseHttpDate', () => {
     assert.equal(parseHttpDate('Thu, 31 Dec 2026 23:59:59 GMT'), Date.UTC(2026, 11, 31, 23, 59, 59));
   });
 
-  for (const text of [
-    '1994-11-06T08:49:37Z',
-    '1994-11-06T08:49:37.000Z',
-    '1994-11-06',
-    '784111777000',
-  ]) {
+  for (const text of ['1994-11-06T08:49:37Z', '1994-11-06T08:49:37.000Z', '1994-11-06', '784111777000']) {
     it(`returns undefined for the ISO 8601 or numeric text '${text}'`, () => {
       assert.equal(parseHttpDate(text), undefined);
     });

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { hashNationalId } from '../../src/domain/psu.js';
-import { NATIONAL_ID_KEY_FILE, NationalIdKeyError, ensureNationalIdKey, nationalIdKeyFingerprint } from '../../src/security/national-id-key.js';
+import {
+  NATIONAL_ID_KEY_FILE,
+  NationalIdKeyError,
+  ensureNationalIdKey,
+  nationalIdKeyFingerprint,
+} from '../../src/security/national-id-key.js';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -33,7 +38,10 @@ describe('the installation key for national identity numbers', () => {
   });
 
   it('differs between installations', async () => {
-    assert.notEqual(hashNationalId(await ensureNationalIdKey(newDir(), undefined), FNR), hashNationalId(await ensureNationalIdKey(newDir(), undefined), FNR));
+    assert.notEqual(
+      hashNationalId(await ensureNationalIdKey(newDir(), undefined), FNR),
+      hashNationalId(await ensureNationalIdKey(newDir(), undefined), FNR),
+    );
   });
 
   it('is read from PSU_IDENTITY_KEY_FILE when it is set, so that instances on one database share it; nothing is written to the data folder', async () => {
@@ -47,10 +55,19 @@ describe('the installation key for national identity numbers', () => {
 
   it('refuses a configured file that is missing, not hex, or shorter than 32 bytes, saying which and why', async () => {
     const dir = newDir();
-    await assert.rejects(ensureNationalIdKey(dir, join(dir, 'missing.key')), (error: Error) => error instanceof NationalIdKeyError && /missing\.key cannot be read/.test(error.message));
-    for (const [name, text] of [['short.key', 'ab'.repeat(31)], ['text.key', 'not a key at all, not hex at all, not a key at all, not hex at all!']]) {
+    await assert.rejects(
+      ensureNationalIdKey(dir, join(dir, 'missing.key')),
+      (error: Error) => error instanceof NationalIdKeyError && /missing\.key cannot be read/.test(error.message),
+    );
+    for (const [name, text] of [
+      ['short.key', 'ab'.repeat(31)],
+      ['text.key', 'not a key at all, not hex at all, not a key at all, not hex at all!'],
+    ]) {
       writeFileSync(join(dir, name!), text!);
-      await assert.rejects(ensureNationalIdKey(dir, join(dir, name!)), (error: Error) => error instanceof NationalIdKeyError && /at least 64 hex digits/.test(error.message));
+      await assert.rejects(
+        ensureNationalIdKey(dir, join(dir, name!)),
+        (error: Error) => error instanceof NationalIdKeyError && /at least 64 hex digits/.test(error.message),
+      );
     }
   });
 

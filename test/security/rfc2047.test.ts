@@ -38,17 +38,26 @@ describe('decodeEncodedWords', () => {
   });
 
   it('throws an EncodedWordError for a B word that is not base64', () => {
-    assert.throws(() => decodeEncodedWords('=?utf-8?B?YWJj!ZGVm?='), (error: unknown) => error instanceof EncodedWordError && /base64/.test(error.message));
+    assert.throws(
+      () => decodeEncodedWords('=?utf-8?B?YWJj!ZGVm?='),
+      (error: unknown) => error instanceof EncodedWordError && /base64/.test(error.message),
+    );
     assert.throws(() => decodeEncodedWords('=?utf-8?B?YW=Jj?='), EncodedWordError);
   });
 
   it('throws an EncodedWordError naming a bad =XY escape in a Q word', () => {
-    assert.throws(() => decodeEncodedWords('=?utf-8?Q?abc=ZZ?='), (error: unknown) => error instanceof EncodedWordError && error.message.includes("'=ZZ'"));
+    assert.throws(
+      () => decodeEncodedWords('=?utf-8?Q?abc=ZZ?='),
+      (error: unknown) => error instanceof EncodedWordError && error.message.includes("'=ZZ'"),
+    );
     assert.throws(() => decodeEncodedWords('=?utf-8?Q?abc=4?='), EncodedWordError);
   });
 
   it('throws an EncodedWordError naming an unsupported charset', () => {
-    assert.throws(() => decodeEncodedWords(`=?koi8-r?B?${b64('abc')}?=`), (error: unknown) => error instanceof EncodedWordError && error.message.includes("'koi8-r'"));
+    assert.throws(
+      () => decodeEncodedWords(`=?koi8-r?B?${b64('abc')}?=`),
+      (error: unknown) => error instanceof EncodedWordError && error.message.includes("'koi8-r'"),
+    );
   });
 
   it('keeps text that is not an encoded word', () => {

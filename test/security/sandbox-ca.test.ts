@@ -18,8 +18,14 @@ const newDir = () => {
 
 /** The key file holds the private key of the certificate file's public key. */
 function filesArePair(dir: string): boolean {
-  const publicOfKey = createPublicKey(createPrivateKey(readFileSync(join(dir, SANDBOX_CA_KEY_FILE), 'utf8'))).export({ type: 'spki', format: 'der' });
-  const publicOfCert = createPublicKey(readFileSync(join(dir, SANDBOX_CA_CERT_FILE), 'utf8')).export({ type: 'spki', format: 'der' });
+  const publicOfKey = createPublicKey(createPrivateKey(readFileSync(join(dir, SANDBOX_CA_KEY_FILE), 'utf8'))).export({
+    type: 'spki',
+    format: 'der',
+  });
+  const publicOfCert = createPublicKey(readFileSync(join(dir, SANDBOX_CA_CERT_FILE), 'utf8')).export({
+    type: 'spki',
+    format: 'der',
+  });
   return Buffer.compare(publicOfKey, publicOfCert) === 0;
 }
 
@@ -29,7 +35,11 @@ describe('sandbox CA', () => {
     const cas = await Promise.all([ensureSandboxCa(dir), ensureSandboxCa(dir), ensureSandboxCa(dir)]);
     assert.equal(new Set(cas.map((ca) => ca.serial)).size, 1);
     assert.ok(filesArePair(dir));
-    assert.deepEqual(readdirSync(dir).sort(), [SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE].sort(), 'no temporary file is left');
+    assert.deepEqual(
+      readdirSync(dir).sort(),
+      [SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE].sort(),
+      'no temporary file is left',
+    );
     assert.equal((await ensureSandboxCa(dir)).serial, cas[0]!.serial, 'a later start reads it');
   });
 
@@ -48,7 +58,12 @@ describe('sandbox CA', () => {
     writeFileSync(join(dir, SANDBOX_CA_KEY_FILE), weak.keyPem);
     await assert.rejects(ensureSandboxCa(dir), (error: unknown) => {
       assert.ok(error instanceof TrustStoreError, String(error));
-      assert.match(error.message, new RegExp(`the sandbox CA file '.*${SANDBOX_CA_CERT_FILE}' holds 'Home-made CA', which has a 1024-bit RSA key; at least 2048 bits are required`));
+      assert.match(
+        error.message,
+        new RegExp(
+          `the sandbox CA file '.*${SANDBOX_CA_CERT_FILE}' holds 'Home-made CA', which has a 1024-bit RSA key; at least 2048 bits are required`,
+        ),
+      );
       return true;
     });
   });

@@ -33,14 +33,18 @@ describe('parseSignatureHeader', () => {
   });
 
   it('reads parameters in any order, with whitespace around names, = and commas', () => {
-    const parsed = parseSignatureHeader(` signature = "${SIGNATURE_B64}" , headers="date" ,algorithm= "rsa-sha256",  keyId ="${KEY_ID}" `);
+    const parsed = parseSignatureHeader(
+      ` signature = "${SIGNATURE_B64}" , headers="date" ,algorithm= "rsa-sha256",  keyId ="${KEY_ID}" `,
+    );
     assert.equal(parsed.keyId.text, KEY_ID);
     assert.deepEqual(parsed.headers, ['date']);
     assert.deepEqual(parsed.signature, SIGNATURE);
   });
 
   it('reads parameter names in any case and lower-cases the algorithm', () => {
-    const parsed = parseSignatureHeader(`KEYID="${KEY_ID}",Algorithm="RSA-SHA256",HeAdErS="date",SIGNATURE="${SIGNATURE_B64}"`);
+    const parsed = parseSignatureHeader(
+      `KEYID="${KEY_ID}",Algorithm="RSA-SHA256",HeAdErS="date",SIGNATURE="${SIGNATURE_B64}"`,
+    );
     assert.equal(parsed.keyId.serial, 0xab12cd34ef56n);
     assert.equal(parsed.algorithm, 'rsa-sha256');
     assert.deepEqual(parsed.headers, ['date']);
@@ -48,13 +52,17 @@ describe('parseSignatureHeader', () => {
   });
 
   it('reads unquoted algorithm and headers values', () => {
-    const parsed = parseSignatureHeader(`keyId="${KEY_ID}",algorithm=rsa-sha256,headers=date,signature="${SIGNATURE_B64}"`);
+    const parsed = parseSignatureHeader(
+      `keyId="${KEY_ID}",algorithm=rsa-sha256,headers=date,signature="${SIGNATURE_B64}"`,
+    );
     assert.equal(parsed.algorithm, 'rsa-sha256');
     assert.deepEqual(parsed.headers, ['date']);
   });
 
   it('lower-cases the signed header names and splits them on any whitespace', () => {
-    const parsed = parseSignatureHeader(HEADER.replace(HEADERS, ' (Request-Target)  Date\tDigest X-Request-ID  TPP-Redirect-URI '));
+    const parsed = parseSignatureHeader(
+      HEADER.replace(HEADERS, ' (Request-Target)  Date\tDigest X-Request-ID  TPP-Redirect-URI '),
+    );
     assert.deepEqual(parsed.headers, ['(request-target)', 'date', 'digest', 'x-request-id', 'tpp-redirect-uri']);
   });
 
@@ -70,9 +78,16 @@ describe('parseSignatureHeader', () => {
 
   for (const name of ['keyId', 'algorithm', 'signature'] as const) {
     it(`throws a SignatureHeaderError naming ${name} when it is missing`, () => {
-      const parameters: Record<string, string> = { keyId: KEY_ID, algorithm: 'rsa-sha256', headers: HEADERS, signature: SIGNATURE_B64 };
+      const parameters: Record<string, string> = {
+        keyId: KEY_ID,
+        algorithm: 'rsa-sha256',
+        headers: HEADERS,
+        signature: SIGNATURE_B64,
+      };
       delete parameters[name];
-      const header = Object.entries(parameters).map(([key, value]) => `${key}="${value}"`).join(',');
+      const header = Object.entries(parameters)
+        .map(([key, value]) => `${key}="${value}"`)
+        .join(',');
       throwsHeaderError(() => parseSignatureHeader(header), new RegExp(`parameter '${name}' is missing`));
     });
 
@@ -83,12 +98,18 @@ describe('parseSignatureHeader', () => {
   }
 
   it('throws a SignatureHeaderError for a parameter given twice, whatever its case', () => {
-    throwsHeaderError(() => parseSignatureHeader(`${HEADER},algorithm="hs2019"`), /parameter 'algorithm' is given twice/);
+    throwsHeaderError(
+      () => parseSignatureHeader(`${HEADER},algorithm="hs2019"`),
+      /parameter 'algorithm' is given twice/,
+    );
     throwsHeaderError(() => parseSignatureHeader(`${HEADER},KeyID="${KEY_ID}"`), /parameter 'keyid' is given twice/);
   });
 
   it('throws a SignatureHeaderError for an empty headers parameter', () => {
-    throwsHeaderError(() => parseSignatureHeader(HEADER.replace(`headers="${HEADERS}"`, 'headers="  "')), /parameter 'headers' is empty/);
+    throwsHeaderError(
+      () => parseSignatureHeader(HEADER.replace(`headers="${HEADERS}"`, 'headers="  "')),
+      /parameter 'headers' is empty/,
+    );
   });
 
   it('accepts 20 signed headers', () => {
@@ -103,11 +124,17 @@ describe('parseSignatureHeader', () => {
 
   it('throws a SignatureHeaderError for text that is not name="value" parameters', () => {
     throwsHeaderError(() => parseSignatureHeader(`${HEADER},"stray"`), /cannot read a name="value" parameter/);
-    throwsHeaderError(() => parseSignatureHeader('not a signature header'), /cannot read a name="value" parameter at position 0/);
+    throwsHeaderError(
+      () => parseSignatureHeader('not a signature header'),
+      /cannot read a name="value" parameter at position 0/,
+    );
   });
 
   it('throws a SignatureHeaderError for a signature that is not base64', () => {
-    throwsHeaderError(() => parseSignatureHeader(HEADER.replace(SIGNATURE_B64, 'not*base64')), /signature is not base64/);
+    throwsHeaderError(
+      () => parseSignatureHeader(HEADER.replace(SIGNATURE_B64, 'not*base64')),
+      /signature is not base64/,
+    );
   });
 
   it('reads a signature value folded with whitespace', () => {
@@ -123,14 +150,19 @@ describe('parseSignatureHeader', () => {
   it('reads a whole header sent as several encoded words, with a non-ASCII issuer name', () => {
     const header = HEADER.replace('Test Bank', 'Blåbær Bank');
     const half = Math.floor(header.length / 2);
-    const encoded = [header.slice(0, half), header.slice(half)].map((part) => `=?UTF-8?b?${Buffer.from(part, 'utf8').toString('base64')}?=`).join(' ');
+    const encoded = [header.slice(0, half), header.slice(half)]
+      .map((part) => `=?UTF-8?b?${Buffer.from(part, 'utf8').toString('base64')}?=`)
+      .join(' ');
     const parsed = parseSignatureHeader(encoded);
     assert.deepEqual(parsed.keyId.issuer[1], { oid: O, value: 'Blåbær Bank, Trust & Co' });
     assert.deepEqual(parsed.signature, SIGNATURE);
   });
 
   it('throws a SignatureHeaderError when the encoded header cannot be decoded', () => {
-    throwsHeaderError(() => parseSignatureHeader('=?koi8-r?B?YWJj?='), /RFC 2047 encoded word cannot be decoded: charset 'koi8-r'/);
+    throwsHeaderError(
+      () => parseSignatureHeader('=?koi8-r?B?YWJj?='),
+      /RFC 2047 encoded word cannot be decoded: charset 'koi8-r'/,
+    );
   });
 
   it('reads a signature value wrapped as an encoded word of the signature bytes', () => {
@@ -144,11 +176,16 @@ describe('parseSignatureHeader', () => {
   });
 
   it('throws a SignatureHeaderError for a signature encoded word that is not base64', () => {
-    throwsHeaderError(() => parseSignatureHeader(HEADER.replace(SIGNATURE_B64, '=?utf-8?B?ab*cd?=')), /RFC 2047 encoded word cannot be decoded/);
+    throwsHeaderError(
+      () => parseSignatureHeader(HEADER.replace(SIGNATURE_B64, '=?utf-8?B?ab*cd?=')),
+      /RFC 2047 encoded word cannot be decoded/,
+    );
   });
 
   it('reads a keyId wrapped as an encoded word', () => {
-    const parsed = parseSignatureHeader(HEADER.replace(KEY_ID, `=?utf-8?B?${Buffer.from(KEY_ID, 'utf8').toString('base64')}?=`));
+    const parsed = parseSignatureHeader(
+      HEADER.replace(KEY_ID, `=?utf-8?B?${Buffer.from(KEY_ID, 'utf8').toString('base64')}?=`),
+    );
     assert.equal(parsed.keyId.text, KEY_ID);
     assert.equal(parsed.keyId.issuer.length, 3);
   });
@@ -164,13 +201,24 @@ describe('parseSignatureHeader', () => {
   });
 
   it('throws a SignatureHeaderError for a keyId that is not SN=...,CA=...', () => {
-    throwsHeaderError(() => parseSignatureHeader(HEADER.replace(KEY_ID, 'CN=Test PSD2 CA')), /keyId 'CN=Test PSD2 CA' is not of the form SN=/);
+    throwsHeaderError(
+      () => parseSignatureHeader(HEADER.replace(KEY_ID, 'CN=Test PSD2 CA')),
+      /keyId 'CN=Test PSD2 CA' is not of the form SN=/,
+    );
   });
 });
 
 describe('parseKeyId', () => {
   it('reads the same serial from plain, 0x-prefixed, colon-separated, upper- and lower-case hex', () => {
-    for (const serial of ['AB12CD34EF56', 'ab12cd34ef56', '0xab12cd34ef56', '0xAB12CD34EF56', 'AB:12:CD:34:EF:56', '00:ab:12:cd:34:ef:56', '00AB12CD34EF56']) {
+    for (const serial of [
+      'AB12CD34EF56',
+      'ab12cd34ef56',
+      '0xab12cd34ef56',
+      '0xAB12CD34EF56',
+      'AB:12:CD:34:EF:56',
+      '00:ab:12:cd:34:ef:56',
+      '00AB12CD34EF56',
+    ]) {
       assert.equal(parseKeyId(`SN=${serial},CA=CN=X`).serial, 0xab12cd34ef56n, serial);
     }
   });
@@ -204,9 +252,21 @@ describe('parseKeyId', () => {
     assert.deepEqual(keyId.issuer, [{ oid: CN, value: 'Blå CA' }]);
   });
 
-  for (const text of ['CN=X', 'CA=CN=X,SN=1', 'SN=1', 'SN=1,CN=X', 'SN=xyz,CA=CN=X', 'SN=0x,CA=CN=X', 'SN=,CA=CN=X', 'serial=1,CA=CN=X']) {
+  for (const text of [
+    'CN=X',
+    'CA=CN=X,SN=1',
+    'SN=1',
+    'SN=1,CN=X',
+    'SN=xyz,CA=CN=X',
+    'SN=0x,CA=CN=X',
+    'SN=,CA=CN=X',
+    'serial=1,CA=CN=X',
+  ]) {
     it(`throws a SignatureHeaderError for the keyId '${text}', which is not SN=<hex>,CA=<DN>`, () => {
-      throwsHeaderError(() => parseKeyId(text), /is not of the form SN=<certificate serial in hex>,CA=<issuer distinguished name>/);
+      throwsHeaderError(
+        () => parseKeyId(text),
+        /is not of the form SN=<certificate serial in hex>,CA=<issuer distinguished name>/,
+      );
     });
   }
 
@@ -215,7 +275,10 @@ describe('parseKeyId', () => {
   });
 
   it('throws a SignatureHeaderError explaining a CA that is not a distinguished name', () => {
-    throwsHeaderError(() => parseKeyId('SN=1,CA=Test CA'), /keyId CA 'Test CA' is not a distinguished name: 'Test CA' is not of the form TYPE=value/);
+    throwsHeaderError(
+      () => parseKeyId('SN=1,CA=Test CA'),
+      /keyId CA 'Test CA' is not a distinguished name: 'Test CA' is not of the form TYPE=value/,
+    );
     throwsHeaderError(() => parseKeyId('SN=1,CA=FOO=bar'), /not a distinguished name: unknown attribute type 'FOO'/);
   });
 });

@@ -18,14 +18,33 @@ describe('the TPP authenticator on requests that repeat a certificate', () => {
 
   async function setUp() {
     const ca = await createCertificateAuthority({ commonName: 'Repeat CA' });
-    const tpp = await issueTppCertificate({ issuer: ca, roles: ['PSP_PI'], organisationId: 'PSDNO-FSA-111222333', name: 'Repeat TPP', notBefore: new Date(Date.now() - DAY_MS), validDays: 2 });
-    const other = await issueTppCertificate({ issuer: ca, roles: ['PSP_AI'], organisationId: 'PSDNO-FSA-444555666', name: 'Other TPP' });
+    const tpp = await issueTppCertificate({
+      issuer: ca,
+      roles: ['PSP_PI'],
+      organisationId: 'PSDNO-FSA-111222333',
+      name: 'Repeat TPP',
+      notBefore: new Date(Date.now() - DAY_MS),
+      validDays: 2,
+    });
+    const other = await issueTppCertificate({
+      issuer: ca,
+      roles: ['PSP_AI'],
+      organisationId: 'PSDNO-FSA-444555666',
+      name: 'Other TPP',
+    });
     const clock = { ms: Date.now() };
-    const authenticator = new TppAuthenticator({ trustStore: new TrustStore([parseCertificate(readPemCertificates(ca.certPem)[0]!)]), dateSkewSeconds: 300, now: () => clock.ms });
+    const authenticator = new TppAuthenticator({
+      trustStore: new TrustStore([parseCertificate(readPemCertificates(ca.certPem)[0]!)]),
+      dateSkewSeconds: 300,
+      now: () => clock.ms,
+    });
     const read = (credentials: typeof tpp, tamper: (headers: Record<string, string>) => void = () => undefined) => {
       const headers = signRequest({ method: 'GET', url: READ, credentials, now: new Date(clock.ms) });
       tamper(headers);
-      return authenticator.authenticate({ method: 'GET', target: READ, headers, body: undefined }, { role: 'any', digestRequired: false });
+      return authenticator.authenticate(
+        { method: 'GET', target: READ, headers, body: undefined },
+        { role: 'any', digestRequired: false },
+      );
     };
     return { tpp, other, clock, read };
   }
@@ -47,21 +66,29 @@ describe('the TPP authenticator on requests that repeat a certificate', () => {
     assert.equal(refusal(() => read(tpp)).code, 'CERTIFICATE_EXPIRED');
   });
 
-  it('compares the keyId\'s CA again when it changes, and goes on accepting the certificate after another TPP\'s', async () => {
+  it("compares the keyId's CA again when it changes, and goes on accepting the certificate after another TPP's", async () => {
     const { tpp, other, read } = await setUp();
     assert.equal(read(tpp).tpp.id, 'PSDNO-FSA-111222333');
-    const wrongCa = refusal(() => read(tpp, (h) => {
-      assert.match(h['signature']!, /CA=[^"]+"/);
-      h['signature'] = h['signature']!.replace(/CA=[^"]*/, 'CA=CN=Another CA');
-    }));
+    const wrongCa = refusal(() =>
+      read(tpp, (h) => {
+        assert.match(h['signature']!, /CA=[^"]+"/);
+        h['signature'] = h['signature']!.replace(/CA=[^"]*/, 'CA=CN=Another CA');
+      }),
+    );
     assert.equal(wrongCa.code, 'SIGNATURE_INVALID');
     assert.match(wrongCa.message, /keyId names CA 'CN=Another CA'/);
     assert.equal(read(other).tpp.id, 'PSDNO-FSA-444555666');
     assert.equal(read(tpp).tpp.id, 'PSDNO-FSA-111222333');
     // The same CA written in another case and spacing is the same name.
-    assert.equal(read(tpp, (h) => {
-      assert.match(h['signature']!, /CA=CN=Repeat CA,O=Sandbox Bank ASA,C=NO"/);
-      h['signature'] = h['signature']!.replace(/CN=Repeat CA,O=Sandbox Bank ASA,C=NO/, 'c=no, o = SANDBOX  bank asa, cn = REPEAT  CA');
-    }).tpp.id, 'PSDNO-FSA-111222333');
+    assert.equal(
+      read(tpp, (h) => {
+        assert.match(h['signature']!, /CA=CN=Repeat CA,O=Sandbox Bank ASA,C=NO"/);
+        h['signature'] = h['signature']!.replace(
+          /CN=Repeat CA,O=Sandbox Bank ASA,C=NO/,
+          'c=no, o = SANDBOX  bank asa, cn = REPEAT  CA',
+        );
+      }).tpp.id,
+      'PSDNO-FSA-111222333',
+    );
   });
 });

@@ -3,7 +3,11 @@ import { X509Certificate } from 'node:crypto';
 import { before, describe, it } from 'node:test';
 import { CertificateFormatError } from '../../src/security/der-certificate.js';
 import { decodeCertificateHeader, parseCertificate, readPemCertificates } from '../../src/security/tpp-certificate.js';
-import { type CertificateAndKey, createCertificateAuthority, issueTppCertificate } from '../../src/toolkit/certificate-factory.js';
+import {
+  type CertificateAndKey,
+  createCertificateAuthority,
+  issueTppCertificate,
+} from '../../src/toolkit/certificate-factory.js';
 
 const CN = '2.5.4.3';
 const C = '2.5.4.6';
@@ -23,12 +27,29 @@ let tppDer: Buffer;
 const derOf = (certificate: CertificateAndKey) => Buffer.from(new X509Certificate(certificate.certPem).raw);
 
 before(async () => {
-  ca = await createCertificateAuthority({ commonName: 'Test PSD2 CA', organisation: 'Test Bank, Trust & Co', country: 'NO' });
+  ca = await createCertificateAuthority({
+    commonName: 'Test PSD2 CA',
+    organisation: 'Test Bank, Trust & Co',
+    country: 'NO',
+  });
   const issue = (options: Partial<Parameters<typeof issueTppCertificate>[0]>) =>
-    issueTppCertificate({ issuer: ca, roles: ['PSP_PI'], organisationId: 'PSDNO-FSA-111111111', name: 'Test TPP AS', ...options });
+    issueTppCertificate({
+      issuer: ca,
+      roles: ['PSP_PI'],
+      organisationId: 'PSDNO-FSA-111111111',
+      name: 'Test TPP AS',
+      ...options,
+    });
   [tpp, swedishTpp, withoutQcStatement, withoutOrganisationId, noRoles] = await Promise.all([
     issue({ serialHex: '00ab12cd34ef56', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'], notBefore: NOT_BEFORE, validDays: 90 }),
-    issue({ roles: ['PSP_PI'], organisationId: 'PSDSE-FINA-44059', name: 'Svensk Betalning AB', country: 'SE', ncaName: 'Finansinspektionen', ncaId: 'SE-FINA' }),
+    issue({
+      roles: ['PSP_PI'],
+      organisationId: 'PSDSE-FINA-44059',
+      name: 'Svensk Betalning AB',
+      country: 'SE',
+      ncaName: 'Finansinspektionen',
+      ncaId: 'SE-FINA',
+    }),
     issue({ withoutQcStatement: true }),
     issue({ withoutOrganisationId: true }),
     issue({ roles: [] }),
@@ -42,7 +63,15 @@ describe('decodeCertificateHeader', () => {
   });
 
   it('reads base64 of the DER folded over several lines', () => {
-    assert.deepEqual(decodeCertificateHeader(tppDer.toString('base64').match(/.{1,64}/g)!.join('\r\n ')), tppDer);
+    assert.deepEqual(
+      decodeCertificateHeader(
+        tppDer
+          .toString('base64')
+          .match(/.{1,64}/g)!
+          .join('\r\n '),
+      ),
+      tppDer,
+    );
   });
 
   it('reads base64 of the whole PEM text', () => {
@@ -71,17 +100,27 @@ describe('decodeCertificateHeader', () => {
   });
 
   it('throws a CertificateFormatError for text that is neither base64 nor PEM', () => {
-    assert.throws(() => decodeCertificateHeader('this is not a certificate!'), (error: unknown) => error instanceof CertificateFormatError && /not base64/.test(error.message));
+    assert.throws(
+      () => decodeCertificateHeader('this is not a certificate!'),
+      (error: unknown) => error instanceof CertificateFormatError && /not base64/.test(error.message),
+    );
     assert.throws(() => decodeCertificateHeader(''), CertificateFormatError);
   });
 
   it('throws a CertificateFormatError for base64 of text that is neither DER nor PEM', () => {
     const text = Buffer.from('Hello, this is just some text and no certificate at all.', 'utf8').toString('base64');
-    assert.throws(() => decodeCertificateHeader(text), (error: unknown) => error instanceof CertificateFormatError && /neither to a DER certificate nor to PEM text/.test(error.message));
+    assert.throws(
+      () => decodeCertificateHeader(text),
+      (error: unknown) =>
+        error instanceof CertificateFormatError && /neither to a DER certificate nor to PEM text/.test(error.message),
+    );
   });
 
   it('throws a CertificateFormatError for a PEM block whose body is not base64', () => {
-    assert.throws(() => decodeCertificateHeader('-----BEGIN CERTIFICATE-----not*base64-----END CERTIFICATE-----'), (error: unknown) => error instanceof CertificateFormatError && /PEM block is not base64/.test(error.message));
+    assert.throws(
+      () => decodeCertificateHeader('-----BEGIN CERTIFICATE-----not*base64-----END CERTIFICATE-----'),
+      (error: unknown) => error instanceof CertificateFormatError && /PEM block is not base64/.test(error.message),
+    );
   });
 });
 
@@ -136,7 +175,11 @@ describe('parseCertificate', () => {
   });
 
   it('gives the PSD2 roles in the order they were issued, with the NCA name and id', () => {
-    assert.deepEqual(parseCertificate(tppDer).psd2, { roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'], ncaName: 'Finanstilsynet', ncaId: 'NO-FSA' });
+    assert.deepEqual(parseCertificate(tppDer).psd2, {
+      roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'],
+      ncaName: 'Finanstilsynet',
+      ncaId: 'NO-FSA',
+    });
   });
 
   it('gives the NCA name and id the certificate was issued with', () => {
@@ -174,13 +217,21 @@ describe('parseCertificate', () => {
   });
 
   it('reads what decodeCertificateHeader gives for each header form', () => {
-    for (const header of [tppDer.toString('base64'), tpp.certPem, Buffer.from(tpp.certPem).toString('base64'), tppDer.toString('base64url')]) {
+    for (const header of [
+      tppDer.toString('base64'),
+      tpp.certPem,
+      Buffer.from(tpp.certPem).toString('base64'),
+      tppDer.toString('base64url'),
+    ]) {
       assert.equal(parseCertificate(decodeCertificateHeader(header)).serial, 0xab12cd34ef56n);
     }
   });
 
   it('throws a CertificateFormatError for bytes that are not a certificate', () => {
-    assert.throws(() => parseCertificate(Buffer.from([0x30, 0x03, 0x02, 0x01, 0x01])), (error: unknown) => error instanceof CertificateFormatError && /not an X\.509 certificate/.test(error.message));
+    assert.throws(
+      () => parseCertificate(Buffer.from([0x30, 0x03, 0x02, 0x01, 0x01])),
+      (error: unknown) => error instanceof CertificateFormatError && /not an X\.509 certificate/.test(error.message),
+    );
     assert.throws(() => parseCertificate(tppDer.subarray(0, tppDer.length - 10)), CertificateFormatError);
   });
 });

@@ -8,7 +8,11 @@ import { after, before, describe, it } from 'node:test';
 import * as x509 from '@peculiar/x509';
 import { type ParsedCertificate, parseCertificate } from '../../src/security/tpp-certificate.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from '../../src/security/trust-store.js';
-import { type CertificateAndKey, createCertificateAuthority, issueTppCertificate } from '../../src/toolkit/certificate-factory.js';
+import {
+  type CertificateAndKey,
+  createCertificateAuthority,
+  issueTppCertificate,
+} from '../../src/toolkit/certificate-factory.js';
 import { pem, refusedAuthority } from '../support/refused-certificates.js';
 
 let ca: CertificateAndKey;
@@ -19,7 +23,8 @@ let tpp: CertificateAndKey;
 let otherTpp: CertificateAndKey;
 let dir: string;
 
-const parse = (certificate: CertificateAndKey): ParsedCertificate => parseCertificate(Buffer.from(new X509Certificate(certificate.certPem).raw));
+const parse = (certificate: CertificateAndKey): ParsedCertificate =>
+  parseCertificate(Buffer.from(new X509Certificate(certificate.certPem).raw));
 
 /** A self-signed CA certificate that copies the name and key identifier of another CA, with a key of its own (of the same type). */
 async function impostorOf(real: CertificateAndKey): Promise<CertificateAndKey> {
@@ -92,7 +97,11 @@ describe('TrustStore.issuerOf', () => {
   it('returns undefined when an anchor has the issuer name and key identifier but not the key that signed', () => {
     const impostor = parse(impostorCa);
     assert.deepEqual(impostor.subject, parse(ca).subject);
-    assert.equal(parse(tpp).x509.checkIssued(impostor.x509), true, 'name and key identifier match, so only the signature check can refuse');
+    assert.equal(
+      parse(tpp).x509.checkIssued(impostor.x509),
+      true,
+      'name and key identifier match, so only the signature check can refuse',
+    );
     assert.equal(new TrustStore([impostor]).issuerOf(parse(tpp)), undefined);
     assert.equal(new TrustStore([impostor, parse(ca)]).issuerOf(parse(tpp))?.fingerprint, parse(ca).fingerprint);
   });
@@ -116,7 +125,10 @@ describe('readTrustedCertificates', () => {
     const one = await write('one.pem', ca.certPem);
     const two = await write('two.pem', `${otherCa.certPem}\n${impostorCa.certPem}`);
     const anchors = await readTrustedCertificates([one, two]);
-    assert.deepEqual(anchors.map((a) => a.fingerprint), [parse(ca), parse(otherCa), parse(impostorCa)].map((a) => a.fingerprint));
+    assert.deepEqual(
+      anchors.map((a) => a.fingerprint),
+      [parse(ca), parse(otherCa), parse(impostorCa)].map((a) => a.fingerprint),
+    );
     assert.ok(anchors.every((a) => a.x509.ca));
   });
 
@@ -154,8 +166,15 @@ describe('readTrustedCertificates', () => {
   });
 
   it('refuses at start a CA with an RSA key under 2048 bits, naming the file, the CA and the key size', async () => {
-    const path = await write('weak-key.pem', (await refusedAuthority({ rsaBits: 1024, commonName: 'Old RSA CA' })).certPem);
-    await rejectsWith([path], /holds 'Old RSA CA', which has a 1024-bit RSA key; at least 2048 bits are required/, path);
+    const path = await write(
+      'weak-key.pem',
+      (await refusedAuthority({ rsaBits: 1024, commonName: 'Old RSA CA' })).certPem,
+    );
+    await rejectsWith(
+      [path],
+      /holds 'Old RSA CA', which has a 1024-bit RSA key; at least 2048 bits are required/,
+      path,
+    );
   });
 
   it('refuses at start a CA signed with SHA-1, even a self-signed one', async () => {

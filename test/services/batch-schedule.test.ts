@@ -14,7 +14,14 @@ describe('batch schedule', () => {
       slot = runner.nextSlot(slot);
       slots.push(slot.toISOString());
     }
-    assert.deepEqual(slots, ['2026-11-23T05:00:00.000Z', '2026-11-23T08:00:00.000Z', '2026-11-23T11:00:00.000Z', '2026-11-23T14:00:00.000Z', '2026-11-23T17:00:00.000Z', '2026-11-24T05:00:00.000Z']);
+    assert.deepEqual(slots, [
+      '2026-11-23T05:00:00.000Z',
+      '2026-11-23T08:00:00.000Z',
+      '2026-11-23T11:00:00.000Z',
+      '2026-11-23T14:00:00.000Z',
+      '2026-11-23T17:00:00.000Z',
+      '2026-11-24T05:00:00.000Z',
+    ]);
   });
 
   it('follows summer time across the switch (06:00 is 04:00 UTC after 28 March 2027)', () => {
@@ -32,20 +39,25 @@ describe('the sandbox clock', () => {
     const offsets = new Map<string, bigint>();
     const store = {
       readClockOffset: async (bank: string) => offsets.get(bank) ?? 0n,
-      writeClockOffset: async (bank: string, offset: bigint) => { offsets.set(bank, offset); return true; },
+      writeClockOffset: async (bank: string, offset: bigint) => {
+        offsets.set(bank, offset);
+        return true;
+      },
     } as unknown as Store;
     const banks = new Banks(store, 'sandbox');
     const target = new Date(Date.now() + 86_400_000);
     await banks.advance('PSDNO-FSA-A', target);
     assert.ok(Math.abs((await banks.now('PSDNO-FSA-A')).getTime() - target.getTime()) < 1000);
-    assert.ok(Math.abs((await banks.now('PSDNO-FSA-B')).getTime() - Date.now()) < 1000, 'another TPP\'s clock stays');
+    assert.ok(Math.abs((await banks.now('PSDNO-FSA-B')).getTime() - Date.now()) < 1000, "another TPP's clock stays");
     assert.deepEqual([...offsets.keys()], ['PSDNO-FSA-A']);
     await assert.rejects(banks.advance('PSDNO-FSA-A', new Date(Date.now())), /only moves forward/);
   });
 
   it('takes an offset read with a payment in the sandbox, and ignores one in production', () => {
     const twoHours = 7_200_000n;
-    assert.ok(Math.abs(new Banks({} as Store, 'sandbox').clockAt(twoHours).now().getTime() - (Date.now() + 7_200_000)) < 1000);
+    assert.ok(
+      Math.abs(new Banks({} as Store, 'sandbox').clockAt(twoHours).now().getTime() - (Date.now() + 7_200_000)) < 1000,
+    );
     assert.ok(Math.abs(new Banks({} as Store, 'production').clockAt(twoHours).now().getTime() - Date.now()) < 1000);
   });
 

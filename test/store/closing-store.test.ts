@@ -11,9 +11,17 @@ function fakeStore() {
   let finish: (() => void) | undefined;
   const store = {
     kind: 'sqlite',
-    findPayment: () => new Promise((resolve) => { finish = () => { events.push('call settled'); resolve(undefined); }; }),
+    findPayment: () =>
+      new Promise((resolve) => {
+        finish = () => {
+          events.push('call settled');
+          resolve(undefined);
+        };
+      }),
     readClockOffset: async () => 0n,
-    close: async () => { events.push('closed'); },
+    close: async () => {
+      events.push('closed');
+    },
   } as unknown as Store;
   return { store, events, finish: () => finish?.() };
 }

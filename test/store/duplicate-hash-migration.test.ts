@@ -18,7 +18,10 @@ const before012 = Object.fromEntries(Object.entries(migrations).filter(([name]) 
 
 /** A payment stored as the version before migration 012 stored it: its transfers without duplicate_hash. */
 async function storeTheOldWay(db: Kysely<Database>): Promise<ReturnType<typeof newPayment>> {
-  assert.equal((await new Migrator({ db, provider: { getMigrations: async () => before012 } }).migrateToLatest()).error, undefined);
+  assert.equal(
+    (await new Migrator({ db, provider: { getMigrations: async () => before012 } }).migrateToLatest()).error,
+    undefined,
+  );
   const earlier = newPayment({ psuKey: 'psu:migrated' });
   await insertPaymentAsBefore('012', db, earlier);
   return earlier;
@@ -28,11 +31,17 @@ async function storeTheOldWay(db: Kysely<Database>): Promise<ReturnType<typeof n
 async function assertFoundAfterMigration(store: Store, earlier: ReturnType<typeof newPayment>): Promise<void> {
   await store.migrate();
   const again = newPayment({ psuKey: 'psu:migrated' });
-  const result = await store.createPayment(again, requestFor(again), { duplicatesSince: new Date(Date.now() - 86_400_000) });
+  const result = await store.createPayment(again, requestFor(again), {
+    duplicatesSince: new Date(Date.now() - 86_400_000),
+  });
   assert.equal(result.outcome, 'duplicate');
   assert.deepEqual(result.outcome === 'duplicate' ? result.duplicates.map((d) => d.paymentId) : [], [earlier.id]);
   const otherPsu = newPayment({ psuKey: 'psu:another' });
-  assert.equal((await store.createPayment(otherPsu, requestFor(otherPsu), { duplicatesSince: new Date(Date.now() - 86_400_000) })).outcome, 'created');
+  assert.equal(
+    (await store.createPayment(otherPsu, requestFor(otherPsu), { duplicatesSince: new Date(Date.now() - 86_400_000) }))
+      .outcome,
+    'created',
+  );
 }
 
 describe('the duplicate hash (migration 012)', () => {
@@ -54,10 +63,18 @@ describe('the duplicate hash (migration 012)', () => {
       const earlier = newPayment({ psuKey: 'psu:old-instance' });
       // As PostgresHotPath called it before migration 012: no duplicate_hash in the transfers.
       const stored = await createAsInstanceBefore('012', url, earlier, null);
-      assert.equal(BigInt(stored.duplicate_hash), transferRows(earlier)[0]!.duplicate_hash, 'the hash Node computes for the same transfer');
+      assert.equal(
+        BigInt(stored.duplicate_hash),
+        transferRows(earlier)[0]!.duplicate_hash,
+        'the hash Node computes for the same transfer',
+      );
       const again = newPayment({ psuKey: 'psu:old-instance' });
-      const result = await store.createPayment(again, requestFor(again), { duplicatesSince: new Date(Date.now() - 86_400_000) });
-      assert.deepEqual(result.outcome === 'duplicate' ? result.duplicates.map((d) => d.paymentId) : result.outcome, [earlier.id]);
+      const result = await store.createPayment(again, requestFor(again), {
+        duplicatesSince: new Date(Date.now() - 86_400_000),
+      });
+      assert.deepEqual(result.outcome === 'duplicate' ? result.duplicates.map((d) => d.paymentId) : result.outcome, [
+        earlier.id,
+      ]);
     });
   });
 

@@ -28,7 +28,10 @@ type Payment = ReturnType<typeof newPayment>;
  * window and the day more that the migration gives keys to.
  */
 async function storeTheOldWay(db: Kysely<Database>): Promise<{ earlier: Payment; ancient: Payment }> {
-  assert.equal((await new Migrator({ db, provider: { getMigrations: async () => before013 } }).migrateToLatest()).error, undefined);
+  assert.equal(
+    (await new Migrator({ db, provider: { getMigrations: async () => before013 } }).migrateToLatest()).error,
+    undefined,
+  );
   const earlier = newPayment({ psuKey: 'psu:before-013', createdAt: new Date(Date.now() - 20 * 3_600_000) });
   const ancient = newPayment({ psuKey: 'psu:ancient', createdAt: new Date(Date.now() - 5 * 86_400_000) });
   await insertPaymentAsBefore('013', db, earlier);
@@ -37,10 +40,17 @@ async function storeTheOldWay(db: Kysely<Database>): Promise<{ earlier: Payment;
 }
 
 /** The keys the migration gave: Node's to the payment within the window, none (0) to the one beyond it. */
-function assertBackfilled(rowOf: (payment: Payment) => { duplicate_scope: string | bigint; duplicate_day: string | bigint }, old: { earlier: Payment; ancient: Payment }): void {
+function assertBackfilled(
+  rowOf: (payment: Payment) => { duplicate_scope: string | bigint; duplicate_day: string | bigint },
+  old: { earlier: Payment; ancient: Payment },
+): void {
   assertKeysOf(rowOf(old.earlier), old.earlier);
   const ancient = rowOf(old.ancient);
-  assert.deepEqual([BigInt(ancient.duplicate_scope), BigInt(ancient.duplicate_day)], [0n, 0n], 'a row no look-up reaches is left as it was');
+  assert.deepEqual(
+    [BigInt(ancient.duplicate_scope), BigInt(ancient.duplicate_day)],
+    [0n, 0n],
+    'a row no look-up reaches is left as it was',
+  );
 }
 
 /** After the migration, the same transfer again is a logical duplicate of the payment stored before it; another PSU's is not. */
@@ -48,13 +58,18 @@ async function assertFoundAfterMigration(store: Store, { earlier }: { earlier: P
   await store.migrate();
   const again = newPayment({ psuKey: 'psu:before-013' });
   const result = await store.createPayment(again, requestFor(again), DAY_WINDOW);
-  assert.deepEqual(result.outcome === 'duplicate' ? result.duplicates.map((d) => d.paymentId) : result.outcome, [earlier.id]);
+  assert.deepEqual(result.outcome === 'duplicate' ? result.duplicates.map((d) => d.paymentId) : result.outcome, [
+    earlier.id,
+  ]);
   const otherPsu = newPayment({ psuKey: 'psu:another' });
   assert.equal((await store.createPayment(otherPsu, requestFor(otherPsu), DAY_WINDOW)).outcome, 'created');
 }
 
 /** The scope and day a row of the store holds, against what Node computes for the payment's first transfer. */
-function assertKeysOf(stored: { duplicate_scope: string | bigint | number; duplicate_day: string | number | bigint }, payment: Payment): void {
+function assertKeysOf(
+  stored: { duplicate_scope: string | bigint | number; duplicate_day: string | number | bigint },
+  payment: Payment,
+): void {
   const expected = transferRows(payment)[0]!;
   assert.equal(BigInt(stored.duplicate_scope), expected.duplicate_scope, 'the scope Node computes');
   assert.equal(Number(stored.duplicate_day), expected.duplicate_day, 'the day Node computes');
@@ -63,15 +78,28 @@ function assertKeysOf(stored: { duplicate_scope: string | bigint | number; dupli
 describe('the duplicate scope and day (migration 013)', () => {
   it('gives a transfer the UTC day of its instant, and a look-up the days of its window and the day after', () => {
     assert.equal(duplicateDay(new Date('1970-01-01T23:59:59.999Z')), 0);
-    assert.equal(duplicateDay(new Date('2026-11-25T00:00:00.000Z')), duplicateDay(new Date('2026-11-24T23:59:59.999Z')) + 1);
+    assert.equal(
+      duplicateDay(new Date('2026-11-25T00:00:00.000Z')),
+      duplicateDay(new Date('2026-11-24T23:59:59.999Z')) + 1,
+    );
     const day = duplicateDay(new Date('2026-11-25T10:00:00.000Z'));
-    assert.deepEqual(duplicateDays(new Date('2026-11-24T10:00:00.000Z'), new Date('2026-11-25T10:00:00.000Z')), [day - 1, day, day + 1]);
-    assert.deepEqual(duplicateDays(new Date('2026-11-25T00:00:00.000Z'), new Date('2026-11-25T10:00:00.000Z')), [day, day + 1]);
+    assert.deepEqual(duplicateDays(new Date('2026-11-24T10:00:00.000Z'), new Date('2026-11-25T10:00:00.000Z')), [
+      day - 1,
+      day,
+      day + 1,
+    ]);
+    assert.deepEqual(duplicateDays(new Date('2026-11-25T00:00:00.000Z'), new Date('2026-11-25T10:00:00.000Z')), [
+      day,
+      day + 1,
+    ]);
   });
 
   it(`refuses a look-up that would probe more than ${LOGICAL_DUPLICATE_MAX_DAYS} days, rather than making its probes grow`, () => {
     assert.throws(() => duplicateDays(new Date(0), new Date('2026-11-25T10:00:00.000Z')), /spans more than \d+ days/);
-    assert.equal(duplicateDays(new Date('2026-11-23T00:00:01.000Z'), new Date('2026-11-24T23:59:59.000Z')).length, LOGICAL_DUPLICATE_MAX_DAYS);
+    assert.equal(
+      duplicateDays(new Date('2026-11-23T00:00:01.000Z'), new Date('2026-11-24T23:59:59.000Z')).length,
+      LOGICAL_DUPLICATE_MAX_DAYS,
+    );
   });
 
   it('gives the transfers SQLite stored before it their scope and day, so that a duplicate of one is still found', async () => {
@@ -92,7 +120,13 @@ describe('the duplicate scope and day (migration 013)', () => {
       const client = new pg.Client(url);
       await client.connect();
       try {
-        const rows = new Map((await client.query<{ payment_id: string; duplicate_scope: string; duplicate_day: string }>('select payment_id, duplicate_scope, duplicate_day from transfers')).rows.map((r) => [r.payment_id, r]));
+        const rows = new Map(
+          (
+            await client.query<{ payment_id: string; duplicate_scope: string; duplicate_day: string }>(
+              'select payment_id, duplicate_scope, duplicate_day from transfers',
+            )
+          ).rows.map((r) => [r.payment_id, r]),
+        );
         assertBackfilled((payment) => rows.get(payment.id)!, old);
       } finally {
         await client.end();
@@ -107,7 +141,9 @@ describe('the duplicate scope and day (migration 013)', () => {
       assertKeysOf(await createAsInstanceBefore('013', url, earlier, DAY_WINDOW.duplicatesSince), earlier);
       const again = newPayment({ psuKey: 'psu:old-instance' });
       const result = await store.createPayment(again, requestFor(again), DAY_WINDOW);
-      assert.deepEqual(result.outcome === 'duplicate' ? result.duplicates.map((d) => d.paymentId) : result.outcome, [earlier.id]);
+      assert.deepEqual(result.outcome === 'duplicate' ? result.duplicates.map((d) => d.paymentId) : result.outcome, [
+        earlier.id,
+      ]);
     });
   });
 
@@ -116,8 +152,16 @@ describe('the duplicate scope and day (migration 013)', () => {
       const client = new pg.Client(url);
       await client.connect();
       try {
-        for (const at of [new Date(0), new Date('2026-11-24T23:59:59.999Z'), new Date('2026-11-25T00:00:00.000Z'), new Date(Date.UTC(10_000, 0, 1)), new Date(Date.UTC(275_000, 5, 1, 23))]) {
-          const { rows } = await client.query<{ day: number }>('select psd2_duplicate_day($1) as day', [at.toISOString()]);
+        for (const at of [
+          new Date(0),
+          new Date('2026-11-24T23:59:59.999Z'),
+          new Date('2026-11-25T00:00:00.000Z'),
+          new Date(Date.UTC(10_000, 0, 1)),
+          new Date(Date.UTC(275_000, 5, 1, 23)),
+        ]) {
+          const { rows } = await client.query<{ day: number }>('select psd2_duplicate_day($1) as day', [
+            at.toISOString(),
+          ]);
           assert.equal(rows[0]!.day, duplicateDay(at), at.toISOString());
         }
       } finally {
@@ -129,14 +173,23 @@ describe('the duplicate scope and day (migration 013)', () => {
   it('lets an instance of an earlier version start on a database a later version migrated further (a rolling upgrade), on SQLite and PostgreSQL', async () => {
     // As the version before 013 sees a database 013 has migrated: every migration it knows is applied, and one more it does not know.
     const migratedFurther = async (db: Kysely<Database>) => {
-      assert.equal((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error, undefined);
-      await sql`insert into kysely_migration (name, timestamp) values ('999-of-a-later-version', ${new Date().toISOString()})`.execute(db);
+      assert.equal(
+        (await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error,
+        undefined,
+      );
+      await sql`insert into kysely_migration (name, timestamp) values ('999-of-a-later-version', ${new Date().toISOString()})`.execute(
+        db,
+      );
     };
     const startsAndCreates = async (store: Store) => {
       await store.migrate();
       const payment = newPayment({ psuKey: 'psu:rolling' });
       assert.equal((await store.createPayment(payment, requestFor(payment), DAY_WINDOW)).outcome, 'created');
-      assert.deepEqual(await store.appliedMigrations(), Object.keys(migrations).sort(), 'every migration this version knows, as readiness asks');
+      assert.deepEqual(
+        await store.appliedMigrations(),
+        Object.keys(migrations).sort(),
+        'every migration this version knows, as readiness asks',
+      );
     };
     await sqliteOverOldRows(dirs, migratedFurther, startsAndCreates);
     await postgresOverOldRows(migratedFurther, startsAndCreates);

@@ -26,18 +26,42 @@ describe('migration 007: national identity numbers stored the old way', () => {
     dirs.push(dir);
     const path = join(dir, 'store.db');
     // A database as the previous version left it: every migration before 007.
-    const before = new Kysely<Database>({ dialect: sqliteDialect(new StatementCache(new BetterSqlite3(path)), undefined).dialect });
+    const before = new Kysely<Database>({
+      dialect: sqliteDialect(new StatementCache(new BetterSqlite3(path)), undefined).dialect,
+    });
     const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '007'));
-    const result = await new Migrator({ db: before, provider: { getMigrations: async () => earlier } }).migrateToLatest();
+    const result = await new Migrator({
+      db: before,
+      provider: { getMigrations: async () => earlier },
+    }).migrateToLatest();
     assert.equal(result.error, undefined);
     const hash = legacyHash('13039319955');
-    const psu = { psuId: undefined, nationalIdHash: hash, corporateId: undefined, context: 'PRIVATE' as const, key: `nin:${hash}` };
+    const psu = {
+      psuId: undefined,
+      nationalIdHash: hash,
+      corporateId: undefined,
+      context: 'PRIVATE' as const,
+      key: `nin:${hash}`,
+    };
     const waiting = newPayment({ psu });
     const signed = newPayment({ psu, psuKey: `nin:${hash}` });
     const authorisation = {
-      id: randomUUID(), tokenHash: randomUUID(), kind: 'payment' as const, objectId: waiting.id, tppId: waiting.tppId, tppName: 'Test TPP AS', psuId: undefined,
-      psuNationalIdHash: hash, psuCorporateId: undefined, psuContext: 'PRIVATE', authMethod: undefined, redirectPreferred: true, tppRedirectUri: 'https://tpp.example/cb',
-      tppSessionId: undefined, expiresAt: new Date(Date.now() + 600_000), createdAt: new Date(),
+      id: randomUUID(),
+      tokenHash: randomUUID(),
+      kind: 'payment' as const,
+      objectId: waiting.id,
+      tppId: waiting.tppId,
+      tppName: 'Test TPP AS',
+      psuId: undefined,
+      psuNationalIdHash: hash,
+      psuCorporateId: undefined,
+      psuContext: 'PRIVATE',
+      authMethod: undefined,
+      redirectPreferred: true,
+      tppRedirectUri: 'https://tpp.example/cb',
+      tppSessionId: undefined,
+      expiresAt: new Date(Date.now() + 600_000),
+      createdAt: new Date(),
     };
     // Written as that version wrote them: today's store writes columns of later migrations.
     await insertPaymentAsBefore('012', before, waiting, authorisation);
@@ -62,8 +86,12 @@ describe('migration 007: national identity numbers stored the old way', () => {
       assert.equal(found?.stage, 'done');
       assert.equal(found?.status, 'failed');
       assert.equal(found?.psuNationalIdHash, undefined);
-      const text = store.connection.prepare('select * from payments').all().map((row) => JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).join('\n')
-        + JSON.stringify(store.connection.prepare('select psu_key from transfers').all());
+      const text =
+        store.connection
+          .prepare('select * from payments')
+          .all()
+          .map((row) => JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)))
+          .join('\n') + JSON.stringify(store.connection.prepare('select psu_key from transfers').all());
       assert.ok(!text.includes(hash), 'the old hash is nowhere in payments or transfers');
     } finally {
       await store.close();

@@ -21,12 +21,18 @@ after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }))
 const names = Object.keys(migrations);
 
 /** Counts the runs of the schema script that made the schema (true) and those that found it made (false). */
-function watchScript(prototype: { runSchemaScript(script: SchemaScript): Promise<boolean> }): { made: number; found: number; restore(): void } {
+function watchScript(prototype: { runSchemaScript(script: SchemaScript): Promise<boolean> }): {
+  made: number;
+  found: number;
+  restore(): void;
+} {
   const original = prototype.runSchemaScript;
   const counts = {
     made: 0,
     found: 0,
-    restore: () => { prototype.runSchemaScript = original; },
+    restore: () => {
+      prototype.runSchemaScript = original;
+    },
   };
   prototype.runSchemaScript = async function run(this: unknown, script: SchemaScript) {
     const made = await original.call(this, script);
@@ -37,12 +43,20 @@ function watchScript(prototype: { runSchemaScript(script: SchemaScript): Promise
 }
 
 const sqlitePrototype = SqliteStore.prototype as unknown as { runSchemaScript(script: SchemaScript): Promise<boolean> };
-const postgresPrototype = PostgresStore.prototype as unknown as { runSchemaScript(script: SchemaScript): Promise<boolean> };
+const postgresPrototype = PostgresStore.prototype as unknown as {
+  runSchemaScript(script: SchemaScript): Promise<boolean>;
+};
 
 function sqliteCatalog(connection: BetterSqlite3.Database): unknown {
-  const objects = connection.prepare("select type, name, tbl_name, sql from sqlite_master where name not like 'sqlite_%' order by type, name").all() as { type: string; name: string }[];
-  const rows = objects.filter((o) => o.type === 'table' && o.name !== 'kysely_migration')
-    .map((o) => ({ table: o.name, rows: connection.prepare(`select * from "${o.name}" order by 1`).safeIntegers(true).all() }));
+  const objects = connection
+    .prepare("select type, name, tbl_name, sql from sqlite_master where name not like 'sqlite_%' order by type, name")
+    .all() as { type: string; name: string }[];
+  const rows = objects
+    .filter((o) => o.type === 'table' && o.name !== 'kysely_migration')
+    .map((o) => ({
+      table: o.name,
+      rows: connection.prepare(`select * from "${o.name}" order by 1`).safeIntegers(true).all(),
+    }));
   return { objects, rows };
 }
 
@@ -51,18 +65,24 @@ async function postgresCatalog(url: string): Promise<unknown> {
   await client.connect();
   try {
     const query = async (text: string) => (await client.query(text)).rows;
-    const tables = await query("select table_name from information_schema.tables where table_schema = current_schema() order by 1") as { table_name: string }[];
+    const tables = (await query(
+      'select table_name from information_schema.tables where table_schema = current_schema() order by 1',
+    )) as { table_name: string }[];
     const rows = [];
     for (const { table_name: table } of tables.filter((t) => t.table_name !== 'kysely_migration')) {
       rows.push({ table, rows: await query(`select * from "${table}" order by 1`) });
     }
     return {
       tables,
-      columns: await query(`select table_name, column_name, ordinal_position, data_type, character_maximum_length, is_nullable, column_default
+      columns:
+        await query(`select table_name, column_name, ordinal_position, data_type, character_maximum_length, is_nullable, column_default
         from information_schema.columns where table_schema = current_schema() order by 1, 3`),
-      constraints: await query(`select conrelid::regclass::text as table_name, conname, contype, pg_get_constraintdef(oid) as definition
+      constraints:
+        await query(`select conrelid::regclass::text as table_name, conname, contype, pg_get_constraintdef(oid) as definition
         from pg_constraint where connamespace = current_schema()::regnamespace order by 1, 2`),
-      indexes: await query('select tablename, indexname, indexdef from pg_indexes where schemaname = current_schema() order by 1, 2'),
+      indexes: await query(
+        'select tablename, indexname, indexdef from pg_indexes where schemaname = current_schema() order by 1, 2',
+      ),
       rows,
     };
   } finally {
@@ -83,7 +103,10 @@ describe('the schema script of an empty database', () => {
       await store.migrate();
       assert.equal(watch.made, 1, 'the script made the schema');
       assert.deepEqual(await store.appliedMigrations(), names);
-      assert.equal((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error, undefined);
+      assert.equal(
+        (await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error,
+        undefined,
+      );
       assert.deepEqual(sqliteCatalog(store.connection), sqliteCatalog(stepwise));
     } finally {
       watch.restore();
@@ -96,13 +119,22 @@ describe('the schema script of an empty database', () => {
     const viaScript = await createTestDatabase();
     const stepwise = await createTestDatabase();
     const watch = watchScript(postgresPrototype);
-    const stores = [PostgresStore.open(viaScript.url), PostgresStore.open(viaScript.url), PostgresStore.open(viaScript.url)];
-    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: stepwise.url }) }) });
+    const stores = [
+      PostgresStore.open(viaScript.url),
+      PostgresStore.open(viaScript.url),
+      PostgresStore.open(viaScript.url),
+    ];
+    const db = new Kysely<unknown>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: stepwise.url }) }),
+    });
     try {
       await Promise.all(stores.map((store) => store.migrate()));
       assert.equal(watch.made, 1, 'one instance ran the script');
       for (const store of stores) assert.deepEqual(await store.appliedMigrations(), names);
-      assert.equal((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error, undefined);
+      assert.equal(
+        (await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error,
+        undefined,
+      );
       assert.deepEqual(await postgresCatalog(viaScript.url), await postgresCatalog(stepwise.url));
     } finally {
       watch.restore();

@@ -14,8 +14,14 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 async function state(promise: Promise<unknown>): Promise<string> {
   const marker = Symbol('pending');
-  const outcome = await Promise.race([promise.then(() => 'resolved', () => 'rejected'), new Promise((r) => setImmediate(() => setImmediate(() => r(marker))))]);
-  return outcome === marker ? 'pending' : outcome as string;
+  const outcome = await Promise.race([
+    promise.then(
+      () => 'resolved',
+      () => 'rejected',
+    ),
+    new Promise((r) => setImmediate(() => setImmediate(() => r(marker)))),
+  ]);
+  return outcome === marker ? 'pending' : (outcome as string);
 }
 
 async function openStore(name: string) {
@@ -23,14 +29,31 @@ async function openStore(name: string) {
   await store.migrate();
   // Let anything the migration left to flush settle with the real fdatasync first.
   await store.durable();
-  const wal = (store as unknown as { durability: { wal: { flushFile: unknown; synced: number; written: number } } }).durability.wal;
+  const wal = (store as unknown as { durability: { wal: { flushFile: unknown; synced: number; written: number } } })
+    .durability.wal;
   const pending: ((e: Error | null) => void)[] = [];
   let auto = false;
-  wal.flushFile = (_fd: number, done: (e: Error | null) => void) => { if (auto) setTimeout(() => done(null), 2); else pending.push(done); };
+  wal.flushFile = (_fd: number, done: (e: Error | null) => void) => {
+    if (auto) setTimeout(() => done(null), 2);
+    else pending.push(done);
+  };
   /** Whether every commit counted so far is flushed, at the moment `promise` settles. */
-  const flushedWhenSettled = (promise: Promise<unknown>) => promise.then(() => ({ synced: wal.synced, written: wal.written }));
+  const flushedWhenSettled = (promise: Promise<unknown>) =>
+    promise.then(() => ({ synced: wal.synced, written: wal.written }));
   const db = (store as unknown as { db: Kysely<Database> }).db;
-  return { store, db, pending, wal, flushedWhenSettled, setAuto: (a: boolean) => { auto = a; }, completeAll: () => { while (pending.length > 0) pending.shift()!(null); } };
+  return {
+    store,
+    db,
+    pending,
+    wal,
+    flushedWhenSettled,
+    setAuto: (a: boolean) => {
+      auto = a;
+    },
+    completeAll: () => {
+      while (pending.length > 0) pending.shift()!(null);
+    },
+  };
 }
 
 describe('SQLite store: nothing of the hot path is answered before the WAL flush that covers it', () => {
@@ -60,7 +83,7 @@ describe('SQLite store: nothing of the hot path is answered before the WAL flush
     await store.close();
   });
 
-  it('holds a read that sees a committed create until that create\'s flush', async () => {
+  it("holds a read that sees a committed create until that create's flush", async () => {
     const { store, pending, completeAll } = await openStore('s3.db');
     const payment = newPayment();
     const create = store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
@@ -77,21 +100,28 @@ describe('SQLite store: nothing of the hot path is answered before the WAL flush
 });
 
 describe('SQLite store: the write batch and a query-builder transaction', () => {
-  it('commits a create asked for during another use\'s transaction on its own, whatever that transaction does: it rolls back, the create stays', async () => {
+  it("commits a create asked for during another use's transaction on its own, whatever that transaction does: it rolls back, the create stays", async () => {
     const { store, db, setAuto } = await openStore('s5.db');
     setAuto(true);
     const payment = newPayment();
     let create: Promise<unknown> | undefined;
-    await assert.rejects(db.transaction().execute(async (trx) => {
-      await sql`insert into banks (bank, clock_offset_ms, created_at, updated_at) values ('zz', 1, 'x', 'x')`.execute(trx);
-      create = store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
-      for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
-      throw new Error('roll back');
-    }), /roll back/);
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into banks (bank, clock_offset_ms, created_at, updated_at) values ('zz', 1, 'x', 'x')`.execute(
+          trx,
+        );
+        create = store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
+        for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+        throw new Error('roll back');
+      }),
+      /roll back/,
+    );
     assert.deepEqual(await create, { outcome: 'created' });
-    assert.ok(await store.findPayment(payment.tppId, payment.id, ''), 'the create survived the other use\'s rollback');
-    assert.equal((await sql<{ n: number }>`select count(*) as n from banks where bank = 'zz'`.execute(db)).rows[0]!.n, 0n);
+    assert.ok(await store.findPayment(payment.tppId, payment.id, ''), "the create survived the other use's rollback");
+    assert.equal(
+      (await sql<{ n: number }>`select count(*) as n from banks where bank = 'zz'`.execute(db)).rows[0]!.n,
+      0n,
+    );
     await store.close();
   });
 });
-

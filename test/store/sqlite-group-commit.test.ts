@@ -18,7 +18,9 @@ function manualFlush() {
   const pending: ((error: Error | null) => void)[] = [];
   return {
     calls: () => pending.length,
-    flushFile: (_fd: number, done: (error: Error | null) => void) => { pending.push(done); },
+    flushFile: (_fd: number, done: (error: Error | null) => void) => {
+      pending.push(done);
+    },
     complete: (index: number, error: Error | null = null) => pending[index]!(error),
   };
 }
@@ -26,8 +28,14 @@ function manualFlush() {
 /** Settles the promise's state after pending callbacks: 'resolved', 'rejected' or 'pending'. */
 async function state(promise: Promise<void>): Promise<string> {
   const marker = Symbol('pending');
-  const outcome = await Promise.race([promise.then(() => 'resolved', () => 'rejected'), new Promise((resolve) => setImmediate(() => resolve(marker)))]);
-  return outcome === marker ? 'pending' : outcome as string;
+  const outcome = await Promise.race([
+    promise.then(
+      () => 'resolved',
+      () => 'rejected',
+    ),
+    new Promise((resolve) => setImmediate(() => resolve(marker))),
+  ]);
+  return outcome === marker ? 'pending' : (outcome as string);
 }
 
 describe('group commit (WalSync): a writer is answered only after a flush that began after its commit', () => {

@@ -25,27 +25,55 @@ function created(response: LightMyRequestResponse): Json {
 }
 
 /** A private customer with NOK accounts holding these balances (and credit lines), and card accounts. */
-export async function newAisCustomer(t: TestApp, accounts: { balance: number; creditLine?: number; name?: string; cashAccountType?: string }[], cards = 0, as?: CertificateAndKey): Promise<AisCustomer> {
+export async function newAisCustomer(
+  t: TestApp,
+  accounts: { balance: number; creditLine?: number; name?: string; cashAccountType?: string }[],
+  cards = 0,
+  as?: CertificateAndKey,
+): Promise<AisCustomer> {
   const number = nextFnr();
-  const post = (url: string, body: unknown) => t.signed({ method: 'POST', url, body, ...(as === undefined ? {} : { as }) });
+  const post = (url: string, body: unknown) =>
+    t.signed({ method: 'POST', url, body, ...(as === undefined ? {} : { as }) });
   created(await post('/v1/sandbox/customers', { customerNumber: number, name: `Test ${number}`, type: 'private' }));
   const made: AisCustomer = { number, accounts: [], cards: [] };
   for (const account of accounts) {
     const bban = nextBban();
     const body = {
-      customerNumber: number, accountName: account.name ?? 'Brukskonto', bban, iban: ibanOf(bban), currency: 'NOK', product: 'Brukskonto',
-      cashAccountType: account.cashAccountType ?? 'CACC', creditLine: account.creditLine ?? 0,
+      customerNumber: number,
+      accountName: account.name ?? 'Brukskonto',
+      bban,
+      iban: ibanOf(bban),
+      currency: 'NOK',
+      product: 'Brukskonto',
+      cashAccountType: account.cashAccountType ?? 'CACC',
+      creditLine: account.creditLine ?? 0,
       balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: account.balance, currency: 'NOK' } }],
     };
-    const json = created(await t.signed({ method: 'POST', url: '/v1/sandbox/accounts', body, headers: { 'x-accept-fix': 'longer-name' }, ...(as === undefined ? {} : { as }) }));
+    const json = created(
+      await t.signed({
+        method: 'POST',
+        url: '/v1/sandbox/accounts',
+        body,
+        headers: { 'x-accept-fix': 'longer-name' },
+        ...(as === undefined ? {} : { as }),
+      }),
+    );
     made.accounts.push({ id: json.id, bban, iban: json.iban });
   }
   for (let i = 0; i < cards; i++) {
     const maskedPan = `525412******${String(1000 + i)}`;
-    const json = created(await post('/v1/sandbox/card-accounts', {
-      customerNumber: number, maskedPan, name: 'Gullkort', product: 'Basic Credit', currency: 'NOK', creditLimit: { currency: 'NOK', amount: 15000 },
-      balances: [{ balanceAmount: { currency: 'NOK', amount: -1234.5 }, balanceType: 'interimBooked' }], status: 'ENABLED',
-    }));
+    const json = created(
+      await post('/v1/sandbox/card-accounts', {
+        customerNumber: number,
+        maskedPan,
+        name: 'Gullkort',
+        product: 'Basic Credit',
+        currency: 'NOK',
+        creditLimit: { currency: 'NOK', amount: 15000 },
+        balances: [{ balanceAmount: { currency: 'NOK', amount: -1234.5 }, balanceType: 'interimBooked' }],
+        status: 'ENABLED',
+      }),
+    );
     made.cards.push({ id: json.id, maskedPan });
   }
   return made;
@@ -60,15 +88,26 @@ export async function bankDate(t: TestApp, days: number): Promise<string> {
  * Posts transactions to an account: credits from an account elsewhere (positive amounts) and debits to
  * it (negative), each with its booking date; the remittance names its order of posting.
  */
-export async function postTransactions(t: TestApp, account: { id: string; bban: string; iban: string }, entries: { amount: number; bookingDate: string; remittance?: string; bankTransactionCode?: string }[]): Promise<string[]> {
+export async function postTransactions(
+  t: TestApp,
+  account: { id: string; bban: string; iban: string },
+  entries: { amount: number; bookingDate: string; remittance?: string; bankTransactionCode?: string }[],
+): Promise<string[]> {
   const body = entries.map((e, i) => {
     const own = { iban: account.iban, bban: account.bban };
     const debit = e.amount < 0;
     return {
-      amount: e.amount, currency: 'NOK', bookingDate: e.bookingDate, valueDate: e.bookingDate, remittanceInformationUnstructured: e.remittance ?? `Posted ${i}`,
-      creditorName: debit ? 'Sognekraft AS' : 'Test Person', creditorAccount: debit ? ELSEWHERE : own,
-      debtorName: debit ? 'Test Person' : 'Aftenposten AS', debtorAccount: debit ? own : ELSEWHERE,
-      purposeCode: 'OTHR', bankTransactionCode: e.bankTransactionCode ?? 'PMNT',
+      amount: e.amount,
+      currency: 'NOK',
+      bookingDate: e.bookingDate,
+      valueDate: e.bookingDate,
+      remittanceInformationUnstructured: e.remittance ?? `Posted ${i}`,
+      creditorName: debit ? 'Sognekraft AS' : 'Test Person',
+      creditorAccount: debit ? ELSEWHERE : own,
+      debtorName: debit ? 'Test Person' : 'Aftenposten AS',
+      debtorAccount: debit ? own : ELSEWHERE,
+      purposeCode: 'OTHR',
+      bankTransactionCode: e.bankTransactionCode ?? 'PMNT',
     };
   });
   const response = await t.signed({ method: 'POST', url: `/v1/sandbox/accounts/${account.id}/transactions`, body });
@@ -76,11 +115,21 @@ export async function postTransactions(t: TestApp, account: { id: string; bban: 
 }
 
 /** Posts card transactions to a card account. */
-export async function postCardTransactions(t: TestApp, cardId: string, entries: { bookingDate: string; amount: number; original?: { amount: number; currency: string } }[]): Promise<string[]> {
+export async function postCardTransactions(
+  t: TestApp,
+  cardId: string,
+  entries: { bookingDate: string; amount: number; original?: { amount: number; currency: string } }[],
+): Promise<string[]> {
   const body = entries.map((e, i) => ({
-    cardTransactionId: `card-${i}`, bookingDate: e.bookingDate, transactionDate: e.bookingDate, transactionAmount: { currency: 'NOK', amount: e.amount },
-    ...(e.original === undefined ? {} : { originalAmount: { currency: e.original.currency, amount: e.original.amount } }),
-    merchantCategoryCode: '5411', transactionDetails: `Kjøp ${i}`,
+    cardTransactionId: `card-${i}`,
+    bookingDate: e.bookingDate,
+    transactionDate: e.bookingDate,
+    transactionAmount: { currency: 'NOK', amount: e.amount },
+    ...(e.original === undefined
+      ? {}
+      : { originalAmount: { currency: e.original.currency, amount: e.original.amount } }),
+    merchantCategoryCode: '5411',
+    transactionDetails: `Kjøp ${i}`,
   }));
   const response = await t.signed({ method: 'POST', url: `/v1/sandbox/card-accounts/${cardId}/transactions`, body });
   return (created(response) as unknown as { id: string }[]).map((x) => x.id);

@@ -11,12 +11,23 @@ export function launchChromium(): Promise<Browser> {
   mkdirSync(ARTIFACTS, { recursive: true });
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
 /** The TPP's redirect URI: a page saying the browser is back, telling `landed` each address it is called at. */
-export async function startTppServer(landed: (url: URL) => void = () => undefined): Promise<{ server: Server; url: string }> {
+export async function startTppServer(
+  landed: (url: URL) => void = () => undefined,
+): Promise<{ server: Server; url: string }> {
   let url = '';
   const server = createServer((request, response) => {
     landed(new URL(request.url ?? '/', url));

@@ -7,9 +7,16 @@ import { INT32_MIN } from '../../src/domain/limits.js';
  * pass the schema's patterns; only their length counts.
  */
 export type SchemaNode = {
-  $id?: string; $ref?: string; type?: string | readonly string[]; enum?: readonly unknown[];
-  anyOf?: readonly SchemaNode[]; oneOf?: readonly SchemaNode[];
-  properties?: Record<string, SchemaNode>; items?: SchemaNode; maxItems?: number; maxLength?: number;
+  $id?: string;
+  $ref?: string;
+  type?: string | readonly string[];
+  enum?: readonly unknown[];
+  anyOf?: readonly SchemaNode[];
+  oneOf?: readonly SchemaNode[];
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  maxItems?: number;
+  maxLength?: number;
 };
 
 export interface LargestOptions {
@@ -38,7 +45,8 @@ export function largestInstance(schema: SchemaNode, options: LargestOptions): un
       return Object.fromEntries(Object.entries(node.properties ?? {}).map(([name, field]) => [name, build(field)]));
     }
     if (type === 'array') {
-      if (node.maxItems === undefined || node.items === undefined) throw new Error('an array without maxItems or items');
+      if (node.maxItems === undefined || node.items === undefined)
+        throw new Error('an array without maxItems or items');
       const cap = node.items.$ref === undefined ? undefined : options.itemsOf?.[node.items.$ref];
       return Array.from({ length: Math.min(node.maxItems, cap ?? node.maxItems) }, () => build(node.items!));
     }

@@ -17,7 +17,11 @@ import { createTestDatabase } from './postgres.js';
  * far as it likes and writes rows as that version did; then today's store opens the file and
  * `check` runs against it. Returns the file's path (in a folder added to `dirs`).
  */
-export async function sqliteOverOldRows<T>(dirs: string[], storeOld: (db: Kysely<Database>) => Promise<T>, check: (store: Store, old: T) => Promise<void>): Promise<{ path: string; old: T }> {
+export async function sqliteOverOldRows<T>(
+  dirs: string[],
+  storeOld: (db: Kysely<Database>) => Promise<T>,
+  check: (store: Store, old: T) => Promise<void>,
+): Promise<{ path: string; old: T }> {
   const dir = mkdtempSync(join(tmpdir(), 'psd2-migration-'));
   dirs.push(dir);
   const path = join(dir, 'store.db');
@@ -37,10 +41,15 @@ export async function sqliteOverOldRows<T>(dirs: string[], storeOld: (db: Kysely
 }
 
 /** The same on a fresh PostgreSQL database; `check` also gets the database's URL, and the database is dropped after. */
-export async function postgresOverOldRows<T>(storeOld: (db: Kysely<Database>) => Promise<T>, check: (store: Store, old: T, url: string) => Promise<void>): Promise<void> {
+export async function postgresOverOldRows<T>(
+  storeOld: (db: Kysely<Database>) => Promise<T>,
+  check: (store: Store, old: T, url: string) => Promise<void>,
+): Promise<void> {
   const database = await createTestDatabase();
   try {
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 1 }) }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 1 }) }),
+    });
     let old: T;
     try {
       old = await storeOld(db);
@@ -60,8 +69,11 @@ export async function postgresOverOldRows<T>(storeOld: (db: Kysely<Database>) =>
 
 /** A store of today's version on a fresh, migrated PostgreSQL database, given to `check` with the database's URL. */
 export async function withMigratedPostgres(check: (store: Store, url: string) => Promise<void>): Promise<void> {
-  await postgresOverOldRows(async () => undefined, async (store, _old, url) => {
-    await store.migrate();
-    await check(store, url);
-  });
+  await postgresOverOldRows(
+    async () => undefined,
+    async (store, _old, url) => {
+      await store.migrate();
+      await check(store, url);
+    },
+  );
 }

@@ -7,7 +7,9 @@ import type { NewAuthorisation } from '../../src/store/sca-records.js';
 import type { TppRequestRecord } from '../../src/store/store.js';
 
 /** A payment as the service hands it to the store, for store tests. */
-export function newPayment(overrides: Partial<NewPayment> & { amountMinor?: bigint; psuKey?: string } = {}): NewPayment {
+export function newPayment(
+  overrides: Partial<NewPayment> & { amountMinor?: bigint; psuKey?: string } = {},
+): NewPayment {
   const amount = { minor: overrides.amountMinor ?? 1_500_000n, currency: 'NOK' as const };
   const debtor = { bban: '12345678903', iban: undefined, currency: 'NOK' };
   const { amountMinor: _a, psuKey, ...rest } = overrides;
@@ -17,10 +19,30 @@ export function newPayment(overrides: Partial<NewPayment> & { amountMinor?: bigi
     service: 'payments',
     product: 'norwegian-cross-border-credit-transfers',
     status: 'RCVD',
-    psu: { psuId: randomUUID(), nationalIdHash: undefined, corporateId: undefined, context: 'PRIVATE', key: psuKey ?? 'psu:one' },
+    psu: {
+      psuId: randomUUID(),
+      nationalIdHash: undefined,
+      corporateId: undefined,
+      context: 'PRIVATE',
+      key: psuKey ?? 'psu:one',
+    },
     debtor,
     requestedExecutionDate: undefined,
-    transfers: [{ amount, creditorName: 'Creditor AS', creditorAccount: 'SE4550000000058398257466', duplicateKey: duplicateKey({ debtor: '12345678903', creditor: 'SE4550000000058398257466', amount, executionDate: undefined, remittance: 'x' }), path: '$' }],
+    transfers: [
+      {
+        amount,
+        creditorName: 'Creditor AS',
+        creditorAccount: 'SE4550000000058398257466',
+        duplicateKey: duplicateKey({
+          debtor: '12345678903',
+          creditor: 'SE4550000000058398257466',
+          amount,
+          executionDate: undefined,
+          remittance: 'x',
+        }),
+        path: '$',
+      },
+    ],
     fees: { total: { minor: 10_000n, currency: 'NOK' }, charged: true, conversion: undefined },
     warnings: [],
     body: { instructedAmount: { amount: '15000.00', currency: 'NOK' } },
@@ -49,7 +71,10 @@ export function duplicateKeyOf(label: string): string {
 }
 
 /** The transfers' columns each migration added since 012, which a payment stored before it lacks. */
-const TRANSFER_COLUMNS_SINCE = { '012': ['duplicate_hash', 'duplicate_scope', 'duplicate_day'], '013': ['duplicate_scope', 'duplicate_day'] } as const;
+const TRANSFER_COLUMNS_SINCE = {
+  '012': ['duplicate_hash', 'duplicate_scope', 'duplicate_day'],
+  '013': ['duplicate_scope', 'duplicate_day'],
+} as const;
 type MigrationAddingColumns = keyof typeof TRANSFER_COLUMNS_SINCE;
 
 /**
@@ -57,16 +82,34 @@ type MigrationAddingColumns = keyof typeof TRANSFER_COLUMNS_SINCE;
  * and the later ones added), for tests of a migration over rows stored earlier: today's store writes
  * the columns of every migration.
  */
-export async function insertPaymentAsBefore(migration: MigrationAddingColumns, db: Kysely<Database>, payment: NewPayment, authorisation?: NewAuthorisation): Promise<void> {
+export async function insertPaymentAsBefore(
+  migration: MigrationAddingColumns,
+  db: Kysely<Database>,
+  payment: NewPayment,
+  authorisation?: NewAuthorisation,
+): Promise<void> {
   const createdAt = payment.createdAt.toISOString();
-  await db.insertInto('tpp_requests').values(tppRequestRow(requestFor(payment), payment.id, createdAt)).execute();
+  await db
+    .insertInto('tpp_requests')
+    .values(tppRequestRow(requestFor(payment), payment.id, createdAt))
+    .execute();
   await db.insertInto('payments').values(paymentRow(payment, undefined)).execute();
-  if (authorisation !== undefined) await db.insertInto('authorisations').values(authorisationRow(authorisation)).execute();
-  await db.insertInto('transfers').values(transferRows(payment).map((row) => transferRowBefore(migration, row))).execute();
+  if (authorisation !== undefined)
+    await db.insertInto('authorisations').values(authorisationRow(authorisation)).execute();
+  await db
+    .insertInto('transfers')
+    .values(transferRows(payment).map((row) => transferRowBefore(migration, row)))
+    .execute();
 }
 
 /** A transfer's row (transferRows) without the columns `migration` and the later ones added. */
-export function transferRowBefore<Row extends object, M extends MigrationAddingColumns>(migration: M, row: Row): Omit<Row, (typeof TRANSFER_COLUMNS_SINCE)[M][number]> {
+export function transferRowBefore<Row extends object, M extends MigrationAddingColumns>(
+  migration: M,
+  row: Row,
+): Omit<Row, (typeof TRANSFER_COLUMNS_SINCE)[M][number]> {
   const absent = new Set<string>(TRANSFER_COLUMNS_SINCE[migration]);
-  return Object.fromEntries(Object.entries(row).filter(([column]) => !absent.has(column))) as Omit<Row, (typeof TRANSFER_COLUMNS_SINCE)[M][number]>;
+  return Object.fromEntries(Object.entries(row).filter(([column]) => !absent.has(column))) as Omit<
+    Row,
+    (typeof TRANSFER_COLUMNS_SINCE)[M][number]
+  >;
 }

@@ -26,7 +26,9 @@ let organisationCounter = 0;
 /** A Norwegian organisation number (MOD11 with weights 3, 2, 7, 6, 5, 4, 3, 2). */
 export function nextOrganisationNumber(): string {
   for (;;) {
-    const digits = String(91_234_000 + organisationCounter++).split('').map(Number);
+    const digits = String(91_234_000 + organisationCounter++)
+      .split('')
+      .map(Number);
     const k = check(digits, [3, 2, 7, 6, 5, 4, 3, 2]);
     if (k !== undefined) return `${digits.join('')}${k}`;
   }

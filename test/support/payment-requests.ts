@@ -9,7 +9,14 @@ export const CROSS_BORDER_PATH = '/v1/payments/norwegian-cross-border-credit-tra
 export const BULK_PATH = '/v1/bulk-payments/norwegian-domestic-credit-transfers';
 
 /** Norwegian account numbers with a valid MOD11 check digit. */
-export const NO_ACCOUNTS = ['12345678903', '12345678911', '12345678938', '12345678946', '12345678954', '12345678962'] as const;
+export const NO_ACCOUNTS = [
+  '12345678903',
+  '12345678911',
+  '12345678938',
+  '12345678946',
+  '12345678954',
+  '12345678962',
+] as const;
 export const NO_IBAN = 'NO9386011117947';
 export const NO_IBAN_BBAN = '86011117947';
 export const SE_IBAN = 'SE4550000000058398257466';
@@ -30,7 +37,13 @@ export function crossBorderBody(): Record<string, unknown> {
     creditorName: 'Svenska Leverantör AB',
     creditorAgent: 'ESSESESSXXX',
     creditorAccount: { iban: SE_IBAN, currency: 'SEK' },
-    creditorAddress: { street: 'Kungsgatan', buildingNumber: '1', postalCode: '11143', city: 'Stockholm', country: 'SE' },
+    creditorAddress: {
+      street: 'Kungsgatan',
+      buildingNumber: '1',
+      postalCode: '11143',
+      city: 'Stockholm',
+      country: 'SE',
+    },
     debtorAccount: { bban: NO_ACCOUNTS[0], currency: 'NOK' },
     remittanceInformationUnstructured: `Invoice ${randomUUID().slice(0, 8)}`,
     purposeCode: 'SUPP',
@@ -84,10 +97,20 @@ export interface SignedCreate {
   headers: Record<string, string>;
 }
 
-export function signedCrossBorderCreate(credentials: SigningCredentials, retry?: { requestId: string; body: string }): SignedCreate {
+export function signedCrossBorderCreate(
+  credentials: SigningCredentials,
+  retry?: { requestId: string; body: string },
+): SignedCreate {
   const body = retry?.body ?? JSON.stringify(crossBorderBody());
   const requestId = retry?.requestId ?? randomUUID();
-  const headers = signRequest({ method: 'POST', url: CROSS_BORDER_PATH, body, requestId, headers: { ...psuByNationalId(), 'content-type': 'application/json' }, credentials });
+  const headers = signRequest({
+    method: 'POST',
+    url: CROSS_BORDER_PATH,
+    body,
+    requestId,
+    headers: { ...psuByNationalId(), 'content-type': 'application/json' },
+    credentials,
+  });
   return { requestId, body, headers };
 }
 
@@ -124,9 +147,13 @@ function create(t: TestApp, path: string, body: unknown, options: CreateOptions)
 }
 
 /** The tppMessages of an answer by path. */
-export function messagesByPath(response: LightMyRequestResponse): Map<string, { code: string; text: string; category: string }[]> {
+export function messagesByPath(
+  response: LightMyRequestResponse,
+): Map<string, { code: string; text: string; category: string }[]> {
   const map = new Map<string, { code: string; text: string; category: string }[]>();
-  for (const message of (response.json() as { tppMessages?: { path?: string; code: string; text?: string; category: string }[] }).tppMessages ?? []) {
+  for (const message of (
+    response.json() as { tppMessages?: { path?: string; code: string; text?: string; category: string }[] }
+  ).tppMessages ?? []) {
     const list = map.get(message.path ?? '') ?? [];
     list.push({ code: message.code, text: message.text ?? '', category: message.category });
     map.set(message.path ?? '', list);

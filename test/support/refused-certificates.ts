@@ -40,27 +40,45 @@ export interface RefusedOptions {
 /** An RSA key pair of any size and public exponent, as SPKI DER and PKCS#8 PEM. */
 export function rsaKey(modulusLength: number, publicExponent = 65537): { spki: Buffer; keyPem: string } {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength, publicExponent });
-  return { spki: publicKey.export({ type: 'spki', format: 'der' }), keyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+  return {
+    spki: publicKey.export({ type: 'spki', format: 'der' }),
+    keyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
 }
 
 /** A key pair of another type (ec on a named curve, dsa, ed25519), as SPKI DER and PKCS#8 PEM. */
 export function otherKey(type: 'ec' | 'dsa' | 'ed25519', namedCurve = 'prime256v1'): { spki: Buffer; keyPem: string } {
-  const pair = type === 'ec'
-    ? generateKeyPairSync('ec', { namedCurve })
-    : type === 'dsa' ? generateKeyPairSync('dsa', { modulusLength: 1024, divisorLength: 160 }) : generateKeyPairSync('ed25519');
-  return { spki: pair.publicKey.export({ type: 'spki', format: 'der' }), keyPem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+  const pair =
+    type === 'ec'
+      ? generateKeyPairSync('ec', { namedCurve })
+      : type === 'dsa'
+        ? generateKeyPairSync('dsa', { modulusLength: 1024, divisorLength: 160 })
+        : generateKeyPairSync('ed25519');
+  return {
+    spki: pair.publicKey.export({ type: 'spki', format: 'der' }),
+    keyPem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
 }
 
 /** A TPP certificate as the toolkit would issue it, but with the key, hash or roles given. */
 export async function issueRefused(options: RefusedOptions): Promise<CertificateAndKey> {
-  const key = options.publicKeySpki === undefined ? rsaKey(2048) : { spki: options.publicKeySpki, keyPem: options.keyPem ?? '' };
+  const key =
+    options.publicKeySpki === undefined ? rsaKey(2048) : { spki: options.publicKeySpki, keyPem: options.keyPem ?? '' };
   const issuer = new x509.X509Certificate(options.issuer.certPem);
   const { signingKey, signingAlgorithm } = await importIssuerKey(options.issuer.keyPem, options.hash ?? 'SHA-256');
-  const roles = options.roles ?? [{ oid: PSP_ROLES.PSP_PI, name: 'PSP_PI' }, { oid: PSP_ROLES.PSP_AI, name: 'PSP_AI' }];
+  const roles = options.roles ?? [
+    { oid: PSP_ROLES.PSP_PI, name: 'PSP_PI' },
+    { oid: PSP_ROLES.PSP_AI, name: 'PSP_AI' },
+  ];
   const name = options.name ?? 'Refused TPP AS';
   const certificate = await x509.X509CertificateGenerator.create({
     serialNumber: randomSerial(),
-    subject: [{ CN: [name] }, { [ORGANIZATION_IDENTIFIER_OID]: [options.organisationId ?? 'PSDNO-FSA-111111111'] }, { O: [name] }, { C: ['NO'] }],
+    subject: [
+      { CN: [name] },
+      { [ORGANIZATION_IDENTIFIER_OID]: [options.organisationId ?? 'PSDNO-FSA-111111111'] },
+      { O: [name] },
+      { C: ['NO'] },
+    ],
     issuer: issuer.subjectName,
     notBefore: new Date(Date.now() - DAY_MS),
     notAfter: new Date(Date.now() + 365 * DAY_MS),
@@ -77,11 +95,16 @@ export async function issueRefused(options: RefusedOptions): Promise<Certificate
 }
 
 /** A self-signed CA with the key and hash given (RSA of any size, or EC P-256). */
-export async function refusedAuthority(options: { rsaBits?: number; hash?: Hash; commonName?: string }): Promise<CertificateAndKey> {
-  const algorithm = options.rsaBits === undefined
-    ? { ...EC_P256, hash: options.hash ?? 'SHA-256' }
-    : { ...RSA_ALGORITHM, modulusLength: options.rsaBits, hash: options.hash ?? 'SHA-256' };
-  const keys = await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify']) as webcrypto.CryptoKeyPair;
+export async function refusedAuthority(options: {
+  rsaBits?: number;
+  hash?: Hash;
+  commonName?: string;
+}): Promise<CertificateAndKey> {
+  const algorithm =
+    options.rsaBits === undefined
+      ? { ...EC_P256, hash: options.hash ?? 'SHA-256' }
+      : { ...RSA_ALGORITHM, modulusLength: options.rsaBits, hash: options.hash ?? 'SHA-256' };
+  const keys = (await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerial(),
     name: [{ CN: [options.commonName ?? 'Refused CA'] }, { O: ['Refused CA Ltd'] }, { C: ['NO'] }],
@@ -95,7 +118,12 @@ export async function refusedAuthority(options: { rsaBits?: number; hash?: Hash;
     ],
   });
   const der = Buffer.from(await crypto.subtle.exportKey('pkcs8', keys.privateKey));
-  return { certPem: certificate.toString('pem'), keyPem: createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }).export({ type: 'pkcs8', format: 'pem' }).toString() };
+  return {
+    certPem: certificate.toString('pem'),
+    keyPem: createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })
+      .export({ type: 'pkcs8', format: 'pem' })
+      .toString(),
+  };
 }
 
 const SHA256_WITH_RSA = Buffer.from('06092a864886f70d01010b', 'hex');
@@ -105,7 +133,12 @@ const SHA256_WITH_RSA = Buffer.from('06092a864886f70d01010b', 'hex');
  * offer (md5WithRSAEncryption: last OID byte 4, sha224WithRSAEncryption: 14), both AlgorithmIdentifiers
  * changed. With `resign` false the signature is left as it was (for MD2, which OpenSSL 3 no longer signs).
  */
-export function withRsaSignatureAlgorithm(certificate: CertificateAndKey, issuerKeyPem: string, lastOidByte: number, hash: string | undefined): CertificateAndKey {
+export function withRsaSignatureAlgorithm(
+  certificate: CertificateAndKey,
+  issuerKeyPem: string,
+  lastOidByte: number,
+  hash: string | undefined,
+): CertificateAndKey {
   const der = Buffer.from(new X509Certificate(certificate.certPem).raw);
   let at = -1;
   let replaced = 0;
@@ -132,13 +165,25 @@ export function withBytesReplaced(certificate: CertificateAndKey, from: Buffer, 
 }
 
 export function pem(der: Buffer): string {
-  return `-----BEGIN CERTIFICATE-----\n${der.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+  return `-----BEGIN CERTIFICATE-----\n${der
+    .toString('base64')
+    .match(/.{1,64}/g)!
+    .join('\n')}\n-----END CERTIFICATE-----\n`;
 }
 
-async function importIssuerKey(keyPem: string, hash: Hash): Promise<{ signingKey: webcrypto.CryptoKey; signingAlgorithm: Algorithm }> {
+async function importIssuerKey(
+  keyPem: string,
+  hash: Hash,
+): Promise<{ signingKey: webcrypto.CryptoKey; signingAlgorithm: Algorithm }> {
   const key = createPrivateKey(keyPem);
   const signingAlgorithm = key.asymmetricKeyType === 'rsa' ? { ...RSA_ALGORITHM, hash } : { ...EC_P256, hash };
-  const signingKey = await crypto.subtle.importKey('pkcs8', key.export({ format: 'der', type: 'pkcs8' }), signingAlgorithm, false, ['sign']);
+  const signingKey = await crypto.subtle.importKey(
+    'pkcs8',
+    key.export({ format: 'der', type: 'pkcs8' }),
+    signingAlgorithm,
+    false,
+    ['sign'],
+  );
   return { signingKey, signingAlgorithm };
 }
 
@@ -148,12 +193,22 @@ function psd2Statement(roles: { oid: string; name: string }[]): ArrayBuffer {
   const oid = (value: string) => new asn1js.ObjectIdentifier({ value });
   const utf8 = (value: string) => new asn1js.Utf8String({ value });
   return new asn1js.Sequence({
-    value: [new asn1js.Sequence({
-      value: [
-        oid(PSD2_QC_STATEMENT_OID),
-        new asn1js.Sequence({ value: [new asn1js.Sequence({ value: roles.map((r) => new asn1js.Sequence({ value: [oid(r.oid), utf8(r.name)] })) }), utf8('Finanstilsynet'), utf8('NO-FSA')] }),
-      ],
-    })],
+    value: [
+      new asn1js.Sequence({
+        value: [
+          oid(PSD2_QC_STATEMENT_OID),
+          new asn1js.Sequence({
+            value: [
+              new asn1js.Sequence({
+                value: roles.map((r) => new asn1js.Sequence({ value: [oid(r.oid), utf8(r.name)] })),
+              }),
+              utf8('Finanstilsynet'),
+              utf8('NO-FSA'),
+            ],
+          }),
+        ],
+      }),
+    ],
   }).toBER();
 }
 

@@ -9,12 +9,17 @@ export class ScriptedPsu {
   private form: { action: string; fields: Record<string, string> } | undefined;
   last: LightMyRequestResponse | undefined;
 
-  constructor(private readonly app: FastifyInstance, private readonly language = 'en') {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly language = 'en',
+  ) {}
 
   /** Opens an scaRedirect link (absolute, as the TPP got it). */
   async open(link: string): Promise<LightMyRequestResponse> {
     const url = new URL(link);
-    return this.remember(await this.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: this.headers() }));
+    return this.remember(
+      await this.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: this.headers() }),
+    );
   }
 
   async logIn(customerNumber: string, code: string): Promise<LightMyRequestResponse> {
@@ -31,31 +36,44 @@ export class ScriptedPsu {
 
   /** The consent page: shares the accounts and card accounts with these ids (ticks exactly them). */
   async share(accountIds: readonly string[]): Promise<LightMyRequestResponse> {
-    return this.submit({ decision: 'approve' }, accountIds.map((id) => ['account', id]));
+    return this.submit(
+      { decision: 'approve' },
+      accountIds.map((id) => ['account', id]),
+    );
   }
 
   /** The ids of the accounts the consent page offers, and those ticked when it opened. */
   offered(): { all: string[]; ticked: string[] } {
-    const boxes = [...(this.last?.body ?? '').matchAll(/<input type="checkbox" name="account" value="([^"]+)"( checked)?>/g)];
+    const boxes = [
+      ...(this.last?.body ?? '').matchAll(/<input type="checkbox" name="account" value="([^"]+)"( checked)?>/g),
+    ];
     return { all: boxes.map((m) => m[1]!), ticked: boxes.filter((m) => m[2] !== undefined).map((m) => m[1]!) };
   }
 
   /** Sends the current page's form with these fields added (and repeated fields, such as ticked boxes). */
-  async submit(fields: Record<string, string>, repeated: readonly [string, string][] = []): Promise<LightMyRequestResponse> {
+  async submit(
+    fields: Record<string, string>,
+    repeated: readonly [string, string][] = [],
+  ): Promise<LightMyRequestResponse> {
     if (this.form === undefined) throw new Error(`the page has no form: ${this.last?.body}`);
     const params = new URLSearchParams({ ...this.form.fields, ...fields });
     for (const [name, value] of repeated) params.append(name, value);
     const body = params.toString();
-    return this.remember(await this.app.inject({
-      method: 'POST',
-      url: this.form.action,
-      headers: { ...this.headers(), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: body,
-    }));
+    return this.remember(
+      await this.app.inject({
+        method: 'POST',
+        url: this.form.action,
+        headers: { ...this.headers(), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body,
+      }),
+    );
   }
 
   /** The same form sent again, as a replayed request would be. */
-  async resubmit(previous: { action: string; fields: Record<string, string> }, fields: Record<string, string>): Promise<LightMyRequestResponse> {
+  async resubmit(
+    previous: { action: string; fields: Record<string, string> },
+    fields: Record<string, string>,
+  ): Promise<LightMyRequestResponse> {
     this.form = previous;
     return this.submit(fields);
   }
@@ -84,7 +102,9 @@ export class ScriptedPsu {
       this.cookies.set(name!.trim(), value.join('='));
     }
     const action = /<form method="post" action="([^"]+)">/.exec(response.body)?.[1];
-    const fields = Object.fromEntries([...response.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+    const fields = Object.fromEntries(
+      [...response.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+    );
     this.form = action === undefined ? undefined : { action, fields };
     return response;
   }

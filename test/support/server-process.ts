@@ -35,16 +35,26 @@ export interface ServerProcess {
 const WAIT_LIMIT_MS = 15_000;
 
 /** `npm start`, as a developer runs it (scripts/start.mjs: builds only when sources changed, then runs the bundle). */
-export const NPM_START: readonly string[] = process.env.npm_execpath === undefined ? ['npm', 'start'] : [process.execPath, process.env.npm_execpath, 'start'];
+export const NPM_START: readonly string[] =
+  process.env.npm_execpath === undefined ? ['npm', 'start'] : [process.execPath, process.env.npm_execpath, 'start'];
 
 /** Starts the server with PORT=0 and resolves when it has logged the address it listens on. */
-export async function startServerProcess(env: Record<string, string>, command: readonly string[] = BUNDLE_COMMAND): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  command: readonly string[] = BUNDLE_COMMAND,
+): Promise<ServerProcess> {
   // npm start sets the settings itself (scripts/start.sh).
   const own = command === BUNDLE_COMMAND ? settings.env : {};
-  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...own, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command[0]!, command.slice(1), {
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...own, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: Record<string, unknown>[] = [];
   const stderr: string[] = [];
-  const waiters: { predicate: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown>) => void }[] = [];
+  const waiters: {
+    predicate: (line: Record<string, unknown>) => boolean;
+    resolve: (line: Record<string, unknown>) => void;
+  }[] = [];
   createInterface({ input: child.stdout! }).on('line', (text) => {
     let line: Record<string, unknown>;
     try {
@@ -69,14 +79,29 @@ export async function startServerProcess(env: Record<string, string>, command: r
     const seen = lines.find(predicate);
     if (seen !== undefined) return Promise.resolve(seen);
     return new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not log ${what} within ${WAIT_LIMIT_MS} ms; stderr: ${stderr.join('\n')}`)), WAIT_LIMIT_MS);
-      waiters.push({ predicate, resolve: (line) => { clearTimeout(timer); resolve(line); } });
-      void exited.then(() => { clearTimeout(timer); reject(new Error(`server exited before logging ${what}; stderr: ${stderr.join('\n')}`)); });
+      const timer = setTimeout(
+        () => reject(new Error(`server did not log ${what} within ${WAIT_LIMIT_MS} ms; stderr: ${stderr.join('\n')}`)),
+        WAIT_LIMIT_MS,
+      );
+      waiters.push({
+        predicate,
+        resolve: (line) => {
+          clearTimeout(timer);
+          resolve(line);
+        },
+      });
+      void exited.then(() => {
+        clearTimeout(timer);
+        reject(new Error(`server exited before logging ${what}; stderr: ${stderr.join('\n')}`));
+      });
     });
   };
 
   const server: ServerProcess = { child, url: '', lines, stderr, waitForLine, exited };
-  const listening = await waitForLine((l) => typeof l.msg === 'string' && l.msg.startsWith('Server listening at '), 'its address');
+  const listening = await waitForLine(
+    (l) => typeof l.msg === 'string' && l.msg.startsWith('Server listening at '),
+    'its address',
+  );
   server.url = String(listening.msg).slice('Server listening at '.length);
   await waitForLine((l) => l.msg === 'ready', 'ready');
   return server;
@@ -84,9 +109,14 @@ export async function startServerProcess(env: Record<string, string>, command: r
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and error output. */
 export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(BUNDLE_COMMAND[0]!, BUNDLE_COMMAND.slice(1), { env: { ...process.env, PORT: '0', ...settings.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(BUNDLE_COMMAND[0]!, BUNDLE_COMMAND.slice(1), {
+    env: { ...process.env, PORT: '0', ...settings.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
-  child.stderr!.on('data', (chunk) => { stderr += String(chunk); });
+  child.stderr!.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
   const [code] = await once(child, 'exit');
   return { code: code as number | null, stderr };
 }
@@ -108,7 +138,11 @@ export async function freshServerData(engine: Engine): Promise<ServerData> {
   writeFileSync(join(dir, 'trusted.pem'), (await tppFixtures()).ca.certPem);
   const database = engine === 'postgres' ? await createTestDatabase() : undefined;
   return {
-    env: { DATA_DIR: dir, DATABASE_URL: database?.url ?? `sqlite:${join(dir, 'psd2.db')}`, TRUSTED_CA_CERTS: join(dir, 'trusted.pem') },
+    env: {
+      DATA_DIR: dir,
+      DATABASE_URL: database?.url ?? `sqlite:${join(dir, 'psd2.db')}`,
+      TRUSTED_CA_CERTS: join(dir, 'trusted.pem'),
+    },
     remove: async () => {
       await database?.drop();
       rmSync(dir, { recursive: true, force: true });

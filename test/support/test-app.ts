@@ -106,33 +106,53 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const metrics = options.metrics;
   // As main.ts does: every store call is timed when there are metrics.
-  store = instrumentStore(store, metrics === undefined ? undefined : (method, seconds, failed) => metrics.observeStoreCall(method, seconds, failed));
+  store = instrumentStore(
+    store,
+    metrics === undefined ? undefined : (method, seconds, failed) => metrics.observeStoreCall(method, seconds, failed),
+  );
   const trustStore = new TrustStore([parseCertificate(readPemCertificates(fixtures.ca.certPem)[0]!)]);
   // Each TPP's sandbox bank has a clock of its own: the base clock plus the offset the clock routes move.
   const clock = options.clock ?? systemClock;
   const mode = options.mode ?? 'sandbox';
   const banks = new Banks(store, mode, clock, options.maxBanks);
   const rates = options.rates ?? new ReferenceRates(SANDBOX_REFERENCE_RATES);
-  const runner = new BatchRunner(store, banks, rates, undefined, undefined, undefined, (result, seconds) => metrics?.observeBatchRun(result, seconds));
-  const scheduler = new BatchScheduler(runner, (error) => { throw error; });
+  const runner = new BatchRunner(store, banks, rates, undefined, undefined, undefined, (result, seconds) =>
+    metrics?.observeBatchRun(result, seconds),
+  );
+  const scheduler = new BatchScheduler(runner, (error) => {
+    throw error;
+  });
   if (options.seed !== false) {
     // Each test TPP's bank (production's one bank) with the default data set, and Ola's session there.
-    for (const [tppId, psuId] of [[TPP_ID, PSU_ID], [OTHER_TPP_ID, OTHER_PSU_ID]] as const) {
+    for (const [tppId, psuId] of [
+      [TPP_ID, PSU_ID],
+      [OTHER_TPP_ID, OTHER_PSU_ID],
+    ] as const) {
       await store.openBank(banks.of(tppId), clock.now(), defaultDataSet);
-      const ola = (await store.findCustomer(banks.of(tppId), { customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber }))!;
+      const ola = (await store.findCustomer(banks.of(tppId), {
+        customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber,
+      }))!;
       await store.recordSca(tppId, ola.id, clock.now(), undefined, psuId);
     }
   }
   const publicUrl = options.publicUrl ?? PUBLIC_URL;
   const routes: RouteOptions[] = [];
-  const sca = new ScaService(store, banks, sandboxIdentityProvider, publicUrl, options.nationalIdKey ?? { bytes: randomBytes(32) });
+  const sca = new ScaService(
+    store,
+    banks,
+    sandboxIdentityProvider,
+    publicUrl,
+    options.nationalIdKey ?? { bytes: randomBytes(32) },
+  );
   const app = await buildApp({
     config: { mode, logLevel: 'silent', publicUrl },
     store,
     sca,
     payments: new PaymentInitiationService(store, banks, rates, sca),
     // The test CA stands for the sandbox CA: the certificates it issues over HTTP are trusted.
-    ...(mode === 'sandbox' ? { time: { banks, runner, scheduler }, certificates: new SandboxCertificateService(async () => fixtures.ca) } : {}),
+    ...(mode === 'sandbox'
+      ? { time: { banks, runner, scheduler }, certificates: new SandboxCertificateService(async () => fixtures.ca) }
+      : {}),
     banks,
     baskets: new SigningBasketService(store, banks, sca),
     ais: new AisService(store, banks, rates, sca),
@@ -158,12 +178,45 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     routes,
     newPsu: async (as = fixtures.tpp) => {
       const customerId = newBankId();
-      await ownedStore.saveBankData(banks.of(as === fixtures.otherTpp ? OTHER_TPP_ID : TPP_ID), { customers: [{ id: customerId, customerNumber: `T${randomUUID()}`, name: 'Test Person', type: 'PRIVATE', createdAt: clock.now() }], accounts: [], agreements: [], engagements: [] });
-      return (await ownedStore.recordSca(as === fixtures.otherTpp ? OTHER_TPP_ID : TPP_ID, customerId, clock.now(), undefined, randomUUID())).psuId;
+      await ownedStore.saveBankData(banks.of(as === fixtures.otherTpp ? OTHER_TPP_ID : TPP_ID), {
+        customers: [
+          {
+            id: customerId,
+            customerNumber: `T${randomUUID()}`,
+            name: 'Test Person',
+            type: 'PRIVATE',
+            createdAt: clock.now(),
+          },
+        ],
+        accounts: [],
+        agreements: [],
+        engagements: [],
+      });
+      return (
+        await ownedStore.recordSca(
+          as === fixtures.otherTpp ? OTHER_TPP_ID : TPP_ID,
+          customerId,
+          clock.now(),
+          undefined,
+          randomUUID(),
+        )
+      ).psuId;
     },
     signed: (request) => {
-      const body = request.body === undefined ? undefined : typeof request.body === 'string' || Buffer.isBuffer(request.body) ? request.body : JSON.stringify(request.body);
-      const headers = signRequest({ method: request.method, url: request.url, body, headers: request.headers, credentials: request.as ?? fixtures.tpp, ...request.sign });
+      const body =
+        request.body === undefined
+          ? undefined
+          : typeof request.body === 'string' || Buffer.isBuffer(request.body)
+            ? request.body
+            : JSON.stringify(request.body);
+      const headers = signRequest({
+        method: request.method,
+        url: request.url,
+        body,
+        headers: request.headers,
+        credentials: request.as ?? fixtures.tpp,
+        ...request.sign,
+      });
       if (body !== undefined) headers['content-type'] ??= 'application/json';
       request.tamper?.(headers);
       return app.inject({ method: request.method as 'GET', url: request.url, headers, payload: body });
@@ -181,7 +234,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 /** The error body every error answer has. */
 export function assertErrorBody(response: LightMyRequestResponse, status: number, code: string): ErrorBodyJson {
   const body = response.json() as ErrorBodyJson;
-  if (response.statusCode !== status || body.code !== code || body.status !== status || typeof body.id !== 'string' || body.system !== 'psd2-pis') {
+  if (
+    response.statusCode !== status ||
+    body.code !== code ||
+    body.status !== status ||
+    typeof body.id !== 'string' ||
+    body.system !== 'psd2-pis'
+  ) {
     throw new Error(`expected ${status} ${code} with an error body, got ${response.statusCode}: ${response.body}`);
   }
   return body;

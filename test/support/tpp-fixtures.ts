@@ -1,4 +1,8 @@
-import { type CertificateAndKey, createCertificateAuthority, issueTppCertificate } from '../../src/toolkit/certificate-factory.js';
+import {
+  type CertificateAndKey,
+  createCertificateAuthority,
+  issueTppCertificate,
+} from '../../src/toolkit/certificate-factory.js';
 
 /** Certificates for tests: a trusted CA, an untrusted one, and TPP certificates good and bad. */
 export interface TppFixtures {
@@ -35,17 +39,36 @@ async function makeFixtures(): Promise<TppFixtures> {
     createCertificateAuthority({ commonName: 'Untrusted CA', organisation: 'Elsewhere', country: 'SE' }),
   ]);
   const issue = (options: Partial<Parameters<typeof issueTppCertificate>[0]> = {}) =>
-    issueTppCertificate({ issuer: ca, roles: ['PSP_PI', 'PSP_AI'], organisationId: TPP_ID, name: 'Test TPP AS', ...options });
-  const [tpp, otherTpp, aisOnly, expired, notYetValid, untrusted, ecKey, withoutQcStatement, withoutOrganisationId] = await Promise.all([
-    issue({ serialHex: '00ab12cd34ef56' }),
-    issue({ organisationId: OTHER_TPP_ID, name: 'Other TPP AB', roles: ['PSP_PI'] }),
-    issue({ roles: ['PSP_AI'] }),
-    issue({ notBefore: new Date(Date.now() - 400 * DAY_MS), validDays: 30 }),
-    issue({ notBefore: new Date(Date.now() + 10 * DAY_MS) }),
-    issueTppCertificate({ issuer: otherCa, roles: ['PSP_PI'], organisationId: TPP_ID, name: 'Test TPP AS' }),
-    issue({ keyType: 'ec' }),
-    issue({ withoutQcStatement: true }),
-    issue({ withoutOrganisationId: true }),
-  ]);
-  return { ca, otherCa, tpp, otherTpp, aisOnly, expired, notYetValid, untrusted, ecKey, withoutQcStatement, withoutOrganisationId };
+    issueTppCertificate({
+      issuer: ca,
+      roles: ['PSP_PI', 'PSP_AI'],
+      organisationId: TPP_ID,
+      name: 'Test TPP AS',
+      ...options,
+    });
+  const [tpp, otherTpp, aisOnly, expired, notYetValid, untrusted, ecKey, withoutQcStatement, withoutOrganisationId] =
+    await Promise.all([
+      issue({ serialHex: '00ab12cd34ef56' }),
+      issue({ organisationId: OTHER_TPP_ID, name: 'Other TPP AB', roles: ['PSP_PI'] }),
+      issue({ roles: ['PSP_AI'] }),
+      issue({ notBefore: new Date(Date.now() - 400 * DAY_MS), validDays: 30 }),
+      issue({ notBefore: new Date(Date.now() + 10 * DAY_MS) }),
+      issueTppCertificate({ issuer: otherCa, roles: ['PSP_PI'], organisationId: TPP_ID, name: 'Test TPP AS' }),
+      issue({ keyType: 'ec' }),
+      issue({ withoutQcStatement: true }),
+      issue({ withoutOrganisationId: true }),
+    ]);
+  return {
+    ca,
+    otherCa,
+    tpp,
+    otherTpp,
+    aisOnly,
+    expired,
+    notYetValid,
+    untrusted,
+    ecKey,
+    withoutQcStatement,
+    withoutOrganisationId,
+  };
 }

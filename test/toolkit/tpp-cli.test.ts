@@ -21,7 +21,22 @@ let authenticator: TppAuthenticator;
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'psd2-cli-'));
   await run(process.execPath, [CLI, 'ca', '--out-dir', join(dir, 'ca'), '--name', 'CLI Test CA']);
-  await run(process.execPath, [CLI, 'cert', '--ca-cert', join(dir, 'ca', 'ca.cert.pem'), '--ca-key', join(dir, 'ca', 'ca.key.pem'), '--out-dir', join(dir, 'tpp'), '--roles', 'PSP_PI,psp_ic', '--org-id', 'PSDNO-FSA-987654321', '--name', 'CLI TPP']);
+  await run(process.execPath, [
+    CLI,
+    'cert',
+    '--ca-cert',
+    join(dir, 'ca', 'ca.cert.pem'),
+    '--ca-key',
+    join(dir, 'ca', 'ca.key.pem'),
+    '--out-dir',
+    join(dir, 'tpp'),
+    '--roles',
+    'PSP_PI,psp_ic',
+    '--org-id',
+    'PSDNO-FSA-987654321',
+    '--name',
+    'CLI TPP',
+  ]);
   const ca = parseCertificate(readPemCertificates(readFileSync(join(dir, 'ca', 'ca.cert.pem'), 'utf8'))[0]!);
   authenticator = new TppAuthenticator({ trustStore: new TrustStore([ca]), dateSkewSeconds: 300 });
 });
@@ -29,13 +44,32 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 async function sign(...extra: string[]): Promise<Record<string, string>> {
   const body = '{"instructedAmount":{"amount":"10.00","currency":"NOK"}}';
-  const { stdout } = await run(process.execPath, [CLI, 'sign', 'POST', 'http://localhost:8080/v1/payments/x?allowLogicalDuplicate=true', '-d', body, '--cert', join(dir, 'tpp', 'tpp.cert.pem'), '--key', join(dir, 'tpp', 'tpp.key.pem'), '--format', 'json', '-H', 'PSU-ID: 0d7a3b1c-5f5e-4d6b-8a39-2f1e0c9b7a66', ...extra]);
+  const { stdout } = await run(process.execPath, [
+    CLI,
+    'sign',
+    'POST',
+    'http://localhost:8080/v1/payments/x?allowLogicalDuplicate=true',
+    '-d',
+    body,
+    '--cert',
+    join(dir, 'tpp', 'tpp.cert.pem'),
+    '--key',
+    join(dir, 'tpp', 'tpp.key.pem'),
+    '--format',
+    'json',
+    '-H',
+    'PSU-ID: 0d7a3b1c-5f5e-4d6b-8a39-2f1e0c9b7a66',
+    ...extra,
+  ]);
   return JSON.parse(stdout) as Record<string, string>;
 }
 
 function authenticate(headers: Record<string, string>) {
   const body = Buffer.from('{"instructedAmount":{"amount":"10.00","currency":"NOK"}}');
-  return authenticator.authenticate({ method: 'POST', target: '/v1/payments/x?allowLogicalDuplicate=true', headers, body }, { role: 'PSP_PI', digestRequired: true }).tpp;
+  return authenticator.authenticate(
+    { method: 'POST', target: '/v1/payments/x?allowLogicalDuplicate=true', headers, body },
+    { role: 'PSP_PI', digestRequired: true },
+  ).tpp;
 }
 
 describe('the tpp command line', () => {
@@ -63,22 +97,41 @@ describe('the tpp command line', () => {
   });
 
   it('prints a curl command with every signed header', async () => {
-    const { stdout } = await run(process.execPath, [CLI, 'sign', 'GET', 'http://localhost:8080/v1/x', '--cert', join(dir, 'tpp', 'tpp.cert.pem'), '--key', join(dir, 'tpp', 'tpp.key.pem'), '--format', 'curl']);
+    const { stdout } = await run(process.execPath, [
+      CLI,
+      'sign',
+      'GET',
+      'http://localhost:8080/v1/x',
+      '--cert',
+      join(dir, 'tpp', 'tpp.cert.pem'),
+      '--key',
+      join(dir, 'tpp', 'tpp.key.pem'),
+      '--format',
+      'curl',
+    ]);
     assert.match(stdout, /^curl -sS -X GET 'http:\/\/localhost:8080\/v1\/x'/);
-    for (const header of ['date', 'x-request-id', 'tpp-signature-certificate', 'signature']) assert.match(stdout, new RegExp(`-H '${header}: `));
+    for (const header of ['date', 'x-request-id', 'tpp-signature-certificate', 'signature'])
+      assert.match(stdout, new RegExp(`-H '${header}: `));
     assert.doesNotMatch(stdout, /digest:/);
   });
 
   it('explains a bad role instead of issuing a certificate', async () => {
-    await assert.rejects(run(process.execPath, [CLI, 'cert', '--roles', 'PSP_XX', '--out-dir', join(dir, 'x')]), (error: Error & { stderr: string }) => {
-      assert.match(error.stderr, /unknown role PSP_XX; the roles are PSP_AS, PSP_PI, PSP_AI, PSP_IC/);
-      return true;
-    });
+    await assert.rejects(
+      run(process.execPath, [CLI, 'cert', '--roles', 'PSP_XX', '--out-dir', join(dir, 'x')]),
+      (error: Error & { stderr: string }) => {
+        assert.match(error.stderr, /unknown role PSP_XX; the roles are PSP_AS, PSP_PI, PSP_AI, PSP_IC/);
+        return true;
+      },
+    );
   });
 
   for (const [label, options, reason] of [
     ['a 1024-bit RSA key', { rsaBits: 1024 }, /has a 1024-bit RSA key; at least 2048 bits are required/],
-    ['a SHA-1 signature', { rsaBits: 2048, hash: 'SHA-1' as const }, /is signed with sha1WithRSAEncryption: SHA-1 is broken/],
+    [
+      'a SHA-1 signature',
+      { rsaBits: 2048, hash: 'SHA-1' as const },
+      /is signed with sha1WithRSAEncryption: SHA-1 is broken/,
+    ],
   ] as const) {
     it(`refuses to issue from a CA with ${label}, which the bank would not trust`, async () => {
       const weak = await refusedAuthority({ ...options, commonName: 'Weak CA' });
@@ -87,12 +140,24 @@ describe('the tpp command line', () => {
       writeFileSync(join(caDir, 'ca.cert.pem'), weak.certPem);
       writeFileSync(join(caDir, 'ca.key.pem'), weak.keyPem);
       const outDir = join(caDir, 'tpp');
-      await assert.rejects(run(process.execPath, [CLI, 'cert', '--ca-cert', join(caDir, 'ca.cert.pem'), '--ca-key', join(caDir, 'ca.key.pem'), '--out-dir', outDir]), (error: Error & { stderr: string }) => {
-        assert.match(error.stderr, /the CA certificate 'Weak CA' /);
-        assert.match(error.stderr, reason);
-        assert.match(error.stderr, /the toolkit does not issue certificates from it/);
-        return true;
-      });
+      await assert.rejects(
+        run(process.execPath, [
+          CLI,
+          'cert',
+          '--ca-cert',
+          join(caDir, 'ca.cert.pem'),
+          '--ca-key',
+          join(caDir, 'ca.key.pem'),
+          '--out-dir',
+          outDir,
+        ]),
+        (error: Error & { stderr: string }) => {
+          assert.match(error.stderr, /the CA certificate 'Weak CA' /);
+          assert.match(error.stderr, reason);
+          assert.match(error.stderr, /the toolkit does not issue certificates from it/);
+          return true;
+        },
+      );
       assert.equal(existsSync(join(outDir, 'tpp.cert.pem')), false, 'no certificate is written');
     });
   }
@@ -109,14 +174,30 @@ describe('tpp cert --server: a certificate from a running sandbox over HTTP', ()
 
   it('writes a certificate and key, from the sandbox CA, that the sandbox takes a signed payment with (201)', async () => {
     const outDir = join(dir, 'from-server');
-    const { stdout } = await run(process.execPath, [CLI, 'cert', '--server', url, '--org-id', 'PSDNO-FSA-555555555', '--name', 'Remote TPP', '--roles', 'PSP_PI', '--out-dir', outDir]);
+    const { stdout } = await run(process.execPath, [
+      CLI,
+      'cert',
+      '--server',
+      url,
+      '--org-id',
+      'PSDNO-FSA-555555555',
+      '--name',
+      'Remote TPP',
+      '--roles',
+      'PSP_PI',
+      '--out-dir',
+      outDir,
+    ]);
     assert.match(stdout, /wrote .*tpp\.cert\.pem/);
     const certPem = readFileSync(join(outDir, 'tpp.cert.pem'), 'utf8');
     const certificate = parseCertificate(readPemCertificates(certPem)[0]!);
     assert.equal(certificate.organisationId, 'PSDNO-FSA-555555555');
     assert.deepEqual(certificate.psd2?.roles, ['PSP_PI']);
     const created = await sandbox.signed({
-      method: 'POST', url: CROSS_BORDER_PATH, body: crossBorderBody(), headers: psuByNationalId(),
+      method: 'POST',
+      url: CROSS_BORDER_PATH,
+      body: crossBorderBody(),
+      headers: psuByNationalId(),
       as: { certPem, keyPem: readFileSync(join(outDir, 'tpp.key.pem'), 'utf8') },
     });
     assert.equal(created.statusCode, 201, created.body);
@@ -124,17 +205,23 @@ describe('tpp cert --server: a certificate from a running sandbox over HTTP', ()
 
   it('says what the sandbox refused, and writes nothing', async () => {
     const outDir = join(dir, 'refused');
-    await assert.rejects(run(process.execPath, [CLI, 'cert', '--server', url, '--org-id', 'NO-933012867', '--out-dir', outDir]), (error: Error & { stderr: string }) => {
-      assert.match(error.stderr, /answered 400: \$\.organizationIdentifier must be PSD/);
-      return true;
-    });
+    await assert.rejects(
+      run(process.execPath, [CLI, 'cert', '--server', url, '--org-id', 'NO-933012867', '--out-dir', outDir]),
+      (error: Error & { stderr: string }) => {
+        assert.match(error.stderr, /answered 400: \$\.organizationIdentifier must be PSD/);
+        return true;
+      },
+    );
     assert.equal(existsSync(join(outDir, 'tpp.cert.pem')), false);
   });
 
   it('takes either a server or CA files, not both', async () => {
-    await assert.rejects(run(process.execPath, [CLI, 'cert', '--server', url, '--ca-cert', 'ca.pem']), (error: Error & { stderr: string }) => {
-      assert.match(error.stderr, /--server.*cannot be used with option '--ca-cert/);
-      return true;
-    });
+    await assert.rejects(
+      run(process.execPath, [CLI, 'cert', '--server', url, '--ca-cert', 'ca.pem']),
+      (error: Error & { stderr: string }) => {
+        assert.match(error.stderr, /--server.*cannot be used with option '--ca-cert/);
+        return true;
+      },
+    );
   });
 });

@@ -11,7 +11,11 @@ export function readAmount(body: unknown, key: string, path: string, problems: P
   if (amount === undefined || !isCurrency(currency)) return undefined;
   const parsed = parseAmount(amount, currency);
   if (!parsed.ok) {
-    problems.push({ code: 'FORMAT_ERROR', path: `${path}.amount`, text: `${path}.amount '${amount}' ${parsed.reason}` });
+    problems.push({
+      code: 'FORMAT_ERROR',
+      path: `${path}.amount`,
+      text: `${path}.amount '${amount}' ${parsed.reason}`,
+    });
     return undefined;
   }
   return { minor: parsed.minor, currency };

@@ -42,14 +42,19 @@ export function validateCrossBorderPayment(body: unknown, context: ProductContex
   }
   if (creditorAccount !== undefined) {
     if (has(creditorAccount, 'bban') && !has(creditorAccount, 'iban') && !has(body, 'creditorAgent')) {
-      problems.push({ code: 'FORMAT_ERROR', path: '$.creditorAgent', text: '$.creditorAgent (the BIC of the creditor\'s bank) is required when creditorAccount is given by bban' });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: '$.creditorAgent',
+        text: "$.creditorAgent (the BIC of the creditor's bank) is required when creditorAccount is given by bban",
+      });
     }
     const norwegian = creditorAgent !== undefined && bicCountry(creditorAgent) === 'NO';
     problems.push(...accountProblems(creditorAccount, '$.creditorAccount', { norwegian, bbanOrIban: true }));
   }
 
   const debtorAccount = objectAt(body, 'debtorAccount');
-  if (debtorAccount !== undefined) problems.push(...accountProblems(debtorAccount, '$.debtorAccount', { norwegian: true, bbanOrIban: true }));
+  if (debtorAccount !== undefined)
+    problems.push(...accountProblems(debtorAccount, '$.debtorAccount', { norwegian: true, bbanOrIban: true }));
 
   const executionDate = stringAt(body, 'requestedExecutionDate');
   if (executionDate !== undefined && isCalendarDate(executionDate)) {
@@ -61,25 +66,54 @@ export function validateCrossBorderPayment(body: unknown, context: ProductContex
   if (instructed !== undefined) {
     amountNokMinor = context.rates.toNokMinor(instructed.minor, instructed.currency);
     if (amountNokMinor === undefined) {
-      problems.push({ code: 'PAYMENT_FAILED', path: '$.instructedAmount.currency', text: `the bank has no reference rate for ${instructed.currency}, so it cannot convert the payment; pay in a currency it trades` });
+      problems.push({
+        code: 'PAYMENT_FAILED',
+        path: '$.instructedAmount.currency',
+        text: `the bank has no reference rate for ${instructed.currency}, so it cannot convert the payment; pay in a currency it trades`,
+      });
     } else if (amountNokMinor >= REGULATORY_REPORTING_THRESHOLD_NOK_MINOR) {
-      const inNok = instructed.currency === 'NOK' ? '' : ` (NOK ${formatAmount(amountNokMinor, 'NOK')} at the bank's reference rate)`;
+      const inNok =
+        instructed.currency === 'NOK'
+          ? ''
+          : ` (NOK ${formatAmount(amountNokMinor, 'NOK')} at the bank's reference rate)`;
       for (const field of ['regulatoryReportingCode', 'regulatoryReportingInformation']) {
         if (!has(body, field)) {
-          problems.push({ code: 'FORMAT_ERROR', path: `$.${field}`, text: `$.${field} is required for transfers of NOK 100 000 or more; this one is ${instructed.currency} ${formatAmount(instructed.minor, instructed.currency)}${inNok}` });
+          problems.push({
+            code: 'FORMAT_ERROR',
+            path: `$.${field}`,
+            text: `$.${field} is required for transfers of NOK 100 000 or more; this one is ${instructed.currency} ${formatAmount(instructed.minor, instructed.currency)}${inNok}`,
+          });
         }
       }
     } else {
-      warnings.push({ category: 'WARNING', code: 'PRODUCT_INVALID', path: '$.instructedAmount', text: `${CROSS_BORDER_NAME} is meant for amounts of NOK 100 000 or more; this one is below. The payment is accepted; a smaller cross-border payment may cost less as another product of the bank` });
+      warnings.push({
+        category: 'WARNING',
+        code: 'PRODUCT_INVALID',
+        path: '$.instructedAmount',
+        text: `${CROSS_BORDER_NAME} is meant for amounts of NOK 100 000 or more; this one is below. The payment is accepted; a smaller cross-border payment may cost less as another product of the bank`,
+      });
     }
   }
 
-  if (problems.length > 0 || instructed === undefined || amountNokMinor === undefined || creditorAccount === undefined || debtorAccount === undefined) {
+  if (
+    problems.length > 0 ||
+    instructed === undefined ||
+    amountNokMinor === undefined ||
+    creditorAccount === undefined ||
+    debtorAccount === undefined
+  ) {
     return { problems, payment: undefined };
   }
   const debtorCurrency = stringAt(debtorAccount, 'currency');
-  const debtor = { bban: stringAt(debtorAccount, 'bban'), iban: stringAt(debtorAccount, 'iban'), currency: debtorCurrency ?? 'NOK' };
-  const creditorAccountKey = accountKey({ bban: stringAt(creditorAccount, 'bban'), iban: stringAt(creditorAccount, 'iban') });
+  const debtor = {
+    bban: stringAt(debtorAccount, 'bban'),
+    iban: stringAt(debtorAccount, 'iban'),
+    currency: debtorCurrency ?? 'NOK',
+  };
+  const creditorAccountKey = accountKey({
+    bban: stringAt(creditorAccount, 'bban'),
+    iban: stringAt(creditorAccount, 'iban'),
+  });
   // The creditor's bank is part of who is paid: the same account number at another bank is another creditor.
   const creditor = `${creditorAccountKey}${creditorAgent === undefined ? '' : `@${creditorAgent.toUpperCase()}`}`;
   return {
@@ -87,13 +121,21 @@ export function validateCrossBorderPayment(body: unknown, context: ProductContex
     payment: {
       debtor,
       requestedExecutionDate: executionDate,
-      transfers: [{
-        amount: instructed,
-        creditorName: stringAt(body, 'creditorName') ?? '',
-        creditorAccount: creditorAccountKey,
-        duplicateKey: duplicateKey({ debtor: accountKey(debtor), creditor, amount: instructed, executionDate, remittance: stringAt(body, 'remittanceInformationUnstructured') ?? '' }),
-        path: '$',
-      }],
+      transfers: [
+        {
+          amount: instructed,
+          creditorName: stringAt(body, 'creditorName') ?? '',
+          creditorAccount: creditorAccountKey,
+          duplicateKey: duplicateKey({
+            debtor: accountKey(debtor),
+            creditor,
+            amount: instructed,
+            executionDate,
+            remittance: stringAt(body, 'remittanceInformationUnstructured') ?? '',
+          }),
+          path: '$',
+        },
+      ],
       fees: crossBorderFees(instructed, amountNokMinor, isCurrency(debtorCurrency) ? debtorCurrency : 'NOK'),
       warnings,
     },

@@ -37,10 +37,19 @@ export function validateDomesticBulkPayment(body: unknown, context: ProductConte
     const path = `$.payments[${index}]`;
     if (!isObject(entry)) return;
     const amount = readAmount(entry, 'instructedAmount', `${path}.instructedAmount`, problems);
-    requireNok(stringAt(objectAt(entry, 'instructedAmount'), 'currency'), `${path}.instructedAmount.currency`, problems);
+    requireNok(
+      stringAt(objectAt(entry, 'instructedAmount'), 'currency'),
+      `${path}.instructedAmount.currency`,
+      problems,
+    );
     const creditorAccount = objectAt(entry, 'creditorAccount');
     if (creditorAccount !== undefined) {
-      problems.push(...accountProblems({ bban: creditorAccount.bban }, `${path}.creditorAccount`, { norwegian: true, bbanOrIban: false }));
+      problems.push(
+        ...accountProblems({ bban: creditorAccount.bban }, `${path}.creditorAccount`, {
+          norwegian: true,
+          bbanOrIban: false,
+        }),
+      );
       requireNok(stringAt(creditorAccount, 'currency'), `${path}.creditorAccount.currency`, problems);
     }
     const remittance = remittanceOf(entry, path, problems);
@@ -49,19 +58,36 @@ export function validateDomesticBulkPayment(body: unknown, context: ProductConte
     const key = duplicateKey({ debtor: accountKey(debtor), creditor, amount, executionDate, remittance });
     const twin = seen.get(key);
     if (twin !== undefined) {
-      problems.push({ code: 'FORMAT_ERROR', path, text: `${path} is equal to ${twin} (same creditor, amount, date and remittance); a bulk payment must not pay the same thing twice` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path,
+        text: `${path} is equal to ${twin} (same creditor, amount, date and remittance); a bulk payment must not pay the same thing twice`,
+      });
     }
     seen.set(key, path);
-    transfers.push({ amount, creditorName: stringAt(entry, 'creditorName') ?? '', creditorAccount: creditor, duplicateKey: key, path });
+    transfers.push({
+      amount,
+      creditorName: stringAt(entry, 'creditorName') ?? '',
+      creditorAccount: creditor,
+      duplicateKey: key,
+      path,
+    });
   });
 
   if (problems.length > 0 || debtorAccount === undefined) return { problems, payment: undefined };
-  return { problems, payment: { debtor, requestedExecutionDate: executionDate, transfers, fees: domesticBulkFees(), warnings: [] } };
+  return {
+    problems,
+    payment: { debtor, requestedExecutionDate: executionDate, transfers, fees: domesticBulkFees(), warnings: [] },
+  };
 }
 
 function requireNok(currency: string | undefined, path: string, problems: Problem[]): void {
   if (currency !== undefined && currency !== 'NOK') {
-    problems.push({ code: 'FORMAT_ERROR', path, text: `${path} must be NOK: domestic credit transfers are made in kroner between kroner accounts (got '${currency}')` });
+    problems.push({
+      code: 'FORMAT_ERROR',
+      path,
+      text: `${path} must be NOK: domestic credit transfers are made in kroner between kroner accounts (got '${currency}')`,
+    });
   }
 }
 
@@ -76,21 +102,45 @@ function remittanceOf(entry: Record<string, unknown>, path: string, problems: Pr
   const array = arrayAt(entry, 'remittanceInformationStructuredArray');
   const before = problems.length;
   if (has(entry, 'remittanceInformationUnstructured') && (single !== undefined || array !== undefined)) {
-    problems.push({ code: 'FORMAT_ERROR', path, text: `${path} sets both unstructured and structured remittance information; an entry carries one or the other` });
+    problems.push({
+      code: 'FORMAT_ERROR',
+      path,
+      text: `${path} sets both unstructured and structured remittance information; an entry carries one or the other`,
+    });
   }
   if (single !== undefined && array !== undefined) {
-    problems.push({ code: 'FORMAT_ERROR', path: `${path}.remittanceInformationStructured`, text: `${path} sets both remittanceInformationStructured and remittanceInformationStructuredArray; use only the array, which replaces the single field` });
+    problems.push({
+      code: 'FORMAT_ERROR',
+      path: `${path}.remittanceInformationStructured`,
+      text: `${path} sets both remittanceInformationStructured and remittanceInformationStructuredArray; use only the array, which replaces the single field`,
+    });
   }
   const structured: [Record<string, unknown>, string][] = [];
   if (single !== undefined) structured.push([single, `${path}.remittanceInformationStructured`]);
-  array?.forEach((item, i) => { if (isObject(item)) structured.push([item, `${path}.remittanceInformationStructuredArray[${i}]`]); });
+  array?.forEach((item, i) => {
+    if (isObject(item)) structured.push([item, `${path}.remittanceInformationStructuredArray[${i}]`]);
+  });
   for (const [item, itemPath] of structured) {
     const reference = stringAt(item, 'reference');
     const type = stringAt(item, 'referenceType');
-    if (reference !== undefined && reference !== '' && (type === undefined || KID_REFERENCE_TYPES.has(type.toUpperCase())) && !isValidKid(reference)) {
-      problems.push({ code: 'KID_INVALID', path: `${itemPath}.reference`, text: `${itemPath}.reference '${reference}' is not a valid KID: 2 to 25 digits whose last digit checks the others by MOD10 or MOD11` });
+    if (
+      reference !== undefined &&
+      reference !== '' &&
+      (type === undefined || KID_REFERENCE_TYPES.has(type.toUpperCase())) &&
+      !isValidKid(reference)
+    ) {
+      problems.push({
+        code: 'KID_INVALID',
+        path: `${itemPath}.reference`,
+        text: `${itemPath}.reference '${reference}' is not a valid KID: 2 to 25 digits whose last digit checks the others by MOD10 or MOD11`,
+      });
     }
   }
   if (problems.length > before) return undefined;
-  return unstructured ?? structured.map(([item]) => `${stringAt(item, 'referenceType') ?? ''}:${stringAt(item, 'reference') ?? ''}`).join(';');
+  return (
+    unstructured ??
+    structured
+      .map(([item]) => `${stringAt(item, 'referenceType') ?? ''}:${stringAt(item, 'reference') ?? ''}`)
+      .join(';')
+  );
 }

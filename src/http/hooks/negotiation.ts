@@ -17,20 +17,37 @@ const LANGUAGE_TAGS = ['en', 'nb', 'no', 'nn'];
 export function negotiate(request: FastifyRequest): void {
   const { headers } = request;
   // A header that is absent accepts anything: most API clients send none, and skip the parsing.
-  if (headers.accept === undefined && headers['accept-charset'] === undefined && headers['accept-encoding'] === undefined && headers['accept-language'] === undefined) {
+  if (
+    headers.accept === undefined &&
+    headers['accept-charset'] === undefined &&
+    headers['accept-encoding'] === undefined &&
+    headers['accept-language'] === undefined
+  ) {
     request.locale = DEFAULT_LANGUAGE;
     return;
   }
   const accepts = request.accepts();
   const problems: Problem[] = [];
   if (accepts.type(CONTENT_TYPES) === false) {
-    problems.push({ code: 'REQUESTED_FORMATS_INVALID', path: 'header:Accept', text: `Accept '${request.headers.accept}' does not allow application/json, the only format this API produces` });
+    problems.push({
+      code: 'REQUESTED_FORMATS_INVALID',
+      path: 'header:Accept',
+      text: `Accept '${request.headers.accept}' does not allow application/json, the only format this API produces`,
+    });
   }
   if (accepts.charset(CHARSETS) === false) {
-    problems.push({ code: 'REQUESTED_FORMATS_INVALID', path: 'header:Accept-Charset', text: `Accept-Charset '${request.headers['accept-charset']}' does not allow UTF-8, the only charset this API produces` });
+    problems.push({
+      code: 'REQUESTED_FORMATS_INVALID',
+      path: 'header:Accept-Charset',
+      text: `Accept-Charset '${request.headers['accept-charset']}' does not allow UTF-8, the only charset this API produces`,
+    });
   }
   if (accepts.encoding(ENCODINGS) === false) {
-    problems.push({ code: 'REQUESTED_FORMATS_INVALID', path: 'header:Accept-Encoding', text: `Accept-Encoding '${request.headers['accept-encoding']}' allows none of ${ENCODINGS.join(', ')}` });
+    problems.push({
+      code: 'REQUESTED_FORMATS_INVALID',
+      path: 'header:Accept-Encoding',
+      text: `Accept-Encoding '${request.headers['accept-encoding']}' allows none of ${ENCODINGS.join(', ')}`,
+    });
   }
   request.locale = languageOf(request);
   if (problems.length > 0) throw ApiError.of(problems);

@@ -56,7 +56,9 @@ export async function parseBody(request: FastifyRequest): Promise<boolean> {
 export async function readJsonBody(raw: Buffer, large: boolean): Promise<unknown> {
   const units = bodyUnits(raw);
   if (units === undefined) {
-    throw new ApiError('FORMAT_ERROR', 'the body is not valid UTF-8', [{ code: 'FORMAT_ERROR', path: '$', text: 'the body is not valid UTF-8' }]);
+    throw new ApiError('FORMAT_ERROR', 'the body is not valid UTF-8', [
+      { code: 'FORMAT_ERROR', path: '$', text: 'the body is not valid UTF-8' },
+    ]);
   }
   // Depth, lengths, counts and duplicate fields, in one linear pass before any work per element; it
   // notes the seams at which a large body is parsed a piece at a time.

@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../domain/api-error.js';
-import { HEADER_VALUE_MAX_LENGTH, HEADERS_MAX_COUNT, QUERY_MAX_LENGTH, QUERY_MAX_PARAMETERS } from '../../domain/limits.js';
+import {
+  HEADER_VALUE_MAX_LENGTH,
+  HEADERS_MAX_COUNT,
+  QUERY_MAX_LENGTH,
+  QUERY_MAX_PARAMETERS,
+} from '../../domain/limits.js';
 
 /**
  * Headers and query string within their limits, checked first on every request, before any hook
@@ -11,7 +16,10 @@ import { HEADER_VALUE_MAX_LENGTH, HEADERS_MAX_COUNT, QUERY_MAX_LENGTH, QUERY_MAX
 export function checkRequestLimits(request: FastifyRequest): void {
   const raw = request.raw.rawHeaders;
   if (raw.length / 2 > HEADERS_MAX_COUNT) {
-    throw new ApiError('HEADERS_TOO_LARGE', `the request has ${raw.length / 2} headers; at most ${HEADERS_MAX_COUNT} are accepted`);
+    throw new ApiError(
+      'HEADERS_TOO_LARGE',
+      `the request has ${raw.length / 2} headers; at most ${HEADERS_MAX_COUNT} are accepted`,
+    );
   }
   for (let i = 1; i < raw.length; i += 2) {
     const value = raw[i]!;

@@ -9,9 +9,18 @@ const UNMATCHED_ROUTE = '(none)';
  * pattern (`/v1/payments/:paymentProduct/:paymentId`, never the path with its ids) and the status;
  * and, when the metrics are served on the API's port, GET /metrics (docs/decisions.md, "Metrics").
  */
-export function registerRequestMetrics(app: FastifyInstance, metrics: ServerMetrics, options: { serve: boolean }): void {
+export function registerRequestMetrics(
+  app: FastifyInstance,
+  metrics: ServerMetrics,
+  options: { serve: boolean },
+): void {
   app.addHook('onResponse', async (request, reply) => {
-    metrics.observeRequest(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? UNMATCHED_ROUTE,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
   if (!options.serve) return;
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {

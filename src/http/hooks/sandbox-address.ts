@@ -39,7 +39,8 @@ export function registerSandboxAddressLinks(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     const prefix = addressPrefixOf(request);
     const location = reply.getHeader('location');
-    if (prefix !== '' && typeof location === 'string' && location.startsWith('/v1/')) reply.header('location', `${prefix}${location}`);
+    if (prefix !== '' && typeof location === 'string' && location.startsWith('/v1/'))
+      reply.header('location', `${prefix}${location}`);
   });
 }
 
@@ -49,7 +50,10 @@ function withPrefixedLinks(value: unknown, prefix: string): unknown {
   if (value === null || typeof value !== 'object' || value instanceof Date || Buffer.isBuffer(value)) return value;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    copy[key] = key === '_links' && item !== null && typeof item === 'object' ? prefixedLinks(item as Record<string, unknown>, prefix) : withPrefixedLinks(item, prefix);
+    copy[key] =
+      key === '_links' && item !== null && typeof item === 'object'
+        ? prefixedLinks(item as Record<string, unknown>, prefix)
+        : withPrefixedLinks(item, prefix);
   }
   return copy;
 }
@@ -58,7 +62,8 @@ function prefixedLinks(links: Record<string, unknown>, prefix: string): Record<s
   const copy: Record<string, unknown> = {};
   for (const [name, link] of Object.entries(links)) {
     const href = (link as { href?: unknown } | null)?.href;
-    copy[name] = typeof href === 'string' && href.startsWith('/v1/') ? { ...(link as object), href: `${prefix}${href}` } : link;
+    copy[name] =
+      typeof href === 'string' && href.startsWith('/v1/') ? { ...(link as object), href: `${prefix}${href}` } : link;
   }
   return copy;
 }

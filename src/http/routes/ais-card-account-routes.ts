@@ -6,46 +6,98 @@ import { aisReadHeaders } from '../schemas/header-schemas.js';
 import { aisRequestOf } from './ais-account-routes.js';
 import { AIS_AUTH } from './ais-consent-routes.js';
 
-const params = { type: 'object', required: ['cardAccountId'], properties: { cardAccountId: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
+const params = {
+  type: 'object',
+  required: ['cardAccountId'],
+  properties: { cardAccountId: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
 const TAGS = ['account-information'];
 const READ_ERRORS = errorResponses(404, 429);
-const CONSENT_NOTE = 'Authorised by the consent the PSU gave in the session PSU-ID and TPP-Session-ID name (card accounts are shared in the private context); without a valid one, 401 with an scaRedirect. Without PSU-IP-Address at most 4 reads a day, then 429 ACCESS_EXCEEDED.';
+const CONSENT_NOTE =
+  'Authorised by the consent the PSU gave in the session PSU-ID and TPP-Session-ID name (card accounts are shared in the private context); without a valid one, 401 with an scaRedirect. Without PSU-IP-Address at most 4 reads a day, then 429 ACCESS_EXCEEDED.';
 
 type Params = { cardAccountId: string };
 
 /** GET /v1/card-accounts and its resources (docs/ais.md). */
 export function registerAisCardAccountRoutes(app: FastifyInstance, ais: AisService): void {
-  app.get('/v1/card-accounts', {
-    config: { api: { auth: AIS_AUTH } },
-    schema: {
-      summary: 'The card accounts the PSU shared', description: CONSENT_NOTE, tags: TAGS,
-      headers: aisReadHeaders(), querystring: accountQuery, response: { 200: { $ref: 'CardAccountList#' }, ...READ_ERRORS },
+  app.get(
+    '/v1/card-accounts',
+    {
+      config: { api: { auth: AIS_AUTH } },
+      schema: {
+        summary: 'The card accounts the PSU shared',
+        description: CONSENT_NOTE,
+        tags: TAGS,
+        headers: aisReadHeaders(),
+        querystring: accountQuery,
+        response: { 200: { $ref: 'CardAccountList#' }, ...READ_ERRORS },
+      },
     },
-  }, async (request) => ais.cardAccounts.list(aisRequestOf(request, ais), (request.query as { withBalance?: boolean }).withBalance === true));
+    async (request) =>
+      ais.cardAccounts.list(
+        aisRequestOf(request, ais),
+        (request.query as { withBalance?: boolean }).withBalance === true,
+      ),
+  );
 
-  app.get('/v1/card-accounts/:cardAccountId', {
-    config: { api: { auth: AIS_AUTH } },
-    schema: {
-      summary: 'One card account the PSU shared', description: CONSENT_NOTE, tags: TAGS,
-      headers: aisReadHeaders(), params, querystring: accountQuery, response: { 200: { $ref: 'CardAccountDetailsResponse#' }, ...READ_ERRORS },
+  app.get(
+    '/v1/card-accounts/:cardAccountId',
+    {
+      config: { api: { auth: AIS_AUTH } },
+      schema: {
+        summary: 'One card account the PSU shared',
+        description: CONSENT_NOTE,
+        tags: TAGS,
+        headers: aisReadHeaders(),
+        params,
+        querystring: accountQuery,
+        response: { 200: { $ref: 'CardAccountDetailsResponse#' }, ...READ_ERRORS },
+      },
     },
-  }, async (request) => ais.cardAccounts.read(aisRequestOf(request, ais), (request.params as Params).cardAccountId, (request.query as { withBalance?: boolean }).withBalance === true));
+    async (request) =>
+      ais.cardAccounts.read(
+        aisRequestOf(request, ais),
+        (request.params as Params).cardAccountId,
+        (request.query as { withBalance?: boolean }).withBalance === true,
+      ),
+  );
 
-  app.get('/v1/card-accounts/:cardAccountId/balances', {
-    config: { api: { auth: AIS_AUTH } },
-    schema: {
-      summary: 'The balances of a card account, as given at its creation', description: CONSENT_NOTE, tags: TAGS,
-      headers: aisReadHeaders(), params, response: { 200: { $ref: 'ReadCardAccountBalanceResponse#' }, ...READ_ERRORS },
+  app.get(
+    '/v1/card-accounts/:cardAccountId/balances',
+    {
+      config: { api: { auth: AIS_AUTH } },
+      schema: {
+        summary: 'The balances of a card account, as given at its creation',
+        description: CONSENT_NOTE,
+        tags: TAGS,
+        headers: aisReadHeaders(),
+        params,
+        response: { 200: { $ref: 'ReadCardAccountBalanceResponse#' }, ...READ_ERRORS },
+      },
     },
-  }, async (request) => ais.cardAccounts.readBalances(aisRequestOf(request, ais), (request.params as Params).cardAccountId));
+    async (request) =>
+      ais.cardAccounts.readBalances(aisRequestOf(request, ais), (request.params as Params).cardAccountId),
+  );
 
-  app.get('/v1/card-accounts/:cardAccountId/transactions', {
-    config: { api: { auth: AIS_AUTH } },
-    schema: {
-      summary: 'Transactions of a card account in booking-date order, a page at a time (_links.next)',
-      description: `${CONSENT_NOTE} Transactions booked before 90 days ago need an SCA at most 90 days old.`,
-      tags: TAGS, headers: aisReadHeaders(), params, querystring: transactionQuery,
-      response: { 200: { $ref: 'CardAccountsTransactionsResponse#' }, ...READ_ERRORS },
+  app.get(
+    '/v1/card-accounts/:cardAccountId/transactions',
+    {
+      config: { api: { auth: AIS_AUTH } },
+      schema: {
+        summary: 'Transactions of a card account in booking-date order, a page at a time (_links.next)',
+        description: `${CONSENT_NOTE} Transactions booked before 90 days ago need an SCA at most 90 days old.`,
+        tags: TAGS,
+        headers: aisReadHeaders(),
+        params,
+        querystring: transactionQuery,
+        response: { 200: { $ref: 'CardAccountsTransactionsResponse#' }, ...READ_ERRORS },
+      },
     },
-  }, async (request) => ais.cardAccounts.transactions(aisRequestOf(request, ais), (request.params as Params).cardAccountId, request.query as TransactionListQuery));
+    async (request) =>
+      ais.cardAccounts.transactions(
+        aisRequestOf(request, ais),
+        (request.params as Params).cardAccountId,
+        request.query as TransactionListQuery,
+      ),
+  );
 }

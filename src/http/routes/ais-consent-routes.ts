@@ -12,26 +12,36 @@ type Headers = Record<string, string | undefined>;
 
 /** POST /v1/bank-offered-consents: the platform's consent, given on the bank's page (docs/ais.md). */
 export function registerAisConsentRoutes(app: FastifyInstance, ais: AisService): void {
-  app.post('/v1/bank-offered-consents', {
-    config: { api: { auth: AIS_AUTH, deferSchemaProblems: true } },
-    schema: {
-      summary: 'Ask the PSU for access to their accounts: the PSU chooses them on the bank\'s page',
-      description: 'Takes no body. 201 with _links.scaRedirect; after the SCA the browser returns to TPP-Redirect-URI with psu-id and tpp-session-id (the TPP\'s TPP-Session-ID, or one the bank made when it sent none), which the TPP sends as PSU-ID and TPP-Session-ID on every read. There is no Consent-ID. PSU-Context CORPORATE with PSU-Corporate-ID shares accounts of that agreement on which the PSU has the role VIEW. A PSU-ID without a valid session is answered 401 with an scaRedirect that gives the consent.',
-      tags: ['account-information'],
-      headers: consentCreateHeaders(),
-      response: { 201: { $ref: 'BankOfferedConsentCreated#' }, ...errorResponses(403, 409) },
+  app.post(
+    '/v1/bank-offered-consents',
+    {
+      config: { api: { auth: AIS_AUTH, deferSchemaProblems: true } },
+      schema: {
+        summary: "Ask the PSU for access to their accounts: the PSU chooses them on the bank's page",
+        description:
+          "Takes no body. 201 with _links.scaRedirect; after the SCA the browser returns to TPP-Redirect-URI with psu-id and tpp-session-id (the TPP's TPP-Session-ID, or one the bank made when it sent none), which the TPP sends as PSU-ID and TPP-Session-ID on every read. There is no Consent-ID. PSU-Context CORPORATE with PSU-Corporate-ID shares accounts of that agreement on which the PSU has the role VIEW. A PSU-ID without a valid session is answered 401 with an scaRedirect that gives the consent.",
+        tags: ['account-information'],
+        headers: consentCreateHeaders(),
+        response: { 201: { $ref: 'BankOfferedConsentCreated#' }, ...errorResponses(403, 409) },
+      },
     },
-  }, async (request, reply) => {
-    const headers = request.headers as Headers;
-    const answer = await ais.consents.create({
-      tpp: request.tpp!,
-      sca: scaContextOf(request, ais.nationalIdKey),
-      psuHeaders: { psuId: headers['psu-id'], nationalId: headers['x-psu-identity'], corporateId: headers['psu-corporate-id'], context: headers['psu-context'] },
-      requestId: headers['x-request-id']!,
-      bodySha256: request.bodySha256!,
-      body: request.body,
-      schemaProblems: request.schemaProblems ?? [],
-    });
-    return reply.code(answer.status as 201).send(answer.body);
-  });
+    async (request, reply) => {
+      const headers = request.headers as Headers;
+      const answer = await ais.consents.create({
+        tpp: request.tpp!,
+        sca: scaContextOf(request, ais.nationalIdKey),
+        psuHeaders: {
+          psuId: headers['psu-id'],
+          nationalId: headers['x-psu-identity'],
+          corporateId: headers['psu-corporate-id'],
+          context: headers['psu-context'],
+        },
+        requestId: headers['x-request-id']!,
+        bodySha256: request.bodySha256!,
+        body: request.body,
+        schemaProblems: request.schemaProblems ?? [],
+      });
+      return reply.code(answer.status as 201).send(answer.body);
+    },
+  );
 }

@@ -20,7 +20,8 @@ export async function registerDocumentation(app: FastifyInstance, options: { san
       info: {
         title: 'Payment initiation and sandbox interface',
         version: '1.21.20',
-        description: 'PSD2 payment initiation (Berlin Group NextGenPSD2 style, as on the Tietoevry Open Banking platform) and its sandbox. Every /v1 operation is signed: see the README for how to sign a request.',
+        description:
+          'PSD2 payment initiation (Berlin Group NextGenPSD2 style, as on the Tietoevry Open Banking platform) and its sandbox. Every /v1 operation is signed: see the README for how to sign a request.',
       },
       // The paths are under /v1 once; the sandbox also answers at the platform's address, as a second server.
       ...(options.sandbox ? { servers: SANDBOX_SERVERS } : {}),
@@ -29,10 +30,14 @@ export async function registerDocumentation(app: FastifyInstance, options: { san
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
   });
 
-  app.get('/v1/openapi.json', {
-    config: { api: { auth: null } },
-    schema: { hide: true, response: { 200: { type: 'object', additionalProperties: true }, ...errorResponses() } },
-  }, async () => app.swagger());
+  app.get(
+    '/v1/openapi.json',
+    {
+      config: { api: { auth: null } },
+      schema: { hide: true, response: { 200: { type: 'object', additionalProperties: true }, ...errorResponses() } },
+    },
+    async () => app.swagger(),
+  );
 
   const reference = lazyReference(app);
   app.get('/docs', { schema: { hide: true } }, reference);
@@ -42,7 +47,10 @@ export async function registerDocumentation(app: FastifyInstance, options: { san
 /** Sandbox mode's two addresses of every path (hooks/sandbox-address.ts); production has only the first. */
 const SANDBOX_SERVERS = [
   { url: '/', description: 'This server: /v1/...' },
-  { url: SANDBOX_ADDRESS_PREFIX, description: "The platform's sandbox address: /api-sandbox/v1/..., whose answers link under /api-sandbox/v1" },
+  {
+    url: SANDBOX_ADDRESS_PREFIX,
+    description: "The platform's sandbox address: /api-sandbox/v1/..., whose answers link under /api-sandbox/v1",
+  },
 ];
 
 /** Answer headers the reference's own server sets that belong to its answer, not to the connection. */
@@ -61,9 +69,13 @@ function lazyReference(app: FastifyInstance): (request: FastifyRequest, reply: F
     // The reference's own refusals (no such file, a path it will not serve) have Fastify's shape; ours is the error body.
     if (answer.statusCode >= 400) {
       const path = request.url.split('?')[0];
-      return sendError(request, reply, answer.statusCode === 404 || answer.statusCode === 403
-        ? new ApiError('NOT_FOUND', `the reference has no page ${path}`)
-        : new ApiError('BAD_REQUEST', `the reference cannot serve ${path}`));
+      return sendError(
+        request,
+        reply,
+        answer.statusCode === 404 || answer.statusCode === 403
+          ? new ApiError('NOT_FOUND', `the reference has no page ${path}`)
+          : new ApiError('BAD_REQUEST', `the reference cannot serve ${path}`),
+      );
     }
     for (const name of FORWARDED_HEADERS) {
       const value = answer.headers[name];
@@ -77,9 +89,15 @@ async function buildReference(app: FastifyInstance): Promise<FastifyInstance> {
   const { default: fastifySwaggerUi } = await import('@fastify/swagger-ui');
   const reference = Fastify({ logger: false });
   // Swagger UI depends on @fastify/swagger by name: this stands in for it, with this app's document.
-  await reference.register(fastifyPlugin(async (instance: FastifyInstance) => {
-    instance.decorate('swagger', ((options?: { yaml?: boolean }) => app.swagger(options as { yaml: true })) as FastifyInstance['swagger']);
-  }, { name: '@fastify/swagger' }));
+  await reference.register(
+    fastifyPlugin(
+      async (instance: FastifyInstance) => {
+        instance.decorate('swagger', ((options?: { yaml?: boolean }) =>
+          app.swagger(options as { yaml: true })) as FastifyInstance['swagger']);
+      },
+      { name: '@fastify/swagger' },
+    ),
+  );
   await reference.register(fastifySwaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },
@@ -96,4 +114,5 @@ function swaggerUiStaticDir(): string {
 }
 
 /** A plain mark in place of the plugin's own logo, which it would read from its folder at every start. */
-const LOGO_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="32"><text x="0" y="24" font-family="sans-serif" font-size="20" fill="#ffffff">PSD2 PIS</text></svg>';
+const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="32"><text x="0" y="24" font-family="sans-serif" font-size="20" fill="#ffffff">PSD2 PIS</text></svg>';

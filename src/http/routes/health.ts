@@ -16,50 +16,63 @@ export function registerHealth(app: FastifyInstance, store: Store, mode: Mode): 
     return { status: 'live' };
   });
 
-  app.get('/health/ready', { schema: { hide: true, response: { 200: readySchema, 503: readySchema } } }, async (_request, reply) => {
-    const known = Object.keys(migrations);
-    let missing: string[] | undefined;
-    let problem: string | undefined;
-    try {
-      const applied = new Set(await withTimeout(store.appliedMigrations(), HEALTH_CHECK_TIMEOUT_MS));
-      missing = known.filter((name) => !applied.has(name));
-      if (missing.length > 0) problem = `the database lacks migration ${missing.join(', ')}`;
-    } catch (error) {
-      problem = `the database does not answer: ${(error as Error).message}`;
-    }
-    reply.header('Cache-Control', 'no-store');
-    return reply.code(problem === undefined ? 200 : 503).send({
-      status: problem === undefined ? 'ready' : 'not-ready',
-      database: { kind: store.kind, status: missing === undefined ? 'down' : 'up' },
-      migrations: { known: known.length, ...(missing === undefined ? {} : { applied: known.length - missing.length }) },
-      ...(problem === undefined ? {} : { reason: problem }),
-    });
-  });
+  app.get(
+    '/health/ready',
+    { schema: { hide: true, response: { 200: readySchema, 503: readySchema } } },
+    async (_request, reply) => {
+      const known = Object.keys(migrations);
+      let missing: string[] | undefined;
+      let problem: string | undefined;
+      try {
+        const applied = new Set(await withTimeout(store.appliedMigrations(), HEALTH_CHECK_TIMEOUT_MS));
+        missing = known.filter((name) => !applied.has(name));
+        if (missing.length > 0) problem = `the database lacks migration ${missing.join(', ')}`;
+      } catch (error) {
+        problem = `the database does not answer: ${(error as Error).message}`;
+      }
+      reply.header('Cache-Control', 'no-store');
+      return reply.code(problem === undefined ? 200 : 503).send({
+        status: problem === undefined ? 'ready' : 'not-ready',
+        database: { kind: store.kind, status: missing === undefined ? 'down' : 'up' },
+        migrations: {
+          known: known.length,
+          ...(missing === undefined ? {} : { applied: known.length - missing.length }),
+        },
+        ...(problem === undefined ? {} : { reason: problem }),
+      });
+    },
+  );
 
-  app.get('/health', {
-    // A probe's answer is some hundred bytes: compressing it gains nothing, and @fastify/compress's
-    // first look at an answer (is it a fetch Response?) loads Node's fetch internals, 10-25 ms that
-    // the first probe after a start would wait for.
-    compress: false,
-    schema: {
-      hide: true,
-      response: {
-        '2xx': healthSchema,
-        503: healthSchema,
+  app.get(
+    '/health',
+    {
+      // A probe's answer is some hundred bytes: compressing it gains nothing, and @fastify/compress's
+      // first look at an answer (is it a fetch Response?) loads Node's fetch internals, 10-25 ms that
+      // the first probe after a start would wait for.
+      compress: false,
+      schema: {
+        hide: true,
+        response: {
+          '2xx': healthSchema,
+          503: healthSchema,
+        },
       },
     },
-  }, async (_request, reply) => {
-    const started = performance.now();
-    let database: { kind: string; status: 'up' | 'down'; latencyMs: number; error?: string };
-    try {
-      await withTimeout(store.ping(), HEALTH_CHECK_TIMEOUT_MS);
-      database = { kind: store.kind, status: 'up', latencyMs: elapsed(started) };
-    } catch (error) {
-      database = { kind: store.kind, status: 'down', latencyMs: elapsed(started), error: (error as Error).message };
-    }
-    reply.header('Cache-Control', 'no-store');
-    return reply.code(database.status === 'up' ? 200 : 503).send({ status: database.status === 'up' ? 'ok' : 'unavailable', mode, database });
-  });
+    async (_request, reply) => {
+      const started = performance.now();
+      let database: { kind: string; status: 'up' | 'down'; latencyMs: number; error?: string };
+      try {
+        await withTimeout(store.ping(), HEALTH_CHECK_TIMEOUT_MS);
+        database = { kind: store.kind, status: 'up', latencyMs: elapsed(started) };
+      } catch (error) {
+        database = { kind: store.kind, status: 'down', latencyMs: elapsed(started), error: (error as Error).message };
+      }
+      reply.header('Cache-Control', 'no-store');
+      return reply
+        .code(database.status === 'up' ? 200 : 503)
+        .send({ status: database.status === 'up' ? 'ok' : 'unavailable', mode, database });
+    },
+  );
 }
 
 const healthSchema = {
@@ -69,7 +82,12 @@ const healthSchema = {
     mode: { type: 'string' },
     database: {
       type: 'object',
-      properties: { kind: { type: 'string' }, status: { type: 'string' }, latencyMs: { type: 'number' }, error: { type: 'string' } },
+      properties: {
+        kind: { type: 'string' },
+        status: { type: 'string' },
+        latencyMs: { type: 'number' },
+        error: { type: 'string' },
+      },
     },
   },
 } as const;

@@ -48,59 +48,100 @@ export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTi
   const view = (clock: BankClock, batchRuns?: unknown[]) => {
     const now = clock.now();
     return {
-      now: now.toISOString(), today: osloDate(now), timeZone: 'Europe/Oslo', offsetSeconds: Math.round(clock.offsetMs / 1000),
-      batchTimes: [...time.runner.times], nextBatchRun: time.runner.nextSlot(now).toISOString(), ...(batchRuns === undefined ? {} : { batchRuns }),
+      now: now.toISOString(),
+      today: osloDate(now),
+      timeZone: 'Europe/Oslo',
+      offsetSeconds: Math.round(clock.offsetMs / 1000),
+      batchTimes: [...time.runner.times],
+      nextBatchRun: time.runner.nextSlot(now).toISOString(),
+      ...(batchRuns === undefined ? {} : { batchRuns }),
     };
   };
 
-  app.get('/v1/sandbox/clock', {
-    config: { api: { auth: { role: 'any', digestRequired: false, testData: true } } },
-    schema: { summary: 'Read the sandbox business clock and the batch schedule', tags: ['sandbox'], response: { 200: clockSchema, ...errorResponses() } },
-  }, async (request) => view(await time.banks.clockOf(request.tpp!.id)));
-
-  app.post('/v1/sandbox/clock', {
-    config: { api: { auth: { role: 'any', digestRequired: true, testData: true } } },
-    schema: {
-      summary: 'Move the sandbox clock forward; the batch runs whose times are passed run, in order',
-      tags: ['sandbox'],
-      body: {
-        type: 'object', additionalProperties: false, minProperties: 1,
-        properties: {
-          advanceSeconds: { type: 'integer', minimum: 1, maximum: MAX_ADVANCE_SECONDS },
-          to: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, format: 'date-time', description: 'An instant after the clock\'s time now' },
-        },
+  app.get(
+    '/v1/sandbox/clock',
+    {
+      config: { api: { auth: { role: 'any', digestRequired: false, testData: true } } },
+      schema: {
+        summary: 'Read the sandbox business clock and the batch schedule',
+        tags: ['sandbox'],
+        response: { 200: clockSchema, ...errorResponses() },
       },
-      response: { 200: clockSchema, ...errorResponses() },
     },
-  }, async (request) => {
-    const body = request.body as { advanceSeconds?: number; to?: string };
-    if (body.advanceSeconds !== undefined && body.to !== undefined) {
-      throw new ApiError('FORMAT_ERROR', 'give either advanceSeconds or to, not both', [{ code: 'FORMAT_ERROR', path: '$', text: 'give either advanceSeconds or to, not both' }]);
-    }
-    const tppId = request.tpp!.id;
-    const clock = await time.banks.clockOf(tppId);
-    const target = body.to !== undefined ? new Date(body.to) : new Date(clock.now().getTime() + body.advanceSeconds! * 1000);
-    // RFC 3339 allows second 60 (a leap second), which JavaScript's Date, and so this clock, cannot hold.
-    if (Number.isNaN(target.getTime())) {
-      const text = `$.to ${body.to} is a leap second or another time the clock cannot show; give an instant such as ${String(body.to).replace(/:60(?=\D|$)/, ':59')}`;
-      throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path: '$.to', text }]);
-    }
-    if (target.getTime() - clock.now().getTime() > MAX_ADVANCE_SECONDS * 1000) {
-      throw new ApiError('FORMAT_ERROR', `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds at a time`, [{ code: 'FORMAT_ERROR', path: '$.to', text: `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds (ten years) at a time` }]);
-    }
-    if (target.getTime() > SANDBOX_CLOCK_LATEST.getTime()) {
-      const path = body.to !== undefined ? '$.to' : '$.advanceSeconds';
-      const text = `${path} would move the clock to ${target.toISOString()}; the sandbox clock goes no further than ${SANDBOX_CLOCK_LATEST.toISOString()}, where its batch schedule ends`;
-      throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path, text }]);
-    }
-    await time.banks.advance(tppId, target);
-    // The slots the move passes run for this TPP's bank only.
-    const runs = await time.scheduler.wake(time.banks.of(tppId));
-    return view(await time.banks.clockOf(tppId), Array.isArray(runs) ? runs : []);
-  });
+    async (request) => view(await time.banks.clockOf(request.tpp!.id)),
+  );
 
-  app.post('/v1/sandbox/batch-runs', {
-    config: { api: { auth: { role: 'any', digestRequired: true, testData: true } } },
-    schema: { summary: 'Run the batch now: execute every authorised payment that is due', tags: ['sandbox'], response: { 200: { $ref: 'BatchRun#' }, ...errorResponses() } },
-  }, async (request) => time.runner.runNow(time.banks.of(request.tpp!.id)));
+  app.post(
+    '/v1/sandbox/clock',
+    {
+      config: { api: { auth: { role: 'any', digestRequired: true, testData: true } } },
+      schema: {
+        summary: 'Move the sandbox clock forward; the batch runs whose times are passed run, in order',
+        tags: ['sandbox'],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          minProperties: 1,
+          properties: {
+            advanceSeconds: { type: 'integer', minimum: 1, maximum: MAX_ADVANCE_SECONDS },
+            to: {
+              type: 'string',
+              maxLength: FORMATTED_TEXT_MAX_LENGTH,
+              format: 'date-time',
+              description: "An instant after the clock's time now",
+            },
+          },
+        },
+        response: { 200: clockSchema, ...errorResponses() },
+      },
+    },
+    async (request) => {
+      const body = request.body as { advanceSeconds?: number; to?: string };
+      if (body.advanceSeconds !== undefined && body.to !== undefined) {
+        throw new ApiError('FORMAT_ERROR', 'give either advanceSeconds or to, not both', [
+          { code: 'FORMAT_ERROR', path: '$', text: 'give either advanceSeconds or to, not both' },
+        ]);
+      }
+      const tppId = request.tpp!.id;
+      const clock = await time.banks.clockOf(tppId);
+      const target =
+        body.to !== undefined ? new Date(body.to) : new Date(clock.now().getTime() + body.advanceSeconds! * 1000);
+      // RFC 3339 allows second 60 (a leap second), which JavaScript's Date, and so this clock, cannot hold.
+      if (Number.isNaN(target.getTime())) {
+        const text = `$.to ${body.to} is a leap second or another time the clock cannot show; give an instant such as ${String(body.to).replace(/:60(?=\D|$)/, ':59')}`;
+        throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path: '$.to', text }]);
+      }
+      if (target.getTime() - clock.now().getTime() > MAX_ADVANCE_SECONDS * 1000) {
+        throw new ApiError('FORMAT_ERROR', `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds at a time`, [
+          {
+            code: 'FORMAT_ERROR',
+            path: '$.to',
+            text: `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds (ten years) at a time`,
+          },
+        ]);
+      }
+      if (target.getTime() > SANDBOX_CLOCK_LATEST.getTime()) {
+        const path = body.to !== undefined ? '$.to' : '$.advanceSeconds';
+        const text = `${path} would move the clock to ${target.toISOString()}; the sandbox clock goes no further than ${SANDBOX_CLOCK_LATEST.toISOString()}, where its batch schedule ends`;
+        throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path, text }]);
+      }
+      await time.banks.advance(tppId, target);
+      // The slots the move passes run for this TPP's bank only.
+      const runs = await time.scheduler.wake(time.banks.of(tppId));
+      return view(await time.banks.clockOf(tppId), Array.isArray(runs) ? runs : []);
+    },
+  );
+
+  app.post(
+    '/v1/sandbox/batch-runs',
+    {
+      config: { api: { auth: { role: 'any', digestRequired: true, testData: true } } },
+      schema: {
+        summary: 'Run the batch now: execute every authorised payment that is due',
+        tags: ['sandbox'],
+        response: { 200: { $ref: 'BatchRun#' }, ...errorResponses() },
+      },
+    },
+    async (request) => time.runner.runNow(time.banks.of(request.tpp!.id)),
+  );
 }

@@ -13,26 +13,38 @@ import { renderScaPage } from '../sca-pages/sca-page-renderer.js';
  * script can complete the flow with curl (README). Every form carries a CSRF token (cookie and
  * field) and a single-use step token; the pages allow no script and are never cached or framed.
  */
-export async function registerScaPages(app: FastifyInstance, sca: ScaService, options: { sandbox: boolean; secureCookies: boolean; onOutcome?: (outcome: ScaMessage) => void }): Promise<void> {
+export async function registerScaPages(
+  app: FastifyInstance,
+  sca: ScaService,
+  options: { sandbox: boolean; secureCookies: boolean; onOutcome?: (outcome: ScaMessage) => void },
+): Promise<void> {
   await app.register(async (pages) => {
     await pages.register(fastifyCookie);
     await pages.register(fastifyFormbody, { bodyLimit: SCA_FORM_BODY_MAX_BYTES });
-    await pages.register(fastifyCsrf, { cookieOpts: { path: '/sca', httpOnly: true, sameSite: 'lax', secure: options.secureCookies, signed: false } });
+    await pages.register(fastifyCsrf, {
+      cookieOpts: { path: '/sca', httpOnly: true, sameSite: 'lax', secure: options.secureCookies, signed: false },
+    });
 
     const show = async (request: FastifyRequest, reply: FastifyReply, page: ScaPage, statusOverride?: number) => {
       reply.header('Cache-Control', 'no-store');
       reply.header('Referrer-Policy', 'no-referrer');
       reply.header('X-Frame-Options', 'DENY');
-      reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:; frame-ancestors 'none'; base-uri 'none'");
+      reply.header(
+        'Content-Security-Policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:; frame-ancestors 'none'; base-uri 'none'",
+      );
       // A message or the way back to the TPP ends the PSU's visit; a log-in or confirmation page does not.
-      if (page.kind === 'message' || page.kind === 'redirect') options.onOutcome?.(page.kind === 'message' ? page.message : page.outcome);
+      if (page.kind === 'message' || page.kind === 'redirect')
+        options.onOutcome?.(page.kind === 'message' ? page.message : page.outcome);
       if (page.kind === 'redirect') return reply.code(303).header('Location', page.url).send();
       const language = languageOf(request);
       // A message has no form; and a request refused before the cookie plugin read its cookies (a
       // limit crossed in the first hook) has none to make a token from.
       const csrf = page.kind === 'message' ? '' : reply.generateCsrf();
       const html = renderScaPage(page, { language, csrf, sandbox: options.sandbox });
-      const status = statusOverride ?? (page.kind === 'message' && (page.message === 'link-invalid' || page.message === 'link-expired') ? 410 : 200);
+      const status =
+        statusOverride ??
+        (page.kind === 'message' && (page.message === 'link-invalid' || page.message === 'link-expired') ? 410 : 200);
       return reply.code(status).header('Content-Language', language).type('text/html; charset=utf-8').send(html);
     };
 
@@ -40,7 +52,12 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
     pages.setErrorHandler(async (error, request, reply) => {
       const status = (error as { statusCode?: number }).statusCode ?? (error instanceof ApiError ? error.status : 500);
       if (status >= 500) request.log.error({ err: error }, 'unexpected fault on an SCA page');
-      return show(request, reply, { kind: 'message', message: 'form-invalid', returnUrl: undefined }, status >= 400 && status < 500 ? 403 : 500);
+      return show(
+        request,
+        reply,
+        { kind: 'message', message: 'form-invalid', returnUrl: undefined },
+        status >= 400 && status < 500 ? 403 : 500,
+      );
     });
 
     pages.get('/sca/:token', { schema: { hide: true } }, async (request, reply) => {
@@ -53,22 +70,39 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
       return show(request, reply, await sca.login(form.step, form.customerNumber, form.code));
     });
 
-    pages.post('/sca/decision', { preHandler: pages.csrfProtection, schema: { hide: true } }, async (request, reply) => {
-      const form = fieldsOf(request.body, ['step', 'decision']);
-      return show(request, reply, await sca.decide(form.step, form.decision === 'approve', valuesOf(request.body, 'account', AIS_SHAREABLE_ACCOUNTS_MAX)));
-    });
+    pages.post(
+      '/sca/decision',
+      { preHandler: pages.csrfProtection, schema: { hide: true } },
+      async (request, reply) => {
+        const form = fieldsOf(request.body, ['step', 'decision']);
+        return show(
+          request,
+          reply,
+          await sca.decide(
+            form.step,
+            form.decision === 'approve',
+            valuesOf(request.body, 'account', AIS_SHAREABLE_ACCOUNTS_MAX),
+          ),
+        );
+      },
+    );
   });
 }
 
 /** Form fields as text, bounded; a missing one is empty, which no step token or code matches. */
 function fieldsOf<K extends string>(body: unknown, names: readonly K[]): Record<K, string> {
   const form = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  return Object.fromEntries(names.map((name) => [name, typeof form[name] === 'string' ? (form[name] as string).slice(0, 100) : ''])) as Record<K, string>;
+  return Object.fromEntries(
+    names.map((name) => [name, typeof form[name] === 'string' ? (form[name] as string).slice(0, 100) : '']),
+  ) as Record<K, string>;
 }
 
 /** A field sent once per ticked box (a consent's accounts), as text, at most `max` of them, each bounded. */
 function valuesOf(body: unknown, name: string, max: number): string[] {
   const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
   const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return values.filter((v): v is string => typeof v === 'string').slice(0, max).map((v) => v.slice(0, 100));
+  return values
+    .filter((v): v is string => typeof v === 'string')
+    .slice(0, max)
+    .map((v) => v.slice(0, 100));
 }

@@ -22,7 +22,13 @@ export interface RenderContext {
 /** The HTML of an SCA page (every page but a redirect), in the PSU's language. */
 export function renderScaPage(page: Exclude<ScaPage, { kind: 'redirect' }>, context: RenderContext): string {
   const t = SCA_TEXTS[context.language];
-  const common = { lang: context.language, bank: t.bank, sandbox: context.sandbox, sandboxBanner: t.sandboxBanner, csrf: context.csrf };
+  const common = {
+    lang: context.language,
+    bank: t.bank,
+    sandbox: context.sandbox,
+    sandboxBanner: t.sandboxBanner,
+    csrf: context.csrf,
+  };
   switch (page.kind) {
     case 'login':
       return eta.render('@login', {
@@ -33,7 +39,8 @@ export function renderScaPage(page: Exclude<ScaPage, { kind: 'redirect' }>, cont
         purpose: t.purpose[page.purpose](page.tppName),
         methodLabel: t.methodLabel,
         method: t.method[page.method],
-        methodUnavailable: page.methodUnavailable === undefined ? undefined : t.methodUnavailable(page.methodUnavailable),
+        methodUnavailable:
+          page.methodUnavailable === undefined ? undefined : t.methodUnavailable(page.methodUnavailable),
         biometric: page.biometric ? t.biometric : undefined,
         failedAttempt: page.failedAttempt ? t.failedAttempt : undefined,
         loginDisabled: page.loginDisabled ? t.loginDisabled : undefined,
@@ -70,7 +77,14 @@ export function renderScaPage(page: Exclude<ScaPage, { kind: 'redirect' }>, cont
         intro: t.chooseIntro(page.tppName),
         noneChosen: page.noneChosen ? t.noneChosen : undefined,
         noAccounts: t.noAccounts,
-        accounts: page.accounts.map((a) => ({ id: a.id, name: a.name, number: a.kind === 'account' ? formatAccount(a.number) : a.number, currency: a.currency, checked: a.checked, card: a.kind === 'card' ? t.card : undefined })),
+        accounts: page.accounts.map((a) => ({
+          id: a.id,
+          name: a.name,
+          number: a.kind === 'account' ? formatAccount(a.number) : a.number,
+          currency: a.currency,
+          checked: a.checked,
+          card: a.kind === 'card' ? t.card : undefined,
+        })),
         notShown: page.notShown > 0 ? t.notShown(page.notShown) : undefined,
         share: t.share,
         decline: t.decline,
@@ -95,7 +109,11 @@ function paymentView({ payment, problem }: PaymentToSign, language: Language) {
     id: payment.id,
     problem,
     debtorAccount: formatAccount(payment.debtorBban ?? payment.debtorIban ?? ''),
-    creditors: payment.transfers.map((transfer) => ({ name: transfer.creditorName, account: formatAccount(transfer.creditorAccount), amount: money(transfer.amountMinor, transfer.currency, language) })),
+    creditors: payment.transfers.map((transfer) => ({
+      name: transfer.creditorName,
+      account: formatAccount(transfer.creditorAccount),
+      amount: money(transfer.amountMinor, transfer.currency, language),
+    })),
     entriesLabel: t.entries(payment.transfers.length),
     amount: money(total, currency, language),
     fee: money(payment.feeMinor, payment.feeCurrency, language),
@@ -115,6 +133,9 @@ function formatAccount(account: string): string {
 function money(minor: bigint, currency: string, language: Language): string {
   if (!isCurrency(currency)) return `${currency} ${minor}`;
   const units = minorUnitsOf(currency);
-  const format = new Intl.NumberFormat(language === 'nb' ? 'nb-NO' : 'en-GB', { minimumFractionDigits: units, maximumFractionDigits: units });
+  const format = new Intl.NumberFormat(language === 'nb' ? 'nb-NO' : 'en-GB', {
+    minimumFractionDigits: units,
+    maximumFractionDigits: units,
+  });
   return `${currency} ${format.format(formatAmount(minor, currency) as unknown as number)}`;
 }

@@ -94,7 +94,6 @@ export const MESSAGE = `<% layout('@layout', it) %>
 <% if (it.returnUrl) { %><p><a href="<%= it.returnUrl %>" id="return"><%= it.returnTo %></a></p><% } %>
 </div>`;
 
-
 export const CHOOSE = `<% layout('@layout', it) %>
 <p><%= it.purpose %></p>
 <p><%= it.signer %> <%= it.context %></p>

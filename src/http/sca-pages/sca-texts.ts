@@ -6,7 +6,12 @@ export interface ScaTexts {
   bank: string;
   sandboxBanner: string;
   title: { login: string; confirm: string; message: string; choose: string };
-  purpose: { payment: (tpp: string) => string; basket: (tpp: string) => string; session: (tpp: string) => string; consent: (tpp: string) => string };
+  purpose: {
+    payment: (tpp: string) => string;
+    basket: (tpp: string) => string;
+    session: (tpp: string) => string;
+    consent: (tpp: string) => string;
+  };
   method: { BANKID: string; BANKID_MOBILE: string; OTP: string };
   methodLabel: string;
   methodUnavailable: (asked: string) => string;
@@ -47,7 +52,12 @@ export interface ScaTexts {
 const en: ScaTexts = {
   bank: 'Sandbox Bank',
   sandboxBanner: 'Sandbox: test data only. No real money moves.',
-  title: { login: 'Log in', confirm: 'Check and approve', message: 'Payment approval', choose: 'Choose accounts to share' },
+  title: {
+    login: 'Log in',
+    confirm: 'Check and approve',
+    message: 'Payment approval',
+    choose: 'Choose accounts to share',
+  },
   purpose: {
     payment: (tpp) => `${tpp} asks you to approve a payment.`,
     basket: (tpp) => `${tpp} asks you to approve several payments at once.`,
@@ -79,26 +89,60 @@ const en: ScaTexts = {
   approve: 'Approve',
   decline: 'Decline',
   messages: {
-    'link-invalid': { title: 'This link does not work', text: 'The link has been used already, or it does not exist. Nothing was approved. Start again from the app you came from.' },
-    'form-invalid': { title: 'This form cannot be used', text: 'The form was not sent from this page, or it is too old. Nothing was approved. Start again from the app you came from.' },
-    'link-expired': { title: 'This link has expired', text: 'The link is no longer valid. Nothing was approved. Start again from the app you came from.' },
-    'payment-expired': { title: 'The payment has expired', text: 'It was not approved in time and has been rejected. Nothing was paid.' },
-    'wrong-psu': { title: 'You cannot approve this', text: 'You are not the person this payment was initiated for. Nothing was approved.' },
-    'too-many-attempts': { title: 'Too many attempts', text: 'The customer number or the code was wrong too many times. Nothing was approved.' },
-    'psu-locked': { title: 'Logging in is blocked for now', text: 'A wrong code was given too many times for this customer. Logging in is blocked for up to an hour, even with the right code. Nothing was approved. Try again later from the app you came from.' },
-    'payment-cancelled': { title: 'The payment was cancelled', text: 'The payment was cancelled before your approval reached the bank (for example while you were on this page), so your approval did not apply to it. Nothing was paid for it.' },
-    'basket-cancelled': { title: 'The payments were withdrawn', text: 'The payments you were asked to approve together were withdrawn while you were on this page. Nothing was approved.' },
-    'payment-rejected': { title: 'The payment was rejected', text: 'The payment was rejected before your approval reached the bank (for example while you were on this page), so your approval did not apply to it. Nothing was paid for it.' },
+    'link-invalid': {
+      title: 'This link does not work',
+      text: 'The link has been used already, or it does not exist. Nothing was approved. Start again from the app you came from.',
+    },
+    'form-invalid': {
+      title: 'This form cannot be used',
+      text: 'The form was not sent from this page, or it is too old. Nothing was approved. Start again from the app you came from.',
+    },
+    'link-expired': {
+      title: 'This link has expired',
+      text: 'The link is no longer valid. Nothing was approved. Start again from the app you came from.',
+    },
+    'payment-expired': {
+      title: 'The payment has expired',
+      text: 'It was not approved in time and has been rejected. Nothing was paid.',
+    },
+    'wrong-psu': {
+      title: 'You cannot approve this',
+      text: 'You are not the person this payment was initiated for. Nothing was approved.',
+    },
+    'too-many-attempts': {
+      title: 'Too many attempts',
+      text: 'The customer number or the code was wrong too many times. Nothing was approved.',
+    },
+    'psu-locked': {
+      title: 'Logging in is blocked for now',
+      text: 'A wrong code was given too many times for this customer. Logging in is blocked for up to an hour, even with the right code. Nothing was approved. Try again later from the app you came from.',
+    },
+    'payment-cancelled': {
+      title: 'The payment was cancelled',
+      text: 'The payment was cancelled before your approval reached the bank (for example while you were on this page), so your approval did not apply to it. Nothing was paid for it.',
+    },
+    'basket-cancelled': {
+      title: 'The payments were withdrawn',
+      text: 'The payments you were asked to approve together were withdrawn while you were on this page. Nothing was approved.',
+    },
+    'payment-rejected': {
+      title: 'The payment was rejected',
+      text: 'The payment was rejected before your approval reached the bank (for example while you were on this page), so your approval did not apply to it. Nothing was paid for it.',
+    },
     approved: { title: 'Approved', text: 'Thank you. You can close this page.' },
     declined: { title: 'Declined', text: 'You declined. Nothing was paid.' },
     'nothing-to-sign': { title: 'Nothing was approved', text: 'None of the payments could be approved by you.' },
     'session-established': { title: 'Done', text: 'You are connected. You can close this page.' },
     'consent-given': { title: 'Accounts shared', text: 'The accounts you chose are shared. You can close this page.' },
     'consent-declined': { title: 'Declined', text: 'You declined. Nothing was shared.' },
-    'consent-wrong-psu': { title: 'You cannot do this', text: 'You are not the person the request was made for. Nothing was shared.' },
+    'consent-wrong-psu': {
+      title: 'You cannot do this',
+      text: 'You are not the person the request was made for. Nothing was shared.',
+    },
   },
   returnTo: 'Return to',
-  chooseIntro: (tpp) => `${tpp} will see the details, balances and transactions of the accounts you tick, until you are asked again (at the latest in 180 days).`,
+  chooseIntro: (tpp) =>
+    `${tpp} will see the details, balances and transactions of the accounts you tick, until you are asked again (at the latest in 180 days).`,
   sharePrivately: 'You share your own accounts.',
   shareFor: (agreement) => `You share accounts of ${agreement} that you may view.`,
   noneChosen: 'Tick at least one account to share, or decline.',
@@ -111,7 +155,12 @@ const en: ScaTexts = {
 const nb: ScaTexts = {
   bank: 'Sandkassebanken',
   sandboxBanner: 'Sandkasse: bare testdata. Ingen ekte penger flyttes.',
-  title: { login: 'Logg inn', confirm: 'Kontroller og godkjenn', message: 'Godkjenning av betaling', choose: 'Velg kontoer å dele' },
+  title: {
+    login: 'Logg inn',
+    confirm: 'Kontroller og godkjenn',
+    message: 'Godkjenning av betaling',
+    choose: 'Velg kontoer å dele',
+  },
   purpose: {
     payment: (tpp) => `${tpp} ber deg godkjenne en betaling.`,
     basket: (tpp) => `${tpp} ber deg godkjenne flere betalinger samtidig.`,
@@ -143,26 +192,60 @@ const nb: ScaTexts = {
   approve: 'Godkjenn',
   decline: 'Avvis',
   messages: {
-    'link-invalid': { title: 'Lenken virker ikke', text: 'Lenken er allerede brukt, eller den finnes ikke. Ingenting ble godkjent. Start på nytt fra appen du kom fra.' },
-    'form-invalid': { title: 'Skjemaet kan ikke brukes', text: 'Skjemaet ble ikke sendt fra denne siden, eller det er for gammelt. Ingenting ble godkjent. Start på nytt fra appen du kom fra.' },
-    'link-expired': { title: 'Lenken er utløpt', text: 'Lenken er ikke lenger gyldig. Ingenting ble godkjent. Start på nytt fra appen du kom fra.' },
-    'payment-expired': { title: 'Betalingen er utløpt', text: 'Den ble ikke godkjent i tide og er avvist. Ingenting ble betalt.' },
-    'wrong-psu': { title: 'Du kan ikke godkjenne dette', text: 'Du er ikke personen betalingen ble startet for. Ingenting ble godkjent.' },
-    'too-many-attempts': { title: 'For mange forsøk', text: 'Kundenummeret eller koden var feil for mange ganger. Ingenting ble godkjent.' },
-    'psu-locked': { title: 'Innlogging er sperret inntil videre', text: 'Det er oppgitt feil kode for mange ganger for denne kunden. Innlogging er sperret i opptil en time, også med riktig kode. Ingenting ble godkjent. Prøv igjen senere fra appen du kom fra.' },
-    'payment-cancelled': { title: 'Betalingen ble kansellert', text: 'Betalingen ble kansellert før godkjenningen din nådde banken (for eksempel mens du var på denne siden), så godkjenningen gjaldt ikke den. Ingenting ble betalt for den.' },
-    'basket-cancelled': { title: 'Betalingene ble trukket tilbake', text: 'Betalingene du ble bedt om å godkjenne samlet, ble trukket tilbake mens du var på denne siden. Ingenting ble godkjent.' },
-    'payment-rejected': { title: 'Betalingen ble avvist', text: 'Betalingen ble avvist før godkjenningen din nådde banken (for eksempel mens du var på denne siden), så godkjenningen gjaldt ikke den. Ingenting ble betalt for den.' },
+    'link-invalid': {
+      title: 'Lenken virker ikke',
+      text: 'Lenken er allerede brukt, eller den finnes ikke. Ingenting ble godkjent. Start på nytt fra appen du kom fra.',
+    },
+    'form-invalid': {
+      title: 'Skjemaet kan ikke brukes',
+      text: 'Skjemaet ble ikke sendt fra denne siden, eller det er for gammelt. Ingenting ble godkjent. Start på nytt fra appen du kom fra.',
+    },
+    'link-expired': {
+      title: 'Lenken er utløpt',
+      text: 'Lenken er ikke lenger gyldig. Ingenting ble godkjent. Start på nytt fra appen du kom fra.',
+    },
+    'payment-expired': {
+      title: 'Betalingen er utløpt',
+      text: 'Den ble ikke godkjent i tide og er avvist. Ingenting ble betalt.',
+    },
+    'wrong-psu': {
+      title: 'Du kan ikke godkjenne dette',
+      text: 'Du er ikke personen betalingen ble startet for. Ingenting ble godkjent.',
+    },
+    'too-many-attempts': {
+      title: 'For mange forsøk',
+      text: 'Kundenummeret eller koden var feil for mange ganger. Ingenting ble godkjent.',
+    },
+    'psu-locked': {
+      title: 'Innlogging er sperret inntil videre',
+      text: 'Det er oppgitt feil kode for mange ganger for denne kunden. Innlogging er sperret i opptil en time, også med riktig kode. Ingenting ble godkjent. Prøv igjen senere fra appen du kom fra.',
+    },
+    'payment-cancelled': {
+      title: 'Betalingen ble kansellert',
+      text: 'Betalingen ble kansellert før godkjenningen din nådde banken (for eksempel mens du var på denne siden), så godkjenningen gjaldt ikke den. Ingenting ble betalt for den.',
+    },
+    'basket-cancelled': {
+      title: 'Betalingene ble trukket tilbake',
+      text: 'Betalingene du ble bedt om å godkjenne samlet, ble trukket tilbake mens du var på denne siden. Ingenting ble godkjent.',
+    },
+    'payment-rejected': {
+      title: 'Betalingen ble avvist',
+      text: 'Betalingen ble avvist før godkjenningen din nådde banken (for eksempel mens du var på denne siden), så godkjenningen gjaldt ikke den. Ingenting ble betalt for den.',
+    },
     approved: { title: 'Godkjent', text: 'Takk. Du kan lukke denne siden.' },
     declined: { title: 'Avvist', text: 'Du avviste. Ingenting ble betalt.' },
     'nothing-to-sign': { title: 'Ingenting ble godkjent', text: 'Ingen av betalingene kunne godkjennes av deg.' },
     'session-established': { title: 'Ferdig', text: 'Du er koblet til. Du kan lukke denne siden.' },
     'consent-given': { title: 'Kontoer delt', text: 'Kontoene du valgte, er delt. Du kan lukke denne siden.' },
     'consent-declined': { title: 'Avvist', text: 'Du avviste. Ingenting ble delt.' },
-    'consent-wrong-psu': { title: 'Du kan ikke gjøre dette', text: 'Du er ikke personen forespørselen gjelder. Ingenting ble delt.' },
+    'consent-wrong-psu': {
+      title: 'Du kan ikke gjøre dette',
+      text: 'Du er ikke personen forespørselen gjelder. Ingenting ble delt.',
+    },
   },
   returnTo: 'Tilbake til',
-  chooseIntro: (tpp) => `${tpp} får se detaljer, saldo og transaksjoner for kontoene du krysser av, til du blir spurt igjen (senest om 180 dager).`,
+  chooseIntro: (tpp) =>
+    `${tpp} får se detaljer, saldo og transaksjoner for kontoene du krysser av, til du blir spurt igjen (senest om 180 dager).`,
   sharePrivately: 'Du deler dine egne kontoer.',
   shareFor: (agreement) => `Du deler kontoer i ${agreement} som du har innsyn i.`,
   noneChosen: 'Kryss av minst én konto å dele, eller avvis.',

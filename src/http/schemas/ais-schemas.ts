@@ -1,5 +1,9 @@
 import { BOOKING_STATUSES } from '../../domain/booking-status.js';
-import { AIS_TRANSACTIONS_PAGE_DEFAULT, AIS_TRANSACTIONS_PAGE_MAX, FORMATTED_TEXT_MAX_LENGTH } from '../../domain/limits.js';
+import {
+  AIS_TRANSACTIONS_PAGE_DEFAULT,
+  AIS_TRANSACTIONS_PAGE_MAX,
+  FORMATTED_TEXT_MAX_LENGTH,
+} from '../../domain/limits.js';
 import { CURSOR_PATTERN } from '../../domain/transaction-cursor.js';
 
 /**
@@ -10,14 +14,22 @@ import { CURSOR_PATTERN } from '../../domain/transaction-cursor.js';
 const text = { type: 'string' } as const;
 const date = { type: 'string', format: 'date' } as const;
 const links = { $ref: 'Links#' } as const;
-const tppMessages = { type: 'array', items: { $ref: 'TppMessage#' }, description: 'WARNINGs: an x-accept-fix name the bank does not know' } as const;
+const tppMessages = {
+  type: 'array',
+  items: { $ref: 'TppMessage#' },
+  description: 'WARNINGs: an x-accept-fix name the bank does not know',
+} as const;
 
 export const aisAmountSchema = {
   $id: 'AisAmount',
   type: 'object',
   required: ['amount', 'currency'],
   properties: {
-    amount: { type: 'string', description: 'Decimal string with the currency\'s minor units; a debit is negative', example: '-120000.00' },
+    amount: {
+      type: 'string',
+      description: "Decimal string with the currency's minor units; a debit is negative",
+      example: '-120000.00',
+    },
     currency: { type: 'string' },
   },
 } as const;
@@ -37,7 +49,11 @@ export const balanceSchema = {
   type: 'object',
   required: ['balanceType', 'balanceAmount'],
   properties: {
-    balanceType: { type: 'string', description: 'interimBooked (what the account holds), expected (less the payments authorised and not yet executed), interimAvailable (expected plus the credit line); a card account\'s as given at its creation' },
+    balanceType: {
+      type: 'string',
+      description:
+        "interimBooked (what the account holds), expected (less the payments authorised and not yet executed), interimAvailable (expected plus the credit line); a card account's as given at its creation",
+    },
     balanceAmount: amount,
     creditLimitIncluded: { type: 'boolean' },
     referenceDate: date,
@@ -53,11 +69,17 @@ export const accountDetailsSchema = {
   type: 'object',
   required: ['resourceId', 'currency', '_links'],
   properties: {
-    resourceId: { type: 'string', description: 'The account\'s id in the paths of /v1/accounts' },
-    iban: text, bban: text, currency: text,
+    resourceId: { type: 'string', description: "The account's id in the paths of /v1/accounts" },
+    iban: text,
+    bban: text,
+    currency: text,
     name: { type: 'string', description: '35 characters; 70 with x-accept-fix longer-name' },
     product: text,
-    cashAccountType: { type: 'string', description: 'The platform\'s name (Current, Savings, ...); the ISO 20022 code (CACC, SVGS, ...) with x-accept-fix cash-account-type-iso' },
+    cashAccountType: {
+      type: 'string',
+      description:
+        "The platform's name (Current, Savings, ...); the ISO 20022 code (CACC, SVGS, ...) with x-accept-fix cash-account-type-iso",
+    },
     status: { type: 'string', enum: ['enabled', 'deleted', 'blocked'] },
     usage: { type: 'string', enum: ['PRIV', 'ORGA'] },
     ownerName: text,
@@ -71,7 +93,9 @@ export const cardAccountDetailsSchema = {
   type: 'object',
   required: ['resourceId', 'maskedPan', 'currency', '_links'],
   properties: {
-    resourceId: text, maskedPan: text, currency: text,
+    resourceId: text,
+    maskedPan: text,
+    currency: text,
     name: { type: 'string', description: '35 characters; 70 with x-accept-fix longer-name' },
     product: text,
     status: { type: 'string', enum: ['enabled', 'deleted', 'blocked'] },
@@ -90,18 +114,35 @@ export const transactionSchema = {
   type: 'object',
   required: ['transactionAmount'],
   properties: {
-    transactionId: { type: 'string', description: 'Stable: the same on every read (booked transactions; a batch entry has its first entry\'s)' },
-    batchIndicator: { type: 'boolean', description: 'x-accept-fix batch-transactions: the entry stands for the entries of one bulk payment' },
+    transactionId: {
+      type: 'string',
+      description: "Stable: the same on every read (booked transactions; a batch entry has its first entry's)",
+    },
+    batchIndicator: {
+      type: 'boolean',
+      description: 'x-accept-fix batch-transactions: the entry stands for the entries of one bulk payment',
+    },
     batchNumberOfTransactions: { type: 'integer' },
     bookingDate: date,
     valueDate: date,
     transactionAmount: amount,
-    creditorName: text, creditorAccount: accountNumbers, ultimateCreditor: text,
-    debtorName: text, debtorAccount: accountNumbers, ultimateDebtor: text,
+    creditorName: text,
+    creditorAccount: accountNumbers,
+    ultimateCreditor: text,
+    debtorName: text,
+    debtorAccount: accountNumbers,
+    ultimateDebtor: text,
     remittanceInformationUnstructured: text,
     purposeCode: text,
-    bankTransactionCode: { type: 'string', description: 'As stored; only an ISO 20022 Domain-Family-SubFamily code with x-accept-fix bank-transaction-code-iso' },
-    proprietaryBankTransactionCode: { type: 'string', description: 'x-accept-fix bank-transaction-code-iso: a code of the bank\'s own form' },
+    bankTransactionCode: {
+      type: 'string',
+      description:
+        'As stored; only an ISO 20022 Domain-Family-SubFamily code with x-accept-fix bank-transaction-code-iso',
+    },
+    proprietaryBankTransactionCode: {
+      type: 'string',
+      description: "x-accept-fix bank-transaction-code-iso: a code of the bank's own form",
+    },
     _links: links,
   },
 } as const;
@@ -113,11 +154,29 @@ export const cardTransactionSchema = {
   type: 'object',
   required: ['transactionAmount'],
   properties: {
-    cardTransactionId: text, terminalId: text, transactionDate: date, bookingDate: date, valueDate: date,
-    transactionAmount: { ...amount, description: 'In the card account\'s currency (cardaccount-switch-originalamount-and-transactionamount, default since 2021-03-31)' },
-    originalAmount: amount, markupFee: amount, markupFeePercentage: text, cardAcceptorId: text,
-    cardAcceptorAddress: { type: 'object', properties: { street: text, buildingNumber: text, postalCode: text, city: text, country: text } },
-    merchantCategoryCode: text, maskedPAN: text, transactionDetails: text, invoiced: { type: 'boolean' }, proprietaryBankTransactionCode: text,
+    cardTransactionId: text,
+    terminalId: text,
+    transactionDate: date,
+    bookingDate: date,
+    valueDate: date,
+    transactionAmount: {
+      ...amount,
+      description:
+        "In the card account's currency (cardaccount-switch-originalamount-and-transactionamount, default since 2021-03-31)",
+    },
+    originalAmount: amount,
+    markupFee: amount,
+    markupFeePercentage: text,
+    cardAcceptorId: text,
+    cardAcceptorAddress: {
+      type: 'object',
+      properties: { street: text, buildingNumber: text, postalCode: text, city: text, country: text },
+    },
+    merchantCategoryCode: text,
+    maskedPAN: text,
+    transactionDetails: text,
+    invoiced: { type: 'boolean' },
+    proprietaryBankTransactionCode: text,
   },
 } as const;
 
@@ -153,8 +212,16 @@ export const transactionsResponseSchema = {
       required: ['_links'],
       properties: {
         booked: transactions,
-        pending: { ...transactions, description: 'Payments authorised and not yet executed, as the batch run will book them; on the first page only' },
-        information: { type: 'array', items: { type: 'object' }, description: 'bookingStatus all: standing orders; this bank has none' },
+        pending: {
+          ...transactions,
+          description:
+            'Payments authorised and not yet executed, as the batch run will book them; on the first page only',
+        },
+        information: {
+          type: 'array',
+          items: { type: 'object' },
+          description: 'bookingStatus all: standing orders; this bank has none',
+        },
         _links: { ...links, description: 'account; next while more pages follow' },
       },
     },
@@ -202,7 +269,11 @@ export const cardTransactionsResponseSchema = {
       required: ['_links'],
       properties: {
         booked: { type: 'array', items: { $ref: 'CardTransaction#' } },
-        pending: { type: 'array', items: { $ref: 'CardTransaction#' }, description: 'Always empty: a card transaction is booked when posted' },
+        pending: {
+          type: 'array',
+          items: { $ref: 'CardTransaction#' },
+          description: 'Always empty: a card transaction is booked when posted',
+        },
         _links: links,
       },
     },
@@ -215,13 +286,29 @@ export const consentCreatedSchema = {
   $id: 'BankOfferedConsentCreated',
   type: 'object',
   required: ['_links'],
-  properties: { _links: { ...links, description: 'scaRedirect: the bank\'s page where the PSU chooses the accounts to share' } },
+  properties: {
+    _links: { ...links, description: "scaRedirect: the bank's page where the PSU chooses the accounts to share" },
+  },
 } as const;
 
 export const aisSchemas = [
-  aisAmountSchema, accountReferenceSchema, balanceSchema, accountDetailsSchema, cardAccountDetailsSchema, transactionSchema, cardTransactionSchema,
-  accountListSchema, accountDetailsResponseSchema, balancesResponseSchema, transactionsResponseSchema, transactionDetailsResponseSchema,
-  cardAccountListSchema, cardAccountDetailsResponseSchema, cardBalancesResponseSchema, cardTransactionsResponseSchema, consentCreatedSchema,
+  aisAmountSchema,
+  accountReferenceSchema,
+  balanceSchema,
+  accountDetailsSchema,
+  cardAccountDetailsSchema,
+  transactionSchema,
+  cardTransactionSchema,
+  accountListSchema,
+  accountDetailsResponseSchema,
+  balancesResponseSchema,
+  transactionsResponseSchema,
+  transactionDetailsResponseSchema,
+  cardAccountListSchema,
+  cardAccountDetailsResponseSchema,
+  cardBalancesResponseSchema,
+  cardTransactionsResponseSchema,
+  consentCreatedSchema,
 ];
 
 const withBalance = { type: 'boolean', description: 'Include the balances (default false)' } as const;
@@ -232,11 +319,37 @@ export const transactionQuery = {
   type: 'object',
   required: ['bookingStatus', 'dateFrom'],
   properties: {
-    bookingStatus: { type: 'string', enum: [...BOOKING_STATUSES], description: 'booked, pending, both, or all (both, and information entries, of which this bank has none)' },
-    dateFrom: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, format: 'date', description: 'First booking date. Before 90 days ago only with an SCA at most 90 days old; otherwise 401 with an scaRedirect that renews it' },
-    dateTo: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, format: 'date', description: 'Last booking date (default: no end)' },
-    limit: { type: 'integer', minimum: 1, maximum: AIS_TRANSACTIONS_PAGE_MAX, description: `Entries per page, 1 to ${AIS_TRANSACTIONS_PAGE_MAX} (default ${AIS_TRANSACTIONS_PAGE_DEFAULT})` },
-    cursor: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, pattern: CURSOR_PATTERN, 'x-rule-text': 'a position from _links.next, such as 2026-11-22.1042', description: 'Where the page starts: given in _links.next' },
+    bookingStatus: {
+      type: 'string',
+      enum: [...BOOKING_STATUSES],
+      description: 'booked, pending, both, or all (both, and information entries, of which this bank has none)',
+    },
+    dateFrom: {
+      type: 'string',
+      maxLength: FORMATTED_TEXT_MAX_LENGTH,
+      format: 'date',
+      description:
+        'First booking date. Before 90 days ago only with an SCA at most 90 days old; otherwise 401 with an scaRedirect that renews it',
+    },
+    dateTo: {
+      type: 'string',
+      maxLength: FORMATTED_TEXT_MAX_LENGTH,
+      format: 'date',
+      description: 'Last booking date (default: no end)',
+    },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: AIS_TRANSACTIONS_PAGE_MAX,
+      description: `Entries per page, 1 to ${AIS_TRANSACTIONS_PAGE_MAX} (default ${AIS_TRANSACTIONS_PAGE_DEFAULT})`,
+    },
+    cursor: {
+      type: 'string',
+      maxLength: FORMATTED_TEXT_MAX_LENGTH,
+      pattern: CURSOR_PATTERN,
+      'x-rule-text': 'a position from _links.next, such as 2026-11-22.1042',
+      description: 'Where the page starts: given in _links.next',
+    },
     withBalance,
   },
 } as const;

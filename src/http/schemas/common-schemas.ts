@@ -10,8 +10,16 @@ export const tppMessageSchema = {
   required: ['category', 'code'],
   properties: {
     category: { type: 'string', enum: ['ERROR', 'WARNING'] },
-    code: { type: 'string', enum: TPP_MESSAGE_CODES, description: 'One of the specification\'s list. Where the bank has a more precise code (SIGNATURE_INVALID), the error body\'s code carries it and the text starts with it.' },
-    path: { type: 'string', description: 'JSON path of the field ($.payments[0].creditorName), or header:Name, query:name, path:name' },
+    code: {
+      type: 'string',
+      enum: TPP_MESSAGE_CODES,
+      description:
+        "One of the specification's list. Where the bank has a more precise code (SIGNATURE_INVALID), the error body's code carries it and the text starts with it.",
+    },
+    path: {
+      type: 'string',
+      description: 'JSON path of the field ($.payments[0].creditorName), or header:Name, query:name, path:name',
+    },
     text: { type: 'string', maxLength: 512 },
   },
 } as const;
@@ -25,7 +33,11 @@ export const errorBodySchema = {
     id: { type: 'string' },
     system: { type: 'string' },
     status: { type: 'integer' },
-    code: { type: 'string', description: 'The precise code of the answer (docs/errors.md): one of the TppMessage list, or a Berlin Group NextGenPSD2 code where the list has none (SIGNATURE_INVALID, CERTIFICATE_INVALID, ...).' },
+    code: {
+      type: 'string',
+      description:
+        'The precise code of the answer (docs/errors.md): one of the TppMessage list, or a Berlin Group NextGenPSD2 code where the list has none (SIGNATURE_INVALID, CERTIFICATE_INVALID, ...).',
+    },
     message: { type: 'string' },
     tppMessages: { type: 'array', items: { $ref: 'TppMessage#' } },
   },
@@ -51,7 +63,8 @@ export const linksSchema = {
 export const unauthorisedSchema = {
   $id: 'Unauthorised',
   type: 'object',
-  description: 'Either the error body of a failed TPP authentication, or the SCA challenge: an object whose _links hold scaRedirect (the PSU follows it, then the TPP repeats its request with PSU-ID).',
+  description:
+    'Either the error body of a failed TPP authentication, or the SCA challenge: an object whose _links hold scaRedirect (the PSU follows it, then the TPP repeats its request with PSU-ID).',
   properties: { ...errorBodySchema.properties, _links: { $ref: 'Links#' } },
 } as const;
 
@@ -61,7 +74,10 @@ export const sharedSchemas = [tppMessageSchema, errorBodySchema, linkSchema, lin
 export function errorResponses(...statuses: number[]): Record<number, unknown> {
   const responses: Record<number, unknown> = {};
   for (const status of [400, 401, 406, 500, ...statuses]) {
-    responses[status] = { description: ERROR_DESCRIPTIONS[status] ?? 'Error', $ref: status === 401 ? 'Unauthorised#' : 'Error#' };
+    responses[status] = {
+      description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+      $ref: status === 401 ? 'Unauthorised#' : 'Error#',
+    };
   }
   return responses;
 }

@@ -1,5 +1,13 @@
 import {
-  DATE_HEADER_MAX_LENGTH, DIGEST_HEADER_MAX_LENGTH, FORMATTED_TEXT_MAX_LENGTH, FORWARDED_HEADER_MAX_LENGTH, HEADER_VALUE_MAX_LENGTH, REDIRECT_URI_MAX_LENGTH, SESSION_ID_MAX_LENGTH, SHORT_HEADER_MAX_LENGTH, X_REQUEST_ID_MAX_LENGTH,
+  DATE_HEADER_MAX_LENGTH,
+  DIGEST_HEADER_MAX_LENGTH,
+  FORMATTED_TEXT_MAX_LENGTH,
+  FORWARDED_HEADER_MAX_LENGTH,
+  HEADER_VALUE_MAX_LENGTH,
+  REDIRECT_URI_MAX_LENGTH,
+  SESSION_ID_MAX_LENGTH,
+  SHORT_HEADER_MAX_LENGTH,
+  X_REQUEST_ID_MAX_LENGTH,
 } from '../../domain/limits.js';
 import { HTTP_ADDRESS_FORMAT } from '../validation.js';
 
@@ -8,42 +16,130 @@ import { HTTP_ADDRESS_FORMAT } from '../validation.js';
  * picks the ones it takes and says which are required. The authentication headers are checked by
  * the authentication hook (docs/errors.md) and are listed here for the OpenAPI document.
  */
-const uuid = { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, format: 'uuid', 'x-rule-text': 'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6' } as const;
+const uuid = {
+  type: 'string',
+  maxLength: FORMATTED_TEXT_MAX_LENGTH,
+  format: 'uuid',
+  'x-rule-text': 'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+} as const;
 const text = (maxLength: number, description: string) => ({ type: 'string', maxLength, description }) as const;
 
 export const HEADER_DEFINITIONS = {
-  'X-Request-ID': { type: 'string', minLength: 1, maxLength: X_REQUEST_ID_MAX_LENGTH, description: 'Request identifier unique to the call, set by the TPP; a retry with the same value gets the same answer' },
-  'Date': { type: 'string', maxLength: DATE_HEADER_MAX_LENGTH, description: 'HTTP date of the request, optional (signed "where available"); when present it is signed and within 300 s of the server clock' },
-  'Digest': { type: 'string', maxLength: DIGEST_HEADER_MAX_LENGTH, description: 'SHA-256=<base64> or SHA-512=<base64> of the body (RFC 3230, RFC 5843); required on create operations' },
-  'TPP-Signature-Certificate': { type: 'string', maxLength: HEADER_VALUE_MAX_LENGTH, description: 'The signing certificate, base64 of its DER or of its PEM text' },
-  'Signature': { type: 'string', maxLength: HEADER_VALUE_MAX_LENGTH, description: 'keyId="SN=<serial hex>,CA=<issuer DN>",algorithm="rsa-sha256",headers="date digest x-request-id ...",signature="<base64>" (draft-cavage; RFC 2047 form accepted)' },
-  'x-accept-fix': text(500, 'Comma-separated names of published future breaking changes to activate early (docs/accept-fix.md)'),
-  'TPP-Session-ID': { type: 'string', minLength: 1, maxLength: SESSION_ID_MAX_LENGTH, description: 'TPP session identifier; returned to the TPP redirect URI after SCA' },
-  'TPP-Redirect-URI': { type: 'string', maxLength: REDIRECT_URI_MAX_LENGTH, format: HTTP_ADDRESS_FORMAT, 'x-rule-text': 'an absolute http or https address (WHATWG URL)', description: 'Where the PSU\'s browser returns after the SCA redirect' },
-  'TPP-Redirect-Preferred': { type: 'string', enum: ['true', 'false'], description: 'false triggers biometric authentication automatically on mobile when available; default true' },
+  'X-Request-ID': {
+    type: 'string',
+    minLength: 1,
+    maxLength: X_REQUEST_ID_MAX_LENGTH,
+    description:
+      'Request identifier unique to the call, set by the TPP; a retry with the same value gets the same answer',
+  },
+  Date: {
+    type: 'string',
+    maxLength: DATE_HEADER_MAX_LENGTH,
+    description:
+      'HTTP date of the request, optional (signed "where available"); when present it is signed and within 300 s of the server clock',
+  },
+  Digest: {
+    type: 'string',
+    maxLength: DIGEST_HEADER_MAX_LENGTH,
+    description: 'SHA-256=<base64> or SHA-512=<base64> of the body (RFC 3230, RFC 5843); required on create operations',
+  },
+  'TPP-Signature-Certificate': {
+    type: 'string',
+    maxLength: HEADER_VALUE_MAX_LENGTH,
+    description: 'The signing certificate, base64 of its DER or of its PEM text',
+  },
+  Signature: {
+    type: 'string',
+    maxLength: HEADER_VALUE_MAX_LENGTH,
+    description:
+      'keyId="SN=<serial hex>,CA=<issuer DN>",algorithm="rsa-sha256",headers="date digest x-request-id ...",signature="<base64>" (draft-cavage; RFC 2047 form accepted)',
+  },
+  'x-accept-fix': text(
+    500,
+    'Comma-separated names of published future breaking changes to activate early (docs/accept-fix.md)',
+  ),
+  'TPP-Session-ID': {
+    type: 'string',
+    minLength: 1,
+    maxLength: SESSION_ID_MAX_LENGTH,
+    description: 'TPP session identifier; returned to the TPP redirect URI after SCA',
+  },
+  'TPP-Redirect-URI': {
+    type: 'string',
+    maxLength: REDIRECT_URI_MAX_LENGTH,
+    format: HTTP_ADDRESS_FORMAT,
+    'x-rule-text': 'an absolute http or https address (WHATWG URL)',
+    description: "Where the PSU's browser returns after the SCA redirect",
+  },
+  'TPP-Redirect-Preferred': {
+    type: 'string',
+    enum: ['true', 'false'],
+    description: 'false triggers biometric authentication automatically on mobile when available; default true',
+  },
   'TPP-Brand-Logging-Information': text(SHORT_HEADER_MAX_LENGTH, 'TPP brand shown to the PSU, for logging'),
   'PSU-ID': { ...uuid, description: 'The PSU identifier the bank issued to this TPP (returned after SCA as psu-id)' },
-  'X-PSU-IDENTITY': { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, pattern: '^\\d{11}$', 'x-rule-text': 'an 11-digit Norwegian national identity number or D-number', description: 'Alternative to PSU-ID: the PSU\'s national identity number or D-number' },
+  'X-PSU-IDENTITY': {
+    type: 'string',
+    maxLength: FORMATTED_TEXT_MAX_LENGTH,
+    pattern: '^\\d{11}$',
+    'x-rule-text': 'an 11-digit Norwegian national identity number or D-number',
+    description: "Alternative to PSU-ID: the PSU's national identity number or D-number",
+  },
   'X-PSU-AuthMethod-Preferred': text(50, 'Preferred authentication method, selected if available for the PSU'),
-  'PSU-Corporate-ID': { type: 'string', minLength: 1, maxLength: 70, description: 'Corporate agreement identifier; required for a corporate PSU' },
+  'PSU-Corporate-ID': {
+    type: 'string',
+    minLength: 1,
+    maxLength: 70,
+    description: 'Corporate agreement identifier; required for a corporate PSU',
+  },
   'PSU-Context': { type: 'string', enum: ['PRIVATE', 'CORPORATE'], description: 'Sets the PSU context explicitly' },
-  'PSU-IP-Address': { type: 'string', maxLength: 64, anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }], 'x-rule-text': 'an IPv4 or IPv6 address', description: 'IP address of the PSU, forwarded by the TPP' },
-  'PSU-IP-Port': { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, pattern: '^([1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5])$', 'x-rule-text': 'a port number from 1 to 65535', description: 'Forwarded port, if available' },
+  'PSU-IP-Address': {
+    type: 'string',
+    maxLength: 64,
+    anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }],
+    'x-rule-text': 'an IPv4 or IPv6 address',
+    description: 'IP address of the PSU, forwarded by the TPP',
+  },
+  'PSU-IP-Port': {
+    type: 'string',
+    maxLength: FORMATTED_TEXT_MAX_LENGTH,
+    pattern: '^([1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5])$',
+    'x-rule-text': 'a port number from 1 to 65535',
+    description: 'Forwarded port, if available',
+  },
   'PSU-User-Agent': text(FORWARDED_HEADER_MAX_LENGTH, 'Forwarded User-Agent, if available'),
   'PSU-Accept': text(FORWARDED_HEADER_MAX_LENGTH, 'Forwarded Accept, if available'),
   'PSU-Accept-Charset': text(FORWARDED_HEADER_MAX_LENGTH, 'Forwarded Accept-Charset, if available'),
   'PSU-Accept-Encoding': text(FORWARDED_HEADER_MAX_LENGTH, 'Forwarded Accept-Encoding, if available'),
   'PSU-Accept-Language': text(FORWARDED_HEADER_MAX_LENGTH, 'Forwarded Accept-Language, if available'),
-  'PSU-HTTP-Method': { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], description: 'Forwarded HTTP method, if available' },
+  'PSU-HTTP-Method': {
+    type: 'string',
+    enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    description: 'Forwarded HTTP method, if available',
+  },
   'PSU-Device-ID': { ...uuid, description: 'Forwarded device identifier (UUID), if available' },
-  'PSU-Geo-Location': { type: 'string', maxLength: 64, pattern: '^GEO:-?(90(\\.0+)?|[1-8]?\\d(\\.\\d+)?);-?(180(\\.0+)?|(1[0-7]\\d|[1-9]?\\d)(\\.\\d+)?)$', 'x-rule-text': 'GEO:<latitude -90 to 90>;<longitude -180 to 180>, such as GEO:59.9139;10.7522', description: 'Forwarded geo location, if available' },
+  'PSU-Geo-Location': {
+    type: 'string',
+    maxLength: 64,
+    pattern: '^GEO:-?(90(\\.0+)?|[1-8]?\\d(\\.\\d+)?);-?(180(\\.0+)?|(1[0-7]\\d|[1-9]?\\d)(\\.\\d+)?)$',
+    'x-rule-text': 'GEO:<latitude -90 to 90>;<longitude -180 to 180>, such as GEO:59.9139;10.7522',
+    description: 'Forwarded geo location, if available',
+  },
 } as const;
 
 export type HeaderName = keyof typeof HEADER_DEFINITIONS;
 
 const FORWARDED: HeaderName[] = [
-  'PSU-IP-Address', 'PSU-IP-Port', 'PSU-User-Agent', 'PSU-Accept', 'PSU-Accept-Charset', 'PSU-Accept-Encoding',
-  'PSU-Accept-Language', 'PSU-HTTP-Method', 'PSU-Device-ID', 'PSU-Geo-Location',
+  'PSU-IP-Address',
+  'PSU-IP-Port',
+  'PSU-User-Agent',
+  'PSU-Accept',
+  'PSU-Accept-Charset',
+  'PSU-Accept-Encoding',
+  'PSU-Accept-Language',
+  'PSU-HTTP-Method',
+  'PSU-Device-ID',
+  'PSU-Geo-Location',
 ];
 export const SIGNED: HeaderName[] = ['X-Request-ID', 'Date', 'TPP-Signature-Certificate', 'Signature'];
 /** spec, Authentication 4: date is signed "where available"; the others are on every signed request. */
@@ -60,23 +156,61 @@ export function headersSchema(names: readonly HeaderName[], required: readonly H
 /** Create operations: the signed set, Digest, the TPP's session and redirect, the PSU and the forwarded PSU headers. */
 export function createHeaders(options: { acceptFixRequired: boolean; brandLogging: boolean }) {
   const names: HeaderName[] = [
-    ...SIGNED, 'Digest', 'x-accept-fix', 'TPP-Session-ID', 'TPP-Redirect-URI', 'TPP-Redirect-Preferred',
+    ...SIGNED,
+    'Digest',
+    'x-accept-fix',
+    'TPP-Session-ID',
+    'TPP-Redirect-URI',
+    'TPP-Redirect-Preferred',
     ...(options.brandLogging ? ['TPP-Brand-Logging-Information' as const] : []),
-    'PSU-ID', 'X-PSU-IDENTITY', 'X-PSU-AuthMethod-Preferred', 'PSU-Corporate-ID', 'PSU-Context', ...FORWARDED,
+    'PSU-ID',
+    'X-PSU-IDENTITY',
+    'X-PSU-AuthMethod-Preferred',
+    'PSU-Corporate-ID',
+    'PSU-Context',
+    ...FORWARDED,
   ];
-  const required: HeaderName[] = [...SIGNED_REQUIRED, 'Digest', 'TPP-Session-ID', 'TPP-Redirect-URI', 'PSU-IP-Address', ...(options.acceptFixRequired ? ['x-accept-fix' as const] : [])];
+  const required: HeaderName[] = [
+    ...SIGNED_REQUIRED,
+    'Digest',
+    'TPP-Session-ID',
+    'TPP-Redirect-URI',
+    'PSU-IP-Address',
+    ...(options.acceptFixRequired ? ['x-accept-fix' as const] : []),
+  ];
   return headersSchema(names, required);
 }
 
 /** Reads of payment resources: the signed set and the PSU headers a TPP forwards. */
 export function readHeaders() {
-  return headersSchema([...SIGNED, 'PSU-ID', 'PSU-Corporate-ID', 'TPP-Redirect-URI', 'TPP-Session-ID', 'TPP-Redirect-Preferred', 'X-PSU-AuthMethod-Preferred', ...FORWARDED], SIGNED_REQUIRED);
+  return headersSchema(
+    [
+      ...SIGNED,
+      'PSU-ID',
+      'PSU-Corporate-ID',
+      'TPP-Redirect-URI',
+      'TPP-Session-ID',
+      'TPP-Redirect-Preferred',
+      'X-PSU-AuthMethod-Preferred',
+      ...FORWARDED,
+    ],
+    SIGNED_REQUIRED,
+  );
 }
 
 /** What a request that starts an SCA without a payment in it sends: the signed set, Digest, the PSU and where the browser returns. */
 const SCA_START_HEADERS: readonly HeaderName[] = [
-  ...SIGNED, 'Digest', 'TPP-Session-ID', 'TPP-Redirect-URI', 'TPP-Redirect-Preferred', 'PSU-ID', 'X-PSU-IDENTITY',
-  'X-PSU-AuthMethod-Preferred', 'PSU-Corporate-ID', 'PSU-Context', ...FORWARDED,
+  ...SIGNED,
+  'Digest',
+  'TPP-Session-ID',
+  'TPP-Redirect-URI',
+  'TPP-Redirect-Preferred',
+  'PSU-ID',
+  'X-PSU-IDENTITY',
+  'X-PSU-AuthMethod-Preferred',
+  'PSU-Corporate-ID',
+  'PSU-Context',
+  ...FORWARDED,
 ];
 
 /** Creating a signing basket: the signed set, Digest, the PSU and where the browser returns after SCA. */
@@ -90,7 +224,20 @@ export function basketCreateHeaders() {
  * PSU headers (PSU-IP-Address says the PSU is present). A read without the session is a 401 challenge.
  */
 export function aisReadHeaders() {
-  return headersSchema([...SIGNED, 'x-accept-fix', 'PSU-ID', 'TPP-Session-ID', 'PSU-Corporate-ID', 'TPP-Redirect-URI', 'TPP-Redirect-Preferred', 'X-PSU-AuthMethod-Preferred', ...FORWARDED], SIGNED_REQUIRED);
+  return headersSchema(
+    [
+      ...SIGNED,
+      'x-accept-fix',
+      'PSU-ID',
+      'TPP-Session-ID',
+      'PSU-Corporate-ID',
+      'TPP-Redirect-URI',
+      'TPP-Redirect-Preferred',
+      'X-PSU-AuthMethod-Preferred',
+      ...FORWARDED,
+    ],
+    SIGNED_REQUIRED,
+  );
 }
 
 /** POST /v1/bank-offered-consents: no body, so Digest is optional (checked when sent); where the PSU returns is required. */

@@ -1,10 +1,21 @@
 import { COUNTRIES } from '../../domain/country.js';
 import { CURRENCIES } from '../../domain/currency.js';
 import {
-  BBAN_MAX_LENGTH, BUILDING_NUMBER_MAX_LENGTH, CITY_MAX_LENGTH, IBAN_MAX_LENGTH, MAX_BULK_ENTRIES,
-  MAX_STRUCTURED_REMITTANCE_ENTRIES, NAME_MAX_LENGTH, PAYMENT_INFORMATION_ID_MAX_LENGTH, POSTAL_CODE_MAX_LENGTH,
-  REGULATORY_REPORTING_INFORMATION_MAX_LENGTH, REMITTANCE_UNSTRUCTURED_MAX_LENGTH, STREET_MAX_LENGTH,
-  STRUCTURED_REMITTANCE_FIELD_MAX_LENGTH, TPP_MESSAGE_TEXT_MAX_LENGTH, FORMATTED_TEXT_MAX_LENGTH,
+  BBAN_MAX_LENGTH,
+  BUILDING_NUMBER_MAX_LENGTH,
+  CITY_MAX_LENGTH,
+  IBAN_MAX_LENGTH,
+  MAX_BULK_ENTRIES,
+  MAX_STRUCTURED_REMITTANCE_ENTRIES,
+  NAME_MAX_LENGTH,
+  PAYMENT_INFORMATION_ID_MAX_LENGTH,
+  POSTAL_CODE_MAX_LENGTH,
+  REGULATORY_REPORTING_INFORMATION_MAX_LENGTH,
+  REMITTANCE_UNSTRUCTURED_MAX_LENGTH,
+  STREET_MAX_LENGTH,
+  STRUCTURED_REMITTANCE_FIELD_MAX_LENGTH,
+  TPP_MESSAGE_TEXT_MAX_LENGTH,
+  FORMATTED_TEXT_MAX_LENGTH,
 } from '../../domain/limits.js';
 import { PURPOSE_CODES, REGULATORY_REPORTING_CODES } from '../../domain/purpose-code.js';
 import { TRANSACTION_STATUSES } from '../../domain/transaction-status.js';
@@ -15,23 +26,34 @@ import { TRANSACTION_STATUSES } from '../../domain/transaction-status.js';
  * check digits, conditional fields) are in src/domain/payments/.
  */
 export const currencySchema = {
-  $id: 'Currency', type: 'string', enum: [...CURRENCIES],
-  description: 'ISO 4217 alphabetic code, one of the specification\'s list',
-  'x-rule-text': 'an ISO 4217 currency code of the specification\'s list',
+  $id: 'Currency',
+  type: 'string',
+  enum: [...CURRENCIES],
+  description: "ISO 4217 alphabetic code, one of the specification's list",
+  'x-rule-text': "an ISO 4217 currency code of the specification's list",
 } as const;
 
 export const countrySchema = {
-  $id: 'Country', type: 'string', maxLength: 2, enum: [...COUNTRIES],
-  description: 'ISO 3166-1 alpha-2 code, one of the specification\'s list',
-  'x-rule-text': 'an ISO 3166-1 alpha-2 country code of the specification\'s list',
+  $id: 'Country',
+  type: 'string',
+  maxLength: 2,
+  enum: [...COUNTRIES],
+  description: "ISO 3166-1 alpha-2 code, one of the specification's list",
+  'x-rule-text': "an ISO 3166-1 alpha-2 country code of the specification's list",
 } as const;
 
 export const purposeCodeSchema = {
-  $id: 'PurposeCode', type: 'string', enum: [...PURPOSE_CODES],
+  $id: 'PurposeCode',
+  type: 'string',
+  enum: [...PURPOSE_CODES],
   description: 'Supported subset of the ISO 20022 external purpose codes',
 } as const;
 
-export const transactionStatusSchema = { $id: 'TransactionStatus', type: 'string', enum: [...TRANSACTION_STATUSES] } as const;
+export const transactionStatusSchema = {
+  $id: 'TransactionStatus',
+  type: 'string',
+  enum: [...TRANSACTION_STATUSES],
+} as const;
 
 export const amountSchema = {
   $id: 'Amount',
@@ -42,14 +64,16 @@ export const amountSchema = {
     amount: {
       type: 'string',
       maxLength: FORMATTED_TEXT_MAX_LENGTH,
-      description: 'Decimal string, more than zero; precision 18 and scale 5, and no more fraction digits than the currency\'s ISO 4217 minor units',
+      description:
+        "Decimal string, more than zero; precision 18 and scale 5, and no more fraction digits than the currency's ISO 4217 minor units",
       example: '123456.78',
     },
     currency: { $ref: 'Currency#' },
   },
 } as const;
 
-const name = (description: string) => ({ type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH, description }) as const;
+const name = (description: string) =>
+  ({ type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH, description }) as const;
 
 const crossBorderAccountSchema = {
   $id: 'CrossBorderAccountReference',
@@ -70,7 +94,12 @@ const bbanAccountSchema = {
   additionalProperties: false,
   required: ['bban', 'currency'],
   properties: {
-    bban: { type: 'string', minLength: 1, maxLength: BBAN_MAX_LENGTH, description: 'Norwegian account number, 11 digits with MOD11 check digit' },
+    bban: {
+      type: 'string',
+      minLength: 1,
+      maxLength: BBAN_MAX_LENGTH,
+      description: 'Norwegian account number, 11 digits with MOD11 check digit',
+    },
     currency: { $ref: 'Currency#' },
   },
 } as const;
@@ -90,7 +119,9 @@ const addressSchema = {
 } as const;
 
 const remittanceUnstructured = {
-  type: 'string', minLength: 1, maxLength: REMITTANCE_UNSTRUCTURED_MAX_LENGTH,
+  type: 'string',
+  minLength: 1,
+  maxLength: REMITTANCE_UNSTRUCTURED_MAX_LENGTH,
   description: 'Payment message, 1 to 140 characters; ASCII and UTF-8; may be truncated or re-encoded in processing',
 } as const;
 
@@ -102,7 +133,8 @@ export const structuredRemittanceSchema = {
   additionalProperties: false,
   required: ['reference'],
   'x-required-code': 'KID_MISSING',
-  description: 'A structured reference; with referenceType SCOR (or none) the reference is a KID/OCR number, checked by MOD10 or MOD11',
+  description:
+    'A structured reference; with referenceType SCOR (or none) the reference is a KID/OCR number, checked by MOD10 or MOD11',
   properties: {
     reference: { ...structuredField, example: '2345676' },
     referenceType: { ...structuredField, example: 'SCOR' },
@@ -118,15 +150,35 @@ export const crossBorderBodySchema = {
   properties: {
     instructedAmount: { $ref: 'Amount#' },
     creditorName: name('Creditor name, at most 70 characters'),
-    creditorAgent: { type: 'string', minLength: 8, maxLength: 11, description: 'BIC of the creditor\'s bank; required when creditorAccount uses bban', example: 'ESSESESSXXX' },
+    creditorAgent: {
+      type: 'string',
+      minLength: 8,
+      maxLength: 11,
+      description: "BIC of the creditor's bank; required when creditorAccount uses bban",
+      example: 'ESSESESSXXX',
+    },
     creditorAccount: { $ref: 'CrossBorderAccountReference#' },
     creditorAddress: { $ref: 'Address#' },
     debtorAccount: { $ref: 'CrossBorderAccountReference#' },
     remittanceInformationUnstructured: remittanceUnstructured,
     purposeCode: { $ref: 'PurposeCode#' },
-    requestedExecutionDate: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, format: 'date', description: 'ISO 8601 date; from today (Norwegian time) to 365 days ahead' },
-    regulatoryReportingCode: { type: 'string', enum: [...REGULATORY_REPORTING_CODES], description: 'Required for transfers of NOK 100 000 or more' },
-    regulatoryReportingInformation: { type: 'string', minLength: 1, maxLength: REGULATORY_REPORTING_INFORMATION_MAX_LENGTH, description: 'Free-text purpose; required for transfers of NOK 100 000 or more' },
+    requestedExecutionDate: {
+      type: 'string',
+      maxLength: FORMATTED_TEXT_MAX_LENGTH,
+      format: 'date',
+      description: 'ISO 8601 date; from today (Norwegian time) to 365 days ahead',
+    },
+    regulatoryReportingCode: {
+      type: 'string',
+      enum: [...REGULATORY_REPORTING_CODES],
+      description: 'Required for transfers of NOK 100 000 or more',
+    },
+    regulatoryReportingInformation: {
+      type: 'string',
+      minLength: 1,
+      maxLength: REGULATORY_REPORTING_INFORMATION_MAX_LENGTH,
+      description: 'Free-text purpose; required for transfers of NOK 100 000 or more',
+    },
   },
 } as const;
 
@@ -145,7 +197,10 @@ export const bulkEntrySchema = {
     remittanceInformationUnstructured: remittanceUnstructured,
     remittanceInformationStructured: { $ref: 'RemittanceInformationStructured#' },
     remittanceInformationStructuredArray: {
-      type: 'array', minItems: 1, maxItems: MAX_STRUCTURED_REMITTANCE_ENTRIES, items: { $ref: 'RemittanceInformationStructured#' },
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_STRUCTURED_REMITTANCE_ENTRIES,
+      items: { $ref: 'RemittanceInformationStructured#' },
       description: 'Replaces remittanceInformationStructured, which is to be deprecated',
     },
     purposeCode: { $ref: 'PurposeCode#' },
@@ -158,9 +213,18 @@ export const bulkBodySchema = {
   additionalProperties: false,
   required: ['payments', 'debtorAccount'],
   properties: {
-    paymentInformationId: { type: 'string', maxLength: PAYMENT_INFORMATION_ID_MAX_LENGTH, description: 'Identifies the bulk payment, assigned by the sender; 0 to 35 characters' },
+    paymentInformationId: {
+      type: 'string',
+      maxLength: PAYMENT_INFORMATION_ID_MAX_LENGTH,
+      description: 'Identifies the bulk payment, assigned by the sender; 0 to 35 characters',
+    },
     debtorAccount: { $ref: 'BbanAccountReference#' },
-    requestedExecutionDate: { type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, format: 'date', description: 'ISO 8601 date; from today (Norwegian time) to 365 days ahead' },
+    requestedExecutionDate: {
+      type: 'string',
+      maxLength: FORMATTED_TEXT_MAX_LENGTH,
+      format: 'date',
+      description: 'ISO 8601 date; from today (Norwegian time) to 365 days ahead',
+    },
     payments: { type: 'array', minItems: 1, maxItems: MAX_BULK_ENTRIES, items: { $ref: 'DomesticBulkEntry#' } },
   },
 } as const;
@@ -199,7 +263,11 @@ export function paymentReadSchema(id: string, bodySchema: { properties: object; 
     $id: id,
     type: 'object',
     required: ['paymentId', 'transactionStatus', ...bodySchema.required],
-    properties: { paymentId: { type: 'string' }, transactionStatus: { $ref: 'TransactionStatus#' }, ...bodySchema.properties },
+    properties: {
+      paymentId: { type: 'string' },
+      transactionStatus: { $ref: 'TransactionStatus#' },
+      ...bodySchema.properties,
+    },
   } as const;
 }
 
@@ -212,9 +280,20 @@ export const authorisationStartedSchema = {
 
 export const paymentSchemas = [
   authorisationStartedSchema,
-  currencySchema, countrySchema, purposeCodeSchema, transactionStatusSchema, amountSchema, crossBorderAccountSchema,
-  bbanAccountSchema, addressSchema, structuredRemittanceSchema, crossBorderBodySchema, bulkEntrySchema, bulkBodySchema,
-  paymentCreatedSchema, paymentStatusSchema,
+  currencySchema,
+  countrySchema,
+  purposeCodeSchema,
+  transactionStatusSchema,
+  amountSchema,
+  crossBorderAccountSchema,
+  bbanAccountSchema,
+  addressSchema,
+  structuredRemittanceSchema,
+  crossBorderBodySchema,
+  bulkEntrySchema,
+  bulkBodySchema,
+  paymentCreatedSchema,
+  paymentStatusSchema,
   paymentReadSchema('CrossBorderCreditTransferRead', crossBorderBodySchema),
   paymentReadSchema('DomesticBulkPaymentRead', bulkBodySchema),
 ];

@@ -12,8 +12,20 @@ export const basketCreateSchema = {
   additionalProperties: false,
   required: ['paymentIds'],
   properties: {
-    paymentIds: { type: 'array', minItems: 1, maxItems: MAX_BASKET_ENTRIES, items: { type: 'string', minLength: 1, maxLength: 100 }, description: `Payments of one PSU to sign with one SCA: 1 to ${MAX_BASKET_ENTRIES}, single payments only` },
-    consentIds: { type: 'array', maxItems: 0, items: { type: 'string', maxLength: 100 }, description: 'Berlin Group allows consents in a basket; this bank\'s consents (POST /v1/bank-offered-consents) have no id and are given on their own scaRedirect, so the list is empty or absent' },
+    paymentIds: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_BASKET_ENTRIES,
+      items: { type: 'string', minLength: 1, maxLength: 100 },
+      description: `Payments of one PSU to sign with one SCA: 1 to ${MAX_BASKET_ENTRIES}, single payments only`,
+    },
+    consentIds: {
+      type: 'array',
+      maxItems: 0,
+      items: { type: 'string', maxLength: 100 },
+      description:
+        "Berlin Group allows consents in a basket; this bank's consents (POST /v1/bank-offered-consents) have no id and are given on their own scaRedirect, so the list is empty or absent",
+    },
   },
 } as const;
 
@@ -35,7 +47,11 @@ export const basketSchema = {
   required: ['payments', 'transactionStatus', '_links'],
   properties: {
     payments: { type: 'array', items: { type: 'string' } },
-    transactionStatus: { type: 'string', enum: [...BASKET_STATUSES], description: 'The worst case among its payments: RJCT, RCVD, PATC, ACTC from worst to best' },
+    transactionStatus: {
+      type: 'string',
+      enum: [...BASKET_STATUSES],
+      description: 'The worst case among its payments: RJCT, RCVD, PATC, ACTC from worst to best',
+    },
     _links: { $ref: 'Links#' },
   },
 } as const;

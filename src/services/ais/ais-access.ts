@@ -3,10 +3,19 @@ import { historyStart, needsScaForHistory } from '../../domain/ais-consent.js';
 import { ApiError, type TppMessage } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
 import { includesBooked } from '../../domain/booking-status.js';
-import { AIS_HISTORY_WITHOUT_SCA_DAYS, AIS_TRANSACTIONS_PAGE_DEFAULT, AIS_UNATTENDED_READS_PER_DAY } from '../../domain/limits.js';
+import {
+  AIS_HISTORY_WITHOUT_SCA_DAYS,
+  AIS_TRANSACTIONS_PAGE_DEFAULT,
+  AIS_UNATTENDED_READS_PER_DAY,
+} from '../../domain/limits.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
 import type { TransactionCursor } from '../../domain/transaction-cursor.js';
-import { type ReadKind, isBeyondUnattendedAllowance, unattendedReadDay, unattendedReadKey } from '../../domain/unattended-reads.js';
+import {
+  type ReadKind,
+  isBeyondUnattendedAllowance,
+  unattendedReadDay,
+  unattendedReadKey,
+} from '../../domain/unattended-reads.js';
 import type { AisAccount, AisCardAccount } from '../../store/ais-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
@@ -50,14 +59,22 @@ export interface TransactionListing<R> {
 }
 
 export class AisAccess {
-  constructor(private readonly store: Store, private readonly banks: Banks, private readonly consents: AisConsents) {}
+  constructor(
+    private readonly store: Store,
+    private readonly banks: Banks,
+    private readonly consents: AisConsents,
+  ) {}
 
   async open(request: AisRequest): Promise<AisReading> {
     const inForce = await this.consents.inForce(request.tpp, request.sca);
     const { consent, resources } = inForce;
     // What the consent shares, as far as the PSU may still share it: an account sold, deleted, or no
     // longer the PSU's to VIEW for the agreement drops out.
-    const now = await this.store.shareableAccounts(this.banks.of(request.tpp.id), consent.customerId, consent.agreementId);
+    const now = await this.store.shareableAccounts(
+      this.banks.of(request.tpp.id),
+      consent.customerId,
+      consent.agreementId,
+    );
     const chosen = new Set(resources.map((r) => `${r.kind}:${r.id}`));
     const today = osloDate(inForce.now);
     const fixes = acceptedFixes(request.acceptFix, today);
@@ -89,7 +106,11 @@ export class AisAccess {
    * consent in force, the resource among those shared (`find`), the 90-day rule when booked
    * transactions are asked for, and the read counted.
    */
-  async openListing<R extends { id: string }>(request: AisRequest, query: TransactionListQuery, find: (reading: AisReading) => R): Promise<TransactionListing<R>> {
+  async openListing<R extends { id: string }>(
+    request: AisRequest,
+    query: TransactionListQuery,
+    find: (reading: AisReading) => R,
+  ): Promise<TransactionListing<R>> {
     const cursor = cursorOf(query);
     const reading = await this.open(request);
     const resource = find(reading);
@@ -107,7 +128,9 @@ export class AisAccess {
     if (!needsScaForHistory(dateFrom, reading.consent.scaAt, reading.now)) return;
     const start = historyStart(reading.consent.scaAt, reading.now)!;
     throw await this.consents.challenge(reading.request.tpp, reading.request.sca, reading.consent, reading.now, {
-      category: 'ERROR', code: 'CONSENT_INVALID', path,
+      category: 'ERROR',
+      code: 'CONSENT_INVALID',
+      path,
       text: `${path} ${dateFrom} is before ${start}: transactions older than ${AIS_HISTORY_WITHOUT_SCA_DAYS} days are read only with an SCA at most ${AIS_HISTORY_WITHOUT_SCA_DAYS} days old, and the consent's was on ${osloDate(reading.consent.scaAt)}; the PSU renews it at the scaRedirect, or read from ${start}`,
     });
   }
@@ -120,13 +143,27 @@ export class AisAccess {
   async countRead(reading: AisReading, kind: ReadKind, resourceId: string): Promise<void> {
     const { request } = reading;
     if (request.psuPresent || request.retry) return;
-    const reads = await this.store.countUnattendedRead(request.tpp.id, unattendedReadKey(kind, resourceId), unattendedReadDay(reading.now));
+    const reads = await this.store.countUnattendedRead(
+      request.tpp.id,
+      unattendedReadKey(kind, resourceId),
+      unattendedReadDay(reading.now),
+    );
     if (!isBeyondUnattendedAllowance(reads)) return;
-    const what = kind === 'accounts' ? 'the list of accounts of this consent' : `${kind === 'account' ? 'the details' : `the ${kind}`} of ${resourceId}`;
-    throw new ApiError('ACCESS_EXCEEDED', `${what}: read ${AIS_UNATTENDED_READS_PER_DAY} times today (${reading.today}) without the PSU present`, [{
-      code: 'ACCESS_EXCEEDED', path: 'header:PSU-IP-Address',
-      text: `${what}: read ${AIS_UNATTENDED_READS_PER_DAY} times today (${reading.today}, Norwegian time by the bank's clock) without PSU-IP-Address; PSD2 RTS article 36(5) allows ${AIS_UNATTENDED_READS_PER_DAY} reads a day without the PSU: send PSU-IP-Address when the PSU asks, or read again tomorrow`,
-    }]);
+    const what =
+      kind === 'accounts'
+        ? 'the list of accounts of this consent'
+        : `${kind === 'account' ? 'the details' : `the ${kind}`} of ${resourceId}`;
+    throw new ApiError(
+      'ACCESS_EXCEEDED',
+      `${what}: read ${AIS_UNATTENDED_READS_PER_DAY} times today (${reading.today}) without the PSU present`,
+      [
+        {
+          code: 'ACCESS_EXCEEDED',
+          path: 'header:PSU-IP-Address',
+          text: `${what}: read ${AIS_UNATTENDED_READS_PER_DAY} times today (${reading.today}, Norwegian time by the bank's clock) without PSU-IP-Address; PSD2 RTS article 36(5) allows ${AIS_UNATTENDED_READS_PER_DAY} reads a day without the PSU: send PSU-IP-Address when the PSU asks, or read again tomorrow`,
+        },
+      ],
+    );
   }
 }
 

@@ -32,16 +32,30 @@ export type ConsentOutcome = 'given' | 'none-chosen' | 'decided';
  * current consent has them (all of them for a first consent), and recording the PSU's choice.
  */
 export class AisConsentPage {
-  constructor(private readonly store: Store, private readonly banks: Banks) {}
+  constructor(
+    private readonly store: Store,
+    private readonly banks: Banks,
+  ) {}
 
   async choices(authorisation: Authorisation, customer: Customer): Promise<ConsentChoices> {
     const bank = this.banks.of(authorisation.tppId);
-    const agreement = authorisation.psuCorporateId === undefined ? undefined : await this.store.findAgreement(bank, authorisation.psuCorporateId);
+    const agreement =
+      authorisation.psuCorporateId === undefined
+        ? undefined
+        : await this.store.findAgreement(bank, authorisation.psuCorporateId);
     const all = await this.offered(authorisation, customer);
-    const current = authorisation.tppSessionId === undefined ? undefined : await this.store.findSessionConsent(authorisation.tppId, authorisation.tppSessionId, customer.id);
-    const chosen = current === undefined ? undefined : new Set((await this.store.aisConsentResources(current.id)).map((r) => `${r.kind}:${r.id}`));
+    const current =
+      authorisation.tppSessionId === undefined
+        ? undefined
+        : await this.store.findSessionConsent(authorisation.tppId, authorisation.tppSessionId, customer.id);
+    const chosen =
+      current === undefined
+        ? undefined
+        : new Set((await this.store.aisConsentResources(current.id)).map((r) => `${r.kind}:${r.id}`));
     return {
-      accounts: all.slice(0, AIS_SHAREABLE_ACCOUNTS_MAX).map((choice) => ({ ...choice, checked: chosen === undefined || chosen.has(`${choice.kind}:${choice.id}`) })),
+      accounts: all
+        .slice(0, AIS_SHAREABLE_ACCOUNTS_MAX)
+        .map((choice) => ({ ...choice, checked: chosen === undefined || chosen.has(`${choice.kind}:${choice.id}`) })),
       agreementName: agreement?.name,
       notShown: Math.max(0, all.length - AIS_SHAREABLE_ACCOUNTS_MAX),
     };
@@ -51,11 +65,18 @@ export class AisConsentPage {
    * The PSU approves with the boxes they ticked: ids the page did not offer (or no longer would) are
    * not shared; with none left nothing is decided and the page asks again.
    */
-  async give(authorisation: Authorisation, customer: Customer, ticked: readonly string[], now: Date): Promise<ConsentOutcome> {
+  async give(
+    authorisation: Authorisation,
+    customer: Customer,
+    ticked: readonly string[],
+    now: Date,
+  ): Promise<ConsentOutcome> {
     if (authorisation.objectId === undefined) return 'decided';
     const wanted = new Set(ticked);
-    const resources = (await this.offered(authorisation, customer)).slice(0, AIS_SHAREABLE_ACCOUNTS_MAX)
-      .filter((choice) => wanted.has(choice.id)).map((choice) => ({ kind: choice.kind, id: choice.id }));
+    const resources = (await this.offered(authorisation, customer))
+      .slice(0, AIS_SHAREABLE_ACCOUNTS_MAX)
+      .filter((choice) => wanted.has(choice.id))
+      .map((choice) => ({ kind: choice.kind, id: choice.id }));
     if (resources.length === 0) return 'none-chosen';
     return (await this.store.giveAisConsent(authorisation.objectId, customer.id, resources, now)) ? 'given' : 'decided';
   }
@@ -66,10 +87,26 @@ export class AisConsentPage {
 
   /** Everything the PSU may share, in the page's order: accounts by number, then card accounts. */
   private async offered(authorisation: Authorisation, customer: Customer): Promise<Omit<AccountChoice, 'checked'>[]> {
-    const shareable = await this.store.shareableAccounts(this.banks.of(authorisation.tppId), customer.id, authorisation.psuCorporateId);
+    const shareable = await this.store.shareableAccounts(
+      this.banks.of(authorisation.tppId),
+      customer.id,
+      authorisation.psuCorporateId,
+    );
     return [
-      ...shareable.accounts.map((a) => ({ id: a.id, kind: 'account' as const, name: a.name, number: a.bban, currency: a.currency })),
-      ...shareable.cards.map((k) => ({ id: k.id, kind: 'card' as const, name: k.name, number: k.maskedPan, currency: k.currency })),
+      ...shareable.accounts.map((a) => ({
+        id: a.id,
+        kind: 'account' as const,
+        name: a.name,
+        number: a.bban,
+        currency: a.currency,
+      })),
+      ...shareable.cards.map((k) => ({
+        id: k.id,
+        kind: 'card' as const,
+        name: k.name,
+        number: k.maskedPan,
+        currency: k.currency,
+      })),
     ];
   }
 }

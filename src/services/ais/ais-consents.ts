@@ -39,7 +39,11 @@ export interface ConsentInForce {
  * answered 401 with an scaRedirect that gives one (docs/ais.md).
  */
 export class AisConsents {
-  constructor(private readonly store: Store, private readonly banks: Banks, private readonly sca: ScaService) {}
+  constructor(
+    private readonly store: Store,
+    private readonly banks: Banks,
+    private readonly sca: ScaService,
+  ) {}
 
   get nationalIdKey(): NationalIdKey {
     return this.sca.nationalIdKey;
@@ -52,29 +56,55 @@ export class AisConsents {
     const bank = this.banks.of(request.tpp.id);
     const problems = [...request.schemaProblems, ...bodyProblems(request.body), ...psuProblems(request.psuHeaders)];
     const agreementId = request.psuHeaders.corporateId;
-    if (agreementId !== undefined && problems.length === 0 && await this.store.findAgreement(bank, agreementId) === undefined) {
-      problems.push({ code: 'FORMAT_ERROR', path: 'header:PSU-Corporate-ID', text: `header PSU-Corporate-ID ${agreementId} names no corporate agreement of this bank` });
+    if (
+      agreementId !== undefined &&
+      problems.length === 0 &&
+      (await this.store.findAgreement(bank, agreementId)) === undefined
+    ) {
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: 'header:PSU-Corporate-ID',
+        text: `header PSU-Corporate-ID ${agreementId} names no corporate agreement of this bank`,
+      });
     }
     if (problems.length > 0) throw ApiError.of(problems);
 
     const now = await this.banks.now(request.tpp.id);
     // A PSU-ID this TPP has no valid session for names nobody yet: the consent's own SCA establishes
     // one (the PSU who logs in), answered as the 401 challenge a request with such a PSU-ID gets.
-    const session = request.sca.psuId === undefined ? undefined : await this.validSession(request.tpp.id, request.sca.psuId, now);
+    const session =
+      request.sca.psuId === undefined ? undefined : await this.validSession(request.tpp.id, request.sca.psuId, now);
     const unknownPsu = request.sca.psuId !== undefined && session === undefined;
-    const context = { ...request.sca, psuId: unknownPsu ? undefined : request.sca.psuId, tppSessionId: request.sca.tppSessionId ?? randomUUID() };
+    const context = {
+      ...request.sca,
+      psuId: unknownPsu ? undefined : request.sca.psuId,
+      tppSessionId: request.sca.tppSessionId ?? randomUUID(),
+    };
     const consent = newConsent(bank, request.tpp.id, context.tppSessionId, agreementId, now);
     const signing = this.sca.prepare('consent', consent.id, context, now);
     if (unknownPsu) {
       await this.store.createChallengeConsent(consent, signing.authorisation);
-      throw new PsuAuthenticationRequired(signing.link, `PSU-ID ${request.sca.psuId} has no valid session with this TPP`, [{
-        category: 'ERROR', code: 'PSU_CREDENTIALS_INVALID', path: 'header:PSU-ID',
-        text: `PSU-ID ${request.sca.psuId} is not known to the bank for this TPP, or its last SCA is older than 180 days; the PSU gives the consent at the scaRedirect, which returns a psu-id`,
-      }]);
+      throw new PsuAuthenticationRequired(
+        signing.link,
+        `PSU-ID ${request.sca.psuId} has no valid session with this TPP`,
+        [
+          {
+            category: 'ERROR',
+            code: 'PSU_CREDENTIALS_INVALID',
+            path: 'header:PSU-ID',
+            text: `PSU-ID ${request.sca.psuId} is not known to the bank for this TPP, or its last SCA is older than 180 days; the PSU gives the consent at the scaRedirect, which returns a psu-id`,
+          },
+        ],
+      );
     }
     const body = { _links: { scaRedirect: { href: signing.link, verbs: ['GET'] } } };
     const stored = await this.store.createAisConsent(consent, signing.authorisation, {
-      tppId: request.tpp.id, requestId: request.requestId, operation: CONSENT_OPERATION, bodySha256: request.bodySha256, responseStatus: 201, responseBody: JSON.stringify(body),
+      tppId: request.tpp.id,
+      requestId: request.requestId,
+      operation: CONSENT_OPERATION,
+      bodySha256: request.bodySha256,
+      responseStatus: 201,
+      responseBody: JSON.stringify(body),
     });
     if (stored !== undefined) return replay(stored, CONSENT_OPERATION, request.bodySha256, request.requestId);
     return { status: 201, body };
@@ -89,22 +119,46 @@ export class AisConsents {
     const now = await this.banks.now(tpp.id);
     if (sca.psuId === undefined || sca.tppSessionId === undefined) {
       const missing = sca.psuId === undefined ? 'PSU-ID' : 'TPP-Session-ID';
-      throw await this.challenge(tpp, sca, undefined, now, { category: 'ERROR', code: 'CONSENT_UNKNOWN', path: `header:${missing}`, text: `header ${missing} is required to read account information: send PSU-ID and TPP-Session-ID as the consent's SCA returned them (psu-id, tpp-session-id); the PSU gives a consent at the scaRedirect` });
+      throw await this.challenge(tpp, sca, undefined, now, {
+        category: 'ERROR',
+        code: 'CONSENT_UNKNOWN',
+        path: `header:${missing}`,
+        text: `header ${missing} is required to read account information: send PSU-ID and TPP-Session-ID as the consent's SCA returned them (psu-id, tpp-session-id); the PSU gives a consent at the scaRedirect`,
+      });
     }
     // The consent's SCA is the session's latest or earlier: its 180 days decide, below.
     const session = await this.store.findPsuSession(tpp.id, sca.psuId);
     if (session === undefined) {
-      throw await this.challenge(tpp, { ...sca, psuId: undefined }, undefined, now, { category: 'ERROR', code: 'CONSENT_UNKNOWN', path: 'header:PSU-ID', text: `PSU-ID ${sca.psuId} is not known to the bank for this TPP; the PSU gives a consent at the scaRedirect` });
+      throw await this.challenge(tpp, { ...sca, psuId: undefined }, undefined, now, {
+        category: 'ERROR',
+        code: 'CONSENT_UNKNOWN',
+        path: 'header:PSU-ID',
+        text: `PSU-ID ${sca.psuId} is not known to the bank for this TPP; the PSU gives a consent at the scaRedirect`,
+      });
     }
     const consent = await this.store.findSessionConsent(tpp.id, sca.tppSessionId, session.customerId);
     if (consent === undefined || consent.customerId === undefined || consent.scaAt === undefined) {
-      throw await this.challenge(tpp, sca, undefined, now, { category: 'ERROR', code: 'CONSENT_UNKNOWN', path: 'header:TPP-Session-ID', text: `this PSU has given no consent in TPP-Session-ID ${sca.tppSessionId}; the PSU gives one at the scaRedirect` });
+      throw await this.challenge(tpp, sca, undefined, now, {
+        category: 'ERROR',
+        code: 'CONSENT_UNKNOWN',
+        path: 'header:TPP-Session-ID',
+        text: `this PSU has given no consent in TPP-Session-ID ${sca.tppSessionId}; the PSU gives one at the scaRedirect`,
+      });
     }
     // The consent's SCA is renewed every 180 days, as every SCA (spec, Authentication 10; domain/sca.ts).
     if (!isSessionValid(consent.scaAt, now)) {
-      throw await this.challenge(tpp, sca, consent, now, { category: 'ERROR', code: 'CONSENT_EXPIRED', path: 'header:TPP-Session-ID', text: `the consent's SCA of ${consent.scaAt.toISOString()} is older than 180 days; the PSU renews it at the scaRedirect (spec, Authentication 10)` });
+      throw await this.challenge(tpp, sca, consent, now, {
+        category: 'ERROR',
+        code: 'CONSENT_EXPIRED',
+        path: 'header:TPP-Session-ID',
+        text: `the consent's SCA of ${consent.scaAt.toISOString()} is older than 180 days; the PSU renews it at the scaRedirect (spec, Authentication 10)`,
+      });
     }
-    return { consent: { ...consent, customerId: consent.customerId, scaAt: consent.scaAt }, resources: await this.store.aisConsentResources(consent.id), now };
+    return {
+      consent: { ...consent, customerId: consent.customerId, scaAt: consent.scaAt },
+      resources: await this.store.aisConsentResources(consent.id),
+      now,
+    };
   }
 
   /**
@@ -112,7 +166,13 @@ export class AisConsents {
    * that session (in a new one when the read named none), for the agreement the current one is for,
    * or that PSU-Corporate-ID names.
    */
-  async challenge(tpp: TppIdentity, sca: ScaRequestContext, current: AisConsent | undefined, now: Date, why: TppMessage): Promise<PsuAuthenticationRequired> {
+  async challenge(
+    tpp: TppIdentity,
+    sca: ScaRequestContext,
+    current: AisConsent | undefined,
+    now: Date,
+    why: TppMessage,
+  ): Promise<PsuAuthenticationRequired> {
     const context = { ...sca, tppSessionId: sca.tppSessionId ?? randomUUID() };
     const agreementId = current === undefined ? sca.psuCorporateId : current.agreementId;
     const consent = newConsent(this.banks.of(tpp.id), tpp.id, context.tppSessionId, agreementId, now);
@@ -127,7 +187,13 @@ export class AisConsents {
   }
 }
 
-function newConsent(bank: string, tppId: string, tppSessionId: string, agreementId: string | undefined, now: Date): NewAisConsent {
+function newConsent(
+  bank: string,
+  tppId: string,
+  tppSessionId: string,
+  agreementId: string | undefined,
+  now: Date,
+): NewAisConsent {
   const psuContext: PsuContext = agreementId === undefined ? 'PRIVATE' : 'CORPORATE';
   return { id: newBankId(), bank, tppId, tppSessionId, psuContext, agreementId, createdAt: now };
 }
@@ -136,7 +202,13 @@ function newConsent(bank: string, tppId: string, tppSessionId: string, agreement
 function bodyProblems(body: unknown): Problem[] {
   if (body === undefined || body === null) return [];
   if (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return [];
-  return [{ code: 'FORMAT_ERROR', path: '$', text: 'POST /v1/bank-offered-consents takes no body: the PSU chooses the accounts to share on the bank\'s page (send no body, or {})' }];
+  return [
+    {
+      code: 'FORMAT_ERROR',
+      path: '$',
+      text: "POST /v1/bank-offered-consents takes no body: the PSU chooses the accounts to share on the bank's page (send no body, or {})",
+    },
+  ];
 }
 
 /** PSU-Context and PSU-Corporate-ID agree; X-PSU-IDENTITY, when sent, is a national identity number. */
@@ -144,13 +216,26 @@ function psuProblems(headers: PsuHeaders): Problem[] {
   const problems: Problem[] = [];
   if (headers.nationalId !== undefined) {
     const why = nationalIdProblem(headers.nationalId);
-    if (why !== undefined) problems.push({ code: 'FORMAT_ERROR', path: 'header:X-PSU-IDENTITY', text: `header X-PSU-IDENTITY is not a Norwegian national identity number or D-number (${why})` });
+    if (why !== undefined)
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: 'header:X-PSU-IDENTITY',
+        text: `header X-PSU-IDENTITY is not a Norwegian national identity number or D-number (${why})`,
+      });
   }
   if (headers.context === 'CORPORATE' && headers.corporateId === undefined) {
-    problems.push({ code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-Corporate-ID', text: 'header PSU-Corporate-ID is required for a corporate PSU (PSU-Context CORPORATE): it names the corporate agreement whose accounts the PSU shares' });
+    problems.push({
+      code: 'HTTP_HEADER_REQUIRED',
+      path: 'header:PSU-Corporate-ID',
+      text: 'header PSU-Corporate-ID is required for a corporate PSU (PSU-Context CORPORATE): it names the corporate agreement whose accounts the PSU shares',
+    });
   }
   if (headers.context === 'PRIVATE' && headers.corporateId !== undefined) {
-    problems.push({ code: 'FORMAT_ERROR', path: 'header:PSU-Corporate-ID', text: 'header PSU-Corporate-ID names a corporate agreement, but PSU-Context is PRIVATE: send PSU-Context CORPORATE to share the agreement\'s accounts, or leave PSU-Corporate-ID out' });
+    problems.push({
+      code: 'FORMAT_ERROR',
+      path: 'header:PSU-Corporate-ID',
+      text: "header PSU-Corporate-ID names a corporate agreement, but PSU-Context is PRIVATE: send PSU-Context CORPORATE to share the agreement's accounts, or leave PSU-Corporate-ID out",
+    });
   }
   return problems;
 }

@@ -24,27 +24,63 @@ export interface PendingEntry {
  * run could not plan (a currency not traded) is left out: it will be rejected, not booked.
  */
 export class AisPending {
-  constructor(private readonly store: Store, private readonly rates: ReferenceRates) {}
+  constructor(
+    private readonly store: Store,
+    private readonly rates: ReferenceRates,
+  ) {}
 
-  async of(bank: string, account: AisAccount, today: string, limit: number): Promise<{ entries: PendingEntry[]; debitMinor: bigint }> {
+  async of(
+    bank: string,
+    account: AisAccount,
+    today: string,
+    limit: number,
+  ): Promise<{ entries: PendingEntry[]; debitMinor: bigint }> {
     const entries: PendingEntry[] = [];
     let debitMinor = 0n;
     for (const payment of await this.store.pendingPayments(bank, account, limit)) {
-      const plan = planExecution({ id: payment.id, product: payment.product, feeMinor: payment.feeMinor, feeCurrency: payment.feeCurrency, transfers: payment.transfers }, account, this.rates);
+      const plan = planExecution(
+        {
+          id: payment.id,
+          product: payment.product,
+          feeMinor: payment.feeMinor,
+          feeCurrency: payment.feeCurrency,
+          transfers: payment.transfers,
+        },
+        account,
+        this.rates,
+      );
       if (!plan.ok) continue;
-      const valueDate = payment.requestedExecutionDate !== undefined && payment.requestedExecutionDate > today ? payment.requestedExecutionDate : today;
+      const valueDate =
+        payment.requestedExecutionDate !== undefined && payment.requestedExecutionDate > today
+          ? payment.requestedExecutionDate
+          : today;
       for (const planned of plan.transfers) {
         const creditor = creditorNumbers(planned.transfer.creditorAccount);
         debitMinor += planned.debitMinor;
         entries.push({
-          amountMinor: planned.amountInAccountCurrency, currency: account.currency, valueDate, creditorName: planned.transfer.creditorName,
-          creditorIban: creditor.iban, creditorBban: creditor.bban, remittance: planned.transfer.remittance, ultimateDebtor: planned.transfer.ultimateDebtor,
-          purposeCode: planned.transfer.purposeCode, bankTransactionCode: planned.bankTransactionCode,
+          amountMinor: planned.amountInAccountCurrency,
+          currency: account.currency,
+          valueDate,
+          creditorName: planned.transfer.creditorName,
+          creditorIban: creditor.iban,
+          creditorBban: creditor.bban,
+          remittance: planned.transfer.remittance,
+          ultimateDebtor: planned.transfer.ultimateDebtor,
+          purposeCode: planned.transfer.purposeCode,
+          bankTransactionCode: planned.bankTransactionCode,
         });
         if (planned.feeInAccountCurrency > 0n) {
           entries.push({
-            amountMinor: planned.feeInAccountCurrency, currency: account.currency, valueDate, creditorName: 'Sandbox Bank ASA', creditorIban: '', creditorBban: '',
-            remittance: 'Fee', ultimateDebtor: '', purposeCode: '', bankTransactionCode: BANK_TRANSACTION_CODES.fee,
+            amountMinor: planned.feeInAccountCurrency,
+            currency: account.currency,
+            valueDate,
+            creditorName: 'Sandbox Bank ASA',
+            creditorIban: '',
+            creditorBban: '',
+            remittance: 'Fee',
+            ultimateDebtor: '',
+            purposeCode: '',
+            bankTransactionCode: BANK_TRANSACTION_CODES.fee,
           });
         }
       }

@@ -10,7 +10,15 @@ import type { AisAccess, AisReading, AisRequest } from './ais-access.js';
 import { type AisAccounts, withWarnings } from './ais-accounts.js';
 import type { AisPending } from './ais-pending.js';
 import { type TransactionListQuery, nextPageHref } from './transaction-query.js';
-import { type Json, accountPath, accountReference, batchTransaction, bookedTransaction, isDebitOf, pendingTransaction } from './ais-views.js';
+import {
+  type Json,
+  accountPath,
+  accountReference,
+  batchTransaction,
+  bookedTransaction,
+  isDebitOf,
+  pendingTransaction,
+} from './ais-views.js';
 
 /** One entry of a page and the position of its last booked transaction (a batch has several). */
 interface PageEntry {
@@ -34,26 +42,49 @@ export class AisTransactions {
   ) {}
 
   async list(request: AisRequest, accountId: string, query: TransactionListQuery): Promise<Json> {
-    const { reading, resource: account, cursor, limit } = await this.access.openListing(request, query, (r) => this.access.account(r, accountId));
+    const {
+      reading,
+      resource: account,
+      cursor,
+      limit,
+    } = await this.access.openListing(request, query, (r) => this.access.account(r, accountId));
     const transactions: Json = {};
     let next: TransactionCursor | undefined;
     if (includesBooked(query.bookingStatus)) {
-      const page = await this.bookedPage(reading, account, { dateFrom: query.dateFrom, dateTo: query.dateTo, after: cursor, limit });
+      const page = await this.bookedPage(reading, account, {
+        dateFrom: query.dateFrom,
+        dateTo: query.dateTo,
+        after: cursor,
+        limit,
+      });
       transactions.booked = page.entries.map((e) => e.view);
       next = page.more ? page.entries.at(-1)!.last : undefined;
     }
     // Pending payments have no booking date and no position: the first page carries them all.
     if (includesPending(query.bookingStatus)) {
-      transactions.pending = cursor !== undefined ? [] : (await this.pending.of(this.banks.of(request.tpp.id), account, reading.today, limit)).entries.map((e) => pendingTransaction(e, account, reading.fixes));
+      transactions.pending =
+        cursor !== undefined
+          ? []
+          : (await this.pending.of(this.banks.of(request.tpp.id), account, reading.today, limit)).entries.map((e) =>
+              pendingTransaction(e, account, reading.fixes),
+            );
     }
     // bookingStatus all adds information entries (standing orders) to both: this interface has none.
     if (query.bookingStatus === 'all') transactions.information = [];
-    transactions._links = { account: { href: accountPath(account.id), verbs: ['GET'] }, ...(next === undefined ? {} : { next: { href: nextPageHref(accountPath(account.id), query, limit, next), verbs: ['GET'] } }) };
-    return withWarnings({
-      account: accountReference(account),
-      transactions,
-      ...(query.withBalance === true ? { balances: await this.accounts.balances(reading, account) } : {}),
-    }, reading);
+    transactions._links = {
+      account: { href: accountPath(account.id), verbs: ['GET'] },
+      ...(next === undefined
+        ? {}
+        : { next: { href: nextPageHref(accountPath(account.id), query, limit, next), verbs: ['GET'] } }),
+    };
+    return withWarnings(
+      {
+        account: accountReference(account),
+        transactions,
+        ...(query.withBalance === true ? { balances: await this.accounts.balances(reading, account) } : {}),
+      },
+      reading,
+    );
   }
 
   async read(request: AisRequest, accountId: string, transactionId: string): Promise<Json> {
@@ -74,7 +105,11 @@ export class AisTransactions {
    * in force the entries of one bulk payment on its debtor account (booked together, so adjacent in
    * this order) are one batch entry; a batch is read whole even across the store's pages.
    */
-  private async bookedPage(reading: AisReading, account: AisAccount, query: { dateFrom: string; dateTo: string | undefined; after: TransactionCursor | undefined; limit: number }): Promise<{ entries: PageEntry[]; more: boolean }> {
+  private async bookedPage(
+    reading: AisReading,
+    account: AisAccount,
+    query: { dateFrom: string; dateTo: string | undefined; after: TransactionCursor | undefined; limit: number },
+  ): Promise<{ entries: PageEntry[]; more: boolean }> {
     const batching = batchesEntries(reading.fixes);
     // A dateFrom beyond what the consent's SCA allows was challenged before (AisAccess.requireHistory).
     const dateFrom = query.dateFrom;
@@ -83,9 +118,19 @@ export class AisTransactions {
     let after = query.after;
     const chunk = query.limit + 1;
     for (;;) {
-      const rows = await this.store.aisTransactions(account.id, { dateFrom, dateTo: query.dateTo, after, limit: chunk });
+      const rows = await this.store.aisTransactions(account.id, {
+        dateFrom,
+        dateTo: query.dateTo,
+        after,
+        limit: chunk,
+      });
       for (const row of rows) {
-        const member = batching && row.bulk && row.paymentId !== undefined && isDebitOf(row, account) && row.bankTransactionCode !== BANK_TRANSACTION_CODES.fee;
+        const member =
+          batching &&
+          row.bulk &&
+          row.paymentId !== undefined &&
+          isDebitOf(row, account) &&
+          row.bankTransactionCode !== BANK_TRANSACTION_CODES.fee;
         if (open !== undefined && member && row.paymentId === open[0]!.paymentId) {
           open.push(row);
           continue;
@@ -96,7 +141,11 @@ export class AisTransactions {
         }
         if (entries.length === query.limit) return { entries, more: true };
         if (member) open = [row];
-        else entries.push({ view: bookedTransaction(row, account, reading.fixes), last: { bookingDate: row.bookingDate, seq: row.seq } });
+        else
+          entries.push({
+            view: bookedTransaction(row, account, reading.fixes),
+            last: { bookingDate: row.bookingDate, seq: row.seq },
+          });
       }
       if (rows.length < chunk) break;
       const last = rows.at(-1)!;
@@ -109,5 +158,8 @@ export class AisTransactions {
 
 function batchEntry(members: AisTransaction[], account: AisAccount, reading: AisReading): PageEntry {
   const last = members.at(-1)!;
-  return { view: batchTransaction(members, account, reading.fixes), last: { bookingDate: last.bookingDate, seq: last.seq } };
+  return {
+    view: batchTransaction(members, account, reading.fixes),
+    last: { bookingDate: last.bookingDate, seq: last.seq },
+  };
 }

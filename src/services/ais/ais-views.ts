@@ -1,4 +1,10 @@
-import { type Fixes, accountNameOf, bankTransactionCodeFields, cardAmountsOf, cashAccountTypeOf } from '../../domain/ais-fixes.js';
+import {
+  type Fixes,
+  accountNameOf,
+  bankTransactionCodeFields,
+  cardAmountsOf,
+  cashAccountTypeOf,
+} from '../../domain/ais-fixes.js';
 import type { Currency } from '../../domain/currency.js';
 import { formatAmount } from '../../domain/money.js';
 import type { AisAccount, AisCardAccount, AisCardTransaction, AisTransaction } from '../../store/ais-records.js';
@@ -58,15 +64,26 @@ export function accountDetails(account: AisAccount, fixes: Fixes, balances: Json
 export function accountBalances(account: AisAccount, pendingDebitMinor: bigint, today: string): Json[] {
   const expected = account.balanceMinor - pendingDebitMinor;
   return [
-    { balanceType: 'interimBooked', balanceAmount: amount(account.balanceMinor, account.currency), referenceDate: today },
+    {
+      balanceType: 'interimBooked',
+      balanceAmount: amount(account.balanceMinor, account.currency),
+      referenceDate: today,
+    },
     { balanceType: 'expected', balanceAmount: amount(expected, account.currency), referenceDate: today },
-    { balanceType: 'interimAvailable', balanceAmount: amount(expected + account.creditLineMinor, account.currency), creditLimitIncluded: true, referenceDate: today },
+    {
+      balanceType: 'interimAvailable',
+      balanceAmount: amount(expected + account.creditLineMinor, account.currency),
+      creditLimitIncluded: true,
+      referenceDate: today,
+    },
   ];
 }
 
 /** Whether a transaction takes money from the account (the account is its debtor) rather than bringing it in. */
 export function isDebitOf(t: SandboxTransaction, account: AisAccount): boolean {
-  return (t.debtorIban !== '' && t.debtorIban === account.iban) || (t.debtorBban !== '' && t.debtorBban === account.bban);
+  return (
+    (t.debtorIban !== '' && t.debtorIban === account.iban) || (t.debtorBban !== '' && t.debtorBban === account.bban)
+  );
 }
 
 /**
@@ -107,12 +124,29 @@ export function batchTransaction(members: readonly AisTransaction[], account: Ai
 }
 
 /** A pending transaction: a debit the batch run will book, as it will book it (no id: its booked one is given then). */
-export function pendingTransaction(entry: { amountMinor: bigint; currency: string; valueDate: string; creditorName: string; creditorIban: string; creditorBban: string; remittance: string; ultimateDebtor: string; purposeCode: string; bankTransactionCode: string }, account: AisAccount, fixes: Fixes): Json {
+export function pendingTransaction(
+  entry: {
+    amountMinor: bigint;
+    currency: string;
+    valueDate: string;
+    creditorName: string;
+    creditorIban: string;
+    creditorBban: string;
+    remittance: string;
+    ultimateDebtor: string;
+    purposeCode: string;
+    bankTransactionCode: string;
+  },
+  account: AisAccount,
+  fixes: Fixes,
+): Json {
   return {
     valueDate: entry.valueDate,
     transactionAmount: amount(-entry.amountMinor, entry.currency),
     ...texts({ creditorName: entry.creditorName }),
-    ...(entry.creditorIban === '' && entry.creditorBban === '' ? {} : { creditorAccount: counterpart(entry.creditorIban, entry.creditorBban) }),
+    ...(entry.creditorIban === '' && entry.creditorBban === ''
+      ? {}
+      : { creditorAccount: counterpart(entry.creditorIban, entry.creditorBban) }),
     ...texts({ debtorName: account.ownerName, ultimateDebtor: entry.ultimateDebtor }),
     debtorAccount: { iban: account.iban, bban: account.bban },
     ...texts({ remittanceInformationUnstructured: entry.remittance, purposeCode: entry.purposeCode }),
@@ -123,10 +157,16 @@ export function pendingTransaction(entry: { amountMinor: bigint; currency: strin
 function parties(t: SandboxTransaction): Json {
   return {
     ...texts({ creditorName: t.creditorName }),
-    ...(t.creditorIban === '' && t.creditorBban === '' ? {} : { creditorAccount: counterpart(t.creditorIban, t.creditorBban) }),
+    ...(t.creditorIban === '' && t.creditorBban === ''
+      ? {}
+      : { creditorAccount: counterpart(t.creditorIban, t.creditorBban) }),
     ...texts({ ultimateCreditor: t.ultimateCreditor, debtorName: t.debtorName }),
     ...(t.debtorIban === '' && t.debtorBban === '' ? {} : { debtorAccount: counterpart(t.debtorIban, t.debtorBban) }),
-    ...texts({ ultimateDebtor: t.ultimateDebtor, remittanceInformationUnstructured: t.remittance, purposeCode: t.purposeCode }),
+    ...texts({
+      ultimateDebtor: t.ultimateDebtor,
+      remittanceInformationUnstructured: t.remittance,
+      purposeCode: t.purposeCode,
+    }),
   };
 }
 
@@ -161,12 +201,23 @@ export function cardAccountDetails(card: AisCardAccount, fixes: Fixes, balances:
 
 /** A card account's balances as they were given at its creation (a card account has no ledger). */
 export function cardBalances(card: AisCardAccount): Json[] {
-  return Array.isArray(card.body.balances) ? card.body.balances as Json[] : [];
+  return Array.isArray(card.body.balances) ? (card.body.balances as Json[]) : [];
 }
 
 const CARD_TRANSACTION_FIELDS = [
-  'cardTransactionId', 'terminalId', 'transactionDate', 'bookingDate', 'valueDate', 'markupFee', 'markupFeePercentage', 'cardAcceptorId',
-  'cardAcceptorAddress', 'merchantCategoryCode', 'transactionDetails', 'invoiced', 'proprietaryBankTransactionCode',
+  'cardTransactionId',
+  'terminalId',
+  'transactionDate',
+  'bookingDate',
+  'valueDate',
+  'markupFee',
+  'markupFeePercentage',
+  'cardAcceptorId',
+  'cardAcceptorAddress',
+  'merchantCategoryCode',
+  'transactionDetails',
+  'invoiced',
+  'proprietaryBankTransactionCode',
 ] as const;
 
 /** A card transaction as posted, its amounts as cardaccount-switch-originalamount-and-transactionamount has them. */
@@ -174,6 +225,9 @@ export function cardTransaction(t: AisCardTransaction, fixes: Fixes): Json {
   const body = t.body;
   const view: Json = {};
   for (const field of CARD_TRANSACTION_FIELDS) if (body[field] !== undefined) view[field] = body[field];
-  const amounts = cardAmountsOf({ transactionAmount: body.transactionAmount, originalAmount: body.originalAmount }, fixes);
+  const amounts = cardAmountsOf(
+    { transactionAmount: body.transactionAmount, originalAmount: body.originalAmount },
+    fixes,
+  );
   return { ...view, ...amounts, ...(typeof body.maskedPan === 'string' ? { maskedPAN: body.maskedPan } : {}) };
 }

@@ -15,13 +15,23 @@ export interface TransactionListQuery {
 /** What the schema cannot check: the cursor is one the bank gave, and dateTo is not before dateFrom. */
 export function cursorOf(query: TransactionListQuery): TransactionCursor | undefined {
   const cursor = query.cursor === undefined ? undefined : parseCursor(query.cursor);
-  if (query.cursor !== undefined && cursor === undefined) throw badQuery('cursor', `query parameter cursor '${query.cursor}' is not a position this bank gave in _links.next`);
-  if (query.dateTo !== undefined && query.dateTo < query.dateFrom) throw badQuery('dateTo', `query parameter dateTo ${query.dateTo} is before dateFrom ${query.dateFrom}`);
+  if (query.cursor !== undefined && cursor === undefined)
+    throw badQuery(
+      'cursor',
+      `query parameter cursor '${query.cursor}' is not a position this bank gave in _links.next`,
+    );
+  if (query.dateTo !== undefined && query.dateTo < query.dateFrom)
+    throw badQuery('dateTo', `query parameter dateTo ${query.dateTo} is before dateFrom ${query.dateFrom}`);
   return cursor;
 }
 
 /** `_links.next`: the same query from after the last entry of this page. */
-export function nextPageHref(path: string, query: TransactionListQuery, limit: number, after: TransactionCursor): string {
+export function nextPageHref(
+  path: string,
+  query: TransactionListQuery,
+  limit: number,
+  after: TransactionCursor,
+): string {
   const params = new URLSearchParams({ bookingStatus: query.bookingStatus, dateFrom: query.dateFrom });
   if (query.dateTo !== undefined) params.set('dateTo', query.dateTo);
   params.set('limit', String(limit));

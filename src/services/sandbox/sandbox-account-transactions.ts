@@ -8,13 +8,28 @@ import { newBankId } from '../../sandbox/default-data-set.js';
 import type { NewSandboxTransaction, SandboxTransaction } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
-import { type Json, type ListQuery, amountOf, asObject, currencyProblem, dateProblems, pageOf, reject, unknown, withWarnings } from './sandbox-input.js';
+import {
+  type Json,
+  type ListQuery,
+  amountOf,
+  asObject,
+  currencyProblem,
+  dateProblems,
+  pageOf,
+  reject,
+  unknown,
+  withWarnings,
+} from './sandbox-input.js';
 import { transactionLink } from './sandbox-links.js';
 import type { SandboxLookup } from './sandbox-lookup.js';
 
 /** Transactions of an account: post, list (endpoint 5), read. */
 export class SandboxAccountTransactions {
-  constructor(private readonly store: Store, private readonly banks: Banks, private readonly lookup: SandboxLookup) {}
+  constructor(
+    private readonly store: Store,
+    private readonly banks: Banks,
+    private readonly lookup: SandboxLookup,
+  ) {}
 
   /**
    * Posts test transactions to an account: history, so the balance stays as it is. The direction
@@ -22,7 +37,12 @@ export class SandboxAccountTransactions {
    * (sandbox-rules.ts transactionDirection). Dates are not after today, and the booking date not
    * after the value date (the platform's rule).
    */
-  async addTransactions(tpp: TppIdentity, accountId: string, body: unknown, schemaProblems: Problem[]): Promise<Json[]> {
+  async addTransactions(
+    tpp: TppIdentity,
+    accountId: string,
+    body: unknown,
+    schemaProblems: Problem[],
+  ): Promise<Json[]> {
     const account = await this.lookup.visibleAccount(tpp, accountId, 'mockAccountId');
     // One reading of the bank's clock for the whole post (each reading is a query).
     const now = await this.banks.now(tpp.id);
@@ -36,18 +56,36 @@ export class SandboxAccountTransactions {
     for (const [index, entry] of (Array.isArray(body) ? body : []).entries()) {
       const path = `$[${index}]`;
       const t = asObject(entry);
-      if (isCurrency(t.currency) && t.currency !== account.currency) problems.push(currencyProblem(`${path}.currency`, t.currency, account.currency, 'the account'));
-      const amount = t.amount === undefined ? undefined : amountOf(t.amount, currency, `${path}.amount`, { negative: true, zero: false, int32: true }, problems);
+      if (isCurrency(t.currency) && t.currency !== account.currency)
+        problems.push(currencyProblem(`${path}.currency`, t.currency, account.currency, 'the account'));
+      const amount =
+        t.amount === undefined
+          ? undefined
+          : amountOf(t.amount, currency, `${path}.amount`, { negative: true, zero: false, int32: true }, problems);
       problems.push(...dateProblems(t, path, today, ['bookingDate', 'valueDate']));
-      const creditor = typeof t.creditorAccount === 'object' && t.creditorAccount !== null ? counterpartAccount(asObject(t.creditorAccount), `${path}.creditorAccount`) : undefined;
-      const debtor = typeof t.debtorAccount === 'object' && t.debtorAccount !== null ? counterpartAccount(asObject(t.debtorAccount), `${path}.debtorAccount`) : undefined;
-      problems.push(...creditor?.problems ?? [], ...debtor?.problems ?? []);
+      const creditor =
+        typeof t.creditorAccount === 'object' && t.creditorAccount !== null
+          ? counterpartAccount(asObject(t.creditorAccount), `${path}.creditorAccount`)
+          : undefined;
+      const debtor =
+        typeof t.debtorAccount === 'object' && t.debtorAccount !== null
+          ? counterpartAccount(asObject(t.debtorAccount), `${path}.debtorAccount`)
+          : undefined;
+      problems.push(...(creditor?.problems ?? []), ...(debtor?.problems ?? []));
       if (creditor?.account === undefined || debtor?.account === undefined) continue;
       const posted = { iban: account.iban, bban: account.bban };
       const debtorIban = debtor.account.iban;
-      if (debtorIban !== account.iban && !inThisBank.has(debtorIban)) inThisBank.set(debtorIban, await this.store.findAccount(this.banks.of(tpp.id), { iban: debtorIban }) !== undefined);
+      if (debtorIban !== account.iban && !inThisBank.has(debtorIban))
+        inThisBank.set(
+          debtorIban,
+          (await this.store.findAccount(this.banks.of(tpp.id), { iban: debtorIban })) !== undefined,
+        );
       const debtorInThisBank = inThisBank.get(debtorIban) ?? false;
-      const direction = transactionDirection(posted, { debtor: debtor.account, creditor: creditor.account, debtorInThisBank }, path);
+      const direction = transactionDirection(
+        posted,
+        { debtor: debtor.account, creditor: creditor.account, debtorInThisBank },
+        path,
+      );
       if ('problem' in direction) problems.push(direction.problem);
       // The account's own number was judged when it was created; a warning goes with the other side only.
       const other = 'direction' in direction && direction.direction === 'debit' ? creditor : debtor;
@@ -55,17 +93,30 @@ export class SandboxAccountTransactions {
       // A posting with a problem is refused whole: nothing more to build (ids cost a random draw each).
       if (amount === undefined || schemaProblems.length > 0 || problems.length > 0) continue;
       transactions.push({
-        id: newBankId(), amountMinor: amount, currency: account.currency, bookingDate: t.bookingDate as string, valueDate: t.valueDate as string,
-        remittance: t.remittanceInformationUnstructured as string, creditorName: t.creditorName as string, creditorIban: creditor.account.iban,
-        creditorBban: creditor.account.bban, debtorName: t.debtorName as string, debtorIban: debtor.account.iban, debtorBban: debtor.account.bban,
-        bankTransactionCode: t.bankTransactionCode as string, ultimateDebtor: (t.ultimateDebtor as string | undefined) ?? '',
-        ultimateCreditor: (t.ultimateCreditor as string | undefined) ?? '', purposeCode: t.purposeCode as string,
+        id: newBankId(),
+        amountMinor: amount,
+        currency: account.currency,
+        bookingDate: t.bookingDate as string,
+        valueDate: t.valueDate as string,
+        remittance: t.remittanceInformationUnstructured as string,
+        creditorName: t.creditorName as string,
+        creditorIban: creditor.account.iban,
+        creditorBban: creditor.account.bban,
+        debtorName: t.debtorName as string,
+        debtorIban: debtor.account.iban,
+        debtorBban: debtor.account.bban,
+        bankTransactionCode: t.bankTransactionCode as string,
+        ultimateDebtor: (t.ultimateDebtor as string | undefined) ?? '',
+        ultimateCreditor: (t.ultimateCreditor as string | undefined) ?? '',
+        purposeCode: t.purposeCode as string,
       });
     }
     reject(schemaProblems, problems);
     const stored = await this.store.addSandboxTransactions(account.id, transactions, now);
     if (stored === undefined) throw unknown('mockAccountId', 'account', accountId);
-    return stored.map((t, index) => withWarnings({ id: t.id, _links: { self: transactionLink(account.id, t.id) } }, warnings[index] ?? []));
+    return stored.map((t, index) =>
+      withWarnings({ id: t.id, _links: { self: transactionLink(account.id, t.id) } }, warnings[index] ?? []),
+    );
   }
 
   /** spec, endpoint 5: the account's transactions in posting order, a page at a time. */
@@ -77,7 +128,8 @@ export class SandboxAccountTransactions {
   async readTransaction(tpp: TppIdentity, accountId: string, transactionId: string): Promise<Json> {
     const account = await this.lookup.visibleAccount(tpp, accountId, 'mockAccountId');
     const transaction = await this.store.findSandboxTransaction(account.id, transactionId);
-    if (transaction === undefined) throw unknown('transactionId', 'transaction', transactionId, `of account ${accountId}`);
+    if (transaction === undefined)
+      throw unknown('transactionId', 'transaction', transactionId, `of account ${accountId}`);
     return transactionView(transaction);
   }
 }

@@ -8,15 +8,34 @@ import { newBankId } from '../../sandbox/default-data-set.js';
 import type { SandboxAccount } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
-import { type Json, accountNameProblem, amountOf, asObject, balancesOf, conflict, reject, unknown, withWarnings } from './sandbox-input.js';
+import {
+  type Json,
+  accountNameProblem,
+  amountOf,
+  asObject,
+  balancesOf,
+  conflict,
+  reject,
+  unknown,
+  withWarnings,
+} from './sandbox-input.js';
 import { link } from './sandbox-links.js';
 import type { SandboxLookup } from './sandbox-lookup.js';
 
 /** Sandbox accounts: create, read, delete. */
 export class SandboxAccounts {
-  constructor(private readonly store: Store, private readonly banks: Banks, private readonly lookup: SandboxLookup) {}
+  constructor(
+    private readonly store: Store,
+    private readonly banks: Banks,
+    private readonly lookup: SandboxLookup,
+  ) {}
 
-  async createAccount(tpp: TppIdentity, body: unknown, acceptFix: string | undefined, schemaProblems: Problem[]): Promise<Json> {
+  async createAccount(
+    tpp: TppIdentity,
+    body: unknown,
+    acceptFix: string | undefined,
+    schemaProblems: Problem[],
+  ): Promise<Json> {
     const b = asObject(body);
     const now = await this.banks.now(tpp.id);
     const problems: Problem[] = [];
@@ -29,7 +48,9 @@ export class SandboxAccounts {
     let creditLineMinor = 0n;
     let balanceMinor = 0n;
     if (currency !== undefined) {
-      if (b.creditLine !== undefined) creditLineMinor = amountOf(b.creditLine, currency, '$.creditLine', { negative: false, zero: true }, problems) ?? 0n;
+      if (b.creditLine !== undefined)
+        creditLineMinor =
+          amountOf(b.creditLine, currency, '$.creditLine', { negative: false, zero: true }, problems) ?? 0n;
       balanceMinor = balancesOf(b.balances, currency, problems).balanceMinor;
     }
     reject(schemaProblems, problems);
@@ -37,16 +58,47 @@ export class SandboxAccounts {
     const bban = b.bban as string;
     const iban = numbers.iban!;
     const conflicts: Problem[] = [];
-    if (await this.store.findAccount(this.banks.of(tpp.id), { bban })) conflicts.push({ code: 'CONFLICT', path: '$.bban', text: `$.bban: account ${bban} exists already; account numbers are unique in your sandbox bank` });
-    if (typeof b.iban === 'string' && await this.store.findAccount(this.banks.of(tpp.id), { iban })) conflicts.push({ code: 'CONFLICT', path: '$.iban', text: `$.iban: account ${iban} exists already; account numbers are unique in your sandbox bank` });
+    if (await this.store.findAccount(this.banks.of(tpp.id), { bban }))
+      conflicts.push({
+        code: 'CONFLICT',
+        path: '$.bban',
+        text: `$.bban: account ${bban} exists already; account numbers are unique in your sandbox bank`,
+      });
+    if (typeof b.iban === 'string' && (await this.store.findAccount(this.banks.of(tpp.id), { iban })))
+      conflicts.push({
+        code: 'CONFLICT',
+        path: '$.iban',
+        text: `$.iban: account ${iban} exists already; account numbers are unique in your sandbox bank`,
+      });
     if (conflicts.length > 0) throw ApiError.of(conflicts);
 
     const account = {
-      id: newBankId(), customerId: owner!.id, bban, iban, currency: currency!, name: b.accountName as string, product: b.product as string,
-      cashAccountType: b.cashAccountType as string, creditLineMinor, balanceMinor, createdAt: now,
+      id: newBankId(),
+      customerId: owner!.id,
+      bban,
+      iban,
+      currency: currency!,
+      name: b.accountName as string,
+      product: b.product as string,
+      cashAccountType: b.cashAccountType as string,
+      creditLineMinor,
+      balanceMinor,
+      createdAt: now,
     };
-    if (!(await this.store.createSandboxAccount(this.banks.of(tpp.id), account))) throw conflict('$.bban', `$.bban: account ${bban} (${iban}) exists already; account numbers are unique in your sandbox bank`);
-    return withWarnings(accountView({ ...account, customerNumber: owner!.customerNumber, customerType: owner!.type, transactionCount: 0 }), numbers.warnings);
+    if (!(await this.store.createSandboxAccount(this.banks.of(tpp.id), account)))
+      throw conflict(
+        '$.bban',
+        `$.bban: account ${bban} (${iban}) exists already; account numbers are unique in your sandbox bank`,
+      );
+    return withWarnings(
+      accountView({
+        ...account,
+        customerNumber: owner!.customerNumber,
+        customerType: owner!.type,
+        transactionCount: 0,
+      }),
+      numbers.warnings,
+    );
   }
 
   async readAccount(tpp: TppIdentity, accountId: string): Promise<Json> {
@@ -54,7 +106,8 @@ export class SandboxAccounts {
   }
 
   async deleteAccount(tpp: TppIdentity, accountId: string): Promise<void> {
-    if (!(await this.store.deleteSandboxAccount(this.banks.of(tpp.id), accountId))) throw unknown('mockAccountId', 'account', accountId);
+    if (!(await this.store.deleteSandboxAccount(this.banks.of(tpp.id), accountId)))
+      throw unknown('mockAccountId', 'account', accountId);
   }
 }
 
@@ -71,7 +124,9 @@ function accountView(account: SandboxAccount): Json {
     product: account.product,
     cashAccountType: account.cashAccountType,
     creditLine: formatAmount(account.creditLineMinor, currency),
-    balances: [{ balanceType: 'expected', balanceAmount: { amount: formatAmount(account.balanceMinor, currency), currency } }],
+    balances: [
+      { balanceType: 'expected', balanceAmount: { amount: formatAmount(account.balanceMinor, currency), currency } },
+    ],
     _links: { self: link(self, 'GET', 'DELETE'), transactions: link(`${self}/transactions`, 'GET', 'POST') },
   };
 }

@@ -11,14 +11,22 @@ import type { SandboxLookup } from './sandbox-lookup.js';
 
 /** Corporate agreements: a company's people engaged on its accounts with roles. */
 export class SandboxAgreements {
-  constructor(private readonly store: Store, private readonly banks: Banks, private readonly lookup: SandboxLookup) {}
+  constructor(
+    private readonly store: Store,
+    private readonly banks: Banks,
+    private readonly lookup: SandboxLookup,
+  ) {}
 
   async createAgreement(tpp: TppIdentity, body: unknown, schemaProblems: Problem[]): Promise<Json> {
     const b = asObject(body);
     const problems: Problem[] = [];
     const owner = await this.lookup.namedCustomer(tpp, b.owner, '$.owner', problems);
     if (owner !== undefined && owner.type !== 'CORPORATE') {
-      problems.push({ code: 'FORMAT_ERROR', path: '$.owner', text: `$.owner: customer ${owner.customerNumber} is a private customer; the owner of an agreement is a corporate customer` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: '$.owner',
+        text: `$.owner: customer ${owner.customerNumber} is a private customer; the owner of an agreement is a corporate customer`,
+      });
     }
     const engagements: { customerId: string; accountId: string; roles: EngagementRole[] }[] = [];
     const seen = new Map<string, number>();
@@ -28,15 +36,28 @@ export class SandboxAgreements {
       const e = asObject(entry);
       const person = await this.lookup.namedCustomer(tpp, e.customer, `${path}.customer`, problems);
       if (person !== undefined && person.type !== 'PRIVATE') {
-        problems.push({ code: 'FORMAT_ERROR', path: `${path}.customer`, text: `${path}.customer: customer ${person.customerNumber} is a corporate customer; the people engaged on an agreement are private customers` });
+        problems.push({
+          code: 'FORMAT_ERROR',
+          path: `${path}.customer`,
+          text: `${path}.customer: customer ${person.customerNumber} is a corporate customer; the people engaged on an agreement are private customers`,
+        });
       }
       const account = await this.lookup.engagedAccount(tpp, asObject(e.account), `${path}.account`, owner, problems);
-      const roles = Array.isArray(e.roles) && e.roles.length > 0 && e.roles.every((role) => (ENGAGEMENT_ROLES as readonly unknown[]).includes(role)) ? e.roles as EngagementRole[] : undefined;
+      const roles =
+        Array.isArray(e.roles) &&
+        e.roles.length > 0 &&
+        e.roles.every((role) => (ENGAGEMENT_ROLES as readonly unknown[]).includes(role))
+          ? (e.roles as EngagementRole[])
+          : undefined;
       if (person === undefined || account === undefined || roles === undefined) continue;
       const key = `${person.id}|${account.id}`;
       const earlier = seen.get(key);
       if (earlier !== undefined) {
-        problems.push({ code: 'FORMAT_ERROR', path, text: `${path} repeats the engagement of customer ${person.customerNumber} on account ${account.bban} ($.engagements[${earlier}]); give each person's roles on an account once` });
+        problems.push({
+          code: 'FORMAT_ERROR',
+          path,
+          text: `${path} repeats the engagement of customer ${person.customerNumber} on account ${account.bban} ($.engagements[${earlier}]); give each person's roles on an account once`,
+        });
         continue;
       }
       seen.set(key, index);
@@ -44,7 +65,14 @@ export class SandboxAgreements {
     }
     reject(schemaProblems, problems);
     const id = newBankId();
-    await this.store.createSandboxAgreement(this.banks.of(tpp.id), { id, ownerCustomerId: owner!.id, name: b.name as string, tppId: tpp.id, createdAt: await this.banks.now(tpp.id), engagements });
+    await this.store.createSandboxAgreement(this.banks.of(tpp.id), {
+      id,
+      ownerCustomerId: owner!.id,
+      name: b.name as string,
+      tppId: tpp.id,
+      createdAt: await this.banks.now(tpp.id),
+      engagements,
+    });
     return agreementView((await this.store.findSandboxAgreement(this.banks.of(tpp.id), id))!);
   }
 
@@ -53,7 +81,8 @@ export class SandboxAgreements {
   }
 
   async deleteAgreement(tpp: TppIdentity, agreementId: string): Promise<void> {
-    if (!(await this.store.deleteSandboxAgreement(this.banks.of(tpp.id), agreementId))) throw unknown('agreementId', 'agreement', agreementId);
+    if (!(await this.store.deleteSandboxAgreement(this.banks.of(tpp.id), agreementId)))
+      throw unknown('agreementId', 'agreement', agreementId);
   }
 }
 
@@ -62,7 +91,11 @@ function agreementView(agreement: SandboxAgreement): Json {
     id: agreement.id,
     owner: agreement.ownerCustomerNumber,
     name: agreement.name,
-    engagements: agreement.engagements.map((e) => ({ customer: e.customerNumber, account: { iban: e.iban, bban: e.bban }, roles: e.roles })),
+    engagements: agreement.engagements.map((e) => ({
+      customer: e.customerNumber,
+      account: { iban: e.iban, bban: e.bban },
+      roles: e.roles,
+    })),
     _links: { self: link(`/v1/sandbox/agreements/${encodeURIComponent(agreement.id)}`, 'GET', 'DELETE') },
   };
 }

@@ -7,15 +7,34 @@ import { newBankId } from '../../sandbox/default-data-set.js';
 import type { SandboxCardAccount } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
-import { type Json, accountNameProblem, amountOf, asObject, balancesOf, currencyProblem, reject, unknown, withoutEmpty } from './sandbox-input.js';
+import {
+  type Json,
+  accountNameProblem,
+  amountOf,
+  asObject,
+  balancesOf,
+  currencyProblem,
+  reject,
+  unknown,
+  withoutEmpty,
+} from './sandbox-input.js';
 import { link } from './sandbox-links.js';
 import type { SandboxLookup } from './sandbox-lookup.js';
 
 /** Sandbox card accounts: create, read, delete. */
 export class SandboxCardAccounts {
-  constructor(private readonly store: Store, private readonly banks: Banks, private readonly lookup: SandboxLookup) {}
+  constructor(
+    private readonly store: Store,
+    private readonly banks: Banks,
+    private readonly lookup: SandboxLookup,
+  ) {}
 
-  async createCardAccount(tpp: TppIdentity, body: unknown, acceptFix: string | undefined, schemaProblems: Problem[]): Promise<Json> {
+  async createCardAccount(
+    tpp: TppIdentity,
+    body: unknown,
+    acceptFix: string | undefined,
+    schemaProblems: Problem[],
+  ): Promise<Json> {
     const b = asObject(body);
     const now = await this.banks.now(tpp.id);
     const problems: Problem[] = [];
@@ -28,8 +47,11 @@ export class SandboxCardAccounts {
     if (currency !== undefined) {
       const limit = asObject(b.creditLimit);
       if (b.creditLimit !== undefined && isCurrency(limit.currency)) {
-        if (limit.currency !== currency) problems.push(currencyProblem('$.creditLimit.currency', limit.currency, currency, 'the card account'));
-        else creditLimitMinor = amountOf(limit.amount, currency, '$.creditLimit.amount', { negative: false, zero: true }, problems) ?? 0n;
+        if (limit.currency !== currency)
+          problems.push(currencyProblem('$.creditLimit.currency', limit.currency, currency, 'the card account'));
+        else
+          creditLimitMinor =
+            amountOf(limit.amount, currency, '$.creditLimit.amount', { negative: false, zero: true }, problems) ?? 0n;
       }
       balances = balancesOf(b.balances, currency, problems);
     }
@@ -37,17 +59,34 @@ export class SandboxCardAccounts {
 
     const maskedPan = b.maskedPan as string;
     const cardBody: Json = withoutEmpty({
-      customerNumber: owner!.customerNumber, maskedPan, name: b.name, product: b.product, currency,
+      customerNumber: owner!.customerNumber,
+      maskedPan,
+      name: b.name,
+      product: b.product,
+      currency,
       creditLimit: { amount: formatAmount(creditLimitMinor, currency!), currency },
       balances: balances.view,
-      cardId: b.cardId, cardIdVNo: b.cardIdVNo, accountNumber: b.accountNumber, expiry: b.expiry, status: b.status,
+      cardId: b.cardId,
+      cardIdVNo: b.cardIdVNo,
+      accountNumber: b.accountNumber,
+      expiry: b.expiry,
+      status: b.status,
     });
     const card = {
-      id: newBankId(), customerId: owner!.id, maskedPan, name: b.name as string, product: b.product as string, currency: currency!,
-      creditLimitMinor, balanceMinor: balances.balanceMinor, body: cardBody, createdAt: now,
+      id: newBankId(),
+      customerId: owner!.id,
+      maskedPan,
+      name: b.name as string,
+      product: b.product as string,
+      currency: currency!,
+      creditLimitMinor,
+      balanceMinor: balances.balanceMinor,
+      body: cardBody,
+      createdAt: now,
     };
     // Masked card numbers need not be unique; only a new id already taken fails, which is a fault.
-    if (!(await this.store.createSandboxCardAccount(this.banks.of(tpp.id), card))) throw new Error(`card account id ${card.id} is taken`);
+    if (!(await this.store.createSandboxCardAccount(this.banks.of(tpp.id), card)))
+      throw new Error(`card account id ${card.id} is taken`);
     return cardAccountView({ ...card, customerNumber: owner!.customerNumber });
   }
 
@@ -56,11 +95,16 @@ export class SandboxCardAccounts {
   }
 
   async deleteCardAccount(tpp: TppIdentity, cardAccountId: string): Promise<void> {
-    if (!(await this.store.deleteSandboxCardAccount(this.banks.of(tpp.id), cardAccountId))) throw unknown('mockCardAccountId', 'card account', cardAccountId);
+    if (!(await this.store.deleteSandboxCardAccount(this.banks.of(tpp.id), cardAccountId)))
+      throw unknown('mockCardAccountId', 'card account', cardAccountId);
   }
 }
 
 function cardAccountView(card: SandboxCardAccount): Json {
   const self = `/v1/sandbox/card-accounts/${encodeURIComponent(card.id)}`;
-  return { id: card.id, ...card.body, _links: { self: link(self, 'GET', 'DELETE'), transactions: link(`${self}/transactions`, 'GET', 'POST') } };
+  return {
+    id: card.id,
+    ...card.body,
+    _links: { self: link(self, 'GET', 'DELETE'), transactions: link(`${self}/transactions`, 'GET', 'POST') },
+  };
 }

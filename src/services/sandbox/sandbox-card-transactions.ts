@@ -8,15 +8,35 @@ import { newBankId } from '../../sandbox/default-data-set.js';
 import type { NewSandboxCardTransaction, SandboxCardTransaction } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
-import { type Json, type ListQuery, amountOf, asObject, currencyProblem, dateProblems, pageOf, reject, unknown, withoutEmpty } from './sandbox-input.js';
+import {
+  type Json,
+  type ListQuery,
+  amountOf,
+  asObject,
+  currencyProblem,
+  dateProblems,
+  pageOf,
+  reject,
+  unknown,
+  withoutEmpty,
+} from './sandbox-input.js';
 import { cardTransactionLink } from './sandbox-links.js';
 import type { SandboxLookup } from './sandbox-lookup.js';
 
 /** Card transactions of a card account: post, list, read. */
 export class SandboxCardTransactions {
-  constructor(private readonly store: Store, private readonly banks: Banks, private readonly lookup: SandboxLookup) {}
+  constructor(
+    private readonly store: Store,
+    private readonly banks: Banks,
+    private readonly lookup: SandboxLookup,
+  ) {}
 
-  async addCardTransactions(tpp: TppIdentity, cardAccountId: string, body: unknown, schemaProblems: Problem[]): Promise<Json[]> {
+  async addCardTransactions(
+    tpp: TppIdentity,
+    cardAccountId: string,
+    body: unknown,
+    schemaProblems: Problem[],
+  ): Promise<Json[]> {
     const card = await this.lookup.visibleCardAccount(tpp, cardAccountId);
     // One reading of the bank's clock for the whole post (each reading is a query).
     const now = await this.banks.now(tpp.id);
@@ -27,9 +47,27 @@ export class SandboxCardTransactions {
       const path = `$[${index}]`;
       const t = asObject(entry);
       problems.push(...dateProblems(t, path, today, ['transactionDate', 'bookingDate', 'valueDate']));
-      const transactionAmount = this.cardAmount(t.transactionAmount, `${path}.transactionAmount`, card.currency, { negative: true, zero: false }, problems);
-      const originalAmount = this.cardAmount(t.originalAmount, `${path}.originalAmount`, undefined, { negative: true, zero: false }, problems);
-      const markupFee = this.cardAmount(t.markupFee, `${path}.markupFee`, undefined, { negative: false, zero: true }, problems);
+      const transactionAmount = this.cardAmount(
+        t.transactionAmount,
+        `${path}.transactionAmount`,
+        card.currency,
+        { negative: true, zero: false },
+        problems,
+      );
+      const originalAmount = this.cardAmount(
+        t.originalAmount,
+        `${path}.originalAmount`,
+        undefined,
+        { negative: true, zero: false },
+        problems,
+      );
+      const markupFee = this.cardAmount(
+        t.markupFee,
+        `${path}.markupFee`,
+        undefined,
+        { negative: false, zero: true },
+        problems,
+      );
       // A posting with a problem is refused whole: nothing more to build (ids cost a random draw each).
       if (schemaProblems.length > 0 || problems.length > 0) continue;
       const address = t.cardAcceptorAddress === undefined ? undefined : withoutEmpty(asObject(t.cardAcceptorAddress));
@@ -37,11 +75,26 @@ export class SandboxCardTransactions {
         id: newBankId(),
         bookingDate: t.bookingDate as string,
         body: withoutEmpty({
-          cardTransactionId: t.cardTransactionId, terminalId: t.terminalId, transactionDate: t.transactionDate, bookingDate: t.bookingDate, valueDate: t.valueDate,
-          transactionAmount, originalAmount, merchantCategoryCode: t.merchantCategoryCode, markupFee, markupFeePercentage: t.markupFeePercentage,
-          cardAcceptorId: t.cardAcceptorId, cardAcceptorAddress: address !== undefined && Object.keys(address).length > 0 ? address : undefined,
-          maskedPan: t.maskedPan, transactionDetails: t.transactionDetails,
-          invoiced: t.invoiced === true || t.invoiced === 'true' ? true : t.invoiced === false || t.invoiced === 'false' ? false : undefined,
+          cardTransactionId: t.cardTransactionId,
+          terminalId: t.terminalId,
+          transactionDate: t.transactionDate,
+          bookingDate: t.bookingDate,
+          valueDate: t.valueDate,
+          transactionAmount,
+          originalAmount,
+          merchantCategoryCode: t.merchantCategoryCode,
+          markupFee,
+          markupFeePercentage: t.markupFeePercentage,
+          cardAcceptorId: t.cardAcceptorId,
+          cardAcceptorAddress: address !== undefined && Object.keys(address).length > 0 ? address : undefined,
+          maskedPan: t.maskedPan,
+          transactionDetails: t.transactionDetails,
+          invoiced:
+            t.invoiced === true || t.invoiced === 'true'
+              ? true
+              : t.invoiced === false || t.invoiced === 'false'
+                ? false
+                : undefined,
           proprietaryBankTransactionCode: t.proprietaryBankTransactionCode,
         }),
       });
@@ -60,12 +113,19 @@ export class SandboxCardTransactions {
   async readCardTransaction(tpp: TppIdentity, cardAccountId: string, transactionId: string): Promise<Json> {
     const card = await this.lookup.visibleCardAccount(tpp, cardAccountId);
     const transaction = await this.store.findSandboxCardTransaction(card.id, transactionId);
-    if (transaction === undefined) throw unknown('transactionId', 'transaction', transactionId, `of card account ${cardAccountId}`);
+    if (transaction === undefined)
+      throw unknown('transactionId', 'transaction', transactionId, `of card account ${cardAccountId}`);
     return cardTransactionView(transaction);
   }
 
   /** A card transaction's amount object, normalised (amount as a string); the currency is checked against the card's where given. */
-  private cardAmount(value: unknown, path: string, currency: string | undefined, rules: SandboxAmountRules, problems: Problem[]): Json | undefined {
+  private cardAmount(
+    value: unknown,
+    path: string,
+    currency: string | undefined,
+    rules: SandboxAmountRules,
+    problems: Problem[],
+  ): Json | undefined {
     if (value === undefined) return undefined;
     const given = asObject(value);
     if (!isCurrency(given.currency)) return undefined;
@@ -79,5 +139,9 @@ export class SandboxCardTransactions {
 }
 
 function cardTransactionView(transaction: SandboxCardTransaction): Json {
-  return { id: transaction.id, ...transaction.body, _links: { self: cardTransactionLink(transaction.cardAccountId, transaction.id) } };
+  return {
+    id: transaction.id,
+    ...transaction.body,
+    _links: { self: cardTransactionLink(transaction.cardAccountId, transaction.id) },
+  };
 }

@@ -12,7 +12,11 @@ import type { SandboxLookup } from './sandbox-lookup.js';
 
 /** Sandbox customers: create, read (endpoint 4), list, delete. */
 export class SandboxCustomers {
-  constructor(private readonly store: Store, private readonly banks: Banks, private readonly lookup: SandboxLookup) {}
+  constructor(
+    private readonly store: Store,
+    private readonly banks: Banks,
+    private readonly lookup: SandboxLookup,
+  ) {}
 
   async createCustomer(tpp: TppIdentity, body: unknown, schemaProblems: Problem[]): Promise<Json> {
     const problems: Problem[] = [];
@@ -26,11 +30,26 @@ export class SandboxCustomers {
     }
     reject(schemaProblems, problems);
     const customerNumber = b.customerNumber as string;
-    const customer = { id: newBankId(), customerNumber, name: b.name as string, type: type!, tppId: tpp.id, createdAt: await this.banks.now(tpp.id) };
+    const customer = {
+      id: newBankId(),
+      customerNumber,
+      name: b.name as string,
+      type: type!,
+      tppId: tpp.id,
+      createdAt: await this.banks.now(tpp.id),
+    };
     if (!(await this.store.createSandboxCustomer(this.banks.of(tpp.id), customer))) {
       const existing = await this.store.findSandboxCustomer(this.banks.of(tpp.id), { customerNumber });
-      const whose = existing === undefined ? '' : existing.tppId === undefined ? ' (a customer of the default data set)' : ` (your customer ${existing.id})`;
-      throw conflict('$.customerNumber', `$.customerNumber: a customer with number ${customerNumber} exists already${whose}; customer numbers are unique in your sandbox bank`);
+      const whose =
+        existing === undefined
+          ? ''
+          : existing.tppId === undefined
+            ? ' (a customer of the default data set)'
+            : ` (your customer ${existing.id})`;
+      throw conflict(
+        '$.customerNumber',
+        `$.customerNumber: a customer with number ${customerNumber} exists already${whose}; customer numbers are unique in your sandbox bank`,
+      );
     }
     return withWarnings(customerView(customer, { agreements: [], accountIds: [], cardAccountIds: [] }), warnings);
   }
@@ -42,14 +61,22 @@ export class SandboxCustomers {
   }
 
   async listCustomers(tpp: TppIdentity, query: { offset?: number; limit?: number }): Promise<Json[]> {
-    const customers = await this.store.listSandboxCustomers(this.banks.of(tpp.id), query.offset ?? 0, query.limit ?? SANDBOX_CUSTOMERS_PAGE_MAX);
-    const holdings = await this.store.sandboxCustomerHoldings(this.banks.of(tpp.id), customers.map((c) => c.id));
+    const customers = await this.store.listSandboxCustomers(
+      this.banks.of(tpp.id),
+      query.offset ?? 0,
+      query.limit ?? SANDBOX_CUSTOMERS_PAGE_MAX,
+    );
+    const holdings = await this.store.sandboxCustomerHoldings(
+      this.banks.of(tpp.id),
+      customers.map((c) => c.id),
+    );
     return customers.map((c) => customerView(c, holdings.get(c.id)!));
   }
 
   /** Removes the customer with its accounts, card accounts, agreements, transactions and PSU sessions. */
   async deleteCustomer(tpp: TppIdentity, customerId: string): Promise<void> {
-    if (!(await this.store.deleteSandboxCustomer(this.banks.of(tpp.id), customerId))) throw unknown('customerId', 'customer', customerId);
+    if (!(await this.store.deleteSandboxCustomer(this.banks.of(tpp.id), customerId)))
+      throw unknown('customerId', 'customer', customerId);
   }
 }
 

@@ -6,7 +6,10 @@ import type { Json } from './sandbox-input.js';
 
 /** POST /v1/sandbox/initialize: the TPP's test data back to the default data set. */
 export class SandboxInitialize {
-  constructor(private readonly store: Store, private readonly banks: Banks) {}
+  constructor(
+    private readonly store: Store,
+    private readonly banks: Banks,
+  ) {}
 
   /** Resets the TPP's sandbox bank to the default data set; other banks are untouched. */
   async initialize(tpp: TppIdentity): Promise<Json> {
@@ -14,7 +17,11 @@ export class SandboxInitialize {
     const result = await this.store.initializeSandbox(this.banks.of(tpp.id), defaults);
     return {
       deletedCustomers: result.deletedCustomers,
-      defaultDataSet: { customers: Object.values(DEFAULT_CUSTOMERS).map((c) => c.customerNumber), accounts: defaults.accounts.length, agreements: defaults.agreements.length },
+      defaultDataSet: {
+        customers: Object.values(DEFAULT_CUSTOMERS).map((c) => c.customerNumber),
+        accounts: defaults.accounts.length,
+        agreements: defaults.agreements.length,
+      },
     };
   }
 }

@@ -3,7 +3,11 @@ import { ApiError, type Problem, toTppMessage } from '../../domain/api-error.js'
 import type { CustomerType } from '../../domain/bank.js';
 import { isCalendarDate } from '../../domain/clock.js';
 import { type Currency, isCurrency } from '../../domain/currency.js';
-import { ACCOUNT_NAME_LONGER_MAX_LENGTH, ACCOUNT_NAME_MAX_LENGTH, SANDBOX_TRANSACTIONS_PAGE_DEFAULT } from '../../domain/limits.js';
+import {
+  ACCOUNT_NAME_LONGER_MAX_LENGTH,
+  ACCOUNT_NAME_MAX_LENGTH,
+  SANDBOX_TRANSACTIONS_PAGE_DEFAULT,
+} from '../../domain/limits.js';
 import { formatAmount } from '../../domain/money.js';
 import { type SandboxAmountRules, parseSandboxAmount } from '../../domain/sandbox-amount.js';
 import { type BalanceType, balanceTypeOf, currentBalanceIndex } from '../../domain/sandbox-rules.js';
@@ -21,7 +25,7 @@ export interface ListQuery {
 }
 
 export function asObject(value: unknown): Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Json : {};
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 }
 
 export function customerTypeOf(text: string): CustomerType | undefined {
@@ -30,15 +34,30 @@ export function customerTypeOf(text: string): CustomerType | undefined {
 }
 
 /** spec, Limits: the name of account and card account details is 35 characters, 70 with accept-fix longer-name. */
-export function accountNameProblem(name: unknown, path: string, acceptFix: string | undefined, today: string): Problem | undefined {
+export function accountNameProblem(
+  name: unknown,
+  path: string,
+  acceptFix: string | undefined,
+  today: string,
+): Problem | undefined {
   if (typeof name !== 'string') return undefined;
   const length = [...name].length;
   if (length <= ACCOUNT_NAME_MAX_LENGTH || length > ACCOUNT_NAME_LONGER_MAX_LENGTH) return undefined;
   if (acceptedFixes(acceptFix, today).active.has('longer-name')) return undefined;
-  return { code: 'FORMAT_ERROR', path, text: `${path} must be at most ${ACCOUNT_NAME_MAX_LENGTH} characters long (it is ${length}); ${ACCOUNT_NAME_LONGER_MAX_LENGTH} with x-accept-fix longer-name` };
+  return {
+    code: 'FORMAT_ERROR',
+    path,
+    text: `${path} must be at most ${ACCOUNT_NAME_MAX_LENGTH} characters long (it is ${length}); ${ACCOUNT_NAME_LONGER_MAX_LENGTH} with x-accept-fix longer-name`,
+  };
 }
 
-export function amountOf(value: unknown, currency: Currency, path: string, rules: SandboxAmountRules, problems: Problem[]): bigint | undefined {
+export function amountOf(
+  value: unknown,
+  currency: Currency,
+  path: string,
+  rules: SandboxAmountRules,
+  problems: Problem[],
+): bigint | undefined {
   if (typeof value !== 'number' && typeof value !== 'string') return undefined;
   const result = parseSandboxAmount(value, currency, rules);
   if (result.ok) return result.minor;
@@ -47,7 +66,11 @@ export function amountOf(value: unknown, currency: Currency, path: string, rules
 }
 
 export function currencyProblem(path: string, given: string, expected: string, of: string): Problem {
-  return { code: 'FORMAT_ERROR', path, text: `${path} is ${given}, but ${of} is in ${expected}: give amounts in the currency of ${of}` };
+  return {
+    code: 'FORMAT_ERROR',
+    path,
+    text: `${path} is ${given}, but ${of} is in ${expected}: give amounts in the currency of ${of}`,
+  };
 }
 
 /**
@@ -55,7 +78,11 @@ export function currencyProblem(path: string, given: string, expected: string, o
  * currency. The first of type interimAvailable, expected or closingBooked (else the first) is the
  * account's balance.
  */
-export function balancesOf(value: unknown, currency: Currency, problems: Problem[]): { balanceMinor: bigint; view: Json[] } {
+export function balancesOf(
+  value: unknown,
+  currency: Currency,
+  problems: Problem[],
+): { balanceMinor: bigint; view: Json[] } {
   if (!Array.isArray(value)) return { balanceMinor: 0n, view: [] };
   const types: (BalanceType | undefined)[] = [];
   const amounts: (bigint | undefined)[] = [];
@@ -65,24 +92,41 @@ export function balancesOf(value: unknown, currency: Currency, problems: Problem
     const balance = asObject(entry);
     const type = typeof balance.balanceType === 'string' ? balanceTypeOf(balance.balanceType) : undefined;
     if (typeof balance.balanceType === 'string' && type === undefined) {
-      problems.push({ code: 'FORMAT_ERROR', path: `${path}.balanceType`, text: `${path}.balanceType '${balance.balanceType}' is not a balance type: closingBooked, expected, openingBooked, interimAvailable, interimBooked, forwardAvailable, nonInvoiced or authorised (any case, EXPECTED as well)` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: `${path}.balanceType`,
+        text: `${path}.balanceType '${balance.balanceType}' is not a balance type: closingBooked, expected, openingBooked, interimAvailable, interimBooked, forwardAvailable, nonInvoiced or authorised (any case, EXPECTED as well)`,
+      });
     }
     types.push(type);
     const amount = asObject(balance.balanceAmount);
     let minor: bigint | undefined;
     if (isCurrency(amount.currency)) {
-      if (amount.currency !== currency) problems.push(currencyProblem(`${path}.balanceAmount.currency`, amount.currency, currency, 'the account'));
-      else minor = amountOf(amount.amount, currency, `${path}.balanceAmount.amount`, { negative: true, zero: true }, problems);
+      if (amount.currency !== currency)
+        problems.push(currencyProblem(`${path}.balanceAmount.currency`, amount.currency, currency, 'the account'));
+      else
+        minor = amountOf(
+          amount.amount,
+          currency,
+          `${path}.balanceAmount.amount`,
+          { negative: true, zero: true },
+          problems,
+        );
     }
     amounts.push(minor);
-    view.push(withoutEmpty({
-      balanceType: type, balanceAmount: minor === undefined ? undefined : { amount: formatAmount(minor, currency), currency },
-      referenceDate: balance.referenceDate, lastChangeDateTime: balance.lastChangeDateTime, lastCommittedTransaction: balance.lastCommittedTransaction,
-      creditLimitIncluded: balance.creditLimitIncluded,
-    }));
+    view.push(
+      withoutEmpty({
+        balanceType: type,
+        balanceAmount: minor === undefined ? undefined : { amount: formatAmount(minor, currency), currency },
+        referenceDate: balance.referenceDate,
+        lastChangeDateTime: balance.lastChangeDateTime,
+        lastCommittedTransaction: balance.lastCommittedTransaction,
+        creditLimitIncluded: balance.creditLimitIncluded,
+      }),
+    );
   }
   const index = currentBalanceIndex(types);
-  return { balanceMinor: index === undefined ? 0n : amounts[index] ?? 0n, view };
+  return { balanceMinor: index === undefined ? 0n : (amounts[index] ?? 0n), view };
 }
 
 /** The platform's rule: dates not after today (Norway, business clock), and the booking date not after the value date. */
@@ -91,12 +135,26 @@ export function dateProblems(t: Json, path: string, today: string, fields: reado
   for (const field of fields) {
     const value = t[field];
     if (typeof value === 'string' && isCalendarDate(value) && value > today) {
-      problems.push({ code: 'FORMAT_ERROR', path: `${path}.${field}`, text: `${path}.${field} ${value} is after today (${today}, Norwegian time): test transactions are history` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: `${path}.${field}`,
+        text: `${path}.${field} ${value} is after today (${today}, Norwegian time): test transactions are history`,
+      });
     }
   }
   const { bookingDate, valueDate } = t;
-  if (typeof bookingDate === 'string' && typeof valueDate === 'string' && isCalendarDate(bookingDate) && isCalendarDate(valueDate) && bookingDate > valueDate) {
-    problems.push({ code: 'FORMAT_ERROR', path: `${path}.bookingDate`, text: `${path}.bookingDate ${bookingDate} is after ${path}.valueDate ${valueDate}; the booking date must not be after the value date` });
+  if (
+    typeof bookingDate === 'string' &&
+    typeof valueDate === 'string' &&
+    isCalendarDate(bookingDate) &&
+    isCalendarDate(valueDate) &&
+    bookingDate > valueDate
+  ) {
+    problems.push({
+      code: 'FORMAT_ERROR',
+      path: `${path}.bookingDate`,
+      text: `${path}.bookingDate ${bookingDate} is after ${path}.valueDate ${valueDate}; the booking date must not be after the value date`,
+    });
   }
   return problems;
 }
@@ -108,9 +166,20 @@ export function withoutEmpty(object: Json): Json {
 
 export function pageOf(query: ListQuery): TransactionPage {
   if (query.fromDate !== undefined && query.toDate !== undefined && query.fromDate > query.toDate) {
-    throw ApiError.of([{ code: 'FORMAT_ERROR', path: 'query:toDate', text: `query parameter toDate ${query.toDate} is before fromDate ${query.fromDate}` }]);
+    throw ApiError.of([
+      {
+        code: 'FORMAT_ERROR',
+        path: 'query:toDate',
+        text: `query parameter toDate ${query.toDate} is before fromDate ${query.fromDate}`,
+      },
+    ]);
   }
-  return { fromDate: query.fromDate, toDate: query.toDate, offset: query.offset ?? 0, limit: query.limit ?? SANDBOX_TRANSACTIONS_PAGE_DEFAULT };
+  return {
+    fromDate: query.fromDate,
+    toDate: query.toDate,
+    offset: query.offset ?? 0,
+    limit: query.limit ?? SANDBOX_TRANSACTIONS_PAGE_DEFAULT,
+  };
 }
 
 /**
@@ -120,7 +189,8 @@ export function pageOf(query: ListQuery): TransactionPage {
  */
 export function reject(schemaProblems: readonly Problem[], problems: readonly Problem[]): void {
   const refused = new Set(schemaProblems.map((p) => p.path).filter((p): p is string => p !== undefined));
-  const covered = (path: string | undefined) => path !== undefined && refused.size > 0 && pathAndAncestors(path).some((p) => refused.has(p));
+  const covered = (path: string | undefined) =>
+    path !== undefined && refused.size > 0 && pathAndAncestors(path).some((p) => refused.has(p));
   const all = [...schemaProblems, ...problems.filter((p) => !covered(p.path))];
   if (all.length > 0) throw ApiError.of(all);
 }

@@ -1,4 +1,3 @@
-
 /** Links of the sandbox's resources; paths relative to the server, as every answer's links are. */
 
 export type Link = { href: string; verbs: string[] };
@@ -12,5 +11,8 @@ export function transactionLink(accountId: string, id: string): Link {
 }
 
 export function cardTransactionLink(cardAccountId: string, id: string): Link {
-  return link(`/v1/sandbox/card-accounts/${encodeURIComponent(cardAccountId)}/transactions/${encodeURIComponent(id)}`, 'GET');
+  return link(
+    `/v1/sandbox/card-accounts/${encodeURIComponent(cardAccountId)}/transactions/${encodeURIComponent(id)}`,
+    'GET',
+  );
 }

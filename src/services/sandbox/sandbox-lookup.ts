@@ -1,13 +1,21 @@
 import type { Problem } from '../../domain/api-error.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
-import type { SandboxAccount, SandboxAgreement, SandboxCardAccount, SandboxCustomer } from '../../store/sandbox-records.js';
+import type {
+  SandboxAccount,
+  SandboxAgreement,
+  SandboxCardAccount,
+  SandboxCustomer,
+} from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import { type Json, unknown } from './sandbox-input.js';
 
 /** The part of the sandbox bank a TPP sees: resources by id, customers by number, accounts of an engagement. */
 export class SandboxLookup {
-  constructor(private readonly store: Store, private readonly banks: Banks) {}
+  constructor(
+    private readonly store: Store,
+    private readonly banks: Banks,
+  ) {}
 
   async visibleCustomer(tpp: TppIdentity, customerId: string): Promise<SandboxCustomer> {
     const customer = await this.store.findSandboxCustomer(this.banks.of(tpp.id), { id: customerId });
@@ -34,18 +42,33 @@ export class SandboxLookup {
   }
 
   /** The customer a body names by customer number, when this TPP sees it; else a problem at the path. */
-  async namedCustomer(tpp: TppIdentity, customerNumber: unknown, path: string, problems: Problem[]): Promise<SandboxCustomer | undefined> {
+  async namedCustomer(
+    tpp: TppIdentity,
+    customerNumber: unknown,
+    path: string,
+    problems: Problem[],
+  ): Promise<SandboxCustomer | undefined> {
     if (typeof customerNumber !== 'string') return undefined;
     const customer = await this.store.findSandboxCustomer(this.banks.of(tpp.id), { customerNumber });
     if (customer === undefined) {
-      problems.push({ code: 'FORMAT_ERROR', path, text: `${path}: no customer ${customerNumber} is known to this TPP (create it with POST /v1/sandbox/customers, or use one of the default data set)` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path,
+        text: `${path}: no customer ${customerNumber} is known to this TPP (create it with POST /v1/sandbox/customers, or use one of the default data set)`,
+      });
       return undefined;
     }
     return customer;
   }
 
   /** An account of an engagement: in this bank, and the agreement owner's. */
-  async engagedAccount(tpp: TppIdentity, reference: Json, path: string, owner: SandboxCustomer | undefined, problems: Problem[]): Promise<SandboxAccount | undefined> {
+  async engagedAccount(
+    tpp: TppIdentity,
+    reference: Json,
+    path: string,
+    owner: SandboxCustomer | undefined,
+    problems: Problem[],
+  ): Promise<SandboxAccount | undefined> {
     const { iban, bban } = reference;
     if (iban === undefined && bban === undefined) {
       problems.push({ code: 'FORMAT_ERROR', path, text: `${path} needs an iban or a bban to identify the account` });
@@ -54,15 +77,27 @@ export class SandboxLookup {
     const byIban = typeof iban === 'string' ? await this.store.findAccount(this.banks.of(tpp.id), { iban }) : undefined;
     const byBban = typeof bban === 'string' ? await this.store.findAccount(this.banks.of(tpp.id), { bban }) : undefined;
     if (typeof iban === 'string' && byIban === undefined) {
-      problems.push({ code: 'FORMAT_ERROR', path: `${path}.iban`, text: `${path}.iban: no account ${iban} is in this bank` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: `${path}.iban`,
+        text: `${path}.iban: no account ${iban} is in this bank`,
+      });
       return undefined;
     }
     if (typeof bban === 'string' && byBban === undefined) {
-      problems.push({ code: 'FORMAT_ERROR', path: `${path}.bban`, text: `${path}.bban: no account ${bban} is in this bank` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: `${path}.bban`,
+        text: `${path}.bban: no account ${bban} is in this bank`,
+      });
       return undefined;
     }
     if (byIban !== undefined && byBban !== undefined && byIban.id !== byBban.id) {
-      problems.push({ code: 'FORMAT_ERROR', path: `${path}.bban`, text: `${path}.bban ${bban} and ${path}.iban ${iban} name different accounts` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path: `${path}.bban`,
+        text: `${path}.bban ${bban} and ${path}.iban ${iban} name different accounts`,
+      });
       return undefined;
     }
     // Neither is a string: the schema's problem at the field says so; there is no account to look up.
@@ -71,7 +106,11 @@ export class SandboxLookup {
     const account = await this.store.findSandboxAccount(this.banks.of(tpp.id), found.id);
     if (account === undefined) return undefined;
     if (owner !== undefined && account.customerId !== owner.id) {
-      problems.push({ code: 'FORMAT_ERROR', path, text: `${path}: account ${account.bban} is not an account of the agreement's owner ${owner.customerNumber}; an agreement engages people on the owner's accounts` });
+      problems.push({
+        code: 'FORMAT_ERROR',
+        path,
+        text: `${path}: account ${account.bban} is not an account of the agreement's owner ${owner.customerNumber}; an agreement engages people on the owner's accounts`,
+      });
       return undefined;
     }
     return account;

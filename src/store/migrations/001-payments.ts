@@ -3,7 +3,8 @@ import type { Kysely, Migration } from 'kysely';
 /** Payments, their transfers, and the TPP requests that created them (idempotency by X-Request-ID). */
 export const paymentsMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable('tpp_requests')
+    await db.schema
+      .createTable('tpp_requests')
       .addColumn('tpp_id', 'text', (c) => c.notNull())
       .addColumn('request_id', 'text', (c) => c.notNull())
       .addColumn('operation', 'text', (c) => c.notNull())
@@ -15,7 +16,8 @@ export const paymentsMigration: Migration = {
       .addPrimaryKeyConstraint('tpp_requests_pk', ['tpp_id', 'request_id'])
       .execute();
 
-    await db.schema.createTable('payments')
+    await db.schema
+      .createTable('payments')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('tpp_id', 'text', (c) => c.notNull())
       .addColumn('service', 'text', (c) => c.notNull())
@@ -42,9 +44,14 @@ export const paymentsMigration: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('payments_status_date').on('payments').columns(['status', 'requested_execution_date']).execute();
+    await db.schema
+      .createIndex('payments_status_date')
+      .on('payments')
+      .columns(['status', 'requested_execution_date'])
+      .execute();
 
-    await db.schema.createTable('transfers')
+    await db.schema
+      .createTable('transfers')
       .addColumn('payment_id', 'text', (c) => c.notNull().references('payments.id').onDelete('cascade'))
       .addColumn('seq', 'integer', (c) => c.notNull())
       .addColumn('tpp_id', 'text', (c) => c.notNull())
@@ -59,6 +66,10 @@ export const paymentsMigration: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('transfers_pk', ['payment_id', 'seq'])
       .execute();
-    await db.schema.createIndex('transfers_duplicates').on('transfers').columns(['tpp_id', 'psu_key', 'duplicate_key']).execute();
+    await db.schema
+      .createIndex('transfers_duplicates')
+      .on('transfers')
+      .columns(['tpp_id', 'psu_key', 'duplicate_key'])
+      .execute();
   },
 };

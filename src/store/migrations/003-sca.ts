@@ -3,7 +3,8 @@ import type { Kysely, Migration } from 'kysely';
 /** PSU sessions per TPP, SCA authorisations with their single-use links, and signing baskets. */
 export const scaMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable('psu_sessions')
+    await db.schema
+      .createTable('psu_sessions')
       .addColumn('psu_id', 'text', (c) => c.primaryKey())
       .addColumn('tpp_id', 'text', (c) => c.notNull())
       .addColumn('customer_id', 'text', (c) => c.notNull().references('customers.id').onDelete('cascade'))
@@ -13,7 +14,8 @@ export const scaMigration: Migration = {
       .addUniqueConstraint('psu_sessions_tpp_customer', ['tpp_id', 'customer_id'])
       .execute();
 
-    await db.schema.createTable('authorisations')
+    await db.schema
+      .createTable('authorisations')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('token_hash', 'text', (c) => c.notNull().unique())
       .addColumn('stage', 'text', (c) => c.notNull())
@@ -37,14 +39,16 @@ export const scaMigration: Migration = {
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
 
-    await db.schema.createTable('baskets')
+    await db.schema
+      .createTable('baskets')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('tpp_id', 'text', (c) => c.notNull())
       .addColumn('psu_key', 'text', (c) => c.notNull())
       .addColumn('request_body', 'text', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createTable('basket_payments')
+    await db.schema
+      .createTable('basket_payments')
       .addColumn('basket_id', 'text', (c) => c.notNull().references('baskets.id').onDelete('cascade'))
       .addColumn('payment_id', 'text', (c) => c.notNull().unique().references('payments.id').onDelete('cascade'))
       .addColumn('seq', 'integer', (c) => c.notNull())

@@ -6,7 +6,8 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const ledgerMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable('account_transactions')
+    await db.schema
+      .createTable('account_transactions')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
       // Position of the transaction in its account, 1, 2, 3, ...: the listing's stable order, and an
@@ -31,14 +32,22 @@ export const ledgerMigration: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addUniqueConstraint('account_transactions_seq', ['account_id', 'seq'])
       .execute();
-    await db.schema.createIndex('account_transactions_booking').on('account_transactions').columns(['account_id', 'booking_date', 'seq']).execute();
+    await db.schema
+      .createIndex('account_transactions_booking')
+      .on('account_transactions')
+      .columns(['account_id', 'booking_date', 'seq'])
+      .execute();
 
-    await db.schema.alterTable('accounts').addColumn('transaction_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('accounts')
+      .addColumn('transaction_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     // The TPP that created a sandbox customer sees it; the default data set (no TPP) every TPP sees.
     await db.schema.alterTable('customers').addColumn('tpp_id', 'text').execute();
     await db.schema.alterTable('agreements').addColumn('tpp_id', 'text').execute();
 
-    await db.schema.createTable('card_accounts')
+    await db.schema
+      .createTable('card_accounts')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('customer_id', 'text', (c) => c.notNull().references('customers.id').onDelete('cascade'))
       .addColumn('masked_pan', 'text', (c) => c.notNull().unique())
@@ -50,7 +59,8 @@ export const ledgerMigration: Migration = {
       .addColumn('body', 'text', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createTable('card_transactions')
+    await db.schema
+      .createTable('card_transactions')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('card_account_id', 'text', (c) => c.notNull().references('card_accounts.id').onDelete('cascade'))
       .addColumn('seq', 'integer', (c) => c.notNull())
@@ -60,13 +70,15 @@ export const ledgerMigration: Migration = {
       .addUniqueConstraint('card_transactions_seq', ['card_account_id', 'seq'])
       .execute();
 
-    await db.schema.createTable('sandbox_clock')
+    await db.schema
+      .createTable('sandbox_clock')
       .addColumn('id', 'integer', (c) => c.primaryKey())
       .addColumn('offset_ms', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
 
-    await db.schema.createTable('batch_runs')
+    await db.schema
+      .createTable('batch_runs')
       .addColumn('slot', 'text', (c) => c.primaryKey())
       .addColumn('started_at', 'text', (c) => c.notNull())
       .addColumn('finished_at', 'text')

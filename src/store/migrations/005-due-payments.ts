@@ -12,7 +12,10 @@ import { type Kysely, type Migration, sql } from 'kysely';
 export const duePaymentsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.dropIndex('payments_status_date').execute();
-    await db.schema.createIndex('payments_due').on('payments').columns(['authorised_at', 'id', 'requested_execution_date'])
+    await db.schema
+      .createIndex('payments_due')
+      .on('payments')
+      .columns(['authorised_at', 'id', 'requested_execution_date'])
       .where(sql<boolean>`status in ('ACTC', 'PDNG')`)
       .execute();
   },

@@ -6,7 +6,8 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const requestBindingsMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable('request_bindings')
+    await db.schema
+      .createTable('request_bindings')
       .addColumn('tpp_id', 'text', (c) => c.notNull())
       .addColumn('request_id', 'text', (c) => c.notNull())
       .addColumn('method', 'text', (c) => c.notNull())

@@ -1,7 +1,8 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /** Why a payment waiting for SCA when national identity numbers became keyed hashes was rejected. */
-export const LEGACY_NATIONAL_ID_REASON = 'initiated with X-PSU-IDENTITY before the bank changed how it stores national identity numbers; initiate it again';
+export const LEGACY_NATIONAL_ID_REASON =
+  'initiated with X-PSU-IDENTITY before the bank changed how it stores national identity numbers; initiate it again';
 
 /**
  * The PSU's side (docs/decisions.md, "Hardening: the PSU's side"):
@@ -17,7 +18,8 @@ export const LEGACY_NATIONAL_ID_REASON = 'initiated with X-PSU-IDENTITY before t
  */
 export const psuLockoutMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable('psu_code_attempts')
+    await db.schema
+      .createTable('psu_code_attempts')
       .addColumn('psu_key', 'text', (c) => c.notNull())
       .addColumn('attempt_id', 'text', (c) => c.notNull())
       .addColumn('at', 'text', (c) => c.notNull())
@@ -26,7 +28,8 @@ export const psuLockoutMigration: Migration = {
     await db.schema.createIndex('psu_code_attempts_at').on('psu_code_attempts').columns(['at']).execute();
     await db.schema.createIndex('psu_code_attempts_attempt').on('psu_code_attempts').columns(['attempt_id']).execute();
 
-    await db.schema.createTable('installation_keys')
+    await db.schema
+      .createTable('installation_keys')
       .addColumn('name', 'text', (c) => c.primaryKey())
       .addColumn('fingerprint', 'text', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
@@ -36,7 +39,9 @@ export const psuLockoutMigration: Migration = {
     await sql`update payments set status = 'RJCT', status_reason = ${LEGACY_NATIONAL_ID_REASON}, updated_at = ${now}
       where psu_national_id_hash is not null and status = 'RCVD'`.execute(db);
     await sql`update transfers set status = 'RJCT'
-      where status = 'RCVD' and payment_id in (select id from payments where psu_national_id_hash is not null and status = 'RJCT')`.execute(db);
+      where status = 'RCVD' and payment_id in (select id from payments where psu_national_id_hash is not null and status = 'RJCT')`.execute(
+      db,
+    );
     await sql`update payments set psu_national_id_hash = null where psu_national_id_hash is not null`.execute(db);
     await sql`update payments set psu_key = 'erased:' || id where psu_key like 'nin:%'`.execute(db);
     await sql`update transfers set psu_key = 'erased:' || payment_id where psu_key like 'nin:%'`.execute(db);

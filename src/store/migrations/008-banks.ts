@@ -17,10 +17,15 @@ import { type Kysely, type Migration, SqliteAdapter, sql } from 'kysely';
 export const banksMigration: Migration = {
   async up(db: Kysely<unknown>) {
     const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-    const shared = await sql<{ n: number | bigint }>`select (select count(*) from customers) + (select count(*) from payments) as n`.execute(db);
-    const clock = await sql<{ offset_ms: number | bigint | string }>`select offset_ms from sandbox_clock where id = 1`.execute(db);
+    const shared = await sql<{
+      n: number | bigint;
+    }>`select (select count(*) from customers) + (select count(*) from payments) as n`.execute(db);
+    const clock = await sql<{
+      offset_ms: number | bigint | string;
+    }>`select offset_ms from sandbox_clock where id = 1`.execute(db);
 
-    await db.schema.createTable('banks')
+    await db.schema
+      .createTable('banks')
       .addColumn('bank', 'text', (c) => c.primaryKey())
       .addColumn('clock_offset_ms', 'bigint', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
@@ -28,7 +33,9 @@ export const banksMigration: Migration = {
       .execute();
     const now = new Date().toISOString();
     if (Number(shared.rows[0]?.n ?? 0) > 0 || clock.rows.length > 0) {
-      await sql`insert into banks (bank, clock_offset_ms, created_at, updated_at) values ('', ${BigInt(clock.rows[0]?.offset_ms ?? 0)}, ${now}, ${now})`.execute(db);
+      await sql`insert into banks (bank, clock_offset_ms, created_at, updated_at) values ('', ${BigInt(clock.rows[0]?.offset_ms ?? 0)}, ${now}, ${now})`.execute(
+        db,
+      );
     }
     await db.schema.dropTable('sandbox_clock').execute();
 
@@ -37,11 +44,15 @@ export const banksMigration: Migration = {
 
     await sql`alter table payments add column bank text not null default ''`.execute(db);
     await db.schema.dropIndex('payments_due').execute();
-    await db.schema.createIndex('payments_due').on('payments').columns(['bank', 'authorised_at', 'id', 'requested_execution_date'])
+    await db.schema
+      .createIndex('payments_due')
+      .on('payments')
+      .columns(['bank', 'authorised_at', 'id', 'requested_execution_date'])
       .where(sql<boolean>`status in ('ACTC', 'PDNG')`)
       .execute();
 
-    await db.schema.createTable('batch_runs_by_bank')
+    await db.schema
+      .createTable('batch_runs_by_bank')
       .addColumn('bank', 'text', (c) => c.notNull())
       .addColumn('slot', 'text', (c) => c.notNull())
       .addColumn('started_at', 'text', (c) => c.notNull())
@@ -72,13 +83,16 @@ async function alterPostgres(db: Kysely<unknown>): Promise<void> {
   await sql`alter table engagements drop constraint engagements_agreement_id_fkey`.execute(db);
   await sql`alter table agreements drop constraint agreements_pkey`.execute(db);
   await sql`alter table agreements add constraint agreements_pkey primary key (bank, id)`.execute(db);
-  await sql`alter table engagements add constraint engagements_agreement foreign key (bank, agreement_id) references agreements (bank, id) on delete cascade`.execute(db);
+  await sql`alter table engagements add constraint engagements_agreement foreign key (bank, agreement_id) references agreements (bank, id) on delete cascade`.execute(
+    db,
+  );
   await db.schema.createIndex('card_accounts_customer').on('card_accounts').column('customer_id').execute();
 }
 
 /** Each table made anew with its bank, its rows copied into bank '', the old one dropped (foreign keys are off). */
 async function rebuildSqlite(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('customers_new')
+  await db.schema
+    .createTable('customers_new')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('bank', 'text', (c) => c.notNull())
     .addColumn('customer_number', 'text', (c) => c.notNull())
@@ -88,7 +102,8 @@ async function rebuildSqlite(db: Kysely<unknown>): Promise<void> {
     .addColumn('tpp_id', 'text')
     .addUniqueConstraint('customers_bank_number', ['bank', 'customer_number'])
     .execute();
-  await db.schema.createTable('accounts_new')
+  await db.schema
+    .createTable('accounts_new')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('bank', 'text', (c) => c.notNull())
     .addColumn('customer_id', 'text', (c) => c.notNull().references('customers.id').onDelete('cascade'))
@@ -105,7 +120,8 @@ async function rebuildSqlite(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('accounts_bank_bban', ['bank', 'bban'])
     .addUniqueConstraint('accounts_bank_iban', ['bank', 'iban'])
     .execute();
-  await db.schema.createTable('card_accounts_new')
+  await db.schema
+    .createTable('card_accounts_new')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('bank', 'text', (c) => c.notNull())
     .addColumn('customer_id', 'text', (c) => c.notNull().references('customers.id').onDelete('cascade'))
@@ -118,7 +134,8 @@ async function rebuildSqlite(db: Kysely<unknown>): Promise<void> {
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createTable('agreements_new')
+  await db.schema
+    .createTable('agreements_new')
     .addColumn('bank', 'text', (c) => c.notNull())
     .addColumn('id', 'text', (c) => c.notNull())
     .addColumn('owner_customer_id', 'text', (c) => c.notNull().references('customers.id').onDelete('cascade'))
@@ -127,22 +144,29 @@ async function rebuildSqlite(db: Kysely<unknown>): Promise<void> {
     .addColumn('tpp_id', 'text')
     .addPrimaryKeyConstraint('agreements_pkey', ['bank', 'id'])
     .execute();
-  await db.schema.createTable('engagements_new')
+  await db.schema
+    .createTable('engagements_new')
     .addColumn('bank', 'text', (c) => c.notNull())
     .addColumn('agreement_id', 'text', (c) => c.notNull())
     .addColumn('customer_id', 'text', (c) => c.notNull().references('customers.id').onDelete('cascade'))
     .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
     .addColumn('roles', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('engagements_pk', ['agreement_id', 'customer_id', 'account_id'])
-    .addForeignKeyConstraint('engagements_agreement', ['bank', 'agreement_id'], 'agreements', ['bank', 'id'], (c) => c.onDelete('cascade'))
+    .addForeignKeyConstraint('engagements_agreement', ['bank', 'agreement_id'], 'agreements', ['bank', 'id'], (c) =>
+      c.onDelete('cascade'),
+    )
     .execute();
 
   await sql`insert into customers_new (id, bank, customer_number, name, type, created_at, tpp_id)
     select id, '', customer_number, name, type, created_at, tpp_id from customers`.execute(db);
   await sql`insert into accounts_new (id, bank, customer_id, bban, iban, currency, name, product, cash_account_type, credit_line_minor, balance_minor, created_at, transaction_count)
-    select id, '', customer_id, bban, iban, currency, name, product, cash_account_type, credit_line_minor, balance_minor, created_at, transaction_count from accounts`.execute(db);
+    select id, '', customer_id, bban, iban, currency, name, product, cash_account_type, credit_line_minor, balance_minor, created_at, transaction_count from accounts`.execute(
+    db,
+  );
   await sql`insert into card_accounts_new (id, bank, customer_id, masked_pan, name, product, currency, credit_limit_minor, balance_minor, body, created_at)
-    select id, '', customer_id, masked_pan, name, product, currency, credit_limit_minor, balance_minor, body, created_at from card_accounts`.execute(db);
+    select id, '', customer_id, masked_pan, name, product, currency, credit_limit_minor, balance_minor, body, created_at from card_accounts`.execute(
+    db,
+  );
   await sql`insert into agreements_new (bank, id, owner_customer_id, name, created_at, tpp_id)
     select '', id, owner_customer_id, name, created_at, tpp_id from agreements`.execute(db);
   await sql`insert into engagements_new (bank, agreement_id, customer_id, account_id, roles)

@@ -1,7 +1,8 @@
 import { type Kysely, type Migration, SqliteAdapter, sql } from 'kysely';
 
 /** The transfers' columns this migration's function inserts, each from the JSON's field of its name. */
-const TRANSFER_COLUMNS = 'payment_id, seq, tpp_id, psu_key, amount_minor, currency, creditor_name, creditor_account, duplicate_key, status, status_reason, created_at';
+const TRANSFER_COLUMNS =
+  'payment_id, seq, tpp_id, psu_key, amount_minor, currency, creditor_name, creditor_account, duplicate_key, status, status_reason, created_at';
 
 /** The parts of this migration's function that migration 012 changed (its down puts them back). */
 export const FUNCTION_PARTS = {
@@ -36,7 +37,12 @@ export const createPaymentFunctionMigration: Migration = {
  * duplicate look-up by duplicate_hash and the transfers' new column), so that each migration's
  * function stays what it was when it ran and the rest is written once.
  */
-export function createPaymentFunction(parts: { head: string; duplicateWhere: string; transferColumns: string; transferValues: string }): string {
+export function createPaymentFunction(parts: {
+  head: string;
+  duplicateWhere: string;
+  transferColumns: string;
+  transferValues: string;
+}): string {
   const { head, duplicateWhere, transferColumns, transferValues } = parts;
   return `
 ${head} psd2_create_payment(lock_key text, req jsonb, pay jsonb, auth jsonb, xfers jsonb, duplicates_since text) returns jsonb

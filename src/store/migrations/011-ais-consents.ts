@@ -15,7 +15,8 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const aisConsentsMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable('ais_consents')
+    await db.schema
+      .createTable('ais_consents')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('bank', 'text', (c) => c.notNull())
       .addColumn('tpp_id', 'text', (c) => c.notNull())
@@ -29,9 +30,14 @@ export const aisConsentsMigration: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('ais_consents_session').on('ais_consents').columns(['tpp_id', 'tpp_session_id', 'status']).execute();
+    await db.schema
+      .createIndex('ais_consents_session')
+      .on('ais_consents')
+      .columns(['tpp_id', 'tpp_session_id', 'status'])
+      .execute();
 
-    await db.schema.createTable('ais_consent_accounts')
+    await db.schema
+      .createTable('ais_consent_accounts')
       .addColumn('consent_id', 'text', (c) => c.notNull().references('ais_consents.id').onDelete('cascade'))
       // account or card
       .addColumn('kind', 'text', (c) => c.notNull())
@@ -39,7 +45,8 @@ export const aisConsentsMigration: Migration = {
       .addPrimaryKeyConstraint('ais_consent_accounts_pk', ['consent_id', 'kind', 'resource_id'])
       .execute();
 
-    await db.schema.createTable('ais_unattended_reads')
+    await db.schema
+      .createTable('ais_unattended_reads')
       .addColumn('tpp_id', 'text', (c) => c.notNull())
       .addColumn('resource_key', 'text', (c) => c.notNull())
       .addColumn('day', 'text', (c) => c.notNull())
@@ -47,7 +54,10 @@ export const aisConsentsMigration: Migration = {
       .addPrimaryKeyConstraint('ais_unattended_reads_pk', ['tpp_id', 'resource_key', 'day'])
       .execute();
 
-    await db.schema.createIndex('card_transactions_booking').on('card_transactions').columns(['card_account_id', 'booking_date', 'seq']).execute();
-
+    await db.schema
+      .createIndex('card_transactions_booking')
+      .on('card_transactions')
+      .columns(['card_account_id', 'booking_date', 'seq'])
+      .execute();
   },
 };

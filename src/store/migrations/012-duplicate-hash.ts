@@ -48,20 +48,33 @@ $$`;
  */
 export const duplicateHashMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('transfers').addColumn('duplicate_hash', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('transfers')
+      .addColumn('duplicate_hash', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
     if (db.getExecutor().adapter instanceof SqliteAdapter) {
-      await backfillTransfers(db, (row) => sql`update transfers set duplicate_hash = ${duplicateHash(row.scope, row.duplicate_key)} where rowid = ${row.id}`);
+      await backfillTransfers(
+        db,
+        (row) =>
+          sql`update transfers set duplicate_hash = ${duplicateHash(row.scope, row.duplicate_key)} where rowid = ${row.id}`,
+      );
     } else {
       await sql.raw(DUPLICATE_HASH_FUNCTION).execute(db);
       await sql`update transfers set duplicate_hash = psd2_duplicate_hash(tpp_id, psu_key, duplicate_key)`.execute(db);
-      await sql.raw(createPaymentFunction({ ...DUPLICATE_HASH_PARTS.function, head: 'create or replace function' })).execute(db);
+      await sql
+        .raw(createPaymentFunction({ ...DUPLICATE_HASH_PARTS.function, head: 'create or replace function' }))
+        .execute(db);
     }
     await db.schema.dropIndex('transfers_duplicates').execute();
     await db.schema.createIndex('transfers_duplicate_hash').on('transfers').column('duplicate_hash').execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropIndex('transfers_duplicate_hash').execute();
-    await db.schema.createIndex('transfers_duplicates').on('transfers').columns(['tpp_id', 'psu_key', 'duplicate_key']).execute();
+    await db.schema
+      .createIndex('transfers_duplicates')
+      .on('transfers')
+      .columns(['tpp_id', 'psu_key', 'duplicate_key'])
+      .execute();
     if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
       await sql.raw(createPaymentFunction({ ...FUNCTION_PARTS, head: 'create or replace function' })).execute(db);
       await sql`drop function psd2_duplicate_hash(text, text, text)`.execute(db);

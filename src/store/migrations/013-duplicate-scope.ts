@@ -6,7 +6,10 @@ import { createPaymentFunction } from './009-create-payment-function.js';
 import { DUPLICATE_HASH_PARTS } from './012-duplicate-hash.js';
 
 /** The transfers' columns as psd2_create_payment inserts them since this migration: migration 012's, duplicate_scope and duplicate_day. */
-const TRANSFER_COLUMNS = DUPLICATE_HASH_PARTS.transferColumns.replace('duplicate_hash,', 'duplicate_hash, duplicate_scope, duplicate_day,');
+const TRANSFER_COLUMNS = DUPLICATE_HASH_PARTS.transferColumns.replace(
+  'duplicate_hash,',
+  'duplicate_hash, duplicate_scope, duplicate_day,',
+);
 
 /**
  * The rows the migration gives their scope and day: those no older than the logical-duplicate window
@@ -58,31 +61,59 @@ const DUPLICATE_WHERE = `      where t.duplicate_scope = psd2_duplicate_scope(pa
  */
 export const duplicateScopeMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('transfers').addColumn('duplicate_scope', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable('transfers').addColumn('duplicate_day', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('transfers')
+      .addColumn('duplicate_scope', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('transfers')
+      .addColumn('duplicate_day', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     if (db.getExecutor().adapter instanceof SqliteAdapter) {
-      await backfillTransfers(db, (row) => sql`update transfers set duplicate_scope = ${row.scope}, duplicate_day = ${duplicateDay(new Date(row.created_at))} where rowid = ${row.id}`, new Date(Date.now() - BACKFILL_HOURS * 3_600_000).toISOString());
+      await backfillTransfers(
+        db,
+        (row) =>
+          sql`update transfers set duplicate_scope = ${row.scope}, duplicate_day = ${duplicateDay(new Date(row.created_at))} where rowid = ${row.id}`,
+        new Date(Date.now() - BACKFILL_HOURS * 3_600_000).toISOString(),
+      );
     } else {
       for (const statement of SCOPE_FUNCTIONS) await sql.raw(statement).execute(db);
       // The same instant in SQL, written as Node writes created_at, so that the recorded script (schema-script.ts) stays the same text.
-      await sql.raw(`update transfers set duplicate_scope = psd2_duplicate_scope(tpp_id, psu_key), duplicate_day = psd2_duplicate_day(created_at)
-        where created_at >= to_char(now() at time zone 'UTC' - interval '${BACKFILL_HOURS} hours', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`).execute(db);
-      await sql.raw(createPaymentFunction({
-        head: 'create or replace function',
-        duplicateWhere: DUPLICATE_WHERE,
-        transferColumns: TRANSFER_COLUMNS,
-        transferValues: TRANSFER_COLUMNS.replace('duplicate_hash, duplicate_scope, duplicate_day,', `${DUPLICATE_HASH_PARTS.hashOfRow},
-      coalesce(duplicate_scope, psd2_duplicate_scope(tpp_id, psu_key)), coalesce(duplicate_day, psd2_duplicate_day(created_at)),`),
-      })).execute(db);
+      await sql
+        .raw(
+          `update transfers set duplicate_scope = psd2_duplicate_scope(tpp_id, psu_key), duplicate_day = psd2_duplicate_day(created_at)
+        where created_at >= to_char(now() at time zone 'UTC' - interval '${BACKFILL_HOURS} hours', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          createPaymentFunction({
+            head: 'create or replace function',
+            duplicateWhere: DUPLICATE_WHERE,
+            transferColumns: TRANSFER_COLUMNS,
+            transferValues: TRANSFER_COLUMNS.replace(
+              'duplicate_hash, duplicate_scope, duplicate_day,',
+              `${DUPLICATE_HASH_PARTS.hashOfRow},
+      coalesce(duplicate_scope, psd2_duplicate_scope(tpp_id, psu_key)), coalesce(duplicate_day, psd2_duplicate_day(created_at)),`,
+            ),
+          }),
+        )
+        .execute(db);
     }
     await db.schema.dropIndex('transfers_duplicate_hash').execute();
-    await db.schema.createIndex('transfers_duplicate_scope').on('transfers').columns(['duplicate_scope', 'duplicate_day', 'duplicate_hash']).execute();
+    await db.schema
+      .createIndex('transfers_duplicate_scope')
+      .on('transfers')
+      .columns(['duplicate_scope', 'duplicate_day', 'duplicate_hash'])
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropIndex('transfers_duplicate_scope').execute();
     await db.schema.createIndex('transfers_duplicate_hash').on('transfers').column('duplicate_hash').execute();
     if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
-      await sql.raw(createPaymentFunction({ ...DUPLICATE_HASH_PARTS.function, head: 'create or replace function' })).execute(db);
+      await sql
+        .raw(createPaymentFunction({ ...DUPLICATE_HASH_PARTS.function, head: 'create or replace function' }))
+        .execute(db);
       await sql`drop function psd2_duplicate_day(text)`.execute(db);
       await sql`drop function psd2_duplicate_scope(text, text)`.execute(db);
     }

@@ -18,5 +18,8 @@ export interface SchemaScript {
 
 /** Whether the script is the outcome of the first of these migrations (it is of no use when a migration it covers was renamed or removed). */
 export function scriptFits(script: SchemaScript, migrationNames: readonly string[]): boolean {
-  return script.migrations.length <= migrationNames.length && script.migrations.every((name, index) => migrationNames[index] === name);
+  return (
+    script.migrations.length <= migrationNames.length &&
+    script.migrations.every((name, index) => migrationNames[index] === name)
+  );
 }

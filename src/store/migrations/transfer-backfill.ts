@@ -19,11 +19,19 @@ export interface TransferToBackfill {
  * `createdSince`, when given), a batch at a time in rowid order (migrations 012 and 013 give the rows
  * stored before them their duplicate keys). The scope of each TPP and PSU is computed once.
  */
-export async function backfillTransfers(db: Kysely<unknown>, update: (row: TransferToBackfill) => RawBuilder<unknown>, createdSince = ''): Promise<void> {
+export async function backfillTransfers(
+  db: Kysely<unknown>,
+  update: (row: TransferToBackfill) => RawBuilder<unknown>,
+  createdSince = '',
+): Promise<void> {
   const scopes = new Map<string, bigint>();
   for (let after = 0; ;) {
-    const { rows } = await sql<Omit<TransferToBackfill, 'scope'>>`select rowid as id, tpp_id, psu_key, duplicate_key, created_at
-      from transfers where rowid > ${after} and created_at >= ${createdSince} order by rowid limit ${BACKFILL_BATCH_ROWS}`.execute(db);
+    const { rows } = await sql<
+      Omit<TransferToBackfill, 'scope'>
+    >`select rowid as id, tpp_id, psu_key, duplicate_key, created_at
+      from transfers where rowid > ${after} and created_at >= ${createdSince} order by rowid limit ${BACKFILL_BATCH_ROWS}`.execute(
+      db,
+    );
     if (rows.length === 0) return;
     for (const row of rows) {
       const scopeKey = `${row.tpp_id}\n${row.psu_key}`;

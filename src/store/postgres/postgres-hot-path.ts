@@ -2,8 +2,19 @@ import type pg from 'pg';
 import type { NewPayment } from '../../domain/payments/payment.js';
 import type { RequestBinding } from '../../domain/request-binding.js';
 import {
-  type BindingRowRead, type PaymentRowRead, type TppRequestRowRead, authorisationRow, bankClockOffset, bindingRow, duplicatesOf, paymentRow, toBinding,
-  toStoredPayment, toStoredRequest, tppRequestRow, transferRows,
+  type BindingRowRead,
+  type PaymentRowRead,
+  type TppRequestRowRead,
+  authorisationRow,
+  bankClockOffset,
+  bindingRow,
+  duplicatesOf,
+  paymentRow,
+  toBinding,
+  toStoredPayment,
+  toStoredRequest,
+  tppRequestRow,
+  transferRows,
 } from '../payment-rows.js';
 import type { CreatePaymentOptions, CreatePaymentResult, StoredPayment, TppRequestRecord } from '../store.js';
 
@@ -16,7 +27,11 @@ import type { CreatePaymentOptions, CreatePaymentResult, StoredPayment, TppReque
 export class PostgresHotPath {
   constructor(private readonly pool: pg.Pool) {}
 
-  async createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult> {
+  async createPayment(
+    payment: NewPayment,
+    request: TppRequestRecord,
+    options: CreatePaymentOptions,
+  ): Promise<CreatePaymentResult> {
     const createdAt = payment.createdAt.toISOString();
     const { rows } = await this.pool.query<{ result: CreatePaymentOutcome }>({
       name: 'psd2_create_payment',
@@ -54,11 +69,22 @@ export class PostgresHotPath {
           returning 1)
         select exists (select 1 from bound) as bound, b.* from (select 1) one
         left join request_bindings b on b.tpp_id = $1 and b.request_id = $2 and not exists (select 1 from bound)`,
-      values: [row.tpp_id, row.request_id, row.method, row.target, row.body_sha256, row.scope, row.expires_at, now.toISOString()],
+      values: [
+        row.tpp_id,
+        row.request_id,
+        row.method,
+        row.target,
+        row.body_sha256,
+        row.scope,
+        row.expires_at,
+        now.toISOString(),
+      ],
     });
     const result = rows[0]!;
     if (result.bound) return undefined;
-    return result.tpp_id === undefined || result.tpp_id === null ? this.bindRequest(binding, now) : toBinding(result as BindingRowRead);
+    return result.tpp_id === undefined || result.tpp_id === null
+      ? this.bindRequest(binding, now)
+      : toBinding(result as BindingRowRead);
   }
 
   async findPayment(tppId: string, paymentId: string, bank: string): Promise<StoredPayment | undefined> {
@@ -72,7 +98,9 @@ export class PostgresHotPath {
 
   async readClockOffset(bank: string): Promise<bigint> {
     const { rows } = await this.pool.query<{ clock_offset_ms: bigint }>({
-      name: 'psd2_read_clock_offset', text: 'select clock_offset_ms from banks where bank = $1', values: [bank],
+      name: 'psd2_read_clock_offset',
+      text: 'select clock_offset_ms from banks where bank = $1',
+      values: [bank],
     });
     return rows[0] === undefined ? 0n : BigInt(rows[0].clock_offset_ms);
   }

@@ -17,7 +17,9 @@ const MIGRATION_LOCK_ID = '3853314791062309107';
 
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === INT8_OID
+      ? (value: string) => BigInt(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /** PostgreSQL, for a bank running several server instances on one database. */
@@ -26,13 +28,20 @@ export class PostgresStore extends KyselyStore {
 
   private readonly hot: PostgresHotPath;
 
-  private constructor(db: Kysely<Database>, readonly pool: pg.Pool) {
+  private constructor(
+    db: Kysely<Database>,
+    readonly pool: pg.Pool,
+  ) {
     super(db);
     this.hot = new PostgresHotPath(pool);
   }
 
   // The operations of every signed request and every create, one round trip each (postgres-hot-path.ts).
-  override createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult> {
+  override createPayment(
+    payment: NewPayment,
+    request: TppRequestRecord,
+    options: CreatePaymentOptions,
+  ): Promise<CreatePaymentResult> {
     return this.hot.createPayment(payment, request, options);
   }
 
@@ -63,11 +72,15 @@ export class PostgresStore extends KyselyStore {
   protected override async runSchemaScript(script: SchemaScript): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${sql.raw(MIGRATION_LOCK_ID)})`.execute(trx);
-      const { rows } = await sql<{ made: boolean }>`select to_regclass('kysely_migration') is not null as made`.execute(trx);
+      const { rows } = await sql<{ made: boolean }>`select to_regclass('kysely_migration') is not null as made`.execute(
+        trx,
+      );
       if (rows[0]?.made !== false) return false;
       // Without parameters the statements go as one simple query: one round trip.
       await sql.raw(script.statements.join(';\n')).execute(trx);
-      await sql`insert into kysely_migration (name, timestamp) select unnest(${[...script.migrations]}::text[]), ${new Date().toISOString()}`.execute(trx);
+      await sql`insert into kysely_migration (name, timestamp) select unnest(${[...script.migrations]}::text[]), ${new Date().toISOString()}`.execute(
+        trx,
+      );
       return true;
     });
   }

@@ -3,7 +3,14 @@ import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { SORTED_BASE64URL, timePart } from '../../domain/time-ordered-id.js';
 import type { Account } from '../../domain/bank.js';
 import {
-  type AccountKey, type BookedPayment, ChunkLedger, type ExecutionPlan, type LedgerAccount, type PaymentToExecute, creditorKey, creditorNumbers,
+  type AccountKey,
+  type BookedPayment,
+  ChunkLedger,
+  type ExecutionPlan,
+  type LedgerAccount,
+  type PaymentToExecute,
+  creditorKey,
+  creditorNumbers,
 } from '../../domain/payment-execution.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { AccountTransactionTable, Database, PaymentTable, TransferTable } from '../database.js';
@@ -26,12 +33,20 @@ const INSERT_CHUNK = 500;
  * first. The statuses are literals so that both engines read the partial index payments_due
  * (migration 005) in its order and stop at `limit`, rather than sorting every authorised payment.
  */
-export async function findDuePaymentIds(db: Kysely<Database>, bank: string, date: string, limit: number): Promise<string[]> {
-  const rows = await db.selectFrom('payments').select('id')
+export async function findDuePaymentIds(
+  db: Kysely<Database>,
+  bank: string,
+  date: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select('id')
     .where('bank', '=', bank)
     .where(sql<boolean>`status in ('ACTC', 'PDNG')`)
     .where((eb) => eb.or([eb('requested_execution_date', 'is', null), eb('requested_execution_date', '<=', date)]))
-    .orderBy('authorised_at').orderBy('id')
+    .orderBy('authorised_at')
+    .orderBy('id')
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
@@ -52,23 +67,46 @@ export async function findDuePaymentIds(db: Kysely<Database>, bank: string, date
  *    payments' and transfers' statuses, grouped by outcome.
  * Nothing of a run that dies part-way is left half done: the transaction commits all of its payments or none.
  */
-export async function executePayments(db: Kysely<Database>, bank: string, paymentIds: readonly string[], bookingDate: string, at: Date, plan: Planner): Promise<ExecutionOutcome[]> {
+export async function executePayments(
+  db: Kysely<Database>,
+  bank: string,
+  paymentIds: readonly string[],
+  bookingDate: string,
+  at: Date,
+  plan: Planner,
+): Promise<ExecutionOutcome[]> {
   const unique = [...new Set(paymentIds)];
   if (unique.length === 0) return [];
   return db.transaction().execute(async (trx) => {
     const now = at.toISOString();
-    const claimed = new Map((await trx.updateTable('payments').set({ status: 'ACSP', updated_at: now })
-      .where('id', 'in', unique).where('bank', '=', bank).where('status', 'in', CLAIMABLE)
-      .returning(['id', 'service', 'product', 'fee_minor', 'fee_currency', 'body', 'debtor_bban', 'debtor_iban'])
-      .execute()).map((row) => [row.id, row]));
+    const claimed = new Map(
+      (
+        await trx
+          .updateTable('payments')
+          .set({ status: 'ACSP', updated_at: now })
+          .where('id', 'in', unique)
+          .where('bank', '=', bank)
+          .where('status', 'in', CLAIMABLE)
+          .returning(['id', 'service', 'product', 'fee_minor', 'fee_currency', 'body', 'debtor_bban', 'debtor_iban'])
+          .execute()
+      ).map((row) => [row.id, row]),
+    );
     if (claimed.size === 0) return [];
     const ids = unique.filter((id) => claimed.has(id));
     const transfers = new Map<string, TransferRow[]>(ids.map((id) => [id, []]));
-    const transferRows = await trx.selectFrom('transfers').select(['payment_id', 'seq', 'amount_minor', 'currency', 'creditor_name', 'creditor_account'])
-      .where('payment_id', 'in', ids).execute();
+    const transferRows = await trx
+      .selectFrom('transfers')
+      .select(['payment_id', 'seq', 'amount_minor', 'currency', 'creditor_name', 'creditor_account'])
+      .where('payment_id', 'in', ids)
+      .execute();
     for (const row of transferRows) transfers.get(row.payment_id)!.push(row);
 
-    const payments = ids.map((id) => toExecute(claimed.get(id)!, transfers.get(id)!.sort((a, b) => Number(a.seq) - Number(b.seq))));
+    const payments = ids.map((id) =>
+      toExecute(
+        claimed.get(id)!,
+        transfers.get(id)!.sort((a, b) => Number(a.seq) - Number(b.seq)),
+      ),
+    );
     const keys = [
       ...payments.map((p) => p.debtorKey).filter((k): k is AccountKey => k !== undefined),
       ...payments.flatMap((p) => p.payment.transfers.map((t) => creditorKey(t.creditorAccount))),
@@ -76,52 +114,107 @@ export async function executePayments(db: Kysely<Database>, bank: string, paymen
     const ledger = new ChunkLedger(await lockAccounts(trx, bank, keys));
     const booked = payments.map((p) => ledger.book(p.payment, p.debtorKey, plan));
 
-    const debtorNames = await customerNames(trx, booked.flatMap((b) => (b.bookings.length > 0 && b.debtor !== undefined ? [b.debtor.customerId] : [])));
+    const debtorNames = await customerNames(
+      trx,
+      booked.flatMap((b) => (b.bookings.length > 0 && b.debtor !== undefined ? [b.debtor.customerId] : [])),
+    );
     await insertBookings(trx, booked, debtorNames, bookingDate, now);
     for (const account of ledger.changedAccounts()) {
-      await trx.updateTable('accounts').set({ balance_minor: account.balanceMinor, transaction_count: account.transactionCount }).where('id', '=', account.id).execute();
+      await trx
+        .updateTable('accounts')
+        .set({ balance_minor: account.balanceMinor, transaction_count: account.transactionCount })
+        .where('id', '=', account.id)
+        .execute();
     }
     await finish(trx, booked, now);
     return booked.map((b) => ({ paymentId: b.paymentId, status: b.status }));
   });
 }
 
-type TransferRow = Pick<Selectable<TransferTable>, 'payment_id' | 'seq' | 'amount_minor' | 'currency' | 'creditor_name' | 'creditor_account'>;
-type ClaimedRow = Pick<Selectable<PaymentTable>, 'id' | 'service' | 'product' | 'fee_minor' | 'fee_currency' | 'body' | 'debtor_bban' | 'debtor_iban'>;
+type TransferRow = Pick<
+  Selectable<TransferTable>,
+  'payment_id' | 'seq' | 'amount_minor' | 'currency' | 'creditor_name' | 'creditor_account'
+>;
+type ClaimedRow = Pick<
+  Selectable<PaymentTable>,
+  'id' | 'service' | 'product' | 'fee_minor' | 'fee_currency' | 'body' | 'debtor_bban' | 'debtor_iban'
+>;
 
-function toExecute(row: ClaimedRow, transfers: TransferRow[]): { payment: PaymentToExecute; debtorKey: AccountKey | undefined } {
+function toExecute(
+  row: ClaimedRow,
+  transfers: TransferRow[],
+): { payment: PaymentToExecute; debtorKey: AccountKey | undefined } {
   const entries = entriesOf(row.body, row.service);
   const payment: PaymentToExecute = {
-    id: row.id, product: row.product, feeMinor: BigInt(row.fee_minor), feeCurrency: row.fee_currency,
+    id: row.id,
+    product: row.product,
+    feeMinor: BigInt(row.fee_minor),
+    feeCurrency: row.fee_currency,
     transfers: transfers.map((t) => {
       const entry = entries[Number(t.seq)];
       return {
-        seq: Number(t.seq), amountMinor: BigInt(t.amount_minor), currency: t.currency, creditorName: t.creditor_name, creditorAccount: t.creditor_account,
-        remittance: entry?.remittance ?? '', ultimateDebtor: entry?.ultimateDebtor ?? '', purposeCode: entry?.purposeCode ?? '',
+        seq: Number(t.seq),
+        amountMinor: BigInt(t.amount_minor),
+        currency: t.currency,
+        creditorName: t.creditor_name,
+        creditorAccount: t.creditor_account,
+        remittance: entry?.remittance ?? '',
+        ultimateDebtor: entry?.ultimateDebtor ?? '',
+        purposeCode: entry?.purposeCode ?? '',
       };
     }),
   };
-  const debtorKey = row.debtor_iban !== null ? { iban: row.debtor_iban.toUpperCase() } : row.debtor_bban !== null ? { bban: row.debtor_bban } : undefined;
+  const debtorKey =
+    row.debtor_iban !== null
+      ? { iban: row.debtor_iban.toUpperCase() }
+      : row.debtor_bban !== null
+        ? { bban: row.debtor_bban }
+        : undefined;
   return { payment, debtorKey };
 }
 
 /** The accounts of this bank that the keys name, each locked (in id order) and read under its lock. */
-async function lockAccounts(trx: Kysely<Database>, bank: string, keys: readonly AccountKey[]): Promise<LedgerAccount[]> {
+async function lockAccounts(
+  trx: Kysely<Database>,
+  bank: string,
+  keys: readonly AccountKey[],
+): Promise<LedgerAccount[]> {
   const ibans = [...new Set(keys.flatMap((k) => ('iban' in k ? [k.iban] : [])))];
   const bbans = [...new Set(keys.flatMap((k) => ('bban' in k ? [k.bban] : [])))];
   if (ibans.length === 0 && bbans.length === 0) return [];
-  const found = await trx.selectFrom('accounts').select('id').where('bank', '=', bank)
-    .where((eb) => eb.or([...(ibans.length > 0 ? [eb('iban', 'in', ibans)] : []), ...(bbans.length > 0 ? [eb('bban', 'in', bbans)] : [])]))
+  const found = await trx
+    .selectFrom('accounts')
+    .select('id')
+    .where('bank', '=', bank)
+    .where((eb) =>
+      eb.or([
+        ...(ibans.length > 0 ? [eb('iban', 'in', ibans)] : []),
+        ...(bbans.length > 0 ? [eb('bban', 'in', bbans)] : []),
+      ]),
+    )
     .execute();
   const accounts: LedgerAccount[] = [];
   for (const id of found.map((a) => a.id).sort()) {
     // An update that changes nothing takes the row lock on PostgreSQL (SQLite's transaction holds the
     // whole database already) and answers the row as it is once the lock is held.
-    const row = await trx.updateTable('accounts').set({ transaction_count: sql<number>`transaction_count` }).where('id', '=', id).returningAll().executeTakeFirst();
+    const row = await trx
+      .updateTable('accounts')
+      .set({ transaction_count: sql<number>`transaction_count` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
     if (row === undefined) continue;
     accounts.push({
-      id: row.id, customerId: row.customer_id, bban: row.bban, iban: row.iban, currency: row.currency, name: row.name, product: row.product,
-      cashAccountType: row.cash_account_type, creditLineMinor: BigInt(row.credit_line_minor), balanceMinor: BigInt(row.balance_minor),
+      id: row.id,
+      customerId: row.customer_id,
+      bban: row.bban,
+      iban: row.iban,
+      currency: row.currency,
+      name: row.name,
+      product: row.product,
+      cashAccountType: row.cash_account_type,
+      creditLineMinor: BigInt(row.credit_line_minor),
+      balanceMinor: BigInt(row.balance_minor),
       transactionCount: Number(row.transaction_count),
     });
   }
@@ -141,7 +234,13 @@ async function customerNames(trx: Kysely<Database>, customerIds: readonly string
  * debit or credit, and the amount is the amount moved, positive (the ledger's signed amount changed
  * the balance): a debit has the account as debtorAccount, a credit as creditorAccount.
  */
-async function insertBookings(trx: Kysely<Database>, booked: readonly BookedPayment[], debtorNames: Map<string, string>, bookingDate: string, now: string): Promise<void> {
+async function insertBookings(
+  trx: Kysely<Database>,
+  booked: readonly BookedPayment[],
+  debtorNames: Map<string, string>,
+  bookingDate: string,
+  now: string,
+): Promise<void> {
   const rows: Insertable<AccountTransactionTable>[] = [];
   const ids = new LedgerIds(booked.reduce((n, b) => n + b.bookings.length, 0));
   for (const payment of booked) {
@@ -150,21 +249,42 @@ async function insertBookings(trx: Kysely<Database>, booked: readonly BookedPaym
     const debtorName = debtorNames.get(debtor.customerId) ?? '';
     for (const b of payment.bookings) {
       // The creditor's numbers as this bank knows them when the transfer was credited here, else as the payment gives them.
-      const credited = b.kind === 'credit' ? b.account : payment.bookings.find((x) => x.kind === 'credit' && x.transfer === b.transfer)?.account;
+      const credited =
+        b.kind === 'credit'
+          ? b.account
+          : payment.bookings.find((x) => x.kind === 'credit' && x.transfer === b.transfer)?.account;
       const given = creditorNumbers(b.transfer.creditorAccount);
-      const creditorIban = b.kind === 'fee' ? '' : credited?.iban ?? given.iban;
-      const creditorBban = b.kind === 'fee' ? '' : credited?.bban ?? given.bban;
+      const creditorIban = b.kind === 'fee' ? '' : (credited?.iban ?? given.iban);
+      const creditorBban = b.kind === 'fee' ? '' : (credited?.bban ?? given.bban);
       rows.push({
-        id: ids.next(), account_id: b.account.id, seq: b.seq, amount_minor: b.amountMinor < 0n ? -b.amountMinor : b.amountMinor, currency: b.account.currency,
-        booking_date: bookingDate, value_date: bookingDate, remittance: b.kind === 'fee' ? `Fee, payment ${payment.paymentId}` : b.transfer.remittance,
-        creditor_name: b.kind === 'fee' ? 'Sandbox Bank ASA' : b.transfer.creditorName, creditor_iban: creditorIban, creditor_bban: creditorBban,
-        debtor_name: debtorName, debtor_iban: debtor.iban, debtor_bban: debtor.bban, bank_transaction_code: b.bankTransactionCode,
-        ultimate_debtor: b.transfer.ultimateDebtor, ultimate_creditor: '', purpose_code: b.transfer.purposeCode, payment_id: payment.paymentId, created_at: now,
+        id: ids.next(),
+        account_id: b.account.id,
+        seq: b.seq,
+        amount_minor: b.amountMinor < 0n ? -b.amountMinor : b.amountMinor,
+        currency: b.account.currency,
+        booking_date: bookingDate,
+        value_date: bookingDate,
+        remittance: b.kind === 'fee' ? `Fee, payment ${payment.paymentId}` : b.transfer.remittance,
+        creditor_name: b.kind === 'fee' ? 'Sandbox Bank ASA' : b.transfer.creditorName,
+        creditor_iban: creditorIban,
+        creditor_bban: creditorBban,
+        debtor_name: debtorName,
+        debtor_iban: debtor.iban,
+        debtor_bban: debtor.bban,
+        bank_transaction_code: b.bankTransactionCode,
+        ultimate_debtor: b.transfer.ultimateDebtor,
+        ultimate_creditor: '',
+        purpose_code: b.transfer.purposeCode,
+        payment_id: payment.paymentId,
+        created_at: now,
       });
     }
   }
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await trx.insertInto('account_transactions').values(rows.slice(start, start + INSERT_CHUNK)).execute();
+    await trx
+      .insertInto('account_transactions')
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .execute();
   }
 }
 
@@ -196,48 +316,79 @@ class LedgerIds {
 
 /** The payments' and transfers' statuses, one update per outcome (per transfer only for a bulk executed in part). */
 async function finish(trx: Kysely<Database>, booked: readonly BookedPayment[], now: string): Promise<void> {
-  const byOutcome = new Map<string, { status: TransactionStatus; reason: string | undefined; fundsAvailable: boolean | undefined; ids: string[] }>();
+  const byOutcome = new Map<
+    string,
+    { status: TransactionStatus; reason: string | undefined; fundsAvailable: boolean | undefined; ids: string[] }
+  >();
   const part: BookedPayment[] = [];
   for (const b of booked) {
     const key = `${b.status}|${b.fundsAvailable}|${b.reason ?? ''}`;
     let group = byOutcome.get(key);
-    if (group === undefined) byOutcome.set(key, group = { status: b.status, reason: b.reason, fundsAvailable: b.fundsAvailable, ids: [] });
+    if (group === undefined)
+      byOutcome.set(key, (group = { status: b.status, reason: b.reason, fundsAvailable: b.fundsAvailable, ids: [] }));
     group.ids.push(b.paymentId);
     if (b.status === 'PART') part.push(b);
   }
   for (const group of byOutcome.values()) {
-    await trx.updateTable('payments').set({
-      status: group.status, status_reason: group.reason ?? null, updated_at: now,
-      funds_available: group.fundsAvailable === undefined ? null : group.fundsAvailable ? 1 : 0,
-    }).where('id', 'in', group.ids).execute();
+    await trx
+      .updateTable('payments')
+      .set({
+        status: group.status,
+        status_reason: group.reason ?? null,
+        updated_at: now,
+        funds_available: group.fundsAvailable === undefined ? null : group.fundsAvailable ? 1 : 0,
+      })
+      .where('id', 'in', group.ids)
+      .execute();
     // Every transfer of an ACSC payment executed, every one of an RJCT payment was rejected.
     if (group.status !== 'PART') {
-      await trx.updateTable('transfers').set({ status: group.status, status_reason: group.status === 'RJCT' ? (group.reason ?? null) : null })
-        .where('payment_id', 'in', group.ids).execute();
+      await trx
+        .updateTable('transfers')
+        .set({ status: group.status, status_reason: group.status === 'RJCT' ? (group.reason ?? null) : null })
+        .where('payment_id', 'in', group.ids)
+        .execute();
     }
   }
   for (const b of part) {
     for (const [seq, status] of b.transferStatuses.entries()) {
-      await trx.updateTable('transfers').set({ status, status_reason: status === 'RJCT' ? (b.reason ?? null) : null })
-        .where('payment_id', '=', b.paymentId).where('seq', '=', seq).execute();
+      await trx
+        .updateTable('transfers')
+        .set({ status, status_reason: status === 'RJCT' ? (b.reason ?? null) : null })
+        .where('payment_id', '=', b.paymentId)
+        .where('seq', '=', seq)
+        .execute();
     }
   }
 }
 
 /** Remittance, ultimate debtor and purpose of each transfer, from the body as submitted. */
-export function entriesOf(body: string, service: string): { remittance: string; ultimateDebtor: string; purposeCode: string }[] {
+export function entriesOf(
+  body: string,
+  service: string,
+): { remittance: string; ultimateDebtor: string; purposeCode: string }[] {
   const parsed = JSON.parse(body) as Record<string, unknown>;
   const read = (entry: Record<string, unknown>) => {
-    const structured = [entry.remittanceInformationStructured, ...((entry.remittanceInformationStructuredArray as unknown[] | undefined) ?? [])]
-      .filter((r): r is { reference: string } => typeof r === 'object' && r !== null && typeof (r as { reference?: unknown }).reference === 'string')
+    const structured = [
+      entry.remittanceInformationStructured,
+      ...((entry.remittanceInformationStructuredArray as unknown[] | undefined) ?? []),
+    ]
+      .filter(
+        (r): r is { reference: string } =>
+          typeof r === 'object' && r !== null && typeof (r as { reference?: unknown }).reference === 'string',
+      )
       .map((r) => r.reference);
     return {
-      remittance: typeof entry.remittanceInformationUnstructured === 'string' ? entry.remittanceInformationUnstructured : structured.join(' '),
+      remittance:
+        typeof entry.remittanceInformationUnstructured === 'string'
+          ? entry.remittanceInformationUnstructured
+          : structured.join(' '),
       ultimateDebtor: typeof entry.ultimateDebtor === 'string' ? entry.ultimateDebtor : '',
       purposeCode: typeof entry.purposeCode === 'string' ? entry.purposeCode : '',
     };
   };
-  return service === 'bulk-payments' ? ((parsed.payments as Record<string, unknown>[]) ?? []).map(read) : [read(parsed)];
+  return service === 'bulk-payments'
+    ? ((parsed.payments as Record<string, unknown>[]) ?? []).map(read)
+    : [read(parsed)];
 }
 
 // ---- The sandbox's business clock and the batch runs ----
@@ -251,24 +402,60 @@ export async function readClockOffset(db: Kysely<Database>, bank: string): Promi
  * Sets the bank's clock offset if it is larger than the one stored (the clock only moves forward): in
  * the one statement, so that of two moves at once the later instant stays. False when it was not larger.
  */
-export async function writeClockOffset(db: Kysely<Database>, bank: string, offsetMs: bigint, at: Date): Promise<boolean> {
-  const result = await db.insertInto('banks').values({ bank, clock_offset_ms: offsetMs, created_at: at.toISOString(), updated_at: at.toISOString() })
-    .onConflict((oc) => oc.column('bank').doUpdateSet({ clock_offset_ms: offsetMs, updated_at: at.toISOString() }).where('banks.clock_offset_ms', '<', offsetMs))
+export async function writeClockOffset(
+  db: Kysely<Database>,
+  bank: string,
+  offsetMs: bigint,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('banks')
+    .values({ bank, clock_offset_ms: offsetMs, created_at: at.toISOString(), updated_at: at.toISOString() })
+    .onConflict((oc) =>
+      oc
+        .column('bank')
+        .doUpdateSet({ clock_offset_ms: offsetMs, updated_at: at.toISOString() })
+        .where('banks.clock_offset_ms', '<', offsetMs),
+    )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
 /** Claims a batch slot of the bank for this instance; false when another run (or instance) has it already. */
 export async function claimBatchRun(db: Kysely<Database>, bank: string, slot: string, at: Date): Promise<boolean> {
-  const result = await db.insertInto('batch_runs').values({ bank, slot, started_at: at.toISOString(), finished_at: null, executed: 0, rejected: 0 })
-    .onConflict((oc) => oc.columns(['bank', 'slot']).doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('batch_runs')
+    .values({ bank, slot, started_at: at.toISOString(), finished_at: null, executed: 0, rejected: 0 })
+    .onConflict((oc) => oc.columns(['bank', 'slot']).doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-export async function finishBatchRun(db: Kysely<Database>, bank: string, slot: string, executed: number, rejected: number, at: Date): Promise<void> {
-  await db.updateTable('batch_runs').set({ finished_at: at.toISOString(), executed, rejected }).where('bank', '=', bank).where('slot', '=', slot).execute();
+export async function finishBatchRun(
+  db: Kysely<Database>,
+  bank: string,
+  slot: string,
+  executed: number,
+  rejected: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('batch_runs')
+    .set({ finished_at: at.toISOString(), executed, rejected })
+    .where('bank', '=', bank)
+    .where('slot', '=', slot)
+    .execute();
 }
 
 export async function lastBatchSlot(db: Kysely<Database>, bank: string): Promise<string | undefined> {
-  return (await db.selectFrom('batch_runs').select('slot').where('bank', '=', bank).where('slot', 'not like', 'manual:%').orderBy('slot', 'desc').limit(1).executeTakeFirst())?.slot;
+  return (
+    await db
+      .selectFrom('batch_runs')
+      .select('slot')
+      .where('bank', '=', bank)
+      .where('slot', 'not like', 'manual:%')
+      .orderBy('slot', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  )?.slot;
 }

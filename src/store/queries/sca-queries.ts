@@ -2,22 +2,65 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AuthorisationKind, AuthorisationStatus } from '../../domain/sca.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { AuthorisationTable, Database } from '../database.js';
-import type { Authorisation, AuthorisationStep, NewAuthorisation, PaymentDecision, PsuSession, ScaPayment } from '../sca-records.js';
+import type {
+  Authorisation,
+  AuthorisationStep,
+  NewAuthorisation,
+  PaymentDecision,
+  PsuSession,
+  ScaPayment,
+} from '../sca-records.js';
 import { authorisationRow } from '../payment-rows.js';
 
 /** PSU sessions, authorisations, and the payment decisions an SCA makes. */
-export async function findPsuSession(db: Kysely<Database>, tppId: string, psuId: string): Promise<PsuSession | undefined> {
-  const row = await db.selectFrom('psu_sessions').selectAll().where('psu_id', '=', psuId).where('tpp_id', '=', tppId).executeTakeFirst();
-  return row === undefined ? undefined : { psuId: row.psu_id, tppId: row.tpp_id, customerId: row.customer_id, lastScaAt: new Date(row.last_sca_at) };
+export async function findPsuSession(
+  db: Kysely<Database>,
+  tppId: string,
+  psuId: string,
+): Promise<PsuSession | undefined> {
+  const row = await db
+    .selectFrom('psu_sessions')
+    .selectAll()
+    .where('psu_id', '=', psuId)
+    .where('tpp_id', '=', tppId)
+    .executeTakeFirst();
+  return row === undefined
+    ? undefined
+    : { psuId: row.psu_id, tppId: row.tpp_id, customerId: row.customer_id, lastScaAt: new Date(row.last_sca_at) };
 }
 
 /** The PSU's session with this TPP after an SCA: its PSU-ID is kept, the time of the SCA renewed. */
-export async function recordSca(db: Kysely<Database>, tppId: string, customerId: string, at: Date, tppSessionId: string | undefined, newPsuId: string): Promise<PsuSession> {
+export async function recordSca(
+  db: Kysely<Database>,
+  tppId: string,
+  customerId: string,
+  at: Date,
+  tppSessionId: string | undefined,
+  newPsuId: string,
+): Promise<PsuSession> {
   return db.transaction().execute(async (trx) => {
-    await trx.insertInto('psu_sessions').values({ psu_id: newPsuId, tpp_id: tppId, customer_id: customerId, last_sca_at: at.toISOString(), tpp_session_id: tppSessionId ?? null, created_at: at.toISOString() })
-      .onConflict((oc) => oc.columns(['tpp_id', 'customer_id']).doUpdateSet({ last_sca_at: at.toISOString(), tpp_session_id: tppSessionId ?? null }))
+    await trx
+      .insertInto('psu_sessions')
+      .values({
+        psu_id: newPsuId,
+        tpp_id: tppId,
+        customer_id: customerId,
+        last_sca_at: at.toISOString(),
+        tpp_session_id: tppSessionId ?? null,
+        created_at: at.toISOString(),
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['tpp_id', 'customer_id'])
+          .doUpdateSet({ last_sca_at: at.toISOString(), tpp_session_id: tppSessionId ?? null }),
+      )
       .execute();
-    const row = await trx.selectFrom('psu_sessions').selectAll().where('tpp_id', '=', tppId).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('psu_sessions')
+      .selectAll()
+      .where('tpp_id', '=', tppId)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow();
     return { psuId: row.psu_id, tppId: row.tpp_id, customerId: row.customer_id, lastScaAt: new Date(row.last_sca_at) };
   });
 }
@@ -35,50 +78,118 @@ export async function findAuthorisation(db: Kysely<Database>, tokenHash: string)
  * Moves an authorisation to its next step, replacing its token: only if the token is still the
  * current one, so a link or form can be used once, even by two requests at the same moment.
  */
-export async function advanceAuthorisation(db: Kysely<Database>, id: string, fromTokenHash: string, step: AuthorisationStep, at: Date): Promise<boolean> {
-  const result = await db.updateTable('authorisations').set({
-    token_hash: step.tokenHash, stage: step.stage, status: step.status, updated_at: at.toISOString(),
-    ...(step.customerId === undefined ? {} : { customer_id: step.customerId }),
-    ...(step.attempts === undefined ? {} : { attempts: step.attempts }),
-  }).where('id', '=', id).where('token_hash', '=', fromTokenHash).executeTakeFirst();
+export async function advanceAuthorisation(
+  db: Kysely<Database>,
+  id: string,
+  fromTokenHash: string,
+  step: AuthorisationStep,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('authorisations')
+    .set({
+      token_hash: step.tokenHash,
+      stage: step.stage,
+      status: step.status,
+      updated_at: at.toISOString(),
+      ...(step.customerId === undefined ? {} : { customer_id: step.customerId }),
+      ...(step.attempts === undefined ? {} : { attempts: step.attempts }),
+    })
+    .where('id', '=', id)
+    .where('token_hash', '=', fromTokenHash)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function findPaymentsForSca(db: Kysely<Database>, tppId: string, ids: readonly string[]): Promise<ScaPayment[]> {
+export async function findPaymentsForSca(
+  db: Kysely<Database>,
+  tppId: string,
+  ids: readonly string[],
+): Promise<ScaPayment[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('payments').selectAll().where('tpp_id', '=', tppId).where('id', 'in', ids).execute();
-  const transfers = await db.selectFrom('transfers').select(['payment_id', 'seq', 'amount_minor', 'currency', 'creditor_name', 'creditor_account'])
-    .where('payment_id', 'in', ids).orderBy('payment_id').orderBy('seq').execute();
+  const transfers = await db
+    .selectFrom('transfers')
+    .select(['payment_id', 'seq', 'amount_minor', 'currency', 'creditor_name', 'creditor_account'])
+    .where('payment_id', 'in', ids)
+    .orderBy('payment_id')
+    .orderBy('seq')
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (row === undefined) return [];
-    const body = JSON.parse(row.body) as { remittanceInformationUnstructured?: string; payments?: { remittanceInformationUnstructured?: string }[] };
-    const remittance = [body.remittanceInformationUnstructured, ...(body.payments ?? []).map((p) => p.remittanceInformationUnstructured)].filter((r): r is string => typeof r === 'string');
-    return [{
-      id: row.id, tppId: row.tpp_id, service: row.service, product: row.product, status: row.status as TransactionStatus, createdAt: row.created_at, psuKey: row.psu_key,
-      psuId: row.psu_id ?? undefined, psuNationalIdHash: row.psu_national_id_hash ?? undefined, psuCorporateId: row.psu_corporate_id ?? undefined,
-      debtorBban: row.debtor_bban ?? undefined, debtorIban: row.debtor_iban ?? undefined, debtorCurrency: row.debtor_currency,
-      requestedExecutionDate: row.requested_execution_date ?? undefined, feeMinor: BigInt(row.fee_minor), feeCurrency: row.fee_currency,
-      transfers: transfers.filter((t) => t.payment_id === id).map((t) => ({ amountMinor: BigInt(t.amount_minor), currency: t.currency, creditorName: t.creditor_name, creditorAccount: t.creditor_account })),
-      remittance,
-      tppRedirectUri: row.tpp_redirect_uri,
-      tppSessionId: row.tpp_session_id,
-    }];
+    const body = JSON.parse(row.body) as {
+      remittanceInformationUnstructured?: string;
+      payments?: { remittanceInformationUnstructured?: string }[];
+    };
+    const remittance = [
+      body.remittanceInformationUnstructured,
+      ...(body.payments ?? []).map((p) => p.remittanceInformationUnstructured),
+    ].filter((r): r is string => typeof r === 'string');
+    return [
+      {
+        id: row.id,
+        tppId: row.tpp_id,
+        service: row.service,
+        product: row.product,
+        status: row.status as TransactionStatus,
+        createdAt: row.created_at,
+        psuKey: row.psu_key,
+        psuId: row.psu_id ?? undefined,
+        psuNationalIdHash: row.psu_national_id_hash ?? undefined,
+        psuCorporateId: row.psu_corporate_id ?? undefined,
+        debtorBban: row.debtor_bban ?? undefined,
+        debtorIban: row.debtor_iban ?? undefined,
+        debtorCurrency: row.debtor_currency,
+        requestedExecutionDate: row.requested_execution_date ?? undefined,
+        feeMinor: BigInt(row.fee_minor),
+        feeCurrency: row.fee_currency,
+        transfers: transfers
+          .filter((t) => t.payment_id === id)
+          .map((t) => ({
+            amountMinor: BigInt(t.amount_minor),
+            currency: t.currency,
+            creditorName: t.creditor_name,
+            creditorAccount: t.creditor_account,
+          })),
+        remittance,
+        tppRedirectUri: row.tpp_redirect_uri,
+        tppSessionId: row.tpp_session_id,
+      },
+    ];
   });
 }
 
 /** Applies the outcome of an SCA to payments still waiting for one (RCVD); returns those it changed. */
-export async function decidePayments(db: Kysely<Database>, decisions: readonly PaymentDecision[], signerCustomerId: string | undefined, at: Date): Promise<string[]> {
+export async function decidePayments(
+  db: Kysely<Database>,
+  decisions: readonly PaymentDecision[],
+  signerCustomerId: string | undefined,
+  at: Date,
+): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const changed: string[] = [];
     for (const decision of decisions) {
-      const result = await trx.updateTable('payments').set({
-        status: decision.status, status_reason: decision.reason ?? null, updated_at: at.toISOString(),
-        ...(decision.status === 'RJCT' ? {} : { signed_by_customer_id: signerCustomerId ?? null, authorised_at: at.toISOString() }),
-      }).where('id', '=', decision.paymentId).where('status', '=', 'RCVD').executeTakeFirst();
+      const result = await trx
+        .updateTable('payments')
+        .set({
+          status: decision.status,
+          status_reason: decision.reason ?? null,
+          updated_at: at.toISOString(),
+          ...(decision.status === 'RJCT'
+            ? {}
+            : { signed_by_customer_id: signerCustomerId ?? null, authorised_at: at.toISOString() }),
+        })
+        .where('id', '=', decision.paymentId)
+        .where('status', '=', 'RCVD')
+        .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 1) {
-        await trx.updateTable('transfers').set({ status: decision.status }).where('payment_id', '=', decision.paymentId).execute();
+        await trx
+          .updateTable('transfers')
+          .set({ status: decision.status })
+          .where('payment_id', '=', decision.paymentId)
+          .execute();
         changed.push(decision.paymentId);
       }
     }
@@ -88,10 +199,24 @@ export async function decidePayments(db: Kysely<Database>, decisions: readonly P
 
 function toAuthorisation(row: Selectable<AuthorisationTable>): Authorisation {
   return {
-    id: row.id, stage: row.stage as Authorisation['stage'], kind: row.kind as AuthorisationKind, objectId: row.object_id ?? undefined, tppId: row.tpp_id, tppName: row.tpp_name,
-    psuId: row.psu_id ?? undefined, psuNationalIdHash: row.psu_national_id_hash ?? undefined, psuCorporateId: row.psu_corporate_id ?? undefined, psuContext: row.psu_context ?? undefined,
-    authMethod: row.auth_method ?? undefined, redirectPreferred: Number(row.redirect_preferred) === 1,
-    tppRedirectUri: row.tpp_redirect_uri ?? undefined, tppSessionId: row.tpp_session_id ?? undefined, status: row.status as AuthorisationStatus,
-    customerId: row.customer_id ?? undefined, attempts: Number(row.attempts), expiresAt: new Date(row.expires_at), createdAt: new Date(row.created_at),
+    id: row.id,
+    stage: row.stage as Authorisation['stage'],
+    kind: row.kind as AuthorisationKind,
+    objectId: row.object_id ?? undefined,
+    tppId: row.tpp_id,
+    tppName: row.tpp_name,
+    psuId: row.psu_id ?? undefined,
+    psuNationalIdHash: row.psu_national_id_hash ?? undefined,
+    psuCorporateId: row.psu_corporate_id ?? undefined,
+    psuContext: row.psu_context ?? undefined,
+    authMethod: row.auth_method ?? undefined,
+    redirectPreferred: Number(row.redirect_preferred) === 1,
+    tppRedirectUri: row.tpp_redirect_uri ?? undefined,
+    tppSessionId: row.tpp_session_id ?? undefined,
+    status: row.status as AuthorisationStatus,
+    customerId: row.customer_id ?? undefined,
+    attempts: Number(row.attempts),
+    expiresAt: new Date(row.expires_at),
+    createdAt: new Date(row.created_at),
   };
 }

@@ -40,7 +40,11 @@ export class Checkpointer {
   private starting: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(private readonly path: string, private readonly onError: (message: string) => void = (message) => process.emitWarning(message, 'SqliteCheckpointWarning')) {}
+  constructor(
+    private readonly path: string,
+    private readonly onError: (message: string) => void = (message) =>
+      process.emitWarning(message, 'SqliteCheckpointWarning'),
+  ) {}
 
   /** A write was committed: from now on the WAL needs checkpointing. */
   started(): void {
@@ -53,7 +57,10 @@ export class Checkpointer {
   startWorker(): void {
     if (this.closed || this.worker !== undefined) return;
     const module = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module, path: this.path, intervalMs: CHECKPOINT_INTERVAL_MS } });
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { module, path: this.path, intervalMs: CHECKPOINT_INTERVAL_MS },
+    });
     this.worker.unref();
     this.worker.on('message', (message: string) => this.onError(message));
     this.worker.on('error', (error) => this.onError(String(error)));

@@ -1,4 +1,13 @@
-import { CompiledQuery, type DatabaseConnection, type Dialect, type Kysely, SqliteAdapter, SqliteDriver, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Kysely,
+  SqliteAdapter,
+  SqliteDriver,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
 import { Checkpointer } from './checkpointer.js';
 import type { StatementCache } from './statement-cache.js';
 import { WalSync } from './wal-sync.js';
@@ -22,7 +31,11 @@ class DurableSqliteDriver extends SqliteDriver {
   /** Whether a use through Kysely holds the connection (between its acquire and its release). */
   private held = false;
 
-  constructor(private readonly statements: StatementCache, private readonly wal: WalSync, private readonly checkpointer: Checkpointer | undefined) {
+  constructor(
+    private readonly statements: StatementCache,
+    private readonly wal: WalSync,
+    private readonly checkpointer: Checkpointer | undefined,
+  ) {
     super({ database: statements });
   }
 
@@ -93,14 +106,26 @@ export interface SqliteDurability {
  * `statements`: the connection's prepared statements (shared with sqlite-hot-path.ts); `path`: the
  * database file, whose WAL is flushed before writers are answered; undefined for `:memory:`.
  */
-export function sqliteDialect(statements: StatementCache, path: string | undefined): { dialect: Dialect; durability: SqliteDurability } {
+export function sqliteDialect(
+  statements: StatementCache,
+  path: string | undefined,
+): { dialect: Dialect; durability: SqliteDurability } {
   const wal = new WalSync(path === undefined ? undefined : `${path}-wal`);
   const driver = new DurableSqliteDriver(statements, wal, path === undefined ? undefined : new Checkpointer(path));
-  const durability: SqliteDurability = { wal, deferDurability: () => { driver.deferred = true; }, runNow: (work, defer) => driver.runNow(work, defer) };
-  return { durability, dialect: {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => driver,
-    createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
-  } };
+  const durability: SqliteDurability = {
+    wal,
+    deferDurability: () => {
+      driver.deferred = true;
+    },
+    runNow: (work, defer) => driver.runNow(work, defer),
+  };
+  return {
+    durability,
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  };
 }

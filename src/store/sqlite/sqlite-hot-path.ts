@@ -2,10 +2,29 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { NewPayment } from '../../domain/payments/payment.js';
 import type { RequestBinding } from '../../domain/request-binding.js';
 import {
-  type BindingRowRead, ENDED_WITHOUT_EXECUTION, type PaymentRowRead, type TppRequestRowRead, authorisationRow, bindingRow, duplicatesOf,
-  bankClockOffset, duplicateLookup, paymentRow, toBinding, toStoredPayment, toStoredRequest, tppRequestRow, transferRows,
+  type BindingRowRead,
+  ENDED_WITHOUT_EXECUTION,
+  type PaymentRowRead,
+  type TppRequestRowRead,
+  authorisationRow,
+  bindingRow,
+  duplicatesOf,
+  bankClockOffset,
+  duplicateLookup,
+  paymentRow,
+  toBinding,
+  toStoredPayment,
+  toStoredRequest,
+  tppRequestRow,
+  transferRows,
 } from '../payment-rows.js';
-import type { CreatePaymentOptions, CreatePaymentResult, StoredPayment, StoredTppRequest, TppRequestRecord } from '../store.js';
+import type {
+  CreatePaymentOptions,
+  CreatePaymentResult,
+  StoredPayment,
+  StoredTppRequest,
+  TppRequestRecord,
+} from '../store.js';
 import type { StatementCache } from './statement-cache.js';
 import { TRANSACTION_COLUMNS, toTransaction, transactionRowOf } from '../queries/sandbox-queries.js';
 import type { SandboxTransaction, TransactionPage } from '../sandbox-records.js';
@@ -18,10 +37,18 @@ import type { SandboxTransaction, TransactionPage } from '../sandbox-records.js'
  * it runs in between, and waits for the WAL flush before answering, as for every write.
  */
 export class SqliteHotPath {
-  private readonly create: BetterSqlite3.Transaction<(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions) => CreatePaymentResult>;
+  private readonly create: BetterSqlite3.Transaction<
+    (payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions) => CreatePaymentResult
+  >;
 
-  constructor(database: BetterSqlite3.Database, private readonly statements: StatementCache) {
-    this.create = database.transaction((payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions) => this.createIn(payment, request, options));
+  constructor(
+    database: BetterSqlite3.Database,
+    private readonly statements: StatementCache,
+  ) {
+    this.create = database.transaction(
+      (payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions) =>
+        this.createIn(payment, request, options),
+    );
   }
 
   createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): CreatePaymentResult {
@@ -31,23 +58,31 @@ export class SqliteHotPath {
 
   bindRequest(binding: RequestBinding, now: Date): RequestBinding | undefined {
     const row = bindingRow(binding);
-    if (this.insert('request_bindings', row, ' on conflict (tpp_id, request_id) do nothing').changes === 1) return undefined;
-    const replaced = this.sql('update request_bindings set method = @method, target = @target, body_sha256 = @body_sha256, scope = @scope, expires_at = @expires_at where tpp_id = @tpp_id and request_id = @request_id and expires_at < @now')
-      .run({ ...row, now: now.toISOString() });
+    if (this.insert('request_bindings', row, ' on conflict (tpp_id, request_id) do nothing').changes === 1)
+      return undefined;
+    const replaced = this.sql(
+      'update request_bindings set method = @method, target = @target, body_sha256 = @body_sha256, scope = @scope, expires_at = @expires_at where tpp_id = @tpp_id and request_id = @request_id and expires_at < @now',
+    ).run({ ...row, now: now.toISOString() });
     if (replaced.changes === 1) return undefined;
-    const earlier = this.sql('select * from request_bindings where tpp_id = ? and request_id = ?').get(binding.tppId, binding.requestId) as BindingRowRead | undefined;
+    const earlier = this.sql('select * from request_bindings where tpp_id = ? and request_id = ?').get(
+      binding.tppId,
+      binding.requestId,
+    ) as BindingRowRead | undefined;
     // Purged between the statements: bind again.
     return earlier === undefined ? this.bindRequest(binding, now) : toBinding(earlier);
   }
 
   findTppRequest(tppId: string, requestId: string): StoredTppRequest | undefined {
-    const row = this.sql('select operation, body_sha256, response_status, response_body from tpp_requests where tpp_id = ? and request_id = ?').get(tppId, requestId) as TppRequestRowRead | undefined;
+    const row = this.sql(
+      'select operation, body_sha256, response_status, response_body from tpp_requests where tpp_id = ? and request_id = ?',
+    ).get(tppId, requestId) as TppRequestRowRead | undefined;
     return row === undefined ? undefined : toStoredRequest(row);
   }
 
   findPayment(tppId: string, paymentId: string, bank: string): StoredPayment | undefined {
-    const row = this.sql(`select id, tpp_id, service, product, status, body, funds_available, status_reason, created_at, ${bankClockOffset('?')} as clock_offset_ms from payments where id = ? and tpp_id = ?`)
-      .get(bank, paymentId, tppId) as PaymentRowRead | undefined;
+    const row = this.sql(
+      `select id, tpp_id, service, product, status, body, funds_available, status_reason, created_at, ${bankClockOffset('?')} as clock_offset_ms from payments where id = ? and tpp_id = ?`,
+    ).get(bank, paymentId, tppId) as PaymentRowRead | undefined;
     return row === undefined ? undefined : toStoredPayment(row);
   }
 
@@ -58,15 +93,28 @@ export class SqliteHotPath {
    */
   listSandboxTransactions(accountId: string, page: TransactionPage): SandboxTransaction[] {
     const columns = TRANSACTION_COLUMNS.join(', ');
-    const rows = page.fromDate === undefined && page.toDate === undefined
-      ? this.rows(`select ${columns} from account_transactions where account_id = ? and seq > ? order by seq limit ?`, accountId, page.offset, page.limit)
-      : this.rows(`select ${columns} from account_transactions where account_id = ? and booking_date >= coalesce(?, booking_date) and booking_date <= coalesce(?, booking_date) order by seq limit ? offset ?`,
-        accountId, page.fromDate ?? null, page.toDate ?? null, page.limit, page.offset);
+    const rows =
+      page.fromDate === undefined && page.toDate === undefined
+        ? this.rows(
+            `select ${columns} from account_transactions where account_id = ? and seq > ? order by seq limit ?`,
+            accountId,
+            page.offset,
+            page.limit,
+          )
+        : this.rows(
+            `select ${columns} from account_transactions where account_id = ? and booking_date >= coalesce(?, booking_date) and booking_date <= coalesce(?, booking_date) order by seq limit ? offset ?`,
+            accountId,
+            page.fromDate ?? null,
+            page.toDate ?? null,
+            page.limit,
+            page.offset,
+          );
     return rows.map((values) => toTransaction(transactionRowOf(values), accountId));
   }
 
   readClockOffset(bank: string): bigint {
-    const row = this.sql('select clock_offset_ms from banks where bank = ?').get(bank) as { clock_offset_ms: bigint | number } | undefined;
+    const row = this.sql('select clock_offset_ms from banks where bank = ?').get(bank) as
+      { clock_offset_ms: bigint | number } | undefined;
     return row === undefined ? 0n : BigInt(row.clock_offset_ms);
   }
 
@@ -79,11 +127,20 @@ export class SqliteHotPath {
     if (options.duplicatesSince !== null) {
       const { scope, days, hashes, keys } = duplicateLookup(transfers, options.duplicatesSince, payment.createdAt);
       // One probe of the index for each hash on each day (src/store/duplicate-hash.ts), then the row's own columns decide.
-      const rows = this.sql(`select payment_id, duplicate_key, created_at from transfers
+      const rows = this.sql(
+        `select payment_id, duplicate_key, created_at from transfers
         where duplicate_scope = ? and duplicate_day in (select value from json_each(?)) and duplicate_hash in (select value from json_each(?))
         and tpp_id = ? and psu_key = ? and duplicate_key in (select value from json_each(?))
-        and created_at >= ? and status not in (${ENDED_WITHOUT_EXECUTION.map((s) => `'${s}'`).join(', ')}) order by created_at desc`)
-        .all(scope, JSON.stringify(days), `[${hashes.join(',')}]`, payment.tppId, payment.psu.key, JSON.stringify(keys), options.duplicatesSince.toISOString()) as { payment_id: string; duplicate_key: string; created_at: string }[];
+        and created_at >= ? and status not in (${ENDED_WITHOUT_EXECUTION.map((s) => `'${s}'`).join(', ')}) order by created_at desc`,
+      ).all(
+        scope,
+        JSON.stringify(days),
+        `[${hashes.join(',')}]`,
+        payment.tppId,
+        payment.psu.key,
+        JSON.stringify(keys),
+        options.duplicatesSince.toISOString(),
+      ) as { payment_id: string; duplicate_key: string; created_at: string }[];
       const duplicates = duplicatesOf(payment, rows);
       if (duplicates.length > 0) return { outcome: 'duplicate', duplicates };
     }
@@ -91,7 +148,13 @@ export class SqliteHotPath {
     const createdAt = payment.createdAt.toISOString();
     // Another process's create with the same X-Request-ID cannot commit in between (the write lock is
     // held since BEGIN IMMEDIATE); the primary key still decides, as on PostgreSQL.
-    if (this.insert('tpp_requests', tppRequestRow(request, payment.id, createdAt), ' on conflict (tpp_id, request_id) do nothing').changes === 0) {
+    if (
+      this.insert(
+        'tpp_requests',
+        tppRequestRow(request, payment.id, createdAt),
+        ' on conflict (tpp_id, request_id) do nothing',
+      ).changes === 0
+    ) {
       const winner = this.findTppRequest(request.tppId, request.requestId);
       if (winner === undefined) throw new Error('tpp_requests conflict without a row');
       return { outcome: 'replayed', request: winner };
@@ -114,7 +177,9 @@ export class SqliteHotPath {
   /** The insert of rows with the columns of `row`. */
   private insertStatement(table: string, row: Record<string, unknown>, suffix = ''): BetterSqlite3.Statement {
     const columns = Object.keys(row);
-    return this.sql(`insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})${suffix}`);
+    return this.sql(
+      `insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})${suffix}`,
+    );
   }
 
   private sql(text: string): BetterSqlite3.Statement {

@@ -10,7 +10,13 @@ import { SqliteWriteBatch } from './write-batch.js';
 import type { NewPayment } from '../../domain/payments/payment.js';
 import type { RequestBinding } from '../../domain/request-binding.js';
 import type { SandboxTransaction, TransactionPage } from '../sandbox-records.js';
-import type { CreatePaymentOptions, CreatePaymentResult, StoredPayment, StoredTppRequest, TppRequestRecord } from '../store.js';
+import type {
+  CreatePaymentOptions,
+  CreatePaymentResult,
+  StoredPayment,
+  StoredTppRequest,
+  TppRequestRecord,
+} from '../store.js';
 import type { Database } from '../database.js';
 import { KyselyStore } from '../kysely-store.js';
 import type { SchemaScript } from '../migrations/schema-script.js';
@@ -30,7 +36,12 @@ export class SqliteStore extends KyselyStore {
   /** The writes of every signed request and every create, committed in groups (write-batch.ts). */
   private readonly batch: SqliteWriteBatch;
 
-  private constructor(db: Kysely<Database>, readonly connection: BetterSqlite3.Database, statements: StatementCache, private readonly durability: SqliteDurability) {
+  private constructor(
+    db: Kysely<Database>,
+    readonly connection: BetterSqlite3.Database,
+    statements: StatementCache,
+    private readonly durability: SqliteDurability,
+  ) {
     super(db);
     this.hot = new SqliteHotPath(connection, statements);
     // The batch's commit is not waited for while the connection is held: each write's caller waits
@@ -39,7 +50,11 @@ export class SqliteStore extends KyselyStore {
   }
 
   // The operations of every signed request and every create, on prepared statements (sqlite-hot-path.ts).
-  override async createPayment(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): Promise<CreatePaymentResult> {
+  override async createPayment(
+    payment: NewPayment,
+    request: TppRequestRecord,
+    options: CreatePaymentOptions,
+  ): Promise<CreatePaymentResult> {
     const result = await this.batch.run(() => this.hot.createPayment(payment, request, options));
     await this.durable();
     return result;
@@ -81,10 +96,13 @@ export class SqliteStore extends KyselyStore {
    * waits for that itself).
    */
   private exclusive<T>(work: () => T, options: { deferDurability: boolean } = { deferDurability: false }): Promise<T> {
-    return this.durability.runNow(work, options.deferDurability) ?? this.db.connection().execute(async () => {
-      if (options.deferDurability) this.durability.deferDurability();
-      return work();
-    });
+    return (
+      this.durability.runNow(work, options.deferDurability) ??
+      this.db.connection().execute(async () => {
+        if (options.deferDurability) this.durability.deferDurability();
+        return work();
+      })
+    );
   }
 
   /** Transactions begin IMMEDIATE: they hold SQLite's write lock, so writers are serialised already. */
@@ -100,21 +118,26 @@ export class SqliteStore extends KyselyStore {
     // Foreign keys are off while migrations run (a pragma that only works outside a transaction):
     // SQLite rebuilds a table to change its constraints, and dropping the old one must not cascade
     // (migration 008). They are checked before the commit, so nothing dangling is committed.
-    this.migration = this.migration.catch(() => undefined).then(async () => {
-      this.connection.pragma('foreign_keys = OFF');
-      this.connection.exec('BEGIN IMMEDIATE');
-      try {
-        await super.migrate();
-        const dangling = this.connection.pragma('foreign_key_check') as unknown[];
-        if (dangling.length > 0) throw new Error(`database migration left ${dangling.length} rows whose foreign keys name nothing: ${JSON.stringify(dangling.slice(0, 3), (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`);
-        this.connection.exec('COMMIT');
-      } catch (error) {
-        if (this.connection.inTransaction) this.connection.exec('ROLLBACK');
-        throw error;
-      } finally {
-        this.connection.pragma('foreign_keys = ON');
-      }
-    });
+    this.migration = this.migration
+      .catch(() => undefined)
+      .then(async () => {
+        this.connection.pragma('foreign_keys = OFF');
+        this.connection.exec('BEGIN IMMEDIATE');
+        try {
+          await super.migrate();
+          const dangling = this.connection.pragma('foreign_key_check') as unknown[];
+          if (dangling.length > 0)
+            throw new Error(
+              `database migration left ${dangling.length} rows whose foreign keys name nothing: ${JSON.stringify(dangling.slice(0, 3), (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`,
+            );
+          this.connection.exec('COMMIT');
+        } catch (error) {
+          if (this.connection.inTransaction) this.connection.exec('ROLLBACK');
+          throw error;
+        } finally {
+          this.connection.pragma('foreign_keys = ON');
+        }
+      });
     return this.migration;
   }
 

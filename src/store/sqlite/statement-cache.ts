@@ -13,7 +13,10 @@ export class StatementCache implements SqliteDatabase {
   private readonly rawStatements = new Map<string, BetterSqlite3.Statement>();
   private wrote = false;
 
-  constructor(private readonly database: BetterSqlite3.Database, private readonly limit = 500) {}
+  constructor(
+    private readonly database: BetterSqlite3.Database,
+    private readonly limit = 500,
+  ) {}
 
   prepare(sql: string): SqliteStatement {
     return this.statement(sql) as SqliteStatement;

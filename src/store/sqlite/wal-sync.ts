@@ -21,7 +21,10 @@ export class WalSync {
   private fd: number | undefined;
 
   /** `walPath` undefined: an in-memory database, where there is nothing to flush. */
-  constructor(private readonly walPath: string | undefined, private readonly flushFile: (fd: number, done: (error: Error | null) => void) => void = fdatasync) {}
+  constructor(
+    private readonly walPath: string | undefined,
+    private readonly flushFile: (fd: number, done: (error: Error | null) => void) => void = fdatasync,
+  ) {}
 
   /** A use of the connection that wrote has ended (its commit is done). */
   wrote(): void {

@@ -37,7 +37,10 @@ export class SqliteWriteBatch {
    * resolves once the connection is released and the commit counted for the WAL's next flush
    * (without waiting for that flush); a failure of the work, or of holding, is its rejection.
    */
-  constructor(private readonly connection: BetterSqlite3.Database, private readonly hold: (work: () => void) => Promise<void>) {
+  constructor(
+    private readonly connection: BetterSqlite3.Database,
+    private readonly hold: (work: () => void) => Promise<void>,
+  ) {
     // Nested in runAll's transaction, better-sqlite3 makes each of these a savepoint.
     this.savepoint = connection.transaction((work: () => unknown) => work());
     this.runAll = connection.transaction((batch: readonly Queued[]) => {
@@ -79,7 +82,8 @@ export class SqliteWriteBatch {
     const held = this.hold(() => {
       // Inside another transaction (the migration's, begun outside Kysely) the batch would be a
       // savepoint of it, committed or rolled back with it after its writers were answered.
-      if (this.connection.inTransaction) throw new Error('the write batch cannot run inside another transaction on its connection');
+      if (this.connection.inTransaction)
+        throw new Error('the write batch cannot run inside another transaction on its connection');
       outcomes = this.runAll.immediate(batch);
     });
     held.then(() => {
