@@ -15,7 +15,7 @@ import {
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { measureBatchRun, type BatchRunFigures } from './batch-run.js';
 import { LISTING_TRANSACTIONS, measureListing } from './listing.js';
-import { AIS_TRANSACTIONS, type AisFigures, aisRows, measureAisReads } from './ais-reads.js';
+import { type AisFigures, aisRows, measureAisReads } from './ais-reads.js';
 import {
   type FirstBodies,
   type HostileFigures,

@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import type { FastifyRequest } from 'fastify';
 import { BODY_LIMIT_BYTES, RESOURCE_BODY_LIMIT_BYTES, SHAPE_SLICE_CHARS } from '../../src/domain/limits.js';
 import { parseBody } from '../../src/http/hooks/request-body.js';
-import { parseJsonUnits } from '../../src/http/json-pieces.js';
 import {
   type JsonLayout,
   type JsonShapeLimits,

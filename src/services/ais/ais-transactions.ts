@@ -136,7 +136,7 @@ export class AisTransactions {
           continue;
         }
         if (open !== undefined) {
-          entries.push(batchEntry(open, account, reading));
+          entries.push(batchEntry(open, reading));
           open = undefined;
         }
         if (entries.length === query.limit) return { entries, more: true };
@@ -151,15 +151,15 @@ export class AisTransactions {
       const last = rows.at(-1)!;
       after = { bookingDate: last.bookingDate, seq: last.seq };
     }
-    if (open !== undefined) entries.push(batchEntry(open, account, reading));
+    if (open !== undefined) entries.push(batchEntry(open, reading));
     return { entries, more: false };
   }
 }
 
-function batchEntry(members: AisTransaction[], account: AisAccount, reading: AisReading): PageEntry {
+function batchEntry(members: AisTransaction[], reading: AisReading): PageEntry {
   const last = members.at(-1)!;
   return {
-    view: batchTransaction(members, account, reading.fixes),
+    view: batchTransaction(members, reading.fixes),
     last: { bookingDate: last.bookingDate, seq: last.seq },
   };
 }

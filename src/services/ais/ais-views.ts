@@ -107,7 +107,7 @@ export function bookedTransaction(t: SandboxTransaction, account: AisAccount, fi
  * The entries of one bulk payment on its debtor account as one batch entry (x-accept-fix
  * batch-transactions): the total, the number of entries, the first entry's id.
  */
-export function batchTransaction(members: readonly AisTransaction[], account: AisAccount, fixes: Fixes): Json {
+export function batchTransaction(members: readonly AisTransaction[], fixes: Fixes): Json {
   const first = members[0]!;
   const total = members.reduce((sum, t) => sum + (t.amountMinor < 0n ? -t.amountMinor : t.amountMinor), 0n);
   return {
