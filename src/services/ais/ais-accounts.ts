@@ -1,8 +1,9 @@
+import { type Json, withWarnings } from '../../domain/json.js';
 import type { AisAccount } from '../../store/ais-records.js';
 import type { Banks } from '../banks.js';
 import type { AisAccess, AisReading, AisRequest } from './ais-access.js';
 import type { AisPending } from './ais-pending.js';
-import { type Json, accountBalances, accountDetails, accountReference } from './ais-views.js';
+import { accountBalances, accountDetails, accountReference } from './ais-views.js';
 
 /** Payments whose pending debits one balance read takes into account: the expected balance of a busy day. */
 const PENDING_FOR_BALANCE = 1000;
@@ -23,7 +24,7 @@ export class AisAccounts {
         accountDetails(account, reading.fixes, withBalance ? await this.balances(reading, account) : undefined),
       ),
     );
-    return withWarnings({ accounts }, reading);
+    return withWarnings({ accounts }, reading.warnings);
   }
 
   async read(request: AisRequest, accountId: string, withBalance: boolean): Promise<Json> {
@@ -38,7 +39,7 @@ export class AisAccounts {
           withBalance ? await this.balances(reading, account) : undefined,
         ),
       },
-      reading,
+      reading.warnings,
     );
   }
 
@@ -48,7 +49,7 @@ export class AisAccounts {
     await this.access.countRead(reading, 'balances', account.id);
     return withWarnings(
       { account: accountReference(account), balances: await this.balances(reading, account) },
-      reading,
+      reading.warnings,
     );
   }
 
@@ -64,6 +65,3 @@ export class AisAccounts {
 }
 
 /** An answer with the WARNINGs of x-accept-fix names the bank does not know, when there are any. */
-export function withWarnings(body: Json, reading: AisReading): Json {
-  return reading.warnings.length === 0 ? body : { ...body, tppMessages: reading.warnings };
-}

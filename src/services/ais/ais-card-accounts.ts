@@ -1,10 +1,9 @@
+import { type Json, withWarnings } from '../../domain/json.js';
 import { includesBooked } from '../../domain/booking-status.js';
 import type { Store } from '../../store/store.js';
 import type { AisAccess, AisRequest } from './ais-access.js';
-import { withWarnings } from './ais-accounts.js';
 import { type TransactionListQuery, nextPageHref } from './transaction-query.js';
 import {
-  type Json,
   cardAccountDetails,
   cardAccountPath,
   cardAccountReference,
@@ -32,7 +31,7 @@ export class AisCardAccounts {
           cardAccountDetails(card, reading.fixes, withBalance ? cardBalances(card) : undefined),
         ),
       },
-      reading,
+      reading.warnings,
     );
   }
 
@@ -42,7 +41,7 @@ export class AisCardAccounts {
     await this.access.countRead(reading, 'account', card.id);
     return withWarnings(
       { cardAccount: cardAccountDetails(card, reading.fixes, withBalance ? cardBalances(card) : undefined) },
-      reading,
+      reading.warnings,
     );
   }
 
@@ -50,7 +49,7 @@ export class AisCardAccounts {
     const reading = await this.access.open(request);
     const card = this.access.card(reading, cardAccountId);
     await this.access.countRead(reading, 'balances', card.id);
-    return withWarnings({ cardAccount: cardAccountReference(card), balances: cardBalances(card) }, reading);
+    return withWarnings({ cardAccount: cardAccountReference(card), balances: cardBalances(card) }, reading.warnings);
   }
 
   async transactions(request: AisRequest, cardAccountId: string, query: TransactionListQuery): Promise<Json> {
@@ -86,7 +85,7 @@ export class AisCardAccounts {
         cardTransactions: report,
         ...(query.withBalance === true ? { balances: cardBalances(card) } : {}),
       },
-      reading,
+      reading.warnings,
     );
   }
 }

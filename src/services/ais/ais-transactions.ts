@@ -1,3 +1,4 @@
+import { type Json, withWarnings } from '../../domain/json.js';
 import { batchesEntries } from '../../domain/ais-fixes.js';
 import { ApiError } from '../../domain/api-error.js';
 import { includesBooked, includesPending } from '../../domain/booking-status.js';
@@ -7,11 +8,10 @@ import type { AisAccount, AisTransaction } from '../../store/ais-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import type { AisAccess, AisReading, AisRequest } from './ais-access.js';
-import { type AisAccounts, withWarnings } from './ais-accounts.js';
+import { type AisAccounts } from './ais-accounts.js';
 import type { AisPending } from './ais-pending.js';
 import { type TransactionListQuery, nextPageHref } from './transaction-query.js';
 import {
-  type Json,
   accountPath,
   accountReference,
   batchTransaction,
@@ -83,7 +83,7 @@ export class AisTransactions {
         transactions,
         ...(query.withBalance === true ? { balances: await this.accounts.balances(reading, account) } : {}),
       },
-      reading,
+      reading.warnings,
     );
   }
 
@@ -97,7 +97,10 @@ export class AisTransactions {
     }
     await this.access.requireHistory(reading, transaction.bookingDate, 'path:transactionId');
     await this.access.countRead(reading, 'transactions', account.id);
-    return withWarnings({ transactionsDetails: bookedTransaction(transaction, account, reading.fixes) }, reading);
+    return withWarnings(
+      { transactionsDetails: bookedTransaction(transaction, account, reading.fixes) },
+      reading.warnings,
+    );
   }
 
   /**

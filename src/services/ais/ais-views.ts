@@ -1,3 +1,4 @@
+import type { Json } from '../../domain/json.js';
 import {
   type Fixes,
   accountNameOf,
@@ -15,7 +16,6 @@ import type { SandboxTransaction } from '../../store/sandbox-records.js';
  * CardAccountDetails, CardTransaction), amounts as strings with the currency's minor units. Empty
  * texts of the stored data are left out rather than answered as "".
  */
-export type Json = Record<string, unknown>;
 type Link = { href: string; verbs: string[] };
 
 const get = (href: string): Link => ({ href, verbs: ['GET'] });

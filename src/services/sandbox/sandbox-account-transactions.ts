@@ -1,3 +1,4 @@
+import { type Json, withWarnings } from '../../domain/json.js';
 import type { Problem } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
 import { type Currency, isCurrency } from '../../domain/currency.js';
@@ -9,7 +10,6 @@ import type { NewSandboxTransaction, SandboxTransaction } from '../../store/sand
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import {
-  type Json,
   type ListQuery,
   amountOf,
   asObject,
@@ -18,7 +18,7 @@ import {
   pageOf,
   reject,
   unknown,
-  withWarnings,
+  asWarnings,
 } from './sandbox-input.js';
 import { transactionLink } from './sandbox-links.js';
 import type { SandboxLookup } from './sandbox-lookup.js';
@@ -115,7 +115,10 @@ export class SandboxAccountTransactions {
     const stored = await this.store.addSandboxTransactions(account.id, transactions, now);
     if (stored === undefined) throw unknown('mockAccountId', 'account', accountId);
     return stored.map((t, index) =>
-      withWarnings({ id: t.id, _links: { self: transactionLink(account.id, t.id) } }, warnings[index] ?? []),
+      withWarnings(
+        { id: t.id, _links: { self: transactionLink(account.id, t.id) } },
+        asWarnings(warnings[index] ?? []),
+      ),
     );
   }
 

@@ -1,3 +1,4 @@
+import { type Json, withWarnings } from '../../domain/json.js';
 import { ApiError, type Problem } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
 import { type Currency, isCurrency } from '../../domain/currency.js';
@@ -9,7 +10,6 @@ import type { SandboxAccount } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import {
-  type Json,
   accountNameProblem,
   amountOf,
   asObject,
@@ -17,7 +17,7 @@ import {
   conflict,
   reject,
   unknown,
-  withWarnings,
+  asWarnings,
 } from './sandbox-input.js';
 import { link } from './sandbox-links.js';
 import type { SandboxLookup } from './sandbox-lookup.js';
@@ -97,7 +97,7 @@ export class SandboxAccounts {
         customerType: owner!.type,
         transactionCount: 0,
       }),
-      numbers.warnings,
+      asWarnings(numbers.warnings),
     );
   }
 

@@ -1,3 +1,4 @@
+import type { Json } from '../../domain/json.js';
 import type { Problem } from '../../domain/api-error.js';
 import { ENGAGEMENT_ROLES, type EngagementRole } from '../../domain/bank.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
@@ -5,7 +6,7 @@ import { newBankId } from '../../sandbox/default-data-set.js';
 import type { SandboxAgreement } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
-import { type Json, asObject, reject, unknown } from './sandbox-input.js';
+import { asObject, reject, unknown } from './sandbox-input.js';
 import { link } from './sandbox-links.js';
 import type { SandboxLookup } from './sandbox-lookup.js';
 

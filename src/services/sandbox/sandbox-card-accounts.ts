@@ -1,3 +1,4 @@
+import type { Json } from '../../domain/json.js';
 import type { Problem } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
 import { isCurrency } from '../../domain/currency.js';
@@ -8,7 +9,6 @@ import type { SandboxCardAccount } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import {
-  type Json,
   accountNameProblem,
   amountOf,
   asObject,

@@ -1,3 +1,4 @@
+import type { Json } from '../../domain/json.js';
 import type { Problem } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
 import { isCurrency } from '../../domain/currency.js';
@@ -9,7 +10,6 @@ import type { NewSandboxCardTransaction, SandboxCardTransaction } from '../../st
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import {
-  type Json,
   type ListQuery,
   amountOf,
   asObject,

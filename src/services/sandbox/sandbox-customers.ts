@@ -1,3 +1,4 @@
+import { type Json, withWarnings } from '../../domain/json.js';
 import type { Problem } from '../../domain/api-error.js';
 import { SANDBOX_CUSTOMERS_PAGE_MAX } from '../../domain/limits.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
@@ -6,7 +7,7 @@ import { newBankId } from '../../sandbox/default-data-set.js';
 import type { SandboxCustomer, SandboxCustomerHoldings } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
-import { type Json, asObject, conflict, customerTypeOf, reject, unknown, withWarnings } from './sandbox-input.js';
+import { asObject, conflict, customerTypeOf, reject, unknown, asWarnings } from './sandbox-input.js';
 import { link } from './sandbox-links.js';
 import type { SandboxLookup } from './sandbox-lookup.js';
 
@@ -51,7 +52,10 @@ export class SandboxCustomers {
         `$.customerNumber: a customer with number ${customerNumber} exists already${whose}; customer numbers are unique in your sandbox bank`,
       );
     }
-    return withWarnings(customerView(customer, { agreements: [], accountIds: [], cardAccountIds: [] }), warnings);
+    return withWarnings(
+      customerView(customer, { agreements: [], accountIds: [], cardAccountIds: [] }),
+      asWarnings(warnings),
+    );
   }
 
   async readCustomer(tpp: TppIdentity, customerId: string): Promise<Json> {

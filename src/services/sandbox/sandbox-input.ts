@@ -1,5 +1,6 @@
+import type { Json } from '../../domain/json.js';
 import { acceptedFixes } from '../../domain/accept-fix.js';
-import { ApiError, type Problem, toTppMessage } from '../../domain/api-error.js';
+import { ApiError, type Problem, type TppMessage, toTppMessage } from '../../domain/api-error.js';
 import type { CustomerType } from '../../domain/bank.js';
 import { isCalendarDate } from '../../domain/clock.js';
 import { type Currency, isCurrency } from '../../domain/currency.js';
@@ -14,8 +15,6 @@ import { type BalanceType, balanceTypeOf, currentBalanceIndex } from '../../doma
 import type { TransactionPage } from '../../store/sandbox-records.js';
 
 /** What the sandbox's test-data operations share: reading loose bodies, their checks, and their errors. */
-
-export type Json = Record<string, unknown>;
 
 export interface ListQuery {
   fromDate?: string;
@@ -219,6 +218,8 @@ export function unknown(param: string, kind: string, id: string, of = ''): ApiEr
  * saying what the sandbox took and what will happen later (docs/sandbox.md). Without warnings, the
  * resource alone.
  */
-export function withWarnings(view: Json, warnings: readonly Problem[]): Json {
-  return warnings.length === 0 ? view : { ...view, tppMessages: warnings.map((w) => toTppMessage(w, 'WARNING')) };
+
+/** The sandbox's lenient warnings (what a real bank would refuse later) as an answer's tppMessages. */
+export function asWarnings(problems: readonly Problem[]): TppMessage[] {
+  return problems.map((problem) => toTppMessage(problem, 'WARNING'));
 }

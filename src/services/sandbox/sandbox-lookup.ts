@@ -1,3 +1,4 @@
+import type { Json } from '../../domain/json.js';
 import type { Problem } from '../../domain/api-error.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
 import type {
@@ -8,7 +9,7 @@ import type {
 } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
-import { type Json, unknown } from './sandbox-input.js';
+import { unknown } from './sandbox-input.js';
 
 /** The part of the sandbox bank a TPP sees: resources by id, customers by number, accounts of an engagement. */
 export class SandboxLookup {
