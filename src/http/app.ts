@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyHttpOptions,
+  type FastifyServerOptions,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import fastifyAccepts from '@fastify/accepts';
 import fastifyCompress from '@fastify/compress';
 import type { Config } from '../config/config.js';
@@ -20,11 +28,12 @@ import type { SigningBasketService } from '../services/signing-basket-service.js
 import type { AisService } from '../services/ais-service.js';
 import type { Store } from '../store/store.js';
 import { answerClientError } from './client-errors.js';
-import { errorBody, sendError, sendFailure, shuttingDown } from './error-response.js';
-import { StoreClosedError } from '../store/closing-store.js';
+import { sendError, sendFailure, shuttingDown } from './error-response.js';
 import './fastify-types.js';
 import { negotiate, reportLanguage } from './hooks/negotiation.js';
-import { isLargeBody, keepRawJsonBodies, parseBody, turn } from './hooks/request-body.js';
+import { keepRawJsonBodies } from './hooks/request-body.js';
+import { registerOperationHooks } from './hooks/operation-hooks.js';
+import { awaitBindingFlush } from './hooks/replay-guard.js';
 import { checkRequestLimits } from './hooks/request-limits.js';
 import { serializerFactory } from './serializers.js';
 import type { SchemaRecorder } from './precompiled.js';
@@ -87,13 +96,75 @@ export interface AppDependencies {
 }
 
 /**
- * The HTTP application. Each cross-cutting concern is one hook, in this order:
- * onRequest negotiation → preValidation authentication → preValidation body parsing and validation
- * → handler → preSerialization tppMessage codes into the specification's list → onSend Content-Language
- * → onResponse one log line.
+ * The HTTP application. Each cross-cutting concern is one hook: onRequest limits and negotiation →
+ * preValidation, on an API operation, authentication, the TPP's bank, the replay guard, body parsing
+ * and validation (hooks/operation-hooks.ts) → preHandler the request context → handler →
+ * preSerialization tppMessage codes into the specification's list → onSend the binding's flush,
+ * Content-Language → onResponse one log line.
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const app = Fastify({
+  const app = Fastify(serverOptions(deps));
+  for (const [name, empty] of REQUEST_DECORATIONS) app.decorateRequest(name, empty);
+  const schemas = [
+    ...sharedSchemas,
+    ...paymentSchemas,
+    ...basketSchemas,
+    ...aisSchemas,
+    batchRunSchema,
+    ...(deps.config.mode === 'sandbox' ? sandboxSchemas : []),
+  ];
+  for (const schema of schemas) app.addSchema(schema);
+  // Validation runs in our hook over every part at once; Fastify's per-part validation is off.
+  app.setValidatorCompiler(() => () => true);
+  const recorder = deps.recordSchemas;
+  const compile = createValidatorCompiler(schemas, {
+    checkSchemas: deps.checkSchemas === true,
+    ...(recorder === undefined ? {} : { record: (key, code) => recorder.validator(key, code) }),
+  });
+  const validators: RouteValidator[] = [];
+  // main.ts calls it once the server listens (warm-up.ts); tests need not.
+  app.decorate('warmUp', () => warmUp(validators));
+  if (deps.onRoute !== undefined) app.addHook('onRoute', deps.onRoute);
+  registerOperationHooks(app, {
+    authenticator: deps.authenticator,
+    banks: deps.banks,
+    replayGuard: new RequestReplayGuard(deps.store),
+    nationalIdKey: deps.sca.nationalIdKey,
+    compileValidator: (schema) => {
+      const validator = compile(schema);
+      validators.push(validator);
+      return validator;
+    },
+  });
+  await app.register(fastifyAccepts);
+  // Before the compression plugin, so that on a failed flush the answer is replaced before it is compressed.
+  app.addHook('onSend', awaitBindingFlush);
+  await app.register(fastifyCompress, { global: true, threshold: 0, encodings: ['gzip', 'br', 'deflate'] });
+  keepRawJsonBodies(app);
+  registerRequestHooks(app);
+  if (deps.metrics !== undefined) registerRequestMetrics(app, deps.metrics.collector, { serve: deps.metrics.serve });
+  if (deps.config.mode === 'sandbox') registerSandboxAddressLinks(app);
+  app.setErrorHandler((error, request, reply) => sendFailure(request, reply, error));
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, noOperation(request, deps.config.mode)));
+  await registerRoutes(app, deps);
+  return app;
+}
+
+/** Request decorations and their values before any hook sets them (fastify-types.ts). */
+const REQUEST_DECORATIONS: [string, unknown][] = [
+  ['authentication', null],
+  ['rawBody', null],
+  ['retry', false],
+  ['bindingDurable', null],
+  ['requestContext', null],
+  ['locale', 'en'],
+  ['errorCode', null],
+  ['schemaProblems', null],
+];
+
+function serverOptions(deps: AppDependencies): FastifyHttpOptions<Server> {
+  const recorder = deps.recordSchemas;
+  return {
     logger: deps.logger ?? { level: deps.config.logLevel },
     // One line per request is written by our onResponse hook instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -118,76 +189,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     schemaController: {
       compilersFactory: {
         buildSerializer: serializerFactory(
-          deps.recordSchemas === undefined ? undefined : (key, code) => deps.recordSchemas!.serializer(key, code),
+          recorder === undefined ? undefined : (key, code) => recorder.serializer(key, code),
         ),
       },
     },
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => sendError(request, reply, new ApiError('BAD_REQUEST', error.message)),
-  });
+  };
+}
 
-  app.decorateRequest('tpp', null);
-  app.decorateRequest('rawBody', null);
-  app.decorateRequest('bodySha256', null);
-  app.decorateRequest('retry', false);
-  app.decorateRequest('bindingDurable', null);
-  app.decorateRequest('locale', 'en');
-  app.decorateRequest('errorCode', null);
-  app.decorateRequest('schemaProblems', null);
-  const sandboxOnlySchemas = deps.config.mode === 'sandbox' ? sandboxSchemas : [];
-  const schemas = [
-    ...sharedSchemas,
-    ...paymentSchemas,
-    ...basketSchemas,
-    ...aisSchemas,
-    batchRunSchema,
-    ...sandboxOnlySchemas,
-  ];
-  for (const schema of schemas) app.addSchema(schema);
-
-  // Validation runs in our hook over every part at once; Fastify's per-part validation is off.
-  app.setValidatorCompiler(() => () => true);
-  const compileValidator = createValidatorCompiler(schemas, {
-    checkSchemas: deps.checkSchemas === true,
-    ...(deps.recordSchemas === undefined ? {} : { record: (key, code) => deps.recordSchemas!.validator(key, code) }),
-  });
-  const validators: RouteValidator[] = [];
-  // main.ts calls it once the server listens (warm-up.ts); tests need not.
-  app.decorate('warmUp', () => warmUp(validators));
-  app.addHook('onRoute', (route) => {
-    deps.onRoute?.(route);
-    if (route.config?.api !== undefined && route.schema !== undefined) {
-      const validator = compileValidator(route.schema);
-      validators.push(validator);
-      route.config = { ...route.config, validator };
-    }
-  });
-
-  await app.register(fastifyAccepts);
-  // Nothing is answered before the request's X-Request-ID binding is on disk: a crash after the
-  // answer must not free a captured request's signature for another operation. Added before the
-  // compression plugin, so that on a failed flush the answer is replaced before it is compressed.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const bindingDurable = request.bindingDurable;
-    if (bindingDurable === null) return payload;
-    request.bindingDurable = null;
-    try {
-      await bindingDurable;
-      return payload;
-    } catch (error) {
-      // Nothing of the answer it replaces stays: no Location of a resource that may not be on disk.
-      reply.removeHeader('location');
-      const closed = error instanceof StoreClosedError;
-      if (!closed) request.log.error({ err: error }, 'the X-Request-ID binding could not be made durable');
-      const refusal = closed ? shuttingDown() : new ApiError('SYSTEM_ERROR', 'the request could not be recorded');
-      reply.code(refusal.status).type('application/json');
-      return JSON.stringify(errorBody(request, refusal));
-    }
-  });
-  await app.register(fastifyCompress, { global: true, threshold: 0, encodings: ['gzip', 'br', 'deflate'] });
-  keepRawJsonBodies(app);
-
-  const replayGuard = new RequestReplayGuard(deps.store);
+/** The hooks of every request that are not an API operation's own (those are hooks/operation-hooks.ts). */
+function registerRequestHooks(app: FastifyInstance): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -197,51 +209,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     checkRequestLimits(request);
     request.log.debug({ method: request.method, path: request.url.split('?')[0] }, 'request received');
     if (request.routeOptions.config.api !== undefined) negotiate(request);
-  });
-  app.addHook('preValidation', async (request) => {
-    const api = request.routeOptions.config.api;
-    if (api === undefined) return;
-    if (api.auth !== null) {
-      // The body's joining (Fastify's) and its digest are steps of their own for a large body.
-      if (isLargeBody(request)) await turn();
-      // The target as the client sent and signed it, /api-sandbox prefix included.
-      const target = request.originalUrl;
-      const { tpp, signatureAcceptableUntil, bodySha256 } = deps.authenticator.authenticate(
-        { method: request.method, target, headers: request.headers, body: request.rawBody ?? undefined },
-        api.auth,
-      );
-      request.tpp = tpp;
-      // A TPP's first signed request in the sandbox makes its bank (a copy of the default data set).
-      await deps.banks.ensure(tpp.id);
-      request.bodySha256 = bodySha256;
-      try {
-        request.retry =
-          'retry' ===
-          (await replayGuard.admit({
-            tppId: tpp.id,
-            requestId: request.headers['x-request-id'] as string,
-            method: request.method,
-            target,
-            bodySha256: request.bodySha256,
-            scope: api.auth.testData === true ? 'test-data' : 'strict',
-            expiresAt: signatureAcceptableUntil,
-          }));
-      } finally {
-        // The binding (this request's, or the earlier one a refusal rests on) is committed; its flush
-        // runs while the request goes on, and the answer, a refusal too, waits for it.
-        request.bindingDurable = deps.store.durable();
-        request.bindingDurable.catch(() => undefined); // awaited in onSend; not an unhandled rejection meanwhile
-      }
-    }
-    const large = await parseBody(request);
-    const problems =
-      (await request.routeOptions.config.validator?.(
-        { headers: request.headers, params: request.params, query: request.query, body: request.body },
-        large,
-      )) ?? [];
-    if (large) await turn();
-    if (api.deferSchemaProblems === true) request.schemaProblems = problems;
-    else if (problems.length > 0) throw ApiError.of(problems);
   });
   app.addHook('preSerialization', async (_request, _reply, payload: unknown) => publishedMessagesOf(payload));
   app.addHook('onSend', async (request, reply) => {
@@ -253,38 +220,36 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (typeof requestId === 'string') reply.header('X-Request-ID', requestId);
   });
   app.addHook('onResponse', async (request, reply) => logRequest(request, reply));
-  if (deps.metrics !== undefined) registerRequestMetrics(app, deps.metrics.collector, { serve: deps.metrics.serve });
-  if (deps.config.mode === 'sandbox') registerSandboxAddressLinks(app);
+}
 
-  app.setErrorHandler((error, request, reply) => sendFailure(request, reply, error));
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.originalUrl.split('?')[0];
-    const sandboxOnly =
-      deps.config.mode === 'production' &&
-      (path!.startsWith('/v1/sandbox') || path!.startsWith(`${SANDBOX_ADDRESS_PREFIX}/`));
-    const text = sandboxOnly
-      ? `${request.method} ${path} belongs to the sandbox, which production does not serve`
-      : `no operation ${request.method} ${path}`;
-    return sendError(request, reply, new ApiError('NOT_FOUND', text));
-  });
+/** What a path no operation answers is told; production says so of a sandbox path. */
+function noOperation(request: FastifyRequest, mode: Config['mode']): ApiError {
+  const path = request.originalUrl.split('?')[0]!;
+  const sandboxOnly =
+    mode === 'production' && (path.startsWith('/v1/sandbox') || path.startsWith(`${SANDBOX_ADDRESS_PREFIX}/`));
+  const text = sandboxOnly
+    ? `${request.method} ${path} belongs to the sandbox, which production does not serve`
+    : `no operation ${request.method} ${path}`;
+  return new ApiError('NOT_FOUND', text);
+}
 
-  await registerDocumentation(app, { sandbox: deps.config.mode === 'sandbox' });
+async function registerRoutes(app: FastifyInstance, deps: AppDependencies): Promise<void> {
+  const sandbox = deps.config.mode === 'sandbox';
+  await registerDocumentation(app, { sandbox });
   registerHealth(app, deps.store, deps.config.mode);
   registerPaymentRoutes(app, deps.payments);
   registerSigningBasketRoutes(app, deps.baskets);
   registerAisConsentRoutes(app, deps.ais);
   registerAisAccountRoutes(app, deps.ais);
   registerAisCardAccountRoutes(app, deps.ais);
-  if (deps.config.mode === 'sandbox' && deps.time !== undefined) registerSandboxClockRoutes(app, deps.time);
-  if (deps.config.mode === 'sandbox') registerSandboxRoutes(app, deps.sandbox);
-  if (deps.config.mode === 'sandbox' && deps.certificates !== undefined)
-    await registerSandboxCertificateRoutes(app, deps.certificates);
+  if (sandbox && deps.time !== undefined) registerSandboxClockRoutes(app, deps.time);
+  if (sandbox) registerSandboxRoutes(app, deps.sandbox);
+  if (sandbox && deps.certificates !== undefined) await registerSandboxCertificateRoutes(app, deps.certificates);
   await registerScaPages(app, deps.sca, {
-    sandbox: deps.config.mode === 'sandbox',
+    sandbox,
     secureCookies: deps.config.publicUrl.startsWith('https:'),
     onOutcome: (outcome) => deps.metrics?.collector.observeScaOutcome(outcome),
   });
-  return app;
 }
 
 /**

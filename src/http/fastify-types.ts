@@ -1,7 +1,7 @@
 import type { Problem } from '../domain/api-error.js';
 import type { Language } from '../domain/language.js';
-import type { TppIdentity } from '../domain/psp-role.js';
-import type { AuthRequirement } from '../security/tpp-authenticator.js';
+import type { AuthRequirement, Authentication } from '../security/tpp-authenticator.js';
+import type { RequestContext } from '../services/request-context.js';
 import type { RouteValidator } from './validation.js';
 
 /** What an API operation declares in its route config. */
@@ -13,6 +13,11 @@ export interface ApiRouteConfig {
    * violation at once); without it the validation hook answers them itself.
    */
   deferSchemaProblems?: boolean;
+}
+
+/** An authenticated request: the authenticator's findings and the X-Request-ID it required. */
+export interface SignedRequest extends Authentication {
+  requestId: string;
 }
 
 declare module 'fastify' {
@@ -27,16 +32,16 @@ declare module 'fastify' {
     validator?: RouteValidator;
   }
   interface FastifyRequest {
-    /** The authenticated TPP; set by the authentication hook on every signed operation. */
-    tpp: TppIdentity | null;
+    /** What the authentication hook established on a signed operation (hooks/authenticate.ts); null before it, or without it. */
+    authentication: SignedRequest | null;
     /** The body bytes exactly as received, for the Digest check. */
     rawBody: Buffer | null;
-    /** SHA-256 (hex) of the body bytes as received (of the empty body when there is none); set on signed operations. */
-    bodySha256: string | null;
-    /** The request repeats exactly the one its X-Request-ID was first used for (a client's retry); an unattended account read's retry counts once. */
+    /** The request repeats exactly the one its X-Request-ID was first used for (a client's retry; hooks/replay-guard.ts). */
     retry: boolean;
-    /** Resolves once the request's X-Request-ID binding is on disk; the answer waits for it (app.ts onSend). */
+    /** Resolves once the request's X-Request-ID binding is on disk; the answer waits for it (hooks/replay-guard.ts). */
     bindingDurable: Promise<void> | null;
+    /** The request's facts on a signed operation, made before the handler (hooks/request-context.ts); handlers read it with contextOf. */
+    requestContext: RequestContext | null;
     /** Language of texts meant for people in the answer (Accept-Language). */
     locale: Language;
     /** Problems the schema found, when the route reports them with its own (ApiRouteConfig.deferSchemaProblems). */

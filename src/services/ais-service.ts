@@ -1,4 +1,3 @@
-import type { NationalIdKey } from '../domain/psu.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
 import type { Store } from '../store/store.js';
 import { AisAccess } from './ais/ais-access.js';
@@ -32,10 +31,5 @@ export class AisService {
     this.accounts = new AisAccounts(access, pending, banks);
     this.transactions = new AisTransactions(store, banks, access, pending, this.accounts);
     this.cardAccounts = new AisCardAccounts(store, access);
-  }
-
-  /** The key X-PSU-IDENTITY is hashed with, for the routes that read it. */
-  get nationalIdKey(): NationalIdKey {
-    return this.consents.nationalIdKey;
   }
 }

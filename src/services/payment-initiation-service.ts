@@ -1,5 +1,4 @@
 import { acceptedFixes } from '../domain/accept-fix.js';
-import { requestIdReusedText } from '../domain/request-binding.js';
 import { ApiError, type Problem, type TppMessage, clipText } from '../domain/api-error.js';
 import { osloDate } from '../domain/clock.js';
 import type { Language } from '../domain/language.js';
@@ -9,45 +8,36 @@ import { CROSS_BORDER, type PaymentProduct, type PaymentService, productProblem 
 import { type ProductValidation, validateCrossBorderPayment } from '../domain/payments/cross-border-payment.js';
 import { validateDomesticBulkPayment } from '../domain/payments/domestic-bulk-payment.js';
 import { type NewPayment, newPaymentId } from '../domain/payments/payment.js';
-import { type NationalIdKey, type PsuHeaders, identifyPsu } from '../domain/psu.js';
+import { type PsuIdentification, identifyPsu } from '../domain/psu.js';
 import { PSU_MESSAGES } from '../domain/psu-messages.js';
-import type { TppIdentity } from '../domain/psp-role.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
-import type { Store, StoredPayment } from '../store/store.js';
+import type { LogicalDuplicate, Store, StoredPayment } from '../store/store.js';
 import type { Banks } from './banks.js';
-import { EXPIRED_REASON, PsuAuthenticationRequired, effectiveStatus } from '../domain/sca.js';
-import type { ScaRequestContext, ScaService } from './sca-service.js';
+import { EXPIRED_REASON, effectiveStatus } from '../domain/sca.js';
+import { type Answer, type Created, type RecordAnswer, idempotentCreate } from './idempotent-create.js';
+import type { RequestContext } from './request-context.js';
+import type { ScaService } from './sca-service.js';
 
-export interface InitiationRequest {
-  tpp: TppIdentity;
-  /** What the SCA needs of the request: PSU, context, preferences, redirect. */
-  sca: ScaRequestContext;
+/** What a payment create asks for, besides the facts every signed request has (RequestContext). */
+export interface PaymentOrder {
   service: PaymentService;
   product: PaymentProduct;
   body: unknown;
-  requestId: string;
-  /** The X-Request-ID was bound before this request (request-replay-guard.ts): it may repeat a stored create. */
-  retry: boolean;
-  /** SHA-256 of the body bytes as received: a retry repeats the request exactly (docs/decisions.md, Idempotency). */
-  bodySha256: string;
-  psuHeaders: PsuHeaders;
-  acceptFixHeader: string | undefined;
-  tppRedirectUri: string;
-  tppSessionId: string;
   allowLogicalDuplicate: boolean;
-  language: Language;
   /** Problems the request schema found; reported together with the product's own. */
   schemaProblems: Problem[];
-}
-
-export interface Answer {
-  status: number;
-  body: unknown;
 }
 
 export interface PaymentLinks {
   self: string;
   status: string;
+}
+
+/** A create's request, judged: the payment the product's rules made of it, its PSU, and the changes in force. */
+interface JudgedOrder {
+  validated: NonNullable<ProductValidation['payment']>;
+  psu: PsuIdentification;
+  fixes: ReturnType<typeof acceptedFixes>;
 }
 
 /** Use cases of payment initiation: create (idempotent by X-Request-ID), read, read status, cancel. */
@@ -59,127 +49,85 @@ export class PaymentInitiationService {
     private readonly sca: ScaService,
   ) {}
 
-  /** The key X-PSU-IDENTITY is hashed with, for the routes that read it. */
-  get nationalIdKey(): NationalIdKey {
-    return this.sca.nationalIdKey;
+  initiate(request: RequestContext, order: PaymentOrder): Promise<Answer> {
+    return idempotentCreate(this.store, `POST /v1/${order.service}/${order.product}`, request, (record) =>
+      this.create(request, order, record),
+    );
   }
 
-  async initiate(request: InitiationRequest): Promise<Answer> {
-    const operation = `POST /v1/${request.service}/${request.product}`;
-    const { bodySha256 } = request;
-    // A retry is answered as the first request was, even if the rules would now judge it otherwise
-    // (an execution date that has since become yesterday). A request whose X-Request-ID was bound
-    // before is looked up first. One bound anew may still repeat a stored request whose binding
-    // expired (a retry signed again later): it is looked up when the rules refuse it, and the
-    // create's transaction answers it from the store when they accept it.
-    if (request.retry) {
-      const earlier = await this.store.findTppRequest(request.tpp.id, request.requestId);
-      if (earlier !== undefined) return replay(earlier, operation, bodySha256, request.requestId);
-    }
-    try {
-      return await this.create(request, operation);
-    } catch (error) {
-      if (request.retry || !(error instanceof ApiError || error instanceof PsuAuthenticationRequired)) throw error;
-      const earlier = await this.store.findTppRequest(request.tpp.id, request.requestId);
-      if (earlier === undefined) throw error;
-      return replay(earlier, operation, bodySha256, request.requestId);
-    }
-  }
-
-  private async create(request: InitiationRequest, operation: string): Promise<Answer> {
-    const { bodySha256 } = request;
+  private async create(request: RequestContext, order: PaymentOrder, record: RecordAnswer): Promise<Created> {
     // The TPP's bank's business clock: its own in the sandbox, the wall clock in production.
     const now = await this.banks.now(request.tpp.id);
-    const today = osloDate(now);
-    const fixes = acceptedFixes(request.acceptFixHeader, today);
-    const { psu, problems: psuProblems } = identifyPsu(request.psuHeaders, this.sca.nationalIdKey);
-    const validation: ProductValidation =
-      request.product === CROSS_BORDER
-        ? validateCrossBorderPayment(request.body, { today, rates: this.rates })
-        : validateDomesticBulkPayment(request.body, { today, rates: this.rates });
-    const problems = [...request.schemaProblems, ...psuProblems, ...validation.problems];
-    if (problems.length > 0 || validation.payment === undefined || psu === undefined) throw ApiError.of(problems);
-
+    const { validated, psu, fixes } = this.judge(request, order, osloDate(now));
     // A PSU named by PSU-ID must have a valid session with this TPP, or is sent to SCA first (401).
     if (psu.psuId !== undefined) await this.sca.requireSession({ ...request.sca, psuId: psu.psuId });
 
-    const validated = validation.payment;
     const id = newPaymentId();
-    const links = paymentLinks(request.service, request.product, id);
     const warnings: TppMessage[] = [...fixes.warnings, ...validated.warnings];
     // spec, Authentication 11: PSU-Context must be set for single-SCA payment initiation. Without it
     // the payment gets no scaRedirect of its own and is signed in a signing basket.
     const signing = psu.context === undefined ? undefined : this.sca.prepare('payment', id, request.sca, now);
-    if (signing === undefined) {
-      warnings.push({
-        category: 'WARNING',
-        code: 'HTTP_HEADER_REQUIRED',
-        path: 'header:PSU-Context',
-        text: 'PSU-Context is required for single-SCA payment initiation: without it the answer has no scaRedirect; put the payment in a signing basket, or send PSU-Context (PRIVATE or CORPORATE)',
-      });
-    }
-    const response = {
-      paymentId: id,
-      transactionStatus: 'RCVD' as const,
-      transactionFees: formatMoney(validated.fees.total),
-      transactionFeeIndicator: validated.fees.charged,
-      ...(warnings.length > 0 ? { tppMessages: warnings } : {}),
-      psuMessage: psuMessage(request, validated.transfers, request.language),
-      _links: {
-        self: { href: links.self, verbs: ['GET', 'DELETE'] },
-        status: { href: links.status, verbs: ['GET'] },
-        ...(signing === undefined ? {} : { scaRedirect: { href: signing.link, verbs: ['GET'] } }),
+    if (signing === undefined) warnings.push(PSU_CONTEXT_MISSING);
+    const links = paymentLinks(order.service, order.product, id);
+    const answer: Answer = {
+      status: 201,
+      body: {
+        paymentId: id,
+        transactionStatus: 'RCVD' as const,
+        transactionFees: formatMoney(validated.fees.total),
+        transactionFeeIndicator: validated.fees.charged,
+        ...(warnings.length > 0 ? { tppMessages: warnings } : {}),
+        psuMessage: psuMessage(order.product, validated.transfers, request.language),
+        _links: {
+          self: { href: links.self, verbs: ['GET', 'DELETE'] },
+          status: { href: links.status, verbs: ['GET'] },
+          ...(signing === undefined ? {} : { scaRedirect: { href: signing.link, verbs: ['GET'] } }),
+        },
       },
     };
     const payment: NewPayment = {
       ...validated,
       id,
       tppId: request.tpp.id,
-      service: request.service,
-      product: request.product,
+      service: order.service,
+      product: order.product,
       status: 'RCVD',
       psu,
-      body: request.body,
+      body: order.body,
       acceptFixes: [...fixes.active],
-      tppRedirectUri: request.tppRedirectUri,
-      tppSessionId: request.tppSessionId,
+      tppRedirectUri: request.sca.tppRedirectUri ?? '',
+      tppSessionId: request.sca.tppSessionId ?? '',
       createdAt: now,
     };
-    const responseBody = JSON.stringify(response);
-    const result = await this.store.createPayment(
-      payment,
-      {
-        tppId: request.tpp.id,
-        requestId: request.requestId,
-        operation,
-        bodySha256: bodySha256,
-        responseStatus: 201,
-        responseBody,
-      },
-      {
-        duplicatesSince: request.allowLogicalDuplicate
-          ? null
-          : new Date(now.getTime() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000),
-        authorisation: signing?.authorisation,
-        bank: this.banks.of(request.tpp.id),
-      },
-    );
-    if (result.outcome === 'replayed') return replay(result.request, operation, bodySha256, request.requestId);
-    if (result.outcome === 'duplicate') {
-      throw ApiError.of(
-        result.duplicates.map((d) => ({
-          code: 'CONFLICT' as const,
-          path: d.path,
-          text: `${d.path === '$' ? 'the payment' : d.path} equals payment ${d.paymentId} of the same PSU, created at ${d.createdAt} (same debtor, creditor, amount, currency, execution date and remittance); send allowLogicalDuplicate=true to create it anyway`,
-        })),
-      );
-    }
-    return { status: 201, body: response };
+    const duplicatesSince = order.allowLogicalDuplicate
+      ? null
+      : new Date(now.getTime() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000);
+    const result = await this.store.createPayment(payment, record(answer), {
+      duplicatesSince,
+      authorisation: signing?.authorisation,
+      bank: request.bank,
+    });
+    if (result.outcome === 'replayed') return { replayed: result.request };
+    if (result.outcome === 'duplicate') throw duplicateRefusal(result.duplicates);
+    return { created: answer };
+  }
+
+  /** The product's rules, the PSU's identity and x-accept-fix, every problem of them together with the schema's. */
+  private judge(request: RequestContext, order: PaymentOrder, today: string): JudgedOrder {
+    const fixes = acceptedFixes(request.acceptFix, today);
+    const { psu, problems: psuProblems } = identifyPsu(request.psu, this.sca.nationalIdKey);
+    const validation: ProductValidation =
+      order.product === CROSS_BORDER
+        ? validateCrossBorderPayment(order.body, { today, rates: this.rates })
+        : validateDomesticBulkPayment(order.body, { today, rates: this.rates });
+    const problems = [...order.schemaProblems, ...psuProblems, ...validation.problems];
+    if (problems.length > 0 || validation.payment === undefined || psu === undefined) throw ApiError.of(problems);
+    return { validated: validation.payment, psu, fixes };
   }
 
   /** The payment as it stands by the bank's clock at `now` (when left out, the TPP's bank's clock, read with the payment). */
   async read(
-    tpp: TppIdentity,
+    request: Pick<RequestContext, 'tpp' | 'bank'>,
     service: string,
     product: string,
     paymentId: string,
@@ -187,7 +135,7 @@ export class PaymentInitiationService {
   ): Promise<StoredPayment> {
     const problem = productProblem(service, product);
     if (problem !== undefined) throw ApiError.of([problem]);
-    const stored = await this.store.findPayment(tpp.id, paymentId, this.banks.of(tpp.id));
+    const stored = await this.store.findPayment(request.tpp.id, paymentId, request.bank);
     const payment =
       stored === undefined
         ? undefined
@@ -209,23 +157,17 @@ export class PaymentInitiationService {
   }
 
   /**
-   * requestId: the DELETE's X-Request-ID. A copy of the same request may have cancelled the payment
-   * already (a retry whose first answer was lost, or two sent at once): that is the outcome it asked
-   * for (204), whichever copy ran first.
+   * The DELETE's X-Request-ID is kept with the cancellation: a copy of the same request may have
+   * cancelled the payment already (a retry whose first answer was lost, or two sent at once), which
+   * is the outcome it asked for (204), whichever copy ran first.
    */
-  async cancel(
-    tpp: TppIdentity,
-    service: string,
-    product: string,
-    paymentId: string,
-    requestId: string,
-  ): Promise<void> {
-    const now = await this.banks.now(tpp.id);
-    const payment = await this.read(tpp, service, product, paymentId, now);
+  async cancel(request: RequestContext, service: string, product: string, paymentId: string): Promise<void> {
+    const now = await this.banks.now(request.tpp.id);
+    const payment = await this.read(request, service, product, paymentId, now);
     const result =
       payment.status === 'RJCT'
         ? { outcome: 'not-cancellable' as const, status: payment.status }
-        : await this.store.cancelPayment(tpp.id, paymentId, now, requestId);
+        : await this.store.cancelPayment(request.tpp.id, paymentId, now, request.requestId);
     if (result.outcome === 'unknown')
       throw new ApiError('RESOURCE_UNKNOWN', `no payment ${paymentId} is known to this TPP`);
     if (result.outcome === 'not-cancellable') {
@@ -236,30 +178,54 @@ export class PaymentInitiationService {
     }
   }
 
-  /** A new SCA link for a payment still waiting for one (Berlin Group: start an authorisation). */
-  async startAuthorisation(
-    tpp: TppIdentity,
-    service: string,
-    product: string,
-    paymentId: string,
-    sca: ScaRequestContext,
-  ): Promise<string> {
-    const payment = await this.read(tpp, service, product, paymentId);
-    if (payment.status !== 'RCVD') {
-      throw new ApiError(
-        'REFERENCE_STATUS_INVALID',
-        `payment ${paymentId} is ${payment.status}; only a payment waiting for SCA (RCVD) can be authorised`,
-      );
-    }
-    const basketId = await this.store.findBasketOfPayment(paymentId);
-    if (basketId !== undefined) {
-      throw new ApiError(
-        'REFERENCE_STATUS_INVALID',
-        `payment ${paymentId} is in signing basket ${basketId}; it is signed with the basket`,
-      );
-    }
-    return this.sca.start('payment', paymentId, sca);
+  /**
+   * A new SCA link for a payment still waiting for one (Berlin Group: start an authorisation). It is
+   * a create: a retry gets the link the first request got, and starts no second authorisation.
+   */
+  startAuthorisation(request: RequestContext, service: string, product: string, paymentId: string): Promise<Answer> {
+    const operation = `POST ${paymentLinks(service, product, paymentId).self}/authorisations`;
+    return idempotentCreate(this.store, operation, request, async (record) => {
+      const payment = await this.read(request, service, product, paymentId);
+      if (payment.status !== 'RCVD') {
+        throw new ApiError(
+          'REFERENCE_STATUS_INVALID',
+          `payment ${paymentId} is ${payment.status}; only a payment waiting for SCA (RCVD) can be authorised`,
+        );
+      }
+      const basketId = await this.store.findBasketOfPayment(paymentId);
+      if (basketId !== undefined) {
+        throw new ApiError(
+          'REFERENCE_STATUS_INVALID',
+          `payment ${paymentId} is in signing basket ${basketId}; it is signed with the basket`,
+        );
+      }
+      const signing = this.sca.prepare('payment', paymentId, request.sca, await this.banks.now(request.tpp.id));
+      const answer = {
+        status: 201,
+        body: { scaStatus: 'started', _links: { scaRedirect: { href: signing.link, verbs: ['GET'] } } },
+      };
+      const earlier = await this.store.startAuthorisation(signing.authorisation, record(answer));
+      return earlier === undefined ? { created: answer } : { replayed: earlier };
+    });
   }
+}
+
+/** spec, Authentication 11: why a payment created without PSU-Context has no scaRedirect. */
+const PSU_CONTEXT_MISSING: TppMessage = {
+  category: 'WARNING',
+  code: 'HTTP_HEADER_REQUIRED',
+  path: 'header:PSU-Context',
+  text: 'PSU-Context is required for single-SCA payment initiation: without it the answer has no scaRedirect; put the payment in a signing basket, or send PSU-Context (PRIVATE or CORPORATE)',
+};
+
+function duplicateRefusal(duplicates: LogicalDuplicate[]): ApiError {
+  return ApiError.of(
+    duplicates.map((d) => ({
+      code: 'CONFLICT' as const,
+      path: d.path,
+      text: `${d.path === '$' ? 'the payment' : d.path} equals payment ${d.paymentId} of the same PSU, created at ${d.createdAt} (same debtor, creditor, amount, currency, execution date and remittance); send allowLogicalDuplicate=true to create it anyway`,
+    })),
+  );
 }
 
 /** A payment past its signing window reads as RJCT, with the reason, before anything wrote it down. */
@@ -275,25 +241,12 @@ export function paymentLinks(service: string, product: string, paymentId: string
   return { self, status: `${self}/status` };
 }
 
-function psuMessage(request: InitiationRequest, transfers: NewPayment['transfers'], language: Language): string {
+function psuMessage(product: PaymentProduct, transfers: NewPayment['transfers'], language: Language): string {
   const [first] = transfers;
-  if (request.product === CROSS_BORDER)
+  if (product === CROSS_BORDER)
     return clipText(PSU_MESSAGES.crossBorderReceived[language](first!.amount, first!.creditorName));
   const total = transfers.reduce((sum, t) => sum + t.amount.minor, 0n);
   return clipText(
     PSU_MESSAGES.bulkReceived[language](transfers.length, { minor: total, currency: first!.amount.currency }),
   );
-}
-
-export function replay(
-  earlier: { operation: string; bodySha256: string; responseStatus: number; responseBody: string },
-  operation: string,
-  bodySha256: string,
-  requestId: string,
-): Answer {
-  if (earlier.operation !== operation || earlier.bodySha256 !== bodySha256) {
-    const text = requestIdReusedText(requestId, earlier.operation, earlier.operation === operation);
-    throw new ApiError('CONFLICT', text, [{ code: 'CONFLICT', path: 'header:X-Request-ID', text }]);
-  }
-  return { status: earlier.responseStatus, body: JSON.parse(earlier.responseBody) as unknown };
 }

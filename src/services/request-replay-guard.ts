@@ -35,4 +35,9 @@ export class RequestReplayGuard {
     }
     return earlier === undefined ? 'first' : 'retry';
   }
+
+  /** Resolves once every binding made so far is on disk: an answer resting on one waits for it (Store.durable). */
+  durable(): Promise<void> {
+    return this.store.durable();
+  }
 }

@@ -1,13 +1,12 @@
 import { ApiError, type Problem } from '../domain/api-error.js';
-import type { NationalIdKey } from '../domain/psu.js';
 import { effectiveStatus } from '../domain/sca.js';
 import { type BasketStatus, basketStatus } from '../domain/signing-basket.js';
 import { newPaymentId } from '../domain/payments/payment.js';
-import type { TppIdentity } from '../domain/psp-role.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
 import type { Store } from '../store/store.js';
 import type { Banks } from './banks.js';
-import { type Answer, replay } from './payment-initiation-service.js';
+import { type Answer, type Created, type RecordAnswer, idempotentCreate } from './idempotent-create.js';
+import type { RequestContext } from './request-context.js';
 import type { ScaRequestContext, ScaService } from './sca-service.js';
 
 export interface BasketView {
@@ -15,6 +14,8 @@ export interface BasketView {
   payments: string[];
   transactionStatus: BasketStatus;
 }
+
+const PSU_REQUIRED = 'header PSU-ID is required (or X-PSU-IDENTITY): a basket is signed by one PSU';
 
 /**
  * Signing baskets (Berlin Group form): a TPP groups payments of one PSU so that one SCA signs them
@@ -27,79 +28,65 @@ export class SigningBasketService {
     private readonly sca: ScaService,
   ) {}
 
-  /** The key X-PSU-IDENTITY is hashed with, for the routes that read it. */
-  get nationalIdKey(): NationalIdKey {
-    return this.sca.nationalIdKey;
+  /** schemaProblems: those the request schema found, reported with the basket's own. */
+  create(request: RequestContext, body: unknown, schemaProblems: Problem[]): Promise<Answer> {
+    return idempotentCreate(this.store, 'POST /v1/signing-baskets', request, (record) =>
+      this.createBasket(request, body, schemaProblems, record),
+    );
   }
 
-  /** bodySha256: of the body bytes as received, which a retry repeats exactly (docs/decisions.md, Idempotency). */
-  async create(
-    tpp: TppIdentity,
+  private async createBasket(
+    request: RequestContext,
     body: unknown,
-    requestId: string,
-    bodySha256: string,
-    sca: ScaRequestContext,
     schemaProblems: Problem[],
-  ): Promise<Answer> {
-    const operation = 'POST /v1/signing-baskets';
-    const earlier = await this.store.findTppRequest(tpp.id, requestId);
-    if (earlier !== undefined) return replay(earlier, operation, bodySha256, requestId);
+    record: RecordAnswer,
+  ): Promise<Created> {
     const problems = withConsentIdsExplained(body, schemaProblems);
     if (problems.length > 0) throw ApiError.of(problems);
+    const { sca } = request;
     if (sca.psuId === undefined && sca.psuNationalIdHash === undefined) {
-      throw new ApiError(
-        'HTTP_HEADER_REQUIRED',
-        'header PSU-ID is required (or X-PSU-IDENTITY): a basket is signed by one PSU',
-        [
-          {
-            code: 'HTTP_HEADER_REQUIRED',
-            path: 'header:PSU-ID',
-            text: 'header PSU-ID is required (or X-PSU-IDENTITY): a basket is signed by one PSU',
-          },
-        ],
-      );
+      throw new ApiError('HTTP_HEADER_REQUIRED', PSU_REQUIRED, [
+        { code: 'HTTP_HEADER_REQUIRED', path: 'header:PSU-ID', text: PSU_REQUIRED },
+      ]);
     }
     const paymentIds = (body as { paymentIds: string[] }).paymentIds;
     const psuKey = await this.psuKeyOf(sca);
-    const now = await this.banks.now(tpp.id);
-    await this.checkPayments(tpp, paymentIds, psuKey, now);
+    const now = await this.banks.now(request.tpp.id);
+    await this.checkPayments(request.tpp.id, paymentIds, psuKey, now);
 
     const id = newPaymentId();
     const signing = this.sca.prepare('basket', id, sca, now);
     const self = `/v1/signing-baskets/${encodeURIComponent(id)}`;
-    const response = {
-      basketId: id,
-      transactionStatus: 'RCVD' as const,
-      _links: {
-        self: { href: self, verbs: ['GET', 'DELETE'] },
-        status: { href: `${self}/status`, verbs: ['GET'] },
-        scaRedirect: { href: signing.link, verbs: ['GET'] },
+    const answer: Answer = {
+      status: 201,
+      body: {
+        basketId: id,
+        transactionStatus: 'RCVD' as const,
+        _links: {
+          self: { href: self, verbs: ['GET', 'DELETE'] },
+          status: { href: `${self}/status`, verbs: ['GET'] },
+          scaRedirect: { href: signing.link, verbs: ['GET'] },
+        },
       },
     };
     const result = await this.store.createBasket(
-      { id, tppId: tpp.id, psuKey, requestBody: JSON.stringify(body), createdAt: now },
+      { id, tppId: request.tpp.id, psuKey, requestBody: JSON.stringify(body), createdAt: now },
       paymentIds,
-      {
-        tppId: tpp.id,
-        requestId,
-        operation,
-        bodySha256: bodySha256,
-        responseStatus: 201,
-        responseBody: JSON.stringify(response),
-      },
+      record(answer),
       signing.authorisation,
     );
-    if (result.outcome === 'replayed') return replay(result.request, operation, bodySha256, requestId);
+    if (result.outcome === 'replayed') return { replayed: result.request };
     if (result.outcome === 'payment-in-basket') {
       throw new ApiError(
         'REFERENCE_STATUS_INVALID',
         `payment ${result.paymentId} is already in signing basket ${result.basketId}; a payment is signed in one basket at most`,
       );
     }
-    return { status: 201, body: response };
+    return { created: answer };
   }
 
-  async read(tpp: TppIdentity, basketId: string, sca: ScaRequestContext): Promise<BasketView> {
+  async read(request: RequestContext, basketId: string): Promise<BasketView> {
+    const { tpp, sca } = request;
     if (sca.psuId !== undefined) await this.sca.requireSession({ ...sca, psuId: sca.psuId });
     const basket = await this.store.findBasket(tpp.id, basketId);
     if (basket === undefined) throw unknownBasket(basketId);
@@ -110,15 +97,15 @@ export class SigningBasketService {
   }
 
   /** A basket can be deleted while nothing in it is authorised; its payments are then free again. */
-  async delete(tpp: TppIdentity, basketId: string, sca: ScaRequestContext): Promise<void> {
-    const view = await this.read(tpp, basketId, sca);
+  async delete(request: RequestContext, basketId: string): Promise<void> {
+    const view = await this.read(request, basketId);
     if (view.transactionStatus !== 'RCVD') {
       throw new ApiError(
         'CANCELLATION_INVALID',
         `signing basket ${basketId} is ${view.transactionStatus}: a basket can be deleted only while none of its payments is authorised or rejected`,
       );
     }
-    if (!(await this.store.deleteBasket(tpp.id, basketId))) throw unknownBasket(basketId);
+    if (!(await this.store.deleteBasket(request.tpp.id, basketId))) throw unknownBasket(basketId);
   }
 
   private async psuKeyOf(sca: ScaRequestContext): Promise<string> {
@@ -134,8 +121,8 @@ export class SigningBasketService {
    * foreign and repeated ids are refused by path, and so are payments of another PSU; a payment
    * already authorised, rejected or cancelled is REFERENCE_STATUS_INVALID.
    */
-  private async checkPayments(tpp: TppIdentity, paymentIds: string[], psuKey: string, now: Date): Promise<void> {
-    const found = new Map((await this.store.findPaymentsForSca(tpp.id, paymentIds)).map((p) => [p.id, p]));
+  private async checkPayments(tppId: string, paymentIds: string[], psuKey: string, now: Date): Promise<void> {
+    const found = new Map((await this.store.findPaymentsForSca(tppId, paymentIds)).map((p) => [p.id, p]));
     const problems: Problem[] = [];
     const statusProblems: Problem[] = [];
     const mix: Problem[] = [];

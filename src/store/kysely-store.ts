@@ -379,6 +379,12 @@ export abstract class KyselyStore implements Store {
   createAuthorisation(authorisation: NewAuthorisation): Promise<void> {
     return sca.createAuthorisation(this.db, authorisation);
   }
+  startAuthorisation(
+    authorisation: NewAuthorisation,
+    request: TppRequestRecord,
+  ): Promise<StoredTppRequest | undefined> {
+    return sca.startAuthorisation(this.db, (trx, key) => this.lock(trx, key), authorisation, request);
+  }
   findAuthorisation(tokenHash: string): Promise<Authorisation | undefined> {
     return sca.findAuthorisation(this.db, tokenHash);
   }

@@ -222,6 +222,12 @@ export interface Store {
     newPsuId: string,
   ): Promise<PsuSession>;
   createAuthorisation(authorisation: NewAuthorisation): Promise<void>;
+  /**
+   * Stores an authorisation a TPP's request started (POST …/authorisations) with the request that
+   * started it, in one transaction, unless the TPP sent this X-Request-ID before: then the stored
+   * request is returned and nothing is written.
+   */
+  startAuthorisation(authorisation: NewAuthorisation, request: TppRequestRecord): Promise<StoredTppRequest | undefined>;
   findAuthorisation(tokenHash: string): Promise<Authorisation | undefined>;
   /** Moves to the next step only while fromTokenHash is still current: each link and form works once. */
   advanceAuthorisation(id: string, fromTokenHash: string, step: AuthorisationStep, at: Date): Promise<boolean>;

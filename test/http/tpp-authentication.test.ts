@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { contextOf } from '../../src/http/hooks/request-context.js';
 import { readCertificateFields } from '../../src/security/der-certificate.js';
 import { formatDistinguishedName } from '../../src/security/distinguished-name.js';
 import { PSP_ROLES } from '../../src/domain/psp-role.js';
@@ -23,11 +24,11 @@ let t: TestApp;
 
 const probeRoutes = (app: TestApp['app']) => {
   app.post(CREATE, { config: { api: { auth: { role: 'PSP_PI', digestRequired: true } } } }, async (request) => ({
-    tpp: request.tpp,
+    tpp: contextOf(request).tpp,
     body: request.body,
   }));
   app.get(READ, { config: { api: { auth: { role: 'any', digestRequired: false } } } }, async (request) => ({
-    tpp: request.tpp,
+    tpp: contextOf(request).tpp,
   }));
 };
 

@@ -14,7 +14,7 @@ export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
     path: request.originalUrl.split('?')[0],
     status: reply.statusCode,
     durationMs: Math.round(reply.elapsedTime * 100) / 100,
-    tpp: request.tpp?.id,
+    tpp: request.authentication?.tpp.id,
     code: request.errorCode ?? undefined,
   };
   if (reply.statusCode >= 500) request.log.error(line, 'request');

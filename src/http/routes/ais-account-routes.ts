@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AisRequest, AisService, TransactionListQuery } from '../../services/ais-service.js';
+import type { FastifyInstance } from 'fastify';
+import type { AisService, TransactionListQuery } from '../../services/ais-service.js';
 import { accountQuery, transactionQuery } from '../schemas/ais-schemas.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { aisReadHeaders } from '../schemas/header-schemas.js';
-import { scaContextOf } from '../sca-context.js';
+import { contextOf } from '../hooks/request-context.js';
 import { AIS_AUTH } from './ais-consent-routes.js';
 
 const id = { type: 'string', minLength: 1, maxLength: 100 } as const;
@@ -17,23 +17,18 @@ const READ_ERRORS = errorResponses(404, 429);
 const CONSENT_NOTE =
   'Authorised by the consent the PSU gave in the session PSU-ID and TPP-Session-ID name; without a valid one, 401 with an scaRedirect that gives (or renews) it. Without PSU-IP-Address at most 4 reads a day (RTS 36(5)), then 429 ACCESS_EXCEEDED.';
 
-/** What a read tells the account-information service about itself. */
-export function aisRequestOf(request: FastifyRequest, ais: AisService): AisRequest {
-  const acceptFix = request.headers['x-accept-fix'];
-  return {
-    tpp: request.tpp!,
-    sca: scaContextOf(request, ais.nationalIdKey),
-    psuPresent: typeof request.headers['psu-ip-address'] === 'string',
-    retry: request.retry,
-    acceptFix: typeof acceptFix === 'string' ? acceptFix : undefined,
-  };
+type AccountQuery = { Querystring: { withBalance?: boolean } };
+type AccountParams = { Params: { accountId: string } };
+
+/** GET /v1/accounts and its resources (docs/ais.md), in this order in the OpenAPI document. */
+export function registerAisAccountRoutes(app: FastifyInstance, ais: AisService): void {
+  registerAccounts(app, ais);
+  registerAccountBalances(app, ais);
+  registerAccountTransactions(app, ais);
 }
 
-type Params = Record<string, string>;
-
-/** GET /v1/accounts and its resources (docs/ais.md). */
-export function registerAisAccountRoutes(app: FastifyInstance, ais: AisService): void {
-  app.get(
+function registerAccounts(app: FastifyInstance, ais: AisService): void {
+  app.get<AccountQuery>(
     '/v1/accounts',
     {
       config: { api: { auth: AIS_AUTH } },
@@ -46,11 +41,10 @@ export function registerAisAccountRoutes(app: FastifyInstance, ais: AisService):
         response: { 200: { $ref: 'AccountList#' }, ...READ_ERRORS },
       },
     },
-    async (request) =>
-      ais.accounts.list(aisRequestOf(request, ais), (request.query as { withBalance?: boolean }).withBalance === true),
+    async (request) => ais.accounts.list(contextOf(request), request.query.withBalance === true),
   );
 
-  app.get(
+  app.get<AccountQuery & AccountParams>(
     '/v1/accounts/:accountId',
     {
       config: { api: { auth: AIS_AUTH } },
@@ -65,14 +59,12 @@ export function registerAisAccountRoutes(app: FastifyInstance, ais: AisService):
       },
     },
     async (request) =>
-      ais.accounts.read(
-        aisRequestOf(request, ais),
-        (request.params as Params).accountId!,
-        (request.query as { withBalance?: boolean }).withBalance === true,
-      ),
+      ais.accounts.read(contextOf(request), request.params.accountId, request.query.withBalance === true),
   );
+}
 
-  app.get(
+function registerAccountBalances(app: FastifyInstance, ais: AisService): void {
+  app.get<AccountParams>(
     '/v1/accounts/:accountId/balances',
     {
       config: { api: { auth: AIS_AUTH } },
@@ -86,10 +78,12 @@ export function registerAisAccountRoutes(app: FastifyInstance, ais: AisService):
         response: { 200: { $ref: 'ReadAccountBalanceResponse#' }, ...READ_ERRORS },
       },
     },
-    async (request) => ais.accounts.readBalances(aisRequestOf(request, ais), (request.params as Params).accountId!),
+    async (request) => ais.accounts.readBalances(contextOf(request), request.params.accountId),
   );
+}
 
-  app.get(
+function registerAccountTransactions(app: FastifyInstance, ais: AisService): void {
+  app.get<AccountParams & { Querystring: TransactionListQuery }>(
     '/v1/accounts/:accountId/transactions',
     {
       config: { api: { auth: AIS_AUTH } },
@@ -104,15 +98,10 @@ export function registerAisAccountRoutes(app: FastifyInstance, ais: AisService):
         response: { 200: { $ref: 'TransactionsResponse#' }, ...READ_ERRORS },
       },
     },
-    async (request) =>
-      ais.transactions.list(
-        aisRequestOf(request, ais),
-        (request.params as Params).accountId!,
-        request.query as TransactionListQuery,
-      ),
+    async (request) => ais.transactions.list(contextOf(request), request.params.accountId, request.query),
   );
 
-  app.get(
+  app.get<{ Params: { accountId: string; transactionId: string } }>(
     '/v1/accounts/:accountId/transactions/:transactionId',
     {
       config: { api: { auth: AIS_AUTH } },
@@ -126,8 +115,8 @@ export function registerAisAccountRoutes(app: FastifyInstance, ais: AisService):
       },
     },
     async (request) => {
-      const { accountId, transactionId } = request.params as Params;
-      return ais.transactions.read(aisRequestOf(request, ais), accountId!, transactionId!);
+      const { accountId, transactionId } = request.params;
+      return ais.transactions.read(contextOf(request), accountId, transactionId);
     },
   );
 }

@@ -3,7 +3,7 @@ import type { AisService, TransactionListQuery } from '../../services/ais-servic
 import { accountQuery, transactionQuery } from '../schemas/ais-schemas.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { aisReadHeaders } from '../schemas/header-schemas.js';
-import { aisRequestOf } from './ais-account-routes.js';
+import { contextOf } from '../hooks/request-context.js';
 import { AIS_AUTH } from './ais-consent-routes.js';
 
 const params = {
@@ -16,11 +16,18 @@ const READ_ERRORS = errorResponses(404, 429);
 const CONSENT_NOTE =
   'Authorised by the consent the PSU gave in the session PSU-ID and TPP-Session-ID name (card accounts are shared in the private context); without a valid one, 401 with an scaRedirect. Without PSU-IP-Address at most 4 reads a day, then 429 ACCESS_EXCEEDED.';
 
-type Params = { cardAccountId: string };
+type CardParams = { Params: { cardAccountId: string } };
+type AccountQuery = { Querystring: { withBalance?: boolean } };
 
-/** GET /v1/card-accounts and its resources (docs/ais.md). */
+/** GET /v1/card-accounts and its resources (docs/ais.md), in this order in the OpenAPI document. */
 export function registerAisCardAccountRoutes(app: FastifyInstance, ais: AisService): void {
-  app.get(
+  registerCardAccounts(app, ais);
+  registerCardAccountBalances(app, ais);
+  registerCardAccountTransactions(app, ais);
+}
+
+function registerCardAccounts(app: FastifyInstance, ais: AisService): void {
+  app.get<AccountQuery>(
     '/v1/card-accounts',
     {
       config: { api: { auth: AIS_AUTH } },
@@ -33,14 +40,10 @@ export function registerAisCardAccountRoutes(app: FastifyInstance, ais: AisServi
         response: { 200: { $ref: 'CardAccountList#' }, ...READ_ERRORS },
       },
     },
-    async (request) =>
-      ais.cardAccounts.list(
-        aisRequestOf(request, ais),
-        (request.query as { withBalance?: boolean }).withBalance === true,
-      ),
+    async (request) => ais.cardAccounts.list(contextOf(request), request.query.withBalance === true),
   );
 
-  app.get(
+  app.get<CardParams & AccountQuery>(
     '/v1/card-accounts/:cardAccountId',
     {
       config: { api: { auth: AIS_AUTH } },
@@ -55,14 +58,12 @@ export function registerAisCardAccountRoutes(app: FastifyInstance, ais: AisServi
       },
     },
     async (request) =>
-      ais.cardAccounts.read(
-        aisRequestOf(request, ais),
-        (request.params as Params).cardAccountId,
-        (request.query as { withBalance?: boolean }).withBalance === true,
-      ),
+      ais.cardAccounts.read(contextOf(request), request.params.cardAccountId, request.query.withBalance === true),
   );
+}
 
-  app.get(
+function registerCardAccountBalances(app: FastifyInstance, ais: AisService): void {
+  app.get<CardParams>(
     '/v1/card-accounts/:cardAccountId/balances',
     {
       config: { api: { auth: AIS_AUTH } },
@@ -75,11 +76,12 @@ export function registerAisCardAccountRoutes(app: FastifyInstance, ais: AisServi
         response: { 200: { $ref: 'ReadCardAccountBalanceResponse#' }, ...READ_ERRORS },
       },
     },
-    async (request) =>
-      ais.cardAccounts.readBalances(aisRequestOf(request, ais), (request.params as Params).cardAccountId),
+    async (request) => ais.cardAccounts.readBalances(contextOf(request), request.params.cardAccountId),
   );
+}
 
-  app.get(
+function registerCardAccountTransactions(app: FastifyInstance, ais: AisService): void {
+  app.get<CardParams & { Querystring: TransactionListQuery }>(
     '/v1/card-accounts/:cardAccountId/transactions',
     {
       config: { api: { auth: AIS_AUTH } },
@@ -93,11 +95,6 @@ export function registerAisCardAccountRoutes(app: FastifyInstance, ais: AisServi
         response: { 200: { $ref: 'CardAccountsTransactionsResponse#' }, ...READ_ERRORS },
       },
     },
-    async (request) =>
-      ais.cardAccounts.transactions(
-        aisRequestOf(request, ais),
-        (request.params as Params).cardAccountId,
-        request.query as TransactionListQuery,
-      ),
+    async (request) => ais.cardAccounts.transactions(contextOf(request), request.params.cardAccountId, request.query),
   );
 }

@@ -3,12 +3,10 @@ import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 import type { AisService } from '../../services/ais-service.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { consentCreateHeaders } from '../schemas/header-schemas.js';
-import { scaContextOf } from '../sca-context.js';
+import { contextOf } from '../hooks/request-context.js';
 
 /** Account information needs the PSD2 role PSP_AI; the consent takes no body, so no Digest is required. */
 export const AIS_AUTH: AuthRequirement = { role: 'PSP_AI', digestRequired: false };
-
-type Headers = Record<string, string | undefined>;
 
 /** POST /v1/bank-offered-consents: the platform's consent, given on the bank's page (docs/ais.md). */
 export function registerAisConsentRoutes(app: FastifyInstance, ais: AisService): void {
@@ -26,21 +24,7 @@ export function registerAisConsentRoutes(app: FastifyInstance, ais: AisService):
       },
     },
     async (request, reply) => {
-      const headers = request.headers as Headers;
-      const answer = await ais.consents.create({
-        tpp: request.tpp!,
-        sca: scaContextOf(request, ais.nationalIdKey),
-        psuHeaders: {
-          psuId: headers['psu-id'],
-          nationalId: headers['x-psu-identity'],
-          corporateId: headers['psu-corporate-id'],
-          context: headers['psu-context'],
-        },
-        requestId: headers['x-request-id']!,
-        bodySha256: request.bodySha256!,
-        body: request.body,
-        schemaProblems: request.schemaProblems ?? [],
-      });
+      const answer = await ais.consents.create(contextOf(request), request.body, request.schemaProblems ?? []);
       return reply.code(answer.status as 201).send(answer.body);
     },
   );

@@ -110,7 +110,7 @@ export async function registerSandboxCertificateRoutes(
         ),
     });
 
-    scope.post(
+    scope.post<{ Body: SandboxCertificateRequest }>(
       '/v1/sandbox/certificates',
       {
         config: { api: { auth: null } },
@@ -136,7 +136,7 @@ export async function registerSandboxCertificateRoutes(
         },
       },
       async (request, reply) => {
-        const issued = await certificates.issue(request.body as SandboxCertificateRequest);
+        const issued = await certificates.issue(request.body);
         // The answer holds a private key: no cache may keep it.
         reply.header('Cache-Control', 'no-store');
         return reply.code(201).send(issued);

@@ -5,6 +5,7 @@ import type { BatchRunner, BatchScheduler } from '../../services/batch-runner.js
 import type { BankClock, Banks } from '../../services/banks.js';
 import { FORMATTED_TEXT_MAX_LENGTH, SANDBOX_CLOCK_LATEST } from '../../domain/limits.js';
 import { errorResponses } from '../schemas/common-schemas.js';
+import { contextOf } from '../hooks/request-context.js';
 
 /** At most ten years forward in one move: far enough for any test, and a bound on the batch catch-up. */
 const MAX_ADVANCE_SECONDS = 10 * 366 * 86_400;
@@ -39,6 +40,12 @@ export const batchRunSchema = {
   },
 } as const;
 
+/** The body of a clock move: one of the two. */
+interface ClockMove {
+  advanceSeconds?: number;
+  to?: string;
+}
+
 /**
  * The sandbox's business clock and batch runs (docs/sandbox.md): a TPP reads its bank's clock, moves
  * it forward (its bank's batch slots passed on the way run), or runs its bank's batch now, so its
@@ -57,7 +64,14 @@ export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTi
       ...(batchRuns === undefined ? {} : { batchRuns }),
     };
   };
+  registerClockRead(app, time, view);
+  registerClockMove(app, time, view);
+  registerBatchRun(app, time);
+}
 
+type ClockView = (clock: BankClock, batchRuns?: unknown[]) => unknown;
+
+function registerClockRead(app: FastifyInstance, time: SandboxTime, view: ClockView): void {
   app.get(
     '/v1/sandbox/clock',
     {
@@ -68,10 +82,12 @@ export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTi
         response: { 200: clockSchema, ...errorResponses() },
       },
     },
-    async (request) => view(await time.banks.clockOf(request.tpp!.id)),
+    async (request) => view(await time.banks.clockOfBank(contextOf(request).bank)),
   );
+}
 
-  app.post(
+function registerClockMove(app: FastifyInstance, time: SandboxTime, view: ClockView): void {
+  app.post<{ Body: ClockMove }>(
     '/v1/sandbox/clock',
     {
       config: { api: { auth: { role: 'any', digestRequired: true, testData: true } } },
@@ -96,42 +112,48 @@ export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTi
       },
     },
     async (request) => {
-      const body = request.body as { advanceSeconds?: number; to?: string };
-      if (body.advanceSeconds !== undefined && body.to !== undefined) {
+      const { tpp, bank } = contextOf(request);
+      if (request.body.advanceSeconds !== undefined && request.body.to !== undefined) {
         throw new ApiError('FORMAT_ERROR', 'give either advanceSeconds or to, not both', [
           { code: 'FORMAT_ERROR', path: '$', text: 'give either advanceSeconds or to, not both' },
         ]);
       }
-      const tppId = request.tpp!.id;
-      const clock = await time.banks.clockOf(tppId);
-      const target =
-        body.to !== undefined ? new Date(body.to) : new Date(clock.now().getTime() + body.advanceSeconds! * 1000);
-      // RFC 3339 allows second 60 (a leap second), which JavaScript's Date, and so this clock, cannot hold.
-      if (Number.isNaN(target.getTime())) {
-        const text = `$.to ${body.to} is a leap second or another time the clock cannot show; give an instant such as ${String(body.to).replace(/:60(?=\D|$)/, ':59')}`;
-        throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path: '$.to', text }]);
-      }
-      if (target.getTime() - clock.now().getTime() > MAX_ADVANCE_SECONDS * 1000) {
-        throw new ApiError('FORMAT_ERROR', `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds at a time`, [
-          {
-            code: 'FORMAT_ERROR',
-            path: '$.to',
-            text: `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds (ten years) at a time`,
-          },
-        ]);
-      }
-      if (target.getTime() > SANDBOX_CLOCK_LATEST.getTime()) {
-        const path = body.to !== undefined ? '$.to' : '$.advanceSeconds';
-        const text = `${path} would move the clock to ${target.toISOString()}; the sandbox clock goes no further than ${SANDBOX_CLOCK_LATEST.toISOString()}, where its batch schedule ends`;
-        throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path, text }]);
-      }
-      await time.banks.advance(tppId, target);
+      const target = clockTarget(request.body, await time.banks.clockOf(tpp.id));
+      await time.banks.advance(tpp.id, target);
       // The slots the move passes run for this TPP's bank only.
-      const runs = await time.scheduler.wake(time.banks.of(tppId));
-      return view(await time.banks.clockOf(tppId), Array.isArray(runs) ? runs : []);
+      const runs = await time.scheduler.wake(bank);
+      return view(await time.banks.clockOf(tpp.id), Array.isArray(runs) ? runs : []);
     },
   );
+}
 
+/** The instant a move of one form asks for, refused when the clock cannot go there in one move. */
+function clockTarget(body: ClockMove, clock: BankClock): Date {
+  const target =
+    body.to !== undefined ? new Date(body.to) : new Date(clock.now().getTime() + body.advanceSeconds! * 1000);
+  // RFC 3339 allows second 60 (a leap second), which JavaScript's Date, and so this clock, cannot hold.
+  if (Number.isNaN(target.getTime())) {
+    const text = `$.to ${body.to} is a leap second or another time the clock cannot show; give an instant such as ${String(body.to).replace(/:60(?=\D|$)/, ':59')}`;
+    throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path: '$.to', text }]);
+  }
+  if (target.getTime() - clock.now().getTime() > MAX_ADVANCE_SECONDS * 1000) {
+    throw new ApiError('FORMAT_ERROR', `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds at a time`, [
+      {
+        code: 'FORMAT_ERROR',
+        path: '$.to',
+        text: `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds (ten years) at a time`,
+      },
+    ]);
+  }
+  if (target.getTime() > SANDBOX_CLOCK_LATEST.getTime()) {
+    const path = body.to !== undefined ? '$.to' : '$.advanceSeconds';
+    const text = `${path} would move the clock to ${target.toISOString()}; the sandbox clock goes no further than ${SANDBOX_CLOCK_LATEST.toISOString()}, where its batch schedule ends`;
+    throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path, text }]);
+  }
+  return target;
+}
+
+function registerBatchRun(app: FastifyInstance, time: SandboxTime): void {
   app.post(
     '/v1/sandbox/batch-runs',
     {
@@ -142,6 +164,6 @@ export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTi
         response: { 200: { $ref: 'BatchRun#' }, ...errorResponses() },
       },
     },
-    async (request) => time.runner.runNow(time.banks.of(request.tpp!.id)),
+    async (request) => time.runner.runNow(contextOf(request).bank),
   );
 }

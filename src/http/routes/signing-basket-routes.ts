@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 import type { SigningBasketService } from '../../services/signing-basket-service.js';
-import { scaContextOf } from '../sca-context.js';
+import { contextOf } from '../hooks/request-context.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { basketCreateHeaders, readHeaders } from '../schemas/header-schemas.js';
 
@@ -13,8 +13,19 @@ const BASKET_ID = {
   properties: { basketId: { type: 'string', minLength: 1, maxLength: 100 } },
 } as const;
 
-/** Signing baskets: create, read (specification endpoint 1), status, delete. */
+interface BasketParams {
+  basketId: string;
+}
+
+/** Signing baskets: create, read (specification endpoint 1), status, delete; in this order in the OpenAPI document. */
 export function registerSigningBasketRoutes(app: FastifyInstance, baskets: SigningBasketService): void {
+  registerBasketCreation(app, baskets);
+  registerBasketRead(app, baskets);
+  registerBasketStatus(app, baskets);
+  registerBasketDeletion(app, baskets);
+}
+
+function registerBasketCreation(app: FastifyInstance, baskets: SigningBasketService): void {
   app.post(
     '/v1/signing-baskets',
     {
@@ -28,14 +39,7 @@ export function registerSigningBasketRoutes(app: FastifyInstance, baskets: Signi
       },
     },
     async (request, reply) => {
-      const answer = await baskets.create(
-        request.tpp!,
-        request.body,
-        request.headers['x-request-id'] as string,
-        request.bodySha256!,
-        scaContextOf(request, baskets.nationalIdKey),
-        request.schemaProblems ?? [],
-      );
+      const answer = await baskets.create(contextOf(request), request.body, request.schemaProblems ?? []);
       reply.header(
         'Location',
         `/v1/signing-baskets/${encodeURIComponent((answer.body as { basketId: string }).basketId)}`,
@@ -43,8 +47,10 @@ export function registerSigningBasketRoutes(app: FastifyInstance, baskets: Signi
       return reply.code(answer.status as 201).send(answer.body);
     },
   );
+}
 
-  app.get(
+function registerBasketRead(app: FastifyInstance, baskets: SigningBasketService): void {
+  app.get<{ Params: BasketParams }>(
     '/v1/signing-baskets/:basketId',
     {
       config: { api: { auth: READ_AUTH } },
@@ -57,8 +63,8 @@ export function registerSigningBasketRoutes(app: FastifyInstance, baskets: Signi
       },
     },
     async (request) => {
-      const { basketId } = request.params as { basketId: string };
-      const view = await baskets.read(request.tpp!, basketId, scaContextOf(request, baskets.nationalIdKey));
+      const { basketId } = request.params;
+      const view = await baskets.read(contextOf(request), basketId);
       const self = `/v1/signing-baskets/${encodeURIComponent(basketId)}`;
       return {
         payments: view.payments,
@@ -67,8 +73,10 @@ export function registerSigningBasketRoutes(app: FastifyInstance, baskets: Signi
       };
     },
   );
+}
 
-  app.get(
+function registerBasketStatus(app: FastifyInstance, baskets: SigningBasketService): void {
+  app.get<{ Params: BasketParams }>(
     '/v1/signing-baskets/:basketId/status',
     {
       config: { api: { auth: READ_AUTH } },
@@ -80,16 +88,14 @@ export function registerSigningBasketRoutes(app: FastifyInstance, baskets: Signi
         response: { 200: { $ref: 'SigningBasketStatus#' }, ...errorResponses(404) },
       },
     },
-    async (request) => {
-      const { basketId } = request.params as { basketId: string };
-      return {
-        transactionStatus: (await baskets.read(request.tpp!, basketId, scaContextOf(request, baskets.nationalIdKey)))
-          .transactionStatus,
-      };
-    },
+    async (request) => ({
+      transactionStatus: (await baskets.read(contextOf(request), request.params.basketId)).transactionStatus,
+    }),
   );
+}
 
-  app.delete(
+function registerBasketDeletion(app: FastifyInstance, baskets: SigningBasketService): void {
+  app.delete<{ Params: BasketParams }>(
     '/v1/signing-baskets/:basketId',
     {
       config: { api: { auth: READ_AUTH } },
@@ -102,8 +108,7 @@ export function registerSigningBasketRoutes(app: FastifyInstance, baskets: Signi
       },
     },
     async (request, reply) => {
-      const { basketId } = request.params as { basketId: string };
-      await baskets.delete(request.tpp!, basketId, scaContextOf(request, baskets.nationalIdKey));
+      await baskets.delete(contextOf(request), request.params.basketId);
       return reply.code(204).send();
     },
   );

@@ -8,7 +8,6 @@ import {
   AIS_TRANSACTIONS_PAGE_DEFAULT,
   AIS_UNATTENDED_READS_PER_DAY,
 } from '../../domain/limits.js';
-import type { TppIdentity } from '../../domain/psp-role.js';
 import type { TransactionCursor } from '../../domain/transaction-cursor.js';
 import {
   type ReadKind,
@@ -19,20 +18,12 @@ import {
 import type { AisAccount, AisCardAccount } from '../../store/ais-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
-import type { ScaRequestContext } from '../sca-service.js';
+import type { RequestContext } from '../request-context.js';
 import type { AisConsents, ConsentInForce } from './ais-consents.js';
 import { type TransactionListQuery, cursorOf } from './transaction-query.js';
 
-/** What a read tells account information about itself. */
-export interface AisRequest {
-  tpp: TppIdentity;
-  sca: ScaRequestContext;
-  /** PSU-IP-Address was sent: the PSU asked for this read (RTS 36(5)). */
-  psuPresent: boolean;
-  /** The request repeats one sent before with its X-Request-ID: it is not counted again. */
-  retry: boolean;
-  acceptFix: string | undefined;
-}
+/** What a read tells account information about itself: the request's facts it needs (RequestContext). */
+export type AisRequest = Pick<RequestContext, 'tpp' | 'sca' | 'psuPresent' | 'retry' | 'acceptFix'>;
 
 /** A read the consent allows: the accounts it shares as they are now, the bank's time, the changes in force. */
 export interface AisReading extends ConsentInForce {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsentResource } from '../../domain/ais-consent.js';
 import { ApiError, type Problem, type TppMessage } from '../../domain/api-error.js';
-import { type NationalIdKey, type PsuContext, type PsuHeaders, nationalIdProblem } from '../../domain/psu.js';
+import { type PsuContext, type PsuHeaders, nationalIdProblem } from '../../domain/psu.js';
 import { PsuAuthenticationRequired, isSessionValid } from '../../domain/sca.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
 import { newBankId } from '../../sandbox/default-data-set.js';
@@ -9,21 +9,9 @@ import type { AisConsent, NewAisConsent } from '../../store/ais-records.js';
 import type { PsuSession } from '../../store/sca-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
-import { type Answer, replay } from '../payment-initiation-service.js';
+import { type Answer, type Created, type RecordAnswer, idempotentCreate } from '../idempotent-create.js';
+import type { RequestContext } from '../request-context.js';
 import type { ScaRequestContext, ScaService } from '../sca-service.js';
-
-const CONSENT_OPERATION = 'POST /v1/bank-offered-consents';
-
-export interface ConsentRequest {
-  tpp: TppIdentity;
-  sca: ScaRequestContext;
-  psuHeaders: PsuHeaders;
-  requestId: string;
-  bodySha256: string;
-  /** The body as parsed: the operation takes none (an empty object is tolerated). */
-  body: unknown;
-  schemaProblems: Problem[];
-}
 
 /** The consent a read is authorised by: valid, of the PSU the read names, in the session it names. */
 export interface ConsentInForce {
@@ -45,17 +33,22 @@ export class AisConsents {
     private readonly sca: ScaService,
   ) {}
 
-  get nationalIdKey(): NationalIdKey {
-    return this.sca.nationalIdKey;
+  /** body: as parsed; the operation takes none (an empty object is tolerated). schemaProblems: the request schema's. */
+  create(request: RequestContext, body: unknown, schemaProblems: Problem[]): Promise<Answer> {
+    return idempotentCreate(this.store, 'POST /v1/bank-offered-consents', request, (record) =>
+      this.createConsent(request, body, schemaProblems, record),
+    );
   }
 
-  async create(request: ConsentRequest): Promise<Answer> {
-    const earlier = await this.store.findTppRequest(request.tpp.id, request.requestId);
-    if (earlier !== undefined) return replay(earlier, CONSENT_OPERATION, request.bodySha256, request.requestId);
-
-    const bank = this.banks.of(request.tpp.id);
-    const problems = [...request.schemaProblems, ...bodyProblems(request.body), ...psuProblems(request.psuHeaders)];
-    const agreementId = request.psuHeaders.corporateId;
+  private async createConsent(
+    request: RequestContext,
+    body: unknown,
+    schemaProblems: Problem[],
+    record: RecordAnswer,
+  ): Promise<Created> {
+    const { bank } = request;
+    const problems = [...schemaProblems, ...bodyProblems(body), ...psuProblems(request.psu)];
+    const agreementId = request.psu.corporateId;
     if (
       agreementId !== undefined &&
       problems.length === 0 &&
@@ -97,17 +90,9 @@ export class AisConsents {
         ],
       );
     }
-    const body = { _links: { scaRedirect: { href: signing.link, verbs: ['GET'] } } };
-    const stored = await this.store.createAisConsent(consent, signing.authorisation, {
-      tppId: request.tpp.id,
-      requestId: request.requestId,
-      operation: CONSENT_OPERATION,
-      bodySha256: request.bodySha256,
-      responseStatus: 201,
-      responseBody: JSON.stringify(body),
-    });
-    if (stored !== undefined) return replay(stored, CONSENT_OPERATION, request.bodySha256, request.requestId);
-    return { status: 201, body };
+    const answer: Answer = { status: 201, body: { _links: { scaRedirect: { href: signing.link, verbs: ['GET'] } } } };
+    const stored = await this.store.createAisConsent(consent, signing.authorisation, record(answer));
+    return stored === undefined ? { created: answer } : { replayed: stored };
   }
 
   /**

@@ -10,7 +10,10 @@ import type {
   PsuSession,
   ScaPayment,
 } from '../sca-records.js';
-import { authorisationRow } from '../payment-rows.js';
+import { authorisationRow, tppRequestRow } from '../payment-rows.js';
+import type { StoredTppRequest, TppRequestRecord } from '../store.js';
+import type { TransactionLock } from './basket-queries.js';
+import { findStoredRequest } from './tpp-request-queries.js';
 
 /** PSU sessions, authorisations, and the payment decisions an SCA makes. */
 export async function findPsuSession(
@@ -67,6 +70,30 @@ export async function recordSca(
 
 export async function createAuthorisation(db: Kysely<Database>, a: NewAuthorisation): Promise<void> {
   await db.insertInto('authorisations').values(authorisationRow(a)).execute();
+}
+
+/**
+ * Stores the authorisation a TPP's POST …/authorisations started with the request and its answer,
+ * in one transaction, unless the TPP sent this X-Request-ID before: then the stored request is
+ * returned and nothing is written. The request's lock serialises two starts sent with one X-Request-ID.
+ */
+export async function startAuthorisation(
+  db: Kysely<Database>,
+  lock: TransactionLock,
+  a: NewAuthorisation,
+  request: TppRequestRecord,
+): Promise<StoredTppRequest | undefined> {
+  return db.transaction().execute(async (trx) => {
+    await lock(trx, `request|${request.tppId}|${request.requestId}`);
+    const earlier = await findStoredRequest(trx, request.tppId, request.requestId);
+    if (earlier !== undefined) return earlier;
+    await createAuthorisation(trx, a);
+    await trx
+      .insertInto('tpp_requests')
+      .values(tppRequestRow(request, null, a.createdAt.toISOString()))
+      .execute();
+    return undefined;
+  });
 }
 
 export async function findAuthorisation(db: Kysely<Database>, tokenHash: string): Promise<Authorisation | undefined> {

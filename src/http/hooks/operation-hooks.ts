@@ -1,0 +1,55 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { NationalIdKey } from '../../domain/psu.js';
+import type { TppAuthenticator } from '../../security/tpp-authenticator.js';
+import type { Banks } from '../../services/banks.js';
+import type { RequestReplayGuard } from '../../services/request-replay-guard.js';
+import type { ApiRouteConfig } from '../fastify-types.js';
+import type { RouteValidator } from '../validation.js';
+import { authenticate } from './authenticate.js';
+import { parseAndValidate } from './parse-and-validate.js';
+import { guardReplay } from './replay-guard.js';
+import { buildRequestContext } from './request-context.js';
+import { openTppBank } from './tpp-bank.js';
+
+/** What the hooks of the API operations need. */
+export interface OperationHookDependencies {
+  authenticator: TppAuthenticator;
+  banks: Banks;
+  replayGuard: RequestReplayGuard;
+  /** The installation's key for national identity numbers, hashed once a request (request-context.ts). */
+  nationalIdKey: NationalIdKey;
+  /** Compiles the validator of a route's schema; every validator compiled is kept for the warm-up. */
+  compileValidator: (schema: NonNullable<RouteOptions['schema']>) => RouteValidator;
+}
+
+/**
+ * Gives each API operation its hooks as it is added, each with one job, in the order they run:
+ * preValidation authenticate → the TPP's bank (sandbox) → replay guard → parse and validate, then
+ * preHandler the request context. The order decides which refusal a request gets when it has
+ * several (a bad signature before a reused X-Request-ID before a bad body), and a client that is not
+ * authenticated learns nothing about its body. Operations that are not signed (the documentation, a
+ * sandbox certificate) are parsed and validated only. The global hooks (app.ts) run before these:
+ * onRequest limits and negotiation, the raw body kept for the Digest.
+ */
+export function registerOperationHooks(app: FastifyInstance, deps: OperationHookDependencies): void {
+  app.addHook('onRoute', (route) => {
+    const api = route.config?.api;
+    if (api === undefined) return;
+    const validator = route.schema === undefined ? undefined : deps.compileValidator(route.schema);
+    route.preValidation = [...signedHooks(api, deps), parseAndValidate(api, validator), ...asList(route.preValidation)];
+    if (api.auth !== null)
+      route.preHandler = [buildRequestContext(deps.banks, deps.nationalIdKey), ...asList(route.preHandler)];
+  });
+}
+
+function signedHooks(api: ApiRouteConfig, deps: OperationHookDependencies) {
+  if (api.auth === null) return [];
+  // Production has one bank, made by its migration: no hook to make a TPP's.
+  const bank = deps.banks.mode === 'sandbox' ? [openTppBank(deps.banks)] : [];
+  return [authenticate(deps.authenticator, api.auth), ...bank, guardReplay(deps.replayGuard, api.auth)];
+}
+
+function asList<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
