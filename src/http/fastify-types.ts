@@ -2,7 +2,6 @@ import type { Problem } from '../domain/api-error.js';
 import type { Language } from '../domain/language.js';
 import type { AuthRequirement, Authentication } from '../security/tpp-authenticator.js';
 import type { RequestContext } from '../services/request-context.js';
-import type { RouteValidator } from './validation.js';
 
 /** What an API operation declares in its route config. */
 export interface ApiRouteConfig {
@@ -28,8 +27,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Present on API operations: they are negotiated, authenticated, validated and answer error bodies. */
     api?: ApiRouteConfig;
-    /** Compiled at route registration from the route schema. */
-    validator?: RouteValidator;
   }
   interface FastifyRequest {
     /** What the authentication hook established on a signed operation (hooks/authenticate.ts); null before it, or without it. */

@@ -205,6 +205,32 @@ describe('signing a payment', () => {
     assert.equal((await payment.status()).transactionStatus, 'ACTC');
   });
 
+  it('answers a retried start of an authorisation (same X-Request-ID) with the first link, also once the binding expired, and refuses the X-Request-ID for another payment', async () => {
+    const payment = await olaPayment();
+    const other = await olaPayment();
+    clock.advanceMinutes(16);
+    const requestId = randomUUID();
+    const start = (url: string) =>
+      t.signed({
+        method: 'POST',
+        url: `${url}/authorisations`,
+        headers: { 'TPP-Redirect-URI': 'https://tpp.example/again' },
+        sign: { requestId },
+      });
+    const first = await start(payment.created._links.self!.href);
+    assert.equal(first.statusCode, 201, first.body);
+    const retry = await start(payment.created._links.self!.href);
+    assert.equal(retry.statusCode, 201, retry.body);
+    assert.deepEqual(retry.json(), first.json());
+    // As after the signature's time has passed and the purge ran: the stored answer still decides.
+    assert.equal((await t.store.purgeRequestBindings(new Date('2100-01-01T00:00:00Z'))) > 0, true);
+    const later = await start(payment.created._links.self!.href);
+    assert.equal(later.statusCode, 201, later.body);
+    assert.deepEqual(later.json(), first.json());
+    const reused = assertErrorBody(await start(other.created._links.self!.href), 409, 'CONFLICT');
+    assert.equal(reused.tppMessages?.[0]?.path, 'header:X-Request-ID');
+  });
+
   it('expires a payment not signed within 60 minutes to RJCT, saying why', async () => {
     const payment = await olaPayment();
     clock.advanceMinutes(61);

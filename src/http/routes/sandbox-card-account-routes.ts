@@ -74,6 +74,7 @@ export function registerSandboxCardAccountRoutes(app: FastifyInstance, sandbox: 
 
 /** The transactions of a sandbox card account: post, list, read one. */
 export function registerSandboxCardTransactionRoutes(app: FastifyInstance, sandbox: SandboxDataService): void {
+  const transactions = sandbox.cardTransactions;
   app.post<CardAccountParams>(
     '/v1/sandbox/card-accounts/:mockCardAccountId/transactions',
     {
@@ -96,7 +97,7 @@ export function registerSandboxCardTransactionRoutes(app: FastifyInstance, sandb
     async (request, reply) =>
       created(
         reply,
-        await sandbox.cardTransactions.addCardTransactions(
+        await transactions.addCardTransactions(
           contextOf(request).tpp,
           request.params.mockCardAccountId,
           request.body,
@@ -119,11 +120,7 @@ export function registerSandboxCardTransactionRoutes(app: FastifyInstance, sandb
       },
     },
     async (request) =>
-      sandbox.cardTransactions.listCardTransactions(
-        contextOf(request).tpp,
-        request.params.mockCardAccountId,
-        request.query,
-      ),
+      transactions.listCardTransactions(contextOf(request).tpp, request.params.mockCardAccountId, request.query),
   );
 
   app.get<{ Params: { mockCardAccountId: string; transactionId: string } }>(
@@ -140,7 +137,7 @@ export function registerSandboxCardTransactionRoutes(app: FastifyInstance, sandb
     },
     async (request) => {
       const { mockCardAccountId, transactionId } = request.params;
-      return sandbox.cardTransactions.readCardTransaction(contextOf(request).tpp, mockCardAccountId, transactionId);
+      return transactions.readCardTransaction(contextOf(request).tpp, mockCardAccountId, transactionId);
     },
   );
 }

@@ -8,45 +8,28 @@ import { AIS_SHAREABLE_ACCOUNTS_MAX, SCA_FORM_BODY_MAX_BYTES } from '../../domai
 import { languageOf } from '../hooks/negotiation.js';
 import { renderScaPage } from '../sca-pages/sca-page-renderer.js';
 
+interface ScaPageOptions {
+  sandbox: boolean;
+  secureCookies: boolean;
+  onOutcome?: (outcome: ScaMessage) => void;
+}
+
+/** Answers a page of the flow: the next page as HTML, the way back to the TPP as a redirect. */
+type ShowPage = (request: FastifyRequest, reply: FastifyReply, page: ScaPage, statusOverride?: number) => unknown;
+
 /**
  * The PSU's pages: open the scaRedirect link, log in, approve or decline. Plain HTML forms, so a
  * script can complete the flow with curl (README). Every form carries a CSRF token (cookie and
  * field) and a single-use step token; the pages allow no script and are never cached or framed.
  */
-export async function registerScaPages(
-  app: FastifyInstance,
-  sca: ScaService,
-  options: { sandbox: boolean; secureCookies: boolean; onOutcome?: (outcome: ScaMessage) => void },
-): Promise<void> {
+export async function registerScaPages(app: FastifyInstance, sca: ScaService, options: ScaPageOptions): Promise<void> {
   await app.register(async (pages) => {
     await pages.register(fastifyCookie);
     await pages.register(fastifyFormbody, { bodyLimit: SCA_FORM_BODY_MAX_BYTES });
     await pages.register(fastifyCsrf, {
       cookieOpts: { path: '/sca', httpOnly: true, sameSite: 'lax', secure: options.secureCookies, signed: false },
     });
-
-    const show = async (request: FastifyRequest, reply: FastifyReply, page: ScaPage, statusOverride?: number) => {
-      reply.header('Cache-Control', 'no-store');
-      reply.header('Referrer-Policy', 'no-referrer');
-      reply.header('X-Frame-Options', 'DENY');
-      reply.header(
-        'Content-Security-Policy',
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:; frame-ancestors 'none'; base-uri 'none'",
-      );
-      // A message or the way back to the TPP ends the PSU's visit; a log-in or confirmation page does not.
-      if (page.kind === 'message' || page.kind === 'redirect')
-        options.onOutcome?.(page.kind === 'message' ? page.message : page.outcome);
-      if (page.kind === 'redirect') return reply.code(303).header('Location', page.url).send();
-      const language = languageOf(request);
-      // A message has no form; and a request refused before the cookie plugin read its cookies (a
-      // limit crossed in the first hook) has none to make a token from.
-      const csrf = page.kind === 'message' ? '' : reply.generateCsrf();
-      const html = renderScaPage(page, { language, csrf, sandbox: options.sandbox });
-      const status =
-        statusOverride ??
-        (page.kind === 'message' && (page.message === 'link-invalid' || page.message === 'link-expired') ? 410 : 200);
-      return reply.code(status).header('Content-Language', language).type('text/html; charset=utf-8').send(html);
-    };
+    const show = pageShower(options);
 
     // A form that fails its CSRF check, or any fault, is answered as a page, never as JSON.
     pages.setErrorHandler(async (error, request, reply) => {
@@ -60,10 +43,9 @@ export async function registerScaPages(
       );
     });
 
-    pages.get('/sca/:token', { schema: { hide: true } }, async (request, reply) => {
-      const { token } = request.params as { token: string };
-      return show(request, reply, await sca.open(token));
-    });
+    pages.get<{ Params: { token: string } }>('/sca/:token', { schema: { hide: true } }, async (request, reply) =>
+      show(request, reply, await sca.open(request.params.token)),
+    );
 
     pages.post('/sca/login', { preHandler: pages.csrfProtection, schema: { hide: true } }, async (request, reply) => {
       const form = fieldsOf(request.body, ['step', 'customerNumber', 'code']);
@@ -75,18 +57,36 @@ export async function registerScaPages(
       { preHandler: pages.csrfProtection, schema: { hide: true } },
       async (request, reply) => {
         const form = fieldsOf(request.body, ['step', 'decision']);
-        return show(
-          request,
-          reply,
-          await sca.decide(
-            form.step,
-            form.decision === 'approve',
-            valuesOf(request.body, 'account', AIS_SHAREABLE_ACCOUNTS_MAX),
-          ),
-        );
+        const accounts = valuesOf(request.body, 'account', AIS_SHAREABLE_ACCOUNTS_MAX);
+        return show(request, reply, await sca.decide(form.step, form.decision === 'approve', accounts));
       },
     );
   });
+}
+
+function pageShower(options: ScaPageOptions): ShowPage {
+  return async (request, reply, page, statusOverride) => {
+    reply.header('Cache-Control', 'no-store');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:; frame-ancestors 'none'; base-uri 'none'",
+    );
+    // A message or the way back to the TPP ends the PSU's visit; a log-in or confirmation page does not.
+    if (page.kind === 'message' || page.kind === 'redirect')
+      options.onOutcome?.(page.kind === 'message' ? page.message : page.outcome);
+    if (page.kind === 'redirect') return reply.code(303).header('Location', page.url).send();
+    const language = languageOf(request);
+    // A message has no form; and a request refused before the cookie plugin read its cookies (a
+    // limit crossed in the first hook) has none to make a token from.
+    const csrf = page.kind === 'message' ? '' : reply.generateCsrf();
+    const html = renderScaPage(page, { language, csrf, sandbox: options.sandbox });
+    const status =
+      statusOverride ??
+      (page.kind === 'message' && (page.message === 'link-invalid' || page.message === 'link-expired') ? 410 : 200);
+    return reply.code(status).header('Content-Language', language).type('text/html; charset=utf-8').send(html);
+  };
 }
 
 /** Form fields as text, bounded; a missing one is empty, which no step token or code matches. */
