@@ -609,6 +609,51 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
       });
     });
 
+    describe('authorisations a TPP starts (POST …/authorisations)', () => {
+      it('stores one of 10 concurrent starts with one X-Request-ID, from two instances, with its answer; the others get that answer and write nothing', async () => {
+        const { store, openAnother } = await open();
+        const another = await openAnother();
+        try {
+          await store.migrate();
+          const payment = newPayment();
+          await store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
+          const starts = Array.from({ length: 10 }, (_, i) => ({
+            authorisation: { ...basketAuthorisation(payment.id, payment.tppId), kind: 'payment' as const },
+            request: {
+              tppId: payment.tppId,
+              requestId: 'one-start',
+              operation: `POST /v1/payments/x/${payment.id}/authorisations`,
+              bodySha256: 'e'.repeat(64),
+              responseStatus: 201,
+              responseBody: JSON.stringify({ start: i }),
+            },
+          }));
+          const results = await Promise.all(
+            starts.map((start, i) =>
+              (i % 2 === 0 ? store : another).startAuthorisation(start.authorisation, start.request),
+            ),
+          );
+          const stored = starts.filter((_, i) => results[i] === undefined);
+          assert.equal(stored.length, 1, JSON.stringify(results));
+          for (const result of results)
+            assert.equal(result === undefined || result.responseBody === stored[0]!.request.responseBody, true);
+          const found = await Promise.all(starts.map((s) => store.findAuthorisation(s.authorisation.tokenHash)));
+          assert.deepEqual(
+            found.map((f) => f !== undefined),
+            results.map((r) => r === undefined),
+            'only the start that was stored has its authorisation',
+          );
+          assert.equal(
+            (await store.findTppRequest(payment.tppId, 'one-start'))?.responseBody,
+            stored[0]!.request.responseBody,
+          );
+        } finally {
+          await another.close();
+          await store.close();
+        }
+      });
+    });
+
     describe('signing baskets', () => {
       it('puts a payment in one basket of 20 concurrent creates naming it, from two instances; the others are told it is taken', async () => {
         const { store, openAnother } = await open();
