@@ -12,6 +12,7 @@ import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-iden
 import { ScaService } from './services/sca-service.js';
 import { SigningBasketService } from './services/signing-basket-service.js';
 import { AisService } from './services/ais-service.js';
+import { AisConsentPage } from './services/ais/ais-consent-page.js';
 import { SandboxDataService } from './services/sandbox-data-service.js';
 import { SandboxCertificateService } from './services/sandbox-certificate-service.js';
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
@@ -129,6 +130,7 @@ async function main(): Promise<void> {
     config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider,
     config.publicUrl,
     nationalIdKey,
+    new AisConsentPage(store, banks),
   );
   const payments = new PaymentInitiationService(store, banks, rates, sca);
   const baskets = new SigningBasketService(store, banks, sca);
