@@ -9,7 +9,8 @@ export function backToTpp(
   failure: string | undefined,
   done: ScaMessage,
 ): ScaPage {
-  // An address the parser refuses (stored before creates checked it) leaves the PSU on our page, not on a 500.
+  // A stored address the parser refuses leaves the PSU on our page, not on a 500 (docs/decisions.md,
+  // "How TPP-Redirect-URI is checked").
   const url = authorisation.tppRedirectUri === undefined ? undefined : parseHttpAddress(authorisation.tppRedirectUri);
   if (url === undefined) return message(done, undefined);
   url.searchParams.set('psu-id', psuId);
