@@ -11,6 +11,8 @@ import * as sca from './queries/sca-queries.js';
 import * as lockout from './queries/psu-lockout-queries.js';
 import * as sandbox from './queries/sandbox-queries.js';
 import * as ledger from './queries/ledger-queries.js';
+import * as clock from './queries/clock-queries.js';
+import * as batchRuns from './queries/batch-run-queries.js';
 import * as bindings from './queries/request-binding-queries.js';
 import { findStoredRequest } from './queries/tpp-request-queries.js';
 import type { RequestBinding } from '../domain/request-binding.js';
@@ -25,7 +27,7 @@ import type {
   PendingPayment,
   Shareable,
 } from './ais-records.js';
-import type { ExecutionOutcome, Planner } from './queries/ledger-queries.js';
+import type { ExecutionOutcome, Planner } from './ledger-records.js';
 import type {
   Authorisation,
   AuthorisationStep,
@@ -349,19 +351,19 @@ export abstract class KyselyStore implements Store {
     return ledger.executePayments(this.db, bankKey, paymentIds, bookingDate, at, plan);
   }
   readClockOffset(bankKey: string): Promise<bigint> {
-    return ledger.readClockOffset(this.db, bankKey);
+    return clock.readClockOffset(this.db, bankKey);
   }
   writeClockOffset(bankKey: string, offsetMs: bigint, at: Date): Promise<boolean> {
-    return ledger.writeClockOffset(this.db, bankKey, offsetMs, at);
+    return clock.writeClockOffset(this.db, bankKey, offsetMs, at);
   }
   claimBatchRun(bankKey: string, slot: string, at: Date): Promise<boolean> {
-    return ledger.claimBatchRun(this.db, bankKey, slot, at);
+    return batchRuns.claimBatchRun(this.db, bankKey, slot, at);
   }
   finishBatchRun(bankKey: string, slot: string, executed: number, rejected: number, at: Date): Promise<void> {
-    return ledger.finishBatchRun(this.db, bankKey, slot, executed, rejected, at);
+    return batchRuns.finishBatchRun(this.db, bankKey, slot, executed, rejected, at);
   }
   lastBatchSlot(bankKey: string): Promise<string | undefined> {
-    return ledger.lastBatchSlot(this.db, bankKey);
+    return batchRuns.lastBatchSlot(this.db, bankKey);
   }
 
   findPsuSession(tppId: string, psuId: string): Promise<PsuSession | undefined> {

@@ -16,7 +16,7 @@ import type { AisConsentTable, Database } from '../database.js';
 import type { NewAuthorisation } from '../sca-records.js';
 import type { StoredTppRequest, TppRequestRecord } from '../store.js';
 import type { TransactionLock } from './basket-queries.js';
-import { entriesOf } from './ledger-queries.js';
+import { TRANSFER_COLUMNS, transfersToExecute } from './transfer-rows.js';
 import { tppRequestRow } from '../payment-rows.js';
 import { findStoredRequest } from './tpp-request-queries.js';
 import { TRANSACTION_COLUMNS, toTransaction } from './sandbox-queries.js';
@@ -367,7 +367,7 @@ export async function pendingPayments(
   if (rows.length === 0) return [];
   const transfers = await db
     .selectFrom('transfers')
-    .select(['payment_id', 'seq', 'amount_minor', 'currency', 'creditor_name', 'creditor_account'])
+    .select(TRANSFER_COLUMNS)
     .where(
       'payment_id',
       'in',
@@ -376,32 +376,19 @@ export async function pendingPayments(
     .orderBy('payment_id')
     .orderBy('seq')
     .execute();
-  return rows.map((r) => {
-    const entries = entriesOf(r.body, r.service);
-    return {
-      id: r.id,
-      service: r.service,
-      product: r.product,
-      feeMinor: BigInt(r.fee_minor),
-      feeCurrency: r.fee_currency,
-      requestedExecutionDate: r.requested_execution_date ?? undefined,
-      transfers: transfers
-        .filter((t) => t.payment_id === r.id)
-        .map((t) => {
-          const entry = entries[Number(t.seq)];
-          return {
-            seq: Number(t.seq),
-            amountMinor: BigInt(t.amount_minor),
-            currency: t.currency,
-            creditorName: t.creditor_name,
-            creditorAccount: t.creditor_account,
-            remittance: entry?.remittance ?? '',
-            ultimateDebtor: entry?.ultimateDebtor ?? '',
-            purposeCode: entry?.purposeCode ?? '',
-          };
-        }),
-    };
-  });
+  return rows.map((r) => ({
+    id: r.id,
+    service: r.service,
+    product: r.product,
+    feeMinor: BigInt(r.fee_minor),
+    feeCurrency: r.fee_currency,
+    requestedExecutionDate: r.requested_execution_date ?? undefined,
+    transfers: transfersToExecute(
+      transfers.filter((t) => t.payment_id === r.id),
+      r.body,
+      r.service,
+    ),
+  }));
 }
 
 /**
