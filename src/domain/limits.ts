@@ -25,7 +25,7 @@ export const BODY_LIMIT_BYTES = 1.5 * 1024 * 1024;
 export const VALIDATION_ENTRIES_PER_TURN = 100;
 
 /**
- * Characters of a large body's text parsed at a time (src/http/json-pieces.ts). Every piece is then a
+ * Characters of a large body's text parsed at a time (src/http/body/json-pieces.ts). Every piece is then a
  * string well under V8's largest object of its ordinary pages (128 KiB; 64 KiB for a piece of UTF-16),
  * made in the young generation's memory, already in use. One string of the whole body would be made
  * in fresh pages of its own: on the bench's 2-core VM touching them cost 5-9 ms per 1.5 MiB body,
@@ -36,7 +36,7 @@ export const PARSE_PIECE_UNITS = 32 * 1024;
 
 /**
  * Characters of a large body's text whose shape is checked between two turns of the event loop
- * (src/http/json-shape.ts): under a millisecond of the check on the bench's VM, so the check of a
+ * (src/http/body/json-shape.ts): under a millisecond of the check on the bench's VM, so the check of a
  * 1.5 MiB list body is six short steps rather than one long one.
  */
 export const SHAPE_SLICE_CHARS = 256 * 1024;
@@ -78,7 +78,7 @@ export const DEFAULT_DATE_SKEW_SECONDS = 300;
 export const MAX_DATE_SKEW_SECONDS = 3600;
 
 /**
- * The warm-up of the large-body steps (src/http/warm-up.ts) begins this long after the server
+ * The warm-up of the large-body steps (src/http/schema-compiler/warm-up.ts) begins this long after the server
  * listens: a client that asks at once (a health probe, a test's first call) is answered first, and
  * the first large body seldom comes sooner.
  */
@@ -271,7 +271,7 @@ export const REFERENCE_RATE_MAX_FRACTION_DIGITS = 48;
 export const REFERENCE_RATE_MAX_WHOLE_DIGITS = 12;
 
 // ---- Input shape (issue 10, point 3: refusing costs little and is bounded) ----
-// Checked in one linear pass over the raw JSON before it is parsed (src/http/json-shape.ts), so no
+// Checked in one linear pass over the raw JSON before it is parsed (src/http/body/json-shape.ts), so no
 // per-element work (parsing, hashing, schema validation) ever runs on a body beyond these.
 
 /**

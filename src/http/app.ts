@@ -24,10 +24,11 @@ import { errorBody, sendError, sendFailure, shuttingDown } from './error-respons
 import { StoreClosedError } from '../store/closing-store.js';
 import './fastify-types.js';
 import { negotiate, reportLanguage } from './hooks/negotiation.js';
-import { isLargeBody, keepRawJsonBodies, parseBody, turn } from './hooks/request-body.js';
+import { turn } from './body/turn.js';
+import { isLargeBody, keepRawJsonBodies, parseBody } from './hooks/request-body.js';
 import { checkRequestLimits } from './hooks/request-limits.js';
-import { serializerFactory } from './serializers.js';
-import type { SchemaRecorder } from './precompiled.js';
+import { serializerFactory } from './schema-compiler/serializers.js';
+import type { SchemaRecorder } from './schema-compiler/precompiled.js';
 import { logRequest } from './hooks/request-log.js';
 import { registerRequestMetrics } from './hooks/request-metrics.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
@@ -52,8 +53,9 @@ import type { SandboxDataService } from '../services/sandbox-data-service.js';
 import type { SandboxCertificateService } from '../services/sandbox-certificate-service.js';
 import type { Banks } from '../services/banks.js';
 import { RequestReplayGuard } from '../services/request-replay-guard.js';
-import { type RouteValidator, createValidatorCompiler } from './validation.js';
-import { warmUp } from './warm-up.js';
+import type { RouteValidator } from './schema-compiler/route-validator.js';
+import { createValidatorCompiler } from './schema-compiler/validator-compiler.js';
+import { warmUp } from './schema-compiler/warm-up.js';
 
 export interface AppDependencies {
   /** The client timeouts default to HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. */

@@ -2,7 +2,7 @@ import type { Problem } from '../domain/api-error.js';
 import type { Language } from '../domain/language.js';
 import type { TppIdentity } from '../domain/psp-role.js';
 import type { AuthRequirement } from '../security/tpp-authenticator.js';
-import type { RouteValidator } from './validation.js';
+import type { RouteValidator } from './schema-compiler/route-validator.js';
 
 /** What an API operation declares in its route config. */
 export interface ApiRouteConfig {

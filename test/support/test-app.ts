@@ -85,7 +85,7 @@ export interface TestAppOptions {
   rates?: ReferenceRates;
   /** Count requests, store calls, batch runs and SCA outcomes here, and serve GET /metrics, as the server does. */
   metrics?: ServerMetrics;
-  /** Check every schema and compile it at once (default true); false compiles as the server does (src/http/precompiled.ts). */
+  /** Check every schema and compile it at once (default true); false compiles as the server does (src/http/schema-compiler/precompiled.ts). */
   checkSchemas?: boolean;
   /** The most sandbox banks (src/domain/limits.ts MAX_SANDBOX_BANKS when left out). */
   maxBanks?: number;
