@@ -13,13 +13,11 @@ import {
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { AccountTransactionTable, Database, PaymentTable } from '../database.js';
 import type { ExecutionOutcome, Planner } from '../ledger-records.js';
+import { INSERT_CHUNK } from './insert-chunk.js';
 import { TRANSFER_COLUMNS, type TransferRow, transfersToExecute } from './transfer-rows.js';
 
 /** Statuses of payments waiting for the batch run. */
 const CLAIMABLE = ['ACTC', 'PDNG'];
-
-/** Rows per multi-row insert: 500 transactions of 20 columns stay far under either engine's bound on parameters. */
-const INSERT_CHUNK = 500;
 
 /**
  * Payments authorised and due on a date (no date, or a date not after it), oldest authorisation
