@@ -12,14 +12,12 @@ import {
   JSON_MAX_VALUES,
 } from '../src/domain/limits.js';
 import { bulkEntrySchema, crossBorderBodySchema } from '../src/http/schemas/payment-schemas.js';
-import {
-  sandboxAccountCreateSchema,
-  sandboxAgreementCreateSchema,
-  sandboxCardAccountCreateSchema,
-  sandboxCardTransactionCreateSchema,
-  sandboxCustomerCreateSchema,
-  sandboxTransactionCreateSchema,
-} from '../src/http/schemas/sandbox-schemas.js';
+import { sandboxAccountCreateSchema } from '../src/http/schemas/sandbox/sandbox-account-schemas.js';
+import { sandboxTransactionCreateSchema } from '../src/http/schemas/sandbox/sandbox-account-transaction-schemas.js';
+import { sandboxAgreementCreateSchema } from '../src/http/schemas/sandbox/sandbox-agreement-schemas.js';
+import { sandboxCardAccountCreateSchema } from '../src/http/schemas/sandbox/sandbox-card-account-schemas.js';
+import { sandboxCardTransactionCreateSchema } from '../src/http/schemas/sandbox/sandbox-card-transaction-schemas.js';
+import { sandboxCustomerCreateSchema } from '../src/http/schemas/sandbox/sandbox-customer-schemas.js';
 import type { CertificateAndKey } from '../src/toolkit/certificate-factory.js';
 import { signRequest } from '../src/toolkit/request-signer.js';
 import { nextBban, nextFnr } from '../test/support/norwegian-numbers.js';

@@ -1,10 +1,12 @@
 // First: it starts making the sandbox CA before the rest is loaded.
-import { earlyStart } from './early-start.js';
+import { type EarlyStart, earlyStart } from './early-start.js';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ConfigError, redactPassword } from './config/config.js';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type Config, ConfigError, redactPassword } from './config/config.js';
 import { SHUTDOWN_GRACE_MS, STORE_CLOSE_WAIT_MS, WARM_UP_DELAY_MS } from './domain/limits.js';
 import { systemClock } from './domain/clock.js';
+import type { NationalIdKey } from './domain/psu.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rates.js';
 import { buildApp } from './http/app.js';
 import { PaymentInitiationService } from './services/payment-initiation-service.js';
@@ -12,11 +14,13 @@ import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-iden
 import { ScaService } from './services/sca-service.js';
 import { SigningBasketService } from './services/signing-basket-service.js';
 import { AisService } from './services/ais-service.js';
+import { AisConsentPage } from './services/ais/ais-consent-page.js';
 import { SandboxDataService } from './services/sandbox-data-service.js';
 import { SandboxCertificateService } from './services/sandbox-certificate-service.js';
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
 import { Banks } from './services/banks.js';
 import { readSandboxCaFiles } from './security/sandbox-ca.js';
+import type { ParsedCertificate } from './security/tpp-certificate.js';
 import {
   NATIONAL_ID_KEY_FILE,
   NationalIdKeyError,
@@ -26,6 +30,7 @@ import {
 import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
 import { openStore } from './store/open-store.js';
+import type { Store } from './store/store.js';
 import { instrumentStore } from './store/instrumented-store.js';
 import { closingStore } from './store/closing-store.js';
 import { ServerMetrics } from './metrics/server-metrics.js';
@@ -69,23 +74,73 @@ async function timed<T>(name: string, work: Promise<T>): Promise<T> {
 
 /** Starts the server: configuration, database and migrations, trust, HTTP; stops on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  if ('configError' in earlyStart) {
-    if (earlyStart.configError instanceof ConfigError) {
-      process.stderr.write(`${earlyStart.configError.message}\n`);
-      process.exit(2);
-    }
-    throw earlyStart.configError;
-  }
-  const { config, sandboxCaStarted } = earlyStart;
+  const start = configuredStart();
+  const { config } = start;
   // On a first start the sandbox CA is being made in a worker thread (early-start.ts); it is trusted before the server listens.
-  const sandboxCa = earlyStart.sandboxCa.catch(refuseTrust).finally(() => {
-    phases.sandboxCa = Math.round(performance.now() - sandboxCaStarted);
-  });
-  sandboxCa.catch(() => undefined);
+  const sandboxCa = sandboxCaOf(start);
   const anchors = await readTrustedCertificates(config.trustedCaCertPaths).catch(refuseTrust);
   phaseDone('config');
   const metrics = config.metrics === 'off' ? undefined : new ServerMetrics();
-  const store = closingStore(
+  const store = await openServerStore(config, metrics);
+  phaseDone('openStore');
+  const [, nationalIdKey] = await Promise.all([
+    timed('migrate', store.migrate()),
+    timed('nationalIdKey', readNationalIdKey(config)),
+  ]);
+  phaseDone('migrateAndKey');
+  await claimNationalIdKey(store, config, nationalIdKey);
+  phaseDone('keyFingerprint');
+  const trustStore = new TrustStore(anchors);
+  const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds });
+  // The batch run logs through the app, which is built after it.
+  let app: FastifyInstance | undefined;
+  const services = makeServices(config, store, nationalIdKey, metrics, () => app?.log);
+  phaseDone('services');
+  app = await buildApp({
+    config,
+    store,
+    authenticator,
+    ...services.app,
+    ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: config.metrics === 'api-port' } }),
+  });
+  phaseDone('buildApp');
+  const ca = await sandboxCa;
+  if (ca !== undefined) trustStore.add(ca);
+  phaseDone('waitForSandboxCa');
+  const metricsListener = await listen(app, config, metrics, services.scheduler, store);
+  phaseDone('listen');
+  // Slots missed while the server was down run now; then the scheduler wakes at each slot.
+  void services.scheduler.wake();
+  warmUpLater(app);
+  app.log.info(readyLine(config, trustStore, metricsListener), 'ready');
+  stopOnSignals(app);
+}
+
+type ConfiguredStart = Exclude<EarlyStart, { configError: unknown }>;
+
+/** The configuration early-start.ts read; one the server cannot start with stops it here, with exit code 2. */
+function configuredStart(): ConfiguredStart {
+  if (!('configError' in earlyStart)) return earlyStart;
+  if (earlyStart.configError instanceof ConfigError) {
+    process.stderr.write(`${earlyStart.configError.message}\n`);
+    process.exit(2);
+  }
+  throw earlyStart.configError;
+}
+
+/** The sandbox CA early-start.ts is making (undefined in production), timed; one the server must not trust stops the start. */
+function sandboxCaOf({ sandboxCa, sandboxCaStarted }: ConfiguredStart): Promise<ParsedCertificate | undefined> {
+  const trusted = sandboxCa.catch(refuseTrust).finally(() => {
+    phases.sandboxCa = Math.round(performance.now() - sandboxCaStarted);
+  });
+  // Its failure is met where main() awaits it; until then it must not count as unhandled.
+  trusted.catch(() => undefined);
+  return trusted;
+}
+
+/** The database, its calls timed for the metrics (when on) and awaited, up to a limit, when it closes. */
+async function openServerStore(config: Config, metrics: ServerMetrics | undefined): Promise<Store> {
+  return closingStore(
     instrumentStore(
       await openStore(config.database),
       metrics === undefined
@@ -94,28 +149,34 @@ async function main(): Promise<void> {
     ),
     STORE_CLOSE_WAIT_MS,
   );
-  phaseDone('openStore');
-  const [, nationalIdKey] = await Promise.all([
-    timed('migrate', store.migrate()),
-    timed(
-      'nationalIdKey',
-      ensureNationalIdKey(config.dataDir, config.psuIdentityKeyFile).catch((error: unknown) => {
-        if (!(error instanceof NationalIdKeyError)) throw error;
-        refuseStart(error.message);
-      }),
-    ),
-  ]);
-  phaseDone('migrateAndKey');
-  // Instances on one database must hash national identity numbers with one key: another key would recognise no PSU.
+}
+
+/** The key national identity numbers are hashed with; one the server cannot read or use stops the start. */
+function readNationalIdKey(config: Config): Promise<NationalIdKey> {
+  return ensureNationalIdKey(config.dataDir, config.psuIdentityKeyFile).catch((error: unknown) => {
+    if (!(error instanceof NationalIdKeyError)) throw error;
+    refuseStart(error.message);
+  });
+}
+
+/** Instances on one database must hash national identity numbers with one key: another key would recognise no PSU. */
+async function claimNationalIdKey(store: Store, config: Config, nationalIdKey: NationalIdKey): Promise<void> {
   const fingerprint = nationalIdKeyFingerprint(nationalIdKey);
   if ((await store.claimKeyFingerprint('psu-identity', fingerprint, systemClock.now())) !== fingerprint) {
     refuseStart(
       `the key for national identity numbers (${config.psuIdentityKeyFile ?? join(config.dataDir, NATIONAL_ID_KEY_FILE)}) is not the one this database's data was stored with; give every instance the same key file (PSU_IDENTITY_KEY_FILE)`,
     );
   }
-  phaseDone('keyFingerprint');
-  const trustStore = new TrustStore(anchors);
-  const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds });
+}
+
+/** The use cases the app serves, and the scheduler of the batch runs (started once the server listens). */
+function makeServices(
+  config: Config,
+  store: Store,
+  nationalIdKey: NationalIdKey,
+  metrics: ServerMetrics | undefined,
+  log: () => FastifyBaseLogger | undefined,
+) {
   const rates =
     config.referenceRates === ''
       ? new ReferenceRates(SANDBOX_REFERENCE_RATES)
@@ -129,89 +190,97 @@ async function main(): Promise<void> {
     config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider,
     config.publicUrl,
     nationalIdKey,
+    new AisConsentPage(store, banks),
   );
-  const payments = new PaymentInitiationService(store, banks, rates, sca);
-  const baskets = new SigningBasketService(store, banks, sca);
-  const ais = new AisService(store, banks, rates, sca);
-  const sandbox = new SandboxDataService(store, banks);
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const runner = new BatchRunner(
     store,
     banks,
     rates,
     config.batchTimes,
     config.batchChunkSize,
-    (slot, outcomes) => app?.log.debug({ slot, outcomes }, 'batch chunk executed'),
+    (slot, outcomes) => log()?.debug({ slot, outcomes }, 'batch chunk executed'),
     (result, seconds) => metrics?.observeBatchRun(result, seconds),
   );
-  const scheduler = new BatchScheduler(runner, (error) => app?.log.error({ err: error }, 'batch run failed'));
-  const time = config.mode === 'sandbox' ? { banks, runner, scheduler } : undefined;
-  const certificates =
-    config.mode === 'sandbox' ? new SandboxCertificateService(() => readSandboxCaFiles(config.dataDir)) : undefined;
-  phaseDone('services');
-  app = await buildApp({
-    config,
-    store,
-    authenticator,
-    payments,
-    sca,
-    baskets,
-    ais,
-    sandbox,
-    banks,
-    time,
-    certificates,
-    ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: config.metrics === 'api-port' } }),
-  });
-  phaseDone('buildApp');
-  const ca = await sandboxCa;
-  if (ca !== undefined) trustStore.add(ca);
-  phaseDone('waitForSandboxCa');
+  const scheduler = new BatchScheduler(runner, (error) => log()?.error({ err: error }, 'batch run failed'));
+  const inSandbox = config.mode === 'sandbox';
+  return {
+    scheduler,
+    app: {
+      payments: new PaymentInitiationService(store, banks, rates, sca),
+      sca,
+      baskets: new SigningBasketService(store, banks, sca),
+      ais: new AisService(store, banks, rates, sca),
+      sandbox: new SandboxDataService(store, banks),
+      banks,
+      time: inSandbox ? { banks, runner, scheduler } : undefined,
+      certificates: inSandbox ? new SandboxCertificateService(() => readSandboxCaFiles(config.dataDir)) : undefined,
+    },
+  };
+}
+
+/** Listens for the API (and the metrics, on a port of their own); closing the app closes the rest. */
+async function listen(
+  app: FastifyInstance,
+  config: Config,
+  metrics: ServerMetrics | undefined,
+  scheduler: BatchScheduler,
+  store: Store,
+): Promise<MetricsListener | undefined> {
   let metricsListener: MetricsListener | undefined;
   app.addHook('onClose', async () => {
     await metricsListener?.close();
     await scheduler.stop();
     await store.close();
   });
-
   await app.listen({ port: config.port, host: config.host });
   if (metrics !== undefined && typeof config.metrics === 'object')
     metricsListener = await listenForMetrics(metrics, config.host, config.metrics.port);
-  phaseDone('listen');
-  // Slots missed while the server was down run now; then the scheduler wakes at each slot.
-  void scheduler.wake();
-  // After listening and a short pause (WARM_UP_DELAY_MS): the start is not delayed, the first
-  // requests are not held by its first steps, and requests that come later take turns with it.
+  return metricsListener;
+}
+
+/**
+ * Warms the validators up after listening and a short pause (WARM_UP_DELAY_MS): the start is not
+ * delayed, the first requests are not held by its first steps, and requests that come later take
+ * turns with it.
+ */
+function warmUpLater(app: FastifyInstance): void {
   setTimeout(() => {
     const began = performance.now();
-    app?.warmUp().then(
-      () => app?.log.info({ ms: Math.round(performance.now() - began) }, 'warmed up'),
-      (error: unknown) => app?.log.warn({ err: error }, 'warm-up failed'),
+    app.warmUp().then(
+      () => app.log.info({ ms: Math.round(performance.now() - began) }, 'warmed up'),
+      (error: unknown) => app.log.warn({ err: error }, 'warm-up failed'),
     );
   }, WARM_UP_DELAY_MS).unref();
-  app.log.info(
-    {
-      mode: config.mode,
-      database:
-        config.database.kind === 'sqlite' ? `sqlite:${config.database.path}` : redactPassword(config.database.url),
-      trustedCas: trustStore.anchors.map((a) => a.name),
-      metrics:
-        metricsListener !== undefined
-          ? `${metricsListener.url}/metrics`
-          : config.metrics === 'api-port'
-            ? '/metrics'
-            : 'off',
-      startupMs: Math.round(performance.now()),
-      phases,
-      // Whether the bundle ran from the build's V8 code cache (scripts/server-loader.ts); absent when not run from the bundle.
-      codeCache: (globalThis as Record<symbol, unknown>)[Symbol.for('psd2.codeCache')],
-      // The process settings scripts/start.sh gives (`npm start`); absent ones mean a slower first touch of memory.
-      nodeFlags: process.execArgv,
-      glibcTunables: process.env.GLIBC_TUNABLES,
-    },
-    'ready',
-  );
+}
 
+/** What the 'ready' line says: where the server keeps its data, whom it trusts, and how its start went. */
+function readyLine(config: Config, trustStore: TrustStore, metricsListener: MetricsListener | undefined) {
+  return {
+    mode: config.mode,
+    database:
+      config.database.kind === 'sqlite' ? `sqlite:${config.database.path}` : redactPassword(config.database.url),
+    trustedCas: trustStore.anchors.map((a) => a.name),
+    metrics:
+      metricsListener !== undefined
+        ? `${metricsListener.url}/metrics`
+        : config.metrics === 'api-port'
+          ? '/metrics'
+          : 'off',
+    startupMs: Math.round(performance.now()),
+    phases,
+    // Whether the bundle ran from the build's V8 code cache (scripts/server-loader.ts); absent when not run from the bundle.
+    codeCache: (globalThis as Record<symbol, unknown>)[Symbol.for('psd2.codeCache')],
+    // The process settings scripts/start.sh gives (`npm start`); absent ones mean a slower first touch of memory.
+    nodeFlags: process.execArgv,
+    glibcTunables: process.env.GLIBC_TUNABLES,
+  };
+}
+
+/**
+ * On SIGTERM or SIGINT: no new requests, those in flight finish within SHUTDOWN_GRACE_MS; a second
+ * signal, or the grace period running out, exits at once.
+ */
+function stopOnSignals(app: FastifyInstance): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {

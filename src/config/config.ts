@@ -70,138 +70,163 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-/** Reads and checks the environment; every bad value is reported at once. */
+/** What is wrong with one variable's value, in words the operator can act on. */
+class Problem {
+  constructor(readonly text: string) {}
+}
+
+/** Reads and checks the environment; every bad value is reported at once, in the order of the variables. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const problems: string[] = [];
   const read = (name: keyof typeof CONFIG_VARIABLES): string => {
     const value = env[name];
     return value === undefined || value.trim() === '' ? CONFIG_VARIABLES[name] : value.trim();
   };
+  const problems: string[] = [];
+  const take = <T>(parsed: T | Problem): T | undefined => {
+    if (!(parsed instanceof Problem)) return parsed;
+    problems.push(parsed.text);
+    return undefined;
+  };
 
-  const port = parseInteger(read('PORT'), 0, 65535);
-  if (port === undefined) problems.push(`PORT must be a whole number from 0 to 65535 (got '${read('PORT')}')`);
-
+  const port = take(integerIn(read('PORT'), 0, 65535, 'PORT must be a whole number from 0 to 65535'));
   const host = read('HOST');
-
-  const database = parseDatabaseUrl(read('DATABASE_URL'));
-  if (typeof database === 'string') problems.push(database);
-
-  const mode = read('MODE');
-  if (mode !== 'sandbox' && mode !== 'production') {
-    problems.push(`MODE must be 'sandbox' or 'production' (got '${mode}')`);
-  }
-
-  const trustedCaCertPaths = read('TRUSTED_CA_CERTS')
-    .split(',')
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
-  if (mode === 'production' && trustedCaCertPaths.length === 0) {
-    problems.push(
-      'TRUSTED_CA_CERTS must name at least one PEM file in production mode: without a trusted CA no TPP can authenticate',
-    );
-  }
-
-  const logLevel = read('LOG_LEVEL');
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
-    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
-  }
-
-  const dateSkewSeconds = parseInteger(read('DATE_SKEW_SECONDS'), 0, MAX_DATE_SKEW_SECONDS);
-  if (dateSkewSeconds === undefined) {
-    problems.push(
-      `DATE_SKEW_SECONDS must be a whole number of seconds from 0 to ${MAX_DATE_SKEW_SECONDS} (got '${read('DATE_SKEW_SECONDS')}')`,
-    );
-  }
-
-  const rawPublicUrl = read('PUBLIC_URL');
-  const publicUrl =
-    rawPublicUrl === ''
-      ? `http://${host.includes(':') ? `[${host}]` : host}:${port ?? 8080}`
-      : rawPublicUrl.replace(/\/+$/, '');
-  if (!isHttpUrl(publicUrl))
-    problems.push(`PUBLIC_URL must be an absolute http or https address (got '${rawPublicUrl}')`);
-
-  const referenceRates = read('REFERENCE_RATES');
-  if (referenceRates !== '') {
-    try {
-      ReferenceRates.parse(referenceRates);
-    } catch (error) {
-      problems.push(`REFERENCE_RATES must be CODE=rate pairs such as EUR=11.70,USD=10.80: ${(error as Error).message}`);
-    }
-  }
-
-  const batchTimes = read('BATCH_TIMES')
-    .split(',')
-    .map((t) => t.trim())
-    .filter((t) => t !== '');
-  if (
-    batchTimes.length === 0 ||
-    batchTimes.some((t) => !/^([01]\d|2[0-3]):[0-5]\d$/.test(t)) ||
-    new Set(batchTimes).size !== batchTimes.length
-  ) {
-    problems.push(
-      `BATCH_TIMES must be distinct times of day HH:MM separated by commas, such as 06:00,09:00,12:00,15:00,18:00 (got '${read('BATCH_TIMES')}')`,
-    );
-  }
-
-  const batchChunkSize = parseInteger(read('BATCH_CHUNK_SIZE'), 1, 10_000);
-  if (batchChunkSize === undefined)
-    problems.push(`BATCH_CHUNK_SIZE must be a whole number from 1 to 10000 (got '${read('BATCH_CHUNK_SIZE')}')`);
-
-  const headersTimeoutMs = parseInteger(read('HEADERS_TIMEOUT_MS'), MIN_CLIENT_TIMEOUT_MS, MAX_CLIENT_TIMEOUT_MS);
-  if (headersTimeoutMs === undefined)
-    problems.push(
-      `HEADERS_TIMEOUT_MS must be a whole number of milliseconds from ${MIN_CLIENT_TIMEOUT_MS} to ${MAX_CLIENT_TIMEOUT_MS} (got '${read('HEADERS_TIMEOUT_MS')}')`,
-    );
-  const requestTimeoutMs = parseInteger(read('REQUEST_TIMEOUT_MS'), MIN_CLIENT_TIMEOUT_MS, MAX_CLIENT_TIMEOUT_MS);
-  if (requestTimeoutMs === undefined)
-    problems.push(
-      `REQUEST_TIMEOUT_MS must be a whole number of milliseconds from ${MIN_CLIENT_TIMEOUT_MS} to ${MAX_CLIENT_TIMEOUT_MS} (got '${read('REQUEST_TIMEOUT_MS')}')`,
-    );
+  const database = take(parseDatabaseUrl(read('DATABASE_URL')));
+  const mode = take(parseMode(read('MODE')));
+  const trustedCaCertPaths = take(parseTrustedCaCertPaths(read('TRUSTED_CA_CERTS'), mode));
+  const logLevel = take(parseLogLevel(read('LOG_LEVEL')));
+  const dateSkewSeconds = take(
+    integerIn(
+      read('DATE_SKEW_SECONDS'),
+      0,
+      MAX_DATE_SKEW_SECONDS,
+      `DATE_SKEW_SECONDS must be a whole number of seconds from 0 to ${MAX_DATE_SKEW_SECONDS}`,
+    ),
+  );
+  const publicUrl = take(parsePublicUrl(read('PUBLIC_URL'), host, port));
+  const referenceRates = take(checkReferenceRates(read('REFERENCE_RATES')));
+  const batchTimes = take(parseBatchTimes(read('BATCH_TIMES')));
+  const batchChunkSize = take(
+    integerIn(read('BATCH_CHUNK_SIZE'), 1, 10_000, 'BATCH_CHUNK_SIZE must be a whole number from 1 to 10000'),
+  );
+  const headersTimeoutMs = take(parseClientTimeout('HEADERS_TIMEOUT_MS', read('HEADERS_TIMEOUT_MS')));
+  const requestTimeoutMs = take(parseClientTimeout('REQUEST_TIMEOUT_MS', read('REQUEST_TIMEOUT_MS')));
   if (headersTimeoutMs !== undefined && requestTimeoutMs !== undefined && headersTimeoutMs > requestTimeoutMs) {
     problems.push(
       `HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the headers are part of the request`,
     );
   }
-
-  const metrics = parseMetricsPlacement(read('METRICS_PORT'), port);
-  if (typeof metrics === 'object' && 'problem' in metrics) problems.push(metrics.problem);
+  const metrics = take(parseMetricsPlacement(read('METRICS_PORT'), port));
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: port!,
     host,
-    database: database as DatabaseLocation,
-    mode: mode as Mode,
-    trustedCaCertPaths,
-    logLevel: logLevel as LogLevel,
+    database: database!,
+    mode: mode!,
+    trustedCaCertPaths: trustedCaCertPaths!,
+    logLevel: logLevel!,
     dateSkewSeconds: dateSkewSeconds!,
     dataDir: read('DATA_DIR'),
     psuIdentityKeyFile: read('PSU_IDENTITY_KEY_FILE') === '' ? undefined : read('PSU_IDENTITY_KEY_FILE'),
-    publicUrl,
-    referenceRates,
-    batchTimes,
+    publicUrl: publicUrl!,
+    referenceRates: referenceRates!,
+    batchTimes: batchTimes!,
     batchChunkSize: batchChunkSize!,
     headersTimeoutMs: headersTimeoutMs!,
     requestTimeoutMs: requestTimeoutMs!,
-    metrics: metrics as MetricsPlacement,
+    metrics: metrics!,
   };
 }
 
+function parseMode(text: string): Mode | Problem {
+  return text === 'sandbox' || text === 'production'
+    ? text
+    : new Problem(`MODE must be 'sandbox' or 'production' (got '${text}')`);
+}
+
+/** TRUSTED_CA_CERTS: PEM files separated by commas; production needs one, since without a trusted CA no TPP can authenticate. */
+function parseTrustedCaCertPaths(text: string, mode: Mode | undefined): string[] | Problem {
+  const paths = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  return mode === 'production' && paths.length === 0
+    ? new Problem(
+        'TRUSTED_CA_CERTS must name at least one PEM file in production mode: without a trusted CA no TPP can authenticate',
+      )
+    : paths;
+}
+
+function parseLogLevel(text: string): LogLevel | Problem {
+  return (LOG_LEVELS as readonly string[]).includes(text)
+    ? (text as LogLevel)
+    : new Problem(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${text}')`);
+}
+
+/** PUBLIC_URL without its trailing slashes; when empty, the address the server listens on. */
+function parsePublicUrl(text: string, host: string, port: number | undefined): string | Problem {
+  const publicUrl =
+    text === '' ? `http://${host.includes(':') ? `[${host}]` : host}:${port ?? 8080}` : text.replace(/\/+$/, '');
+  return isHttpUrl(publicUrl)
+    ? publicUrl
+    : new Problem(`PUBLIC_URL must be an absolute http or https address (got '${text}')`);
+}
+
+/** REFERENCE_RATES is kept as text (main.ts parses it for the services); here it is only checked. */
+function checkReferenceRates(text: string): string | Problem {
+  if (text === '') return text;
+  try {
+    ReferenceRates.parse(text);
+    return text;
+  } catch (error) {
+    return new Problem(
+      `REFERENCE_RATES must be CODE=rate pairs such as EUR=11.70,USD=10.80: ${(error as Error).message}`,
+    );
+  }
+}
+
+function parseBatchTimes(text: string): string[] | Problem {
+  const times = text
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  const valid =
+    times.length > 0 && times.every((t) => /^([01]\d|2[0-3]):[0-5]\d$/.test(t)) && new Set(times).size === times.length;
+  return valid
+    ? times
+    : new Problem(
+        `BATCH_TIMES must be distinct times of day HH:MM separated by commas, such as 06:00,09:00,12:00,15:00,18:00 (got '${text}')`,
+      );
+}
+
+function parseClientTimeout(name: 'HEADERS_TIMEOUT_MS' | 'REQUEST_TIMEOUT_MS', text: string): number | Problem {
+  return integerIn(
+    text,
+    MIN_CLIENT_TIMEOUT_MS,
+    MAX_CLIENT_TIMEOUT_MS,
+    `${name} must be a whole number of milliseconds from ${MIN_CLIENT_TIMEOUT_MS} to ${MAX_CLIENT_TIMEOUT_MS}`,
+  );
+}
+
 /** METRICS_PORT: empty for the API's port, `off`, or a port of its own (0 picks a free one). */
-function parseMetricsPlacement(text: string, apiPort: number | undefined): MetricsPlacement | { problem: string } {
+function parseMetricsPlacement(text: string, apiPort: number | undefined): MetricsPlacement | Problem {
   if (text === '') return 'api-port';
   if (text.toLowerCase() === 'off') return 'off';
   const port = parseInteger(text, 0, 65535);
   if (port === undefined)
-    return {
-      problem: `METRICS_PORT must be empty (metrics on the API's port), 'off', or a whole number from 0 to 65535 (got '${text}')`,
-    };
+    return new Problem(
+      `METRICS_PORT must be empty (metrics on the API's port), 'off', or a whole number from 0 to 65535 (got '${text}')`,
+    );
   if (port !== 0 && port === apiPort)
-    return {
-      problem: `METRICS_PORT (${port}) must differ from PORT: leave it empty to serve /metrics on the API's port`,
-    };
+    return new Problem(
+      `METRICS_PORT (${port}) must differ from PORT: leave it empty to serve /metrics on the API's port`,
+    );
   return { port };
+}
+
+/** A whole number from min to max; otherwise the problem, with the text that was given. */
+function integerIn(text: string, min: number, max: number, rule: string): number | Problem {
+  return parseInteger(text, min, max) ?? new Problem(`${rule} (got '${text}')`);
 }
 
 function parseInteger(text: string, min: number, max: number): number | undefined {
@@ -210,11 +235,11 @@ function parseInteger(text: string, min: number, max: number): number | undefine
   return value >= min && value <= max ? value : undefined;
 }
 
-function parseDatabaseUrl(url: string): DatabaseLocation | string {
+function parseDatabaseUrl(url: string): DatabaseLocation | Problem {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     return path === ''
-      ? `DATABASE_URL 'sqlite:' needs a file path after the colon, for example sqlite:./data/psd2.db`
+      ? new Problem(`DATABASE_URL 'sqlite:' needs a file path after the colon, for example sqlite:./data/psd2.db`)
       : { kind: 'sqlite', path };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
@@ -222,10 +247,10 @@ function parseDatabaseUrl(url: string): DatabaseLocation | string {
       new URL(url);
       return { kind: 'postgres', url };
     } catch {
-      return `DATABASE_URL is not a valid PostgreSQL address (got '${redactPassword(url)}')`;
+      return new Problem(`DATABASE_URL is not a valid PostgreSQL address (got '${redactPassword(url)}')`);
     }
   }
-  return `DATABASE_URL must start with 'sqlite:' or 'postgres://' (got '${redactPassword(url)}')`;
+  return new Problem(`DATABASE_URL must start with 'sqlite:' or 'postgres://' (got '${redactPassword(url)}')`);
 }
 
 function isHttpUrl(text: string): boolean {

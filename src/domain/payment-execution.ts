@@ -170,55 +170,14 @@ export class ChunkLedger {
     const planned = plan(payment, debtor === undefined ? undefined : { ...debtor });
     if (!planned.ok || debtor === undefined) {
       const reason = planned.ok ? 'the debtor account is not an account in this bank' : planned.reason;
-      return {
-        paymentId: payment.id,
-        status: 'RJCT',
-        fundsAvailable: undefined,
-        reason,
-        transferStatuses: payment.transfers.map(() => 'RJCT'),
-        debtor,
-        bookings: [],
-      };
+      return rejectedPayment(payment, debtor, reason);
     }
     const bookings: Booking[] = [];
     const transferStatuses: TransactionStatus[] = [];
     for (const step of planned.transfers) {
-      if (debtor.balanceMinor + debtor.creditLineMinor < step.debitMinor) {
-        transferStatuses.push('RJCT');
-        continue;
-      }
-      debtor.balanceMinor -= step.debitMinor;
-      bookings.push({
-        account: debtor,
-        seq: this.next(debtor),
-        amountMinor: -step.amountInAccountCurrency,
-        kind: 'debit',
-        transfer: step.transfer,
-        bankTransactionCode: step.bankTransactionCode,
-      });
-      if (step.feeInAccountCurrency > 0n) {
-        bookings.push({
-          account: debtor,
-          seq: this.next(debtor),
-          amountMinor: -step.feeInAccountCurrency,
-          kind: 'fee',
-          transfer: step.transfer,
-          bankTransactionCode: BANK_TRANSACTION_CODES.fee,
-        });
-      }
-      const creditor = this.find(creditorKey(step.transfer.creditorAccount));
-      if (creditor !== undefined && creditor.currency === step.transfer.currency) {
-        creditor.balanceMinor += step.transfer.amountMinor;
-        bookings.push({
-          account: creditor,
-          seq: this.next(creditor),
-          amountMinor: step.transfer.amountMinor,
-          kind: 'credit',
-          transfer: step.transfer,
-          bankTransactionCode: BANK_TRANSACTION_CODES.domesticCredit,
-        });
-      }
-      transferStatuses.push('ACSC');
+      const covered = debtor.balanceMinor + debtor.creditLineMinor >= step.debitMinor;
+      if (covered) bookings.push(...this.bookTransfer(debtor, step));
+      transferStatuses.push(covered ? 'ACSC' : 'RJCT');
     }
     const executed = transferStatuses.filter((s) => s === 'ACSC').length;
     const status = executedStatus(executed, transferStatuses.length);
@@ -238,9 +197,54 @@ export class ChunkLedger {
     return [...this.changed];
   }
 
+  /**
+   * Books one covered transfer: the debit and its fee on the debtor, and the credit on the creditor
+   * when it is an account of this bank in the transfer's currency.
+   */
+  private bookTransfer(debtor: LedgerAccount, step: PlannedTransfer): Booking[] {
+    const { transfer } = step;
+    debtor.balanceMinor -= step.debitMinor;
+    const bookings = [this.booking(debtor, -step.amountInAccountCurrency, 'debit', transfer, step.bankTransactionCode)];
+    if (step.feeInAccountCurrency > 0n) {
+      bookings.push(this.booking(debtor, -step.feeInAccountCurrency, 'fee', transfer, BANK_TRANSACTION_CODES.fee));
+    }
+    const creditor = this.find(creditorKey(transfer.creditorAccount));
+    if (creditor !== undefined && creditor.currency === transfer.currency) {
+      creditor.balanceMinor += transfer.amountMinor;
+      bookings.push(
+        this.booking(creditor, transfer.amountMinor, 'credit', transfer, BANK_TRANSACTION_CODES.domesticCredit),
+      );
+    }
+    return bookings;
+  }
+
+  /** A booking at the account's next position. */
+  private booking(
+    account: LedgerAccount,
+    amountMinor: bigint,
+    kind: Booking['kind'],
+    transfer: TransferToExecute,
+    bankTransactionCode: string,
+  ): Booking {
+    return { account, seq: this.next(account), amountMinor, kind, transfer, bankTransactionCode };
+  }
+
   private next(account: LedgerAccount): number {
     this.changed.add(account);
     account.transactionCount += 1;
     return account.transactionCount;
   }
+}
+
+/** A payment nothing of which is booked: every transfer rejected, for the one reason. */
+function rejectedPayment(payment: PaymentToExecute, debtor: Account | undefined, reason: string): BookedPayment {
+  return {
+    paymentId: payment.id,
+    status: 'RJCT',
+    fundsAvailable: undefined,
+    reason,
+    transferStatuses: payment.transfers.map(() => 'RJCT'),
+    debtor,
+    bookings: [],
+  };
 }

@@ -17,7 +17,8 @@ export type { TransactionListQuery } from './ais/transaction-query.js';
  * Account information as the Tietoevry platform offers it (docs/ais.md): consents the PSU gives on
  * the bank's page, and reads of the accounts, card accounts, balances and transactions they share,
  * from the same store in the sandbox (each TPP's own bank) and in production. One service per
- * resource under services/ais/, made together because they share the rules of a read (AisAccess).
+ * resource under services/ais/, made together because every read goes through one AisAccess (its
+ * rules, the count of unattended reads, the WARNINGs).
  */
 export class AisService {
   readonly consents: AisConsents;
@@ -29,8 +30,8 @@ export class AisService {
     this.consents = new AisConsents(store, banks, sca);
     const access = new AisAccess(store, banks, this.consents);
     const pending = new AisPending(store, rates);
-    this.accounts = new AisAccounts(access, pending, banks);
-    this.transactions = new AisTransactions(store, banks, access, pending, this.accounts);
+    this.accounts = new AisAccounts(access, pending);
+    this.transactions = new AisTransactions(store, access, pending);
     this.cardAccounts = new AisCardAccounts(store, access);
   }
 

@@ -6,12 +6,10 @@ import {
   RESOURCE_BODY_LIMIT_BYTES,
 } from '../../src/domain/limits.js';
 import { bulkBodySchema, crossBorderBodySchema, paymentSchemas } from '../../src/http/schemas/payment-schemas.js';
-import {
-  sandboxAgreementCreateSchema,
-  sandboxCardTransactionCreateSchema,
-  sandboxSchemas,
-  sandboxTransactionCreateSchema,
-} from '../../src/http/schemas/sandbox-schemas.js';
+import { sandboxSchemas } from '../../src/http/schemas/sandbox-schemas.js';
+import { sandboxTransactionCreateSchema } from '../../src/http/schemas/sandbox/sandbox-account-transaction-schemas.js';
+import { sandboxAgreementCreateSchema } from '../../src/http/schemas/sandbox/sandbox-agreement-schemas.js';
+import { sandboxCardTransactionCreateSchema } from '../../src/http/schemas/sandbox/sandbox-card-transaction-schemas.js';
 import { BULK_PATH, CROSS_BORDER_PATH, createHeaders } from '../support/payment-requests.js';
 import { type SchemaNode, largestInstance } from '../support/largest-body.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';

@@ -17,6 +17,7 @@ import { sandboxIdentityProvider } from '../../src/services/psu-identity.js';
 import { ScaService } from '../../src/services/sca-service.js';
 import { SigningBasketService } from '../../src/services/signing-basket-service.js';
 import { AisService } from '../../src/services/ais-service.js';
+import { AisConsentPage } from '../../src/services/ais/ais-consent-page.js';
 import { SandboxDataService } from '../../src/services/sandbox-data-service.js';
 import { SandboxCertificateService } from '../../src/services/sandbox-certificate-service.js';
 import { TppAuthenticator } from '../../src/security/tpp-authenticator.js';
@@ -144,6 +145,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     sandboxIdentityProvider,
     publicUrl,
     options.nationalIdKey ?? { bytes: randomBytes(32) },
+    new AisConsentPage(store, banks),
   );
   const app = await buildApp({
     config: { mode, logLevel: 'silent', publicUrl },

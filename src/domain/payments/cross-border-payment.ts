@@ -4,10 +4,10 @@ import { isCurrency } from '../currency.js';
 import { isCalendarDate } from '../clock.js';
 import { executionDateProblem } from '../execution-date.js';
 import { crossBorderFees } from '../fee-schedule.js';
-import { formatAmount } from '../money.js';
+import { type Money, formatAmount } from '../money.js';
 import type { ReferenceRates } from '../reference-rates.js';
 import { readAmount } from './amount-field.js';
-import { has, objectAt, stringAt } from './field-reader.js';
+import { type Json, has, objectAt, stringAt } from './field-reader.js';
 import { type ValidatedPayment, duplicateKey } from './payment.js';
 
 /** spec: the cross-border product is meant for NOK 100 000 or more, and must then carry regulatory reporting. */
@@ -31,11 +31,48 @@ export interface ProductValidation {
  */
 export function validateCrossBorderPayment(body: unknown, context: ProductContext): ProductValidation {
   const problems: Problem[] = [];
-  const warnings: TppMessage[] = [];
   const instructed = readAmount(body, 'instructedAmount', '$.instructedAmount', problems);
-
   const creditorAccount = objectAt(body, 'creditorAccount');
   const creditorAgent = stringAt(body, 'creditorAgent');
+  problems.push(...creditorProblems(body, creditorAccount, creditorAgent));
+  const debtorAccount = objectAt(body, 'debtorAccount');
+  if (debtorAccount !== undefined)
+    problems.push(...accountProblems(debtorAccount, '$.debtorAccount', { norwegian: true, bbanOrIban: true }));
+  const executionDate = stringAt(body, 'requestedExecutionDate');
+  if (executionDate !== undefined && isCalendarDate(executionDate)) {
+    const problem = executionDateProblem(executionDate, context.today, '$.requestedExecutionDate');
+    if (problem !== undefined) problems.push(problem);
+  }
+  const size = instructed === undefined ? undefined : sizeInNok(body, instructed, context.rates);
+  if (size !== undefined) problems.push(...size.problems);
+
+  if (
+    problems.length > 0 ||
+    instructed === undefined ||
+    size?.amountNokMinor === undefined ||
+    creditorAccount === undefined ||
+    debtorAccount === undefined
+  ) {
+    return { problems, payment: undefined };
+  }
+  const payment = crossBorderPayment(body, {
+    instructed,
+    amountNokMinor: size.amountNokMinor,
+    creditorAccount,
+    creditorAgent,
+    debtorAccount,
+    executionDate,
+  });
+  return { problems, payment: { ...payment, warnings: size.warnings } };
+}
+
+/** The creditor's bank (a BIC; required when the account is given by BBAN) and account (Norwegian rules when the bank is). */
+function creditorProblems(
+  body: unknown,
+  creditorAccount: Json | undefined,
+  creditorAgent: string | undefined,
+): Problem[] {
+  const problems: Problem[] = [];
   if (creditorAgent !== undefined) {
     const problem = bicProblem(creditorAgent, '$.creditorAgent');
     if (problem !== undefined) problems.push(problem);
@@ -51,59 +88,61 @@ export function validateCrossBorderPayment(body: unknown, context: ProductContex
     const norwegian = creditorAgent !== undefined && bicCountry(creditorAgent) === 'NO';
     problems.push(...accountProblems(creditorAccount, '$.creditorAccount', { norwegian, bbanOrIban: true }));
   }
+  return problems;
+}
 
-  const debtorAccount = objectAt(body, 'debtorAccount');
-  if (debtorAccount !== undefined)
-    problems.push(...accountProblems(debtorAccount, '$.debtorAccount', { norwegian: true, bbanOrIban: true }));
-
-  const executionDate = stringAt(body, 'requestedExecutionDate');
-  if (executionDate !== undefined && isCalendarDate(executionDate)) {
-    const problem = executionDateProblem(executionDate, context.today, '$.requestedExecutionDate');
-    if (problem !== undefined) problems.push(problem);
+/**
+ * The amount in kroner at the bank's reference rate, and what its size asks: regulatory reporting
+ * from NOK 100 000, a warning below (the product is meant for large amounts), a problem when the
+ * bank has no rate for the currency.
+ */
+function sizeInNok(
+  body: unknown,
+  instructed: Money,
+  rates: ReferenceRates,
+): { amountNokMinor: bigint | undefined; problems: Problem[]; warnings: TppMessage[] } {
+  const amountNokMinor = rates.toNokMinor(instructed.minor, instructed.currency);
+  if (amountNokMinor === undefined) {
+    const problem: Problem = {
+      code: 'PAYMENT_FAILED',
+      path: '$.instructedAmount.currency',
+      text: `the bank has no reference rate for ${instructed.currency}, so it cannot convert the payment; pay in a currency it trades`,
+    };
+    return { amountNokMinor, problems: [problem], warnings: [] };
   }
-
-  let amountNokMinor: bigint | undefined;
-  if (instructed !== undefined) {
-    amountNokMinor = context.rates.toNokMinor(instructed.minor, instructed.currency);
-    if (amountNokMinor === undefined) {
-      problems.push({
-        code: 'PAYMENT_FAILED',
-        path: '$.instructedAmount.currency',
-        text: `the bank has no reference rate for ${instructed.currency}, so it cannot convert the payment; pay in a currency it trades`,
-      });
-    } else if (amountNokMinor >= REGULATORY_REPORTING_THRESHOLD_NOK_MINOR) {
-      const inNok =
-        instructed.currency === 'NOK'
-          ? ''
-          : ` (NOK ${formatAmount(amountNokMinor, 'NOK')} at the bank's reference rate)`;
-      for (const field of ['regulatoryReportingCode', 'regulatoryReportingInformation']) {
-        if (!has(body, field)) {
-          problems.push({
-            code: 'FORMAT_ERROR',
-            path: `$.${field}`,
-            text: `$.${field} is required for transfers of NOK 100 000 or more; this one is ${instructed.currency} ${formatAmount(instructed.minor, instructed.currency)}${inNok}`,
-          });
-        }
-      }
-    } else {
-      warnings.push({
-        category: 'WARNING',
-        code: 'PRODUCT_INVALID',
-        path: '$.instructedAmount',
-        text: `${CROSS_BORDER_NAME} is meant for amounts of NOK 100 000 or more; this one is below. The payment is accepted; a smaller cross-border payment may cost less as another product of the bank`,
-      });
-    }
+  if (amountNokMinor >= REGULATORY_REPORTING_THRESHOLD_NOK_MINOR) {
+    const inNok =
+      instructed.currency === 'NOK' ? '' : ` (NOK ${formatAmount(amountNokMinor, 'NOK')} at the bank's reference rate)`;
+    const problems = ['regulatoryReportingCode', 'regulatoryReportingInformation']
+      .filter((field) => !has(body, field))
+      .map((field): Problem => ({
+        code: 'FORMAT_ERROR',
+        path: `$.${field}`,
+        text: `$.${field} is required for transfers of NOK 100 000 or more; this one is ${instructed.currency} ${formatAmount(instructed.minor, instructed.currency)}${inNok}`,
+      }));
+    return { amountNokMinor, problems, warnings: [] };
   }
+  const warning: TppMessage = {
+    category: 'WARNING',
+    code: 'PRODUCT_INVALID',
+    path: '$.instructedAmount',
+    text: `${CROSS_BORDER_NAME} is meant for amounts of NOK 100 000 or more; this one is below. The payment is accepted; a smaller cross-border payment may cost less as another product of the bank`,
+  };
+  return { amountNokMinor, problems: [], warnings: [warning] };
+}
 
-  if (
-    problems.length > 0 ||
-    instructed === undefined ||
-    amountNokMinor === undefined ||
-    creditorAccount === undefined ||
-    debtorAccount === undefined
-  ) {
-    return { problems, payment: undefined };
-  }
+interface CheckedFields {
+  instructed: Money;
+  amountNokMinor: bigint;
+  creditorAccount: Json;
+  creditorAgent: string | undefined;
+  debtorAccount: Json;
+  executionDate: string | undefined;
+}
+
+/** The payment of a body whose fields passed every rule: one transfer, with the fees of its size. */
+function crossBorderPayment(body: unknown, fields: CheckedFields): Omit<ValidatedPayment, 'warnings'> {
+  const { instructed, amountNokMinor, creditorAccount, creditorAgent, debtorAccount, executionDate } = fields;
   const debtorCurrency = stringAt(debtorAccount, 'currency');
   const debtor = {
     bban: stringAt(debtorAccount, 'bban'),
@@ -117,28 +156,24 @@ export function validateCrossBorderPayment(body: unknown, context: ProductContex
   // The creditor's bank is part of who is paid: the same account number at another bank is another creditor.
   const creditor = `${creditorAccountKey}${creditorAgent === undefined ? '' : `@${creditorAgent.toUpperCase()}`}`;
   return {
-    problems,
-    payment: {
-      debtor,
-      requestedExecutionDate: executionDate,
-      transfers: [
-        {
+    debtor,
+    requestedExecutionDate: executionDate,
+    transfers: [
+      {
+        amount: instructed,
+        creditorName: stringAt(body, 'creditorName') ?? '',
+        creditorAccount: creditorAccountKey,
+        duplicateKey: duplicateKey({
+          debtor: accountKey(debtor),
+          creditor,
           amount: instructed,
-          creditorName: stringAt(body, 'creditorName') ?? '',
-          creditorAccount: creditorAccountKey,
-          duplicateKey: duplicateKey({
-            debtor: accountKey(debtor),
-            creditor,
-            amount: instructed,
-            executionDate,
-            remittance: stringAt(body, 'remittanceInformationUnstructured') ?? '',
-          }),
-          path: '$',
-        },
-      ],
-      fees: crossBorderFees(instructed, amountNokMinor, isCurrency(debtorCurrency) ? debtorCurrency : 'NOK'),
-      warnings,
-    },
+          executionDate,
+          remittance: stringAt(body, 'remittanceInformationUnstructured') ?? '',
+        }),
+        path: '$',
+      },
+    ],
+    fees: crossBorderFees(instructed, amountNokMinor, isCurrency(debtorCurrency) ? debtorCurrency : 'NOK'),
   };
 }
 

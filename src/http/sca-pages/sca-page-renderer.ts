@@ -3,7 +3,7 @@ import { isCurrency, minorUnitsOf } from '../../domain/currency.js';
 import type { Language } from '../../domain/language.js';
 import { formatAmount } from '../../domain/money.js';
 import type { PaymentToSign, ScaPage } from '../../services/sca-service.js';
-import { SCA_TEXTS } from './sca-texts.js';
+import { SCA_TEXTS, type ScaTexts } from './sca-texts.js';
 import { CHOOSE, CONFIRM, LAYOUT, LOGIN, MESSAGE } from './sca-templates.js';
 
 const eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
@@ -31,74 +31,91 @@ export function renderScaPage(page: Exclude<ScaPage, { kind: 'redirect' }>, cont
   };
   switch (page.kind) {
     case 'login':
-      return eta.render('@login', {
-        ...common,
-        title: t.title.login,
-        action: '/sca/login',
-        step: page.step,
-        purpose: t.purpose[page.purpose](page.tppName),
-        methodLabel: t.methodLabel,
-        method: t.method[page.method],
-        methodUnavailable:
-          page.methodUnavailable === undefined ? undefined : t.methodUnavailable(page.methodUnavailable),
-        biometric: page.biometric ? t.biometric : undefined,
-        failedAttempt: page.failedAttempt ? t.failedAttempt : undefined,
-        loginDisabled: page.loginDisabled ? t.loginDisabled : undefined,
-        customerNumberLabel: t.customerNumber,
-        codeLabel: t.code,
-        logIn: t.logIn,
-        codeHint: page.codeHint === undefined ? undefined : t.codeHint(page.codeHint.valid, page.codeHint.invalid),
-      });
+      return eta.render('@login', { ...common, ...loginView(page, t) });
     case 'confirm':
-      return eta.render('@confirm', {
-        ...common,
-        title: t.title.confirm,
-        action: '/sca/decision',
-        step: page.step,
-        purpose: (page.payments.length > 1 ? t.purpose.basket : t.purpose.payment)(page.tppName),
-        signer: t.signer(page.signer),
-        context: page.agreementName === undefined ? t.privately : t.onBehalfOf(page.agreementName),
-        labels: t,
-        payments: page.payments.map((p) => paymentView(p, context.language)),
-        canApprove: page.payments.some((p) => p.problem === undefined),
-        cannotApprove: t.cannotApprove,
-        approve: t.approve,
-        decline: t.decline,
-      });
+      return eta.render('@confirm', { ...common, ...confirmView(page, t, context.language) });
     case 'choose-accounts':
-      return eta.render('@choose', {
-        ...common,
-        title: t.title.choose,
-        action: '/sca/decision',
-        step: page.step,
-        purpose: t.purpose.consent(page.tppName),
-        signer: t.signer(page.signer),
-        context: page.agreementName === undefined ? t.sharePrivately : t.shareFor(page.agreementName),
-        intro: t.chooseIntro(page.tppName),
-        noneChosen: page.noneChosen ? t.noneChosen : undefined,
-        noAccounts: t.noAccounts,
-        accounts: page.accounts.map((a) => ({
-          id: a.id,
-          name: a.name,
-          number: a.kind === 'account' ? formatAccount(a.number) : a.number,
-          currency: a.currency,
-          checked: a.checked,
-          card: a.kind === 'card' ? t.card : undefined,
-        })),
-        notShown: page.notShown > 0 ? t.notShown(page.notShown) : undefined,
-        share: t.share,
-        decline: t.decline,
-      });
+      return eta.render('@choose', { ...common, ...chooseView(page, t) });
     case 'message':
-      return eta.render('@message', {
-        ...common,
-        title: t.messages[page.message].title,
-        text: t.messages[page.message].text,
-        outcome: page.message,
-        returnUrl: page.returnUrl,
-        returnTo: t.returnTo,
-      });
+      return eta.render('@message', { ...common, ...messageView(page, t) });
   }
+}
+
+type PageOf<Kind extends ScaPage['kind']> = Extract<ScaPage, { kind: Kind }>;
+
+/** The customer number and one-time code, for the method the PSU is asked to use. */
+function loginView(page: PageOf<'login'>, t: ScaTexts) {
+  return {
+    title: t.title.login,
+    action: '/sca/login',
+    step: page.step,
+    purpose: t.purpose[page.purpose](page.tppName),
+    methodLabel: t.methodLabel,
+    method: t.method[page.method],
+    methodUnavailable: page.methodUnavailable === undefined ? undefined : t.methodUnavailable(page.methodUnavailable),
+    biometric: page.biometric ? t.biometric : undefined,
+    failedAttempt: page.failedAttempt ? t.failedAttempt : undefined,
+    loginDisabled: page.loginDisabled ? t.loginDisabled : undefined,
+    customerNumberLabel: t.customerNumber,
+    codeLabel: t.code,
+    logIn: t.logIn,
+    codeHint: page.codeHint === undefined ? undefined : t.codeHint(page.codeHint.valid, page.codeHint.invalid),
+  };
+}
+
+/** The payments to sign (one, or a basket's), approvable when at least one of them can be executed. */
+function confirmView(page: PageOf<'confirm'>, t: ScaTexts, language: Language) {
+  return {
+    title: t.title.confirm,
+    action: '/sca/decision',
+    step: page.step,
+    purpose: (page.payments.length > 1 ? t.purpose.basket : t.purpose.payment)(page.tppName),
+    signer: t.signer(page.signer),
+    context: page.agreementName === undefined ? t.privately : t.onBehalfOf(page.agreementName),
+    labels: t,
+    payments: page.payments.map((p) => paymentView(p, language)),
+    canApprove: page.payments.some((p) => p.problem === undefined),
+    cannotApprove: t.cannotApprove,
+    approve: t.approve,
+    decline: t.decline,
+  };
+}
+
+/** The accounts and card accounts a consent may share, each with a box to tick. */
+function chooseView(page: PageOf<'choose-accounts'>, t: ScaTexts) {
+  return {
+    title: t.title.choose,
+    action: '/sca/decision',
+    step: page.step,
+    purpose: t.purpose.consent(page.tppName),
+    signer: t.signer(page.signer),
+    context: page.agreementName === undefined ? t.sharePrivately : t.shareFor(page.agreementName),
+    intro: t.chooseIntro(page.tppName),
+    noneChosen: page.noneChosen ? t.noneChosen : undefined,
+    noAccounts: t.noAccounts,
+    accounts: page.accounts.map((a) => ({
+      id: a.id,
+      name: a.name,
+      number: a.kind === 'account' ? formatAccount(a.number) : a.number,
+      currency: a.currency,
+      checked: a.checked,
+      card: a.kind === 'card' ? t.card : undefined,
+    })),
+    notShown: page.notShown > 0 ? t.notShown(page.notShown) : undefined,
+    share: t.share,
+    decline: t.decline,
+  };
+}
+
+/** An outcome or an error, with the way back to the TPP when there is one. */
+function messageView(page: PageOf<'message'>, t: ScaTexts) {
+  return {
+    title: t.messages[page.message].title,
+    text: t.messages[page.message].text,
+    outcome: page.message,
+    returnUrl: page.returnUrl,
+    returnTo: t.returnTo,
+  };
 }
 
 function paymentView({ payment, problem }: PaymentToSign, language: Language) {

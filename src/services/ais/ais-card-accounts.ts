@@ -1,8 +1,10 @@
-import { type Json, withWarnings } from '../../domain/json.js';
+import type { Json } from '../../domain/json.js';
 import { includesBooked } from '../../domain/booking-status.js';
+import type { AisCardAccount } from '../../store/ais-records.js';
 import type { Store } from '../../store/store.js';
 import type { AisAccess, AisRequest } from './ais-access.js';
-import { type TransactionListQuery, nextPageHref } from './transaction-query.js';
+import { type CountedRead, ReadTarget } from './ais-read.js';
+import { type ListingPage, type TransactionListQuery, nextPageHref, pageOf } from './transaction-query.js';
 import {
   cardAccountDetails,
   cardAccountPath,
@@ -18,47 +20,54 @@ import {
  */
 export class AisCardAccounts {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'aisCardTransactions'>,
     private readonly access: AisAccess,
   ) {}
 
-  async list(request: AisRequest, withBalance: boolean): Promise<Json> {
-    const reading = await this.access.open(request);
-    await this.access.countRead(reading, 'accounts', `cards:${reading.consent.id}`);
-    return withWarnings(
-      {
-        cardAccounts: reading.cards.map((card) =>
-          cardAccountDetails(card, reading.fixes, withBalance ? cardBalances(card) : undefined),
+  list(request: AisRequest, withBalance: boolean): Promise<Json> {
+    return this.access.read(request, {
+      of: ReadTarget.cards,
+      counts: 'accounts',
+      view: ({ resource: cards, fixes }) => ({
+        cardAccounts: cards.map((card) =>
+          cardAccountDetails(card, fixes, withBalance ? cardBalances(card) : undefined),
         ),
-      },
-      reading.warnings,
-    );
+      }),
+    });
   }
 
-  async read(request: AisRequest, cardAccountId: string, withBalance: boolean): Promise<Json> {
-    const reading = await this.access.open(request);
-    const card = this.access.card(reading, cardAccountId);
-    await this.access.countRead(reading, 'account', card.id);
-    return withWarnings(
-      { cardAccount: cardAccountDetails(card, reading.fixes, withBalance ? cardBalances(card) : undefined) },
-      reading.warnings,
-    );
+  read(request: AisRequest, cardAccountId: string, withBalance: boolean): Promise<Json> {
+    return this.access.read(request, {
+      of: ReadTarget.card(cardAccountId),
+      counts: 'account',
+      view: ({ resource: card, fixes }) => ({
+        cardAccount: cardAccountDetails(card, fixes, withBalance ? cardBalances(card) : undefined),
+      }),
+    });
   }
 
-  async readBalances(request: AisRequest, cardAccountId: string): Promise<Json> {
-    const reading = await this.access.open(request);
-    const card = this.access.card(reading, cardAccountId);
-    await this.access.countRead(reading, 'balances', card.id);
-    return withWarnings({ cardAccount: cardAccountReference(card), balances: cardBalances(card) }, reading.warnings);
+  readBalances(request: AisRequest, cardAccountId: string): Promise<Json> {
+    return this.access.read(request, {
+      of: ReadTarget.card(cardAccountId),
+      counts: 'balances',
+      view: ({ resource: card }) => ({ cardAccount: cardAccountReference(card), balances: cardBalances(card) }),
+    });
   }
 
   async transactions(request: AisRequest, cardAccountId: string, query: TransactionListQuery): Promise<Json> {
-    const {
-      reading,
-      resource: card,
-      cursor,
-      limit,
-    } = await this.access.openListing(request, query, (r) => this.access.card(r, cardAccountId));
+    const page = pageOf(query);
+    return this.access.read(request, {
+      of: ReadTarget.card(cardAccountId).listing(query),
+      counts: 'transactions',
+      view: (read) => this.#transactionsView(read, query, page),
+    });
+  }
+
+  async #transactionsView(
+    { resource: card, fixes }: CountedRead<AisCardAccount>,
+    query: TransactionListQuery,
+    { cursor, limit }: ListingPage,
+  ): Promise<Json> {
     const report: Json = {};
     let next: string | undefined;
     if (includesBooked(query.bookingStatus)) {
@@ -69,7 +78,7 @@ export class AisCardAccounts {
         limit: limit + 1,
       });
       const page = rows.slice(0, limit);
-      report.booked = page.map((t) => cardTransaction(t, reading.fixes));
+      report.booked = page.map((t) => cardTransaction(t, fixes));
       const last = page.at(-1);
       if (rows.length > limit && last !== undefined)
         next = nextPageHref(cardAccountPath(card.id), query, limit, { bookingDate: last.bookingDate, seq: last.seq });
@@ -79,13 +88,10 @@ export class AisCardAccounts {
       cardAccount: { href: cardAccountPath(card.id), verbs: ['GET'] },
       ...(next === undefined ? {} : { next: { href: next, verbs: ['GET'] } }),
     };
-    return withWarnings(
-      {
-        cardAccount: cardAccountReference(card),
-        cardTransactions: report,
-        ...(query.withBalance === true ? { balances: cardBalances(card) } : {}),
-      },
-      reading.warnings,
-    );
+    return {
+      cardAccount: cardAccountReference(card),
+      cardTransactions: report,
+      ...(query.withBalance === true ? { balances: cardBalances(card) } : {}),
+    };
   }
 }

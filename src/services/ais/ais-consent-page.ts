@@ -1,37 +1,16 @@
-import type { ConsentResource } from '../../domain/ais-consent.js';
 import type { Customer } from '../../domain/bank.js';
 import { AIS_SHAREABLE_ACCOUNTS_MAX } from '../../domain/limits.js';
 import type { Authorisation } from '../../store/sca-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
-
-/** An account the consent page offers, with whether its box is ticked when the page opens. */
-export interface AccountChoice {
-  id: string;
-  kind: ConsentResource['kind'];
-  name: string;
-  /** The account number (BBAN) or the masked card number. */
-  number: string;
-  currency: string;
-  checked: boolean;
-}
-
-export interface ConsentChoices {
-  accounts: AccountChoice[];
-  /** The corporate agreement the PSU acts for, by name. */
-  agreementName: string | undefined;
-  /** Accounts the PSU may view beyond AIS_SHAREABLE_ACCOUNTS_MAX, not offered on this page. */
-  notShown: number;
-}
-
-export type ConsentOutcome = 'given' | 'none-chosen' | 'decided';
+import type { AccountChoice, ConsentChoices, ConsentOutcome, ConsentPage } from '../sca/consent-page.js';
 
 /**
  * The SCA page's part in a consent: which accounts the PSU may share (their own in the private
  * context; an agreement's on which they have VIEW when acting for it), ticked as the session's
  * current consent has them (all of them for a first consent), and recording the PSU's choice.
  */
-export class AisConsentPage {
+export class AisConsentPage implements ConsentPage {
   constructor(
     private readonly store: Store,
     private readonly banks: Banks,

@@ -1,7 +1,12 @@
+import type { Json } from '../../domain/json.js';
 import { BANK_TRANSACTION_CODES, creditorNumbers, planExecution } from '../../domain/payment-execution.js';
 import type { ReferenceRates } from '../../domain/reference-rates.js';
 import type { AisAccount } from '../../store/ais-records.js';
 import type { Store } from '../../store/store.js';
+import { accountBalances } from './ais-views.js';
+
+/** Payments whose pending debits one balance read takes into account: the expected balance of a busy day. */
+const PENDING_FOR_BALANCE = 1000;
 
 /** A debit the next batch run will book on the account, as it will book it. */
 export interface PendingEntry {
@@ -25,9 +30,15 @@ export interface PendingEntry {
  */
 export class AisPending {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'pendingPayments'>,
     private readonly rates: ReferenceRates,
   ) {}
+
+  /** An account's balances, the expected one less what the payments authorised and not yet executed will debit. */
+  async balances(bank: string, account: AisAccount, today: string): Promise<Json[]> {
+    const pending = await this.of(bank, account, today, PENDING_FOR_BALANCE);
+    return accountBalances(account, pending.debitMinor, today);
+  }
 
   async of(
     bank: string,

@@ -1,4 +1,4 @@
-import { type Json, withWarnings } from '../../domain/json.js';
+import type { Json } from '../../domain/json.js';
 import { batchesEntries } from '../../domain/ais-fixes.js';
 import { ApiError } from '../../domain/api-error.js';
 import { includesBooked, includesPending } from '../../domain/booking-status.js';
@@ -6,11 +6,10 @@ import { BANK_TRANSACTION_CODES } from '../../domain/payment-execution.js';
 import type { TransactionCursor } from '../../domain/transaction-cursor.js';
 import type { AisAccount, AisTransaction } from '../../store/ais-records.js';
 import type { Store } from '../../store/store.js';
-import type { Banks } from '../banks.js';
-import type { AisAccess, AisReading, AisRequest } from './ais-access.js';
-import { type AisAccounts } from './ais-accounts.js';
+import type { AisAccess, AisRequest } from './ais-access.js';
 import type { AisPending } from './ais-pending.js';
-import { type TransactionListQuery, nextPageHref } from './transaction-query.js';
+import { type CountedRead, ReadTarget } from './ais-read.js';
+import { type ListingPage, type TransactionListQuery, nextPageHref, pageOf } from './transaction-query.js';
 import {
   accountPath,
   accountReference,
@@ -34,24 +33,50 @@ interface PageEntry {
  */
 export class AisTransactions {
   constructor(
-    private readonly store: Store,
-    private readonly banks: Banks,
+    private readonly store: Pick<Store, 'aisTransactions' | 'findSandboxTransaction'>,
     private readonly access: AisAccess,
     private readonly pending: AisPending,
-    private readonly accounts: AisAccounts,
   ) {}
 
   async list(request: AisRequest, accountId: string, query: TransactionListQuery): Promise<Json> {
-    const {
-      reading,
-      resource: account,
-      cursor,
-      limit,
-    } = await this.access.openListing(request, query, (r) => this.access.account(r, accountId));
+    const page = pageOf(query);
+    return this.access.read(request, {
+      of: ReadTarget.account(accountId).listing(query),
+      counts: 'transactions',
+      view: (read) => this.#listView(read, query, page),
+    });
+  }
+
+  read(request: AisRequest, accountId: string, transactionId: string): Promise<Json> {
+    return this.access.read(request, {
+      // A transaction not on the account, or booked before what the consent's SCA allows, is refused uncounted.
+      of: ReadTarget.account(accountId).checked(async (account, rules) => {
+        const transaction = await this.store.findSandboxTransaction(account.id, transactionId);
+        if (transaction === undefined) {
+          const text = `no booked transaction ${transactionId} is on account ${accountId}`;
+          throw new ApiError('RESOURCE_UNKNOWN', text, [
+            { code: 'RESOURCE_UNKNOWN', path: 'path:transactionId', text },
+          ]);
+        }
+        await rules.requireHistory(transaction.bookingDate, 'path:transactionId');
+        return { account, transaction };
+      }),
+      counts: 'transactions',
+      view: ({ resource: { account, transaction }, fixes }) => ({
+        transactionsDetails: bookedTransaction(transaction, account, fixes),
+      }),
+    });
+  }
+
+  async #listView(
+    { resource: account, fixes, today, bank }: CountedRead<AisAccount>,
+    query: TransactionListQuery,
+    { cursor, limit }: ListingPage,
+  ): Promise<Json> {
     const transactions: Json = {};
     let next: TransactionCursor | undefined;
     if (includesBooked(query.bookingStatus)) {
-      const page = await this.bookedPage(reading, account, {
+      const page = await this.#bookedPage(account, fixes, {
         dateFrom: query.dateFrom,
         dateTo: query.dateTo,
         after: cursor,
@@ -65,8 +90,8 @@ export class AisTransactions {
       transactions.pending =
         cursor !== undefined
           ? []
-          : (await this.pending.of(this.banks.of(request.tpp.id), account, reading.today, limit)).entries.map((e) =>
-              pendingTransaction(e, account, reading.fixes),
+          : (await this.pending.of(bank, account, today, limit)).entries.map((e) =>
+              pendingTransaction(e, account, fixes),
             );
     }
     // bookingStatus all adds information entries (standing orders) to both: this interface has none.
@@ -77,30 +102,11 @@ export class AisTransactions {
         ? {}
         : { next: { href: nextPageHref(accountPath(account.id), query, limit, next), verbs: ['GET'] } }),
     };
-    return withWarnings(
-      {
-        account: accountReference(account),
-        transactions,
-        ...(query.withBalance === true ? { balances: await this.accounts.balances(reading, account) } : {}),
-      },
-      reading.warnings,
-    );
-  }
-
-  async read(request: AisRequest, accountId: string, transactionId: string): Promise<Json> {
-    const reading = await this.access.open(request);
-    const account = this.access.account(reading, accountId);
-    const transaction = await this.store.findSandboxTransaction(account.id, transactionId);
-    if (transaction === undefined) {
-      const text = `no booked transaction ${transactionId} is on account ${accountId}`;
-      throw new ApiError('RESOURCE_UNKNOWN', text, [{ code: 'RESOURCE_UNKNOWN', path: 'path:transactionId', text }]);
-    }
-    await this.access.requireHistory(reading, transaction.bookingDate, 'path:transactionId');
-    await this.access.countRead(reading, 'transactions', account.id);
-    return withWarnings(
-      { transactionsDetails: bookedTransaction(transaction, account, reading.fixes) },
-      reading.warnings,
-    );
+    return {
+      account: accountReference(account),
+      transactions,
+      ...(query.withBalance === true ? { balances: await this.pending.balances(bank, account, today) } : {}),
+    };
   }
 
   /**
@@ -108,13 +114,13 @@ export class AisTransactions {
    * in force the entries of one bulk payment on its debtor account (booked together, so adjacent in
    * this order) are one batch entry; a batch is read whole even across the store's pages.
    */
-  private async bookedPage(
-    reading: AisReading,
+  async #bookedPage(
     account: AisAccount,
+    fixes: ReadonlySet<string>,
     query: { dateFrom: string; dateTo: string | undefined; after: TransactionCursor | undefined; limit: number },
   ): Promise<{ entries: PageEntry[]; more: boolean }> {
-    const batching = batchesEntries(reading.fixes);
-    // A dateFrom beyond what the consent's SCA allows was challenged before (AisAccess.requireHistory).
+    const batching = batchesEntries(fixes);
+    // A dateFrom beyond what the consent's SCA allows was challenged before the read counted (ReadTarget.listing).
     const dateFrom = query.dateFrom;
     const entries: PageEntry[] = [];
     let open: AisTransaction[] | undefined;
@@ -139,14 +145,14 @@ export class AisTransactions {
           continue;
         }
         if (open !== undefined) {
-          entries.push(batchEntry(open, reading));
+          entries.push(batchEntry(open, fixes));
           open = undefined;
         }
         if (entries.length === query.limit) return { entries, more: true };
         if (member) open = [row];
         else
           entries.push({
-            view: bookedTransaction(row, account, reading.fixes),
+            view: bookedTransaction(row, account, fixes),
             last: { bookingDate: row.bookingDate, seq: row.seq },
           });
       }
@@ -154,15 +160,15 @@ export class AisTransactions {
       const last = rows.at(-1)!;
       after = { bookingDate: last.bookingDate, seq: last.seq };
     }
-    if (open !== undefined) entries.push(batchEntry(open, reading));
+    if (open !== undefined) entries.push(batchEntry(open, fixes));
     return { entries, more: false };
   }
 }
 
-function batchEntry(members: AisTransaction[], reading: AisReading): PageEntry {
+function batchEntry(members: AisTransaction[], fixes: ReadonlySet<string>): PageEntry {
   const last = members.at(-1)!;
   return {
-    view: batchTransaction(members, reading.fixes),
+    view: batchTransaction(members, fixes),
     last: { bookingDate: last.bookingDate, seq: last.seq },
   };
 }

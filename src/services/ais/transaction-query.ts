@@ -1,5 +1,6 @@
 import { ApiError } from '../../domain/api-error.js';
 import type { BookingStatus } from '../../domain/booking-status.js';
+import { AIS_TRANSACTIONS_PAGE_DEFAULT } from '../../domain/limits.js';
 import { type TransactionCursor, formatCursor, parseCursor } from '../../domain/transaction-cursor.js';
 
 /** The query of a transaction listing (account or card account), as the route's schema has checked it. */
@@ -12,8 +13,19 @@ export interface TransactionListQuery {
   withBalance?: boolean;
 }
 
+/** Where a listing's page starts and how many entries it has. */
+export interface ListingPage {
+  cursor: TransactionCursor | undefined;
+  limit: number;
+}
+
+/** The page a listing asks for; a query refused here is a 400 before the consent is read. */
+export function pageOf(query: TransactionListQuery): ListingPage {
+  return { cursor: cursorOf(query), limit: query.limit ?? AIS_TRANSACTIONS_PAGE_DEFAULT };
+}
+
 /** What the schema cannot check: the cursor is one the bank gave, and dateTo is not before dateFrom. */
-export function cursorOf(query: TransactionListQuery): TransactionCursor | undefined {
+function cursorOf(query: TransactionListQuery): TransactionCursor | undefined {
   const cursor = query.cursor === undefined ? undefined : parseCursor(query.cursor);
   if (query.cursor !== undefined && cursor === undefined)
     throw badQuery(

@@ -4,7 +4,7 @@ import { osloDate } from '../../domain/clock.js';
 import { type Currency, isCurrency } from '../../domain/currency.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
 import { sandboxTransactionAmount } from '../../domain/sandbox-amount.js';
-import { counterpartAccount, transactionDirection } from '../../domain/sandbox-rules.js';
+import { type CounterpartAccount, counterpartAccount, transactionDirection } from '../../domain/sandbox-rules.js';
 import { newBankId } from '../../domain/bank.js';
 import type { NewSandboxTransaction, SandboxTransaction } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
@@ -47,42 +47,19 @@ export class SandboxAccountTransactions {
     // One reading of the bank's clock for the whole post (each reading is a query).
     const now = await this.banks.now(tpp.id);
     const today = osloDate(now);
+    const inThisBank = this.membershipOf(this.banks.of(tpp.id));
     const problems: Problem[] = [];
     const warnings: Problem[][] = [];
-    /** Whether a debtor IBAN is an account of this bank: looked up once per request (a post names the same few counterparts many times). */
-    const inThisBank = new Map<string, boolean>();
     const transactions: NewSandboxTransaction[] = [];
-    const currency = account.currency as Currency;
     for (const [index, entry] of (Array.isArray(body) ? body : []).entries()) {
       const path = `$[${index}]`;
       const t = asObject(entry);
-      if (isCurrency(t.currency) && t.currency !== account.currency)
-        problems.push(currencyProblem(`${path}.currency`, t.currency, account.currency, 'the account'));
-      const amount =
-        t.amount === undefined
-          ? undefined
-          : amountOf(t.amount, currency, `${path}.amount`, { negative: true, zero: false, int32: true }, problems);
-      problems.push(...dateProblems(t, path, today, ['bookingDate', 'valueDate']));
-      const creditor =
-        typeof t.creditorAccount === 'object' && t.creditorAccount !== null
-          ? counterpartAccount(asObject(t.creditorAccount), `${path}.creditorAccount`)
-          : undefined;
-      const debtor =
-        typeof t.debtorAccount === 'object' && t.debtorAccount !== null
-          ? counterpartAccount(asObject(t.debtorAccount), `${path}.debtorAccount`)
-          : undefined;
-      problems.push(...(creditor?.problems ?? []), ...(debtor?.problems ?? []));
+      const { amount, creditor, debtor } = readPosting(t, path, account.currency, today, problems);
       if (creditor?.account === undefined || debtor?.account === undefined) continue;
-      const posted = { iban: account.iban, bban: account.bban };
       const debtorIban = debtor.account.iban;
-      if (debtorIban !== account.iban && !inThisBank.has(debtorIban))
-        inThisBank.set(
-          debtorIban,
-          (await this.store.findAccount(this.banks.of(tpp.id), { iban: debtorIban })) !== undefined,
-        );
-      const debtorInThisBank = inThisBank.get(debtorIban) ?? false;
+      const debtorInThisBank = debtorIban !== account.iban && (await inThisBank(debtorIban));
       const direction = transactionDirection(
-        posted,
+        { iban: account.iban, bban: account.bban },
         { debtor: debtor.account, creditor: creditor.account, debtorInThisBank },
         path,
       );
@@ -92,24 +69,7 @@ export class SandboxAccountTransactions {
       warnings.push(other.warnings);
       // A posting with a problem is refused whole: nothing more to build (ids cost a random draw each).
       if (amount === undefined || schemaProblems.length > 0 || problems.length > 0) continue;
-      transactions.push({
-        id: newBankId(),
-        amountMinor: amount,
-        currency: account.currency,
-        bookingDate: t.bookingDate as string,
-        valueDate: t.valueDate as string,
-        remittance: t.remittanceInformationUnstructured as string,
-        creditorName: t.creditorName as string,
-        creditorIban: creditor.account.iban,
-        creditorBban: creditor.account.bban,
-        debtorName: t.debtorName as string,
-        debtorIban: debtor.account.iban,
-        debtorBban: debtor.account.bban,
-        bankTransactionCode: t.bankTransactionCode as string,
-        ultimateDebtor: (t.ultimateDebtor as string | undefined) ?? '',
-        ultimateCreditor: (t.ultimateCreditor as string | undefined) ?? '',
-        purposeCode: t.purposeCode as string,
-      });
+      transactions.push(newTransaction(t, amount, account.currency, creditor.account, debtor.account));
     }
     reject(schemaProblems, problems);
     const stored = await this.store.addSandboxTransactions(account.id, transactions, now);
@@ -135,6 +95,76 @@ export class SandboxAccountTransactions {
       throw unknown('transactionId', 'transaction', transactionId, `of account ${accountId}`);
     return transactionView(transaction);
   }
+
+  /** Whether an IBAN is an account of the bank: looked up once per request (a post names the same few counterparts many times). */
+  private membershipOf(bank: string): (iban: string) => Promise<boolean> {
+    const known = new Map<string, boolean>();
+    return async (iban) => {
+      let found = known.get(iban);
+      if (found === undefined) {
+        found = (await this.store.findAccount(bank, { iban })) !== undefined;
+        known.set(iban, found);
+      }
+      return found;
+    };
+  }
+}
+
+/**
+ * What one posting says on its own, its problems added to `problems` in the order of its fields: the
+ * amount in the account's currency, and both sides, each with the warnings its number earns.
+ */
+function readPosting(t: Json, path: string, accountCurrency: string, today: string, problems: Problem[]) {
+  if (isCurrency(t.currency) && t.currency !== accountCurrency)
+    problems.push(currencyProblem(`${path}.currency`, t.currency, accountCurrency, 'the account'));
+  const amount =
+    t.amount === undefined
+      ? undefined
+      : amountOf(
+          t.amount,
+          accountCurrency as Currency,
+          `${path}.amount`,
+          { negative: true, zero: false, int32: true },
+          problems,
+        );
+  problems.push(...dateProblems(t, path, today, ['bookingDate', 'valueDate']));
+  const creditor = sideOf(t.creditorAccount, `${path}.creditorAccount`);
+  const debtor = sideOf(t.debtorAccount, `${path}.debtorAccount`);
+  problems.push(...(creditor?.problems ?? []), ...(debtor?.problems ?? []));
+  return { amount, creditor, debtor };
+}
+
+/** A side of the transaction, when the posting gives it as an object (the schema has said what else is wrong with it). */
+function sideOf(value: unknown, path: string) {
+  return typeof value === 'object' && value !== null ? counterpartAccount(asObject(value), path) : undefined;
+}
+
+/** The transaction a valid posting stores; the schema has made sure of every field read here. */
+function newTransaction(
+  t: Json,
+  amountMinor: bigint,
+  currency: string,
+  creditor: CounterpartAccount,
+  debtor: CounterpartAccount,
+): NewSandboxTransaction {
+  return {
+    id: newBankId(),
+    amountMinor,
+    currency,
+    bookingDate: t.bookingDate as string,
+    valueDate: t.valueDate as string,
+    remittance: t.remittanceInformationUnstructured as string,
+    creditorName: t.creditorName as string,
+    creditorIban: creditor.iban,
+    creditorBban: creditor.bban,
+    debtorName: t.debtorName as string,
+    debtorIban: debtor.iban,
+    debtorBban: debtor.bban,
+    bankTransactionCode: t.bankTransactionCode as string,
+    ultimateDebtor: (t.ultimateDebtor as string | undefined) ?? '',
+    ultimateCreditor: (t.ultimateCreditor as string | undefined) ?? '',
+    purposeCode: t.purposeCode as string,
+  };
 }
 
 /** spec: Sandbox transaction, every field; amount in the currency's units with its sign, as posted (sandbox-amount.ts). */

@@ -47,56 +47,13 @@ export class SandboxCardTransactions {
       const path = `$[${index}]`;
       const t = asObject(entry);
       problems.push(...dateProblems(t, path, today, ['transactionDate', 'bookingDate', 'valueDate']));
-      const transactionAmount = this.cardAmount(
-        t.transactionAmount,
-        `${path}.transactionAmount`,
-        card.currency,
-        { negative: true, zero: false },
-        problems,
-      );
-      const originalAmount = this.cardAmount(
-        t.originalAmount,
-        `${path}.originalAmount`,
-        undefined,
-        { negative: true, zero: false },
-        problems,
-      );
-      const markupFee = this.cardAmount(
-        t.markupFee,
-        `${path}.markupFee`,
-        undefined,
-        { negative: false, zero: true },
-        problems,
-      );
+      const amounts = readCardAmounts(t, path, card.currency, problems);
       // A posting with a problem is refused whole: nothing more to build (ids cost a random draw each).
       if (schemaProblems.length > 0 || problems.length > 0) continue;
-      const address = t.cardAcceptorAddress === undefined ? undefined : withoutEmpty(asObject(t.cardAcceptorAddress));
       transactions.push({
         id: newBankId(),
         bookingDate: t.bookingDate as string,
-        body: withoutEmpty({
-          cardTransactionId: t.cardTransactionId,
-          terminalId: t.terminalId,
-          transactionDate: t.transactionDate,
-          bookingDate: t.bookingDate,
-          valueDate: t.valueDate,
-          transactionAmount,
-          originalAmount,
-          merchantCategoryCode: t.merchantCategoryCode,
-          markupFee,
-          markupFeePercentage: t.markupFeePercentage,
-          cardAcceptorId: t.cardAcceptorId,
-          cardAcceptorAddress: address !== undefined && Object.keys(address).length > 0 ? address : undefined,
-          maskedPan: t.maskedPan,
-          transactionDetails: t.transactionDetails,
-          invoiced:
-            t.invoiced === true || t.invoiced === 'true'
-              ? true
-              : t.invoiced === false || t.invoiced === 'false'
-                ? false
-                : undefined,
-          proprietaryBankTransactionCode: t.proprietaryBankTransactionCode,
-        }),
+        body: cardTransactionBody(t, amounts),
       });
     }
     reject(schemaProblems, problems);
@@ -117,25 +74,70 @@ export class SandboxCardTransactions {
       throw unknown('transactionId', 'transaction', transactionId, `of card account ${cardAccountId}`);
     return cardTransactionView(transaction);
   }
+}
 
-  /** A card transaction's amount object, normalised (amount as a string); the currency is checked against the card's where given. */
-  private cardAmount(
-    value: unknown,
-    path: string,
-    currency: string | undefined,
-    rules: SandboxAmountRules,
-    problems: Problem[],
-  ): Json | undefined {
-    if (value === undefined) return undefined;
-    const given = asObject(value);
-    if (!isCurrency(given.currency)) return undefined;
-    if (currency !== undefined && given.currency !== currency) {
-      problems.push(currencyProblem(`${path}.currency`, given.currency, currency, 'the card account'));
-      return undefined;
-    }
-    const minor = amountOf(given.amount, given.currency, `${path}.amount`, rules, problems);
-    return minor === undefined ? undefined : { amount: formatAmount(minor, given.currency), currency: given.currency };
+/** The posting's three amounts, normalised; only the transaction amount must be in the card's currency. */
+function readCardAmounts(t: Json, path: string, cardCurrency: string, problems: Problem[]): CardAmounts {
+  const signed = { negative: true, zero: false };
+  return {
+    transactionAmount: cardAmount(t.transactionAmount, `${path}.transactionAmount`, cardCurrency, signed, problems),
+    originalAmount: cardAmount(t.originalAmount, `${path}.originalAmount`, undefined, signed, problems),
+    markupFee: cardAmount(t.markupFee, `${path}.markupFee`, undefined, { negative: false, zero: true }, problems),
+  };
+}
+
+interface CardAmounts {
+  transactionAmount: Json | undefined;
+  originalAmount: Json | undefined;
+  markupFee: Json | undefined;
+}
+
+/** A card transaction's amount object, normalised (amount as a string); the currency is checked against the card's where given. */
+function cardAmount(
+  value: unknown,
+  path: string,
+  currency: string | undefined,
+  rules: SandboxAmountRules,
+  problems: Problem[],
+): Json | undefined {
+  if (value === undefined) return undefined;
+  const given = asObject(value);
+  if (!isCurrency(given.currency)) return undefined;
+  if (currency !== undefined && given.currency !== currency) {
+    problems.push(currencyProblem(`${path}.currency`, given.currency, currency, 'the card account'));
+    return undefined;
   }
+  const minor = amountOf(given.amount, given.currency, `${path}.amount`, rules, problems);
+  return minor === undefined ? undefined : { amount: formatAmount(minor, given.currency), currency: given.currency };
+}
+
+/** What a card transaction stores and answers with, as posted: empty texts and an empty address left out. */
+function cardTransactionBody(t: Json, amounts: CardAmounts): Json {
+  const address = t.cardAcceptorAddress === undefined ? undefined : withoutEmpty(asObject(t.cardAcceptorAddress));
+  return withoutEmpty({
+    cardTransactionId: t.cardTransactionId,
+    terminalId: t.terminalId,
+    transactionDate: t.transactionDate,
+    bookingDate: t.bookingDate,
+    valueDate: t.valueDate,
+    transactionAmount: amounts.transactionAmount,
+    originalAmount: amounts.originalAmount,
+    merchantCategoryCode: t.merchantCategoryCode,
+    markupFee: amounts.markupFee,
+    markupFeePercentage: t.markupFeePercentage,
+    cardAcceptorId: t.cardAcceptorId,
+    cardAcceptorAddress: address !== undefined && Object.keys(address).length > 0 ? address : undefined,
+    maskedPan: t.maskedPan,
+    transactionDetails: t.transactionDetails,
+    invoiced: invoicedOf(t.invoiced),
+    proprietaryBankTransactionCode: t.proprietaryBankTransactionCode,
+  });
+}
+
+/** `invoiced` as a boolean: the platform's scripts send it as text too, and empty when unknown. */
+function invoicedOf(value: unknown): boolean | undefined {
+  if (value === true || value === 'true') return true;
+  return value === false || value === 'false' ? false : undefined;
 }
 
 function cardTransactionView(transaction: SandboxCardTransaction): Json {
