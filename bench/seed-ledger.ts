@@ -34,7 +34,7 @@ const COUNTERPART = { name: 'Aftenposten AS', iban: 'NO6290491105991', bban: '90
 
 /**
  * Appends `count` transactions to an account straight into the SQLite file of a stopped server, as
- * the sandbox's POST …/transactions would store them (src/store/queries/sandbox-queries.ts
+ * the sandbox's POST …/transactions would store them (src/store/queries/sandbox-transaction-queries.ts
  * addTransactions): the next dense positions after the account's transaction_count, which is raised
  * by `count`; alternately a credit (the account as creditor) and a debit (the account as debtor);
  * booking dates spread over the last thousand days in posting order, none after yesterday, value

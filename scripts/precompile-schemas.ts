@@ -4,12 +4,12 @@ import { buildApp } from '../src/http/app.js';
 /**
  * Compiles the validator and serializer of every route of the app, in both modes, as standalone
  * code (Ajv's and fast-json-stringify's), and writes them over tsc's output of
- * src/http/precompiled-schemas.ts (src/http/precompiled.ts says how they are found). The app is
+ * src/http/schema-compiler/precompiled-schemas.ts (src/http/schema-compiler/precompiled.ts says how they are found). The app is
  * built as the server builds it, with every route, so a route added to it is compiled here with
  * no other step; its services are never called, so stand-ins do.
  */
 export async function writePrecompiledSchemas(
-  file = 'dist/src/http/precompiled-schemas.js',
+  file = 'dist/src/http/schema-compiler/precompiled-schemas.js',
 ): Promise<{ validators: number; serializers: number }> {
   const { validators, serializers } = await compileEveryRoute();
   const entries = (codes: Map<string, string>, parameters: string, head: string) =>
@@ -21,7 +21,7 @@ export async function writePrecompiledSchemas(
       .join('\n');
   writeFileSync(
     file,
-    `// Written by scripts/precompile-schemas.ts at build, over tsc's output of src/http/precompiled-schemas.ts: do not edit.
+    `// Written by scripts/precompile-schemas.ts at build, over tsc's output of src/http/schema-compiler/precompiled-schemas.ts: do not edit.
 export const precompiledSchemas = {
   validators: {
 ${entries(validators, 'formats, require', ' const module = { exports: {} };')}

@@ -7,12 +7,12 @@ import {
   REQUEST_TIMEOUT_MS,
 } from '../domain/limits.js';
 import { ReferenceRates } from '../domain/reference-rates.js';
+import type { DatabaseLocation } from '../store/open-store.js';
 
 export type Mode = 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 /** Where GET /metrics is served: on the API's port, on a port of its own, or nowhere. */
 export type MetricsPlacement = 'api-port' | 'off' | { port: number };
-export type DatabaseLocation = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 
 export interface Config {
   port: number;

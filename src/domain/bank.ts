@@ -1,3 +1,5 @@
+import { randomBase64url } from './random-text.js';
+
 /** The bank's side of a PSU: customers, their accounts, and corporate agreements. */
 export type CustomerType = 'PRIVATE' | 'CORPORATE';
 
@@ -7,6 +9,14 @@ export interface Customer {
   customerNumber: string;
   name: string;
   type: CustomerType;
+}
+
+/**
+ * An id of something the bank keeps (a customer, an account, an agreement, a transaction, a consent):
+ * opaque and unguessable (144 random bits), in the platform's enc!! form.
+ */
+export function newBankId(): string {
+  return `enc!!${randomBase64url(18)}`;
 }
 
 export interface Account {

@@ -35,8 +35,8 @@ import { keepRawJsonBodies } from './hooks/request-body.js';
 import { registerOperationHooks } from './hooks/operation-hooks.js';
 import { awaitBindingFlush } from './hooks/replay-guard.js';
 import { checkRequestLimits } from './hooks/request-limits.js';
-import { serializerFactory } from './serializers.js';
-import type { SchemaRecorder } from './precompiled.js';
+import { serializerFactory } from './schema-compiler/serializers.js';
+import type { SchemaRecorder } from './schema-compiler/precompiled.js';
 import { logRequest } from './hooks/request-log.js';
 import { registerRequestMetrics } from './hooks/request-metrics.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
@@ -61,8 +61,9 @@ import type { SandboxDataService } from '../services/sandbox-data-service.js';
 import type { SandboxCertificateService } from '../services/sandbox-certificate-service.js';
 import type { Banks } from '../services/banks.js';
 import { RequestReplayGuard } from '../services/request-replay-guard.js';
-import { type RouteValidator, createValidatorCompiler } from './validation.js';
-import { warmUp } from './warm-up.js';
+import type { RouteValidator } from './schema-compiler/route-validator.js';
+import { createValidatorCompiler } from './schema-compiler/validator-compiler.js';
+import { warmUp } from './schema-compiler/warm-up.js';
 
 export interface AppDependencies {
   /** The client timeouts default to HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. */

@@ -1,6 +1,12 @@
-import { randomBase64url } from '../domain/random-text.js';
 import { composeIBAN } from 'ibantools';
-import type { Account, Agreement, Customer, Engagement, EngagementRole } from '../domain/bank.js';
+import {
+  type Account,
+  type Agreement,
+  type Customer,
+  type Engagement,
+  type EngagementRole,
+  newBankId,
+} from '../domain/bank.js';
 import type { BankData } from '../store/sca-records.js';
 
 /**
@@ -136,10 +142,6 @@ export const DEFAULT_AGREEMENTS: readonly {
     ],
   },
 ];
-
-export function newBankId(): string {
-  return `enc!!${randomBase64url(18)}`;
-}
 
 export function defaultDataSet(now: Date): BankData {
   const customerIds = new Map<Owner, string>();

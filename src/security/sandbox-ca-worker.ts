@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { type AuthorityOptions, createCertificateAuthority } from '../toolkit/certificate-factory.js';
+import { type AuthorityOptions, createCertificateAuthority } from './certificate-issuer.js';
 
 /**
  * Makes the sandbox CA in a worker thread (sandbox-ca.ts): loading the certificate library and

@@ -4,7 +4,7 @@ import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import type { AuthorityOptions, CertificateAndKey } from '../toolkit/certificate-factory.js';
+import type { AuthorityOptions, CertificateAndKey } from './certificate-issuer.js';
 import { type ParsedCertificate, parseCertificate, readPemCertificates } from './tpp-certificate.js';
 import { readCertificate } from './trust-store.js';
 

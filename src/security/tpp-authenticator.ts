@@ -1,27 +1,17 @@
-import { hash, verify } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { ApiError, type Problem } from '../domain/api-error.js';
-import { CERTIFICATE_CACHE_ENTRIES, HEADER_VALUE_MAX_LENGTH, X_REQUEST_ID_MAX_LENGTH } from '../domain/limits.js';
+import { CERTIFICATE_CACHE_ENTRIES } from '../domain/limits.js';
 import type { PspRole, TppIdentity } from '../domain/psp-role.js';
 import { signatureAcceptableUntil } from '../domain/request-binding.js';
+import { readHeaders } from './auth-headers.js';
 import { CertificateFormatError, CertificateRefusedError } from './der-certificate.js';
-import { findDigestMismatch, parseDigestHeader, DigestFormatError, type DigestValue } from './digest.js';
-import { formatDistinguishedName, sameDistinguishedName } from './distinguished-name.js';
-import { parseHttpDate } from './http-date.js';
-import { type SignatureParameters, SignatureHeaderError, parseSignatureHeader } from './signature-header.js';
+import { findDigestMismatch } from './digest.js';
+import { formatDistinguishedName } from './distinguished-name.js';
+import { headerError } from './header-error.js';
+import { checkSignature } from './signature-check.js';
+import type { SignedRequest } from './signed-request.js';
 import { type ParsedCertificate, decodeCertificateHeader, parseCertificate } from './tpp-certificate.js';
 import type { TrustStore } from './trust-store.js';
-
-export type RequestHeaders = Record<string, string | string[] | undefined>;
-
-/** What the authenticator needs of an HTTP request. */
-export interface SignedRequest {
-  method: string;
-  /** Path and query exactly as received, for the (request-target) pseudo-header. */
-  target: string;
-  headers: RequestHeaders;
-  /** Raw body bytes as received; undefined when the request has none. */
-  body: Uint8Array | undefined;
-}
 
 export interface AuthRequirement {
   /** The PSD2 role the operation needs; 'any' accepts a certificate with any PSD2 role. */
@@ -50,21 +40,6 @@ export interface AuthenticatorOptions {
   now?: () => number;
 }
 
-/** Headers that must be covered by the signature whenever the request carries them (specification, Authentication 4). */
-export const SIGNED_WHEN_PRESENT = [
-  'date',
-  'digest',
-  'x-request-id',
-  'psu-id',
-  'psu-corporate-id',
-  'tpp-redirect-uri',
-] as const;
-
-const ALGORITHMS: Record<string, { hash: string; keyType: string }> = {
-  'rsa-sha256': { hash: 'sha256', keyType: 'rsa' },
-  'rsa-sha512': { hash: 'sha512', keyType: 'rsa' },
-};
-
 /** Parsed certificate and what does not change over time about trusting it. */
 interface CertificateEntry {
   certificate: ParsedCertificate;
@@ -92,12 +67,12 @@ export class TppAuthenticator {
   }
 
   authenticate(request: SignedRequest, requirement: AuthRequirement): Authentication {
-    const headers = readHeaders(request.headers, requirement);
+    const headers = readHeaders(request.headers, requirement.digestRequired);
     const entry = this.certificateEntry(headers.certificate);
     const { certificate } = entry;
     const now = this.now();
     this.checkTrust(entry, now);
-    this.checkSignature(request, headers.signature, certificate, headers.date, now);
+    checkSignature(request, headers.signature, certificate, headers.date, now, this.options.dateSkewSeconds);
     const body = request.body ?? new Uint8Array();
     const bodySha256 = hash('sha256', body, 'buffer');
     if (headers.digest !== undefined) {
@@ -226,200 +201,4 @@ export class TppAuthenticator {
       );
     }
   }
-
-  private checkSignature(
-    request: SignedRequest,
-    params: SignatureParameters,
-    certificate: ParsedCertificate,
-    dateMillis: number | undefined,
-    now: number,
-  ): void {
-    const { keyId } = params;
-    if (keyId.serial !== certificate.serial) {
-      throw headerError(
-        'SIGNATURE_INVALID',
-        'Signature',
-        `keyId names serial ${keyId.serial.toString(16).toUpperCase()}, but TPP-Signature-Certificate has serial ${certificate.serial.toString(16).toUpperCase()}`,
-      );
-    }
-    if (!sameDistinguishedName(keyId.issuer, certificate.issuer)) {
-      throw headerError(
-        'SIGNATURE_INVALID',
-        'Signature',
-        `keyId names CA '${formatDistinguishedName(keyId.issuer)}', but TPP-Signature-Certificate is issued by '${formatDistinguishedName(certificate.issuer)}'`,
-      );
-    }
-    const algorithm = ALGORITHMS[params.algorithm];
-    if (algorithm === undefined) {
-      throw headerError(
-        'FORMAT_ERROR',
-        'Signature',
-        `algorithm '${params.algorithm}' is not supported; use rsa-sha256`,
-      );
-    }
-    const keyType = certificate.publicKey.asymmetricKeyType;
-    if (keyType !== algorithm.keyType) {
-      throw headerError(
-        'SIGNATURE_INVALID',
-        'Signature',
-        `algorithm '${params.algorithm}' does not fit the certificate's ${keyType?.toUpperCase() ?? 'unknown'} key`,
-      );
-    }
-    const unsigned = SIGNED_WHEN_PRESENT.filter(
-      (name) => request.headers[name] !== undefined && !params.headers.includes(name),
-    );
-    if (unsigned.length > 0) {
-      throw headerError(
-        'SIGNATURE_INVALID',
-        'Signature',
-        `leaves out ${unsigned.join(', ')}, which the request carries (headers="${params.headers.join(' ')}"); every one of ${SIGNED_WHEN_PRESENT.join(', ')} that is present must be signed`,
-      );
-    }
-    // spec, Authentication 4: date is signed "where available". Without it the signature has no
-    // freshness of its own; replay is refused by the X-Request-ID binding (request-binding.ts).
-    const skewSeconds = dateMillis === undefined ? 0 : Math.round(Math.abs(now - dateMillis) / 1000);
-    if (skewSeconds > this.options.dateSkewSeconds) {
-      throw headerError(
-        'SIGNATURE_INVALID',
-        'Date',
-        `is ${skewSeconds} s away from the server clock (${new Date(now).toUTCString()}); at most ${this.options.dateSkewSeconds} s is allowed. Check the client's clock and sign each request when it is sent`,
-      );
-    }
-    const signingString = buildSigningString(request, params.headers);
-    let valid = false;
-    try {
-      valid = verify(algorithm.hash, Buffer.from(signingString, 'utf8'), certificate.publicKey, params.signature);
-    } catch {
-      valid = false;
-    }
-    if (!valid) {
-      throw headerError(
-        'SIGNATURE_INVALID',
-        'Signature',
-        `does not verify with the key of TPP-Signature-Certificate over the signed headers '${params.headers.join(' ')}' (was it made with another key, or was a signed header changed?)`,
-      );
-    }
-  }
-}
-
-interface AuthHeaders {
-  signature: SignatureParameters;
-  certificate: string;
-  /** The Date header as milliseconds, when the request carries one. */
-  date: number | undefined;
-  digest: DigestValue[] | undefined;
-}
-
-/** Reads the authentication headers; every missing or malformed one is reported at once. */
-function readHeaders(headers: RequestHeaders, requirement: AuthRequirement): AuthHeaders {
-  const missing: Problem[] = [];
-  const required = [
-    'Signature',
-    'TPP-Signature-Certificate',
-    'X-Request-ID',
-    ...(requirement.digestRequired ? ['Digest'] : []),
-  ];
-  for (const name of required) {
-    const value = single(headers, name);
-    if (value === undefined || value.trim() === '') {
-      missing.push({
-        code: 'HTTP_HEADER_REQUIRED',
-        path: `header:${name}`,
-        text: `header ${name} is required${explainRequired(name)}`,
-      });
-    }
-  }
-  if (missing.length > 0) throw ApiError.of(missing);
-
-  const malformed: Problem[] = [];
-  const bad = (name: string, text: string) =>
-    malformed.push({ code: 'FORMAT_ERROR', path: `header:${name}`, text: `${name} ${text}` });
-
-  const requestId = single(headers, 'X-Request-ID')!;
-  if (requestId.length > X_REQUEST_ID_MAX_LENGTH)
-    bad('X-Request-ID', `is ${requestId.length} characters long; at most ${X_REQUEST_ID_MAX_LENGTH} are accepted`);
-  else if (!/^[\x21-\x7e]+$/.test(requestId))
-    bad('X-Request-ID', 'must be printable ASCII without spaces (a UUID is recommended)');
-
-  const certificate = single(headers, 'TPP-Signature-Certificate')!;
-  if (certificate.length > HEADER_VALUE_MAX_LENGTH)
-    bad(
-      'TPP-Signature-Certificate',
-      `is ${certificate.length} characters long; at most ${HEADER_VALUE_MAX_LENGTH} are accepted`,
-    );
-
-  let signature: SignatureParameters | undefined;
-  const signatureText = single(headers, 'Signature')!;
-  if (signatureText.length > HEADER_VALUE_MAX_LENGTH)
-    bad('Signature', `is ${signatureText.length} characters long; at most ${HEADER_VALUE_MAX_LENGTH} are accepted`);
-  else {
-    try {
-      signature = parseSignatureHeader(signatureText);
-    } catch (error) {
-      if (!(error instanceof SignatureHeaderError)) throw error;
-      bad(
-        'Signature',
-        `cannot be read: ${error.message}. Expected keyId="SN=<serial hex>,CA=<issuer DN>",algorithm="rsa-sha256",headers="...",signature="<base64>"`,
-      );
-    }
-  }
-
-  const dateText = single(headers, 'Date');
-  const date = dateText === undefined ? undefined : parseHttpDate(dateText);
-  if (dateText !== undefined && date === undefined)
-    bad('Date', `'${dateText}' is not an HTTP date such as '${new Date(0).toUTCString()}'`);
-
-  let digest: DigestValue[] | undefined;
-  const digestText = single(headers, 'Digest');
-  if (digestText !== undefined) {
-    try {
-      digest = parseDigestHeader(digestText);
-    } catch (error) {
-      if (!(error instanceof DigestFormatError)) throw error;
-      bad('Digest', `cannot be used: ${error.message}`);
-    }
-  }
-  if (malformed.length > 0) throw ApiError.of(malformed);
-  return { signature: signature!, certificate, date, digest };
-}
-
-function explainRequired(name: string): string {
-  switch (name) {
-    case 'Signature':
-      return ': every request is signed (draft-cavage HTTP signature with the TPP certificate)';
-    case 'TPP-Signature-Certificate':
-      return ': it carries the certificate that signed the request, base64-encoded';
-    case 'Digest':
-      return ' on create operations: SHA-256=<base64 of the SHA-256 of the body>';
-    default:
-      return '';
-  }
-}
-
-/** The draft-cavage signing string: `name: value` lines in the order of the headers parameter. */
-export function buildSigningString(request: SignedRequest, names: readonly string[]): string {
-  return names
-    .map((name) => {
-      if (name === '(request-target)') return `${name}: ${request.method.toLowerCase()} ${request.target}`;
-      const value = request.headers[name];
-      if (value === undefined) {
-        throw headerError(
-          'SIGNATURE_INVALID',
-          'Signature',
-          `signs header '${name}', but the request has no such header`,
-        );
-      }
-      return `${name}: ${Array.isArray(value) ? value.join(', ') : value}`;
-    })
-    .join('\n');
-}
-
-function single(headers: RequestHeaders, name: string): string | undefined {
-  const value = headers[name.toLowerCase()];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
-function headerError(code: Problem['code'], header: string, text: string): ApiError {
-  const message = `${header} ${text}`;
-  return new ApiError(code, message, [{ code, path: `header:${header}`, text: message }]);
 }

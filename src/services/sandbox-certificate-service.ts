@@ -3,7 +3,7 @@ import { parseOrganisationIdentifier } from '../domain/organisation-identifier.j
 import type { PspRole } from '../domain/psp-role.js';
 import { formatDistinguishedName } from '../security/distinguished-name.js';
 import { parseCertificate, readPemCertificates } from '../security/tpp-certificate.js';
-import type { CertificateAndKey } from '../toolkit/certificate-factory.js';
+import type { CertificateAndKey } from '../security/certificate-issuer.js';
 
 export interface SandboxCertificateRequest {
   organizationIdentifier: string;
@@ -55,7 +55,7 @@ export class SandboxCertificateService {
     });
     const [issuer, { issueTppCertificate }] = await Promise.all([
       this.issuer,
-      import('../toolkit/certificate-factory.js'),
+      import('../security/certificate-issuer.js'),
     ]);
     const issued = await issueTppCertificate({
       issuer,

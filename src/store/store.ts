@@ -1,6 +1,6 @@
 import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
 import type { NewPayment } from '../domain/payments/payment.js';
-import type { ExecutionOutcome, Planner } from './queries/ledger-queries.js';
+import type { ExecutionOutcome, Planner } from './ledger-records.js';
 import type {
   Authorisation,
   AuthorisationStep,

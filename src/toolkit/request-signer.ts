@@ -2,7 +2,7 @@ import { type KeyObject, X509Certificate, createPrivateKey, randomUUID, sign } f
 import { readCertificateFields } from '../security/der-certificate.js';
 import { digestHeaderOf } from '../security/digest.js';
 import { formatDistinguishedName } from '../security/distinguished-name.js';
-import { SIGNED_WHEN_PRESENT, buildSigningString } from '../security/tpp-authenticator.js';
+import { SIGNED_WHEN_PRESENT, buildSigningString } from '../security/signed-request.js';
 
 /** The TPP's signing certificate and its private key, in PEM. */
 export interface SigningCredentials {

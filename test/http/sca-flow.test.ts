@@ -3,7 +3,7 @@ import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { Clock } from '../../src/domain/clock.js';
 import { PSU_CODE_FAILURE_WINDOW_MINUTES, PSU_CODE_FAILURES_MAX } from '../../src/domain/limits.js';
-import { newBankId } from '../../src/sandbox/default-data-set.js';
+import { newBankId } from '../../src/domain/bank.js';
 import { TPP_ID } from '../support/tpp-fixtures.js';
 import {
   createCrossBorder,

@@ -114,7 +114,7 @@ describe('the server process', () => {
     const dir = tempDir();
     const server = await startServerProcess({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}` });
     assert.equal((await fetch(`${server.url}/health`)).status, 200);
-    // The warm-up after listening (src/http/warm-up.ts) ends without error while the server answers.
+    // The warm-up after listening (src/http/schema-compiler/warm-up.ts) ends without error while the server answers.
     for (let i = 0; i < 250 && !server.lines.some((l) => l.msg === 'warmed up' || l.msg === 'warm-up failed'); i++)
       await new Promise((r) => setTimeout(r, 20));
     assert.equal(server.lines.find((l) => l.msg === 'warmed up' || l.msg === 'warm-up failed')?.msg, 'warmed up');

@@ -19,7 +19,7 @@ import {
   type CertificateAndKey,
   createCertificateAuthority,
   issueTppCertificate,
-} from '../../src/toolkit/certificate-factory.js';
+} from '../../src/security/certificate-issuer.js';
 import {
   issueRefused,
   otherKey,

@@ -4,7 +4,7 @@ import { ApiError } from '../../src/domain/api-error.js';
 import { TppAuthenticator } from '../../src/security/tpp-authenticator.js';
 import { parseCertificate, readPemCertificates } from '../../src/security/tpp-certificate.js';
 import { TrustStore } from '../../src/security/trust-store.js';
-import { createCertificateAuthority, issueTppCertificate } from '../../src/toolkit/certificate-factory.js';
+import { createCertificateAuthority, issueTppCertificate } from '../../src/security/certificate-issuer.js';
 import { signRequest } from '../../src/toolkit/request-signer.js';
 
 /**

@@ -7,7 +7,7 @@ import {
   type CertificateAndKey,
   createCertificateAuthority,
   issueTppCertificate,
-} from '../../src/toolkit/certificate-factory.js';
+} from '../../src/security/certificate-issuer.js';
 
 const CN = '2.5.4.3';
 const C = '2.5.4.6';

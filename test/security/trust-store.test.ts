@@ -12,7 +12,7 @@ import {
   type CertificateAndKey,
   createCertificateAuthority,
   issueTppCertificate,
-} from '../../src/toolkit/certificate-factory.js';
+} from '../../src/security/certificate-issuer.js';
 import { pem, refusedAuthority } from '../support/refused-certificates.js';
 
 let ca: CertificateAndKey;

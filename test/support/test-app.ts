@@ -10,7 +10,8 @@ import { BatchRunner, BatchScheduler } from '../../src/services/batch-runner.js'
 import { Banks } from '../../src/services/banks.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/reference-rates.js';
 import { buildApp } from '../../src/http/app.js';
-import { DEFAULT_CUSTOMERS, defaultDataSet, newBankId } from '../../src/sandbox/default-data-set.js';
+import { DEFAULT_CUSTOMERS, defaultDataSet } from '../../src/sandbox/default-data-set.js';
+import { newBankId } from '../../src/domain/bank.js';
 import { PaymentInitiationService } from '../../src/services/payment-initiation-service.js';
 import { sandboxIdentityProvider } from '../../src/services/psu-identity.js';
 import { ScaService } from '../../src/services/sca-service.js';
@@ -85,7 +86,7 @@ export interface TestAppOptions {
   rates?: ReferenceRates;
   /** Count requests, store calls, batch runs and SCA outcomes here, and serve GET /metrics, as the server does. */
   metrics?: ServerMetrics;
-  /** Check every schema and compile it at once (default true); false compiles as the server does (src/http/precompiled.ts). */
+  /** Check every schema and compile it at once (default true); false compiles as the server does (src/http/schema-compiler/precompiled.ts). */
   checkSchemas?: boolean;
   /** The most sandbox banks (src/domain/limits.ts MAX_SANDBOX_BANKS when left out). */
   maxBanks?: number;

@@ -1,7 +1,8 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { AuthRequirement, TppAuthenticator } from '../../security/tpp-authenticator.js';
 import type { SignedRequest } from '../fastify-types.js';
-import { isLargeBody, turn } from './request-body.js';
+import { turn } from '../body/turn.js';
+import { isLargeBody } from './request-body.js';
 
 /**
  * preValidation of a signed operation, first: the certificate, Signature, Digest, Date, X-Request-ID

@@ -4,7 +4,7 @@ import type { TppAuthenticator } from '../../security/tpp-authenticator.js';
 import type { Banks } from '../../services/banks.js';
 import type { RequestReplayGuard } from '../../services/request-replay-guard.js';
 import type { ApiRouteConfig } from '../fastify-types.js';
-import type { RouteValidator } from '../validation.js';
+import type { RouteValidator } from '../schema-compiler/route-validator.js';
 import { authenticate } from './authenticate.js';
 import { parseAndValidate } from './parse-and-validate.js';
 import { guardReplay } from './replay-guard.js';

@@ -1,8 +1,9 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
 import { ApiError } from '../../domain/api-error.js';
 import type { ApiRouteConfig } from '../fastify-types.js';
-import type { RouteValidator } from '../validation.js';
-import { parseBody, turn } from './request-body.js';
+import { turn } from '../body/turn.js';
+import type { RouteValidator } from '../schema-compiler/route-validator.js';
+import { parseBody } from './request-body.js';
 
 /**
  * preValidation of an API operation, after authentication on a signed one (so a client that is not

@@ -1,9 +1,7 @@
 import { type FastifyInstance, type FastifyRequest, errorCodes } from 'fastify';
-import { ApiError, type Problem } from '../../domain/api-error.js';
-import { RESOURCE_BODY_LIMIT_BYTES, SHAPE_SLICE_CHARS } from '../../domain/limits.js';
-import { type JsonUnits, bodyUnits } from '../utf8-body.js';
-import { type JsonLayout, JSON_SHAPE_LIMITS, checkJsonShape, jsonLayout, scanJsonShape } from '../json-shape.js';
-import { parseJsonUnits } from '../json-pieces.js';
+import { RESOURCE_BODY_LIMIT_BYTES } from '../../domain/limits.js';
+import { readJsonBody } from '../body/read-json-body.js';
+import { turn } from '../body/turn.js';
 
 /**
  * JSON bodies are kept as received: the Digest covers the bytes, so they are parsed only after
@@ -27,9 +25,6 @@ export function keepRawJsonBodies(app: FastifyInstance): void {
   });
 }
 
-/** Lets requests waiting behind this one run (a /health probe, a small create) between the steps of reading a large body. */
-export const turn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** A body of a list route: its reading, validation and rules each take milliseconds, and the event loop turns between them. */
 export function isLargeBody(request: FastifyRequest): boolean {
   return (request.rawBody?.length ?? 0) > RESOURCE_BODY_LIMIT_BYTES;
@@ -46,42 +41,4 @@ export async function parseBody(request: FastifyRequest): Promise<boolean> {
   request.body = await readJsonBody(raw, large);
   if (large) await turn();
   return large;
-}
-
-/**
- * The body's JSON: its units, the shape pass (a slice at a time when large) and the parse. The
- * warm-up (warm-up.ts) runs large made-up bodies through it, so that the first real large body runs
- * code the JIT has compiled for exactly this path.
- */
-export async function readJsonBody(raw: Buffer, large: boolean): Promise<unknown> {
-  const units = bodyUnits(raw);
-  if (units === undefined) {
-    throw new ApiError('FORMAT_ERROR', 'the body is not valid UTF-8', [
-      { code: 'FORMAT_ERROR', path: '$', text: 'the body is not valid UTF-8' },
-    ]);
-  }
-  // Depth, lengths, counts and duplicate fields, in one linear pass before any work per element; it
-  // notes the seams at which a large body is parsed a piece at a time.
-  const layout = jsonLayout();
-  const refused = large ? await checkShapeInSlices(units, layout) : checkJsonShape(units, JSON_SHAPE_LIMITS, layout);
-  if (refused !== undefined) throw ApiError.of([refused]);
-  if (large) await turn();
-  try {
-    // Prototype-polluting field names were refused by the shape pass.
-    return parseJsonUnits(units, layout);
-  } catch (error) {
-    throw new ApiError('FORMAT_ERROR', `the body is not valid JSON: ${(error as Error).message}`, [
-      { code: 'FORMAT_ERROR', path: '$', text: `the body is not valid JSON: ${(error as Error).message}` },
-    ]);
-  }
-}
-
-/** The shape check of a large body, a slice at a time with a turn of the event loop before each. */
-async function checkShapeInSlices(units: JsonUnits, layout: JsonLayout): Promise<Problem | undefined> {
-  const scan = scanJsonShape(units, JSON_SHAPE_LIMITS, SHAPE_SLICE_CHARS, layout);
-  for (;;) {
-    await turn();
-    const step = scan.next();
-    if (step.done === true) return step.value;
-  }
 }

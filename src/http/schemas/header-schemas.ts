@@ -9,7 +9,7 @@ import {
   SHORT_HEADER_MAX_LENGTH,
   X_REQUEST_ID_MAX_LENGTH,
 } from '../../domain/limits.js';
-import { HTTP_ADDRESS_FORMAT } from '../validation.js';
+import { HTTP_ADDRESS_FORMAT } from '../schema-compiler/ajv-setup.js';
 
 /**
  * The specification's request headers (table "Request headers") with their formats. Each operation

@@ -4,7 +4,7 @@ import { ApiError, type Problem, type TppMessage } from '../../domain/api-error.
 import { type PsuContext, type PsuHeaders, nationalIdProblem } from '../../domain/psu.js';
 import { PsuAuthenticationRequired, isSessionValid } from '../../domain/sca.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
-import { newBankId } from '../../sandbox/default-data-set.js';
+import { newBankId } from '../../domain/bank.js';
 import type { AisConsent, NewAisConsent } from '../../store/ais-records.js';
 import type { PsuSession } from '../../store/sca-records.js';
 import type { Store } from '../../store/store.js';

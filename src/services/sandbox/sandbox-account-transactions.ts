@@ -5,7 +5,7 @@ import { type Currency, isCurrency } from '../../domain/currency.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
 import { sandboxTransactionAmount } from '../../domain/sandbox-amount.js';
 import { type CounterpartAccount, counterpartAccount, transactionDirection } from '../../domain/sandbox-rules.js';
-import { newBankId } from '../../sandbox/default-data-set.js';
+import { newBankId } from '../../domain/bank.js';
 import type { NewSandboxTransaction, SandboxTransaction } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';

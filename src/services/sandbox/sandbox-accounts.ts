@@ -5,7 +5,7 @@ import { type Currency, isCurrency } from '../../domain/currency.js';
 import { formatAmount } from '../../domain/money.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
 import { ownAccountFindings } from '../../domain/sandbox-rules.js';
-import { newBankId } from '../../sandbox/default-data-set.js';
+import { newBankId } from '../../domain/bank.js';
 import type { SandboxAccount } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';

@@ -1,8 +1,7 @@
 import type { Json } from '../../domain/json.js';
 import type { Problem } from '../../domain/api-error.js';
-import { ENGAGEMENT_ROLES, type EngagementRole } from '../../domain/bank.js';
+import { ENGAGEMENT_ROLES, type EngagementRole, newBankId } from '../../domain/bank.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
-import { newBankId } from '../../sandbox/default-data-set.js';
 import type { SandboxAgreement } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';

@@ -4,7 +4,7 @@ import { osloDate } from '../../domain/clock.js';
 import { isCurrency } from '../../domain/currency.js';
 import { formatAmount } from '../../domain/money.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
-import { newBankId } from '../../sandbox/default-data-set.js';
+import { newBankId } from '../../domain/bank.js';
 import type { SandboxCardAccount } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';

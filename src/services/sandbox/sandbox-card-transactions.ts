@@ -5,7 +5,7 @@ import { isCurrency } from '../../domain/currency.js';
 import { formatAmount } from '../../domain/money.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
 import type { SandboxAmountRules } from '../../domain/sandbox-amount.js';
-import { newBankId } from '../../sandbox/default-data-set.js';
+import { newBankId } from '../../domain/bank.js';
 import type { NewSandboxCardTransaction, SandboxCardTransaction } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';

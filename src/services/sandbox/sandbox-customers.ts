@@ -3,7 +3,7 @@ import type { Problem } from '../../domain/api-error.js';
 import { SANDBOX_CUSTOMERS_PAGE_MAX } from '../../domain/limits.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
 import { customerNumberFindings } from '../../domain/sandbox-rules.js';
-import { newBankId } from '../../sandbox/default-data-set.js';
+import { newBankId } from '../../domain/bank.js';
 import type { SandboxCustomer, SandboxCustomerHoldings } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';

@@ -5,6 +5,8 @@ import type { Kysely, Migration } from 'kysely';
  * accounts and their transactions, the sandbox's business clock, and batch runs.
  */
 export const ledgerMigration: Migration = {
+  // Long, and left whole: a migration is a record of what was run on every database made before it
+  // (and of what the schema scripts replay), so it is not reworked once released, not even in form.
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('account_transactions')

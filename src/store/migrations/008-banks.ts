@@ -89,7 +89,11 @@ async function alterPostgres(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('card_accounts_customer').on('card_accounts').column('customer_id').execute();
 }
 
-/** Each table made anew with its bank, its rows copied into bank '', the old one dropped (foreign keys are off). */
+/**
+ * Each table made anew with its bank, its rows copied into bank '', the old one dropped (foreign keys
+ * are off). Long, and left whole: a migration is a record of what was run on every database made before
+ * it, so it is not reworked once released, not even in form.
+ */
 async function rebuildSqlite(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('customers_new')

@@ -1,7 +1,68 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Account, Agreement, Customer, CustomerType, Engagement, EngagementRole } from '../../domain/bank.js';
+import {
+  type Account,
+  type Agreement,
+  BankLimitReached,
+  type Customer,
+  type CustomerType,
+  type Engagement,
+  type EngagementRole,
+} from '../../domain/bank.js';
 import type { AccountTable, CustomerTable, Database } from '../database.js';
 import type { BankData } from '../sca-records.js';
+import type { TransactionLock } from './transaction-lock.js';
+
+/**
+ * Makes the bank with the data `defaults` gives, unless it exists, in one transaction that two
+ * requests or instances cannot both pass; whether it made it. With a limit, a bank that does not exist
+ * is made only while fewer than `limit` exist (BankLimitReached otherwise).
+ */
+export async function openBank(
+  db: Kysely<Database>,
+  lock: TransactionLock,
+  bankKey: string,
+  at: Date,
+  defaults: (at: Date) => BankData,
+  limit: number | undefined,
+): Promise<boolean> {
+  if ((await db.selectFrom('banks').select('bank').where('bank', '=', bankKey).executeTakeFirst()) !== undefined)
+    return false;
+  return db.transaction().execute(async (trx) => {
+    // Two first requests of one TPP (or two instances) make the bank once: the row decides. With a
+    // limit, banks are made one at a time, so that the count read here stays true until the commit.
+    await lock(trx, limit === undefined ? `bank|${bankKey}` : 'banks');
+    if (limit !== undefined) {
+      const exists = await trx.selectFrom('banks').select('bank').where('bank', '=', bankKey).executeTakeFirst();
+      if (exists !== undefined) return false;
+      const { n } = await trx
+        .selectFrom('banks')
+        .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= limit) throw new BankLimitReached(limit);
+    }
+    const made = await trx
+      .insertInto('banks')
+      .values({ bank: bankKey, clock_offset_ms: 0n, created_at: at.toISOString(), updated_at: at.toISOString() })
+      .onConflict((oc) => oc.column('bank').doNothing())
+      .executeTakeFirst();
+    if (Number(made.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+    await saveBankData(trx, bankKey, defaults(at));
+    // Its batch runs start from its making: a later clock move runs the slots it passes, none from before.
+    await trx
+      .insertInto('batch_runs')
+      .values({
+        bank: bankKey,
+        slot: new Date(at.getTime() - 1).toISOString(),
+        started_at: at.toISOString(),
+        finished_at: at.toISOString(),
+        executed: 0,
+        rejected: 0,
+      })
+      .onConflict((oc) => oc.columns(['bank', 'slot']).doNothing())
+      .execute();
+    return true;
+  });
+}
 
 /** Customers, accounts and agreements; the caller gives the transaction. */
 export async function saveBankData(trx: Kysely<Database>, bank: string, data: BankData): Promise<void> {

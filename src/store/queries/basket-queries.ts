@@ -1,13 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { TransactionLock } from './transaction-lock.js';
 import type { Database } from '../database.js';
 import type { CreateBasketResult, NewAuthorisation, StoredBasket } from '../sca-records.js';
 import { createAuthorisation } from './sca-queries.js';
 import type { TppRequestRecord } from '../store.js';
 import { tppRequestRow } from '../payment-rows.js';
 import { findStoredRequest } from './tpp-request-queries.js';
-
-/** The store's lock on a key for the rest of a transaction (KyselyStore.lock). */
-export type TransactionLock = (trx: Transaction<Database>, key: string) => Promise<void>;
 
 /**
  * Signing baskets: a payment is in at most one basket (basket_payments.payment_id is unique).

@@ -1,32 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { SORTED_BASE64URL, timePart } from '../../domain/time-ordered-id.js';
-import type { Account } from '../../domain/bank.js';
 import {
   type AccountKey,
   type BookedPayment,
   ChunkLedger,
-  type ExecutionPlan,
   type LedgerAccount,
   type PaymentToExecute,
   creditorKey,
   creditorNumbers,
 } from '../../domain/payment-execution.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
-import type { AccountTransactionTable, Database, PaymentTable, TransferTable } from '../database.js';
-
-export type Planner = (payment: PaymentToExecute, debtor: Account | undefined) => ExecutionPlan;
-
-export interface ExecutionOutcome {
-  paymentId: string;
-  status: TransactionStatus;
-}
+import type { AccountTransactionTable, Database, PaymentTable } from '../database.js';
+import type { ExecutionOutcome, Planner } from '../ledger-records.js';
+import { INSERT_CHUNK } from './insert-chunk.js';
+import { TRANSFER_COLUMNS, type TransferRow, transfersToExecute } from './transfer-rows.js';
 
 /** Statuses of payments waiting for the batch run. */
 const CLAIMABLE = ['ACTC', 'PDNG'];
-
-/** Rows per multi-row insert: 500 transactions of 20 columns stay far under either engine's bound on parameters. */
-const INSERT_CHUNK = 500;
 
 /**
  * Payments authorised and due on a date (no date, or a date not after it), oldest authorisation
@@ -96,7 +87,7 @@ export async function executePayments(
     const transfers = new Map<string, TransferRow[]>(ids.map((id) => [id, []]));
     const transferRows = await trx
       .selectFrom('transfers')
-      .select(['payment_id', 'seq', 'amount_minor', 'currency', 'creditor_name', 'creditor_account'])
+      .select(TRANSFER_COLUMNS)
       .where('payment_id', 'in', ids)
       .execute();
     for (const row of transferRows) transfers.get(row.payment_id)!.push(row);
@@ -131,10 +122,6 @@ export async function executePayments(
   });
 }
 
-type TransferRow = Pick<
-  Selectable<TransferTable>,
-  'payment_id' | 'seq' | 'amount_minor' | 'currency' | 'creditor_name' | 'creditor_account'
->;
 type ClaimedRow = Pick<
   Selectable<PaymentTable>,
   'id' | 'service' | 'product' | 'fee_minor' | 'fee_currency' | 'body' | 'debtor_bban' | 'debtor_iban'
@@ -144,25 +131,12 @@ function toExecute(
   row: ClaimedRow,
   transfers: TransferRow[],
 ): { payment: PaymentToExecute; debtorKey: AccountKey | undefined } {
-  const entries = entriesOf(row.body, row.service);
   const payment: PaymentToExecute = {
     id: row.id,
     product: row.product,
     feeMinor: BigInt(row.fee_minor),
     feeCurrency: row.fee_currency,
-    transfers: transfers.map((t) => {
-      const entry = entries[Number(t.seq)];
-      return {
-        seq: Number(t.seq),
-        amountMinor: BigInt(t.amount_minor),
-        currency: t.currency,
-        creditorName: t.creditor_name,
-        creditorAccount: t.creditor_account,
-        remittance: entry?.remittance ?? '',
-        ultimateDebtor: entry?.ultimateDebtor ?? '',
-        purposeCode: entry?.purposeCode ?? '',
-      };
-    }),
+    transfers: transfersToExecute(transfers, row.body, row.service),
   };
   const debtorKey =
     row.debtor_iban !== null
@@ -359,103 +333,4 @@ async function finish(trx: Kysely<Database>, booked: readonly BookedPayment[], n
         .execute();
     }
   }
-}
-
-/** Remittance, ultimate debtor and purpose of each transfer, from the body as submitted. */
-export function entriesOf(
-  body: string,
-  service: string,
-): { remittance: string; ultimateDebtor: string; purposeCode: string }[] {
-  const parsed = JSON.parse(body) as Record<string, unknown>;
-  const read = (entry: Record<string, unknown>) => {
-    const structured = [
-      entry.remittanceInformationStructured,
-      ...((entry.remittanceInformationStructuredArray as unknown[] | undefined) ?? []),
-    ]
-      .filter(
-        (r): r is { reference: string } =>
-          typeof r === 'object' && r !== null && typeof (r as { reference?: unknown }).reference === 'string',
-      )
-      .map((r) => r.reference);
-    return {
-      remittance:
-        typeof entry.remittanceInformationUnstructured === 'string'
-          ? entry.remittanceInformationUnstructured
-          : structured.join(' '),
-      ultimateDebtor: typeof entry.ultimateDebtor === 'string' ? entry.ultimateDebtor : '',
-      purposeCode: typeof entry.purposeCode === 'string' ? entry.purposeCode : '',
-    };
-  };
-  return service === 'bulk-payments'
-    ? ((parsed.payments as Record<string, unknown>[]) ?? []).map(read)
-    : [read(parsed)];
-}
-
-// ---- The sandbox's business clock and the batch runs ----
-
-export async function readClockOffset(db: Kysely<Database>, bank: string): Promise<bigint> {
-  const row = await db.selectFrom('banks').select('clock_offset_ms').where('bank', '=', bank).executeTakeFirst();
-  return row === undefined ? 0n : BigInt(row.clock_offset_ms);
-}
-
-/**
- * Sets the bank's clock offset if it is larger than the one stored (the clock only moves forward): in
- * the one statement, so that of two moves at once the later instant stays. False when it was not larger.
- */
-export async function writeClockOffset(
-  db: Kysely<Database>,
-  bank: string,
-  offsetMs: bigint,
-  at: Date,
-): Promise<boolean> {
-  const result = await db
-    .insertInto('banks')
-    .values({ bank, clock_offset_ms: offsetMs, created_at: at.toISOString(), updated_at: at.toISOString() })
-    .onConflict((oc) =>
-      oc
-        .column('bank')
-        .doUpdateSet({ clock_offset_ms: offsetMs, updated_at: at.toISOString() })
-        .where('banks.clock_offset_ms', '<', offsetMs),
-    )
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
-}
-
-/** Claims a batch slot of the bank for this instance; false when another run (or instance) has it already. */
-export async function claimBatchRun(db: Kysely<Database>, bank: string, slot: string, at: Date): Promise<boolean> {
-  const result = await db
-    .insertInto('batch_runs')
-    .values({ bank, slot, started_at: at.toISOString(), finished_at: null, executed: 0, rejected: 0 })
-    .onConflict((oc) => oc.columns(['bank', 'slot']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
-}
-
-export async function finishBatchRun(
-  db: Kysely<Database>,
-  bank: string,
-  slot: string,
-  executed: number,
-  rejected: number,
-  at: Date,
-): Promise<void> {
-  await db
-    .updateTable('batch_runs')
-    .set({ finished_at: at.toISOString(), executed, rejected })
-    .where('bank', '=', bank)
-    .where('slot', '=', slot)
-    .execute();
-}
-
-export async function lastBatchSlot(db: Kysely<Database>, bank: string): Promise<string | undefined> {
-  return (
-    await db
-      .selectFrom('batch_runs')
-      .select('slot')
-      .where('bank', '=', bank)
-      .where('slot', 'not like', 'manual:%')
-      .orderBy('slot', 'desc')
-      .limit(1)
-      .executeTakeFirst()
-  )?.slot;
 }

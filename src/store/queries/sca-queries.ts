@@ -12,7 +12,7 @@ import type {
 } from '../sca-records.js';
 import { authorisationRow, tppRequestRow } from '../payment-rows.js';
 import type { StoredTppRequest, TppRequestRecord } from '../store.js';
-import type { TransactionLock } from './basket-queries.js';
+import type { TransactionLock } from './transaction-lock.js';
 import { findStoredRequest } from './tpp-request-queries.js';
 
 /** PSU sessions, authorisations, and the payment decisions an SCA makes. */

@@ -26,7 +26,7 @@ import type {
   TppRequestRecord,
 } from '../store.js';
 import type { StatementCache } from './statement-cache.js';
-import { TRANSACTION_COLUMNS, toTransaction, transactionRowOf } from '../queries/sandbox-queries.js';
+import { TRANSACTION_COLUMNS, toTransaction, transactionRowOf } from '../queries/sandbox-transaction-queries.js';
 import type { SandboxTransaction, TransactionPage } from '../sandbox-records.js';
 
 /**
@@ -87,7 +87,7 @@ export class SqliteHotPath {
   }
 
   /**
-   * A page of an account's transactions in posting order, as sandbox-queries.ts inPostingOrder reads
+   * A page of an account's transactions in posting order, as sandbox-transaction-queries.ts inPostingOrder reads
    * it. The rows come as arrays: better-sqlite3 makes an object of 18 named columns per row at 1.7
    * times the cost of the array (a page of 50 rows: 180 µs against 105 µs, most of the page's read).
    */

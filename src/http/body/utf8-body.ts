@@ -1,5 +1,5 @@
 import { isAscii, isUtf8, transcode } from 'node:buffer';
-import { PARSE_PIECE_UNITS } from '../domain/limits.js';
+import { PARSE_PIECE_UNITS } from '../../domain/limits.js';
 
 /**
  * A body's text as code units, indexed as a JavaScript string is: its bytes when it is ASCII (the

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { FastifyRequest } from 'fastify';
-import { BODY_LIMIT_BYTES, PARSE_PIECE_UNITS } from '../../src/domain/limits.js';
-import { parseBody } from '../../src/http/hooks/request-body.js';
-import { parseJsonUnits } from '../../src/http/json-pieces.js';
-import { JSON_SHAPE_LIMITS, checkJsonShape, jsonLayout } from '../../src/http/json-shape.js';
-import { bodyUnits } from '../../src/http/utf8-body.js';
+import { BODY_LIMIT_BYTES, PARSE_PIECE_UNITS } from '../../../src/domain/limits.js';
+import { parseBody } from '../../../src/http/hooks/request-body.js';
+import { parseJsonUnits } from '../../../src/http/body/json-pieces.js';
+import { JSON_SHAPE_LIMITS, checkJsonShape, jsonLayout } from '../../../src/http/body/json-shape.js';
+import { bodyUnits } from '../../../src/http/body/utf8-body.js';
 
 /** JSON.parse's answer for the text: its value, or the message it throws. */
 function parsedWhole(text: string): { value?: unknown; error?: string } {
@@ -56,7 +56,7 @@ function parsedTexts(run: () => void): string[] {
   return texts;
 }
 
-describe('parsing a large body in pieces (src/http/json-pieces.ts)', () => {
+describe('parsing a large body in pieces (src/http/body/json-pieces.ts)', () => {
   it('gives what JSON.parse gives the whole text, value or error, for any text and any piece size', () => {
     // Spaces between tokens (indented), non-ASCII text, and texts that are not JSON: cut, a character
     // dropped, or one of the characters that make the seams inserted anywhere.

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { createBulk } from '../support/payment-requests.js';
-import { type TestApp, startTestApp } from '../support/test-app.js';
+import { createBulk } from '../../support/payment-requests.js';
+import { type TestApp, startTestApp } from '../../support/test-app.js';
 
 /**
  * Issue 10, point 3: once the server listens, main.ts runs the large-body steps over made-up bodies
- * (src/http/warm-up.ts), so that the first large body after a start is not read by code the JIT has
+ * (src/http/schema-compiler/warm-up.ts), so that the first large body after a start is not read by code the JIT has
  * not compiled yet. The warm-up must pass its own shape check, touch nothing, and leave every route
  * answering as before.
  */
@@ -33,7 +33,7 @@ describe('warm-up of the large-body steps', () => {
 
   it('makes Node load its fetch implementation, which every answer is checked against, before the first answer', async () => {
     // In a process of its own: this one may have loaded it already.
-    const warmUpModule = new URL('../../src/http/warm-up.js', import.meta.url).href;
+    const warmUpModule = new URL('../../../src/http/schema-compiler/warm-up.js', import.meta.url).href;
     const script = `const { warmUp } = await import(${JSON.stringify(warmUpModule)});
       const loaded = () => process.moduleLoadList.some((name) => name.includes('undici'));
       const before = loaded();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { bodyUnits, unitsText } from '../../src/http/utf8-body.js';
+import { bodyUnits, unitsText } from '../../../src/http/body/utf8-body.js';
 
 /** The body's text as the server reads it: its code units (bodyUnits), as one string. */
 function decodeUtf8(raw: Buffer): string | undefined {

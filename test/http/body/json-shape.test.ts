@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { FastifyRequest } from 'fastify';
-import { BODY_LIMIT_BYTES, RESOURCE_BODY_LIMIT_BYTES, SHAPE_SLICE_CHARS } from '../../src/domain/limits.js';
-import { parseBody } from '../../src/http/hooks/request-body.js';
+import { BODY_LIMIT_BYTES, RESOURCE_BODY_LIMIT_BYTES, SHAPE_SLICE_CHARS } from '../../../src/domain/limits.js';
+import { parseBody } from '../../../src/http/hooks/request-body.js';
 import {
   type JsonLayout,
   type JsonShapeLimits,
@@ -11,8 +11,8 @@ import {
   checkJsonShape,
   jsonLayout,
   scanJsonShape,
-} from '../../src/http/json-shape.js';
-import { type JsonUnits, bodyUnits } from '../../src/http/utf8-body.js';
+} from '../../../src/http/body/json-shape.js';
+import { type JsonUnits, bodyUnits } from '../../../src/http/body/utf8-body.js';
 
 function unitsOf(text: string): JsonUnits {
   return bodyUnits(Buffer.from(text))!;
@@ -43,7 +43,7 @@ const smallLimits: JsonShapeLimits = {
   maxValues: 40,
 };
 
-describe('the shape check in slices (src/http/json-shape.ts)', () => {
+describe('the shape check in slices (src/http/body/json-shape.ts)', () => {
   it('gives the answer of the check in one pass for any text and any slice, a limit crossed or not', () => {
     // Small limits, so that many generated bodies cross one, at any point of the text; texts that
     // are not JSON (a cut body, a duplicate field spliced in) too.

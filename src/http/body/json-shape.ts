@@ -1,4 +1,4 @@
-import type { Problem } from '../domain/api-error.js';
+import type { Problem } from '../../domain/api-error.js';
 import {
   JSON_MAX_ARRAY_ENTRIES,
   JSON_MAX_DEPTH,
@@ -7,7 +7,28 @@ import {
   JSON_MAX_STRING_LENGTH,
   JSON_MAX_VALUES,
   PARSE_PIECE_UNITS,
-} from '../domain/limits.js';
+} from '../../domain/limits.js';
+import {
+  CONSTRUCTOR,
+  PROTO,
+  PROTOTYPE,
+  SPECIAL_NAMES,
+  decoded,
+  hashOfText,
+  hashOfUnits,
+  specialNameOfUnits,
+} from './field-names.js';
+import { appendKey } from './json-path.js';
+import {
+  SHORT_STRING_UNITS,
+  indexOfUnit,
+  isSeparator,
+  readString,
+  separatorsEnd,
+  spacesEnd,
+  stringRead,
+  tokenEnd,
+} from './json-tokens.js';
 import { type JsonUnits, unitsText } from './utf8-body.js';
 
 /**
@@ -96,7 +117,12 @@ export function checkJsonShape(
 
 /**
  * The same check, in slices: it pauses (yields) after about `sliceUnits` units, so that the caller
- * can let the event loop turn between slices of a large body (src/http/hooks/request-body.ts).
+ * can let the event loop turn between slices of a large body (read-json-body.ts).
+ *
+ * One loop, kept whole although long: its state (position, depth, values, the frames, the next
+ * backslash, the slice's end) stays in the generator's locals across every token. Split into
+ * functions, each token would hand that state out and back (an object, or a module's variables
+ * V8 cannot keep in registers), on the path every request's body takes.
  */
 export function* scanJsonShape(
   u: JsonUnits,
@@ -283,125 +309,8 @@ export function* scanJsonShape(
   return undefined;
 }
 
-/** Units of a string read by the scan's own loop before it asks the engine to search for the closing quote. */
-const SHORT_STRING_UNITS = 256;
-
-/** The first position at or after `from` holding `unit`, or -1: a native search (memchr for bytes). */
-function indexOfUnit(u: JsonUnits, unit: number, from: number): number {
-  return Buffer.isBuffer(u) ? u.indexOf(unit, from) : u.indexOf(unit, from);
-}
-
 function problem(path: string, text: string): Problem {
   return { code: 'FORMAT_ERROR', path, text };
-}
-
-export function isSeparator(c: number): boolean {
-  return c === 0x20 || c === 0x2c || c === 0x3a || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-/** What readString read: where it stopped, the characters it read, whether one was escaped. */
-const stringRead = { end: 0, characters: 0, escaped: false };
-
-/**
- * Reads a string's units from `from` to its closing quote, or to `to` if that comes first. An escape
- * is stepped over whole and counts as one character, as in the text it stands for.
- */
-function readString(u: JsonUnits, from: number, to: number): void {
-  let j = from;
-  let characters = 0;
-  let escaped = false;
-  while (j < to) {
-    const d = u[j]!;
-    if (d === 0x22) break;
-    if (d === 0x5c) {
-      escaped = true;
-      j += u[j + 1] === 0x75 ? 6 : 2;
-    } else {
-      j += 1;
-    }
-    characters += 1;
-  }
-  stringRead.end = j;
-  stringRead.characters = characters;
-  stringRead.escaped = escaped;
-}
-
-/** Where a number or literal that goes on at `from` ends: at the next delimiter, or the end. */
-function tokenEnd(u: JsonUnits, from: number): number {
-  let j = from;
-  while (j < u.length && !isDelimiter(u[j]!)) j += 1;
-  return j;
-}
-
-// The scan's inner loops are functions of their own: run inside the generator, a loop of a few
-// instructions per unit allocated on every turn (a body of 1.5 MiB of spaces made 100 MB of garbage).
-
-/** Where the run of separators from `from` ends, `to` at most. */
-function separatorsEnd(u: JsonUnits, from: number, to: number): number {
-  let i = from;
-  while (i < to && isSeparator(u[i]!)) i += 1;
-  return i;
-}
-
-/** Where the run of spaces from `from` ends, `to` at most. */
-export function spacesEnd(u: JsonUnits, from: number, to: number): number {
-  let k = from;
-  while (k < to && isSpace(u[k]!)) k += 1;
-  return k;
-}
-
-/** Where the string whose first unit (after its opening quote) is at `from` closes: its quote, or the end or beyond when it does not. */
-export function stringEnd(u: JsonUnits, from: number): number {
-  readString(u, from, u.length);
-  return stringRead.end;
-}
-
-export function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
-}
-
-function isDelimiter(c: number): boolean {
-  return isSpace(c) || c === 0x2c || c === 0x3a || c === 0x7b || c === 0x7d || c === 0x5b || c === 0x5d || c === 0x22;
-}
-
-function hashOfUnits(u: JsonUnits, start: number, end: number): number {
-  let hash = 0;
-  for (let k = start; k < end; k++) hash = (Math.imul(hash, 31) + u[k]!) | 0;
-  return hash;
-}
-
-function hashOfText(text: string): number {
-  let hash = 0;
-  for (let k = 0; k < text.length; k++) hash = (Math.imul(hash, 31) + text.charCodeAt(k)) | 0;
-  return hash;
-}
-
-/** The field names that change what objects inherit, read into one; their positions below. */
-const SPECIAL_NAMES = ['__proto__', 'constructor', 'prototype'];
-const PROTO = 0;
-const CONSTRUCTOR = 1;
-const PROTOTYPE = 2;
-
-/** Which of SPECIAL_NAMES the units from `start` to `end` spell, or -1: most names differ in length from all three. */
-function specialNameOfUnits(u: JsonUnits, start: number, end: number): number {
-  const length = end - start;
-  if (length !== 9 && length !== 11) return -1;
-  names: for (let s = 0; s < SPECIAL_NAMES.length; s++) {
-    const name = SPECIAL_NAMES[s]!;
-    if (name.length !== length) continue;
-    for (let k = 0; k < length; k++) if (u[start + k] !== name.charCodeAt(k)) continue names;
-    return s;
-  }
-  return -1;
-}
-
-/** A quoted JSON string's value, or undefined when it is not one (a bad escape). */
-export function decoded(quoted: string): string | undefined {
-  try {
-    return JSON.parse(quoted) as string;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The JSON path of the current member of the first `depth` containers: `$.payments[3].creditorName`. */
@@ -421,9 +330,4 @@ function keyText(u: JsonUnits, frame: Frame, k: number): string | undefined {
   return frame.keyEscaped[k] === true
     ? decoded(unitsText(u, frame.keyStart[k]!, frame.keyEnd[k]! + 1))
     : unitsText(u, frame.keyStart[k]! + 1, frame.keyEnd[k]!);
-}
-
-/** `$.name` for a plain name, `$["odd name"]` otherwise (as validation.ts writes paths). */
-export function appendKey(path: string, key: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { precompiledSchemas } from '../../src/http/precompiled-schemas.js';
-import { compileEveryRoute } from '../../scripts/precompile-schemas.js';
-import { createCrossBorder, crossBorderBody } from '../support/payment-requests.js';
-import { type TestApp, startTestApp } from '../support/test-app.js';
+import { precompiledSchemas } from '../../../src/http/schema-compiler/precompiled-schemas.js';
+import { compileEveryRoute } from '../../../scripts/precompile-schemas.js';
+import { createCrossBorder, crossBorderBody } from '../../support/payment-requests.js';
+import { type TestApp, startTestApp } from '../../support/test-app.js';
 
 /**
- * The validators and serializers the build compiled (src/http/precompiled.ts): one for every
+ * The validators and serializers the build compiled (src/http/schema-compiler/precompiled.ts): one for every
  * schema of every route in both modes, the code Ajv and fast-json-stringify make of it now, and the
  * server's app uses them, answering as code compiled at run time does.
  */

@@ -1,4 +1,6 @@
-import { type JsonLayout, type LargeContainer, decoded, isSpace, spacesEnd, stringEnd } from './json-shape.js';
+import { decoded } from './field-names.js';
+import type { JsonLayout, LargeContainer } from './json-shape.js';
+import { isSpace, spacesEnd, stringEnd } from './json-tokens.js';
 import { type JsonUnits, unitsText, unitsTextWithin } from './utf8-body.js';
 
 /**

@@ -1,6 +1,7 @@
-import { readJsonBody, turn } from './hooks/request-body.js';
-import { JSON_MAX_ARRAY_ENTRIES, JSON_MAX_OBJECT_KEYS } from '../domain/limits.js';
-import type { RouteValidator } from './validation.js';
+import { JSON_MAX_ARRAY_ENTRIES, JSON_MAX_OBJECT_KEYS } from '../../domain/limits.js';
+import { readJsonBody } from '../body/read-json-body.js';
+import { turn } from '../body/turn.js';
+import type { RouteValidator } from './route-validator.js';
 
 /**
  * Runs the steps a large body goes through (reading its units, the shape pass, parsing in pieces,

@@ -4,7 +4,7 @@ import type { ValidateFunction } from 'ajv';
 
 /**
  * Validators and serializers compiled at build (scripts/precompile-schemas.ts writes them into
- * dist/src/http/precompiled-schemas.js): a route's first request then runs code the build made
+ * dist/src/http/schema-compiler/precompiled-schemas.js): a route's first request then runs code the build made
  * rather than compiling its schemas (tens of milliseconds each, with Ajv and fast-json-stringify).
  * Each is found by a key made of everything its code depends on: the schema, the schemas it may
  * refer to, the options. A schema the build did not see (a route added without a build, a test's

@@ -1,0 +1,65 @@
+/** Limits of the sandbox: its test data (the mock-data API), its clock, its certificates over HTTP, its banks. */
+
+/**
+ * The latest instant the sandbox clock may show. The batch schedule (croner) finds no run in year
+ * 3000 or after (nextRun gives null: measured), so a clock past this would have no next batch run;
+ * and every date the interface writes keeps a four-digit year (the specification's YYYY-MM-DD).
+ */
+export const SANDBOX_CLOCK_LATEST = new Date('2999-12-31T00:00:00.000Z');
+
+/** spec, Limits and Versioning 4: an account's and a card account's name, 35 characters; 70 with accept-fix longer-name. */
+export const ACCOUNT_NAME_MAX_LENGTH = 35;
+export const ACCOUNT_NAME_LONGER_MAX_LENGTH = 70;
+/** spec: bankTransactionCode of a sandbox transaction, 4 to 14 characters. */
+export const BANK_TRANSACTION_CODE_MIN_LENGTH = 4;
+export const BANK_TRANSACTION_CODE_MAX_LENGTH = 14;
+/** spec: the sandbox transaction amount is an int32 of minor units (NOK 21 474 836.47 at most). */
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
+
+/**
+ * Sandbox transactions listed per page when the TPP gives no limit: 100 is a screenful of history and
+ * a small answer. A TPP may ask for up to SANDBOX_TRANSACTIONS_PAGE_MAX, one request's worth of posting.
+ */
+export const SANDBOX_TRANSACTIONS_PAGE_DEFAULT = 100;
+/** The most transactions (account or card) one listing returns: about 1 MB of JSON, as one posting request. */
+export const SANDBOX_TRANSACTIONS_PAGE_MAX = 1000;
+/**
+ * Transactions posted in one request (account or card): a year of history of a busy account, about
+ * 1 MB of JSON, within BODY_LIMIT_BYTES, inserted in one database transaction.
+ */
+export const MAX_SANDBOX_TRANSACTIONS_PER_REQUEST = 1000;
+/** Customers one listing returns: a TPP's test set; more are read page by page with offset. */
+export const SANDBOX_CUSTOMERS_PAGE_MAX = 1000;
+/** Balances of one account or card account: Berlin Group has eight balance types; 10 leaves room. */
+export const MAX_SANDBOX_BALANCES = 10;
+/** Engagements of one agreement created at once: a company's people on its accounts. */
+export const MAX_AGREEMENT_ENGAGEMENTS = 200;
+/** Free-text fields of the mock data the specification does not bound (product, card ids, terminal ids): a name's 70. */
+export const SANDBOX_TEXT_MAX_LENGTH = 70;
+
+/**
+ * Requests one client address may send per minute to POST /v1/sandbox/certificates, which needs no
+ * certificate, refused ones included. Each certificate costs an RSA-2048 key, 100 to 500 ms of a
+ * core; a TPP's CI asks for one per pipeline run, and ten a minute leave room for parallel jobs while
+ * bounding one address to a few seconds of key generation a minute.
+ */
+export const SANDBOX_CERTIFICATE_REQUESTS_PER_ADDRESS_PER_MINUTE = 10;
+
+/** Validity of a sandbox TPP certificate at most, in days: a year, as test certificates of the platforms are. */
+export const SANDBOX_CERTIFICATE_MAX_VALID_DAYS = 365;
+
+/**
+ * X.520 bounds (RFC 5280, ub-organization-name and ub-common-name): the organizationIdentifier and
+ * the TPP's name (subject CN and O) are at most 64 characters.
+ */
+export const ORGANISATION_IDENTIFIER_MAX_LENGTH = 64;
+export const TPP_NAME_MAX_LENGTH = 64;
+
+/**
+ * Sandbox banks one server keeps (one per TPP, each a copy of the default data set, about 60 rows).
+ * A bank's sandbox serves tens to hundreds of TPPs; certificates over HTTP let one address make ten
+ * TPPs a minute, so without a bound the database would grow by a bank for every certificate asked
+ * for. 10 000 banks are some 600 000 rows.
+ */
+export const MAX_SANDBOX_BANKS = 10_000;

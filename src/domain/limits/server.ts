@@ -1,0 +1,49 @@
+/** Limits of the process and its connections: slow or idle clients, shutdown, the database's connections. */
+
+/** Requests still being answered when shutdown starts get this long to finish. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * At shutdown the store waits this long for its calls under way to settle before it closes
+ * (src/store/closing-store.ts): they take milliseconds, and the longest any waits is SQLite's busy
+ * timeout for the write lock, 5 s; within SHUTDOWN_GRACE_MS.
+ */
+export const STORE_CLOSE_WAIT_MS = 5_000;
+
+/** A query that checks the database for /health gives up after this long. */
+export const HEALTH_CHECK_TIMEOUT_MS = 2_000;
+
+/** Connections to PostgreSQL per server instance: two cores serve no more concurrent queries. */
+export const POSTGRES_POOL_SIZE = 10;
+
+/**
+ * A client has this long to send all its request headers. A signed request's headers are about 4 KiB
+ * and arrive in one or two packets; 10 s allows a very slow mobile link and closes a slow-loris
+ * connection (headers sent a byte at a time) long before thousands of them can pile up.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+/**
+ * A client has this long to send the whole request, body included. BODY_LIMIT_BYTES (1.5 MiB) over a
+ * slow 1 Mbit/s link takes 13 s; 30 s leaves room, and a connection that stops sending mid-body is
+ * closed with 408 instead of being held (it was held for more than 6 minutes before this limit).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Bounds of the HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS variables: a second at least, five minutes at most (Node's own default). */
+export const MIN_CLIENT_TIMEOUT_MS = 1_000;
+export const MAX_CLIENT_TIMEOUT_MS = 300_000;
+
+/**
+ * An idle keep-alive connection is closed after this long. 65 s is longer than the 60 s idle timeout
+ * of the usual load balancers in front of a bank (which then close first, so a request is never sent
+ * on a connection the server is closing) and short enough that idle connections do not accumulate.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/**
+ * How often Node checks connections against HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. Its default,
+ * 30 s, lets a stalled request live up to 30 s past its limit; once a second costs a walk over the
+ * open connections and keeps the limits as stated.
+ */
+export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
