@@ -8,8 +8,8 @@ import { Script } from 'node:vm';
  * dist/server/main.mjs, what `npm start` runs, and dist/server/sandbox-ca-worker.mjs, the thread that
  * makes the sandbox CA (scripts/bundle.ts copies this file to both): runs the bundle of the same
  * name (main.cjs, sandbox-ca-worker.cjs) with the V8 code cache the build made of it. Node 20 has no
- * module compile cache (Node 22 has), and parsing and compiling the 5 MB bundle was the largest part
- * of a start. V8 checks the cache against its own version and flags and compiles from source when
+ * module compile cache (Node 22 has), and parsing and compiling the bundle is the largest part of a
+ * start (docs/decisions.md, "A V8 code cache of the bundle, made at build"). V8 checks the cache against its own version and flags and compiles from source when
  * it does not fit; it checks the source only by its length, so the cache's name carries the bundle's
  * size and modification time, and a bundle rebuilt without its cache is compiled from source.
  *
