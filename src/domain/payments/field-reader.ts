@@ -6,7 +6,6 @@ import type { Json } from '../json.js';
  * schema reports that.
  */
 
-
 export function objectAt(value: unknown, key: string): Json | undefined {
   const field = isObject(value) ? value[key] : undefined;
   return isObject(field) ? field : undefined;

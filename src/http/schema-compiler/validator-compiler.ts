@@ -40,8 +40,9 @@ export function createValidatorCompiler(
   options: ValidatorCompilerOptions = {},
 ): (schema: FastifySchema) => RouteValidator {
   const { checkSchemas = false, record } = options;
-  // Made on the first compilation, not at start: two Ajv instances with their formats are a cost a start
-  // need not pay while every validator is precompiled (docs/decisions.md, "Validators and serializers compiled at build").
+  // Made on the first compilation, not at start: two Ajv instances with their formats are a cost a
+  // start need not pay while every validator is precompiled (docs/decisions.md, "Validators and
+  // serializers compiled at build").
   let ajvs: { body: Ajv; text: Ajv } | undefined;
   const compilers = () => {
     if (ajvs !== undefined) return ajvs;

@@ -3,10 +3,11 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /**
  * Kysely's SQLite connection prepares every statement anew on each query, and preparing is a large
- * part of a signed create (bench/README.md, "Figures behind the source's reasons"). This keeps each distinct SQL text's prepared statement (up to `limit`,
- * the oldest dropped first: multi-row inserts make one text per row count) and notes whether a
- * statement that changes the database ran since the last `takeWrote()`, so the driver knows which
- * uses of the connection must wait for durability.
+ * part of a signed create (bench/README.md, "Figures behind the source's reasons"). This keeps each
+ * distinct SQL text's prepared statement (up to `limit`, the oldest dropped first: multi-row
+ * inserts make one text per row count) and notes whether a statement that changes the database ran
+ * since the last `takeWrote()`, so the driver knows which uses of the connection must wait for
+ * durability.
  */
 export class StatementCache implements SqliteDatabase {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
