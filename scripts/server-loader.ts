@@ -26,7 +26,8 @@ const { size, mtimeMs } = statSync(bundle);
 const cacheFile = `${bundle}.${size}-${Math.round(mtimeMs)}.cache`;
 const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined;
 // The wrapper Node gives a CommonJS module, on the bundle's first line: its line numbers stay true.
-// The bundle is ASCII (scripts/bundle.ts makes sure): read as Latin-1, it needs no UTF-8 decoding, a third of the reading time.
+// The bundle is ASCII (scripts/bundle.ts makes sure): read as Latin-1, it needs no UTF-8 decoding,
+// which would be a large part of reading it (bench/README.md, the cold start).
 const script = new Script(
   `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'latin1')}\n})`,
   {
