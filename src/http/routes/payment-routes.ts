@@ -157,7 +157,7 @@ function registerPaymentRead(app: FastifyInstance, payments: PaymentInitiationSe
  * they stand (research-30.md §3.4: the platform's read carries paymentId and _links; Berlin Group's
  * the status). The read schema of each product (paymentReadSchema) lists the same fields.
  */
-function paymentReadAnswer(payment: StoredPayment): object {
+export function paymentReadAnswer(payment: StoredPayment): object {
   return {
     paymentId: payment.id,
     transactionStatus: payment.status,
@@ -210,19 +210,26 @@ function registerPaymentStatus(
     },
     async (request) => {
       const { product, paymentId } = request.params;
-      const payment = await payments.read(contextOf(request), service, product, paymentId);
-      // The platform's status answer: paymentId and the payment's links as they stand (research-30.md §3.3).
-      return {
-        paymentId: payment.id,
-        transactionStatus: payment.status,
-        ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }),
-        ...(payment.statusReason === undefined
-          ? {}
-          : { tppMessages: [{ category: 'ERROR', code: 'PAYMENT_FAILED', text: payment.statusReason }] }),
-        _links: paymentAnswerLinks(service, product, payment.id, payment.status),
-      };
+      return paymentStatusAnswer(await payments.read(contextOf(request), service, product, paymentId));
     },
   );
+}
+
+/**
+ * A payment's status answer, of every kind: the platform's, with paymentId and the payment's links as
+ * they stand (research-30.md §3.3); fundsAvailable once the batch run checked the funds (release
+ * 1.14.2); why it failed.
+ */
+export function paymentStatusAnswer(payment: StoredPayment): object {
+  return {
+    paymentId: payment.id,
+    transactionStatus: payment.status,
+    ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }),
+    ...(payment.statusReason === undefined
+      ? {}
+      : { tppMessages: [{ category: 'ERROR', code: 'PAYMENT_FAILED', text: payment.statusReason }] }),
+    _links: paymentAnswerLinks(payment.service, payment.product, payment.id, payment.status),
+  };
 }
 
 /** POST …/{paymentId}/authorisations: a new SCA link for a payment waiting for one; a retry gets the first link. */
