@@ -118,7 +118,8 @@ describe('creating each product: 201 with its fees', () => {
       { remittanceInformationStructuredArray: [{ reference: KID_MOD11 }] },
       { remittanceInformationStructured: { reference: KID_MOD10, referenceType: 'SCOR' } },
     ]) {
-      const { remittanceInformationUnstructured: _, ...body } = ndctBody();
+      const body = ndctBody();
+      delete body.remittanceInformationUnstructured;
       for (const path of [NDCT_PATH, STRAKS_PATH])
         created(
           await createSingle(t, path, {
@@ -142,7 +143,7 @@ describe('creating each product: 201 with its fees', () => {
       created(await createSingle(t, path, { ...body, requestedExecutionDate: later }));
   });
 
-  it('answers the bulk and periodic forms of the new products with 403 PRODUCT_INVALID, and an unknown product with 404 PRODUCT_UNKNOWN', async () => {
+  it('answers the bulk form of the new products with 403 PRODUCT_INVALID, and an unknown product with 404 PRODUCT_UNKNOWN', async () => {
     for (const url of ['/v1/bulk-payments/sepa-credit-transfers', '/v1/bulk-payments/cross-border-credit-transfers'])
       assertErrorBody(await createSingle(t, url, sepaBody()), 403, 'PRODUCT_INVALID');
     assertErrorBody(
