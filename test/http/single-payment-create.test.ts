@@ -346,7 +346,11 @@ describe('SEPA and the general cross-border product: field rules naming their fi
   });
 
   it('the general cross-border product: refuses the regulatory reporting fields it does not have, and a creditor bban without creditorAgent', async () => {
-    const body = { ...cbctBody(), regulatoryReportingCode: '14', creditorAccount: { bban: '12345', currency: 'SEK' } };
+    const body: Record<string, unknown> = {
+      ...cbctBody(),
+      regulatoryReportingCode: '14',
+      creditorAccount: { bban: '12345', currency: 'SEK' },
+    };
     delete body.creditorAgent;
     const paths = problems(await createSingle(t, CBCT_PATH, body));
     assert.ok(paths.has('$.regulatoryReportingCode'), [...paths.keys()].join(', '));
