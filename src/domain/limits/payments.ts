@@ -69,14 +69,14 @@ export const REFERENCE_RATE_MAX_FRACTION_DIGITS = 48;
 export const REFERENCE_RATE_MAX_WHOLE_DIGITS = 12;
 
 /**
- * endToEndIdentification (release 1.21.18, on the single payments of issue 30): Berlin Group's
+ * endToEndIdentification (release 1.21.18, on the domestic and SEPA single payments): Berlin Group's
  * Max35Text, the ISO 20022 EndToEndId the bank passes on to the creditor's bank unchanged.
  */
 export const END_TO_END_IDENTIFICATION_MAX_LENGTH = 35;
 
 /**
  * The most one Straks (instant) payment may be: NOK 500 000, the cap of the instant rail as the
- * platform's banks state it to their customers (research-30.md §5, Luster Sparebank: "up to NOK 500
+ * platform's banks state it to their customers (docs/decisions.md, Straks; Luster Sparebank: "up to NOK 500
  * 000"); a larger amount goes as a norwegian-domestic-credit-transfers payment. KLP's NOK 10 000 is
  * one bank's own fraud limit, not the rail's.
  */

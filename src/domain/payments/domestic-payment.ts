@@ -8,7 +8,8 @@ import { type Money, formatAmount } from '../money.js';
 import { readAmount } from './amount-field.js';
 import type { ProductContext, ProductValidation } from './cross-border-payment.js';
 import { remittanceOf, requireNok } from './domestic-bulk-payment.js';
-import { type Json, objectAt, stringAt } from './field-reader.js';
+import type { Json } from '../json.js';
+import { objectAt, stringAt } from './field-reader.js';
 import { duplicateKey } from './payment.js';
 
 /**

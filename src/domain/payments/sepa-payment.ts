@@ -7,7 +7,8 @@ import { SEPA_FEE_NOK_MINOR, transferFees } from '../fee-schedule.js';
 import { isSepaIbanCountry } from '../sepa-countries.js';
 import { readAmount } from './amount-field.js';
 import type { ProductContext, ProductValidation } from './cross-border-payment.js';
-import { type Json, objectAt, stringAt } from './field-reader.js';
+import type { Json } from '../json.js';
+import { objectAt, stringAt } from './field-reader.js';
 import { duplicateKey } from './payment.js';
 
 /** What a SEPA credit transfer may be debited from: a kroner or a euro account of this bank. */

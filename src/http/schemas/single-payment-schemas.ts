@@ -9,8 +9,9 @@ import { crossBorderBodySchema, name, paymentReadSchema, remittanceUnstructured 
 
 /**
  * The bodies of the single payments the platform offers beside the specification's cross-border
- * product (issue 30): the domestic credit transfer (NDCT) and Straks, SEPA and the general
- * cross-border product, as the platform's portal samples them (research-30.md §2). Rules a schema
+ * product: the domestic credit transfer (NDCT) and Straks, SEPA and the general cross-border
+ * product, as the platform's portal samples them (docs/decisions.md, "Single payments of every
+ * product"). Rules a schema
  * cannot state are in src/domain/payments/ (domestic-payment.ts, sepa-payment.ts,
  * general-cross-border-payment.ts).
  */
