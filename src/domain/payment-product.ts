@@ -11,7 +11,7 @@ export type PaymentProduct = typeof CROSS_BORDER | typeof DOMESTIC;
 /** Which product this interface offers in which service (specification, endpoints 2 and 3). */
 const OFFERED: Record<PaymentProduct, readonly PaymentService[]> = {
   [CROSS_BORDER]: ['payments'],
-  [DOMESTIC]: ['bulk-payments'],
+  [DOMESTIC]: ['bulk-payments', 'periodic-payments'],
 };
 
 export function isPaymentProduct(value: string): value is PaymentProduct {
@@ -24,7 +24,7 @@ export function productProblem(service: string, product: string): Problem | unde
     return {
       code: 'PRODUCT_UNKNOWN',
       path: 'path:payment-product',
-      text: `payment product '${product}' is not offered; this interface offers ${CROSS_BORDER} (payments) and ${DOMESTIC} (bulk-payments)`,
+      text: `payment product '${product}' is not offered; this interface offers ${CROSS_BORDER} (payments) and ${DOMESTIC} (bulk-payments, periodic-payments)`,
     };
   }
   const services = OFFERED[product];

@@ -81,7 +81,7 @@ export function validateDomesticBulkPayment(body: unknown, context: ProductConte
   };
 }
 
-function requireNok(currency: string | undefined, path: string, problems: Problem[]): void {
+export function requireNok(currency: string | undefined, path: string, problems: Problem[]): void {
   if (currency !== undefined && currency !== 'NOK') {
     problems.push({
       code: 'FORMAT_ERROR',
@@ -96,7 +96,7 @@ function requireNok(currency: string | undefined, path: string, problems: Proble
  * replaces the single structured field, so the two are not given together either. Returns the
  * remittance as text for duplicate detection, or undefined when it is not usable.
  */
-function remittanceOf(entry: Record<string, unknown>, path: string, problems: Problem[]): string | undefined {
+export function remittanceOf(entry: Record<string, unknown>, path: string, problems: Problem[]): string | undefined {
   const unstructured = stringAt(entry, 'remittanceInformationUnstructured');
   const single = objectAt(entry, 'remittanceInformationStructured');
   const array = arrayAt(entry, 'remittanceInformationStructuredArray');
