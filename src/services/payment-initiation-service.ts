@@ -7,6 +7,7 @@ import { formatMoney } from '../domain/money.js';
 import { CROSS_BORDER, type PaymentProduct, type PaymentService, productProblem } from '../domain/payment-product.js';
 import { type ProductValidation, validateCrossBorderPayment } from '../domain/payments/cross-border-payment.js';
 import { validateDomesticBulkPayment } from '../domain/payments/domestic-bulk-payment.js';
+import { validatePeriodicPayment } from '../domain/payments/periodic-payment.js';
 import { type NewPayment, newPaymentId } from '../domain/payments/payment.js';
 import { type PsuIdentification, identifyPsu } from '../domain/psu.js';
 import { PSU_MESSAGES } from '../domain/psu-messages.js';
@@ -77,7 +78,7 @@ export class PaymentInitiationService {
         transactionFees: formatMoney(validated.fees.total),
         transactionFeeIndicator: validated.fees.charged,
         ...(warnings.length > 0 ? { tppMessages: warnings } : {}),
-        psuMessage: psuMessage(order.product, validated.transfers, request.language),
+        psuMessage: psuMessage(order, validated, request.language),
         _links: {
           self: { href: links.self, verbs: ['GET', 'DELETE'] },
           status: { href: links.status, verbs: ['GET'] },
@@ -117,9 +118,11 @@ export class PaymentInitiationService {
     const fixes = acceptedFixes(request.acceptFix, today);
     const { psu, problems: psuProblems } = identifyPsu(request.psu, this.sca.nationalIdKey);
     const validation: ProductValidation =
-      order.product === CROSS_BORDER
-        ? validateCrossBorderPayment(order.body, { today, rates: this.rates })
-        : validateDomesticBulkPayment(order.body, { today, rates: this.rates });
+      order.service === 'periodic-payments'
+        ? validatePeriodicPayment(order.body, { today, rates: this.rates })
+        : order.product === CROSS_BORDER
+          ? validateCrossBorderPayment(order.body, { today, rates: this.rates })
+          : validateDomesticBulkPayment(order.body, { today, rates: this.rates });
     const problems = [...order.schemaProblems, ...psuProblems, ...validation.problems];
     if (problems.length > 0 || validation.payment === undefined || psu === undefined) throw ApiError.of(problems);
     return { validated: validation.payment, psu, fixes };
@@ -241,9 +244,18 @@ export function paymentLinks(service: string, product: string, paymentId: string
   return { self, status: `${self}/status` };
 }
 
-function psuMessage(product: PaymentProduct, transfers: NewPayment['transfers'], language: Language): string {
+function psuMessage(order: PaymentOrder, validated: JudgedOrder['validated'], language: Language): string {
+  const { transfers } = validated;
   const [first] = transfers;
-  if (product === CROSS_BORDER)
+  if (order.service === 'periodic-payments')
+    return clipText(
+      PSU_MESSAGES.standingOrderReceived[language](
+        first!.amount,
+        first!.creditorName,
+        validated.requestedExecutionDate!,
+      ),
+    );
+  if (order.product === CROSS_BORDER)
     return clipText(PSU_MESSAGES.crossBorderReceived[language](first!.amount, first!.creditorName));
   const total = transfers.reduce((sum, t) => sum + t.amount.minor, 0n);
   return clipText(

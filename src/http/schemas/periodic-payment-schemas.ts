@@ -1,0 +1,131 @@
+import {
+  DAY_OF_EXECUTION_MAX_LENGTH,
+  FORMATTED_TEXT_MAX_LENGTH,
+  MAX_STRUCTURED_REMITTANCE_ENTRIES,
+  MONTHS_OF_EXECUTION_MAX_ITEMS,
+  NAME_MAX_LENGTH,
+  REMITTANCE_UNSTRUCTURED_MAX_LENGTH,
+  TPP_MESSAGE_TEXT_MAX_LENGTH,
+} from '../../domain/limits.js';
+import { DAY_OF_EXECUTION, EXECUTION_RULES, MONTH } from '../../domain/payments/periodic-payment.js';
+import { FREQUENCIES } from '../../domain/periodic/schedule.js';
+
+/**
+ * A periodic norwegian-domestic-credit-transfers payment (a standing order): the fields of a domestic
+ * credit transfer as the platform's sample body gives them (research-30.md §4.1), and Berlin Group's
+ * periodic fields. Rules across fields are in src/domain/payments/periodic-payment.ts.
+ */
+const name = (description: string) =>
+  ({ type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH, description }) as const;
+
+const date = (description: string) =>
+  ({ type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, format: 'date', description }) as const;
+
+/** The fields of one domestic credit transfer (NDCT) standing alone. */
+const domesticTransferProperties = {
+  instructedAmount: { $ref: 'Amount#' },
+  creditorName: name('Creditor name, at most 70 characters'),
+  creditorAccount: { $ref: 'CrossBorderAccountReference#' },
+  creditorAddress: { $ref: 'Address#' },
+  debtorAccount: { $ref: 'CrossBorderAccountReference#' },
+  ultimateDebtor: name('At most 70 characters'),
+  remittanceInformationUnstructured: {
+    type: 'string',
+    minLength: 1,
+    maxLength: REMITTANCE_UNSTRUCTURED_MAX_LENGTH,
+    description: 'Payment message, 1 to 140 characters; not together with a KID',
+  },
+  remittanceInformationStructured: { $ref: 'RemittanceInformationStructured#' },
+  remittanceInformationStructuredArray: {
+    type: 'array',
+    minItems: 1,
+    maxItems: MAX_STRUCTURED_REMITTANCE_ENTRIES,
+    items: { $ref: 'RemittanceInformationStructured#' },
+    description: 'The KID (referenceType SCOR); replaces remittanceInformationStructured',
+  },
+} as const;
+
+export const periodicBodySchema = {
+  $id: 'PeriodicDomesticCreditTransfer',
+  type: 'object',
+  additionalProperties: false,
+  required: ['instructedAmount', 'creditorName', 'creditorAccount', 'debtorAccount', 'startDate', 'frequency'],
+  properties: {
+    ...domesticTransferProperties,
+    startDate: date('The first day an execution may fall on; from today (Norwegian time) to 365 days ahead'),
+    endDate: date('The last day an execution may fall on; none for an order without end'),
+    frequency: { type: 'string', enum: [...FREQUENCIES] },
+    executionRule: {
+      type: 'string',
+      enum: Object.keys(EXECUTION_RULES),
+      description:
+        "Where an execution falling on a weekend or Norwegian bank holiday goes: 'following' (the default) or 'preceding' bank day; 'preceeding', the platform's spelling, is 'preceding'",
+    },
+    dayOfExecution: {
+      type: 'string',
+      maxLength: DAY_OF_EXECUTION_MAX_LENGTH,
+      pattern: DAY_OF_EXECUTION.source,
+      description:
+        'Day of the month, "1" to "31" without leading zeroes, "31" the last day (a shorter month executes on its last day); for Weekly and EveryTwoWeeks the weekday, "1" Monday to "7" Sunday; none for Daily. Left out: the day of startDate',
+    },
+    monthsOfExecution: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MONTHS_OF_EXECUTION_MAX_ITEMS,
+      items: { type: 'string', maxLength: 2, pattern: MONTH.source },
+      description: 'With frequency MonthlyVariable, and only then: the months ("1" to "12") it executes in, each once',
+    },
+  },
+} as const;
+
+const execution = {
+  type: 'object',
+  required: ['executionDate', 'transactionStatus'],
+  properties: {
+    executionDate: { type: 'string', format: 'date' },
+    transactionStatus: { $ref: 'TransactionStatus#' },
+    statusReason: { type: 'string', maxLength: TPP_MESSAGE_TEXT_MAX_LENGTH },
+  },
+} as const;
+
+/** What a standing order's reads add to a payment's: when it executes next, and what its latest executions did. */
+const orderProperties = {
+  nextExecutionDate: {
+    type: 'string',
+    format: 'date',
+    description: 'The bank day of the next execution, while the order runs',
+  },
+  executions: {
+    type: 'array',
+    items: execution,
+    description: 'The latest executions, newest first (at most 12): ACSC booked, RJCT rejected (without funds)',
+  },
+} as const;
+
+export const periodicStatusSchema = {
+  $id: 'PeriodicPaymentStatusResponse',
+  type: 'object',
+  required: ['paymentId', 'transactionStatus', 'executions', '_links'],
+  properties: {
+    paymentId: { type: 'string' },
+    transactionStatus: { $ref: 'TransactionStatus#' },
+    ...orderProperties,
+    tppMessages: { type: 'array', items: { $ref: 'TppMessage#' } },
+    _links: { $ref: 'Links#' },
+  },
+} as const;
+
+export const periodicReadSchema = {
+  $id: 'PeriodicDomesticCreditTransferRead',
+  type: 'object',
+  required: ['paymentId', 'transactionStatus', 'executions', '_links', ...periodicBodySchema.required],
+  properties: {
+    paymentId: { type: 'string' },
+    transactionStatus: { $ref: 'TransactionStatus#' },
+    ...periodicBodySchema.properties,
+    ...orderProperties,
+    _links: { $ref: 'Links#' },
+  },
+} as const;
+
+export const periodicPaymentSchemas = [periodicBodySchema, periodicStatusSchema, periodicReadSchema];
