@@ -27,7 +27,8 @@ export function periodicContract(open: () => Promise<StoreUnderTest>): void {
     const another = await openAnother();
     try {
       await store.migrate();
-      await store.openBank(BANK, new Date(), defaultDataSet);
+      // Without the data set's own standing order: these tests count executions of theirs only.
+      await store.openBank(BANK, new Date(), (at) => ({ ...defaultDataSet(at), standingOrders: [] }));
       await test(store, another);
     } finally {
       await another.close();
