@@ -4,11 +4,13 @@ import { STANDING_ORDER_DEBIT } from '../../domain/payments/periodic-payment.js'
 import { entriesOf } from '../../domain/payments/transfer-entries.js';
 import { timeOrderedId } from '../../domain/time-ordered-id.js';
 import type { Execution } from '../../domain/periodic/schedule.js';
+import { PERIODIC_EXECUTIONS_PER_TRANSACTION } from '../../domain/limits.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { Database, PeriodicExecutionTable } from '../database.js';
 import type { Planner } from '../ledger-records.js';
 import { paymentRow, transferRows } from '../payment-rows.js';
 import type { NextExecution, PeriodicOrderState, PeriodicOutcome, RunningStandingOrder } from '../periodic-records.js';
+import { INSERT_CHUNK } from './insert-chunk.js';
 import { customerNames, insertBookings, lockAccounts, toExecute } from './ledger-queries.js';
 import { TRANSFER_COLUMNS, type TransferRow } from './transfer-rows.js';
 
@@ -39,10 +41,10 @@ export async function findDuePeriodicPayments(
   return rows.map((r) => r.id);
 }
 
+/** One execution booked (or rejected) in the transaction. */
 interface Claimed {
   booked: BookedPayment;
   execution: Execution;
-  following: Execution | undefined;
 }
 
 /**
@@ -51,8 +53,9 @@ interface Claimed {
  *    claim and then finds the order's next date moved past `date`, or the order ended or cancelled);
  * 2. reads, under that claim, the last execution each has made, so the one due now is computed from
  *    what is committed, not from what the caller saw;
- * 3. books each execution as the batch run books a payment (ChunkLedger: the debit and its fee only
- *    where the balance and credit line cover them, else the execution is rejected), on its own date;
+ * 3. books each execution due by `date` (several of an order that catches up), in date order, as the
+ *    batch run books a payment (ChunkLedger: the debit and its fee only where the balance and credit
+ *    line cover them, else the execution is rejected), on its own date;
  * 4. records each execution under the primary key (order, seq), which no second booking can pass,
  *    and moves each order to its next execution, or ends it (ACSC) when its schedule has none.
  * A run that dies part-way commits all of a chunk or nothing of it (docs/batch.md, "Standing orders").
@@ -90,8 +93,7 @@ export async function executePeriodicPayments(
       ])
       .execute();
     if (rows.length === 0) return [];
-    // Earlier executions are booked first: an account that cannot cover every one pays the earliest.
-    rows.sort((a, b) => compare(a.requested_execution_date!, b.requested_execution_date!) || compare(a.id, b.id));
+    rows.sort((a, b) => compare(a.id, b.id));
     const ids = rows.map((r) => r.id);
     const last = new Map(
       (
@@ -112,23 +114,36 @@ export async function executePeriodicPayments(
       transfers.get(row.payment_id)!.push(row);
     const orders = rows.map((row) => {
       const body: unknown = JSON.parse(row.body);
-      const execution = next(body, last.get(row.id));
+      const first = next(body, last.get(row.id));
       // The order's date is its next execution's, written with the one before: anything else is a broken store.
-      if (execution === undefined || execution.date !== row.requested_execution_date)
+      if (first === undefined || first.date !== row.requested_execution_date)
         throw new Error(
-          `standing order ${row.id}: next execution ${JSON.stringify(execution)} is not the date stored, ${row.requested_execution_date}`,
+          `standing order ${row.id}: next execution ${JSON.stringify(first)} is not the date stored, ${row.requested_execution_date}`,
         );
-      return { ...toExecute(row, transfers.get(row.id)!), execution, following: next(body, execution.seq) };
+      return { ...toExecute(row, transfers.get(row.id)!), body, first };
     });
+    // Every execution due by `date`: a catch-up over months books several of an order here, rather
+    // than one per transaction; at most PERIODIC_EXECUTIONS_PER_TRANSACTION, the rest in the next.
+    const due: { order: (typeof orders)[number]; execution: Execution }[] = [];
+    const following = new Map<string, Execution | undefined>();
+    for (const order of orders) {
+      let execution: Execution | undefined = order.first;
+      while (execution !== undefined && execution.date <= date && due.length < PERIODIC_EXECUTIONS_PER_TRANSACTION) {
+        due.push({ order, execution });
+        execution = next(order.body, execution.seq);
+      }
+      if (execution !== order.first) following.set(order.payment.id, execution);
+    }
+    // Earlier executions are booked first: an account that cannot cover every one pays the earliest.
+    due.sort((a, b) => compare(a.execution.date, b.execution.date));
     const keys = orders.flatMap((o) => [
       ...(o.debtorKey === undefined ? [] : [o.debtorKey]),
       ...o.payment.transfers.map((t) => creditorKey(t.creditorAccount)),
     ]);
     const ledger = new ChunkLedger(await lockAccounts(trx, bank, keys));
-    const claimed: Claimed[] = orders.map((o) => ({
-      booked: ledger.book(o.payment, o.debtorKey, plan),
-      execution: o.execution,
-      following: o.following,
+    const claimed: Claimed[] = due.map((d) => ({
+      booked: ledger.book(d.order.payment, d.order.debtorKey, plan),
+      execution: d.execution,
     }));
     await bookExecutions(trx, claimed, now);
     for (const account of ledger.changedAccounts()) {
@@ -138,7 +153,7 @@ export async function executePeriodicPayments(
         .where('id', '=', account.id)
         .execute();
     }
-    await recordExecutions(trx, bank, claimed, now);
+    await recordExecutions(trx, bank, claimed, following, now);
     return claimed.map((c) => ({
       paymentId: c.booked.paymentId,
       seq: c.execution.seq,
@@ -169,11 +184,12 @@ async function bookExecutions(trx: Kysely<Database>, claimed: readonly Claimed[]
   for (const [date, booked] of byDate) await insertBookings(trx, booked, debtorNames, date, now);
 }
 
-/** Each execution's row, and each order moved to its next execution (one update per next date), or ended. */
+/** Each execution's row, and each order that executed moved to its next execution (one update per next date), or ended. */
 async function recordExecutions(
   trx: Kysely<Database>,
   bank: string,
   claimed: readonly Claimed[],
+  following: ReadonlyMap<string, Execution | undefined>,
   now: string,
 ): Promise<void> {
   const rows: Insertable<PeriodicExecutionTable>[] = claimed.map((c) => ({
@@ -185,15 +201,15 @@ async function recordExecutions(
     status_reason: c.booked.reason ?? null,
     created_at: now,
   }));
-  for (let start = 0; start < rows.length; start += 500)
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK)
     await trx
       .insertInto('periodic_executions')
-      .values(rows.slice(start, start + 500))
+      .values(rows.slice(start, start + INSERT_CHUNK))
       .execute();
   const byNext = new Map<string, string[]>();
-  for (const c of claimed) {
-    const key = c.following?.date ?? '';
-    byNext.set(key, [...(byNext.get(key) ?? []), c.booked.paymentId]);
+  for (const [paymentId, execution] of following) {
+    const key = execution?.date ?? '';
+    byNext.set(key, [...(byNext.get(key) ?? []), paymentId]);
   }
   for (const [nextDate, ids] of byNext) {
     const status: TransactionStatus = nextDate === '' ? 'ACSC' : 'ACTC';
