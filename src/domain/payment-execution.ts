@@ -9,6 +9,8 @@ import type { TransactionStatus } from './transaction-status.js';
  * first one) from the debtor account, in the account's currency at the reference rates, and credits
  * the creditor account when it is in this bank. A transfer the account cannot cover is rejected.
  */
+
+/** One transfer of a payment, as the batch run executes it. */
 export interface TransferToExecute {
   seq: number;
   amountMinor: bigint;

@@ -7,7 +7,8 @@ import { crossBorderFees } from '../fee-schedule.js';
 import { type Money, formatAmount } from '../money.js';
 import type { ReferenceRates } from '../reference-rates.js';
 import { readAmount } from './amount-field.js';
-import { type Json, has, objectAt, stringAt } from './field-reader.js';
+import type { Json } from '../json.js';
+import { has, objectAt, stringAt } from './field-reader.js';
 import { type ValidatedPayment, duplicateKey } from './payment.js';
 
 /** spec: the cross-border product is meant for NOK 100 000 or more, and must then carry regulatory reporting. */
