@@ -18,7 +18,7 @@ import { duplicateKey } from './payment.js';
 
 /**
  * executionRule as sent: Berlin Group's two values, and "preceeding", as the platform's own sample
- * body spells it (research-30.md §4.1), read as "preceding" (docs/decisions.md, "Standing orders:
+ * body spells it, read as "preceding" (docs/decisions.md, "Standing orders:
  * executionRule").
  */
 export const EXECUTION_RULES: Readonly<Record<string, ExecutionRule>> = {
@@ -27,7 +27,7 @@ export const EXECUTION_RULES: Readonly<Record<string, ExecutionRule>> = {
   preceeding: 'preceding',
 };
 
-/** ISO 20022 bank transaction code of a standing order's debit (Berlin Group, research-30.md §4.2: PMNT-ICDT-STDO). */
+/** ISO 20022 bank transaction code of a standing order's debit (Berlin Group's bank transaction code for standing orders). */
 export const STANDING_ORDER_DEBIT = 'PMNT-ICDT-STDO';
 
 const WEEKLY: ReadonlySet<string> = new Set(['Weekly', 'EveryTwoWeeks']);

@@ -12,7 +12,7 @@ import { FREQUENCIES } from '../../domain/periodic/schedule.js';
 
 /**
  * A periodic norwegian-domestic-credit-transfers payment (a standing order): the fields of a domestic
- * credit transfer as the platform's sample body gives them (research-30.md §4.1), and Berlin Group's
+ * credit transfer as the platform's sample body gives them (docs/decisions.md, "Standing orders"), and Berlin Group's
  * periodic fields. Rules across fields are in src/domain/payments/periodic-payment.ts.
  */
 const name = (description: string) =>
