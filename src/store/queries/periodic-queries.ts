@@ -73,69 +73,9 @@ export async function executePeriodicPayments(
   if (unique.length === 0) return [];
   return db.transaction().execute(async (trx) => {
     const now = at.toISOString();
-    const rows = await trx
-      .updateTable('payments')
-      .set({ updated_at: now })
-      .where('id', 'in', unique)
-      .where('bank', '=', bank)
-      .where(sql<boolean>`service = 'periodic-payments' and status in ('ACTC', 'PDNG')`)
-      .where('requested_execution_date', '<=', date)
-      .returning([
-        'id',
-        'service',
-        'product',
-        'fee_minor',
-        'fee_currency',
-        'body',
-        'debtor_bban',
-        'debtor_iban',
-        'requested_execution_date',
-      ])
-      .execute();
-    if (rows.length === 0) return [];
-    rows.sort((a, b) => compare(a.id, b.id));
-    const ids = rows.map((r) => r.id);
-    const last = new Map(
-      (
-        await trx
-          .selectFrom('periodic_executions')
-          .select(['payment_id', (eb) => eb.fn.max('seq').as('seq')])
-          .where('payment_id', 'in', ids)
-          .groupBy('payment_id')
-          .execute()
-      ).map((r) => [r.payment_id, Number(r.seq)]),
-    );
-    const transfers = new Map<string, TransferRow[]>(ids.map((id) => [id, []]));
-    for (const row of await trx
-      .selectFrom('transfers')
-      .select(TRANSFER_COLUMNS)
-      .where('payment_id', 'in', ids)
-      .execute())
-      transfers.get(row.payment_id)!.push(row);
-    const orders = rows.map((row) => {
-      const body: unknown = JSON.parse(row.body);
-      const first = next(body, last.get(row.id));
-      // The order's date is its next execution's, written with the one before: anything else is a broken store.
-      if (first === undefined || first.date !== row.requested_execution_date)
-        throw new Error(
-          `standing order ${row.id}: next execution ${JSON.stringify(first)} is not the date stored, ${row.requested_execution_date}`,
-        );
-      return { ...toExecute(row, transfers.get(row.id)!), body, first };
-    });
-    // Every execution due by `date`: a catch-up over months books several of an order here, rather
-    // than one per transaction; at most PERIODIC_EXECUTIONS_PER_TRANSACTION, the rest in the next.
-    const due: { order: (typeof orders)[number]; execution: Execution }[] = [];
-    const following = new Map<string, Execution | undefined>();
-    for (const order of orders) {
-      let execution: Execution | undefined = order.first;
-      while (execution !== undefined && execution.date <= date && due.length < PERIODIC_EXECUTIONS_PER_TRANSACTION) {
-        due.push({ order, execution });
-        execution = next(order.body, execution.seq);
-      }
-      if (execution !== order.first) following.set(order.payment.id, execution);
-    }
-    // Earlier executions are booked first: an account that cannot cover every one pays the earliest.
-    due.sort((a, b) => compare(a.execution.date, b.execution.date));
+    const orders = await claimOrders(trx, bank, unique, date, now, next);
+    if (orders.length === 0) return [];
+    const { due, following } = dueExecutions(orders, date, next);
     const keys = orders.flatMap((o) => [
       ...(o.debtorKey === undefined ? [] : [o.debtorKey]),
       ...o.payment.transfers.map((t) => creditorKey(t.creditorAccount)),
@@ -161,6 +101,94 @@ export async function executePeriodicPayments(
       status: c.booked.status,
     }));
   });
+}
+
+/** A claimed order: the payment as the ledger executes it, its body, and its execution due first. */
+type ClaimedOrder = ReturnType<typeof toExecute> & { body: unknown; first: Execution };
+
+/** Steps 1 and 2: the orders claimed (in id order), each with the execution due first as committed. */
+async function claimOrders(
+  trx: Kysely<Database>,
+  bank: string,
+  ids: readonly string[],
+  date: string,
+  now: string,
+  next: NextExecution,
+): Promise<ClaimedOrder[]> {
+  const rows = await trx
+    .updateTable('payments')
+    .set({ updated_at: now })
+    .where('id', 'in', ids)
+    .where('bank', '=', bank)
+    .where(sql<boolean>`service = 'periodic-payments' and status in ('ACTC', 'PDNG')`)
+    .where('requested_execution_date', '<=', date)
+    .returning([
+      'id',
+      'service',
+      'product',
+      'fee_minor',
+      'fee_currency',
+      'body',
+      'debtor_bban',
+      'debtor_iban',
+      'requested_execution_date',
+    ])
+    .execute();
+  if (rows.length === 0) return [];
+  rows.sort((a, b) => compare(a.id, b.id));
+  const claimed = rows.map((r) => r.id);
+  const last = new Map(
+    (
+      await trx
+        .selectFrom('periodic_executions')
+        .select(['payment_id', (eb) => eb.fn.max('seq').as('seq')])
+        .where('payment_id', 'in', claimed)
+        .groupBy('payment_id')
+        .execute()
+    ).map((r) => [r.payment_id, Number(r.seq)]),
+  );
+  const transfers = new Map<string, TransferRow[]>(claimed.map((id) => [id, []]));
+  for (const row of await trx
+    .selectFrom('transfers')
+    .select(TRANSFER_COLUMNS)
+    .where('payment_id', 'in', claimed)
+    .execute())
+    transfers.get(row.payment_id)!.push(row);
+  return rows.map((row) => {
+    const body: unknown = JSON.parse(row.body);
+    const first = next(body, last.get(row.id));
+    // The order's date is its next execution's, written with the one before: anything else is a broken store.
+    if (first === undefined || first.date !== row.requested_execution_date)
+      throw new Error(
+        `standing order ${row.id}: next execution ${JSON.stringify(first)} is not the date stored, ${row.requested_execution_date}`,
+      );
+    return { ...toExecute(row, transfers.get(row.id)!), body, first };
+  });
+}
+
+/**
+ * Every execution due by `date`, in date order (an account that cannot cover every one pays the
+ * earliest), and the execution each order that executes goes on to. A catch-up over months books
+ * several of an order here rather than one per transaction; at most PERIODIC_EXECUTIONS_PER_TRANSACTION,
+ * the rest in the next transaction.
+ */
+function dueExecutions(
+  orders: readonly ClaimedOrder[],
+  date: string,
+  next: NextExecution,
+): { due: { order: ClaimedOrder; execution: Execution }[]; following: Map<string, Execution | undefined> } {
+  const due: { order: ClaimedOrder; execution: Execution }[] = [];
+  const following = new Map<string, Execution | undefined>();
+  for (const order of orders) {
+    let execution: Execution | undefined = order.first;
+    while (execution !== undefined && execution.date <= date && due.length < PERIODIC_EXECUTIONS_PER_TRANSACTION) {
+      due.push({ order, execution });
+      execution = next(order.body, execution.seq);
+    }
+    if (execution !== order.first) following.set(order.payment.id, execution);
+  }
+  due.sort((a, b) => compare(a.execution.date, b.execution.date));
+  return { due, following };
 }
 
 function compare(a: string, b: string): number {
@@ -299,47 +327,57 @@ export async function saveStandingOrders(
         })),
       )
       .execute();
-    const account = await trx
-      .selectFrom('accounts')
-      .innerJoin('customers', 'customers.id', 'accounts.customer_id')
-      .select(['accounts.bban', 'accounts.iban', 'accounts.transaction_count', 'customers.name'])
-      .where('accounts.id', '=', order.debtorAccountId)
-      .executeTakeFirstOrThrow();
-    const transfer = payment.transfers[0]!;
-    const first = Number(account.transaction_count);
-    const entry = entriesOf(payment.body, payment.service)[0]!;
-    await trx
-      .insertInto('account_transactions')
-      .values(
-        order.executed.map((e, i) => ({
-          id: `enc!!${timeOrderedId()}`,
-          account_id: order.debtorAccountId,
-          seq: first + i + 1,
-          amount_minor: transfer.amount.minor,
-          currency: transfer.amount.currency,
-          booking_date: e.date,
-          value_date: e.date,
-          remittance: entry.remittance,
-          creditor_name: transfer.creditorName,
-          ...creditorColumns(transfer.creditorAccount),
-          debtor_name: account.name,
-          debtor_iban: account.iban,
-          debtor_bban: account.bban,
-          bank_transaction_code: STANDING_ORDER_DEBIT,
-          ultimate_debtor: entry.ultimateDebtor,
-          ultimate_creditor: '',
-          purpose_code: entry.purposeCode,
-          payment_id: payment.id,
-          created_at: at,
-        })),
-      )
-      .execute();
-    await trx
-      .updateTable('accounts')
-      .set({ transaction_count: first + order.executed.length })
-      .where('id', '=', order.debtorAccountId)
-      .execute();
+    await bookPastExecutions(trx, payment, order, at);
   }
+}
+
+/** The executions a running order has made, booked on its debtor account at its next positions. */
+async function bookPastExecutions(
+  trx: Kysely<Database>,
+  payment: RunningStandingOrder['payment'],
+  order: RunningStandingOrder,
+  at: string,
+): Promise<void> {
+  const account = await trx
+    .selectFrom('accounts')
+    .innerJoin('customers', 'customers.id', 'accounts.customer_id')
+    .select(['accounts.bban', 'accounts.iban', 'accounts.transaction_count', 'customers.name'])
+    .where('accounts.id', '=', order.debtorAccountId)
+    .executeTakeFirstOrThrow();
+  const transfer = payment.transfers[0]!;
+  const first = Number(account.transaction_count);
+  const entry = entriesOf(payment.body, payment.service)[0]!;
+  await trx
+    .insertInto('account_transactions')
+    .values(
+      order.executed.map((e, i) => ({
+        id: `enc!!${timeOrderedId()}`,
+        account_id: order.debtorAccountId,
+        seq: first + i + 1,
+        amount_minor: transfer.amount.minor,
+        currency: transfer.amount.currency,
+        booking_date: e.date,
+        value_date: e.date,
+        remittance: entry.remittance,
+        creditor_name: transfer.creditorName,
+        ...creditorColumns(transfer.creditorAccount),
+        debtor_name: account.name,
+        debtor_iban: account.iban,
+        debtor_bban: account.bban,
+        bank_transaction_code: STANDING_ORDER_DEBIT,
+        ultimate_debtor: entry.ultimateDebtor,
+        ultimate_creditor: '',
+        purpose_code: entry.purposeCode,
+        payment_id: payment.id,
+        created_at: at,
+      })),
+    )
+    .execute();
+  await trx
+    .updateTable('accounts')
+    .set({ transaction_count: first + order.executed.length })
+    .where('id', '=', order.debtorAccountId)
+    .execute();
 }
 
 function creditorColumns(creditorAccount: string): { creditor_iban: string; creditor_bban: string } {
