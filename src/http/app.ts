@@ -53,6 +53,7 @@ import { registerAisConsentRoutes } from './routes/ais-consent-routes.js';
 import { aisSchemas } from './schemas/ais-schemas.js';
 import { sharedSchemas } from './schemas/common-schemas.js';
 import { paymentSchemas } from './schemas/payment-schemas.js';
+import { singlePaymentSchemas } from './schemas/single-payment-schemas.js';
 import { basketSchemas } from './schemas/signing-basket-schemas.js';
 import { registerScaPages } from './routes/sca-page-routes.js';
 import { registerSigningBasketRoutes } from './routes/signing-basket-routes.js';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const schemas = [
     ...sharedSchemas,
     ...paymentSchemas,
+    ...singlePaymentSchemas,
     ...periodicPaymentSchemas,
     ...basketSchemas,
     ...aisSchemas,

@@ -2,7 +2,7 @@ import type { Problem } from '../api-error.js';
 import { accountKey } from '../account-reference.js';
 import { isCalendarDate } from '../clock.js';
 import { executionDateProblem } from '../execution-date.js';
-import { domesticBulkFees } from '../fee-schedule.js';
+import { type Fees, domesticFees } from '../fee-schedule.js';
 import {
   type ExecutionRule,
   FREQUENCIES,
@@ -91,8 +91,8 @@ export function validatePeriodicPayment(body: unknown, context: ProductContext):
  * The fee of each execution of a standing order: that of a single domestic credit transfer, which
  * is free, as the recorded platform answers (NOK 0.00) and the bank's online banking (docs/fees.md).
  */
-export function periodicExecutionFees(): ReturnType<typeof domesticBulkFees> {
-  return domesticBulkFees();
+export function periodicExecutionFees(): Fees {
+  return domesticFees();
 }
 
 /** The schedule of a body whose periodic fields have the right form, or undefined with the problems found. */

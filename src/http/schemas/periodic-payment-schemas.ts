@@ -1,49 +1,26 @@
 import {
   DAY_OF_EXECUTION_MAX_LENGTH,
   FORMATTED_TEXT_MAX_LENGTH,
-  MAX_STRUCTURED_REMITTANCE_ENTRIES,
   MONTHS_OF_EXECUTION_MAX_ITEMS,
-  NAME_MAX_LENGTH,
-  REMITTANCE_UNSTRUCTURED_MAX_LENGTH,
   TPP_MESSAGE_TEXT_MAX_LENGTH,
 } from '../../domain/limits.js';
 import { DAY_OF_EXECUTION, EXECUTION_RULES, MONTH } from '../../domain/payments/periodic-payment.js';
 import { FREQUENCIES } from '../../domain/periodic/schedule.js';
+import { domesticPaymentSchema } from './single-payment-schemas.js';
 
 /**
- * A periodic norwegian-domestic-credit-transfers payment (a standing order): the fields of a domestic
- * credit transfer as the platform's sample body gives them (docs/decisions.md, "Standing orders"), and Berlin Group's
- * periodic fields. Rules across fields are in src/domain/payments/periodic-payment.ts.
+ * A periodic norwegian-domestic-credit-transfers payment (a standing order): the fields of a single
+ * domestic credit transfer (single-payment-schemas.ts) but its execution date, and Berlin Group's
+ * periodic fields (docs/decisions.md, "Standing orders"). Rules across fields are in
+ * src/domain/payments/periodic-payment.ts.
  */
-const name = (description: string) =>
-  ({ type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH, description }) as const;
-
 const date = (description: string) =>
   ({ type: 'string', maxLength: FORMATTED_TEXT_MAX_LENGTH, format: 'date', description }) as const;
 
-/** The fields of one domestic credit transfer (NDCT) standing alone. */
-const domesticTransferProperties = {
-  instructedAmount: { $ref: 'Amount#' },
-  creditorName: name('Creditor name, at most 70 characters'),
-  creditorAccount: { $ref: 'CrossBorderAccountReference#' },
-  creditorAddress: { $ref: 'Address#' },
-  debtorAccount: { $ref: 'CrossBorderAccountReference#' },
-  ultimateDebtor: name('At most 70 characters'),
-  remittanceInformationUnstructured: {
-    type: 'string',
-    minLength: 1,
-    maxLength: REMITTANCE_UNSTRUCTURED_MAX_LENGTH,
-    description: 'Payment message, 1 to 140 characters; not together with a KID',
-  },
-  remittanceInformationStructured: { $ref: 'RemittanceInformationStructured#' },
-  remittanceInformationStructuredArray: {
-    type: 'array',
-    minItems: 1,
-    maxItems: MAX_STRUCTURED_REMITTANCE_ENTRIES,
-    items: { $ref: 'RemittanceInformationStructured#' },
-    description: 'The KID (referenceType SCOR); replaces remittanceInformationStructured',
-  },
-} as const;
+/** The fields of a single domestic credit transfer (NDCT) but its execution date: a standing order has its schedule. */
+const domesticTransferProperties = Object.fromEntries(
+  Object.entries(domesticPaymentSchema.properties).filter(([key]) => key !== 'requestedExecutionDate'),
+);
 
 export const periodicBodySchema = {
   $id: 'PeriodicDomesticCreditTransfer',
