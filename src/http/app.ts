@@ -44,6 +44,9 @@ import { SANDBOX_ADDRESS_PREFIX, registerSandboxAddressLinks, routeSandboxAddres
 import { registerDocumentation } from './routes/documentation.js';
 import { registerHealth } from './routes/health.js';
 import { registerPaymentRoutes } from './routes/payment-routes.js';
+import { registerPeriodicPaymentRoutes } from './routes/periodic-payment-routes.js';
+import { PeriodicPaymentService } from '../services/periodic-payment-service.js';
+import { periodicPaymentSchemas } from './schemas/periodic-payment-schemas.js';
 import { registerAisAccountRoutes } from './routes/ais-account-routes.js';
 import { registerAisCardAccountRoutes } from './routes/ais-card-account-routes.js';
 import { registerAisConsentRoutes } from './routes/ais-consent-routes.js';
@@ -111,6 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...sharedSchemas,
     ...paymentSchemas,
     ...singlePaymentSchemas,
+    ...periodicPaymentSchemas,
     ...basketSchemas,
     ...aisSchemas,
     batchRunSchema,
@@ -241,6 +245,7 @@ async function registerRoutes(app: FastifyInstance, deps: AppDependencies): Prom
   await registerDocumentation(app, { sandbox });
   registerHealth(app, deps.store, deps.config.mode);
   registerPaymentRoutes(app, deps.payments);
+  registerPeriodicPaymentRoutes(app, deps.payments, new PeriodicPaymentService(deps.payments, deps.store));
   registerSigningBasketRoutes(app, deps.baskets);
   registerAisConsentRoutes(app, deps.ais);
   registerAisAccountRoutes(app, deps.ais);

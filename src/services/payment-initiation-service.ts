@@ -78,7 +78,7 @@ export class PaymentInitiationService {
         transactionFees: formatMoney(validated.fees.total),
         transactionFeeIndicator: validated.fees.charged,
         ...(warnings.length > 0 ? { tppMessages: warnings } : {}),
-        psuMessage: psuMessage(rules, validated.transfers, request.language),
+        psuMessage: psuMessage(rules, validated, request.language),
         _links: {
           self: { href: links.self, verbs: ['GET', 'DELETE'] },
           status: { href: links.status, verbs: ['GET'] },
@@ -242,8 +242,17 @@ export function paymentLinks(service: string, product: string, paymentId: string
   return { self, status: `${self}/status` };
 }
 
-function psuMessage(rules: ProductRules, transfers: NewPayment['transfers'], language: Language): string {
+function psuMessage(rules: ProductRules, validated: JudgedOrder['validated'], language: Language): string {
+  const { transfers } = validated;
   const [first] = transfers;
+  if (rules.psuMessage === 'standing-order')
+    return clipText(
+      PSU_MESSAGES.standingOrderReceived[language](
+        first!.amount,
+        first!.creditorName,
+        validated.requestedExecutionDate!,
+      ),
+    );
   if (rules.psuMessage === 'cross-border')
     return clipText(PSU_MESSAGES.crossBorderReceived[language](first!.amount, first!.creditorName));
   if (rules.psuMessage === 'domestic')
