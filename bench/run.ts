@@ -14,6 +14,7 @@ import {
 } from './bench-server.js';
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { measureBatchRun, type BatchRunFigures } from './batch-run.js';
+import { measurePeriodicRun, type PeriodicRunFigures } from './periodic-run.js';
 import { LISTING_TRANSACTIONS, measureListing } from './listing.js';
 import { type AisFigures, aisRows, measureAisReads } from './ais-reads.js';
 import {
@@ -27,6 +28,7 @@ import {
 import { runAtHalfRate } from './paced-load.js';
 import { measureDiskFlush } from './disk-flush.js';
 import { CREATE_PATH, benchTpp, bulkRequest, createRequest, pool, readRequest } from './requests.js';
+import { measureNdctCreates, ndctRow } from './ndct-creates.js';
 
 /**
  * `npm run bench`: the ceiling (bare Fastify), signed creates on SQLite and PostgreSQL (and their
@@ -40,6 +42,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
 /** Authorised payments executed by the measured batch run. */
 const BATCH_PAYMENTS = Number(process.env.BENCH_BATCH_PAYMENTS ?? 100_000);
+/** Standing orders executing on one date (rule 6: not in the batch runs). */
+const STANDING_ORDERS = Number(process.env.BENCH_STANDING_ORDERS ?? 10_000);
 const PG_ADMIN = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const { work, caFile, credentials: tpp } = await benchTpp();
@@ -63,6 +67,8 @@ interface Figures {
   floorBulk100: LoadResult[];
   floorBulk1000: LoadResult[];
   createSqlite: LoadResult[];
+  /** Single domestic credit transfers (NDCT) created on SQLite. */
+  ndctSqlite: LoadResult[];
   createPg: LoadResult[];
   /** Two servers on one PostgreSQL database, loaded at once: their sum, and payments stored less 201s counted. */
   createPgTwo: { requestsPerSecond: number; storedLess201: number; unexpected: number }[];
@@ -73,6 +79,7 @@ interface Figures {
   listing: LoadResult[];
   listingHalfRate: LoadResult[];
   batch: BatchRunFigures[];
+  periodic: PeriodicRunFigures[];
   read: LoadResult[];
   ceilingRead: LoadResult[];
   rssMb: number[];
@@ -95,6 +102,7 @@ const figures: Figures = {
   floorBulk100: [],
   floorBulk1000: [],
   createSqlite: [],
+  ndctSqlite: [],
   createPg: [],
   createPgTwo: [],
   flush: [],
@@ -104,6 +112,7 @@ const figures: Figures = {
   listing: [],
   listingHalfRate: [],
   batch: [],
+  periodic: [],
   read: [],
   ceilingRead: [],
   rssMb: [],
@@ -132,6 +141,7 @@ const floorReadPools: number[] = [];
 const floorPgPools: number[] = [];
 const bulkPools = { 100: [] as number[], 1000: [] as number[] };
 const floorBulkPools = { 100: [] as number[], 1000: [] as number[] };
+const ndctPools: number[] = [];
 const load = (server: BenchServer, requests: PreparedRequest[], expect: number, rate?: number) =>
   runLoad(server.url, requests, {
     connections: CONNECTIONS,
@@ -253,6 +263,9 @@ for (let run = 0; run < RUNS; run++) {
   await floorAgain.stop();
   for (const entries of [100, 1000] as const)
     figures[`bulk${entries}`].push(await loadBulks(sqlite, entries, bulkPools, 0));
+  const ndct = await measureNdctCreates(sqlite, tpp, { seconds: SECONDS, connections: CONNECTIONS, least: 2000 });
+  figures.ndctSqlite.push(ndct.result);
+  ndctPools.push(ndct.pool);
   const one = createRequest(tpp, -1);
   const first = await fetch(`${sqlite.url}${CREATE_PATH}`, {
     method: one.method,
@@ -380,6 +393,9 @@ for (let run = 0; run < RUNS; run++) {
   await ceiling.stop();
   figures.batch.push(
     await measureBatchRun({ work, caFile, credentials: tpp }, { payments: BATCH_PAYMENTS, port: 8194 }),
+  );
+  figures.periodic.push(
+    await measurePeriodicRun({ work, caFile, credentials: tpp }, { orders: STANDING_ORDERS, port: 8194 }),
   );
   figures.ais.push(
     await measureAisReads(
@@ -540,6 +556,7 @@ const rows: [string, string, string][] = [
     fmt(figures.bulk1000.map((r) => r.requestsPerSecond * 1000)),
     `${fmt(rps(figures.bulk1000), 1)} bulk payments/s; ${fmt(ratio(figures.bulk1000, figures.floorBulk1000), 2)} of its floor; target ≥ 50 000 entries/s`,
   ],
+  ndctRow(figures.ndctSqlite, fmt),
   [
     'Status read on SQLite, req/s',
     fmt(rps(figures.read)),
@@ -595,6 +612,14 @@ const rows: [string, string, string][] = [
     ),
     `${fmt(figures.batch.map((b) => b.paymentsPerSecond))} payments/s; exactly once: ${figures.batch.every((b) => b.exactlyOnce) ? 'yes, every run' : 'NO'}; target < 10 s`,
   ],
+  [
+    `${STANDING_ORDERS.toLocaleString('en')} standing orders executing on one date, s`,
+    fmt(
+      figures.periodic.map((p) => p.seconds),
+      1,
+    ),
+    `${fmt(figures.periodic.map((p) => p.executionsPerSecond))} executions/s (the clock move past the date, which runs them); exactly once: ${figures.periodic.every((p) => p.exactlyOnce) ? 'yes, every run' : 'NO'}`,
+  ],
   ['Peak RSS of the server during the create run, MB', fmt(figures.rssMb), 'target < 200'],
   ['Cold start, existing database, ms', fmt(figures.coldExisting), ''],
   ['Cold start, empty database, ms', fmt(figures.coldEmpty), 'target < 350'],
@@ -615,6 +640,7 @@ const header = [
     'floor read': figures.floorRead,
     'floor create on PostgreSQL': figures.floorCreatePg,
     'create on SQLite': figures.createSqlite,
+    'NDCT create on SQLite': figures.ndctSqlite,
     'create on PostgreSQL': figures.createPg,
     'status read': figures.read,
     'create at half rate': figures.halfRateSqlite,
@@ -629,6 +655,7 @@ const header = [
     'account transactions, 1 000': figures.ais.map((a) => a.transactionsSmall),
   })}${
     overflow(figures.createSqlite, createPools) ||
+    overflow(figures.ndctSqlite, ndctPools) ||
     overflow(figures.floorCreate, floorPools) ||
     overflow(figures.floorRead, floorReadPools) ||
     overflow(figures.floorCreatePg, floorPgPools) ||

@@ -44,12 +44,16 @@ import { SANDBOX_ADDRESS_PREFIX, registerSandboxAddressLinks, routeSandboxAddres
 import { registerDocumentation } from './routes/documentation.js';
 import { registerHealth } from './routes/health.js';
 import { registerPaymentRoutes } from './routes/payment-routes.js';
+import { registerPeriodicPaymentRoutes } from './routes/periodic-payment-routes.js';
+import { PeriodicPaymentService } from '../services/periodic-payment-service.js';
+import { periodicPaymentSchemas } from './schemas/periodic-payment-schemas.js';
 import { registerAisAccountRoutes } from './routes/ais-account-routes.js';
 import { registerAisCardAccountRoutes } from './routes/ais-card-account-routes.js';
 import { registerAisConsentRoutes } from './routes/ais-consent-routes.js';
 import { aisSchemas } from './schemas/ais-schemas.js';
 import { sharedSchemas } from './schemas/common-schemas.js';
 import { paymentSchemas } from './schemas/payment-schemas.js';
+import { singlePaymentSchemas } from './schemas/single-payment-schemas.js';
 import { basketSchemas } from './schemas/signing-basket-schemas.js';
 import { registerScaPages } from './routes/sca-page-routes.js';
 import { registerSigningBasketRoutes } from './routes/signing-basket-routes.js';
@@ -109,6 +113,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const schemas = [
     ...sharedSchemas,
     ...paymentSchemas,
+    ...singlePaymentSchemas,
+    ...periodicPaymentSchemas,
     ...basketSchemas,
     ...aisSchemas,
     batchRunSchema,
@@ -239,6 +245,7 @@ async function registerRoutes(app: FastifyInstance, deps: AppDependencies): Prom
   await registerDocumentation(app, { sandbox });
   registerHealth(app, deps.store, deps.config.mode);
   registerPaymentRoutes(app, deps.payments);
+  registerPeriodicPaymentRoutes(app, deps.payments, new PeriodicPaymentService(deps.payments, deps.store));
   registerSigningBasketRoutes(app, deps.baskets);
   registerAisConsentRoutes(app, deps.ais);
   registerAisAccountRoutes(app, deps.ais);

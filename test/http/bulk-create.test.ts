@@ -209,7 +209,9 @@ describe('bulk payment create: the 201 answer', () => {
 
     const read = await t.signed({ method: 'GET', url: self });
     assert.equal(read.statusCode, 200, read.body);
-    assert.deepEqual(read.json(), { paymentId: created.paymentId, transactionStatus: 'RCVD', ...body });
+    const { _links, ...fields } = read.json();
+    assert.deepEqual(fields, { paymentId: created.paymentId, transactionStatus: 'RCVD', ...body });
+    assert.equal(_links.self.href, self, 'with its links (test/http/payment-reads.test.ts tests them all)');
 
     const status = await t.signed({ method: 'GET', url: `${self}/status` });
     assert.equal(status.statusCode, 200, status.body);
@@ -743,19 +745,19 @@ describe('bulk payment create: products', () => {
       what: 'a bulk of cross-border transfers',
     },
     {
-      url: '/v1/payments/norwegian-domestic-credit-transfers',
+      url: '/v1/bulk-payments/instant-norwegian-domestic-credit-transfers-straks',
       status: 403,
       code: 'PRODUCT_INVALID',
-      what: 'a single domestic transfer',
+      what: 'a bulk of Straks payments, offered as single payments only',
     },
     {
-      url: '/v1/periodic-payments/norwegian-domestic-credit-transfers',
+      url: '/v1/periodic-payments/norwegian-cross-border-credit-transfers',
       status: 403,
       code: 'PRODUCT_INVALID',
-      what: 'a periodic domestic transfer',
+      what: 'a periodic cross-border transfer; only the domestic one is a standing order',
     },
     {
-      url: '/v1/bulk-payments/sepa-credit-transfers',
+      url: '/v1/bulk-payments/instant-sepa-credit-transfers',
       status: 404,
       code: 'PRODUCT_UNKNOWN',
       what: 'a product the bank does not offer',

@@ -13,8 +13,28 @@ import {
   crossBorderBody,
 } from '../support/payment-requests.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
+import { PERIODIC_PATH, periodicBody } from '../support/periodic-requests.js';
+import { ScriptedPsu } from '../support/scripted-psu.js';
+import { addDays, osloDate } from '../../src/domain/clock.js';
+import {
+  CBCT_PATH,
+  NDCT_PATH,
+  SEPA_PATH,
+  STRAKS_PATH,
+  cbctBody,
+  createSingle,
+  ndctBody,
+  sepaBody,
+} from '../support/single-payment-requests.js';
 import { CONSENT_PATH, askConsent, giveConsent, readAis } from '../support/ais-requests.js';
-import { bankDate, newAisCustomer, postCardTransactions, postTransactions } from '../support/ais-data.js';
+import {
+  ELSEWHERE,
+  approvedBulk,
+  bankDate,
+  newAisCustomer,
+  postCardTransactions,
+  postTransactions,
+} from '../support/ais-data.js';
 
 /** spec, Errors: the values allowed in the `code` of a TppMessage, as the specification lists them. */
 const SPEC_TPP_MESSAGE_CODES =
@@ -145,6 +165,35 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('documents and matches real answers of the single payments of every product: create, read, status, authorisation, cancel and a 400', async () => {
+    for (const [path, body] of [
+      [NDCT_PATH, ndctBody],
+      [STRAKS_PATH, ndctBody],
+      [SEPA_PATH, sepaBody],
+      [CBCT_PATH, cbctBody],
+    ] as const) {
+      const operation = document.paths[path]?.post;
+      assert.ok(operation?.requestBody, `${path} is documented with its body`);
+      for (const status of ['201', '400', '401', '403', '404', '409'])
+        assert.ok(operation.responses[status], `${path} documents ${status}`);
+      const created = await createSingle(t, path, body(), { without: ['PSU-Context'] });
+      assert.equal(created.statusCode, 201, created.body);
+      conforms('POST', path, created);
+      const self = created.json()._links.self.href as string;
+      conforms('GET', self, await t.signed({ method: 'GET', url: self }));
+      conforms('GET', `${self}/status`, await t.signed({ method: 'GET', url: `${self}/status` }));
+      const started = await t.signed({
+        method: 'POST',
+        url: `${self}/authorisations`,
+        headers: { 'TPP-Redirect-URI': 'https://tpp.example/again' },
+      });
+      assert.equal(started.statusCode, 201, started.body);
+      conforms('POST', `${self}/authorisations`, started);
+      conforms('DELETE', self, await t.signed({ method: 'DELETE', url: self }));
+      conforms('POST', path, await createSingle(t, path, { ...body(), creditorName: '' }));
+    }
+  });
+
   it('matches real answers of the signing basket operations and the 401 challenge', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) ids.push((await createCrossBorder(t, { without: ['PSU-Context'] })).json().paymentId);
@@ -185,6 +234,11 @@ describe('the OpenAPI document', () => {
     await postCardTransactions(t, customer.cards[0]!.id, [
       { bookingDate: day, amount: -3, original: { amount: -2.5, currency: 'EUR' } },
     ]);
+    // An authorised payment not yet executed: the transactions' pending entries.
+    const pending = bulkBody(1);
+    pending.debtorAccount = { bban: customer.accounts[0]!.bban, currency: 'NOK' };
+    (pending.payments as Record<string, unknown>[])[0]!.creditorAccount = { bban: ELSEWHERE.bban, currency: 'NOK' };
+    await approvedBulk(t, customer.number, pending);
     const session = await giveConsent(t, { customerNumber: customer.number });
     const account = `/v1/accounts/${encodeURIComponent(customer.accounts[0]!.id)}`;
     const card = `/v1/card-accounts/${encodeURIComponent(customer.cards[0]!.id)}`;
@@ -203,6 +257,8 @@ describe('the OpenAPI document', () => {
       assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
       conforms('GET', url, response);
     }
+    const listed = (await readAis(t, urls[3]!, session)).json() as { transactions: { pending: unknown[] } };
+    assert.equal(listed.transactions.pending.length, 1, 'the pending entry was checked against its schema');
     const page = (await readAis(t, urls[3]!, session)).json() as {
       transactions: { booked: { _links: { transactionDetails: { href: string } } }[] };
     };
@@ -295,5 +351,52 @@ describe('the OpenAPI document', () => {
         as: fixtures.untrusted,
       }),
     );
+  });
+  // Last: it moves the TPP's sandbox clock days ahead.
+  it('matches real answers of the standing order operations: create, read, status with its executions, authorisation, cancel', async () => {
+    const startDate = addDays(osloDate(new Date()), 1);
+    const body = periodicBody({
+      debtorAccount: { bban: '15061012351', currency: 'NOK' },
+      startDate,
+      frequency: 'Daily',
+      dayOfExecution: undefined,
+    });
+    const created = await t.signed({ method: 'POST', url: PERIODIC_PATH, body, headers: createHeaders() });
+    assert.equal(created.statusCode, 201, created.body);
+    conforms('POST', PERIODIC_PATH, created);
+    const refused = await t.signed({
+      method: 'POST',
+      url: PERIODIC_PATH,
+      body: periodicBody({ frequency: 'MonthlyVariable', monthsOfExecution: ['2', '2'] }),
+      headers: createHeaders(),
+    });
+    assert.equal(refused.statusCode, 400, refused.body);
+    conforms('POST', PERIODIC_PATH, refused);
+    const { _links } = created.json();
+    const self = _links.self.href as string;
+    conforms('GET', self, await t.signed({ method: 'GET', url: self }));
+    conforms('GET', `${self}/status`, await t.signed({ method: 'GET', url: `${self}/status` }));
+    const started = await t.signed({ method: 'POST', url: `${self}/authorisations`, headers: createHeaders() });
+    assert.equal(started.statusCode, 201, started.body);
+    conforms('POST', `${self}/authorisations`, started);
+    const psu = new ScriptedPsu(t.app);
+    await psu.open(started.json()._links.scaRedirect.href);
+    await psu.logIn('13039319955', '123456');
+    await psu.approve();
+    const moved = await t.signed({ method: 'POST', url: '/v1/sandbox/clock', body: { advanceSeconds: 5 * 86_400 } });
+    assert.equal(moved.statusCode, 200, moved.body);
+    const status = await t.signed({ method: 'GET', url: `${self}/status` });
+    assert.ok(status.json().executions.length > 0, status.body);
+    conforms('GET', `${self}/status`, status);
+    conforms('GET', self, await t.signed({ method: 'GET', url: self }));
+    const other = await t.signed({
+      method: 'POST',
+      url: PERIODIC_PATH,
+      body: periodicBody({ startDate: addDays(osloDate(new Date()), 10) }),
+      headers: createHeaders(),
+    });
+    const deleted = await t.signed({ method: 'DELETE', url: other.json()._links.self.href });
+    conforms('DELETE', other.json()._links.self.href, deleted);
+    conforms('GET', `${self}x/status`, await t.signed({ method: 'GET', url: `${self}x/status` }));
   });
 });

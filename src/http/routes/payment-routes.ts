@@ -4,26 +4,31 @@ import { BODY_LIMIT_BYTES } from '../../domain/limits.js';
 import {
   CROSS_BORDER,
   DOMESTIC,
+  GENERAL_CROSS_BORDER,
   PAYMENT_SERVICES,
   type PaymentProduct,
   type PaymentService,
+  SEPA,
+  STRAKS,
   productProblem,
 } from '../../domain/payment-product.js';
 import { type PaymentInitiationService, paymentLinks } from '../../services/payment-initiation-service.js';
+import { paymentAnswerLinks } from '../../services/payment-links.js';
+import type { StoredPayment } from '../../store/store.js';
 import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { createHeaders, readHeaders } from '../schemas/header-schemas.js';
 import { contextOf } from '../hooks/request-context.js';
 
 const CREATE_AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: true };
-const READ_AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: false };
+export const READ_AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: false };
 const PAYMENT_ID_PARAM = {
   type: 'object',
   required: ['paymentId'],
   properties: { paymentId: { type: 'string', minLength: 1, maxLength: 100 } },
 } as const;
 
-interface Product {
+export interface Product {
   service: PaymentService;
   product: PaymentProduct;
   body: string;
@@ -40,6 +45,38 @@ const PRODUCTS: Product[] = [
     read: 'CrossBorderCreditTransferRead#',
     summary: 'Create a cross-border credit transfer (meant for NOK 100 000 or more)',
     acceptFixRequired: true,
+  },
+  {
+    service: 'payments',
+    product: DOMESTIC,
+    body: 'DomesticCreditTransfer#',
+    read: 'DomesticCreditTransferRead#',
+    summary: 'Create a domestic credit transfer (NDCT), executed by the batch run on its date',
+    acceptFixRequired: false,
+  },
+  {
+    service: 'payments',
+    product: STRAKS,
+    body: 'DomesticCreditTransfer#',
+    read: 'DomesticCreditTransferRead#',
+    summary: 'Create a Straks (instant domestic) payment, executed at once when the PSU approves it',
+    acceptFixRequired: false,
+  },
+  {
+    service: 'payments',
+    product: SEPA,
+    body: 'SepaCreditTransfer#',
+    read: 'SepaCreditTransferRead#',
+    summary: 'Create a SEPA credit transfer (EUR to a SEPA country)',
+    acceptFixRequired: false,
+  },
+  {
+    service: 'payments',
+    product: GENERAL_CROSS_BORDER,
+    body: 'GeneralCrossBorderCreditTransfer#',
+    read: 'GeneralCrossBorderCreditTransferRead#',
+    summary: 'Create a cross-border credit transfer under NOK 100 000 (no regulatory reporting)',
+    acceptFixRequired: false,
   },
   {
     service: 'bulk-payments',
@@ -81,7 +118,11 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
 }
 
 /** POST /v1/{service}/{product}: a payment of a product offered. */
-function registerPaymentCreation(app: FastifyInstance, payments: PaymentInitiationService, product: Product): void {
+export function registerPaymentCreation(
+  app: FastifyInstance,
+  payments: PaymentInitiationService,
+  product: Product,
+): void {
   app.post<{ Querystring: { allowLogicalDuplicate?: boolean } }>(
     `/v1/${product.service}/${product.product}`,
     {
@@ -145,9 +186,23 @@ function registerPaymentRead(app: FastifyInstance, payments: PaymentInitiationSe
         product.product,
         request.params.paymentId,
       );
-      return { paymentId: payment.id, transactionStatus: payment.status, ...(payment.body as object) };
+      return paymentReadAnswer(payment);
     },
   );
+}
+
+/**
+ * A payment's read, of every product: the body as initiated, with its id, its status and its links as
+ * they stand (research-30.md §3.4: the platform's read carries paymentId and _links; Berlin Group's
+ * the status). The read schema of each product (paymentReadSchema) lists the same fields.
+ */
+export function paymentReadAnswer(payment: StoredPayment): object {
+  return {
+    paymentId: payment.id,
+    transactionStatus: payment.status,
+    ...(payment.body as object),
+    _links: paymentAnswerLinks(payment.service, payment.product, payment.id, payment.status),
+  };
 }
 
 /**
@@ -194,16 +249,26 @@ function registerPaymentStatus(
     },
     async (request) => {
       const { product, paymentId } = request.params;
-      const payment = await payments.read(contextOf(request), service, product, paymentId);
-      return {
-        transactionStatus: payment.status,
-        ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }),
-        ...(payment.statusReason === undefined
-          ? {}
-          : { tppMessages: [{ category: 'ERROR', code: 'PAYMENT_FAILED', text: payment.statusReason }] }),
-      };
+      return paymentStatusAnswer(await payments.read(contextOf(request), service, product, paymentId));
     },
   );
+}
+
+/**
+ * A payment's status answer, of every kind: the platform's, with paymentId and the payment's links as
+ * they stand (research-30.md §3.3); fundsAvailable once the batch run checked the funds (release
+ * 1.14.2); why it failed.
+ */
+export function paymentStatusAnswer(payment: StoredPayment): object {
+  return {
+    paymentId: payment.id,
+    transactionStatus: payment.status,
+    ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }),
+    ...(payment.statusReason === undefined
+      ? {}
+      : { tppMessages: [{ category: 'ERROR', code: 'PAYMENT_FAILED', text: payment.statusReason }] }),
+    _links: paymentAnswerLinks(payment.service, payment.product, payment.id, payment.status),
+  };
 }
 
 /** POST …/{paymentId}/authorisations: a new SCA link for a payment waiting for one; a retry gets the first link. */
