@@ -67,3 +67,10 @@ export const LOGICAL_DUPLICATE_MAX_DAYS = Math.ceil(LOGICAL_DUPLICATE_WINDOW_HOU
 export const REFERENCE_RATE_MAX_FRACTION_DIGITS = 48;
 /** Digits before the point of one reference rate: no currency is worth NOK 10^12 per unit. */
 export const REFERENCE_RATE_MAX_WHOLE_DIGITS = 12;
+
+/**
+ * Authorisations (or cancellation authorisations) one payment or basket can have. Each start is a new
+ * link, for one that expired or was used; a link lives 15 minutes and a payment waits 60 for its SCA,
+ * so ten covers every honest retry, and bounds the list GET …/authorisations reads.
+ */
+export const MAX_AUTHORISATIONS_PER_RESOURCE = 10;

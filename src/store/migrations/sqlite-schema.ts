@@ -16,6 +16,7 @@ export const sqliteSchema: SchemaScript = {
     '011-ais-consents',
     '012-duplicate-hash',
     '013-duplicate-scope',
+    '015-authorisation-lists',
   ],
   statements: [
     'CREATE TABLE "kysely_migration" ("name" varchar(255) not null primary key, "timestamp" varchar(255) not null)',
@@ -52,6 +53,7 @@ export const sqliteSchema: SchemaScript = {
     'CREATE INDEX "ais_consents_session" on "ais_consents" ("tpp_id", "tpp_session_id", "status")',
     'CREATE INDEX "card_transactions_booking" on "card_transactions" ("card_account_id", "booking_date", "seq")',
     'CREATE INDEX "transfers_duplicate_scope" on "transfers" ("duplicate_scope", "duplicate_day", "duplicate_hash")',
+    'CREATE INDEX "authorisations_object" on "authorisations" ("object_id", "kind", "created_at", "id")',
     'insert into "kysely_migration_lock" ("id", "is_locked") values (\'migration_lock\', 0)',
   ],
 };
