@@ -44,12 +44,14 @@ import { SANDBOX_ADDRESS_PREFIX, registerSandboxAddressLinks, routeSandboxAddres
 import { registerDocumentation } from './routes/documentation.js';
 import { registerHealth } from './routes/health.js';
 import { registerPaymentRoutes } from './routes/payment-routes.js';
+import { registerAuthorisationRoutes } from './routes/authorisation-routes.js';
 import { registerAisAccountRoutes } from './routes/ais-account-routes.js';
 import { registerAisCardAccountRoutes } from './routes/ais-card-account-routes.js';
 import { registerAisConsentRoutes } from './routes/ais-consent-routes.js';
 import { aisSchemas } from './schemas/ais-schemas.js';
 import { sharedSchemas } from './schemas/common-schemas.js';
 import { paymentSchemas } from './schemas/payment-schemas.js';
+import { authorisationSchemas } from './schemas/authorisation-schemas.js';
 import { basketSchemas } from './schemas/signing-basket-schemas.js';
 import { registerScaPages } from './routes/sca-page-routes.js';
 import { registerSigningBasketRoutes } from './routes/signing-basket-routes.js';
@@ -109,6 +111,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const schemas = [
     ...sharedSchemas,
     ...paymentSchemas,
+    ...authorisationSchemas,
     ...basketSchemas,
     ...aisSchemas,
     batchRunSchema,
@@ -240,6 +243,7 @@ async function registerRoutes(app: FastifyInstance, deps: AppDependencies): Prom
   registerHealth(app, deps.store, deps.config.mode);
   registerPaymentRoutes(app, deps.payments);
   registerSigningBasketRoutes(app, deps.baskets);
+  registerAuthorisationRoutes(app, deps.payments, deps.baskets);
   registerAisConsentRoutes(app, deps.ais);
   registerAisAccountRoutes(app, deps.ais);
   registerAisCardAccountRoutes(app, deps.ais);

@@ -64,8 +64,9 @@ const PRODUCT_PAYMENT_PARAMS = {
 } as const;
 
 /**
- * Endpoints 2 and 3 of the specification, and reading, status, authorisation and cancellation of
- * what they create. The routes are added in this order, which is the OpenAPI document's.
+ * Endpoints 2 and 3 of the specification, and reading, status and cancellation of what they create
+ * (their authorisations: authorisation-routes.ts). The routes are added in this order, which is the
+ * OpenAPI document's.
  */
 export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentInitiationService): void {
   for (const product of PRODUCTS) {
@@ -75,7 +76,6 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
   for (const service of PAYMENT_SERVICES) {
     registerProductRefusals(app, service);
     registerPaymentStatus(app, payments, service);
-    registerPaymentAuthorisations(app, payments, service);
     registerPaymentCancellation(app, payments, service);
   }
 }
@@ -206,33 +206,10 @@ function registerPaymentStatus(
   );
 }
 
-/** POST …/{paymentId}/authorisations: a new SCA link for a payment waiting for one; a retry gets the first link. */
-function registerPaymentAuthorisations(
-  app: FastifyInstance,
-  payments: PaymentInitiationService,
-  service: PaymentService,
-): void {
-  app.post<{ Params: PaymentParams }>(
-    `/v1/${service}/:product/:paymentId/authorisations`,
-    {
-      config: { api: { auth: READ_AUTH } },
-      schema: {
-        summary: 'Start a new SCA for a payment waiting for one (when its link expired or was used)',
-        tags: [service],
-        headers: readHeaders(),
-        params: PRODUCT_PAYMENT_PARAMS,
-        response: { 201: { $ref: 'AuthorisationStarted#' }, ...errorResponses(403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const { product, paymentId } = request.params;
-      const answer = await payments.startAuthorisation(contextOf(request), service, product, paymentId);
-      return reply.code(answer.status).send(answer.body);
-    },
-  );
-}
-
-/** DELETE …/{paymentId}: cancels a payment the batch run has not executed. */
+/**
+ * DELETE …/{paymentId}: cancels a payment the batch run has not executed: at once while it waits for
+ * its SCA (204), through a cancellation SCA once the PSU authorised it (202, docs/sca.md).
+ */
 function registerPaymentCancellation(
   app: FastifyInstance,
   payments: PaymentInitiationService,
@@ -243,11 +220,12 @@ function registerPaymentCancellation(
     {
       config: { api: { auth: READ_AUTH } },
       schema: {
-        summary: 'Cancel a payment that has not been executed',
+        summary: 'Cancel a payment that has not been executed (an authorised one through a cancellation SCA: 202)',
         tags: [service],
         headers: readHeaders(),
         params: PRODUCT_PAYMENT_PARAMS,
         response: {
+          202: { $ref: 'PaymentCancellationAccepted#' },
           204: { description: 'Cancelled (transactionStatus CANC)', type: 'null' },
           ...errorResponses(403, 404, 405),
         },
@@ -255,8 +233,8 @@ function registerPaymentCancellation(
     },
     async (request, reply) => {
       const { product, paymentId } = request.params;
-      await payments.cancel(contextOf(request), service, product, paymentId);
-      return reply.code(204).send();
+      const answer = await payments.cancel(contextOf(request), service, product, paymentId);
+      return answer.status === 204 ? reply.code(204).send() : reply.code(answer.status).send(answer.body);
     },
   );
 }
