@@ -14,6 +14,7 @@ import type { PreparedRequest } from './load.js';
 /** The requests a benchmark sends, signed ahead so that the load process measures the server and not its own signing. */
 export const CREATE_PATH = '/v1/payments/norwegian-cross-border-credit-transfers';
 export const BULK_PATH = '/v1/bulk-payments/norwegian-domestic-credit-transfers';
+export const NDCT_PATH = '/v1/payments/norwegian-domestic-credit-transfers';
 
 /** A fresh CA (written to `caFile`, for the server's TRUSTED_CA_CERTS) and a TPP certificate it issued. */
 /** The bench TPP's organisation identifier: its sandbox bank's name (services/banks.ts). */
@@ -108,6 +109,29 @@ export function bulkRequest(credentials: CertificateAndKey, n: number, entries: 
     n,
   );
 }
+
+/** A signed single domestic credit transfer (NDCT) create with a KID, unique by its amount and creditor. */
+export function ndctRequest(credentials: CertificateAndKey, n: number): PreparedRequest {
+  return signedPost(
+    credentials,
+    NDCT_PATH,
+    {
+      instructedAmount: {
+        amount: `${1 + (Math.abs(n) % 100_000)}.${String(Math.abs(n) % 97).padStart(2, '0')}`,
+        currency: 'NOK',
+      },
+      creditorName: 'Kreditor AS',
+      creditorAccount: { bban: CREDITORS[Math.abs(n) % CREDITORS.length], currency: 'NOK' },
+      debtorAccount: { bban: '15061012343', currency: 'NOK' },
+      remittanceInformationStructuredArray: [{ reference: KIDS[Math.abs(n) % KIDS.length], referenceType: 'SCOR' }],
+      endToEndIdentification: `E2E-${n}-${randomUUID().slice(0, 8)}`,
+    },
+    n,
+  );
+}
+
+/** KIDs with a valid MOD10 or MOD11 check digit; the duplicate key still differs by amount and creditor. */
+const KIDS = ['76543214', '76543216', '12345674', '00000000000000000'];
 
 /** A signed status read of one payment. */
 export function readRequest(credentials: CertificateAndKey, paymentId: string): PreparedRequest {

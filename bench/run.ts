@@ -27,6 +27,7 @@ import {
 import { runAtHalfRate } from './paced-load.js';
 import { measureDiskFlush } from './disk-flush.js';
 import { CREATE_PATH, benchTpp, bulkRequest, createRequest, pool, readRequest } from './requests.js';
+import { measureNdctCreates, ndctRow } from './ndct-creates.js';
 
 /**
  * `npm run bench`: the ceiling (bare Fastify), signed creates on SQLite and PostgreSQL (and their
@@ -63,6 +64,8 @@ interface Figures {
   floorBulk100: LoadResult[];
   floorBulk1000: LoadResult[];
   createSqlite: LoadResult[];
+  /** Single domestic credit transfers (NDCT) created on SQLite. */
+  ndctSqlite: LoadResult[];
   createPg: LoadResult[];
   /** Two servers on one PostgreSQL database, loaded at once: their sum, and payments stored less 201s counted. */
   createPgTwo: { requestsPerSecond: number; storedLess201: number; unexpected: number }[];
@@ -95,6 +98,7 @@ const figures: Figures = {
   floorBulk100: [],
   floorBulk1000: [],
   createSqlite: [],
+  ndctSqlite: [],
   createPg: [],
   createPgTwo: [],
   flush: [],
@@ -132,6 +136,7 @@ const floorReadPools: number[] = [];
 const floorPgPools: number[] = [];
 const bulkPools = { 100: [] as number[], 1000: [] as number[] };
 const floorBulkPools = { 100: [] as number[], 1000: [] as number[] };
+const ndctPools: number[] = [];
 const load = (server: BenchServer, requests: PreparedRequest[], expect: number, rate?: number) =>
   runLoad(server.url, requests, {
     connections: CONNECTIONS,
@@ -253,6 +258,9 @@ for (let run = 0; run < RUNS; run++) {
   await floorAgain.stop();
   for (const entries of [100, 1000] as const)
     figures[`bulk${entries}`].push(await loadBulks(sqlite, entries, bulkPools, 0));
+  const ndct = await measureNdctCreates(sqlite, tpp, { seconds: SECONDS, connections: CONNECTIONS, least: 2000 });
+  figures.ndctSqlite.push(ndct.result);
+  ndctPools.push(ndct.pool);
   const one = createRequest(tpp, -1);
   const first = await fetch(`${sqlite.url}${CREATE_PATH}`, {
     method: one.method,
@@ -540,6 +548,7 @@ const rows: [string, string, string][] = [
     fmt(figures.bulk1000.map((r) => r.requestsPerSecond * 1000)),
     `${fmt(rps(figures.bulk1000), 1)} bulk payments/s; ${fmt(ratio(figures.bulk1000, figures.floorBulk1000), 2)} of its floor; target ≥ 50 000 entries/s`,
   ],
+  ndctRow(figures.ndctSqlite, fmt),
   [
     'Status read on SQLite, req/s',
     fmt(rps(figures.read)),
@@ -615,6 +624,7 @@ const header = [
     'floor read': figures.floorRead,
     'floor create on PostgreSQL': figures.floorCreatePg,
     'create on SQLite': figures.createSqlite,
+    'NDCT create on SQLite': figures.ndctSqlite,
     'create on PostgreSQL': figures.createPg,
     'status read': figures.read,
     'create at half rate': figures.halfRateSqlite,
@@ -629,6 +639,7 @@ const header = [
     'account transactions, 1 000': figures.ais.map((a) => a.transactionsSmall),
   })}${
     overflow(figures.createSqlite, createPools) ||
+    overflow(figures.ndctSqlite, ndctPools) ||
     overflow(figures.floorCreate, floorPools) ||
     overflow(figures.floorRead, floorReadPools) ||
     overflow(figures.floorCreatePg, floorPgPools) ||

@@ -15,8 +15,9 @@ import { serverProcessSettings } from './process-settings.js';
 /**
  * Bundles the compiled server (tsc's output, dist/src/main.js) into dist/server/ for `npm start`.
  * Node 20 has no module compile cache: loading some 700 small files of the server and its libraries
- * took 450 ms of a 950 ms start; one bundled file takes about a quarter of that, and with a V8 code
- * cache of it (scripts/server-loader.ts, copied to dist/server/main.mjs) about a tenth. The bundle is
+ * is about half of a start; one bundled file takes a fraction of that, and one with a V8 code cache
+ * of it (scripts/server-loader.ts, copied to dist/server/main.mjs) less again (docs/decisions.md,
+ * "Why is the server bundled after `tsc`?"). The bundle is
  * CommonJS, since only a script (not an ES module) takes a code cache in Node 20; parts a start does
  * not need (Swagger UI, the PostgreSQL driver) are in it but run only when first used. The worker
  * that makes the sandbox CA on a first start, with the certificate library, is a bundle of its own.

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 /**
- * Runs every compiled test file (dist/test/**\/*.test.js) with node:test. Node 20's runner neither
- * expands globs nor finds files in a folder, and exits 0 when it ran nothing; this lists the files
- * itself and fails when no test ran. Arguments narrow the run to files whose path contains one of them.
+ * Runs every compiled test file (dist/test/**\/*.test.js) whose source (test/**\/*.test.ts) exists,
+ * with node:test. Node 20's runner neither expands globs nor finds files in a folder, and exits 0 when
+ * it ran nothing; this lists the files itself and fails when no test ran. tsc never deletes from
+ * dist/, so a test moved or removed under test/ leaves its compiled copy behind: a copy without its
+ * source is not run. Arguments narrow the run to files whose path contains one of them.
  */
 function findTests(dir: string): string[] {
   const found: string[] = [];
@@ -18,8 +20,15 @@ function findTests(dir: string): string[] {
   return found.sort();
 }
 
+/** The source a compiled test was made from: test/a/b.test.ts for dist/test/a/b.test.js. */
+function sourceOf(compiled: string): string {
+  return relative('dist', compiled).replace(/\.js$/, '.ts');
+}
+
 const filters = process.argv.slice(2);
-const files = findTests('dist/test').filter((file) => filters.length === 0 || filters.some((f) => file.includes(f)));
+const files = findTests('dist/test').filter(
+  (file) => existsSync(sourceOf(file)) && (filters.length === 0 || filters.some((f) => file.includes(f))),
+);
 if (files.length === 0) {
   process.stderr.write('run-tests: no test files found under dist/test\n');
   process.exit(1);

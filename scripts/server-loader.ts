@@ -5,17 +5,19 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 
 /**
- * dist/server/main.mjs, what `npm start` runs, and dist/server/sandbox-ca-worker.mjs, the thread that
- * makes the sandbox CA (scripts/bundle.ts copies this file to both): runs the bundle of the same
- * name (main.cjs, sandbox-ca-worker.cjs) with the V8 code cache the build made of it. Node 20 has no
- * module compile cache (Node 22 has), and parsing and compiling the 5 MB bundle was the largest part
- * of a start. V8 checks the cache against its own version and flags and compiles from source when
- * it does not fit; it checks the source only by its length, so the cache's name carries the bundle's
- * size and modification time, and a bundle rebuilt without its cache is compiled from source.
+ * dist/server/main.mjs, what `npm start` runs, and dist/server/sandbox-ca-worker.mjs, the thread
+ * that makes the sandbox CA (scripts/bundle.ts copies this file to both): runs the bundle of the
+ * same name (main.cjs, sandbox-ca-worker.cjs) with the V8 code cache the build made of it. Node 20
+ * has no module compile cache (Node 22 has), and parsing and compiling the bundle is the largest
+ * part of a start (docs/decisions.md, "A V8 code cache of the bundle, made at build"). V8 checks
+ * the cache against its own version and flags and compiles from source when it does not fit; it
+ * checks the source only by its length, so the cache's name carries the bundle's size and
+ * modification time, and a bundle rebuilt without its cache is compiled from source.
  *
  * With SERVER_CODE_CACHE_WRITE=1 (the build's training start only) the cache is written when the
  * process or thread exits: it then holds every function the start compiled, not only the top level.
- * Whether the cache was used is told to the server (its 'ready' line says it) under CODE_CACHE_STATE.
+ * Whether the cache was used is told to the server (its 'ready' line says it) under
+ * CODE_CACHE_STATE.
  */
 const CODE_CACHE_STATE = Symbol.for('psd2.codeCache');
 
@@ -24,7 +26,8 @@ const { size, mtimeMs } = statSync(bundle);
 const cacheFile = `${bundle}.${size}-${Math.round(mtimeMs)}.cache`;
 const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined;
 // The wrapper Node gives a CommonJS module, on the bundle's first line: its line numbers stay true.
-// The bundle is ASCII (scripts/bundle.ts makes sure): read as Latin-1, it needs no UTF-8 decoding, a third of the reading time.
+// The bundle is ASCII (scripts/bundle.ts makes sure): read as Latin-1, it needs no UTF-8 decoding,
+// which would be a large part of reading it (bench/README.md, the cold start).
 const script = new Script(
   `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'latin1')}\n})`,
   {

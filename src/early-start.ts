@@ -2,13 +2,7 @@ import { type Config, loadConfig } from './config/config.js';
 import { ensureSandboxCa } from './security/sandbox-ca.js';
 import type { ParsedCertificate } from './security/tpp-certificate.js';
 
-/**
- * The first module main.ts imports, so that it runs before the rest of the server is loaded: reads
- * the configuration and, on a sandbox's first start, begins making the sandbox CA in its worker
- * thread (security/sandbox-ca.ts), which then works while this thread loads and builds the app.
- * Started after the load, the CA was still being made when the app was built. main() reports a
- * bad configuration and a CA it must not trust.
- */
+/** What the early start hands main(): the configuration and the sandbox CA being made, or why the configuration could not be read. */
 export type EarlyStart =
   | { config: Config; sandboxCa: Promise<ParsedCertificate | undefined>; sandboxCaStarted: number }
   | { configError: unknown };
@@ -27,4 +21,11 @@ function start(): EarlyStart {
   return { config, sandboxCa, sandboxCaStarted };
 }
 
+/**
+ * The first module main.ts imports, so that it runs before the rest of the server is loaded: reads
+ * the configuration and, on a sandbox's first start, begins making the sandbox CA in its worker
+ * thread (security/sandbox-ca.ts), which then works while this thread loads and builds the app: the
+ * CA is then ready by the time the app is (docs/decisions.md, "The sandbox CA in a worker thread").
+ * main() reports a bad configuration and a CA it must not trust.
+ */
 export const earlyStart: EarlyStart = start();

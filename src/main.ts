@@ -9,6 +9,7 @@ import { systemClock } from './domain/clock.js';
 import type { NationalIdKey } from './domain/psu.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rates.js';
 import { buildApp } from './http/app.js';
+import { InstantExecution } from './services/instant-execution.js';
 import { PaymentInitiationService } from './services/payment-initiation-service.js';
 import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-identity.js';
 import { ScaService } from './services/sca-service.js';
@@ -191,6 +192,7 @@ function makeServices(
     config.publicUrl,
     nationalIdKey,
     new AisConsentPage(store, banks),
+    new InstantExecution(store, rates),
   );
   const runner = new BatchRunner(
     store,

@@ -6,6 +6,11 @@ import { AIS_HISTORY_WITHOUT_SCA_DAYS } from './limits.js';
  * /v1/bank-offered-consents, the PSU chooses accounts on the bank's page, and the browser returns with
  * psu-id and tpp-session-id; no Consent-ID exists. The TPP's reads name the consent by those two.
  */
+
+/**
+ * Where a consent stands: received (its link issued), valid (the PSU chose accounts), rejected
+ * (declined or failed), replaced (by a later consent of the session).
+ */
 export type ConsentStatus = 'received' | 'valid' | 'rejected' | 'replaced';
 
 export type ConsentResourceKind = 'account' | 'card';

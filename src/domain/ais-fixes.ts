@@ -1,9 +1,10 @@
 import { ACCOUNT_NAME_MAX_LENGTH } from './limits.js';
 
+/** What each published change (x-accept-fix, docs/accept-fix.md) does to an account-information answer. */
+
 /**
- * What each published change (x-accept-fix, docs/accept-fix.md) does to an account-information
- * answer. `fixes` is the set in force for the request: asked for, or past its default date by the
- * bank's clock (acceptedFixes in accept-fix.ts).
+ * The changes in force for a request (each function's `fixes`): asked for, or past its default date
+ * by the bank's clock (acceptedFixes in accept-fix.ts).
  */
 export type Fixes = ReadonlySet<string>;
 

@@ -21,8 +21,14 @@ export const ERROR_CATALOGUE = {
   },
   KID_MISSING: { status: 400, when: 'A structured remittance reference (KID/OCR) is required but missing.' },
   KID_INVALID: { status: 400, when: 'A KID/OCR reference fails its MOD10 and MOD11 check digit test.' },
-  EXECUTION_DATE_INVALID: { status: 400, when: 'requestedExecutionDate is in the past or too far ahead.' },
-  REFERENCE_MIX_INVALID: { status: 400, when: 'A bulk or periodic payment was put in a signing basket.' },
+  EXECUTION_DATE_INVALID: {
+    status: 400,
+    when: 'requestedExecutionDate is in the past or too far ahead, or ahead on a Straks payment (executed at once).',
+  },
+  REFERENCE_MIX_INVALID: {
+    status: 400,
+    when: 'A bulk or periodic payment, or a Straks payment (executed at its own SCA), was put in a signing basket.',
+  },
   PAYMENT_FAILED: { status: 400, when: 'The bank refused the payment for a business reason stated in the message.' },
   CERTIFICATE_INVALID: {
     status: 401,

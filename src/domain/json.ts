@@ -1,6 +1,6 @@
 import type { TppMessage } from './api-error.js';
 
-/** A JSON object as an answer's body is built: the one shape every view and answer shares. */
+/** A JSON object: an answer's body as it is built, or an object of a request's body as the product rules read it. */
 export type Json = Record<string, unknown>;
 
 /** The body with its warnings as tppMessages; a body with none is answered as it is. */

@@ -1,6 +1,6 @@
 import type { Account } from './bank.js';
 import { isCurrency } from './currency.js';
-import { CROSS_BORDER } from './payment-product.js';
+import { CROSS_BORDER, GENERAL_CROSS_BORDER, SEPA } from './payment-product.js';
 import type { ReferenceRates } from './reference-rates.js';
 import type { TransactionStatus } from './transaction-status.js';
 
@@ -9,6 +9,8 @@ import type { TransactionStatus } from './transaction-status.js';
  * first one) from the debtor account, in the account's currency at the reference rates, and credits
  * the creditor account when it is in this bank. A transfer the account cannot cover is rejected.
  */
+
+/** One transfer of a payment, as the batch run executes it. */
 export interface TransferToExecute {
   seq: number;
   amountMinor: bigint;
@@ -43,6 +45,7 @@ export type ExecutionPlan = { ok: true; transfers: PlannedTransfer[] } | { ok: f
 /** ISO 20022 bank transaction codes (Domain-Family-SubFamily), 4 to 14 characters as the specification asks. */
 export const BANK_TRANSACTION_CODES = {
   crossBorderDebit: 'PMNT-ICDT-XBCT',
+  sepaDebit: 'PMNT-ICDT-ESCT',
   domesticDebit: 'PMNT-ICDT-DMCT',
   domesticCredit: 'PMNT-RCDT-DMCT',
   crossBorderCredit: 'PMNT-RCDT-XBCT',
@@ -58,7 +61,7 @@ export function planExecution(
   const accountCurrency = debtor.currency;
   if (!isCurrency(accountCurrency))
     return { ok: false, reason: `the debtor account's currency ${accountCurrency} is not traded` };
-  const crossBorder = payment.product === CROSS_BORDER;
+  const debitCode = debitCodeOf(payment.product);
   const planned: PlannedTransfer[] = [];
   for (const [index, transfer] of payment.transfers.entries()) {
     if (!isCurrency(transfer.currency)) return { ok: false, reason: `${transfer.currency} is not traded` };
@@ -77,10 +80,16 @@ export function planExecution(
       debitMinor: amount + fee,
       amountInAccountCurrency: amount,
       feeInAccountCurrency: fee,
-      bankTransactionCode: crossBorder ? BANK_TRANSACTION_CODES.crossBorderDebit : BANK_TRANSACTION_CODES.domesticDebit,
+      bankTransactionCode: debitCode,
     });
   }
   return { ok: true, transfers: planned };
+}
+
+/** The code of a product's debit: cross-border (both products), SEPA, or domestic (NDCT single and bulk, Straks). */
+export function debitCodeOf(product: string): string {
+  if (product === CROSS_BORDER || product === GENERAL_CROSS_BORDER) return BANK_TRANSACTION_CODES.crossBorderDebit;
+  return product === SEPA ? BANK_TRANSACTION_CODES.sepaDebit : BANK_TRANSACTION_CODES.domesticDebit;
 }
 
 /** The payment's status from its transfers' outcomes: ACSC, PART (a bulk with some rejected) or RJCT. */

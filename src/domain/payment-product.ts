@@ -6,12 +6,22 @@ export type PaymentService = (typeof PAYMENT_SERVICES)[number];
 
 export const CROSS_BORDER = 'norwegian-cross-border-credit-transfers';
 export const DOMESTIC = 'norwegian-domestic-credit-transfers';
-export type PaymentProduct = typeof CROSS_BORDER | typeof DOMESTIC;
+export const STRAKS = 'instant-norwegian-domestic-credit-transfers-straks';
+export const SEPA = 'sepa-credit-transfers';
+export const GENERAL_CROSS_BORDER = 'cross-border-credit-transfers';
+export type PaymentProduct =
+  typeof CROSS_BORDER | typeof DOMESTIC | typeof STRAKS | typeof SEPA | typeof GENERAL_CROSS_BORDER;
 
-/** Which product this interface offers in which service (specification, endpoints 2 and 3). */
+/**
+ * Which product this interface offers in which service: the specification's endpoints 2 and 3, and
+ * the platform's single payments of every product (its developer portal, docs/decisions.md).
+ */
 const OFFERED: Record<PaymentProduct, readonly PaymentService[]> = {
   [CROSS_BORDER]: ['payments'],
-  [DOMESTIC]: ['bulk-payments'],
+  [DOMESTIC]: ['payments', 'bulk-payments'],
+  [STRAKS]: ['payments'],
+  [SEPA]: ['payments'],
+  [GENERAL_CROSS_BORDER]: ['payments'],
 };
 
 export function isPaymentProduct(value: string): value is PaymentProduct {
@@ -21,10 +31,11 @@ export function isPaymentProduct(value: string): value is PaymentProduct {
 /** PRODUCT_UNKNOWN (404) for a product the bank does not have; PRODUCT_INVALID (403) for one it has in another form. */
 export function productProblem(service: string, product: string): Problem | undefined {
   if (!isPaymentProduct(product)) {
+    const offered = Object.entries(OFFERED).map(([name, services]) => `${name} (${services.join(', ')})`);
     return {
       code: 'PRODUCT_UNKNOWN',
       path: 'path:payment-product',
-      text: `payment product '${product}' is not offered; this interface offers ${CROSS_BORDER} (payments) and ${DOMESTIC} (bulk-payments)`,
+      text: `payment product '${product}' is not offered; this interface offers ${offered.join(', ')}`,
     };
   }
   const services = OFFERED[product];

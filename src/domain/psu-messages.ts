@@ -10,6 +10,12 @@ export const PSU_MESSAGES = {
     nb: (amount: Money, creditor: string) =>
       `Utenlandsbetalingen på ${amount.currency} ${formatAmount(amount.minor, amount.currency).replace('.', ',')} til ${creditor} er mottatt. Godkjenn den i banken for å sende den.`,
   },
+  domesticReceived: {
+    en: (amount: Money, creditor: string) =>
+      `Your payment of ${amount.currency} ${formatAmount(amount.minor, amount.currency)} to ${creditor} is received. Approve it in your bank to send it.`,
+    nb: (amount: Money, creditor: string) =>
+      `Betalingen på ${amount.currency} ${formatAmount(amount.minor, amount.currency).replace('.', ',')} til ${creditor} er mottatt. Godkjenn den i banken for å sende den.`,
+  },
   bulkReceived: {
     en: (count: number, total: Money) =>
       `Your bulk payment of ${count} ${count === 1 ? 'payment' : 'payments'}, ${total.currency} ${formatAmount(total.minor, total.currency)} in all, is received. Approve it in your bank to send it.`,

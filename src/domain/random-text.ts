@@ -2,9 +2,9 @@ import { randomFillSync } from 'node:crypto';
 
 /**
  * Random bytes taken from a pool filled by the operating system's CSPRNG, POOL_BYTES at a time, as
- * Node's own randomUUID does. Each byte is handed out once. A call of `randomBytes` costs 5-15 µs on
- * this machine, and a create made three (payment id, authorisation id, SCA token): a tenth of its
- * server time (bench/README.md, "The request's own work").
+ * Node's own randomUUID does. Each byte is handed out once. A call of `randomBytes` pays for setting
+ * up its job, not for the entropy, and a create makes three (payment id, authorisation id, SCA
+ * token): a measurable part of its server time (bench/README.md, "The request's own work").
  */
 const POOL_BYTES = 4096;
 

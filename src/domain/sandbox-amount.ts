@@ -10,6 +10,8 @@ import { AMOUNT_PRECISION, AMOUNT_SCALE, INT32_MAX, INT32_MIN } from './limits.j
  * string: there is no floating-point arithmetic anywhere, so 1234.56 is 123456 minor units and never
  * 123455.99999999999.
  */
+
+/** What one amount field of a mock-data body may be. */
 export interface SandboxAmountRules {
   /** A negative amount is allowed (a debit, an overdrawn balance). */
   negative: boolean;

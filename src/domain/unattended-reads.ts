@@ -8,6 +8,8 @@ import { AIS_UNATTENDED_READS_PER_DAY } from './limits.js';
  * read, as Berlin Group counts frequencyPerDay, and per Norwegian calendar day of the bank's clock, so
  * the sandbox's clock moves the day on.
  */
+
+/** The kinds of read, each counted apart. */
 export type ReadKind = 'accounts' | 'account' | 'balances' | 'transactions';
 
 /** The key a read counts under: its kind and the resource it reads (a list counts under its consent). */

@@ -52,6 +52,7 @@ import { aisSchemas } from './schemas/ais-schemas.js';
 import { sharedSchemas } from './schemas/common-schemas.js';
 import { paymentSchemas } from './schemas/payment-schemas.js';
 import { authorisationSchemas } from './schemas/authorisation-schemas.js';
+import { singlePaymentSchemas } from './schemas/single-payment-schemas.js';
 import { basketSchemas } from './schemas/signing-basket-schemas.js';
 import { registerScaPages } from './routes/sca-page-routes.js';
 import { registerSigningBasketRoutes } from './routes/signing-basket-routes.js';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...sharedSchemas,
     ...paymentSchemas,
     ...authorisationSchemas,
+    ...singlePaymentSchemas,
     ...basketSchemas,
     ...aisSchemas,
     batchRunSchema,

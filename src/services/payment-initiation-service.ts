@@ -4,9 +4,9 @@ import { osloDate } from '../domain/clock.js';
 import type { Language } from '../domain/language.js';
 import { LOGICAL_DUPLICATE_WINDOW_HOURS } from '../domain/limits.js';
 import { formatMoney } from '../domain/money.js';
-import { CROSS_BORDER, type PaymentProduct, type PaymentService, productProblem } from '../domain/payment-product.js';
-import { type ProductValidation, validateCrossBorderPayment } from '../domain/payments/cross-border-payment.js';
-import { validateDomesticBulkPayment } from '../domain/payments/domestic-bulk-payment.js';
+import { type PaymentProduct, type PaymentService, productProblem } from '../domain/payment-product.js';
+import type { ProductValidation } from '../domain/payments/cross-border-payment.js';
+import { type ProductRules, productRules } from '../domain/payments/product-rules.js';
 import { type NewPayment, newPaymentId } from '../domain/payments/payment.js';
 import { type PsuIdentification, identifyPsu } from '../domain/psu.js';
 import { PSU_MESSAGES } from '../domain/psu-messages.js';
@@ -39,6 +39,7 @@ interface JudgedOrder {
   validated: NonNullable<ProductValidation['payment']>;
   psu: PsuIdentification;
   fixes: ReturnType<typeof acceptedFixes>;
+  rules: ProductRules;
 }
 
 /** Use cases of payment initiation: create (idempotent by X-Request-ID), read, read status, cancel. */
@@ -64,7 +65,7 @@ export class PaymentInitiationService {
   private async create(request: RequestContext, order: PaymentOrder, record: RecordAnswer): Promise<Created> {
     // The TPP's bank's business clock: its own in the sandbox, the wall clock in production.
     const now = await this.banks.now(request.tpp.id);
-    const { validated, psu, fixes } = this.judge(request, order, osloDate(now));
+    const { validated, psu, fixes, rules } = this.judge(request, order, osloDate(now));
     // A PSU named by PSU-ID must have a valid session with this TPP, or is sent to SCA first (401).
     if (psu.psuId !== undefined) await this.sca.requireSession({ ...request.sca, psuId: psu.psuId });
 
@@ -83,7 +84,7 @@ export class PaymentInitiationService {
         transactionFees: formatMoney(validated.fees.total),
         transactionFeeIndicator: validated.fees.charged,
         ...(warnings.length > 0 ? { tppMessages: warnings } : {}),
-        psuMessage: psuMessage(order.product, validated.transfers, request.language),
+        psuMessage: psuMessage(rules, validated.transfers, request.language),
         _links: paymentAnswerLinks(order.service, order.product, id, 'RCVD', signing?.link),
       },
     };
@@ -118,13 +119,13 @@ export class PaymentInitiationService {
   private judge(request: RequestContext, order: PaymentOrder, today: string): JudgedOrder {
     const fixes = acceptedFixes(request.acceptFix, today);
     const { psu, problems: psuProblems } = identifyPsu(request.psu, this.sca.nationalIdKey);
-    const validation: ProductValidation =
-      order.product === CROSS_BORDER
-        ? validateCrossBorderPayment(order.body, { today, rates: this.rates })
-        : validateDomesticBulkPayment(order.body, { today, rates: this.rates });
+    const rules = productRules(order.service, order.product);
+    // Programmer error: the routes create only products the registry has.
+    if (rules === undefined) throw new Error(`no rules for ${order.service} ${order.product}`);
+    const validation: ProductValidation = rules.validate(order.body, { today, rates: this.rates });
     const problems = [...order.schemaProblems, ...psuProblems, ...validation.problems];
     if (problems.length > 0 || validation.payment === undefined || psu === undefined) throw ApiError.of(problems);
-    return { validated: validation.payment, psu, fixes };
+    return { validated: validation.payment, psu, fixes, rules };
   }
 
   /** The payment as it stands by the bank's clock at `now` (when left out, the TPP's bank's clock, read with the payment). */
@@ -224,10 +225,12 @@ function withEffectiveStatus(payment: StoredPayment, now: Date): StoredPayment {
     : { ...payment, status, statusReason: payment.statusReason ?? EXPIRED_REASON };
 }
 
-function psuMessage(product: PaymentProduct, transfers: NewPayment['transfers'], language: Language): string {
+function psuMessage(rules: ProductRules, transfers: NewPayment['transfers'], language: Language): string {
   const [first] = transfers;
-  if (product === CROSS_BORDER)
+  if (rules.psuMessage === 'cross-border')
     return clipText(PSU_MESSAGES.crossBorderReceived[language](first!.amount, first!.creditorName));
+  if (rules.psuMessage === 'domestic')
+    return clipText(PSU_MESSAGES.domesticReceived[language](first!.amount, first!.creditorName));
   const total = transfers.reduce((sum, t) => sum + t.amount.minor, 0n);
   return clipText(
     PSU_MESSAGES.bulkReceived[language](transfers.length, { minor: total, currency: first!.amount.currency }),

@@ -3,6 +3,7 @@ import { type AuthorisationKind, PsuAuthenticationRequired, isSessionValid } fro
 import type { NewAuthorisation, PsuSession } from '../store/sca-records.js';
 import type { Store } from '../store/store.js';
 import type { Banks } from './banks.js';
+import type { InstantExecution } from './instant-execution.js';
 import type { PsuIdentityProvider } from './psu-identity.js';
 import { AuthorisationSteps } from './sca/authorisation-steps.js';
 import { CodeLockout } from './sca/code-lockout.js';
@@ -40,6 +41,8 @@ export class ScaService {
     readonly nationalIdKey: NationalIdKey,
     /** The consent page's part: the accounts offered and the PSU's choice (services/ais). */
     consentPage: ConsentPage,
+    /** Executes approved instant payments (Straks) within the PSU's decision. */
+    instant?: InstantExecution,
   ) {
     this.steps = new AuthorisationSteps(store, banks);
     const payments = new ScaPayments(store);
@@ -55,7 +58,7 @@ export class ScaService {
       payments,
       this.consentStep,
     );
-    this.paymentDecision = new PaymentDecisionStep(store, banks, this.steps, payments);
+    this.paymentDecision = new PaymentDecisionStep(store, banks, this.steps, payments, instant);
     this.cancellationDecision = new CancellationDecisionStep(store, this.steps);
   }
 

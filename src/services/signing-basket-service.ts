@@ -2,6 +2,7 @@ import { ApiError, type Problem } from '../domain/api-error.js';
 import { type ScaStatus, effectiveStatus } from '../domain/sca.js';
 import { type BasketStatus, basketStatus } from '../domain/signing-basket.js';
 import { newPaymentId } from '../domain/payments/payment.js';
+import { productRules } from '../domain/payments/product-rules.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
 import type { Store } from '../store/store.js';
 import { type AuthorisationList, AuthorisationService } from './authorisation-service.js';
@@ -151,7 +152,8 @@ export class SigningBasketService {
   }
 
   /**
-   * spec, rule 4: a bulk or periodic payment cannot be in a basket (REFERENCE_MIX_INVALID). Unknown,
+   * spec, rule 4: a bulk or periodic payment cannot be in a basket (REFERENCE_MIX_INVALID), and nor can a
+   * product the registry keeps out (Straks, executed at its own SCA: product-rules.ts). Unknown,
    * foreign and repeated ids are refused by path, and so are payments of another PSU; a payment
    * already authorised, rejected or cancelled is REFERENCE_STATUS_INVALID.
    */
@@ -176,6 +178,14 @@ export class SigningBasketService {
           code: 'REFERENCE_MIX_INVALID',
           path,
           text: `${path}: ${paymentId} is a ${payment.service === 'bulk-payments' ? 'bulk' : 'periodic'} payment, which cannot be put in a signing basket`,
+        });
+        return;
+      }
+      if (productRules(payment.service, payment.product)?.inBasket !== true) {
+        mix.push({
+          code: 'REFERENCE_MIX_INVALID',
+          path,
+          text: `${path}: ${paymentId} is a ${payment.product} payment, which is executed at once at its own SCA and so cannot be put in a signing basket`,
         });
         return;
       }

@@ -6,6 +6,8 @@ import type { ColumnType } from 'kysely';
  * booleans are 0/1. SQLite returns every integer as bigint (safe integers), PostgreSQL returns int4
  * as number: small integers are read as `number | bigint` and converted where read.
  */
+
+/** An integer column that SQLite returns as bigint and PostgreSQL (int4) as number. */
 type SmallInt = ColumnType<number | bigint, number, number>;
 type Amount = ColumnType<bigint, bigint, bigint>;
 

@@ -4,8 +4,13 @@ import {
   CONVERSION_FEE_BASIS_POINTS,
   CONVERSION_FEE_MINIMUM_NOK_MINOR,
   CROSS_BORDER_FEE_NOK_MINOR,
+  GENERAL_CROSS_BORDER_FEE_NOK_MINOR,
+  SEPA_FEE_NOK_MINOR,
   crossBorderFees,
   domesticBulkFees,
+  domesticFees,
+  straksFees,
+  transferFees,
 } from '../../src/domain/fee-schedule.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/reference-rates.js';
 
@@ -73,5 +78,23 @@ describe('domesticBulkFees', () => {
       charged: false,
       conversion: undefined,
     });
+  });
+});
+
+describe('the fees of the single payments of issue 30', () => {
+  it('charges NDCT nothing, Straks NOK 10.00, SEPA NOK 15.00 and the general cross-border product NOK 50.00, plus conversion from another currency', () => {
+    assert.deepEqual(domesticFees(), { total: { minor: 0n, currency: 'NOK' }, charged: false, conversion: undefined });
+    assert.deepEqual(straksFees().total, { minor: 1_000n, currency: 'NOK' });
+    assert.equal(straksFees().charged, true);
+    const sepa = transferFees(SEPA_FEE_NOK_MINOR, { minor: 10_000n, currency: 'EUR' }, 117_000n, 'NOK');
+    assert.deepEqual(sepa.total, { minor: 4_000n, currency: 'NOK' });
+    assert.deepEqual(transferFees(SEPA_FEE_NOK_MINOR, { minor: 10_000n, currency: 'EUR' }, 117_000n, 'EUR').total, {
+      minor: 1_500n,
+      currency: 'NOK',
+    });
+    assert.equal(
+      transferFees(GENERAL_CROSS_BORDER_FEE_NOK_MINOR, { minor: 100n, currency: 'NOK' }, 100n, 'NOK').total.minor,
+      5_000n,
+    );
   });
 });

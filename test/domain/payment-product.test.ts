@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CROSS_BORDER, DOMESTIC, isPaymentProduct, productProblem } from '../../src/domain/payment-product.js';
+import {
+  CROSS_BORDER,
+  DOMESTIC,
+  GENERAL_CROSS_BORDER,
+  SEPA,
+  STRAKS,
+  isPaymentProduct,
+  productProblem,
+} from '../../src/domain/payment-product.js';
 
 describe('productProblem', () => {
   it('accepts the cross-border product as a single payment', () => {
@@ -20,8 +28,17 @@ describe('productProblem', () => {
     assert.match(problem?.text ?? '', /offered as payments, not as bulk-payments/);
   });
 
-  it('refuses the domestic product as a single payment with PRODUCT_INVALID', () => {
-    assert.equal(productProblem('payments', DOMESTIC)?.code, 'PRODUCT_INVALID');
+  it('accepts every product of the platform as a single payment: NDCT, Straks, SEPA and the general cross-border product', () => {
+    for (const product of [DOMESTIC, STRAKS, SEPA, GENERAL_CROSS_BORDER])
+      assert.equal(productProblem('payments', product), undefined);
+    assert.equal(STRAKS, 'instant-norwegian-domestic-credit-transfers-straks');
+    assert.equal(SEPA, 'sepa-credit-transfers');
+    assert.equal(GENERAL_CROSS_BORDER, 'cross-border-credit-transfers');
+  });
+
+  it('refuses Straks, SEPA and the general cross-border product as bulk payments with PRODUCT_INVALID', () => {
+    for (const product of [STRAKS, SEPA, GENERAL_CROSS_BORDER])
+      assert.equal(productProblem('bulk-payments', product)?.code, 'PRODUCT_INVALID');
   });
 
   it('refuses a known product as a periodic payment with PRODUCT_INVALID', () => {
@@ -31,7 +48,7 @@ describe('productProblem', () => {
 
   it('refuses a product the bank does not offer with PRODUCT_UNKNOWN, in any service', () => {
     for (const service of ['payments', 'bulk-payments', 'periodic-payments']) {
-      const problem = productProblem(service, 'sepa-credit-transfers');
+      const problem = productProblem(service, 'instant-sepa-credit-transfers');
       assert.equal(problem?.code, 'PRODUCT_UNKNOWN', service);
       assert.equal(problem?.path, 'path:payment-product');
     }

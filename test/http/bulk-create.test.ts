@@ -743,10 +743,10 @@ describe('bulk payment create: products', () => {
       what: 'a bulk of cross-border transfers',
     },
     {
-      url: '/v1/payments/norwegian-domestic-credit-transfers',
+      url: '/v1/bulk-payments/instant-norwegian-domestic-credit-transfers-straks',
       status: 403,
       code: 'PRODUCT_INVALID',
-      what: 'a single domestic transfer',
+      what: 'a bulk of Straks payments, offered as single payments only',
     },
     {
       url: '/v1/periodic-payments/norwegian-domestic-credit-transfers',
@@ -755,7 +755,7 @@ describe('bulk payment create: products', () => {
       what: 'a periodic domestic transfer',
     },
     {
-      url: '/v1/bulk-payments/sepa-credit-transfers',
+      url: '/v1/bulk-payments/instant-sepa-credit-transfers',
       status: 404,
       code: 'PRODUCT_UNKNOWN',
       what: 'a product the bank does not offer',

@@ -15,6 +15,16 @@ import {
 } from '../support/payment-requests.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
+import {
+  CBCT_PATH,
+  NDCT_PATH,
+  SEPA_PATH,
+  STRAKS_PATH,
+  cbctBody,
+  createSingle,
+  ndctBody,
+  sepaBody,
+} from '../support/single-payment-requests.js';
 import { CONSENT_PATH, askConsent, giveConsent, readAis } from '../support/ais-requests.js';
 import { bankDate, newAisCustomer, postCardTransactions, postTransactions } from '../support/ais-data.js';
 
@@ -144,6 +154,35 @@ describe('the OpenAPI document', () => {
       conforms('GET', `${self}/status`, await t.signed({ method: 'GET', url: `${self}/status` }));
       conforms('DELETE', self, await t.signed({ method: 'DELETE', url: self }));
       conforms('DELETE', self, await t.signed({ method: 'DELETE', url: self }));
+    }
+  });
+
+  it('documents and matches real answers of the single payments of every product: create, read, status, authorisation, cancel and a 400', async () => {
+    for (const [path, body] of [
+      [NDCT_PATH, ndctBody],
+      [STRAKS_PATH, ndctBody],
+      [SEPA_PATH, sepaBody],
+      [CBCT_PATH, cbctBody],
+    ] as const) {
+      const operation = document.paths[path]?.post;
+      assert.ok(operation?.requestBody, `${path} is documented with its body`);
+      for (const status of ['201', '400', '401', '403', '404', '409'])
+        assert.ok(operation.responses[status], `${path} documents ${status}`);
+      const created = await createSingle(t, path, body(), { without: ['PSU-Context'] });
+      assert.equal(created.statusCode, 201, created.body);
+      conforms('POST', path, created);
+      const self = created.json()._links.self.href as string;
+      conforms('GET', self, await t.signed({ method: 'GET', url: self }));
+      conforms('GET', `${self}/status`, await t.signed({ method: 'GET', url: `${self}/status` }));
+      const started = await t.signed({
+        method: 'POST',
+        url: `${self}/authorisations`,
+        headers: { 'TPP-Redirect-URI': 'https://tpp.example/again' },
+      });
+      assert.equal(started.statusCode, 201, started.body);
+      conforms('POST', `${self}/authorisations`, started);
+      conforms('DELETE', self, await t.signed({ method: 'DELETE', url: self }));
+      conforms('POST', path, await createSingle(t, path, { ...body(), creditorName: '' }));
     }
   });
 

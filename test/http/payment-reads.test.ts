@@ -89,9 +89,9 @@ describe('reading a payment', () => {
   });
 
   it('answers an unknown product with 404 PRODUCT_UNKNOWN and a product in another form with 403 PRODUCT_INVALID', async () => {
-    assertErrorBody(await get('/v1/payments/sepa-credit-transfers/enc!!x'), 404, 'PRODUCT_UNKNOWN');
-    assertErrorBody(await get('/v1/payments/sepa-credit-transfers/enc!!x/status'), 404, 'PRODUCT_UNKNOWN');
-    assertErrorBody(await get('/v1/payments/norwegian-domestic-credit-transfers/enc!!x'), 403, 'PRODUCT_INVALID');
+    assertErrorBody(await get('/v1/payments/instant-sepa-credit-transfers/enc!!x'), 404, 'PRODUCT_UNKNOWN');
+    assertErrorBody(await get('/v1/payments/instant-sepa-credit-transfers/enc!!x/status'), 404, 'PRODUCT_UNKNOWN');
+    assertErrorBody(await get('/v1/bulk-payments/sepa-credit-transfers/enc!!x'), 403, 'PRODUCT_INVALID');
     assertErrorBody(
       await get('/v1/bulk-payments/norwegian-cross-border-credit-transfers/enc!!x/status'),
       403,

@@ -12,6 +12,7 @@ import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/refere
 import { buildApp } from '../../src/http/app.js';
 import { DEFAULT_CUSTOMERS, defaultDataSet } from '../../src/sandbox/default-data-set.js';
 import { newBankId } from '../../src/domain/bank.js';
+import { InstantExecution } from '../../src/services/instant-execution.js';
 import { PaymentInitiationService } from '../../src/services/payment-initiation-service.js';
 import { sandboxIdentityProvider } from '../../src/services/psu-identity.js';
 import { ScaService } from '../../src/services/sca-service.js';
@@ -146,6 +147,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     publicUrl,
     options.nationalIdKey ?? { bytes: randomBytes(32) },
     new AisConsentPage(store, banks),
+    new InstantExecution(store, rates),
   );
   const app = await buildApp({
     config: { mode, logLevel: 'silent', publicUrl },

@@ -69,6 +69,20 @@ export const REFERENCE_RATE_MAX_FRACTION_DIGITS = 48;
 export const REFERENCE_RATE_MAX_WHOLE_DIGITS = 12;
 
 /**
+ * endToEndIdentification (release 1.21.18, on the domestic and SEPA single payments): Berlin Group's
+ * Max35Text, the ISO 20022 EndToEndId the bank passes on to the creditor's bank unchanged.
+ */
+export const END_TO_END_IDENTIFICATION_MAX_LENGTH = 35;
+
+/**
+ * The most one Straks (instant) payment may be: NOK 500 000, the cap of the instant rail as the
+ * platform's banks state it to their customers (docs/decisions.md, Straks; Luster Sparebank: "up to NOK 500
+ * 000"); a larger amount goes as a norwegian-domestic-credit-transfers payment. KLP's NOK 10 000 is
+ * one bank's own fraud limit, not the rail's.
+ */
+export const STRAKS_MAX_AMOUNT_NOK_MINOR = 50_000_000n;
+
+/**
  * Authorisations (or cancellation authorisations) one payment or basket can have. Each start is a new
  * link, for one that expired or was used; a link lives 15 minutes and a payment waits 60 for its SCA,
  * so ten covers every honest retry, and bounds the list GET …/authorisations reads.

@@ -10,9 +10,8 @@
  * Every such body with each field at its maximum length fits: 1 000 sandbox card transactions are
  * 1.45 MB of JSON, a bulk payment of MAX_BULK_ENTRIES entries with one structured reference each
  * 1.26 MB (test/http/body-limits.test.ts builds them from the schemas). Reading a body costs time
- * in proportion to its size (about 8-11 ms of CPU per MiB for a hostile one), so the limit is not
- * larger than that: 2 MiB let one hostile body hold the event loop over 50 ms (docs/decisions.md,
- * "List bodies of 1.5 MiB").
+ * in proportion to its size, so the limit is not larger than that: a larger one lets one hostile
+ * body hold the event loop past the latency target (docs/decisions.md, "List bodies of 1.5 MiB").
  */
 export const BODY_LIMIT_BYTES = 1.5 * 1024 * 1024;
 
@@ -27,16 +26,16 @@ export const VALIDATION_ENTRIES_PER_TURN = 100;
  * Characters of a large body's text parsed at a time (src/http/body/json-pieces.ts). Every piece is then a
  * string well under V8's largest object of its ordinary pages (128 KiB; 64 KiB for a piece of UTF-16),
  * made in the young generation's memory, already in use. One string of the whole body would be made
- * in fresh pages of its own: on the bench's 2-core VM touching them cost 5-9 ms per 1.5 MiB body,
- * and those strings filled the old generation, so that a full collection paused the event loop for
- * up to 28 ms every few large bodies.
+ * in fresh pages of its own, slow to touch on a virtual machine, and such strings fill the old
+ * generation, so that a full collection pauses the event loop every few large bodies
+ * (docs/decisions.md, "Parse a large body as one string, or in pieces?").
  */
 export const PARSE_PIECE_UNITS = 32 * 1024;
 
 /**
  * Characters of a large body's text whose shape is checked between two turns of the event loop
- * (src/http/body/json-shape.ts): under a millisecond of the check on the bench's VM, so the check of a
- * 1.5 MiB list body is six short steps rather than one long one.
+ * (src/http/body/json-shape.ts): under a millisecond of the check, so the check of a list body at
+ * BODY_LIMIT_BYTES is six short steps rather than one long one.
  */
 export const SHAPE_SLICE_CHARS = 256 * 1024;
 

@@ -2,7 +2,7 @@
 
 /**
  * The latest instant the sandbox clock may show. The batch schedule (croner) finds no run in year
- * 3000 or after (nextRun gives null: measured), so a clock past this would have no next batch run;
+ * 3000 or after (its nextRun gives null), so a clock past this would have no next batch run;
  * and every date the interface writes keeps a four-digit year (the specification's YYYY-MM-DD).
  */
 export const SANDBOX_CLOCK_LATEST = new Date('2999-12-31T00:00:00.000Z');
@@ -40,9 +40,10 @@ export const SANDBOX_TEXT_MAX_LENGTH = 70;
 
 /**
  * Requests one client address may send per minute to POST /v1/sandbox/certificates, which needs no
- * certificate, refused ones included. Each certificate costs an RSA-2048 key, 100 to 500 ms of a
- * core; a TPP's CI asks for one per pipeline run, and ten a minute leave room for parallel jobs while
- * bounding one address to a few seconds of key generation a minute.
+ * certificate, refused ones included. Each certificate costs an RSA-2048 key, a fraction of a
+ * second of a core (docs/decisions.md, "Certificates over HTTP in the sandbox"); a TPP's CI asks
+ * for one per pipeline run, and ten a minute leave room for parallel jobs while bounding one
+ * address to a few seconds of key generation a minute.
  */
 export const SANDBOX_CERTIFICATE_REQUESTS_PER_ADDRESS_PER_MINUTE = 10;
 

@@ -26,7 +26,7 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 /**
  * A client has this long to send the whole request, body included. BODY_LIMIT_BYTES (1.5 MiB) over a
  * slow 1 Mbit/s link takes 13 s; 30 s leaves room, and a connection that stops sending mid-body is
- * closed with 408 instead of being held (it was held for more than 6 minutes before this limit).
+ * closed with 408 instead of being held (docs/security.md, "A client that stops sending mid-body").
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 

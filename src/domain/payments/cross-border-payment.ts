@@ -3,11 +3,12 @@ import { accountKey, accountProblems, bicCountry, bicProblem } from '../account-
 import { isCurrency } from '../currency.js';
 import { isCalendarDate } from '../clock.js';
 import { executionDateProblem } from '../execution-date.js';
-import { crossBorderFees } from '../fee-schedule.js';
+import { CROSS_BORDER_FEE_NOK_MINOR, transferFees } from '../fee-schedule.js';
 import { type Money, formatAmount } from '../money.js';
 import type { ReferenceRates } from '../reference-rates.js';
 import { readAmount } from './amount-field.js';
-import { type Json, has, objectAt, stringAt } from './field-reader.js';
+import type { Json } from '../json.js';
+import { has, objectAt, stringAt } from './field-reader.js';
 import { type ValidatedPayment, duplicateKey } from './payment.js';
 
 /** spec: the cross-border product is meant for NOK 100 000 or more, and must then carry regulatory reporting. */
@@ -67,7 +68,7 @@ export function validateCrossBorderPayment(body: unknown, context: ProductContex
 }
 
 /** The creditor's bank (a BIC; required when the account is given by BBAN) and account (Norwegian rules when the bank is). */
-function creditorProblems(
+export function creditorProblems(
   body: unknown,
   creditorAccount: Json | undefined,
   creditorAgent: string | undefined,
@@ -131,17 +132,19 @@ function sizeInNok(
   return { amountNokMinor, problems: [], warnings: [warning] };
 }
 
-interface CheckedFields {
+export interface CheckedFields {
   instructed: Money;
   amountNokMinor: bigint;
   creditorAccount: Json;
   creditorAgent: string | undefined;
   debtorAccount: Json;
   executionDate: string | undefined;
+  /** The product's transfer fee (the conversion fee comes on top): this product's when left out. */
+  feeNokMinor?: bigint;
 }
 
 /** The payment of a body whose fields passed every rule: one transfer, with the fees of its size. */
-function crossBorderPayment(body: unknown, fields: CheckedFields): Omit<ValidatedPayment, 'warnings'> {
+export function crossBorderPayment(body: unknown, fields: CheckedFields): Omit<ValidatedPayment, 'warnings'> {
   const { instructed, amountNokMinor, creditorAccount, creditorAgent, debtorAccount, executionDate } = fields;
   const debtorCurrency = stringAt(debtorAccount, 'currency');
   const debtor = {
@@ -173,7 +176,12 @@ function crossBorderPayment(body: unknown, fields: CheckedFields): Omit<Validate
         path: '$',
       },
     ],
-    fees: crossBorderFees(instructed, amountNokMinor, isCurrency(debtorCurrency) ? debtorCurrency : 'NOK'),
+    fees: transferFees(
+      fields.feeNokMinor ?? CROSS_BORDER_FEE_NOK_MINOR,
+      instructed,
+      amountNokMinor,
+      isCurrency(debtorCurrency) ? debtorCurrency : 'NOK',
+    ),
   };
 }
 

@@ -81,7 +81,7 @@ export function validateDomesticBulkPayment(body: unknown, context: ProductConte
   };
 }
 
-function requireNok(currency: string | undefined, path: string, problems: Problem[]): void {
+export function requireNok(currency: string | undefined, path: string, problems: Problem[]): void {
   if (currency !== undefined && currency !== 'NOK') {
     problems.push({
       code: 'FORMAT_ERROR',
@@ -93,10 +93,16 @@ function requireNok(currency: string | undefined, path: string, problems: Proble
 
 /**
  * spec: an entry sets structured or unstructured remittance information, never both; the array
- * replaces the single structured field, so the two are not given together either. Returns the
+ * replaces the single structured field, so the two are not given together either. A single domestic
+ * payment (NDCT, Straks) has the same rule, for the whole body (`subject` names it). Returns the
  * remittance as text for duplicate detection, or undefined when it is not usable.
  */
-function remittanceOf(entry: Record<string, unknown>, path: string, problems: Problem[]): string | undefined {
+export function remittanceOf(
+  entry: Record<string, unknown>,
+  path: string,
+  problems: Problem[],
+  subject = 'an entry',
+): string | undefined {
   const unstructured = stringAt(entry, 'remittanceInformationUnstructured');
   const single = objectAt(entry, 'remittanceInformationStructured');
   const array = arrayAt(entry, 'remittanceInformationStructuredArray');
@@ -105,7 +111,7 @@ function remittanceOf(entry: Record<string, unknown>, path: string, problems: Pr
     problems.push({
       code: 'FORMAT_ERROR',
       path,
-      text: `${path} sets both unstructured and structured remittance information; an entry carries one or the other`,
+      text: `${path} sets both unstructured and structured remittance information; ${subject} carries one or the other`,
     });
   }
   if (single !== undefined && array !== undefined) {

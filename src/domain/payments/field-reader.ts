@@ -1,9 +1,10 @@
+import type { Json } from '../json.js';
+
 /**
  * Product rules run on the body even when the schema found problems, so that every violation is
  * reported at once. They read fields through these helpers and skip what has the wrong type: the
  * schema reports that.
  */
-export type Json = Record<string, unknown>;
 
 export function objectAt(value: unknown, key: string): Json | undefined {
   const field = isObject(value) ? value[key] : undefined;

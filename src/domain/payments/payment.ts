@@ -73,6 +73,7 @@ export function duplicateKey(parts: DuplicateParts): string {
     parts.executionDate ?? '',
     parts.remittance.trim().replace(/\s+/g, ' ').toLowerCase(),
   ].join('|');
-  // One-shot: a Hash object per entry of a bulk cost three times the hashing (bench/README.md).
+  // One-shot: a Hash object per entry of a bulk costs several times the hashing (bench/README.md,
+  // "The request's own work").
   return hash('sha256', text, 'hex');
 }

@@ -7,8 +7,8 @@ import { type JsonUnits, unitsText, unitsTextWithin } from './utf8-body.js';
  * Parses a body whose shape json-shape.ts checked and laid out: what is no larger than the layout's
  * piece is given to JSON.parse as it is, and a larger container is parsed a few entries (or fields)
  * at a time, at the seams the shape pass noted, each piece a string of the young generation. A body
- * of up to 1.5 MiB is then never one string: such a string is made in fresh pages of its own, which
- * cost 5-9 ms a body on the bench's VM and filled the old generation (utf8-body.ts).
+ * at the list-body limit is then never one string: such a string is made in fresh pages of its own,
+ * which are slow to touch on a virtual machine, and fills the old generation (utf8-body.ts).
  *
  * Every unit of the text is read by JSON.parse or checked here (the spaces and commas between
  * pieces, the brackets, each field name), and each piece must hold exactly the entries the shape pass

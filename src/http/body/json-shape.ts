@@ -142,7 +142,8 @@ export function* scanJsonShape(
   // searched once in all (a search per string would read to the end of the text each time).
   let nextBackslash = -2;
   // No closures here: made anew on each call, they would be new call targets to the code V8
-  // optimized for the last call, which it then throws away (a body's first reads were 10 ms, not 1).
+  // optimized for the last call, which it then throws away, and each body's first reads would run
+  // unoptimised (bench/README.md, "Figures behind the source's reasons").
 
   let sliceEnd = sliceUnits;
   while (i < n) {

@@ -4,18 +4,20 @@ import { PARSE_PIECE_UNITS } from '../../domain/limits.js';
 /**
  * A body's text as code units, indexed as a JavaScript string is: its bytes when it is ASCII (the
  * usual body), else its UTF-16 code units. Reading a large body as units rather than as one string
- * spares a string of up to 1.5 MiB: V8 makes each such string in fresh pages of its own (large-object
- * space), which on the bench's 2-core VM cost 5-9 ms a body to touch, and which filled the old
- * generation so that a full collection paused the event loop every few large bodies (issue 10,
- * point 3). The shape pass reads the units (json-shape.ts), and the parser reads them in pieces of a
- * few KiB (json-pieces.ts), each a string of the young generation.
+ * spares a string of up to the list-body limit: V8 makes each such string in fresh pages of its own
+ * (large-object space), which are slow to touch on a virtual machine, and such strings fill the old
+ * generation so that full collections pause the event loop every few large bodies (docs/decisions.md,
+ * "Parse a large body as one string, or in pieces?"). The shape pass reads the units (json-shape.ts),
+ * and the parser reads them in pieces of a few KiB (json-pieces.ts), each a string of the young
+ * generation.
  */
 export type JsonUnits = Buffer | Uint16Array;
 
 /**
  * The body's code units, or undefined when its bytes are not UTF-8. Checking the bytes (isUtf8, SIMD)
- * and converting them to UTF-16 with ICU's transcoder costs 3 ms for 2 MiB of non-ASCII text, where
- * Node's UTF-8 decoders take 13 ms. A leading byte order mark is dropped, as TextDecoder does.
+ * and converting them to UTF-16 with ICU's transcoder is several times faster on non-ASCII text than
+ * Node's UTF-8 decoders (docs/decisions.md, "Decoding a body: TextDecoder or a transcoder?"). A
+ * leading byte order mark is dropped, as TextDecoder does.
  */
 export function bodyUnits(raw: Buffer): JsonUnits | undefined {
   if (isAscii(raw)) return raw;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 
 /**
- * The platform's sandbox address (issue 11, point 4): the Tietoevry platform serves its sandbox API
+ * The platform's sandbox address: the Tietoevry platform serves its sandbox API
  * under /api-sandbox/v1/..., and its developer proxy and scripts call that path. In sandbox mode the
  * server answers there too. Every route is registered once, under /v1: the address is mapped onto it
  * before routing (Fastify's rewriteUrl), and the answer's links are given the address the request

@@ -58,8 +58,9 @@ const FORWARDED_HEADERS = ['content-type', 'location', 'cache-control', 'etag', 
 
 /**
  * /docs is served by Swagger UI in a Fastify instance of its own, built on the first request for it.
- * Its plugin and the static-file, MIME and glob code it brings were a sixth of every start; a
- * reference nobody opens now costs nothing. The instance reads the document from this app.
+ * Its plugin and the static-file, MIME and glob code it brings are a large part of the bundle, which
+ * every start would load for a page few open (docs/decisions.md, "/docs built on first use"); a
+ * reference nobody opens costs nothing. The instance reads the document from this app.
  */
 function lazyReference(app: FastifyInstance): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
   let reference: Promise<FastifyInstance> | undefined;

@@ -47,8 +47,8 @@ export function registerHealth(app: FastifyInstance, store: Store, mode: Mode): 
     '/health',
     {
       // A probe's answer is some hundred bytes: compressing it gains nothing, and @fastify/compress's
-      // first look at an answer (is it a fetch Response?) loads Node's fetch internals, 10-25 ms that
-      // the first probe after a start would wait for.
+      // first look at an answer (is it a fetch Response?) loads Node's fetch internals, which the first
+      // probe after a start would wait for (bench/README.md, the cold start).
       compress: false,
       schema: {
         hide: true,

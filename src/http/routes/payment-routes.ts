@@ -4,9 +4,12 @@ import { BODY_LIMIT_BYTES } from '../../domain/limits.js';
 import {
   CROSS_BORDER,
   DOMESTIC,
+  GENERAL_CROSS_BORDER,
   PAYMENT_SERVICES,
   type PaymentProduct,
   type PaymentService,
+  SEPA,
+  STRAKS,
   productProblem,
 } from '../../domain/payment-product.js';
 import { type PaymentInitiationService, paymentLinks } from '../../services/payment-initiation-service.js';
@@ -40,6 +43,38 @@ const PRODUCTS: Product[] = [
     read: 'CrossBorderCreditTransferRead#',
     summary: 'Create a cross-border credit transfer (meant for NOK 100 000 or more)',
     acceptFixRequired: true,
+  },
+  {
+    service: 'payments',
+    product: DOMESTIC,
+    body: 'DomesticCreditTransfer#',
+    read: 'DomesticCreditTransferRead#',
+    summary: 'Create a domestic credit transfer (NDCT), executed by the batch run on its date',
+    acceptFixRequired: false,
+  },
+  {
+    service: 'payments',
+    product: STRAKS,
+    body: 'DomesticCreditTransfer#',
+    read: 'DomesticCreditTransferRead#',
+    summary: 'Create a Straks (instant domestic) payment, executed at once when the PSU approves it',
+    acceptFixRequired: false,
+  },
+  {
+    service: 'payments',
+    product: SEPA,
+    body: 'SepaCreditTransfer#',
+    read: 'SepaCreditTransferRead#',
+    summary: 'Create a SEPA credit transfer (EUR to a SEPA country)',
+    acceptFixRequired: false,
+  },
+  {
+    service: 'payments',
+    product: GENERAL_CROSS_BORDER,
+    body: 'GeneralCrossBorderCreditTransfer#',
+    read: 'GeneralCrossBorderCreditTransferRead#',
+    summary: 'Create a cross-border credit transfer under NOK 100 000 (no regulatory reporting)',
+    acceptFixRequired: false,
   },
   {
     service: 'bulk-payments',

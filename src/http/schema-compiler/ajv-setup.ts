@@ -20,8 +20,9 @@ export const FORMATS: Record<string, unknown> = { ...fullFormats, [HTTP_ADDRESS_
 
 /** `standalone`: keeps each validator's source, with formats named as the precompiled code finds them (scripts/precompile-schemas.ts). */
 export function createAjv(coerceTypes: boolean, checkSchemas: boolean, standalone = false): Ajv {
-  // Checking schemas against the JSON Schema meta-schema costs 60 ms of every start; the route
-  // schemas are fixed, so the tests check them (checkSchemas) and production does not.
+  // Checking schemas against the JSON Schema meta-schema is a noticeable part of every start
+  // (docs/decisions.md, "Schema meta-validation"); the route schemas are fixed, so the tests check
+  // them (checkSchemas) and production does not.
   const ajv = new Ajv({
     allErrors: true,
     coerceTypes,

@@ -8,7 +8,7 @@ import type { ValidateFunction } from 'ajv';
  * rather than compiling its schemas (tens of milliseconds each, with Ajv and fast-json-stringify).
  * Each is found by a key made of everything its code depends on: the schema, the schemas it may
  * refer to, the options. A schema the build did not see (a route added without a build, a test's
- * own app) finds nothing and is compiled as before, on first use.
+ * own app) finds nothing and is compiled on first use.
  */
 
 /** Ajv's standalone code of one schema, as a function of the formats and of a require for Ajv's runtime helpers. */

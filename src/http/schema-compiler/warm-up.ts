@@ -6,14 +6,16 @@ import type { RouteValidator } from './route-validator.js';
 /**
  * Runs the steps a large body goes through (reading its units, the shape pass, parsing in pieces,
  * each list route's validation) over made-up bodies once the server listens, a few milliseconds at a
- * time between turns of the event loop. A step's first run over 2 MiB is interpreted until the JIT
- * has compiled it, and took 35-60 ms where a compiled run takes 7-25 ms (issue 10, point 3). It first
- * makes Node load what every answer needs and Node loads on first use. Nothing is stored or answered.
+ * time between turns of the event loop. A step's first run over a large body is interpreted until the
+ * JIT has compiled it, several times slower than a compiled run, and the first large body after a
+ * start would pay for it (docs/decisions.md, "Warm-up after listening"). It first makes Node load
+ * what every answer needs and Node loads on first use. Nothing is stored or answered.
  */
 export async function warmUp(validators: readonly RouteValidator[]): Promise<void> {
   // Every answer's payload is checked against the fetch Response class (@fastify/compress's onSend),
-  // and the first touch of that global makes Node load its fetch implementation: 18 ms of compiling
-  // that the first answer after a start paid (a hostile bulk's, by the README's server, 55 ms).
+  // and the first touch of that global makes Node load its fetch implementation: compiling that the
+  // first answer after a start would otherwise pay for (bench/README.md, "The first hostile bodies
+  // after a start").
   void globalThis.Response;
   await turn();
   for (const text of [madeUpBody('x', 200), madeUpBody('ø', 200), madeUpBody('x', 1000), wideBody()]) {

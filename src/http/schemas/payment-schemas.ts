@@ -72,7 +72,7 @@ export const amountSchema = {
   },
 } as const;
 
-const name = (description: string) =>
+export const name = (description: string) =>
   ({ type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH, description }) as const;
 
 const crossBorderAccountSchema = {
@@ -118,7 +118,7 @@ const addressSchema = {
   },
 } as const;
 
-const remittanceUnstructured = {
+export const remittanceUnstructured = {
   type: 'string',
   minLength: 1,
   maxLength: REMITTANCE_UNSTRUCTURED_MAX_LENGTH,

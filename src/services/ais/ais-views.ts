@@ -16,6 +16,8 @@ import type { SandboxTransaction } from '../../store/sandbox-records.js';
  * CardAccountDetails, CardTransaction), amounts as strings with the currency's minor units. Empty
  * texts of the stored data are left out rather than answered as "".
  */
+
+/** An entry of `_links`. */
 type Link = { href: string; verbs: string[] };
 
 const get = (href: string): Link => ({ href, verbs: ['GET'] });

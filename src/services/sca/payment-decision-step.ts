@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Customer } from '../../domain/bank.js';
+import { productRules } from '../../domain/payments/product-rules.js';
 import { EXPIRED_REASON, isSigningWindowOver, statusAfterApproval } from '../../domain/sca.js';
 import type { Authorisation, PaymentDecision, ScaPayment } from '../../store/sca-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
+import type { InstantExecution } from '../instant-execution.js';
 import type { AuthorisationSteps, NextStep } from './authorisation-steps.js';
 import { type ChangedMeanwhile, type ScaPage, message } from './sca-page.js';
 import type { ScaPayments } from './sca-payments.js';
@@ -35,6 +37,8 @@ export class PaymentDecisionStep {
     private readonly banks: Banks,
     private readonly steps: AuthorisationSteps,
     private readonly payments: ScaPayments,
+    /** Executes approved instant payments (Straks) before the PSU is sent back; none without it. */
+    private readonly instant?: InstantExecution,
   ) {}
 
   async decide(
@@ -47,9 +51,15 @@ export class PaymentDecisionStep {
     const next: NextStep = { stage: 'done', status: approve ? 'finalised' : 'failed' };
     if ((await this.steps.advance(authorisation, stepToken, next, now)) === undefined)
       return message('link-invalid', undefined);
-    const plan = await this.plan(authorisation, await this.payments.of(authorisation), customer, approve, now);
+    const payments = await this.payments.of(authorisation);
+    const plan = await this.plan(authorisation, payments, customer, approve, now);
     // decidePayments changes only payments still RCVD: one cancelled since it was read above is left as it is.
     const decided = new Set(await this.store.decidePayments(plan.decisions, customer.id, now));
+    // An instant payment is executed within this request: its status is ACSC (or RJCT) when the TPP is told.
+    const instant = payments
+      .filter((p) => plan.approvals.has(p.id) && decided.has(p.id) && productRules(p.service, p.product)?.instant)
+      .map((p) => p.id);
+    await this.instant?.execute(this.banks.of(authorisation.tppId), instant, now);
     const lost = [...plan.approvals].filter((id) => !decided.has(id));
     if (lost.length > 0) {
       for (const payment of await this.store.findPaymentsForSca(authorisation.tppId, lost)) {

@@ -1,11 +1,12 @@
 /**
  * What an empty database is made with: the outcome of the migrations, recorded from a run of them
  * on an empty database (scripts/schema-scripts.ts writes sqlite-schema.ts and postgres-schema.ts),
- * run as one script in one transaction. Running each migration through Kysely's migrator took
- * 30-60 ms of a first start on SQLite (eight migrations, one of which rebuilds five tables), and
- * some hundred round trips on PostgreSQL; the script takes 2 ms, and one round trip.
+ * run as one script in one transaction. Running each migration through Kysely's migrator is a
+ * noticeable part of a first start on SQLite (one of them rebuilds five tables) and a round trip per
+ * statement on PostgreSQL; the script is one transaction and one round trip (docs/decisions.md, "An
+ * empty database is made with one script").
  *
- * A database that has any migration applied is migrated step by step, as before. A migration added
+ * A database that has any migration applied is migrated step by step. A migration added
  * after the script was recorded runs through the migrator after the script, until the script is
  * recorded again (the build says when it lags behind).
  */

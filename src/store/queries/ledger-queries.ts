@@ -267,8 +267,9 @@ async function insertBookings(
  * characters): the first 8 encode the milliseconds of the clock, the other 16 are random (96 bits), as
  * timeOrderedId's, with the random bytes taken ahead for a whole run.
  * Ids made later sort after earlier ones, so a chunk's rows go to the end of the primary key's index
- * instead of to as many random pages of it as there are rows: with wholly random ids, writing those
- * pages at each commit was a third of a batch run's time.
+ * instead of to as many random pages of it as there are rows, each written whole at each commit: a
+ * large part of a batch run's time with wholly random ids (bench/README.md, "Figures behind the
+ * source's reasons").
  */
 class LedgerIds {
   private readonly random: Buffer;

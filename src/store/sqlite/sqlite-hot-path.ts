@@ -32,9 +32,10 @@ import type { SandboxTransaction, TransactionPage } from '../sandbox-records.js'
 /**
  * The operations every signed request or every create makes, as SQL prepared once and run
  * synchronously on the connection: a create is one IMMEDIATE transaction of as many statements as
- * its rows, with no query built per request. The query builder cost more than SQLite's own work
- * (bench/README.md). The caller holds the connection (SqliteStore.exclusive), so no other use of
- * it runs in between, and waits for the WAL flush before answering, as for every write.
+ * its rows, with no query built per request. The query builder costs more than SQLite's own work
+ * (docs/decisions.md, "The hot path without the query builder"). The caller holds the connection
+ * (SqliteStore.exclusive), so no other use of it runs in between, and waits for the WAL flush
+ * before answering, as for every write.
  */
 export class SqliteHotPath {
   private readonly create: BetterSqlite3.Transaction<
@@ -88,8 +89,9 @@ export class SqliteHotPath {
 
   /**
    * A page of an account's transactions in posting order, as sandbox-transaction-queries.ts inPostingOrder reads
-   * it. The rows come as arrays: better-sqlite3 makes an object of 18 named columns per row at 1.7
-   * times the cost of the array (a page of 50 rows: 180 µs against 105 µs, most of the page's read).
+   * it. The rows come as arrays: an object of named columns per row, as better-sqlite3 makes by default,
+   * costs markedly more than the array, and rows are most of a page's read (bench/README.md, "Figures
+   * behind the source's reasons").
    */
   listSandboxTransactions(accountId: string, page: TransactionPage): SandboxTransaction[] {
     const columns = TRANSACTION_COLUMNS.join(', ');

@@ -2,11 +2,12 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /**
- * Kysely's SQLite connection prepares every statement anew on each query; preparing cost as much as
- * a fifth of a signed create. This keeps each distinct SQL text's prepared statement (up to `limit`,
- * the oldest dropped first: multi-row inserts make one text per row count) and notes whether a
- * statement that changes the database ran since the last `takeWrote()`, so the driver knows which
- * uses of the connection must wait for durability.
+ * Kysely's SQLite connection prepares every statement anew on each query, and preparing is a large
+ * part of a signed create (bench/README.md, "Figures behind the source's reasons"). This keeps each
+ * distinct SQL text's prepared statement (up to `limit`, the oldest dropped first: multi-row
+ * inserts make one text per row count) and notes whether a statement that changes the database ran
+ * since the last `takeWrote()`, so the driver knows which uses of the connection must wait for
+ * durability.
  */
 export class StatementCache implements SqliteDatabase {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();

@@ -1,0 +1,62 @@
+import {
+  CROSS_BORDER,
+  DOMESTIC,
+  GENERAL_CROSS_BORDER,
+  type PaymentProduct,
+  type PaymentService,
+  SEPA,
+  STRAKS,
+} from '../payment-product.js';
+import { type ProductContext, type ProductValidation, validateCrossBorderPayment } from './cross-border-payment.js';
+import { validateDomesticBulkPayment } from './domestic-bulk-payment.js';
+import { validateDomesticPayment, validateStraksPayment } from './domestic-payment.js';
+import { validateGeneralCrossBorderPayment } from './general-cross-border-payment.js';
+import { validateSepaPayment } from './sepa-payment.js';
+
+/** What a product of a service is, beyond its body's schema: adding a product is an entry here and its validator. */
+export interface ProductRules {
+  /** The rules of its body a schema cannot state, and the payment they make of it. */
+  validate: (body: unknown, context: ProductContext) => ProductValidation;
+  /** Executed at once when the PSU approves it (Straks), not by the batch run. */
+  instant: boolean;
+  /** May be signed in a signing basket (docs/decisions.md, "Which products a signing basket takes"). */
+  inBasket: boolean;
+  /** The text the PSU is told at the create (psuMessage). */
+  psuMessage: 'cross-border' | 'domestic' | 'bulk';
+}
+
+const RULES: Partial<Record<`${PaymentService} ${PaymentProduct}`, ProductRules>> = {
+  [`payments ${CROSS_BORDER}`]: {
+    validate: validateCrossBorderPayment,
+    instant: false,
+    inBasket: true,
+    psuMessage: 'cross-border',
+  },
+  [`payments ${DOMESTIC}`]: {
+    validate: validateDomesticPayment,
+    instant: false,
+    inBasket: true,
+    psuMessage: 'domestic',
+  },
+  [`payments ${STRAKS}`]: { validate: validateStraksPayment, instant: true, inBasket: false, psuMessage: 'domestic' },
+  [`payments ${SEPA}`]: { validate: validateSepaPayment, instant: false, inBasket: true, psuMessage: 'cross-border' },
+  [`payments ${GENERAL_CROSS_BORDER}`]: {
+    validate: validateGeneralCrossBorderPayment,
+    instant: false,
+    inBasket: true,
+    psuMessage: 'cross-border',
+  },
+  // spec, rule 4: a bulk payment is never in a basket.
+  [`bulk-payments ${DOMESTIC}`]: {
+    validate: validateDomesticBulkPayment,
+    instant: false,
+    inBasket: false,
+    psuMessage: 'bulk',
+  },
+};
+
+/** The rules of a product in a service; undefined for a form the bank does not offer (payment-product.ts says which). */
+export function productRules(service: string, product: string): ProductRules | undefined {
+  const key = `${service} ${product}`;
+  return Object.hasOwn(RULES, key) ? RULES[key as keyof typeof RULES] : undefined;
+}
