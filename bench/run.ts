@@ -14,6 +14,7 @@ import {
 } from './bench-server.js';
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { measureBatchRun, type BatchRunFigures } from './batch-run.js';
+import { measurePeriodicRun, type PeriodicRunFigures } from './periodic-run.js';
 import { LISTING_TRANSACTIONS, measureListing } from './listing.js';
 import { type AisFigures, aisRows, measureAisReads } from './ais-reads.js';
 import {
@@ -41,6 +42,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
 /** Authorised payments executed by the measured batch run. */
 const BATCH_PAYMENTS = Number(process.env.BENCH_BATCH_PAYMENTS ?? 100_000);
+/** Standing orders executing on one date (rule 6: not in the batch runs). */
+const STANDING_ORDERS = Number(process.env.BENCH_STANDING_ORDERS ?? 10_000);
 const PG_ADMIN = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const { work, caFile, credentials: tpp } = await benchTpp();
@@ -76,6 +79,7 @@ interface Figures {
   listing: LoadResult[];
   listingHalfRate: LoadResult[];
   batch: BatchRunFigures[];
+  periodic: PeriodicRunFigures[];
   read: LoadResult[];
   ceilingRead: LoadResult[];
   rssMb: number[];
@@ -108,6 +112,7 @@ const figures: Figures = {
   listing: [],
   listingHalfRate: [],
   batch: [],
+  periodic: [],
   read: [],
   ceilingRead: [],
   rssMb: [],
@@ -389,6 +394,9 @@ for (let run = 0; run < RUNS; run++) {
   figures.batch.push(
     await measureBatchRun({ work, caFile, credentials: tpp }, { payments: BATCH_PAYMENTS, port: 8194 }),
   );
+  figures.periodic.push(
+    await measurePeriodicRun({ work, caFile, credentials: tpp }, { orders: STANDING_ORDERS, port: 8194 }),
+  );
   figures.ais.push(
     await measureAisReads(
       { work, caFile, credentials: tpp },
@@ -603,6 +611,14 @@ const rows: [string, string, string][] = [
       1,
     ),
     `${fmt(figures.batch.map((b) => b.paymentsPerSecond))} payments/s; exactly once: ${figures.batch.every((b) => b.exactlyOnce) ? 'yes, every run' : 'NO'}; target < 10 s`,
+  ],
+  [
+    `${STANDING_ORDERS.toLocaleString('en')} standing orders executing on one date, s`,
+    fmt(
+      figures.periodic.map((p) => p.seconds),
+      1,
+    ),
+    `${fmt(figures.periodic.map((p) => p.executionsPerSecond))} executions/s (the clock move past the date, which runs them); exactly once: ${figures.periodic.every((p) => p.exactlyOnce) ? 'yes, every run' : 'NO'}`,
   ],
   ['Peak RSS of the server during the create run, MB', fmt(figures.rssMb), 'target < 200'],
   ['Cold start, existing database, ms', fmt(figures.coldExisting), ''],

@@ -10,3 +10,4 @@ export * from './limits/security.js';
 export * from './limits/payments.js';
 export * from './limits/account-information.js';
 export * from './limits/sandbox.js';
+export * from './limits/periodic.js';

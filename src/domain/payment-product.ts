@@ -18,7 +18,7 @@ export type PaymentProduct =
  */
 const OFFERED: Record<PaymentProduct, readonly PaymentService[]> = {
   [CROSS_BORDER]: ['payments'],
-  [DOMESTIC]: ['payments', 'bulk-payments'],
+  [DOMESTIC]: ['payments', 'bulk-payments', 'periodic-payments'],
   [STRAKS]: ['payments'],
   [SEPA]: ['payments'],
   [GENERAL_CROSS_BORDER]: ['payments'],

@@ -22,4 +22,10 @@ export const PSU_MESSAGES = {
     nb: (count: number, total: Money) =>
       `Massebetalingen med ${count} ${count === 1 ? 'betaling' : 'betalinger'}, ${total.currency} ${formatAmount(total.minor, total.currency).replace('.', ',')} til sammen, er mottatt. Godkjenn den i banken for å sende den.`,
   },
+  standingOrderReceived: {
+    en: (amount: Money, creditor: string, firstDate: string) =>
+      `Your standing order of ${amount.currency} ${formatAmount(amount.minor, amount.currency)} to ${creditor}, first on ${firstDate}, is received. Approve it in your bank to start it.`,
+    nb: (amount: Money, creditor: string, firstDate: string) =>
+      `Den faste betalingen på ${amount.currency} ${formatAmount(amount.minor, amount.currency).replace('.', ',')} til ${creditor}, første gang ${firstDate}, er mottatt. Godkjenn den i banken for å starte den.`,
+  },
 } satisfies Record<string, Record<Language, (...args: never[]) => string>>;

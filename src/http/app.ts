@@ -45,6 +45,9 @@ import { registerDocumentation } from './routes/documentation.js';
 import { registerHealth } from './routes/health.js';
 import { registerPaymentRoutes } from './routes/payment-routes.js';
 import { registerAuthorisationRoutes } from './routes/authorisation-routes.js';
+import { registerPeriodicPaymentRoutes } from './routes/periodic-payment-routes.js';
+import { PeriodicPaymentService } from '../services/periodic-payment-service.js';
+import { periodicPaymentSchemas } from './schemas/periodic-payment-schemas.js';
 import { registerAisAccountRoutes } from './routes/ais-account-routes.js';
 import { registerAisCardAccountRoutes } from './routes/ais-card-account-routes.js';
 import { registerAisConsentRoutes } from './routes/ais-consent-routes.js';
@@ -114,6 +117,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...paymentSchemas,
     ...authorisationSchemas,
     ...singlePaymentSchemas,
+    ...periodicPaymentSchemas,
     ...basketSchemas,
     ...aisSchemas,
     batchRunSchema,
@@ -244,6 +248,7 @@ async function registerRoutes(app: FastifyInstance, deps: AppDependencies): Prom
   await registerDocumentation(app, { sandbox });
   registerHealth(app, deps.store, deps.config.mode);
   registerPaymentRoutes(app, deps.payments);
+  registerPeriodicPaymentRoutes(app, deps.payments, new PeriodicPaymentService(deps.payments, deps.store));
   registerSigningBasketRoutes(app, deps.baskets);
   registerAuthorisationRoutes(app, deps.payments, deps.baskets);
   registerAisConsentRoutes(app, deps.ais);

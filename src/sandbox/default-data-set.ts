@@ -7,12 +7,20 @@ import {
   type EngagementRole,
   newBankId,
 } from '../domain/bank.js';
+import { addDays, osloDate } from '../domain/clock.js';
+import { DOMESTIC } from '../domain/payment-product.js';
+import { newPaymentId } from '../domain/payments/payment.js';
+import { scheduleOf, validatePeriodicPayment } from '../domain/payments/periodic-payment.js';
+import { executionsUntil, nextExecution } from '../domain/periodic/schedule.js';
+import { ReferenceRates } from '../domain/reference-rates.js';
+import type { RunningStandingOrder } from '../store/periodic-records.js';
 import type { BankData } from '../store/sca-records.js';
 
 /**
  * The sandbox's default data set, as on the platform: private customers 13039319955 and 12085592767
  * with two accounts each, and corporate customers 18129215603 and 20079518612, each with an
- * agreement on which a private customer acts. Loaded on the first start of an empty database and by
+ * agreement on which a private customer acts; and private customer 15077934577 with a standing
+ * order running (DEFAULT_STANDING_ORDER). Loaded on the first start of an empty database and by
  * POST /v1/sandbox/initialize. docs/sandbox.md lists it.
  */
 export const DEFAULT_CUSTOMERS = {
@@ -20,6 +28,7 @@ export const DEFAULT_CUSTOMERS = {
   kari: { customerNumber: '12085592767', name: 'Kari Nordmann', type: 'PRIVATE' },
   nordlys: { customerNumber: '18129215603', name: 'Nordlys Handel AS', type: 'CORPORATE' },
   fjord: { customerNumber: '20079518612', name: 'Fjord Eiendom AS', type: 'CORPORATE' },
+  per: { customerNumber: '15077934577', name: 'Per Hansen', type: 'PRIVATE' },
 } as const;
 
 type Owner = keyof typeof DEFAULT_CUSTOMERS;
@@ -114,7 +123,38 @@ export const DEFAULT_ACCOUNTS: readonly {
     balance: 10_000_000n,
     creditLine: 0n,
   },
+  {
+    owner: 'per',
+    bban: '15062073540',
+    currency: 'NOK',
+    name: 'Brukskonto',
+    product: 'Brukskonto',
+    cashAccountType: 'CACC',
+    balance: 4_200_000n,
+    creditLine: 0n,
+  },
 ];
+
+/**
+ * Per Hansen's rent: a standing order of NOK 9 500 on the 20th of every month, following bank days,
+ * to an account in another bank, authorised and running since the start of the month three months
+ * before the bank was made, its executions up to yesterday booked on his account (whose balance is
+ * the one after them). docs/sandbox.md.
+ */
+export const DEFAULT_STANDING_ORDER = {
+  debtorBban: '15062073540',
+  body: {
+    instructedAmount: { amount: '9500.00', currency: 'NOK' },
+    creditorName: 'Fjellet Borettslag',
+    creditorAccount: { bban: '30001234575', currency: 'NOK' },
+    debtorAccount: { bban: '15062073540', currency: 'NOK' },
+    remittanceInformationUnstructured: 'Husleie',
+    frequency: 'Monthly',
+    dayOfExecution: '20',
+    executionRule: 'following',
+  },
+  monthsRunning: 3,
+} as const;
 
 /** Agreement ids are readable, so a TPP developer can send them as PSU-Corporate-ID. */
 export const DEFAULT_AGREEMENTS: readonly {
@@ -182,5 +222,39 @@ export function defaultDataSet(now: Date): BankData {
       roles: e.roles,
     })),
   );
-  return { customers, accounts, agreements, engagements };
+  return { customers, accounts, agreements, engagements, standingOrders: [standingOrder(now, accountIds)] };
+}
+
+/** The default standing order, running since the start of the month DEFAULT_STANDING_ORDER.monthsRunning months before `now`. */
+function standingOrder(now: Date, accountIds: Map<string, string>): RunningStandingOrder {
+  const today = osloDate(now);
+  const start = new Date(
+    Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 - DEFAULT_STANDING_ORDER.monthsRunning, 1),
+  );
+  const body = { ...DEFAULT_STANDING_ORDER.body, startDate: start.toISOString().slice(0, 10) };
+  const schedule = scheduleOf(body);
+  const executed = executionsUntil(schedule, addDays(today, -1));
+  const validated = validatePeriodicPayment(body, { today: body.startDate, rates: new ReferenceRates({}) }).payment!;
+  const next = nextExecution(schedule, executed.at(-1)?.seq);
+  const authorisedAt = new Date(`${body.startDate}T09:00:00Z`);
+  return {
+    payment: {
+      ...validated,
+      requestedExecutionDate: next?.date,
+      id: newPaymentId(),
+      tppId: '',
+      service: 'periodic-payments',
+      product: DOMESTIC,
+      status: next === undefined ? 'ACSC' : 'ACTC',
+      psu: { psuId: undefined, nationalIdHash: undefined, corporateId: undefined, context: 'PRIVATE', key: '' },
+      body,
+      acceptFixes: [],
+      tppRedirectUri: '',
+      tppSessionId: '',
+      createdAt: authorisedAt,
+    },
+    debtorAccountId: accountIds.get(DEFAULT_STANDING_ORDER.debtorBban)!,
+    authorisedAt,
+    executed,
+  };
 }

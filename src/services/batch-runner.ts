@@ -5,6 +5,7 @@ import { planExecution } from '../domain/payment-execution.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
 import type { Store } from '../store/store.js';
 import type { BankClock, Banks } from './banks.js';
+import { PeriodicRunner } from './periodic-runner.js';
 
 /** spec, rule 6: payment batch processing is simulated five times a day (Europe/Oslo, configurable). */
 export const DEFAULT_BATCH_TIMES = ['06:00', '09:00', '12:00', '15:00', '18:00'];
@@ -33,6 +34,9 @@ export interface BatchRunResult {
  */
 export class BatchRunner {
   private readonly schedules: Cron[];
+  /** The start of each day in Norway, when the day's standing orders execute (rule 6). */
+  private readonly midnight = new Cron('0 0 0 * * *', { timezone: 'Europe/Oslo', paused: true });
+  private readonly periodic: PeriodicRunner;
 
   constructor(
     private readonly store: Store,
@@ -45,6 +49,7 @@ export class BatchRunner {
     /** Told after each run with what it did and how long it took (the metrics count it). */
     private readonly onRun: (result: BatchRunResult, seconds: number) => void = () => undefined,
   ) {
+    this.periodic = new PeriodicRunner(store, rates, chunkSize);
     this.schedules = times.map((time) => {
       const [hour, minute] = time.split(':').map(Number);
       return new Cron(`0 ${minute} ${hour} * * *`, { timezone: 'Europe/Oslo', paused: true });
@@ -57,14 +62,21 @@ export class BatchRunner {
     return new Date(Math.min(...next.map((d) => d.getTime())));
   }
 
-  /** How long until the next slot of any bank, by each bank's clock. */
+  /** The next instant the scheduler wakes at: a batch slot, or the start of a day (standing orders). */
+  nextWake(after: Date): Date {
+    const slot = this.nextSlot(after);
+    const midnight = this.midnight.nextRun(after);
+    return midnight !== null && midnight.getTime() < slot.getTime() ? midnight : slot;
+  }
+
+  /** How long until the next slot or start of a day of any bank, by each bank's clock. */
   async untilNextSlotMs(): Promise<number> {
     let wait = Number.POSITIVE_INFINITY;
     for (const { clock } of await this.banks.clocks()) {
       const now = clock.now();
-      wait = Math.min(wait, this.nextSlot(now).getTime() - now.getTime());
+      wait = Math.min(wait, this.nextWake(now).getTime() - now.getTime());
     }
-    return wait === Number.POSITIVE_INFINITY ? this.nextSlot(new Date()).getTime() - Date.now() : wait;
+    return wait === Number.POSITIVE_INFINITY ? this.nextWake(new Date()).getTime() - Date.now() : wait;
   }
 
   /** Runs, for every bank, each slot that has come by its clock since its last one run. */
@@ -74,7 +86,10 @@ export class BatchRunner {
     return results;
   }
 
-  /** Runs every slot of one bank that has come since its last one run (at most a week back), in order. */
+  /**
+   * Runs every slot of one bank that has come since its last one run (at most a week back), in order,
+   * and the standing orders' executions of each day before its first slot (rule 6), and of today.
+   */
   async catchUpBank(bank: string, known?: BankClock): Promise<BatchRunResult[]> {
     const clock = known ?? (await this.banks.clockOfBank(bank));
     const now = clock.now();
@@ -87,11 +102,17 @@ export class BatchRunner {
       return [];
     }
     const results: BatchRunResult[] = [];
+    const periodic = async (date: string) => {
+      const result = await this.periodic.runDue(bank, date, () => clock.now());
+      if (result !== undefined) results.push(result);
+    };
     for (let slot = this.nextSlot(from); slot.getTime() <= now.getTime(); slot = this.nextSlot(slot)) {
+      await periodic(osloDate(slot));
       const result = await this.runSlot(bank, slot.toISOString(), slot, clock);
       if (result !== undefined) results.push(result);
       from = slot;
     }
+    await periodic(osloDate(now));
     return results;
   }
 

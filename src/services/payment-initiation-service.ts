@@ -84,7 +84,7 @@ export class PaymentInitiationService {
         transactionFees: formatMoney(validated.fees.total),
         transactionFeeIndicator: validated.fees.charged,
         ...(warnings.length > 0 ? { tppMessages: warnings } : {}),
-        psuMessage: psuMessage(rules, validated.transfers, request.language),
+        psuMessage: psuMessage(rules, validated, request.language),
         _links: paymentAnswerLinks(order.service, order.product, id, 'RCVD', signing?.link),
       },
     };
@@ -225,8 +225,17 @@ function withEffectiveStatus(payment: StoredPayment, now: Date): StoredPayment {
     : { ...payment, status, statusReason: payment.statusReason ?? EXPIRED_REASON };
 }
 
-function psuMessage(rules: ProductRules, transfers: NewPayment['transfers'], language: Language): string {
+function psuMessage(rules: ProductRules, validated: JudgedOrder['validated'], language: Language): string {
+  const { transfers } = validated;
   const [first] = transfers;
+  if (rules.psuMessage === 'standing-order')
+    return clipText(
+      PSU_MESSAGES.standingOrderReceived[language](
+        first!.amount,
+        first!.creditorName,
+        validated.requestedExecutionDate!,
+      ),
+    );
   if (rules.psuMessage === 'cross-border')
     return clipText(PSU_MESSAGES.crossBorderReceived[language](first!.amount, first!.creditorName));
   if (rules.psuMessage === 'domestic')

@@ -285,6 +285,17 @@ export interface AisUnattendedReadTable {
   reads: ColumnType<number | bigint, number, number>;
 }
 
+/** One execution of a standing order (migration 014): booked (ACSC) or rejected (RJCT), once. */
+export interface PeriodicExecutionTable {
+  payment_id: string;
+  seq: SmallInt;
+  bank: string;
+  execution_date: string;
+  status: string;
+  status_reason: string | null;
+  created_at: string;
+}
+
 export interface Database {
   account_transactions: AccountTransactionTable;
   card_accounts: CardAccountTable;
@@ -294,6 +305,7 @@ export interface Database {
   tpp_requests: TppRequestTable;
   request_bindings: RequestBindingTable;
   payments: PaymentTable;
+  periodic_executions: PeriodicExecutionTable;
   transfers: TransferTable;
   customers: CustomerTable;
   accounts: AccountTable;

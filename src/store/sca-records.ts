@@ -1,3 +1,4 @@
+import type { RunningStandingOrder } from './periodic-records.js';
 import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
 import type { AuthorisationKind, AuthorisationStatus } from '../domain/sca.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
@@ -9,6 +10,8 @@ export interface BankData {
   accounts: (Account & { createdAt: Date })[];
   agreements: (Agreement & { createdAt: Date })[];
   engagements: Engagement[];
+  /** Standing orders already running (the default data set's). */
+  standingOrders?: RunningStandingOrder[];
 }
 
 export interface PsuSession {

@@ -1,6 +1,7 @@
 import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
 import type { NewPayment } from '../domain/payments/payment.js';
 import type { ExecutionOutcome, Planner } from './ledger-records.js';
+import type { NextExecution, PeriodicOrderState, PeriodicOutcome } from './periodic-records.js';
 import type {
   Authorisation,
   AuthorisationStep,
@@ -275,6 +276,25 @@ export interface Store {
   claimBatchRun(bank: string, slot: string, at: Date): Promise<boolean>;
   finishBatchRun(bank: string, slot: string, executed: number, rejected: number, at: Date): Promise<void>;
   lastBatchSlot(bank: string): Promise<string | undefined>;
+
+  // Standing orders (periodic payments): executed on their own dates, not by the batch runs (rule 6).
+  /** The bank's running standing orders whose next execution is on or before a date, earliest first. */
+  findDuePeriodicPayments(bank: string, date: string, limit: number): Promise<string[]>;
+  /**
+   * Books the due execution of each of these standing orders of the bank, in one transaction, each
+   * execution at most once whatever instances run at once (docs/batch.md, "Standing orders"), and
+   * moves each order to its next execution (`next`), or ends it (ACSC) when there is none.
+   */
+  executePeriodicPayments(
+    bank: string,
+    paymentIds: readonly string[],
+    date: string,
+    at: Date,
+    plan: Planner,
+    next: NextExecution,
+  ): Promise<PeriodicOutcome[]>;
+  /** A standing order's next execution date while it runs, and its latest executions. Ending one is cancelPayment. */
+  findPeriodicOrder(paymentId: string): Promise<PeriodicOrderState | undefined>;
 
   // Signing baskets.
   createBasket(

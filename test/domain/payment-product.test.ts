@@ -41,9 +41,10 @@ describe('productProblem', () => {
       assert.equal(productProblem('bulk-payments', product)?.code, 'PRODUCT_INVALID');
   });
 
-  it('refuses a known product as a periodic payment with PRODUCT_INVALID', () => {
-    assert.equal(productProblem('periodic-payments', CROSS_BORDER)?.code, 'PRODUCT_INVALID');
-    assert.equal(productProblem('periodic-payments', DOMESTIC)?.code, 'PRODUCT_INVALID');
+  it('offers the domestic credit transfer as a periodic payment (a standing order), and refuses the others with PRODUCT_INVALID', () => {
+    assert.equal(productProblem('periodic-payments', DOMESTIC), undefined);
+    for (const product of [CROSS_BORDER, STRAKS, SEPA, GENERAL_CROSS_BORDER])
+      assert.equal(productProblem('periodic-payments', product)?.code, 'PRODUCT_INVALID', product);
   });
 
   it('refuses a product the bank does not offer with PRODUCT_UNKNOWN, in any service', () => {

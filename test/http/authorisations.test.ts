@@ -12,6 +12,7 @@ import {
   createHeaders,
   crossBorderBody,
 } from '../support/payment-requests.js';
+import { PERIODIC_PATH, periodicBody } from '../support/periodic-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { TPP_ID } from '../support/tpp-fixtures.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
@@ -19,8 +20,9 @@ import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app
 /**
  * Berlin Group's authorisation sub-resources as real clients call them (docs/sca.md, "Authorisation
  * sub-resources"): the create answer's links, POST, GET and GET {id} of …/authorisations for
- * payments, bulk payments and signing baskets, and the cancellation SCA the platform mandates for a
- * payment already authorised (DELETE 202, …/cancellation-authorisations, the PSU's approval, CANC).
+ * payments, bulk payments, standing orders and signing baskets, and the cancellation SCA the platform
+ * mandates for a payment or standing order already authorised (DELETE 202,
+ * …/cancellation-authorisations, the PSU's approval, CANC).
  */
 class ManualClock implements Clock {
   current = new Date();
@@ -342,6 +344,38 @@ describe('cancelling an authorised payment (the cancellation SCA)', () => {
     );
     assert.deepEqual(json(await get(`${waiting._links.self!.href}/cancellation-authorisations`), 200), {
       authorisationIds: [],
+    });
+  });
+});
+
+describe("a standing order's authorisations and its cancellation", () => {
+  it('lists and reads the authorisations of a standing order, and ends an authorised one through the cancellation SCA: 202, approval, CANC', async () => {
+    const startDate = new Date(clock.current.getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const body = periodicBody({ startDate, debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' } });
+    const created = json<Created>(
+      await t.signed({ method: 'POST', url: PERIODIC_PATH, body, headers: createHeaders() }),
+      201,
+    );
+    const list = `${created._links.self!.href}/authorisations`;
+    const [first] = json<{ authorisationIds: string[] }>(await get(list), 200).authorisationIds;
+    assert.ok(first, 'the authorisation the create started is listed');
+    await sign(created._links.scaRedirect!.href);
+    assert.deepEqual(json(await get(`${list}/${first}`), 200), { scaStatus: 'finalised' });
+    const running = await statusOf(created);
+    const accepted = json<{ transactionStatus: string; _links: Record<string, Link> }>(
+      await t.signed({ method: 'DELETE', url: created._links.self!.href }),
+      202,
+    );
+    assert.equal(accepted.transactionStatus, running);
+    assert.equal(accepted._links.startAuthorisation?.href, `${created._links.self!.href}/cancellation-authorisations`);
+    const started = json<{ authorisationId: string; _links: Record<string, Link> }>(
+      await post(accepted._links.startAuthorisation!.href),
+      201,
+    );
+    await sign(started._links.scaRedirect!.href);
+    assert.equal(await statusOf(created), 'CANC');
+    assert.deepEqual(json(await get(accepted._links.startAuthorisation!.href), 200), {
+      authorisationIds: [started.authorisationId],
     });
   });
 });

@@ -749,10 +749,10 @@ describe('bulk payment create: products', () => {
       what: 'a bulk of Straks payments, offered as single payments only',
     },
     {
-      url: '/v1/periodic-payments/norwegian-domestic-credit-transfers',
+      url: '/v1/periodic-payments/norwegian-cross-border-credit-transfers',
       status: 403,
       code: 'PRODUCT_INVALID',
-      what: 'a periodic domestic transfer',
+      what: 'a periodic cross-border transfer; only the domestic one is a standing order',
     },
     {
       url: '/v1/bulk-payments/instant-sepa-credit-transfers',

@@ -14,7 +14,9 @@ import {
   crossBorderBody,
 } from '../support/payment-requests.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
+import { PERIODIC_PATH, periodicBody } from '../support/periodic-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
+import { addDays, osloDate } from '../../src/domain/clock.js';
 import {
   CBCT_PATH,
   NDCT_PATH,
@@ -387,5 +389,52 @@ describe('the OpenAPI document', () => {
         as: fixtures.untrusted,
       }),
     );
+  });
+  // Last: it moves the TPP's sandbox clock days ahead.
+  it('matches real answers of the standing order operations: create, read, status with its executions, authorisation, cancel', async () => {
+    const startDate = addDays(osloDate(new Date()), 1);
+    const body = periodicBody({
+      debtorAccount: { bban: '15061012351', currency: 'NOK' },
+      startDate,
+      frequency: 'Daily',
+      dayOfExecution: undefined,
+    });
+    const created = await t.signed({ method: 'POST', url: PERIODIC_PATH, body, headers: createHeaders() });
+    assert.equal(created.statusCode, 201, created.body);
+    conforms('POST', PERIODIC_PATH, created);
+    const refused = await t.signed({
+      method: 'POST',
+      url: PERIODIC_PATH,
+      body: periodicBody({ frequency: 'MonthlyVariable', monthsOfExecution: ['2', '2'] }),
+      headers: createHeaders(),
+    });
+    assert.equal(refused.statusCode, 400, refused.body);
+    conforms('POST', PERIODIC_PATH, refused);
+    const { _links } = created.json();
+    const self = _links.self.href as string;
+    conforms('GET', self, await t.signed({ method: 'GET', url: self }));
+    conforms('GET', `${self}/status`, await t.signed({ method: 'GET', url: `${self}/status` }));
+    const started = await t.signed({ method: 'POST', url: `${self}/authorisations`, headers: createHeaders() });
+    assert.equal(started.statusCode, 201, started.body);
+    conforms('POST', `${self}/authorisations`, started);
+    const psu = new ScriptedPsu(t.app);
+    await psu.open(started.json()._links.scaRedirect.href);
+    await psu.logIn('13039319955', '123456');
+    await psu.approve();
+    const moved = await t.signed({ method: 'POST', url: '/v1/sandbox/clock', body: { advanceSeconds: 5 * 86_400 } });
+    assert.equal(moved.statusCode, 200, moved.body);
+    const status = await t.signed({ method: 'GET', url: `${self}/status` });
+    assert.ok(status.json().executions.length > 0, status.body);
+    conforms('GET', `${self}/status`, status);
+    conforms('GET', self, await t.signed({ method: 'GET', url: self }));
+    const other = await t.signed({
+      method: 'POST',
+      url: PERIODIC_PATH,
+      body: periodicBody({ startDate: addDays(osloDate(new Date()), 10) }),
+      headers: createHeaders(),
+    });
+    const deleted = await t.signed({ method: 'DELETE', url: other.json()._links.self.href });
+    conforms('DELETE', other.json()._links.self.href, deleted);
+    conforms('GET', `${self}x/status`, await t.signed({ method: 'GET', url: `${self}x/status` }));
   });
 });

@@ -110,7 +110,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const [ofA, ofB] = await Promise.all([setupScript(a), setupScript(b)]);
       for (const answer of [...ofA, ...ofB])
         assert.ok(answer.statusCode >= 200 && answer.statusCode < 300, `${answer.statusCode}: ${answer.body}`);
-      assert.equal(ofA.length, 1 + 4 + 6, 'the four default customers were deleted');
+      assert.equal(ofA.length, 1 + Object.keys(DEFAULT_CUSTOMERS).length + 6, 'the default customers were deleted');
       for (const as of [a, b]) {
         const customers = (await send(as, 'GET', '/v1/sandbox/customers')).json() as Json[];
         assert.deepEqual(

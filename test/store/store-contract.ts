@@ -9,6 +9,7 @@ import { BankLimitReached } from '../../src/domain/bank.js';
 import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
 import { duplicateKeyOf, newPayment, requestFor } from '../support/new-payment.js';
 import { LOGICAL_DUPLICATE_WINDOW_HOURS } from '../../src/domain/limits.js';
+import { periodicContract } from './periodic-contract.js';
 
 /** The start of the logical-duplicate window, as the service gives it to the store. */
 const windowStart = () => new Date(Date.now() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000);
@@ -737,6 +738,8 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
         }
       });
     });
+
+    periodicContract(open);
   });
 }
 

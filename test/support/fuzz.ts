@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { periodicBody } from './periodic-requests.js';
+import { addDays, osloDate } from '../../src/domain/clock.js';
 import fc from 'fast-check';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { nextFnr, nextOrganisationNumber } from './norwegian-numbers.js';
@@ -858,6 +860,10 @@ export async function fuzzContext(t: TestApp): Promise<FuzzContext> {
   const examples = new Map<string, () => unknown>([
     ['/v1/payments/norwegian-cross-border-credit-transfers', () => crossBorderBody()],
     ['/v1/bulk-payments/norwegian-domestic-credit-transfers', () => bulkBody(3)],
+    [
+      '/v1/periodic-payments/norwegian-domestic-credit-transfers',
+      () => periodicBody({ startDate: addDays(osloDate(new Date()), 1) }),
+    ],
     ['/v1/signing-baskets', () => ({ paymentIds: basketPayments.slice(0, 2) })],
     ['/v1/sandbox/customers', () => ({ customerNumber: nextFnr(), name: 'Fuzz Person', type: 'private' })],
     ['/v1/sandbox/accounts', () => sandboxAccountBody(company.customerNumber)],

@@ -11,6 +11,7 @@ import { type ProductContext, type ProductValidation, validateCrossBorderPayment
 import { validateDomesticBulkPayment } from './domestic-bulk-payment.js';
 import { validateDomesticPayment, validateStraksPayment } from './domestic-payment.js';
 import { validateGeneralCrossBorderPayment } from './general-cross-border-payment.js';
+import { validatePeriodicPayment } from './periodic-payment.js';
 import { validateSepaPayment } from './sepa-payment.js';
 
 /** What a product of a service is, beyond its body's schema: adding a product is an entry here and its validator. */
@@ -22,7 +23,7 @@ export interface ProductRules {
   /** May be signed in a signing basket (docs/decisions.md, "Which products a signing basket takes"). */
   inBasket: boolean;
   /** The text the PSU is told at the create (psuMessage). */
-  psuMessage: 'cross-border' | 'domestic' | 'bulk';
+  psuMessage: 'cross-border' | 'domestic' | 'bulk' | 'standing-order';
 }
 
 const RULES: Partial<Record<`${PaymentService} ${PaymentProduct}`, ProductRules>> = {
@@ -45,6 +46,13 @@ const RULES: Partial<Record<`${PaymentService} ${PaymentProduct}`, ProductRules>
     instant: false,
     inBasket: true,
     psuMessage: 'cross-border',
+  },
+  // spec, rule 4: a periodic payment is never in a basket; its executions are not the batch's (rule 6).
+  [`periodic-payments ${DOMESTIC}`]: {
+    validate: validatePeriodicPayment,
+    instant: false,
+    inBasket: false,
+    psuMessage: 'standing-order',
   },
   // spec, rule 4: a bulk payment is never in a basket.
   [`bulk-payments ${DOMESTIC}`]: {

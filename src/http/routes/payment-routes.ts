@@ -19,14 +19,14 @@ import { createHeaders, readHeaders } from '../schemas/header-schemas.js';
 import { contextOf } from '../hooks/request-context.js';
 
 const CREATE_AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: true };
-const READ_AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: false };
+export const READ_AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: false };
 const PAYMENT_ID_PARAM = {
   type: 'object',
   required: ['paymentId'],
   properties: { paymentId: { type: 'string', minLength: 1, maxLength: 100 } },
 } as const;
 
-interface Product {
+export interface Product {
   service: PaymentService;
   product: PaymentProduct;
   body: string;
@@ -116,7 +116,11 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
 }
 
 /** POST /v1/{service}/{product}: a payment of a product offered. */
-function registerPaymentCreation(app: FastifyInstance, payments: PaymentInitiationService, product: Product): void {
+export function registerPaymentCreation(
+  app: FastifyInstance,
+  payments: PaymentInitiationService,
+  product: Product,
+): void {
   app.post<{ Querystring: { allowLogicalDuplicate?: boolean } }>(
     `/v1/${product.service}/${product.product}`,
     {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
-import type { BatchRunner, BatchScheduler } from '../../services/batch-runner.js';
+import type { BatchRunResult, BatchRunner, BatchScheduler } from '../../services/batch-runner.js';
 import type { BankClock, Banks } from '../../services/banks.js';
+import { isStandingOrderRun } from '../../services/periodic-runner.js';
 import { FORMATTED_TEXT_MAX_LENGTH, SANDBOX_CLOCK_LATEST } from '../../domain/limits.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { contextOf } from '../hooks/request-context.js';
@@ -26,6 +27,12 @@ const clockSchema = {
     batchTimes: { type: 'array', items: { type: 'string' } },
     nextBatchRun: { type: 'string', format: 'date-time' },
     batchRuns: { type: 'array', items: { $ref: 'BatchRun#' } },
+    standingOrders: {
+      type: 'array',
+      items: { $ref: 'BatchRun#' },
+      description:
+        "The standing orders' executions the move passed, per day (slot periodic:<date>), booked when the day begins, not by the batch runs",
+    },
   },
 } as const;
 
@@ -52,7 +59,7 @@ interface ClockMove {
  * tests run in seconds and always the same way, whatever other TPPs do.
  */
 export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTime): void {
-  const view = (clock: BankClock, batchRuns?: unknown[]) => {
+  const view = (clock: BankClock, runs?: BatchRunResult[]) => {
     const now = clock.now();
     return {
       now: now.toISOString(),
@@ -61,7 +68,12 @@ export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTi
       offsetSeconds: Math.round(clock.offsetMs / 1000),
       batchTimes: [...time.runner.times],
       nextBatchRun: time.runner.nextSlot(now).toISOString(),
-      ...(batchRuns === undefined ? {} : { batchRuns }),
+      ...(runs === undefined
+        ? {}
+        : {
+            batchRuns: runs.filter((r) => !isStandingOrderRun(r)),
+            standingOrders: runs.filter((r) => isStandingOrderRun(r)),
+          }),
     };
   };
   registerClockRead(app, time, view);
@@ -69,7 +81,7 @@ export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTi
   registerBatchRun(app, time);
 }
 
-type ClockView = (clock: BankClock, batchRuns?: unknown[]) => unknown;
+type ClockView = (clock: BankClock, runs?: BatchRunResult[]) => unknown;
 
 function registerClockRead(app: FastifyInstance, time: SandboxTime, view: ClockView): void {
   app.get(
@@ -122,7 +134,7 @@ function registerClockMove(app: FastifyInstance, time: SandboxTime, view: ClockV
       await time.banks.advance(tpp.id, target);
       // The slots the move passes run for this TPP's bank only.
       const runs = await time.scheduler.wake(bank);
-      return view(await time.banks.clockOf(tpp.id), Array.isArray(runs) ? runs : []);
+      return view(await time.banks.clockOf(tpp.id), Array.isArray(runs) ? (runs as BatchRunResult[]) : []);
     },
   );
 }

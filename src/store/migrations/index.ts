@@ -12,6 +12,7 @@ import { cancelRequestMigration } from './010-cancel-request.js';
 import { aisConsentsMigration } from './011-ais-consents.js';
 import { duplicateHashMigration } from './012-duplicate-hash.js';
 import { duplicateScopeMigration } from './013-duplicate-scope.js';
+import { periodicPaymentsMigration } from './014-periodic-payments.js';
 import { authorisationListsMigration } from './015-authorisation-lists.js';
 
 /**
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '011-ais-consents': aisConsentsMigration,
   '012-duplicate-hash': duplicateHashMigration,
   '013-duplicate-scope': duplicateScopeMigration,
+  '014-periodic-payments': periodicPaymentsMigration,
   '015-authorisation-lists': authorisationListsMigration,
 };

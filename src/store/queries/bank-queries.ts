@@ -1,3 +1,4 @@
+import { saveStandingOrders } from './periodic-queries.js';
 import type { Kysely, Selectable } from 'kysely';
 import {
   type Account,
@@ -131,6 +132,7 @@ export async function saveBankData(trx: Kysely<Database>, bank: string, data: Ba
         )
         .execute();
     }
+    if (data.standingOrders !== undefined) await saveStandingOrders(trx, bank, data.standingOrders);
   }
 }
 

@@ -22,7 +22,8 @@ const CLAIMABLE = ['ACTC', 'PDNG'];
 /**
  * Payments authorised and due on a date (no date, or a date not after it), oldest authorisation
  * first. The statuses are literals so that both engines read the partial index payments_due
- * (migration 005) in its order and stop at `limit`, rather than sorting every authorised payment.
+ * (migration 005; without standing orders since migration 014: rule 6) in its order and stop at
+ * `limit`, rather than sorting every authorised payment.
  */
 export async function findDuePaymentIds(
   db: Kysely<Database>,
@@ -34,7 +35,7 @@ export async function findDuePaymentIds(
     .selectFrom('payments')
     .select('id')
     .where('bank', '=', bank)
-    .where(sql<boolean>`status in ('ACTC', 'PDNG')`)
+    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments'`)
     .where((eb) => eb.or([eb('requested_execution_date', 'is', null), eb('requested_execution_date', '<=', date)]))
     .orderBy('authorised_at')
     .orderBy('id')
@@ -78,6 +79,8 @@ export async function executePayments(
           .where('id', 'in', unique)
           .where('bank', '=', bank)
           .where('status', 'in', CLAIMABLE)
+          // Standing orders execute on their own dates (periodic-queries.ts), never as one payment.
+          .where('service', '<>', 'periodic-payments')
           .returning(['id', 'service', 'product', 'fee_minor', 'fee_currency', 'body', 'debtor_bban', 'debtor_iban'])
           .execute()
       ).map((row) => [row.id, row]),
@@ -122,12 +125,12 @@ export async function executePayments(
   });
 }
 
-type ClaimedRow = Pick<
+export type ClaimedRow = Pick<
   Selectable<PaymentTable>,
   'id' | 'service' | 'product' | 'fee_minor' | 'fee_currency' | 'body' | 'debtor_bban' | 'debtor_iban'
 >;
 
-function toExecute(
+export function toExecute(
   row: ClaimedRow,
   transfers: TransferRow[],
 ): { payment: PaymentToExecute; debtorKey: AccountKey | undefined } {
@@ -148,7 +151,7 @@ function toExecute(
 }
 
 /** The accounts of this bank that the keys name, each locked (in id order) and read under its lock. */
-async function lockAccounts(
+export async function lockAccounts(
   trx: Kysely<Database>,
   bank: string,
   keys: readonly AccountKey[],
@@ -195,7 +198,10 @@ async function lockAccounts(
   return accounts;
 }
 
-async function customerNames(trx: Kysely<Database>, customerIds: readonly string[]): Promise<Map<string, string>> {
+export async function customerNames(
+  trx: Kysely<Database>,
+  customerIds: readonly string[],
+): Promise<Map<string, string>> {
   const ids = [...new Set(customerIds)];
   if (ids.length === 0) return new Map();
   const rows = await trx.selectFrom('customers').select(['id', 'name']).where('id', 'in', ids).execute();
@@ -208,7 +214,7 @@ async function customerNames(trx: Kysely<Database>, customerIds: readonly string
  * debit or credit, and the amount is the amount moved, positive (the ledger's signed amount changed
  * the balance): a debit has the account as debtorAccount, a credit as creditorAccount.
  */
-async function insertBookings(
+export async function insertBookings(
   trx: Kysely<Database>,
   booked: readonly BookedPayment[],
   debtorNames: Map<string, string>,

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './database.js';
+import type { Planner } from './ledger-records.js';
+import type { NextExecution, PeriodicOrderState, PeriodicOutcome } from './periodic-records.js';
+import * as periodic from './queries/periodic-queries.js';
+
+/**
+ * The standing orders' part of the Kysely store (kysely-store.ts extends it): their queries run
+ * unchanged on either dialect.
+ */
+export abstract class KyselyPeriodicStore {
+  protected constructor(protected readonly db: Kysely<Database>) {}
+
+  findDuePeriodicPayments(bank: string, date: string, limit: number): Promise<string[]> {
+    return periodic.findDuePeriodicPayments(this.db, bank, date, limit);
+  }
+  executePeriodicPayments(
+    bank: string,
+    paymentIds: readonly string[],
+    date: string,
+    at: Date,
+    plan: Planner,
+    next: NextExecution,
+  ): Promise<PeriodicOutcome[]> {
+    return periodic.executePeriodicPayments(this.db, bank, paymentIds, date, at, plan, next);
+  }
+  findPeriodicOrder(paymentId: string): Promise<PeriodicOrderState | undefined> {
+    return periodic.findPeriodicOrder(this.db, paymentId);
+  }
+}
