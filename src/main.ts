@@ -211,7 +211,7 @@ function makeServices(
       payments: new PaymentInitiationService(store, banks, rates, sca),
       sca,
       baskets: new SigningBasketService(store, banks, sca),
-      ais: new AisService(store, banks, rates, sca),
+      ais: new AisService(store, banks, rates, sca, config.bankBic),
       sandbox: new SandboxDataService(store, banks),
       banks,
       time: inSandbox ? { banks, runner, scheduler } : undefined,

@@ -6,6 +6,8 @@ import {
   MIN_CLIENT_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
 } from '../domain/limits.js';
+import { isBic } from '../domain/account-reference.js';
+import { SANDBOX_BANK_BIC } from '../domain/bank.js';
 import { ReferenceRates } from '../domain/reference-rates.js';
 import type { DatabaseLocation } from '../store/open-store.js';
 
@@ -39,6 +41,8 @@ export interface Config {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   metrics: MetricsPlacement;
+  /** The bank's BIC, which its accounts carry in account information. */
+  bankBic: string;
 }
 
 /** Every variable the server reads, with its default; the README's configuration table mirrors this. */
@@ -59,6 +63,7 @@ export const CONFIG_VARIABLES = {
   HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
   REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
   METRICS_PORT: '',
+  BANK_BIC: SANDBOX_BANK_BIC,
 } as const;
 
 export class ConfigError extends Error {
@@ -116,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const metrics = take(parseMetricsPlacement(read('METRICS_PORT'), port));
+  const bankBic = take(parseBankBic(read('BANK_BIC'), mode, (env.BANK_BIC ?? '').trim() !== ''));
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -135,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     headersTimeoutMs: headersTimeoutMs!,
     requestTimeoutMs: requestTimeoutMs!,
     metrics: metrics!,
+    bankBic: bankBic!,
   };
 }
 
@@ -222,6 +229,20 @@ function parseMetricsPlacement(text: string, apiPort: number | undefined): Metri
       `METRICS_PORT (${port}) must differ from PORT: leave it empty to serve /metrics on the API's port`,
     );
   return { port };
+}
+
+/**
+ * BANK_BIC: the bank's BIC (ISO 9362), as its accounts carry it. Production names its own: the
+ * sandbox's would tell every TPP that the accounts are at a bank that does not exist.
+ */
+function parseBankBic(text: string, mode: Mode | undefined, given: boolean): string | Problem {
+  if (mode === 'production' && !given)
+    return new Problem(
+      "BANK_BIC must be set in production mode: it is the bank's BIC, which every account in account information carries",
+    );
+  return isBic(text)
+    ? text.toUpperCase()
+    : new Problem(`BANK_BIC must be a BIC: 8 or 11 letters and digits, such as SPTRNO22 (got '${text}')`);
 }
 
 /** A whole number from min to max; otherwise the problem, with the text that was given. */

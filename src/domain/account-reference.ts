@@ -121,8 +121,13 @@ export function ibanFailure(iban: string): string | undefined {
 }
 
 /** BIC (ISO 9362): 4 bank letters, 2 country letters, 2 location characters, optional 3 branch characters. */
+export function isBic(text: string): boolean {
+  return isValidBIC(text);
+}
+
+/** What is wrong with a BIC field at `path`, or undefined when it is one. */
 export function bicProblem(bic: string, path: string): Problem | undefined {
-  return isValidBIC(bic)
+  return isBic(bic)
     ? undefined
     : { code: 'FORMAT_ERROR', path, text: `${path} '${bic}' is not a BIC (8 or 11 characters, such as DNBANOKKXXX)` };
 }

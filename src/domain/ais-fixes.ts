@@ -44,18 +44,15 @@ export function accountNameOf(name: string, fixes: Fixes): string {
 const ISO_BANK_TRANSACTION_CODE = /^[A-Z]{4}-[A-Z]{4}-[A-Z]{4}$/;
 
 /**
- * bank-transaction-code-iso: `bankTransactionCode` carries only an ISO 20022 code, and a code of the
- * bank's own (a posted `PMNT`) moves to `proprietaryBankTransactionCode`. Before, the code is given
- * as stored, whatever its form.
+ * bank-transaction-code-iso: `bankTransactionCode` carries only an ISO 20022 code; a code of another
+ * form (a posted `PMNT`) is left out. Before, the code is given as stored, whatever its form. The
+ * platform's own code (`proprietaryBankTransactionCode`) is there either way (docs/accept-fix.md).
  */
-export function bankTransactionCodeFields(
-  code: string,
-  fixes: Fixes,
-): { bankTransactionCode?: string; proprietaryBankTransactionCode?: string } {
+export function bankTransactionCodeOf(code: string, fixes: Fixes): { bankTransactionCode?: string } {
   if (code === '') return {};
-  if (!fixes.has(FIX.bankTransactionCodeIso) || ISO_BANK_TRANSACTION_CODE.test(code))
-    return { bankTransactionCode: code };
-  return { proprietaryBankTransactionCode: code };
+  return !fixes.has(FIX.bankTransactionCodeIso) || ISO_BANK_TRANSACTION_CODE.test(code)
+    ? { bankTransactionCode: code }
+    : {};
 }
 
 /**

@@ -3,6 +3,12 @@ import { randomBase64url } from './random-text.js';
 /** The bank's side of a PSU: customers, their accounts, and corporate agreements. */
 export type CustomerType = 'PRIVATE' | 'CORPORATE';
 
+/**
+ * The sandbox bank's BIC, the default of BANK_BIC: a test BIC (ISO 9362 gives a location code whose
+ * second character is 0 to test addresses), so it can be no real bank's.
+ */
+export const SANDBOX_BANK_BIC = 'SANDNOK0';
+
 export interface Customer {
   id: string;
   /** National identity number (private) or organisation number (corporate): the identifier at SCA. */

@@ -25,11 +25,12 @@ export class AisService {
   readonly transactions: AisTransactions;
   readonly cardAccounts: AisCardAccounts;
 
-  constructor(store: Store, banks: Banks, rates: ReferenceRates, sca: ScaService) {
+  /** `bic`: the bank's BIC, which its accounts carry (BANK_BIC). */
+  constructor(store: Store, banks: Banks, rates: ReferenceRates, sca: ScaService, bic: string) {
     this.consents = new AisConsents(store, banks, sca);
     const access = new AisAccess(store, banks, this.consents);
     const pending = new AisPending(store, rates);
-    this.accounts = new AisAccounts(access, pending);
+    this.accounts = new AisAccounts(access, pending, bic);
     this.transactions = new AisTransactions(store, access, pending);
     this.cardAccounts = new AisCardAccounts(store, access);
   }

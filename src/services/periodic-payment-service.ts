@@ -1,6 +1,7 @@
 import type { PeriodicOrderState } from '../store/periodic-records.js';
 import type { Store, StoredPayment } from '../store/store.js';
-import { type PaymentInitiationService, paymentLinks } from './payment-initiation-service.js';
+import type { PaymentInitiationService } from './payment-initiation-service.js';
+import { type Link, paymentAnswerLinks } from './payment-links.js';
 import type { RequestContext } from './request-context.js';
 
 /** The service of standing orders in the path. */
@@ -10,7 +11,8 @@ export const PERIODIC = 'periodic-payments';
 export interface PeriodicOrderView {
   payment: StoredPayment;
   order: PeriodicOrderState;
-  links: { self: { href: string; verbs: string[] }; status: { href: string; verbs: string[] } };
+  /** Its links as they stand, as every payment's status and read give them (paymentAnswerLinks). */
+  links: Record<string, Link>;
 }
 
 /**
@@ -32,13 +34,12 @@ export class PeriodicPaymentService {
   ): Promise<PeriodicOrderView> {
     const payment = await this.payments.read(request, PERIODIC, product, paymentId);
     const order = (await this.store.findPeriodicOrder(payment.id)) ?? { nextExecutionDate: undefined, executions: [] };
-    const links = paymentLinks(PERIODIC, product, payment.id);
     return {
       payment,
       // A standing order that waits for its SCA, or was refused or cancelled, has no next execution.
       order:
         payment.status === 'ACTC' || payment.status === 'PDNG' ? order : { ...order, nextExecutionDate: undefined },
-      links: { self: { href: links.self, verbs: ['GET', 'DELETE'] }, status: { href: links.status, verbs: ['GET'] } },
+      links: paymentAnswerLinks(PERIODIC, product, payment.id, payment.status),
     };
   }
 }

@@ -28,6 +28,7 @@ describe('configuration from the environment', () => {
       DATA_DIR: '/var/lib/psd2',
       PUBLIC_URL: 'https://api.bank.no/',
       PSU_IDENTITY_KEY_FILE: '/run/secrets/psu-identity.key',
+      BANK_BIC: 'sptrno22',
     });
     assert.equal(config.port, 9000);
     assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://bank:pw@db:5432/psd2' });
@@ -38,6 +39,25 @@ describe('configuration from the environment', () => {
     assert.equal(config.dataDir, '/var/lib/psd2');
     assert.equal(config.publicUrl, 'https://api.bank.no');
     assert.equal(config.psuIdentityKeyFile, '/run/secrets/psu-identity.key');
+    assert.equal(config.bankBic, 'SPTRNO22');
+  });
+
+  it("takes the bank's BIC from BANK_BIC: the sandbox's test BIC by default, a BIC only, and one of its own in production", () => {
+    assert.equal(loadConfig({}).bankBic, 'SANDNOK0');
+    assert.equal(loadConfig({ BANK_BIC: ' DNBANOKKXXX ' }).bankBic, 'DNBANOKKXXX');
+    for (const bad of ['SPTRNO2', 'SPTR-NO22', 'SPTRXX22', '1PTRNO22'])
+      assert.match(
+        configError({ BANK_BIC: bad }).problems[0]!,
+        new RegExp(`BANK_BIC must be a BIC: 8 or 11 letters and digits, such as SPTRNO22 \\(got '${bad}'\\)`),
+      );
+    assert.match(
+      configError({ MODE: 'production', TRUSTED_CA_CERTS: '/etc/ca/a.pem' }).problems[0]!,
+      /BANK_BIC must be set in production mode/,
+    );
+    assert.equal(
+      loadConfig({ MODE: 'production', TRUSTED_CA_CERTS: '/etc/ca/a.pem', BANK_BIC: 'SPTRNO22' }).bankBic,
+      'SPTRNO22',
+    );
   });
 
   it('reads the client timeouts, 10 s for the headers and 30 s for the request by default, and refuses headers longer than the request', () => {

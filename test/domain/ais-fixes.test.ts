@@ -4,7 +4,7 @@ import { ACCEPT_FIXES } from '../../src/domain/accept-fix.js';
 import {
   FIX,
   accountNameOf,
-  bankTransactionCodeFields,
+  bankTransactionCodeOf,
   batchesEntries,
   cardAmountsOf,
   cashAccountTypeOf,
@@ -39,15 +39,13 @@ describe('what each x-accept-fix change does to account information', () => {
     assert.equal(accountNameOf(name, on(FIX.longerName)), name);
   });
 
-  it('bank-transaction-code-iso: the stored code before; after, an ISO code as bankTransactionCode and any other as proprietaryBankTransactionCode', () => {
-    assert.deepEqual(bankTransactionCodeFields('PMNT', none), { bankTransactionCode: 'PMNT' });
-    assert.deepEqual(bankTransactionCodeFields('PMNT', on(FIX.bankTransactionCodeIso)), {
-      proprietaryBankTransactionCode: 'PMNT',
-    });
-    assert.deepEqual(bankTransactionCodeFields('PMNT-RCDT-DMCT', on(FIX.bankTransactionCodeIso)), {
+  it('bank-transaction-code-iso: the stored code before; after, only an ISO code as bankTransactionCode, any other left out', () => {
+    assert.deepEqual(bankTransactionCodeOf('PMNT', none), { bankTransactionCode: 'PMNT' });
+    assert.deepEqual(bankTransactionCodeOf('PMNT', on(FIX.bankTransactionCodeIso)), {});
+    assert.deepEqual(bankTransactionCodeOf('PMNT-RCDT-DMCT', on(FIX.bankTransactionCodeIso)), {
       bankTransactionCode: 'PMNT-RCDT-DMCT',
     });
-    assert.deepEqual(bankTransactionCodeFields('', on(FIX.bankTransactionCodeIso)), {});
+    assert.deepEqual(bankTransactionCodeOf('', on(FIX.bankTransactionCodeIso)), {});
   });
 
   it('cardaccount-switch-originalamount-and-transactionamount: switched before, as stored after; nothing to switch without an original amount', () => {

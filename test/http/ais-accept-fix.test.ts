@@ -74,7 +74,7 @@ describe('x-accept-fix on account information', () => {
     assert.equal((await read(url, 'longer-names')).account.name, LONG_NAME, "the alias the platform's clients send");
   });
 
-  it("bank-transaction-code-iso: a posted code of the bank's own form is bankTransactionCode before, proprietaryBankTransactionCode after; an ISO code stays", async () => {
+  it("bank-transaction-code-iso: a posted code of the bank's own form is bankTransactionCode before and left out after; an ISO code stays; the platform's proprietaryBankTransactionCode either way", async () => {
     const day = await bankDate(t, -1);
     await postTransactions(t, customer.accounts[1]!, [
       { amount: 10, bookingDate: day, bankTransactionCode: 'PMNT' },
@@ -84,12 +84,12 @@ describe('x-accept-fix on account information', () => {
     const codes = (body: Json) =>
       body.transactions.booked.map((b: Json) => [b.bankTransactionCode, b.proprietaryBankTransactionCode]);
     assert.deepEqual(codes(await read(url)), [
-      ['PMNT', undefined],
-      ['PMNT-RCDT-DMCT', undefined],
+      ['PMNT', 'R_999'],
+      ['PMNT-RCDT-DMCT', 'R_601'],
     ]);
     assert.deepEqual(codes(await read(url, 'bank-transaction-code-iso')), [
-      [undefined, 'PMNT'],
-      ['PMNT-RCDT-DMCT', undefined],
+      [undefined, 'R_999'],
+      ['PMNT-RCDT-DMCT', 'R_601'],
     ]);
   });
 

@@ -12,6 +12,8 @@ import {
   postTransactions,
 } from '../support/ais-data.js';
 import { nextBban, nextOrganisationNumber } from '../support/norwegian-numbers.js';
+import { SANDBOX_BANK_BIC } from '../../src/domain/bank.js';
+import { PROPRIETARY_TRANSACTION_CODES as CODES } from '../../src/domain/proprietary-transaction-code.js';
 import { bulkBody, bulkEntry } from '../support/payment-requests.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
@@ -50,7 +52,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       return response.json() as Json;
     };
 
-    it('lists the accounts the PSU shared as Berlin Group AccountDetails, with links to balances and transactions', async () => {
+    it("lists the accounts the PSU shared as Berlin Group AccountDetails, with the bank's bic and links to self, balances and transactions, in the list and the read", async () => {
       const { accounts } = await read('/v1/accounts');
       assert.deepEqual(
         accounts,
@@ -64,11 +66,16 @@ for (const engine of ['sqlite', 'postgres'] as const) {
             product: 'Brukskonto',
             cashAccountType: i === 0 ? 'Current' : 'Savings',
             status: 'enabled',
+            bic: SANDBOX_BANK_BIC,
             usage: 'PRIV',
             ownerName: `Test ${customer.number}`,
             _links: {
+              self: { href: `/v1/accounts/${encodeURIComponent(a.id)}`, verbs: ['GET'] },
               balances: { href: `/v1/accounts/${encodeURIComponent(a.id)}/balances`, verbs: ['GET'] },
-              transactions: { href: `/v1/accounts/${encodeURIComponent(a.id)}/transactions`, verbs: ['GET'] },
+              transactions: {
+                href: `/v1/accounts/${encodeURIComponent(a.id)}/transactions?bookingStatus=both`,
+                verbs: ['GET'],
+              },
             },
           }))
           .sort((x, y) => x.bban.localeCompare(y.bban)),
@@ -76,11 +83,12 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const withBalance = await read('/v1/accounts?withBalance=true');
       assert.ok(withBalance.accounts.every((a: Json) => Array.isArray(a.balances) && a.balances.length === 3));
       const one = await read(`/v1/accounts/${encodeURIComponent(main.id)}`);
-      assert.equal(one.account.resourceId, main.id);
       assert.equal(one.account.balances, undefined);
+      const listed = accounts.find((a: Json) => a.resourceId === main.id) as Json;
+      assert.deepEqual(one.account, listed, 'the read is the list entry');
     });
 
-    it('reads the balance given at creation as strings: interimBooked, expected, and interimAvailable with the credit line', async () => {
+    it('reads the balance given at creation as strings: interimBooked, expected, and interimAvailable with the credit line; _links.self', async () => {
       const body = await read(`/v1/accounts/${encodeURIComponent(savings.id)}/balances`);
       const today = await bankDate(t, 0);
       assert.deepEqual(body, {
@@ -95,6 +103,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
             referenceDate: today,
           },
         ],
+        _links: { self: { href: `/v1/accounts/${encodeURIComponent(savings.id)}/balances`, verbs: ['GET'] } },
       });
     });
 
@@ -131,6 +140,19 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         ],
       );
       assert.equal(pending.transactions.booked, undefined);
+      assert.deepEqual(
+        pending.transactions.pending.map((p: Json) => [
+          p.bookingDate,
+          p.valueDate,
+          p.proprietaryBankTransactionCode,
+          p.remittanceInformationUnstructuredArray,
+        ]),
+        [
+          [today, undefined, CODES.domesticPayment, ['Til sparing']],
+          [today, undefined, CODES.domesticPayment, ['Strøm']],
+        ],
+        "pending entries as the platform's: the day they are to be booked as bookingDate, no valueDate",
+      );
       const before = (await read(`/v1/accounts/${encodeURIComponent(main.id)}/balances`)).balances;
       assert.deepEqual(
         before.map((b: Json) => [b.balanceType, b.balanceAmount.amount]),
@@ -163,10 +185,11 @@ for (const engine of ['sqlite', 'postgres'] as const) {
           b.bookingDate,
           b.creditorAccount.bban,
           b.bankTransactionCode,
+          b.proprietaryBankTransactionCode,
         ]),
         [
-          ['-2000.00', bookingDate, savings.bban, 'PMNT-ICDT-DMCT'],
-          ['-500.00', bookingDate, ELSEWHERE.bban, 'PMNT-ICDT-DMCT'],
+          ['-2000.00', bookingDate, savings.bban, 'PMNT-ICDT-DMCT', CODES.domesticPayment],
+          ['-500.00', bookingDate, ELSEWHERE.bban, 'PMNT-ICDT-DMCT', CODES.domesticPayment],
         ],
       );
       const credited = await read(
@@ -177,8 +200,9 @@ for (const engine of ['sqlite', 'postgres'] as const) {
           b.transactionAmount.amount,
           b.debtorAccount.bban,
           b.bankTransactionCode,
+          b.proprietaryBankTransactionCode,
         ]),
-        [['2000.00', main.bban, 'PMNT-RCDT-DMCT']],
+        [['2000.00', main.bban, 'PMNT-RCDT-DMCT', CODES.domesticCredit]],
       );
       assert.equal(
         (await read(`/v1/accounts/${encodeURIComponent(savings.id)}/balances`)).balances[0].balanceAmount.amount,
@@ -218,8 +242,10 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         debtorName: 'Test Person',
         debtorAccount: { iban: savings.iban, bban: savings.bban },
         remittanceInformationUnstructured: 'first',
+        remittanceInformationUnstructuredArray: ['first'],
         purposeCode: 'OTHR',
         bankTransactionCode: 'PMNT',
+        proprietaryBankTransactionCode: CODES.other,
         _links: {
           transactionDetails: {
             href: `/v1/accounts/${encodeURIComponent(savings.id)}/transactions/${encodeURIComponent(ids[1]!)}`,
@@ -228,6 +254,10 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         },
       });
       assert.deepEqual(first.transactions._links, {
+        self: {
+          href: `/v1/accounts/${encodeURIComponent(savings.id)}/transactions?bookingStatus=booked&dateFrom=${d1}&dateTo=${d3}`,
+          verbs: ['GET'],
+        },
         account: { href: `/v1/accounts/${encodeURIComponent(savings.id)}`, verbs: ['GET'] },
       });
       assert.deepEqual(
@@ -252,6 +282,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       let pages = 0;
       while (url !== undefined) {
         const page: Json = await read(url);
+        assert.equal(page.transactions._links.self.href, url, "a page's self is the page as asked for");
         seen.push(...page.transactions.booked.map((b: Json) => b.remittanceInformationUnstructured));
         url = page.transactions._links.next?.href;
         pages += 1;
@@ -298,14 +329,24 @@ for (const engine of ['sqlite', 'postgres'] as const) {
           ownerName: `Test ${customer.number}`,
           creditLimit: { amount: '15000.00', currency: 'NOK' },
           _links: {
+            self: { href: `/v1/card-accounts/${encodeURIComponent(card.id)}`, verbs: ['GET'] },
             balances: { href: `/v1/card-accounts/${encodeURIComponent(card.id)}/balances`, verbs: ['GET'] },
-            transactions: { href: `/v1/card-accounts/${encodeURIComponent(card.id)}/transactions`, verbs: ['GET'] },
+            transactions: {
+              href: `/v1/card-accounts/${encodeURIComponent(card.id)}/transactions?bookingStatus=both`,
+              verbs: ['GET'],
+            },
           },
         },
       ]);
-      assert.deepEqual((await read(`/v1/card-accounts/${encodeURIComponent(card.id)}/balances`)).balances, [
-        { balanceType: 'interimBooked', balanceAmount: { amount: '-1234.50', currency: 'NOK' } },
-      ]);
+      assert.deepEqual(
+        (await read(`/v1/card-accounts/${encodeURIComponent(card.id)}`)).cardAccount,
+        list.cardAccounts[0],
+      );
+      assert.deepEqual(await read(`/v1/card-accounts/${encodeURIComponent(card.id)}/balances`), {
+        cardAccount: { maskedPan: card.maskedPan, currency: 'NOK' },
+        balances: [{ balanceType: 'interimBooked', balanceAmount: { amount: '-1234.50', currency: 'NOK' } }],
+        _links: { self: { href: `/v1/card-accounts/${encodeURIComponent(card.id)}/balances`, verbs: ['GET'] } },
+      });
       const transactions = await read(
         `/v1/card-accounts/${encodeURIComponent(card.id)}/transactions?bookingStatus=both&dateFrom=${day1}`,
       );
@@ -316,13 +357,22 @@ for (const engine of ['sqlite', 'postgres'] as const) {
           b.bookingDate,
           b.transactionAmount.amount,
           b.originalAmount?.amount,
+          b.proprietaryBankTransactionCode,
         ]),
         [
-          ['card-1', day1, '-42.00', undefined],
-          ['card-0', day2, '-100.00', '-95.50'],
+          ['card-1', day1, '-42.00', undefined, CODES.cardPurchase],
+          ['card-0', day2, '-100.00', '-95.50', CODES.cardPurchase],
         ],
+        'a card transaction posted without a code of its own is a card purchase',
       );
       assert.deepEqual(transactions.cardTransactions.pending, []);
+      assert.deepEqual(transactions.cardTransactions._links, {
+        self: {
+          href: `/v1/card-accounts/${encodeURIComponent(card.id)}/transactions?bookingStatus=both&dateFrom=${day1}`,
+          verbs: ['GET'],
+        },
+        cardAccount: { href: `/v1/card-accounts/${encodeURIComponent(card.id)}`, verbs: ['GET'] },
+      });
       assert.equal(ids.length, 2);
     });
   });

@@ -209,7 +209,9 @@ describe('bulk payment create: the 201 answer', () => {
 
     const read = await t.signed({ method: 'GET', url: self });
     assert.equal(read.statusCode, 200, read.body);
-    assert.deepEqual(read.json(), { paymentId: created.paymentId, transactionStatus: 'RCVD', ...body });
+    const { _links, ...fields } = read.json();
+    assert.deepEqual(fields, { paymentId: created.paymentId, transactionStatus: 'RCVD', ...body });
+    assert.equal(_links.self.href, self, 'with its links (test/http/payment-reads.test.ts tests them all)');
 
     const status = await t.signed({ method: 'GET', url: `${self}/status` });
     assert.equal(status.statusCode, 200, status.body);

@@ -28,7 +28,14 @@ import {
   sepaBody,
 } from '../support/single-payment-requests.js';
 import { CONSENT_PATH, askConsent, giveConsent, readAis } from '../support/ais-requests.js';
-import { bankDate, newAisCustomer, postCardTransactions, postTransactions } from '../support/ais-data.js';
+import {
+  ELSEWHERE,
+  approvedBulk,
+  bankDate,
+  newAisCustomer,
+  postCardTransactions,
+  postTransactions,
+} from '../support/ais-data.js';
 
 /** spec, Errors: the values allowed in the `code` of a TppMessage, as the specification lists them. */
 const SPEC_TPP_MESSAGE_CODES =
@@ -279,6 +286,11 @@ describe('the OpenAPI document', () => {
     await postCardTransactions(t, customer.cards[0]!.id, [
       { bookingDate: day, amount: -3, original: { amount: -2.5, currency: 'EUR' } },
     ]);
+    // An authorised payment not yet executed: the transactions' pending entries.
+    const pending = bulkBody(1);
+    pending.debtorAccount = { bban: customer.accounts[0]!.bban, currency: 'NOK' };
+    (pending.payments as Record<string, unknown>[])[0]!.creditorAccount = { bban: ELSEWHERE.bban, currency: 'NOK' };
+    await approvedBulk(t, customer.number, pending);
     const session = await giveConsent(t, { customerNumber: customer.number });
     const account = `/v1/accounts/${encodeURIComponent(customer.accounts[0]!.id)}`;
     const card = `/v1/card-accounts/${encodeURIComponent(customer.cards[0]!.id)}`;
@@ -297,6 +309,8 @@ describe('the OpenAPI document', () => {
       assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
       conforms('GET', url, response);
     }
+    const listed = (await readAis(t, urls[3]!, session)).json() as { transactions: { pending: unknown[] } };
+    assert.equal(listed.transactions.pending.length, 1, 'the pending entry was checked against its schema');
     const page = (await readAis(t, urls[3]!, session)).json() as {
       transactions: { booked: { _links: { transactionDetails: { href: string } } }[] };
     };

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { bulkBody, createBulk, createCrossBorder, crossBorderBody } from '../support/payment-requests.js';
+import { DEFAULT_CUSTOMERS } from '../../src/sandbox/default-data-set.js';
+import { OLA_ACCOUNTS, bulkBody, createBulk, createCrossBorder, crossBorderBody } from '../support/payment-requests.js';
+import { ScriptedPsu } from '../support/scripted-psu.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
-/** Reading a payment (every field submitted, plus its status), its status, and cancelling it. */
+/** Reading a payment (every field submitted, plus its status and links), its status, and cancelling it. */
 let t: TestApp;
 before(async () => {
   t = await startTestApp();
@@ -12,8 +14,32 @@ after(() => t.close());
 
 const get = (url: string, as = t.fixtures.tpp) => t.signed({ method: 'GET', url, as });
 
+/**
+ * A payment's links as the platform answers them (research-30.md §3.3): while it waits for its SCA,
+ * self with DELETE, status and startAuthorisation; once authorised (or ended), self and status only.
+ */
+function linksOf(self: string, waiting: boolean): Record<string, unknown> {
+  return {
+    self: { href: self, verbs: waiting ? ['GET', 'DELETE'] : ['GET'] },
+    status: { href: `${self}/status`, verbs: ['GET'] },
+    ...(waiting ? { startAuthorisation: { href: `${self}/authorisations`, verbs: ['POST'] } } : {}),
+  };
+}
+
+/** A cross-border payment from Ola's account, approved by Ola on the SCA page. */
+async function authorisedPayment(): Promise<{ paymentId: string; self: string; body: Record<string, unknown> }> {
+  const body = crossBorderBody();
+  body.debtorAccount = { bban: OLA_ACCOUNTS[0], currency: 'NOK' };
+  const created = (await createCrossBorder(t, { body })).json();
+  const psu = new ScriptedPsu(t.app);
+  await psu.open(created._links.scaRedirect.href);
+  await psu.logIn(DEFAULT_CUSTOMERS.ola.customerNumber, '123456');
+  await psu.approve();
+  return { paymentId: created.paymentId, self: created._links.self.href, body };
+}
+
 describe('reading a payment', () => {
-  it('returns every field of a cross-border payment as submitted, with paymentId and transactionStatus', async () => {
+  it('returns every field of a cross-border payment as submitted, with paymentId, transactionStatus and its links', async () => {
     const body = crossBorderBody();
     body.requestedExecutionDate = '2027-01-04';
     body.creditorAddress = {
@@ -26,7 +52,12 @@ describe('reading a payment', () => {
     const created = (await createCrossBorder(t, { body })).json();
     const response = await get(created._links.self.href);
     assert.equal(response.statusCode, 200, response.body);
-    assert.deepEqual(response.json(), { paymentId: created.paymentId, transactionStatus: 'RCVD', ...body });
+    assert.deepEqual(response.json(), {
+      paymentId: created.paymentId,
+      transactionStatus: 'RCVD',
+      ...body,
+      _links: linksOf(created._links.self.href, true),
+    });
   });
 
   it('returns every field of a bulk payment as submitted, entries and structured remittance included', async () => {
@@ -45,14 +76,33 @@ describe('reading a payment', () => {
     const created = (await createBulk(t, { body: normalised })).json();
     const response = await get(created._links.self.href);
     assert.equal(response.statusCode, 200, response.body);
-    assert.deepEqual(response.json(), { paymentId: created.paymentId, transactionStatus: 'RCVD', ...normalised });
+    assert.deepEqual(response.json(), {
+      paymentId: created.paymentId,
+      transactionStatus: 'RCVD',
+      ...normalised,
+      _links: linksOf(created._links.self.href, true),
+    });
   });
 
-  it('reads the status of a new payment as RCVD, without fundsAvailable before any funds check', async () => {
-    const created = (await createCrossBorder(t)).json();
-    const response = await get(created._links.status.href);
-    assert.equal(response.statusCode, 200);
-    assert.deepEqual(response.json(), { transactionStatus: 'RCVD' });
+  it('reads the status of a new payment as RCVD, with its paymentId and links (self with DELETE, status, startAuthorisation), without fundsAvailable before any funds check', async () => {
+    for (const created of [(await createCrossBorder(t)).json(), (await createBulk(t)).json()]) {
+      const response = await get(created._links.status.href);
+      assert.equal(response.statusCode, 200);
+      assert.deepEqual(response.json(), {
+        paymentId: created.paymentId,
+        transactionStatus: 'RCVD',
+        _links: linksOf(created._links.self.href, true),
+      });
+    }
+  });
+
+  it('gives an authorised payment its links as they stand: self without DELETE, status, no startAuthorisation, in the status and the read', async () => {
+    const { paymentId, self, body } = await authorisedPayment();
+    const status = await get(`${self}/status`);
+    assert.equal(status.statusCode, 200, status.body);
+    assert.deepEqual(status.json(), { paymentId, transactionStatus: 'ACTC', _links: linksOf(self, false) });
+    const read = await get(self);
+    assert.deepEqual(read.json(), { paymentId, transactionStatus: 'ACTC', ...body, _links: linksOf(self, false) });
   });
 
   it('answers an unknown payment id with 404 RESOURCE_UNKNOWN', async () => {
@@ -115,7 +165,11 @@ describe('cancelling a payment', () => {
     const response = await t.signed({ method: 'DELETE', url: created._links.self.href });
     assert.equal(response.statusCode, 204);
     assert.equal(response.body, '');
-    assert.deepEqual((await get(created._links.status.href)).json(), { transactionStatus: 'CANC' });
+    assert.deepEqual((await get(created._links.status.href)).json(), {
+      paymentId: created.paymentId,
+      transactionStatus: 'CANC',
+      _links: linksOf(created._links.self.href, false),
+    });
     assert.equal((await get(created._links.self.href)).json().transactionStatus, 'CANC');
   });
 

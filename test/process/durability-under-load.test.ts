@@ -97,7 +97,10 @@ describe('durability under load', () => {
                   signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
                 });
                 const text = await response.text();
-                if (response.status === 200 && text === JSON.stringify({ transactionStatus: 'RCVD' }))
+                if (
+                  response.status === 200 &&
+                  (JSON.parse(text) as { transactionStatus?: string }).transactionStatus === 'RCVD'
+                )
                   found.push(next.paymentId);
                 else missing.push(`${next.paymentId} (${response.status})`);
               }

@@ -159,6 +159,7 @@ describe('the server process', () => {
       DATA_DIR: dir,
       DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`,
       TRUSTED_CA_CERTS: join(dir, 'trusted.pem'),
+      BANK_BIC: 'SPTRNO22',
     });
     try {
       const response = await fetch(`${server.url}/v1/sandbox/customers`);
@@ -247,6 +248,7 @@ describe('the server process', () => {
         DATA_DIR: dir,
         DATABASE_URL: `sqlite:${join(dir, 'x.db')}`,
         TRUSTED_CA_CERTS: join(dir, 'weak.pem'),
+        BANK_BIC: 'SPTRNO22',
       });
       assert.equal(code, 2);
       assert.match(
@@ -355,7 +357,8 @@ describe('the server process', () => {
             headers: signRequest({ method: 'GET', url, credentials: fixtures.tpp }),
           });
           assert.equal(read.status, 200);
-          assert.deepEqual(await read.json(), { transactionStatus: 'RCVD' });
+          const status = (await read.json()) as { paymentId: string; transactionStatus: string };
+          assert.deepEqual([status.paymentId, status.transactionStatus], [paymentId, 'RCVD']);
         } finally {
           second.child.kill('SIGTERM');
           await second.exited;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ApiError } from '../../src/domain/api-error.js';
+import { SANDBOX_BANK_BIC } from '../../src/domain/bank.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/reference-rates.js';
 import { AisService } from '../../src/services/ais-service.js';
 import { AisAccess, type AisRequest } from '../../src/services/ais/ais-access.js';
@@ -254,7 +255,13 @@ describe('account-information reads go through AisAccess.read (RTS 36(5) cannot 
 
   it('counts every read AisService offers once, under its kind and resource; a read not listed here fails', async () => {
     const { store, calls } = recordingStore();
-    const ais = new AisService(store, banksOf(store), new ReferenceRates(SANDBOX_REFERENCE_RATES), {} as ScaService);
+    const ais = new AisService(
+      store,
+      banksOf(store),
+      new ReferenceRates(SANDBOX_REFERENCE_RATES),
+      {} as ScaService,
+      SANDBOX_BANK_BIC,
+    );
     const offered = Object.keys(ais)
       .filter((resource) => resource !== 'consents')
       .flatMap((resource) =>

@@ -11,7 +11,7 @@ import { Banks } from '../../src/services/banks.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/reference-rates.js';
 import { buildApp } from '../../src/http/app.js';
 import { DEFAULT_CUSTOMERS, defaultDataSet } from '../../src/sandbox/default-data-set.js';
-import { newBankId } from '../../src/domain/bank.js';
+import { SANDBOX_BANK_BIC, newBankId } from '../../src/domain/bank.js';
 import { InstantExecution } from '../../src/services/instant-execution.js';
 import { PaymentInitiationService } from '../../src/services/payment-initiation-service.js';
 import { sandboxIdentityProvider } from '../../src/services/psu-identity.js';
@@ -89,6 +89,8 @@ export interface TestAppOptions {
   metrics?: ServerMetrics;
   /** Check every schema and compile it at once (default true); false compiles as the server does (src/http/schema-compiler/precompiled.ts). */
   checkSchemas?: boolean;
+  /** The bank's BIC its accounts carry (default: the sandbox's, as BANK_BIC's default). */
+  bankBic?: string;
   /** The most sandbox banks (src/domain/limits.ts MAX_SANDBOX_BANKS when left out). */
   maxBanks?: number;
 }
@@ -160,7 +162,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       : {}),
     banks,
     baskets: new SigningBasketService(store, banks, sca),
-    ais: new AisService(store, banks, rates, sca),
+    ais: new AisService(store, banks, rates, sca, options.bankBic ?? SANDBOX_BANK_BIC),
     sandbox: new SandboxDataService(store, banks),
     authenticator: new TppAuthenticator({ trustStore, dateSkewSeconds: 300 }),
     logger: options.logger ?? false,

@@ -13,6 +13,8 @@ import {
   productProblem,
 } from '../../domain/payment-product.js';
 import { type PaymentInitiationService, paymentLinks } from '../../services/payment-initiation-service.js';
+import { paymentAnswerLinks } from '../../services/payment-links.js';
+import type { StoredPayment } from '../../store/store.js';
 import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { createHeaders, readHeaders } from '../schemas/header-schemas.js';
@@ -184,9 +186,23 @@ function registerPaymentRead(app: FastifyInstance, payments: PaymentInitiationSe
         product.product,
         request.params.paymentId,
       );
-      return { paymentId: payment.id, transactionStatus: payment.status, ...(payment.body as object) };
+      return paymentReadAnswer(payment);
     },
   );
+}
+
+/**
+ * A payment's read, of every product: the body as initiated, with its id, its status and its links as
+ * they stand (research-30.md §3.4: the platform's read carries paymentId and _links; Berlin Group's
+ * the status). The read schema of each product (paymentReadSchema) lists the same fields.
+ */
+export function paymentReadAnswer(payment: StoredPayment): object {
+  return {
+    paymentId: payment.id,
+    transactionStatus: payment.status,
+    ...(payment.body as object),
+    _links: paymentAnswerLinks(payment.service, payment.product, payment.id, payment.status),
+  };
 }
 
 /**
@@ -233,16 +249,26 @@ function registerPaymentStatus(
     },
     async (request) => {
       const { product, paymentId } = request.params;
-      const payment = await payments.read(contextOf(request), service, product, paymentId);
-      return {
-        transactionStatus: payment.status,
-        ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }),
-        ...(payment.statusReason === undefined
-          ? {}
-          : { tppMessages: [{ category: 'ERROR', code: 'PAYMENT_FAILED', text: payment.statusReason }] }),
-      };
+      return paymentStatusAnswer(await payments.read(contextOf(request), service, product, paymentId));
     },
   );
+}
+
+/**
+ * A payment's status answer, of every kind: the platform's, with paymentId and the payment's links as
+ * they stand (research-30.md §3.3); fundsAvailable once the batch run checked the funds (release
+ * 1.14.2); why it failed.
+ */
+export function paymentStatusAnswer(payment: StoredPayment): object {
+  return {
+    paymentId: payment.id,
+    transactionStatus: payment.status,
+    ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }),
+    ...(payment.statusReason === undefined
+      ? {}
+      : { tppMessages: [{ category: 'ERROR', code: 'PAYMENT_FAILED', text: payment.statusReason }] }),
+    _links: paymentAnswerLinks(payment.service, payment.product, payment.id, payment.status),
+  };
 }
 
 /**

@@ -78,7 +78,7 @@ export function registerPeriodicPaymentRoutes(
         ...(view.payment.statusReason === undefined
           ? {}
           : { tppMessages: [{ category: 'ERROR', code: 'PAYMENT_FAILED', text: view.payment.statusReason }] }),
-        _links: { self: view.links.self, status: view.links.status },
+        _links: view.links,
       };
     },
   );

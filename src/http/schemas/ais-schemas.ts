@@ -14,6 +14,14 @@ import { CURSOR_PATTERN } from '../../domain/transaction-cursor.js';
 const text = { type: 'string' } as const;
 const date = { type: 'string', format: 'date' } as const;
 const links = { $ref: 'Links#' } as const;
+/** `_links` that always hold the links named (a schema of its own, as `required` beside a $ref is not read). */
+const linksWith = (names: readonly string[], description: string) =>
+  ({ type: 'object', required: names, additionalProperties: { $ref: 'Link#' }, description }) as const;
+const accountLinks = linksWith(
+  ['self', 'balances', 'transactions'],
+  'self, as the platform gives it, beside balances and transactions (?bookingStatus=both, as the platform links it)',
+);
+const selfLink = linksWith(['self'], 'self: the address of this answer');
 const tppMessages = {
   type: 'array',
   items: { $ref: 'TppMessage#' },
@@ -67,7 +75,7 @@ const balances = { type: 'array', items: { $ref: 'Balance#' } } as const;
 export const accountDetailsSchema = {
   $id: 'AccountDetails',
   type: 'object',
-  required: ['resourceId', 'currency', '_links'],
+  required: ['resourceId', 'currency', 'bic', '_links'],
   properties: {
     resourceId: { type: 'string', description: "The account's id in the paths of /v1/accounts" },
     iban: text,
@@ -81,10 +89,11 @@ export const accountDetailsSchema = {
         "The platform's name (Current, Savings, ...); the ISO 20022 code (CACC, SVGS, ...) with x-accept-fix cash-account-type-iso",
     },
     status: { type: 'string', enum: ['enabled', 'deleted', 'blocked'] },
+    bic: { type: 'string', description: "The bank's BIC (BANK_BIC), as the platform's accounts carry it" },
     usage: { type: 'string', enum: ['PRIV', 'ORGA'] },
     ownerName: text,
     balances,
-    _links: links,
+    _links: accountLinks,
   },
 } as const;
 
@@ -103,7 +112,7 @@ export const cardAccountDetailsSchema = {
     ownerName: text,
     creditLimit: amount,
     balances,
-    _links: links,
+    _links: accountLinks,
   },
 } as const;
 
@@ -112,7 +121,7 @@ const accountNumbers = { type: 'object', properties: { iban: text, bban: text } 
 export const transactionSchema = {
   $id: 'AisTransaction',
   type: 'object',
-  required: ['transactionAmount'],
+  required: ['transactionAmount', 'proprietaryBankTransactionCode'],
   properties: {
     transactionId: {
       type: 'string',
@@ -123,7 +132,7 @@ export const transactionSchema = {
       description: 'x-accept-fix batch-transactions: the entry stands for the entries of one bulk payment',
     },
     batchNumberOfTransactions: { type: 'integer' },
-    bookingDate: date,
+    bookingDate: { ...date, description: 'A pending entry has the date it is to be booked on, and no valueDate' },
     valueDate: date,
     transactionAmount: amount,
     creditorName: text,
@@ -133,6 +142,11 @@ export const transactionSchema = {
     debtorAccount: accountNumbers,
     ultimateDebtor: text,
     remittanceInformationUnstructured: text,
+    remittanceInformationUnstructuredArray: {
+      type: 'array',
+      items: text,
+      description: 'The payment message as a list of one, as the platform gives it beside the text',
+    },
     purposeCode: text,
     bankTransactionCode: {
       type: 'string',
@@ -141,7 +155,9 @@ export const transactionSchema = {
     },
     proprietaryBankTransactionCode: {
       type: 'string',
-      description: "x-accept-fix bank-transaction-code-iso: a code of the bank's own form",
+      description:
+        "The platform's own code of the transaction's kind (R_710 a card purchase; docs/ais.md, Transaction codes)",
+      example: 'R_710',
     },
     _links: links,
   },
@@ -152,7 +168,7 @@ const transactions = { type: 'array', items: { $ref: 'AisTransaction#' } } as co
 export const cardTransactionSchema = {
   $id: 'CardTransaction',
   type: 'object',
-  required: ['transactionAmount'],
+  required: ['transactionAmount', 'proprietaryBankTransactionCode'],
   properties: {
     cardTransactionId: text,
     terminalId: text,
@@ -176,7 +192,10 @@ export const cardTransactionSchema = {
     maskedPAN: text,
     transactionDetails: text,
     invoiced: { type: 'boolean' },
-    proprietaryBankTransactionCode: text,
+    proprietaryBankTransactionCode: {
+      type: 'string',
+      description: 'As posted; R_710 (a card purchase) when posted without one',
+    },
   },
 } as const;
 
@@ -197,8 +216,8 @@ export const accountDetailsResponseSchema = {
 export const balancesResponseSchema = {
   $id: 'ReadAccountBalanceResponse',
   type: 'object',
-  required: ['account', 'balances'],
-  properties: { account: reference, balances, tppMessages },
+  required: ['account', 'balances', '_links'],
+  properties: { account: reference, balances, _links: selfLink, tppMessages },
 } as const;
 
 export const transactionsResponseSchema = {
@@ -222,7 +241,7 @@ export const transactionsResponseSchema = {
           items: { type: 'object' },
           description: 'bookingStatus all: standing orders; this bank has none',
         },
-        _links: { ...links, description: 'account; next while more pages follow' },
+        _links: linksWith(['self', 'account'], 'self (this page), account; next while more pages follow'),
       },
     },
     balances,
@@ -254,8 +273,8 @@ export const cardAccountDetailsResponseSchema = {
 export const cardBalancesResponseSchema = {
   $id: 'ReadCardAccountBalanceResponse',
   type: 'object',
-  required: ['cardAccount', 'balances'],
-  properties: { cardAccount: reference, balances, tppMessages },
+  required: ['cardAccount', 'balances', '_links'],
+  properties: { cardAccount: reference, balances, _links: selfLink, tppMessages },
 } as const;
 
 export const cardTransactionsResponseSchema = {
@@ -274,7 +293,7 @@ export const cardTransactionsResponseSchema = {
           items: { $ref: 'CardTransaction#' },
           description: 'Always empty: a card transaction is booked when posted',
         },
-        _links: links,
+        _links: linksWith(['self', 'cardAccount'], 'self (this page), cardAccount; next while more pages follow'),
       },
     },
     balances,

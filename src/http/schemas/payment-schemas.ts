@@ -244,29 +244,46 @@ export const paymentCreatedSchema = {
   },
 } as const;
 
+/**
+ * A payment's links as they stand (status and read): `self` (with DELETE while a DELETE alone cancels
+ * it) and `status` always; `startAuthorisation` while it waits for its SCA.
+ */
+const paymentLinksSchema = {
+  type: 'object',
+  required: ['self', 'status'],
+  additionalProperties: { $ref: 'Link#' },
+  description: 'self (GET, and DELETE while RCVD), status; startAuthorisation while the payment waits for its SCA',
+} as const;
+
 export const paymentStatusSchema = {
   $id: 'PaymentStatusResponse',
   type: 'object',
-  required: ['transactionStatus'],
+  required: ['paymentId', 'transactionStatus', '_links'],
   properties: {
+    paymentId: { type: 'string', description: "The payment's id, as the platform's status answer repeats it" },
     transactionStatus: { $ref: 'TransactionStatus#' },
-    fundsAvailable: { type: 'boolean', description: 'Present when the bank has checked the funds' },
+    fundsAvailable: {
+      type: 'boolean',
+      description:
+        'Present once the batch run has checked the funds (ACSC, PART, RJCT): whether the account covered the payment',
+    },
     psuMessage: { type: 'string', maxLength: TPP_MESSAGE_TEXT_MAX_LENGTH },
     tppMessages: { type: 'array', items: { $ref: 'TppMessage#' } },
-    _links: { $ref: 'Links#' },
+    _links: paymentLinksSchema,
   },
 } as const;
 
-/** GET of a payment: the body as submitted, with its id and status. */
+/** GET of a payment, of any product: the body as submitted, with its id, its status and its links as they stand. */
 export function paymentReadSchema(id: string, bodySchema: { properties: object; required: readonly string[] }) {
   return {
     $id: id,
     type: 'object',
-    required: ['paymentId', 'transactionStatus', ...bodySchema.required],
+    required: ['paymentId', 'transactionStatus', ...bodySchema.required, '_links'],
     properties: {
       paymentId: { type: 'string' },
       transactionStatus: { $ref: 'TransactionStatus#' },
       ...bodySchema.properties,
+      _links: paymentLinksSchema,
     },
   } as const;
 }

@@ -2,13 +2,14 @@ import type { Json } from '../../domain/json.js';
 import type { AisAccess, AisRequest } from './ais-access.js';
 import type { AisPending } from './ais-pending.js';
 import { ReadTarget } from './ais-read.js';
-import { accountDetails, accountReference } from './ais-views.js';
+import { accountDetails, accountPath, accountReference, selfLinks } from './ais-views.js';
 
-/** GET /v1/accounts, /v1/accounts/{id} and /v1/accounts/{id}/balances. */
+/** GET /v1/accounts, /v1/accounts/{id} and /v1/accounts/{id}/balances; every account carries the bank's `bic`. */
 export class AisAccounts {
   constructor(
     private readonly access: AisAccess,
     private readonly pending: AisPending,
+    private readonly bic: string,
   ) {}
 
   list(request: AisRequest, withBalance: boolean): Promise<Json> {
@@ -18,7 +19,12 @@ export class AisAccounts {
       view: async ({ resource: accounts, fixes, today, bank }) => ({
         accounts: await Promise.all(
           accounts.map(async (account) =>
-            accountDetails(account, fixes, withBalance ? await this.pending.balances(bank, account, today) : undefined),
+            accountDetails(
+              account,
+              fixes,
+              withBalance ? await this.pending.balances(bank, account, today) : undefined,
+              this.bic,
+            ),
           ),
         ),
       }),
@@ -34,6 +40,7 @@ export class AisAccounts {
           account,
           fixes,
           withBalance ? await this.pending.balances(bank, account, today) : undefined,
+          this.bic,
         ),
       }),
     });
@@ -46,6 +53,7 @@ export class AisAccounts {
       view: async ({ resource: account, today, bank }) => ({
         account: accountReference(account),
         balances: await this.pending.balances(bank, account, today),
+        _links: selfLinks(`${accountPath(account.id)}/balances`),
       }),
     });
   }

@@ -4,13 +4,14 @@ import type { AisCardAccount } from '../../store/ais-records.js';
 import type { Store } from '../../store/store.js';
 import type { AisAccess, AisRequest } from './ais-access.js';
 import { type CountedRead, ReadTarget } from './ais-read.js';
-import { type ListingPage, type TransactionListQuery, nextPageHref, pageOf } from './transaction-query.js';
+import { type ListingPage, type TransactionListQuery, nextPageHref, pageHref, pageOf } from './transaction-query.js';
 import {
   cardAccountDetails,
   cardAccountPath,
   cardAccountReference,
   cardBalances,
   cardTransaction,
+  selfLinks,
 } from './ais-views.js';
 
 /**
@@ -50,7 +51,11 @@ export class AisCardAccounts {
     return this.access.read(request, {
       of: ReadTarget.card(cardAccountId),
       counts: 'balances',
-      view: ({ resource: card }) => ({ cardAccount: cardAccountReference(card), balances: cardBalances(card) }),
+      view: ({ resource: card }) => ({
+        cardAccount: cardAccountReference(card),
+        balances: cardBalances(card),
+        _links: selfLinks(`${cardAccountPath(card.id)}/balances`),
+      }),
     });
   }
 
@@ -85,6 +90,7 @@ export class AisCardAccounts {
     }
     if (query.bookingStatus !== 'booked') report.pending = [];
     report._links = {
+      self: { href: pageHref(cardAccountPath(card.id), query), verbs: ['GET'] },
       cardAccount: { href: cardAccountPath(card.id), verbs: ['GET'] },
       ...(next === undefined ? {} : { next: { href: next, verbs: ['GET'] } }),
     };

@@ -12,7 +12,8 @@ const PENDING_FOR_BALANCE = 1000;
 export interface PendingEntry {
   amountMinor: bigint;
   currency: string;
-  valueDate: string;
+  /** The date the batch run is to book it: its requested execution date, or today. */
+  bookingDate: string;
   creditorName: string;
   creditorIban: string;
   creditorBban: string;
@@ -61,7 +62,7 @@ export class AisPending {
         this.rates,
       );
       if (!plan.ok) continue;
-      const valueDate =
+      const bookingDate =
         payment.requestedExecutionDate !== undefined && payment.requestedExecutionDate > today
           ? payment.requestedExecutionDate
           : today;
@@ -71,7 +72,7 @@ export class AisPending {
         entries.push({
           amountMinor: planned.amountInAccountCurrency,
           currency: account.currency,
-          valueDate,
+          bookingDate,
           creditorName: planned.transfer.creditorName,
           creditorIban: creditor.iban,
           creditorBban: creditor.bban,
@@ -84,7 +85,7 @@ export class AisPending {
           entries.push({
             amountMinor: planned.feeInAccountCurrency,
             currency: account.currency,
-            valueDate,
+            bookingDate,
             creditorName: 'Sandbox Bank ASA',
             creditorIban: '',
             creditorBban: '',

@@ -9,7 +9,7 @@ import type { Store } from '../../store/store.js';
 import type { AisAccess, AisRequest } from './ais-access.js';
 import type { AisPending } from './ais-pending.js';
 import { type CountedRead, ReadTarget } from './ais-read.js';
-import { type ListingPage, type TransactionListQuery, nextPageHref, pageOf } from './transaction-query.js';
+import { type ListingPage, type TransactionListQuery, nextPageHref, pageHref, pageOf } from './transaction-query.js';
 import {
   accountPath,
   accountReference,
@@ -96,7 +96,9 @@ export class AisTransactions {
     }
     // bookingStatus all adds information entries (standing orders) to both: this interface has none.
     if (query.bookingStatus === 'all') transactions.information = [];
+    // `self` is this page, where Berlin Group keeps a report's links (docs/decisions.md, "Links of balances and transactions").
     transactions._links = {
+      self: { href: pageHref(accountPath(account.id), query), verbs: ['GET'] },
       account: { href: accountPath(account.id), verbs: ['GET'] },
       ...(next === undefined
         ? {}

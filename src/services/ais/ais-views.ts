@@ -2,12 +2,13 @@ import type { Json } from '../../domain/json.js';
 import {
   type Fixes,
   accountNameOf,
-  bankTransactionCodeFields,
+  bankTransactionCodeOf,
   cardAmountsOf,
   cashAccountTypeOf,
 } from '../../domain/ais-fixes.js';
 import type { Currency } from '../../domain/currency.js';
 import { formatAmount } from '../../domain/money.js';
+import { cardTransactionCode, proprietaryTransactionCode } from '../../domain/proprietary-transaction-code.js';
 import type { AisAccount, AisCardAccount, AisCardTransaction, AisTransaction } from '../../store/ais-records.js';
 import type { SandboxTransaction } from '../../store/sandbox-records.js';
 
@@ -22,6 +23,11 @@ type Link = { href: string; verbs: string[] };
 
 const get = (href: string): Link => ({ href, verbs: ['GET'] });
 const amount = (minor: bigint, currency: string) => ({ amount: formatAmount(minor, currency as Currency), currency });
+
+/** `_links` of an answer about one resource: only its own address (balances). */
+export function selfLinks(href: string): Json {
+  return { self: get(href) };
+}
 
 export function accountPath(id: string): string {
   return `/v1/accounts/${encodeURIComponent(id)}`;
@@ -40,8 +46,20 @@ export function cardAccountReference(card: AisCardAccount): Json {
   return { maskedPan: card.maskedPan, currency: card.currency };
 }
 
-export function accountDetails(account: AisAccount, fixes: Fixes, balances: Json[] | undefined): Json {
-  const path = accountPath(account.id);
+/**
+ * The links of an account or card account, as the platform gives them: `self` beside Berlin Group's
+ * `balances` and `transactions`, whose link names the platform's default listing (both booked and pending).
+ */
+function accountLinks(path: string): Json {
+  return {
+    self: get(path),
+    balances: get(`${path}/balances`),
+    transactions: get(`${path}/transactions?bookingStatus=both`),
+  };
+}
+
+/** An account's details; `bic` is the bank's (BANK_BIC), as on the platform's accounts. */
+export function accountDetails(account: AisAccount, fixes: Fixes, balances: Json[] | undefined, bic: string): Json {
   return {
     resourceId: account.id,
     iban: account.iban,
@@ -51,10 +69,11 @@ export function accountDetails(account: AisAccount, fixes: Fixes, balances: Json
     product: account.product,
     cashAccountType: cashAccountTypeOf(account.cashAccountType, fixes),
     status: 'enabled',
+    bic,
     usage: account.ownerType === 'CORPORATE' ? 'ORGA' : 'PRIV',
     ownerName: account.ownerName,
     ...(balances === undefined ? {} : { balances }),
-    _links: { balances: get(`${path}/balances`), transactions: get(`${path}/transactions`) },
+    _links: accountLinks(accountPath(account.id)),
   };
 }
 
@@ -100,7 +119,7 @@ export function bookedTransaction(t: SandboxTransaction, account: AisAccount, fi
     valueDate: t.valueDate,
     transactionAmount: amount(isDebitOf(t, account) ? -moved : moved, t.currency),
     ...parties(t),
-    ...bankTransactionCodeFields(t.bankTransactionCode, fixes),
+    ...transactionCodes(t.bankTransactionCode, fixes),
     _links: { transactionDetails: get(`${accountPath(account.id)}/transactions/${encodeURIComponent(t.id)}`) },
   };
 }
@@ -121,16 +140,20 @@ export function batchTransaction(members: readonly AisTransaction[], fixes: Fixe
     transactionAmount: amount(-total, first.currency),
     ...texts({ debtorName: first.debtorName, ultimateDebtor: first.ultimateDebtor }),
     debtorAccount: counterpart(first.debtorIban, first.debtorBban),
-    ...bankTransactionCodeFields(first.bankTransactionCode, fixes),
+    ...transactionCodes(first.bankTransactionCode, fixes),
   };
 }
 
-/** A pending transaction: a debit the batch run will book, as it will book it (no id: its booked one is given then). */
+/**
+ * A pending transaction: a debit the batch run will book, as it will book it (no id: its booked one is
+ * given then). Like the platform's pending entries it has the date it is to be booked on as
+ * `bookingDate`, and no `valueDate` (docs/decisions.md, "Pending entries: bookingDate").
+ */
 export function pendingTransaction(
   entry: {
     amountMinor: bigint;
     currency: string;
-    valueDate: string;
+    bookingDate: string;
     creditorName: string;
     creditorIban: string;
     creditorBban: string;
@@ -143,7 +166,7 @@ export function pendingTransaction(
   fixes: Fixes,
 ): Json {
   return {
-    valueDate: entry.valueDate,
+    bookingDate: entry.bookingDate,
     transactionAmount: amount(-entry.amountMinor, entry.currency),
     ...texts({ creditorName: entry.creditorName }),
     ...(entry.creditorIban === '' && entry.creditorBban === ''
@@ -151,9 +174,26 @@ export function pendingTransaction(
       : { creditorAccount: counterpart(entry.creditorIban, entry.creditorBban) }),
     ...texts({ debtorName: account.ownerName, ultimateDebtor: entry.ultimateDebtor }),
     debtorAccount: { iban: account.iban, bban: account.bban },
-    ...texts({ remittanceInformationUnstructured: entry.remittance, purposeCode: entry.purposeCode }),
-    ...bankTransactionCodeFields(entry.bankTransactionCode, fixes),
+    ...remittance(entry.remittance),
+    ...texts({ purposeCode: entry.purposeCode }),
+    ...transactionCodes(entry.bankTransactionCode, fixes),
   };
+}
+
+/**
+ * The codes of a transaction: Berlin Group's `bankTransactionCode` as bank-transaction-code-iso has it,
+ * and the platform's own code of its kind, which the platform's answers carry whatever the change.
+ */
+function transactionCodes(code: string, fixes: Fixes): Json {
+  return {
+    ...bankTransactionCodeOf(code, fixes),
+    proprietaryBankTransactionCode: proprietaryTransactionCode(code),
+  };
+}
+
+/** The payment message, and as the platform also gives it: a one-line `remittanceInformationUnstructuredArray`. */
+function remittance(text: string): Json {
+  return text === '' ? {} : { remittanceInformationUnstructured: text, remittanceInformationUnstructuredArray: [text] };
 }
 
 function parties(t: SandboxTransaction): Json {
@@ -164,11 +204,9 @@ function parties(t: SandboxTransaction): Json {
       : { creditorAccount: counterpart(t.creditorIban, t.creditorBban) }),
     ...texts({ ultimateCreditor: t.ultimateCreditor, debtorName: t.debtorName }),
     ...(t.debtorIban === '' && t.debtorBban === '' ? {} : { debtorAccount: counterpart(t.debtorIban, t.debtorBban) }),
-    ...texts({
-      ultimateDebtor: t.ultimateDebtor,
-      remittanceInformationUnstructured: t.remittance,
-      purposeCode: t.purposeCode,
-    }),
+    ...texts({ ultimateDebtor: t.ultimateDebtor }),
+    ...remittance(t.remittance),
+    ...texts({ purposeCode: t.purposeCode }),
   };
 }
 
@@ -183,8 +221,8 @@ function texts(fields: Record<string, string>): Record<string, string> {
 
 const CARD_STATUSES = new Set(['enabled', 'deleted', 'blocked']);
 
+/** A card account's details: Berlin Group's card account has no `bic`; its links are as an account's. */
 export function cardAccountDetails(card: AisCardAccount, fixes: Fixes, balances: Json[] | undefined): Json {
-  const path = cardAccountPath(card.id);
   const status = typeof card.body.status === 'string' ? card.body.status.toLowerCase() : 'enabled';
   return {
     resourceId: card.id,
@@ -197,7 +235,7 @@ export function cardAccountDetails(card: AisCardAccount, fixes: Fixes, balances:
     ownerName: card.ownerName,
     creditLimit: amount(card.creditLimitMinor, card.currency),
     ...(balances === undefined ? {} : { balances }),
-    _links: { balances: get(`${path}/balances`), transactions: get(`${path}/transactions`) },
+    _links: accountLinks(cardAccountPath(card.id)),
   };
 }
 
@@ -219,7 +257,6 @@ const CARD_TRANSACTION_FIELDS = [
   'merchantCategoryCode',
   'transactionDetails',
   'invoiced',
-  'proprietaryBankTransactionCode',
 ] as const;
 
 /** A card transaction as posted, its amounts as cardaccount-switch-originalamount-and-transactionamount has them. */
@@ -231,5 +268,10 @@ export function cardTransaction(t: AisCardTransaction, fixes: Fixes): Json {
     { transactionAmount: body.transactionAmount, originalAmount: body.originalAmount },
     fixes,
   );
-  return { ...view, ...amounts, ...(typeof body.maskedPan === 'string' ? { maskedPAN: body.maskedPan } : {}) };
+  return {
+    ...view,
+    ...amounts,
+    ...(typeof body.maskedPan === 'string' ? { maskedPAN: body.maskedPan } : {}),
+    proprietaryBankTransactionCode: cardTransactionCode(body.proprietaryBankTransactionCode),
+  };
 }

@@ -44,11 +44,25 @@ export function nextPageHref(
   limit: number,
   after: TransactionCursor,
 ): string {
+  return listingHref(path, query, String(limit), formatCursor(after));
+}
+
+/** `_links.self`: the page as it was asked for, its parameters in one order. */
+export function pageHref(path: string, query: TransactionListQuery): string {
+  return listingHref(path, query, query.limit === undefined ? undefined : String(query.limit), query.cursor);
+}
+
+function listingHref(
+  path: string,
+  query: TransactionListQuery,
+  limit: string | undefined,
+  cursor: string | undefined,
+): string {
   const params = new URLSearchParams({ bookingStatus: query.bookingStatus, dateFrom: query.dateFrom });
   if (query.dateTo !== undefined) params.set('dateTo', query.dateTo);
-  params.set('limit', String(limit));
+  if (limit !== undefined) params.set('limit', limit);
   if (query.withBalance === true) params.set('withBalance', 'true');
-  params.set('cursor', formatCursor(after));
+  if (cursor !== undefined) params.set('cursor', cursor);
   return `${path}/transactions?${params.toString()}`;
 }
 
