@@ -9,9 +9,10 @@ import {
   type Engagement,
   type EngagementRole,
 } from '../../domain/bank.js';
-import type { AccountTable, CustomerTable, Database } from '../database.js';
+import type { CustomerTable, Database } from '../database.js';
 import type { BankData } from '../sca-records.js';
 import type { TransactionLock } from './transaction-lock.js';
+import { accountOf } from './account-rows.js';
 
 /**
  * Makes the bank with the data `defaults` gives, unless it exists, in one transaction that two
@@ -171,7 +172,7 @@ export async function findAccount(
       : by.bban !== undefined
         ? await query.where('bban', '=', by.bban).executeTakeFirst()
         : undefined;
-  return row === undefined ? undefined : toAccount(row);
+  return row === undefined ? undefined : accountOf(row);
 }
 
 export async function findAgreement(db: Kysely<Database>, bank: string, id: string): Promise<Agreement | undefined> {
@@ -211,19 +212,4 @@ export async function findEngagement(
 
 function toCustomer(row: Selectable<CustomerTable>): Customer {
   return { id: row.id, customerNumber: row.customer_number, name: row.name, type: row.type as CustomerType };
-}
-
-function toAccount(row: Selectable<AccountTable>): Account {
-  return {
-    id: row.id,
-    customerId: row.customer_id,
-    bban: row.bban,
-    iban: row.iban,
-    currency: row.currency,
-    name: row.name,
-    product: row.product,
-    cashAccountType: row.cash_account_type,
-    creditLineMinor: BigInt(row.credit_line_minor),
-    balanceMinor: BigInt(row.balance_minor),
-  };
 }

@@ -15,6 +15,7 @@ import type { AccountTransactionTable, Database, PaymentTable } from '../databas
 import type { ExecutionOutcome, Planner } from '../ledger-records.js';
 import { INSERT_CHUNK } from './insert-chunk.js';
 import { TRANSFER_COLUMNS, type TransferRow, transfersToExecute } from './transfer-rows.js';
+import { accountOf } from './account-rows.js';
 
 /** Statuses of payments waiting for the batch run. */
 const CLAIMABLE = ['ACTC', 'PDNG'];
@@ -181,19 +182,7 @@ export async function lockAccounts(
       .returningAll()
       .executeTakeFirst();
     if (row === undefined) continue;
-    accounts.push({
-      id: row.id,
-      customerId: row.customer_id,
-      bban: row.bban,
-      iban: row.iban,
-      currency: row.currency,
-      name: row.name,
-      product: row.product,
-      cashAccountType: row.cash_account_type,
-      creditLineMinor: BigInt(row.credit_line_minor),
-      balanceMinor: BigInt(row.balance_minor),
-      transactionCount: Number(row.transaction_count),
-    });
+    accounts.push({ ...accountOf(row), transactionCount: Number(row.transaction_count) });
   }
   return accounts;
 }

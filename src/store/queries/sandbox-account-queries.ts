@@ -7,6 +7,7 @@ import type {
   SandboxAccount,
   SandboxCardAccount,
 } from '../sandbox-records.js';
+import { accountOf } from './account-rows.js';
 
 /** The sandbox's test accounts and card accounts; removing one removes its transactions (cascade). */
 
@@ -44,16 +45,7 @@ export async function findAccount(db: Kysely<Database>, bank: string, id: string
     .executeTakeFirst();
   if (row === undefined) return undefined;
   return {
-    id: row.id,
-    customerId: row.customer_id,
-    bban: row.bban,
-    iban: row.iban,
-    currency: row.currency,
-    name: row.name,
-    product: row.product,
-    cashAccountType: row.cash_account_type,
-    creditLineMinor: BigInt(row.credit_line_minor),
-    balanceMinor: BigInt(row.balance_minor),
+    ...accountOf(row),
     customerNumber: row.customer_number,
     customerType: row.customer_type as CustomerType,
     transactionCount: Number(row.transaction_count),

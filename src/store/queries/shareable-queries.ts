@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CustomerType, EngagementRole } from '../../domain/bank.js';
 import type { AisAccount, AisCardAccount, Shareable } from '../ais-records.js';
 import type { Database } from '../database.js';
+import { type AccountRow, accountOf } from './account-rows.js';
 
 /**
  * What a customer may share: in the private context the accounts and card accounts they own; acting
@@ -104,32 +105,6 @@ async function ownCards(db: Kysely<Database>, bank: string, customerId: string):
   }));
 }
 
-function toAccount(r: {
-  id: string;
-  customer_id: string;
-  bban: string;
-  iban: string;
-  currency: string;
-  name: string;
-  product: string;
-  cash_account_type: string;
-  credit_line_minor: bigint;
-  balance_minor: bigint;
-  owner_name: string;
-  owner_type: string;
-}): AisAccount {
-  return {
-    id: r.id,
-    customerId: r.customer_id,
-    bban: r.bban,
-    iban: r.iban,
-    currency: r.currency,
-    name: r.name,
-    product: r.product,
-    cashAccountType: r.cash_account_type,
-    creditLineMinor: BigInt(r.credit_line_minor),
-    balanceMinor: BigInt(r.balance_minor),
-    ownerName: r.owner_name,
-    ownerType: r.owner_type as CustomerType,
-  };
+function toAccount(r: AccountRow & { owner_name: string; owner_type: string }): AisAccount {
+  return { ...accountOf(r), ownerName: r.owner_name, ownerType: r.owner_type as CustomerType };
 }
