@@ -21,7 +21,7 @@ export type AuthorisationPurpose = 'payment' | 'cancellation';
 /**
  * A payment's authorisation sub-resources (Berlin Group): …/authorisations signs the payment,
  * …/cancellation-authorisations signs its cancellation once it was authorised (the platform mandates
- * that SCA, research-30.md §3.5). Every payment service has both, the same way.
+ * that SCA, docs/platform-research.md §3.5). Every payment service has both, the same way.
  */
 export class PaymentAuthorisations {
   constructor(

@@ -161,7 +161,7 @@ export class PaymentInitiationService {
 
   /**
    * DELETE: a payment still waiting for its SCA is cancelled at once (204, no body). One the PSU
-   * authorised is cancelled only through a cancellation SCA (research-30.md §3.5): 202 with the
+   * authorised is cancelled only through a cancellation SCA (docs/platform-research.md §3.5): 202 with the
    * status as it stands and `_links.startAuthorisation` to …/cancellation-authorisations; nothing
    * changes until the PSU approves the cancellation.
    *

@@ -193,7 +193,7 @@ function registerPaymentRead(app: FastifyInstance, payments: PaymentInitiationSe
 
 /**
  * A payment's read, of every product: the body as initiated, with its id, its status and its links as
- * they stand (research-30.md §3.4: the platform's read carries paymentId and _links; Berlin Group's
+ * they stand (docs/platform-research.md §3.4: the platform's read carries paymentId and _links; Berlin Group's
  * the status). The read schema of each product (paymentReadSchema) lists the same fields.
  */
 export function paymentReadAnswer(payment: StoredPayment): object {
@@ -256,7 +256,7 @@ function registerPaymentStatus(
 
 /**
  * A payment's status answer, of every kind: the platform's, with paymentId and the payment's links as
- * they stand (research-30.md §3.3); fundsAvailable once the batch run checked the funds (release
+ * they stand (docs/platform-research.md §3.3); fundsAvailable once the batch run checked the funds (release
  * 1.14.2); why it failed.
  */
 export function paymentStatusAnswer(payment: StoredPayment): object {

@@ -8,7 +8,7 @@ import { backToTpp, returnUrl } from './tpp-redirect.js';
 
 /**
  * The PSU approves or declines the cancellation of a payment they authorised (the platform mandates
- * this SCA, research-30.md §3.5). Approved, the payment is CANC, as a DELETE makes one not yet
+ * this SCA, docs/platform-research.md §3.5). Approved, the payment is CANC, as a DELETE makes one not yet
  * authorised; declined, it stays as it was. A payment the batch run took while the PSU was on the
  * page is not cancelled, and the page and the TPP are told so.
  */
