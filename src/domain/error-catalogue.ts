@@ -71,7 +71,7 @@ export const ERROR_CATALOGUE = {
   },
   REFERENCE_STATUS_INVALID: {
     status: 409,
-    when: 'A payment named in the request is not in a state for it: already authorised, rejected or cancelled, or already in a signing basket.',
+    when: 'A payment named in the request is not in a state for it: already authorised, rejected or cancelled, or already in a signing basket; not yet authorised, for a cancellation authorisation; or it has the most authorisations it can have.',
   },
   CONFLICT: {
     status: 409,

@@ -1,7 +1,7 @@
 /**
  * The platform's own transaction codes (`proprietaryBankTransactionCode`, "R_710"), one per kind of
  * transaction the sandbox books or is given. The platform publishes no table of its codes: R_710 is
- * the one its recorded answers show on a booked card purchase (research-30.md §8.3); the others are
+ * the one its recorded answers show on a booked card purchase (docs/platform-research.md §8.3); the others are
  * this bank's, in the same form (docs/ais.md, "Transaction codes"). A client treats them as opaque,
  * as Berlin Group's "proprietary … as used within an ASPSP" says.
  */

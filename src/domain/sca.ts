@@ -14,9 +14,41 @@ export const SIGNING_WINDOW_MINUTES = 60;
 /** Wrong one-time codes before the authorisation fails. */
 export const MAX_CODE_ATTEMPTS = 3;
 
-/** What an SCA authorises: a payment, a basket of them, a PSU session, or an account-information consent. */
-export type AuthorisationKind = 'payment' | 'basket' | 'session' | 'consent';
+/**
+ * What an SCA authorises: a payment, a basket of them, a PSU session, an account-information
+ * consent, or the cancellation of an authorised payment (the platform: "an authorisation is always
+ * mandated if the payment is previously authorised").
+ */
+export type AuthorisationKind = 'payment' | 'basket' | 'session' | 'consent' | 'cancellation';
 export type AuthorisationStatus = 'started' | 'psuAuthenticated' | 'finalised' | 'failed';
+
+/** Berlin Group's scaStatus values; a redirect SCA reaches started, psuAuthenticated, finalised and failed. */
+export type ScaStatus =
+  | 'received'
+  | 'psuIdentified'
+  | 'psuAuthenticated'
+  | 'scaMethodSelected'
+  | 'started'
+  | 'unconfirmed'
+  | 'finalised'
+  | 'failed'
+  | 'exempted';
+
+/**
+ * An authorisation's scaStatus as Berlin Group names it (docs/decisions.md, "scaStatus of an
+ * authorisation"): started from its start until the PSU has logged in, psuAuthenticated on the
+ * confirmation page, then finalised when the PSU approved, failed when they declined or could not
+ * authenticate (wrong PSU, codes used up, locked out). A link or page left until it expired is failed,
+ * whether or not a later visit wrote that down yet, as a payment's signing window is.
+ */
+export function scaStatusOf(
+  authorisation: { stage: 'link' | 'login' | 'decision' | 'done'; status: AuthorisationStatus; expiresAt: Date },
+  now: Date,
+): ScaStatus {
+  if (authorisation.stage === 'done') return authorisation.status === 'finalised' ? 'finalised' : 'failed';
+  if (authorisation.expiresAt.getTime() < now.getTime()) return 'failed';
+  return authorisation.stage === 'decision' ? 'psuAuthenticated' : 'started';
+}
 
 /** Authentication methods a TPP may prefer (X-PSU-AuthMethod-Preferred); the page names the one used. */
 export const AUTH_METHODS = ['BANKID', 'BANKID_MOBILE', 'OTP'] as const;

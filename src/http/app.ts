@@ -44,6 +44,7 @@ import { SANDBOX_ADDRESS_PREFIX, registerSandboxAddressLinks, routeSandboxAddres
 import { registerDocumentation } from './routes/documentation.js';
 import { registerHealth } from './routes/health.js';
 import { registerPaymentRoutes } from './routes/payment-routes.js';
+import { registerAuthorisationRoutes } from './routes/authorisation-routes.js';
 import { registerPeriodicPaymentRoutes } from './routes/periodic-payment-routes.js';
 import { PeriodicPaymentService } from '../services/periodic-payment-service.js';
 import { periodicPaymentSchemas } from './schemas/periodic-payment-schemas.js';
@@ -53,6 +54,7 @@ import { registerAisConsentRoutes } from './routes/ais-consent-routes.js';
 import { aisSchemas } from './schemas/ais-schemas.js';
 import { sharedSchemas } from './schemas/common-schemas.js';
 import { paymentSchemas } from './schemas/payment-schemas.js';
+import { authorisationSchemas } from './schemas/authorisation-schemas.js';
 import { singlePaymentSchemas } from './schemas/single-payment-schemas.js';
 import { basketSchemas } from './schemas/signing-basket-schemas.js';
 import { registerScaPages } from './routes/sca-page-routes.js';
@@ -113,6 +115,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const schemas = [
     ...sharedSchemas,
     ...paymentSchemas,
+    ...authorisationSchemas,
     ...singlePaymentSchemas,
     ...periodicPaymentSchemas,
     ...basketSchemas,
@@ -247,6 +250,7 @@ async function registerRoutes(app: FastifyInstance, deps: AppDependencies): Prom
   registerPaymentRoutes(app, deps.payments);
   registerPeriodicPaymentRoutes(app, deps.payments, new PeriodicPaymentService(deps.payments, deps.store));
   registerSigningBasketRoutes(app, deps.baskets);
+  registerAuthorisationRoutes(app, deps.payments, deps.baskets);
   registerAisConsentRoutes(app, deps.ais);
   registerAisAccountRoutes(app, deps.ais);
   registerAisCardAccountRoutes(app, deps.ais);

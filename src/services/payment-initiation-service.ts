@@ -11,12 +11,18 @@ import { type NewPayment, newPaymentId } from '../domain/payments/payment.js';
 import { type PsuIdentification, identifyPsu } from '../domain/psu.js';
 import { PSU_MESSAGES } from '../domain/psu-messages.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
+import { needsCancellationSca } from '../domain/transaction-status.js';
 import type { LogicalDuplicate, Store, StoredPayment } from '../store/store.js';
 import type { Banks } from './banks.js';
 import { EXPIRED_REASON, effectiveStatus } from '../domain/sca.js';
 import { type Answer, type Created, type RecordAnswer, idempotentCreate } from './idempotent-create.js';
+import { AuthorisationService } from './authorisation-service.js';
+import { PaymentAuthorisations } from './payment-authorisations.js';
+import { paymentAnswerLinks, paymentLinks } from './payment-links.js';
 import type { RequestContext } from './request-context.js';
 import type { ScaService } from './sca-service.js';
+
+export { type Link, type PaymentLinks, paymentAnswerLinks, paymentLinks } from './payment-links.js';
 
 /** What a payment create asks for, besides the facts every signed request has (RequestContext). */
 export interface PaymentOrder {
@@ -26,11 +32,6 @@ export interface PaymentOrder {
   allowLogicalDuplicate: boolean;
   /** Problems the request schema found; reported together with the product's own. */
   schemaProblems: Problem[];
-}
-
-export interface PaymentLinks {
-  self: string;
-  status: string;
 }
 
 /** A create's request, judged: the payment the product's rules made of it, its PSU, and the changes in force. */
@@ -43,12 +44,17 @@ interface JudgedOrder {
 
 /** Use cases of payment initiation: create (idempotent by X-Request-ID), read, read status, cancel. */
 export class PaymentInitiationService {
+  /** The payment's authorisations and its cancellation's (Berlin Group's sub-resources). */
+  readonly authorisations: PaymentAuthorisations;
+
   constructor(
     private readonly store: Store,
     private readonly banks: Banks,
     private readonly rates: ReferenceRates,
     private readonly sca: ScaService,
-  ) {}
+  ) {
+    this.authorisations = new PaymentAuthorisations(this, store, new AuthorisationService(store, banks, sca));
+  }
 
   initiate(request: RequestContext, order: PaymentOrder): Promise<Answer> {
     return idempotentCreate(this.store, `POST /v1/${order.service}/${order.product}`, request, (record) =>
@@ -66,10 +72,10 @@ export class PaymentInitiationService {
     const id = newPaymentId();
     const warnings: TppMessage[] = [...fixes.warnings, ...validated.warnings];
     // spec, Authentication 11: PSU-Context must be set for single-SCA payment initiation. Without it
-    // the payment gets no scaRedirect of its own and is signed in a signing basket.
+    // the payment gets no scaRedirect of its own: it is signed in a signing basket, or the TPP starts
+    // its authorisation (_links.startAuthorisation).
     const signing = psu.context === undefined ? undefined : this.sca.prepare('payment', id, request.sca, now);
     if (signing === undefined) warnings.push(PSU_CONTEXT_MISSING);
-    const links = paymentLinks(order.service, order.product, id);
     const answer: Answer = {
       status: 201,
       body: {
@@ -79,11 +85,7 @@ export class PaymentInitiationService {
         transactionFeeIndicator: validated.fees.charged,
         ...(warnings.length > 0 ? { tppMessages: warnings } : {}),
         psuMessage: psuMessage(rules, validated, request.language),
-        _links: {
-          self: { href: links.self, verbs: ['GET', 'DELETE'] },
-          status: { href: links.status, verbs: ['GET'] },
-          ...(signing === undefined ? {} : { scaRedirect: { href: signing.link, verbs: ['GET'] } }),
-        },
+        _links: paymentAnswerLinks(order.service, order.product, id, 'RCVD', signing?.link),
       },
     };
     const payment: NewPayment = {
@@ -158,13 +160,29 @@ export class PaymentInitiationService {
   }
 
   /**
+   * DELETE: a payment still waiting for its SCA is cancelled at once (204, no body). One the PSU
+   * authorised is cancelled only through a cancellation SCA (docs/platform-research.md §3.5): 202 with the
+   * status as it stands and `_links.startAuthorisation` to …/cancellation-authorisations; nothing
+   * changes until the PSU approves the cancellation.
+   *
    * The DELETE's X-Request-ID is kept with the cancellation: a copy of the same request may have
    * cancelled the payment already (a retry whose first answer was lost, or two sent at once), which
    * is the outcome it asked for (204), whichever copy ran first.
    */
-  async cancel(request: RequestContext, service: string, product: string, paymentId: string): Promise<void> {
+  async cancel(request: RequestContext, service: string, product: string, paymentId: string): Promise<Answer> {
     const now = await this.banks.now(request.tpp.id);
     const payment = await this.read(request, service, product, paymentId, now);
+    if (needsCancellationSca(payment.status)) {
+      const links = paymentLinks(service, product, paymentId);
+      const body = {
+        transactionStatus: payment.status,
+        _links: {
+          ...paymentAnswerLinks(service, product, paymentId, payment.status),
+          startAuthorisation: { href: links.cancellationAuthorisations, verbs: ['POST'] },
+        },
+      };
+      return { status: 202, body };
+    }
     const result =
       payment.status === 'RJCT'
         ? { outcome: 'not-cancellable' as const, status: payment.status }
@@ -177,37 +195,7 @@ export class PaymentInitiationService {
         `payment ${paymentId} is ${result.status} and can no longer be cancelled; a payment can be cancelled until the batch run executes it (statuses RCVD, ACTC, ACCP, ACWC, PDNG)`,
       );
     }
-  }
-
-  /**
-   * A new SCA link for a payment still waiting for one (Berlin Group: start an authorisation). It is
-   * a create: a retry gets the link the first request got, and starts no second authorisation.
-   */
-  startAuthorisation(request: RequestContext, service: string, product: string, paymentId: string): Promise<Answer> {
-    const operation = `POST ${paymentLinks(service, product, paymentId).self}/authorisations`;
-    return idempotentCreate(this.store, operation, request, async (record) => {
-      const payment = await this.read(request, service, product, paymentId);
-      if (payment.status !== 'RCVD') {
-        throw new ApiError(
-          'REFERENCE_STATUS_INVALID',
-          `payment ${paymentId} is ${payment.status}; only a payment waiting for SCA (RCVD) can be authorised`,
-        );
-      }
-      const basketId = await this.store.findBasketOfPayment(paymentId);
-      if (basketId !== undefined) {
-        throw new ApiError(
-          'REFERENCE_STATUS_INVALID',
-          `payment ${paymentId} is in signing basket ${basketId}; it is signed with the basket`,
-        );
-      }
-      const signing = this.sca.prepare('payment', paymentId, request.sca, await this.banks.now(request.tpp.id));
-      const answer = {
-        status: 201,
-        body: { scaStatus: 'started', _links: { scaRedirect: { href: signing.link, verbs: ['GET'] } } },
-      };
-      const earlier = await this.store.startAuthorisation(signing.authorisation, record(answer));
-      return earlier === undefined ? { created: answer } : { replayed: earlier };
-    });
+    return { status: 204, body: undefined };
   }
 }
 
@@ -216,7 +204,7 @@ const PSU_CONTEXT_MISSING: TppMessage = {
   category: 'WARNING',
   code: 'HTTP_HEADER_REQUIRED',
   path: 'header:PSU-Context',
-  text: 'PSU-Context is required for single-SCA payment initiation: without it the answer has no scaRedirect; put the payment in a signing basket, or send PSU-Context (PRIVATE or CORPORATE)',
+  text: 'PSU-Context is required for single-SCA payment initiation: without it the answer has no scaRedirect; put the payment in a signing basket, start its authorisation (_links.startAuthorisation), or send PSU-Context (PRIVATE or CORPORATE)',
 };
 
 function duplicateRefusal(duplicates: LogicalDuplicate[]): ApiError {
@@ -235,11 +223,6 @@ function withEffectiveStatus(payment: StoredPayment, now: Date): StoredPayment {
   return status === payment.status
     ? payment
     : { ...payment, status, statusReason: payment.statusReason ?? EXPIRED_REASON };
-}
-
-export function paymentLinks(service: string, product: string, paymentId: string): PaymentLinks {
-  const self = `/v1/${service}/${product}/${encodeURIComponent(paymentId)}`;
-  return { self, status: `${self}/status` };
 }
 
 function psuMessage(rules: ProductRules, validated: JudgedOrder['validated'], language: Language): string {

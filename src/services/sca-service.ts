@@ -10,6 +10,7 @@ import { CodeLockout } from './sca/code-lockout.js';
 import type { ConsentPage } from './sca/consent-page.js';
 import { ConsentStep } from './sca/consent-step.js';
 import { LoginStep } from './sca/login-step.js';
+import { CancellationDecisionStep } from './sca/cancellation-decision-step.js';
 import { PaymentDecisionStep } from './sca/payment-decision-step.js';
 import { type ScaPage, message } from './sca/sca-page.js';
 import { type ScaRequestContext, newAuthorisation } from './sca/sca-links.js';
@@ -29,6 +30,7 @@ export class ScaService {
   private readonly loginStep: LoginStep;
   private readonly consentStep: ConsentStep;
   private readonly paymentDecision: PaymentDecisionStep;
+  private readonly cancellationDecision: CancellationDecisionStep;
 
   constructor(
     private readonly store: Store,
@@ -57,6 +59,7 @@ export class ScaService {
       this.consentStep,
     );
     this.paymentDecision = new PaymentDecisionStep(store, banks, this.steps, payments, instant);
+    this.cancellationDecision = new CancellationDecisionStep(store, this.steps);
   }
 
   /** Starts an authorisation and returns the scaRedirect address for the PSU's browser. */
@@ -117,6 +120,8 @@ export class ScaService {
     if (customer === undefined) return message('link-invalid', undefined);
     if (authorisation.kind === 'consent')
       return this.consentStep.decide(authorisation, stepToken, customer, approve, accounts, now);
+    if (authorisation.kind === 'cancellation')
+      return this.cancellationDecision.decide(authorisation, stepToken, customer, approve, now);
     return this.paymentDecision.decide(authorisation, stepToken, customer, approve, now);
   }
 }

@@ -1,10 +1,11 @@
 import { ApiError, type Problem } from '../domain/api-error.js';
-import { effectiveStatus } from '../domain/sca.js';
+import { type ScaStatus, effectiveStatus } from '../domain/sca.js';
 import { type BasketStatus, basketStatus } from '../domain/signing-basket.js';
 import { newPaymentId } from '../domain/payments/payment.js';
 import { productRules } from '../domain/payments/product-rules.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
 import type { Store } from '../store/store.js';
+import { type AuthorisationList, AuthorisationService } from './authorisation-service.js';
 import type { Banks } from './banks.js';
 import { type Answer, type Created, type RecordAnswer, idempotentCreate } from './idempotent-create.js';
 import type { RequestContext } from './request-context.js';
@@ -23,11 +24,15 @@ const PSU_REQUIRED = 'header PSU-ID is required (or X-PSU-IDENTITY): a basket is
  * all. The operation is not atomic: each payment keeps its own status; the basket's is the worst.
  */
 export class SigningBasketService {
+  private readonly authorisations: AuthorisationService;
+
   constructor(
     private readonly store: Store,
     private readonly banks: Banks,
     private readonly sca: ScaService,
-  ) {}
+  ) {
+    this.authorisations = new AuthorisationService(store, banks, sca);
+  }
 
   /** schemaProblems: those the request schema found, reported with the basket's own. */
   create(request: RequestContext, body: unknown, schemaProblems: Problem[]): Promise<Answer> {
@@ -109,6 +114,35 @@ export class SigningBasketService {
     if (!(await this.store.deleteBasket(request.tpp.id, basketId))) throw unknownBasket(basketId);
   }
 
+  /**
+   * POST …/authorisations: a new SCA link for a basket none of whose payments is authorised yet (its
+   * first link expired or was used); the platform: "this works like the authorisation flow for a
+   * single payment".
+   */
+  startAuthorisation(request: RequestContext, basketId: string): Promise<Answer> {
+    return this.authorisations.start(request, authorisationList(basketId), async () => {
+      const view = await this.read(request, basketId);
+      if (view.transactionStatus !== 'RCVD') {
+        throw new ApiError(
+          'REFERENCE_STATUS_INVALID',
+          `signing basket ${basketId} is ${view.transactionStatus}; only a basket whose payments all wait for SCA (RCVD) can be authorised`,
+        );
+      }
+    });
+  }
+
+  /** GET …/authorisations: the ids of the basket's authorisations, oldest first. */
+  async authorisationIds(request: RequestContext, basketId: string): Promise<string[]> {
+    await this.read(request, basketId);
+    return this.authorisations.ids(request, authorisationList(basketId));
+  }
+
+  /** GET …/authorisations/{authorisationId}: its scaStatus. */
+  async authorisationStatus(request: RequestContext, basketId: string, authorisationId: string): Promise<ScaStatus> {
+    await this.read(request, basketId);
+    return this.authorisations.status(request, authorisationList(basketId), authorisationId);
+  }
+
   private async psuKeyOf(sca: ScaRequestContext): Promise<string> {
     if (sca.psuId !== undefined) {
       await this.sca.requireSession({ ...sca, psuId: sca.psuId });
@@ -174,6 +208,14 @@ export class SigningBasketService {
     if (problems.length > 0) throw ApiError.of(problems);
     if (statusProblems.length > 0) throw ApiError.of(statusProblems);
   }
+}
+
+function authorisationList(basketId: string): AuthorisationList {
+  return {
+    kind: 'basket',
+    objectId: basketId,
+    path: `/v1/signing-baskets/${encodeURIComponent(basketId)}/authorisations`,
+  };
 }
 
 function unknownBasket(basketId: string): ApiError {

@@ -302,14 +302,14 @@ export abstract class KyselyStore extends KyselyPeriodicStore implements Store {
   createAuthorisation(authorisation: NewAuthorisation): Promise<void> {
     return sca.createAuthorisation(this.db, authorisation);
   }
-  startAuthorisation(
-    authorisation: NewAuthorisation,
-    request: TppRequestRecord,
-  ): Promise<StoredTppRequest | undefined> {
-    return sca.startAuthorisation(this.db, (trx, key) => this.lock(trx, key), authorisation, request);
+  startAuthorisation(a: NewAuthorisation, request: TppRequestRecord): Promise<StoredTppRequest | undefined> {
+    return sca.startAuthorisation(this.db, (trx, key) => this.lock(trx, key), a, request);
   }
   findAuthorisation(tokenHash: string): Promise<Authorisation | undefined> {
     return sca.findAuthorisation(this.db, tokenHash);
+  }
+  listAuthorisations(tppId: string, kind: Authorisation['kind'], id: string, max: number): Promise<Authorisation[]> {
+    return sca.listAuthorisations(this.db, tppId, kind, id, max);
   }
   advanceAuthorisation(id: string, fromTokenHash: string, step: AuthorisationStep, at: Date): Promise<boolean> {
     return sca.advanceAuthorisation(this.db, id, fromTokenHash, step, at);

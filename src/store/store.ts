@@ -31,6 +31,7 @@ import type {
   TransactionPage,
 } from './sandbox-records.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
+import type { AuthorisationKind } from '../domain/sca.js';
 import type { RequestBinding } from '../domain/request-binding.js';
 import type { ConsentResource } from '../domain/ais-consent.js';
 import type {
@@ -230,6 +231,11 @@ export interface Store {
    */
   startAuthorisation(authorisation: NewAuthorisation, request: TppRequestRecord): Promise<StoredTppRequest | undefined>;
   findAuthorisation(tokenHash: string): Promise<Authorisation | undefined>;
+  /**
+   * The TPP's authorisations of one kind for one payment or basket (GET …/authorisations), oldest
+   * first, at most `limit`.
+   */
+  listAuthorisations(tppId: string, kind: AuthorisationKind, objectId: string, limit: number): Promise<Authorisation[]>;
   /** Moves to the next step only while fromTokenHash is still current: each link and form works once. */
   advanceAuthorisation(id: string, fromTokenHash: string, step: AuthorisationStep, at: Date): Promise<boolean>;
   findPaymentsForSca(tppId: string, paymentIds: readonly string[]): Promise<ScaPayment[]>;

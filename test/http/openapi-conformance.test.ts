@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import {
   BULK_PATH,
   CROSS_BORDER_PATH,
+  OLA_ACCOUNTS,
   bulkBody,
   createBulk,
   createCrossBorder,
@@ -221,6 +222,57 @@ describe('the OpenAPI document', () => {
     assert.equal(challenge.statusCode, 401);
     conforms('POST', CROSS_BORDER_PATH, challenge);
     conforms('DELETE', self, await t.signed({ method: 'DELETE', url: self }));
+  });
+
+  it('matches real answers of the authorisation sub-resources of payments, bulk payments and baskets, and of the cancellation SCA', async () => {
+    const olaCross = { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' } };
+    const olaBulk = { ...bulkBody(), debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' } };
+    const basketIds: string[] = [];
+    for (const created of [
+      await createCrossBorder(t, { body: olaCross, without: ['PSU-Context'] }),
+      await createBulk(t, { body: olaBulk, without: ['PSU-Context'] }),
+    ]) {
+      const self = created.json()._links.self.href as string;
+      const started = await t.signed({ method: 'POST', url: `${self}/authorisations` });
+      conforms('POST', `${self}/authorisations`, started);
+      conforms('GET', `${self}/authorisations`, await t.signed({ method: 'GET', url: `${self}/authorisations` }));
+      const scaStatus = started.json()._links.scaStatus.href as string;
+      conforms('GET', scaStatus, await t.signed({ method: 'GET', url: scaStatus }));
+      conforms('GET', `${self}/authorisations/x`, await t.signed({ method: 'GET', url: `${self}/authorisations/x` }));
+      const psu = new ScriptedPsu(t.app);
+      await psu.open(started.json()._links.scaRedirect.href);
+      await psu.logIn('13039319955', '123456');
+      await psu.approve();
+      const deleted = await t.signed({ method: 'DELETE', url: self });
+      assert.equal(deleted.statusCode, 202, deleted.body);
+      conforms('DELETE', self, deleted);
+      const cancellations = `${self}/cancellation-authorisations`;
+      const cancellation = await t.signed({ method: 'POST', url: cancellations });
+      conforms('POST', cancellations, cancellation);
+      conforms('GET', cancellations, await t.signed({ method: 'GET', url: cancellations }));
+      const cancellationStatus = cancellation.json()._links.scaStatus.href as string;
+      conforms('GET', cancellationStatus, await t.signed({ method: 'GET', url: cancellationStatus }));
+    }
+    const waitingBody = { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' } };
+    const waiting = (await createCrossBorder(t, { body: waitingBody, without: ['PSU-Context'] })).json();
+    conforms(
+      'POST',
+      `${waiting._links.self.href}/cancellation-authorisations`,
+      await t.signed({ method: 'POST', url: `${waiting._links.self.href}/cancellation-authorisations` }),
+    );
+    basketIds.push(waiting.paymentId);
+    const basket = await t.signed({
+      method: 'POST',
+      url: '/v1/signing-baskets',
+      body: { paymentIds: basketIds },
+      headers: createHeaders(),
+    });
+    const list = `${basket.json()._links.self.href}/authorisations`;
+    const started = await t.signed({ method: 'POST', url: list });
+    conforms('POST', list, started);
+    conforms('GET', list, await t.signed({ method: 'GET', url: list }));
+    const scaStatus = started.json()._links.scaStatus.href as string;
+    conforms('GET', scaStatus, await t.signed({ method: 'GET', url: scaStatus }));
   });
 
   it('matches real answers of the account-information operations, their 401 challenge, 404 and 429', async () => {

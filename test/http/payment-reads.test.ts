@@ -15,7 +15,7 @@ after(() => t.close());
 const get = (url: string, as = t.fixtures.tpp) => t.signed({ method: 'GET', url, as });
 
 /**
- * A payment's links as the platform answers them (research-30.md §3.3): while it waits for its SCA,
+ * A payment's links as the platform answers them (docs/platform-research.md §3.3): while it waits for its SCA,
  * self with DELETE, status and startAuthorisation; once authorised (or ended), self and status only.
  */
 function linksOf(self: string, waiting: boolean): Record<string, unknown> {

@@ -655,6 +655,43 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
       });
     });
 
+    describe('authorisation lists (GET …/authorisations)', () => {
+      it("lists one resource's authorisations of one kind, oldest first, the TPP's only, at most the limit", () =>
+        withMigratedStore(async (store) => {
+          const payment = newPayment();
+          await store.createPayment(payment, requestFor(payment), { duplicatesSince: null });
+          const at = (second: number) => new Date(Date.parse('2026-11-26T10:00:00Z') + second * 1000);
+          const made = (kind: 'payment' | 'cancellation', second: number, tppId = payment.tppId) => ({
+            ...basketAuthorisation(payment.id, tppId),
+            kind,
+            createdAt: at(second),
+          });
+          // Stored out of order: the list is ordered by the time each was started.
+          const later = made('payment', 2);
+          const earlier = made('payment', 1);
+          const cancellation = made('cancellation', 3);
+          for (const a of [later, earlier, cancellation, made('payment', 0, 'PSDNO-FSA-999999999')])
+            await store.createAuthorisation(a);
+          const payments = await store.listAuthorisations(payment.tppId, 'payment', payment.id, 10);
+          assert.deepEqual(
+            payments.map((a) => a.id),
+            [earlier.id, later.id],
+          );
+          assert.equal(payments[0]!.stage, 'link');
+          assert.equal(payments[0]!.status, 'started');
+          assert.equal(payments[0]!.expiresAt.getTime(), earlier.expiresAt.getTime());
+          assert.deepEqual(
+            (await store.listAuthorisations(payment.tppId, 'cancellation', payment.id, 10)).map((a) => a.id),
+            [cancellation.id],
+          );
+          assert.deepEqual(
+            (await store.listAuthorisations(payment.tppId, 'payment', payment.id, 1)).map((a) => a.id),
+            [earlier.id],
+          );
+          assert.deepEqual(await store.listAuthorisations(payment.tppId, 'basket', payment.id, 10), []);
+        }));
+    });
+
     describe('signing baskets', () => {
       it('puts a payment in one basket of 20 concurrent creates naming it, from two instances; the others are told it is taken', async () => {
         const { store, openAnother } = await open();

@@ -81,3 +81,10 @@ export const END_TO_END_IDENTIFICATION_MAX_LENGTH = 35;
  * one bank's own fraud limit, not the rail's.
  */
 export const STRAKS_MAX_AMOUNT_NOK_MINOR = 50_000_000n;
+
+/**
+ * Authorisations (or cancellation authorisations) one payment or basket can have. Each start is a new
+ * link, for one that expired or was used; a link lives 15 minutes and a payment waits 60 for its SCA,
+ * so ten covers every honest retry, and bounds the list GET …/authorisations reads.
+ */
+export const MAX_AUTHORISATIONS_PER_RESOURCE = 10;

@@ -101,8 +101,9 @@ const PRODUCT_PAYMENT_PARAMS = {
 } as const;
 
 /**
- * Endpoints 2 and 3 of the specification, and reading, status, authorisation and cancellation of
- * what they create. The routes are added in this order, which is the OpenAPI document's.
+ * Endpoints 2 and 3 of the specification, and reading, status and cancellation of what they create
+ * (their authorisations: authorisation-routes.ts). The routes are added in this order, which is the
+ * OpenAPI document's.
  */
 export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentInitiationService): void {
   for (const product of PRODUCTS) {
@@ -112,7 +113,6 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentIni
   for (const service of PAYMENT_SERVICES) {
     registerProductRefusals(app, service);
     registerPaymentStatus(app, payments, service);
-    registerPaymentAuthorisations(app, payments, service);
     registerPaymentCancellation(app, payments, service);
   }
 }
@@ -193,7 +193,7 @@ function registerPaymentRead(app: FastifyInstance, payments: PaymentInitiationSe
 
 /**
  * A payment's read, of every product: the body as initiated, with its id, its status and its links as
- * they stand (research-30.md §3.4: the platform's read carries paymentId and _links; Berlin Group's
+ * they stand (docs/platform-research.md §3.4: the platform's read carries paymentId and _links; Berlin Group's
  * the status). The read schema of each product (paymentReadSchema) lists the same fields.
  */
 export function paymentReadAnswer(payment: StoredPayment): object {
@@ -256,7 +256,7 @@ function registerPaymentStatus(
 
 /**
  * A payment's status answer, of every kind: the platform's, with paymentId and the payment's links as
- * they stand (research-30.md §3.3); fundsAvailable once the batch run checked the funds (release
+ * they stand (docs/platform-research.md §3.3); fundsAvailable once the batch run checked the funds (release
  * 1.14.2); why it failed.
  */
 export function paymentStatusAnswer(payment: StoredPayment): object {
@@ -271,33 +271,10 @@ export function paymentStatusAnswer(payment: StoredPayment): object {
   };
 }
 
-/** POST …/{paymentId}/authorisations: a new SCA link for a payment waiting for one; a retry gets the first link. */
-function registerPaymentAuthorisations(
-  app: FastifyInstance,
-  payments: PaymentInitiationService,
-  service: PaymentService,
-): void {
-  app.post<{ Params: PaymentParams }>(
-    `/v1/${service}/:product/:paymentId/authorisations`,
-    {
-      config: { api: { auth: READ_AUTH } },
-      schema: {
-        summary: 'Start a new SCA for a payment waiting for one (when its link expired or was used)',
-        tags: [service],
-        headers: readHeaders(),
-        params: PRODUCT_PAYMENT_PARAMS,
-        response: { 201: { $ref: 'AuthorisationStarted#' }, ...errorResponses(403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const { product, paymentId } = request.params;
-      const answer = await payments.startAuthorisation(contextOf(request), service, product, paymentId);
-      return reply.code(answer.status).send(answer.body);
-    },
-  );
-}
-
-/** DELETE …/{paymentId}: cancels a payment the batch run has not executed. */
+/**
+ * DELETE …/{paymentId}: cancels a payment the batch run has not executed: at once while it waits for
+ * its SCA (204), through a cancellation SCA once the PSU authorised it (202, docs/sca.md).
+ */
 function registerPaymentCancellation(
   app: FastifyInstance,
   payments: PaymentInitiationService,
@@ -308,11 +285,12 @@ function registerPaymentCancellation(
     {
       config: { api: { auth: READ_AUTH } },
       schema: {
-        summary: 'Cancel a payment that has not been executed',
+        summary: 'Cancel a payment that has not been executed (an authorised one through a cancellation SCA: 202)',
         tags: [service],
         headers: readHeaders(),
         params: PRODUCT_PAYMENT_PARAMS,
         response: {
+          202: { $ref: 'PaymentCancellationAccepted#' },
           204: { description: 'Cancelled (transactionStatus CANC)', type: 'null' },
           ...errorResponses(403, 404, 405),
         },
@@ -320,8 +298,8 @@ function registerPaymentCancellation(
     },
     async (request, reply) => {
       const { product, paymentId } = request.params;
-      await payments.cancel(contextOf(request), service, product, paymentId);
-      return reply.code(204).send();
+      const answer = await payments.cancel(contextOf(request), service, product, paymentId);
+      return answer.status === 204 ? reply.code(204).send() : reply.code(answer.status).send(answer.body);
     },
   );
 }

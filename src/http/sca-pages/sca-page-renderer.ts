@@ -63,21 +63,29 @@ function loginView(page: PageOf<'login'>, t: ScaTexts) {
   };
 }
 
-/** The payments to sign (one, or a basket's), approvable when at least one of them can be executed. */
+/**
+ * The payments to sign (one, or a basket's), approvable when at least one of them can be executed;
+ * or the payment whose cancellation the PSU approves, said so in the title, the text and the buttons.
+ */
 function confirmView(page: PageOf<'confirm'>, t: ScaTexts, language: Language) {
+  const purpose = page.cancellation
+    ? t.purpose.cancellation
+    : page.payments.length > 1
+      ? t.purpose.basket
+      : t.purpose.payment;
   return {
-    title: t.title.confirm,
+    title: page.cancellation ? t.title.cancel : t.title.confirm,
     action: '/sca/decision',
     step: page.step,
-    purpose: (page.payments.length > 1 ? t.purpose.basket : t.purpose.payment)(page.tppName),
+    purpose: purpose(page.tppName),
     signer: t.signer(page.signer),
     context: page.agreementName === undefined ? t.privately : t.onBehalfOf(page.agreementName),
     labels: t,
     payments: page.payments.map((p) => paymentView(p, language)),
     canApprove: page.payments.some((p) => p.problem === undefined),
-    cannotApprove: t.cannotApprove,
-    approve: t.approve,
-    decline: t.decline,
+    cannotApprove: page.cancellation ? t.cannotCancel : t.cannotApprove,
+    approve: page.cancellation ? t.approveCancellation : t.approve,
+    decline: page.cancellation ? t.keepPayment : t.decline,
   };
 }
 

@@ -5,12 +5,13 @@ import type { ScaMessage } from '../../services/sca-service.js';
 export interface ScaTexts {
   bank: string;
   sandboxBanner: string;
-  title: { login: string; confirm: string; message: string; choose: string };
+  title: { login: string; confirm: string; message: string; choose: string; cancel: string };
   purpose: {
     payment: (tpp: string) => string;
     basket: (tpp: string) => string;
     session: (tpp: string) => string;
     consent: (tpp: string) => string;
+    cancellation: (tpp: string) => string;
   };
   method: { BANKID: string; BANKID_MOBILE: string; OTP: string };
   methodLabel: string;
@@ -36,6 +37,10 @@ export interface ScaTexts {
   cannotApprove: string;
   approve: string;
   decline: string;
+  /** The confirmation page of a cancellation: its buttons, and why a payment cannot be cancelled. */
+  cannotCancel: string;
+  approveCancellation: string;
+  keepPayment: string;
   messages: Record<ScaMessage, { title: string; text: string }>;
   returnTo: string;
   /** The consent page: which accounts the TPP may read. */
@@ -57,12 +62,15 @@ const en: ScaTexts = {
     confirm: 'Check and approve',
     message: 'Payment approval',
     choose: 'Choose accounts to share',
+    cancel: 'Check and approve the cancellation',
   },
   purpose: {
     payment: (tpp) => `${tpp} asks you to approve a payment.`,
     basket: (tpp) => `${tpp} asks you to approve several payments at once.`,
     session: (tpp) => `${tpp} asks you to confirm who you are, to connect to your bank.`,
     consent: (tpp) => `${tpp} asks to see information about your accounts.`,
+    cancellation: (tpp) =>
+      `${tpp} asks you to approve the cancellation of a payment you approved earlier. Once cancelled, it will not be paid.`,
   },
   method: { BANKID: 'BankID', BANKID_MOBILE: 'BankID on mobile', OTP: 'One-time code' },
   methodLabel: 'Method',
@@ -88,6 +96,9 @@ const en: ScaTexts = {
   cannotApprove: 'This payment cannot be approved:',
   approve: 'Approve',
   decline: 'Decline',
+  cannotCancel: 'This payment cannot be cancelled:',
+  approveCancellation: 'Approve the cancellation',
+  keepPayment: 'Do not cancel',
   messages: {
     'link-invalid': {
       title: 'This link does not work',
@@ -139,6 +150,18 @@ const en: ScaTexts = {
       title: 'You cannot do this',
       text: 'You are not the person the request was made for. Nothing was shared.',
     },
+    'cancellation-approved': {
+      title: 'Payment cancelled',
+      text: 'The payment is cancelled and will not be paid. You can close this page.',
+    },
+    'cancellation-declined': {
+      title: 'Not cancelled',
+      text: 'You did not approve the cancellation. The payment stands as before.',
+    },
+    'cancellation-too-late': {
+      title: 'The payment could not be cancelled',
+      text: 'The payment was executed, rejected or cancelled before your approval reached the bank, so your approval did not cancel it.',
+    },
   },
   returnTo: 'Return to',
   chooseIntro: (tpp) =>
@@ -160,12 +183,15 @@ const nb: ScaTexts = {
     confirm: 'Kontroller og godkjenn',
     message: 'Godkjenning av betaling',
     choose: 'Velg kontoer å dele',
+    cancel: 'Kontroller og godkjenn kanselleringen',
   },
   purpose: {
     payment: (tpp) => `${tpp} ber deg godkjenne en betaling.`,
     basket: (tpp) => `${tpp} ber deg godkjenne flere betalinger samtidig.`,
     session: (tpp) => `${tpp} ber deg bekrefte hvem du er, for å koble til banken din.`,
     consent: (tpp) => `${tpp} ber om å se informasjon om kontoene dine.`,
+    cancellation: (tpp) =>
+      `${tpp} ber deg godkjenne kanselleringen av en betaling du har godkjent tidligere. Når den er kansellert, blir den ikke betalt.`,
   },
   method: { BANKID: 'BankID', BANKID_MOBILE: 'BankID på mobil', OTP: 'Engangskode' },
   methodLabel: 'Metode',
@@ -191,6 +217,9 @@ const nb: ScaTexts = {
   cannotApprove: 'Denne betalingen kan ikke godkjennes:',
   approve: 'Godkjenn',
   decline: 'Avvis',
+  cannotCancel: 'Denne betalingen kan ikke kanselleres:',
+  approveCancellation: 'Godkjenn kanselleringen',
+  keepPayment: 'Ikke kanseller',
   messages: {
     'link-invalid': {
       title: 'Lenken virker ikke',
@@ -241,6 +270,18 @@ const nb: ScaTexts = {
     'consent-wrong-psu': {
       title: 'Du kan ikke gjøre dette',
       text: 'Du er ikke personen forespørselen gjelder. Ingenting ble delt.',
+    },
+    'cancellation-approved': {
+      title: 'Betalingen er kansellert',
+      text: 'Betalingen er kansellert og blir ikke betalt. Du kan lukke denne siden.',
+    },
+    'cancellation-declined': {
+      title: 'Ikke kansellert',
+      text: 'Du godkjente ikke kanselleringen. Betalingen står som før.',
+    },
+    'cancellation-too-late': {
+      title: 'Betalingen kunne ikke kanselleres',
+      text: 'Betalingen ble utført, avvist eller kansellert før godkjenningen din nådde banken, så godkjenningen kansellerte den ikke.',
     },
   },
   returnTo: 'Tilbake til',

@@ -288,15 +288,7 @@ export function paymentReadSchema(id: string, bodySchema: { properties: object; 
   } as const;
 }
 
-export const authorisationStartedSchema = {
-  $id: 'AuthorisationStarted',
-  type: 'object',
-  required: ['scaStatus', '_links'],
-  properties: { scaStatus: { type: 'string', enum: ['started'] }, _links: { $ref: 'Links#' } },
-} as const;
-
 export const paymentSchemas = [
-  authorisationStartedSchema,
   currencySchema,
   countrySchema,
   purposeCodeSchema,

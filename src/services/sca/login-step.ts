@@ -3,6 +3,7 @@ import type { Customer } from '../../domain/bank.js';
 import { PSU_CODE_FAILURES_MAX } from '../../domain/limits.js';
 import type { NationalIdKey } from '../../domain/psu.js';
 import { AUTH_METHODS, type AuthMethod, MAX_CODE_ATTEMPTS } from '../../domain/sca.js';
+import { type TransactionStatus, needsCancellationSca } from '../../domain/transaction-status.js';
 import type { Authorisation } from '../../store/sca-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
@@ -142,10 +143,13 @@ export class LoginStep {
     const next: NextStep = { stage: 'decision', status: 'psuAuthenticated', customerId: customer.id };
     const step = await this.steps.advance(authorisation, stepToken, next, now);
     if (step === undefined) return message('link-invalid', undefined);
+    const cancellation = authorisation.kind === 'cancellation';
     const toSign = await Promise.all(
       payments.map(async (payment) => ({
         payment,
-        problem: await this.payments.payFromProblem(bank, payment, customer, authorisation.psuCorporateId),
+        problem: cancellation
+          ? cancellationProblem(payment.status)
+          : await this.payments.payFromProblem(bank, payment, customer, authorisation.psuCorporateId),
       })),
     );
     const agreement =
@@ -159,6 +163,7 @@ export class LoginStep {
       signer: customer.name,
       agreementName: agreement?.name,
       payments: toSign,
+      cancellation,
     };
   }
 
@@ -177,6 +182,11 @@ export class LoginStep {
       loginDisabled: this.identity.hint === undefined,
     };
   }
+}
+
+/** Why a payment cannot be cancelled any more (executed, rejected, cancelled since the TPP asked), if it cannot. */
+function cancellationProblem(status: TransactionStatus): string | undefined {
+  return needsCancellationSca(status) ? undefined : `it is ${status} and can no longer be cancelled`;
 }
 
 /** X-PSU-AuthMethod-Preferred: a method the bank has is used; another falls back to the one-time code, said on the page. */

@@ -29,6 +29,8 @@ export type ScaPage =
       signer: string;
       agreementName: string | undefined;
       payments: PaymentToSign[];
+      /** The PSU approves the cancellation of the payment they authorised earlier, not the payment. */
+      cancellation: boolean;
     }
   | {
       kind: 'choose-accounts';
@@ -60,6 +62,9 @@ export type ScaMessage =
   | 'consent-given'
   | 'consent-declined'
   | 'consent-wrong-psu'
+  | 'cancellation-approved'
+  | 'cancellation-declined'
+  | 'cancellation-too-late'
   | ChangedMeanwhile;
 
 /**

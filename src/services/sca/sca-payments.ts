@@ -16,7 +16,7 @@ export class ScaPayments {
 
   async of(authorisation: Authorisation): Promise<ScaPayment[]> {
     if (authorisation.objectId === undefined || authorisation.kind === 'consent') return [];
-    if (authorisation.kind === 'payment')
+    if (authorisation.kind === 'payment' || authorisation.kind === 'cancellation')
       return this.store.findPaymentsForSca(authorisation.tppId, [authorisation.objectId]);
     const basket = await this.store.findBasket(authorisation.tppId, authorisation.objectId);
     return basket === undefined ? [] : this.store.findPaymentsForSca(authorisation.tppId, basket.paymentIds);
@@ -24,7 +24,9 @@ export class ScaPayments {
 
   /** Payments whose signing window has passed are rejected when their link is opened; nothing to sign is no page to show. */
   async expired(authorisation: Authorisation, now: Date): Promise<ScaPage | undefined> {
-    if (authorisation.kind === 'session' || authorisation.kind === 'consent') return undefined;
+    // A cancellation's payment was authorised: its signing window is over and does not matter.
+    if (authorisation.kind === 'session' || authorisation.kind === 'consent' || authorisation.kind === 'cancellation')
+      return undefined;
     const payments = await this.of(authorisation);
     // A basket deleted since its link was issued has nothing left to sign.
     if (payments.length === 0) return message('link-invalid', undefined);

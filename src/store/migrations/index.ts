@@ -13,6 +13,7 @@ import { aisConsentsMigration } from './011-ais-consents.js';
 import { duplicateHashMigration } from './012-duplicate-hash.js';
 import { duplicateScopeMigration } from './013-duplicate-scope.js';
 import { periodicPaymentsMigration } from './014-periodic-payments.js';
+import { authorisationListsMigration } from './015-authorisation-lists.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '012-duplicate-hash': duplicateHashMigration,
   '013-duplicate-scope': duplicateScopeMigration,
   '014-periodic-payments': periodicPaymentsMigration,
+  '015-authorisation-lists': authorisationListsMigration,
 };

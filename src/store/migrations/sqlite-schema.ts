@@ -17,6 +17,7 @@ export const sqliteSchema: SchemaScript = {
     '012-duplicate-hash',
     '013-duplicate-scope',
     '014-periodic-payments',
+    '015-authorisation-lists',
   ],
   statements: [
     'CREATE TABLE "kysely_migration" ("name" varchar(255) not null primary key, "timestamp" varchar(255) not null)',
@@ -55,6 +56,7 @@ export const sqliteSchema: SchemaScript = {
     'CREATE INDEX "transfers_duplicate_scope" on "transfers" ("duplicate_scope", "duplicate_day", "duplicate_hash")',
     'CREATE INDEX "payments_due" on "payments" ("bank", "authorised_at", "id", "requested_execution_date") where status in (\'ACTC\', \'PDNG\') and service <> \'periodic-payments\'',
     'CREATE INDEX "payments_periodic_due" on "payments" ("bank", "requested_execution_date", "id") where service = \'periodic-payments\' and status in (\'ACTC\', \'PDNG\')',
+    'CREATE INDEX "authorisations_object" on "authorisations" ("object_id", "kind", "created_at", "id")',
     'insert into "kysely_migration_lock" ("id", "is_locked") values (\'migration_lock\', 0)',
   ],
 };

@@ -101,6 +101,27 @@ export async function findAuthorisation(db: Kysely<Database>, tokenHash: string)
   return row === undefined ? undefined : toAuthorisation(row);
 }
 
+/** The TPP's authorisations of one kind for one object, oldest first (authorisations_object, migration 015). */
+export async function listAuthorisations(
+  db: Kysely<Database>,
+  tppId: string,
+  kind: AuthorisationKind,
+  objectId: string,
+  limit: number,
+): Promise<Authorisation[]> {
+  const rows = await db
+    .selectFrom('authorisations')
+    .selectAll()
+    .where('object_id', '=', objectId)
+    .where('kind', '=', kind)
+    .where('tpp_id', '=', tppId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(toAuthorisation);
+}
+
 /**
  * Moves an authorisation to its next step, replacing its token: only if the token is still the
  * current one, so a link or form can be used once, even by two requests at the same moment.

@@ -1,0 +1,90 @@
+import { ApiError } from '../domain/api-error.js';
+import { MAX_AUTHORISATIONS_PER_RESOURCE } from '../domain/limits.js';
+import { type ScaStatus, scaStatusOf } from '../domain/sca.js';
+import type { Authorisation } from '../store/sca-records.js';
+import type { Store } from '../store/store.js';
+import type { Banks } from './banks.js';
+import { type Answer, idempotentCreate } from './idempotent-create.js';
+import type { RequestContext } from './request-context.js';
+import type { ScaService } from './sca-service.js';
+
+/**
+ * One list of authorisations (Berlin Group's sub-resources): a payment's or a basket's
+ * (…/authorisations), or a payment's cancellation's (…/cancellation-authorisations).
+ */
+export interface AuthorisationList {
+  kind: 'payment' | 'basket' | 'cancellation';
+  objectId: string;
+  /** The list's path, e.g. `/v1/payments/{product}/{paymentId}/cancellation-authorisations`. */
+  path: string;
+}
+
+/**
+ * Starts, lists and reads the authorisations of payments, baskets and cancellations, the same way
+ * for each (docs/sca.md, "Authorisation sub-resources"); what may be authorised is the caller's check.
+ */
+export class AuthorisationService {
+  constructor(
+    private readonly store: Store,
+    private readonly banks: Banks,
+    private readonly sca: ScaService,
+  ) {}
+
+  /**
+   * POST of the list: a new authorisation and its scaRedirect, once `check` found the resource in a
+   * state for it (it throws otherwise). An idempotent create: a retry gets the first answer and
+   * starts no second authorisation.
+   */
+  start(request: RequestContext, list: AuthorisationList, check: () => Promise<void>): Promise<Answer> {
+    return idempotentCreate(this.store, `POST ${list.path}`, request, async (record) => {
+      await check();
+      const started = await this.list(request.tpp.id, list);
+      if (started.length >= MAX_AUTHORISATIONS_PER_RESOURCE) {
+        throw new ApiError(
+          'REFERENCE_STATUS_INVALID',
+          `${list.objectId} has ${started.length} authorisations of this kind already, the most one resource can have (${MAX_AUTHORISATIONS_PER_RESOURCE}); complete one of them`,
+        );
+      }
+      const signing = this.sca.prepare(list.kind, list.objectId, request.sca, await this.banks.now(request.tpp.id));
+      const id = signing.authorisation.id;
+      // The platform answers scaStatus and scaRedirect; authorisationId and the scaStatus link are
+      // Berlin Group's (docs/decisions.md, "The answer to POST …/authorisations").
+      const answer: Answer = {
+        status: 201,
+        body: {
+          scaStatus: 'started',
+          authorisationId: id,
+          _links: {
+            scaRedirect: { href: signing.link, verbs: ['GET'] },
+            scaStatus: { href: `${list.path}/${encodeURIComponent(id)}`, verbs: ['GET'] },
+          },
+        },
+      };
+      const earlier = await this.store.startAuthorisation(signing.authorisation, record(answer));
+      return earlier === undefined ? { created: answer } : { replayed: earlier };
+    });
+  }
+
+  /** GET of the list: the ids, oldest first (the resource's own check comes first, by the caller). */
+  async ids(request: Pick<RequestContext, 'tpp'>, list: AuthorisationList): Promise<string[]> {
+    return (await this.list(request.tpp.id, list)).map((authorisation) => authorisation.id);
+  }
+
+  /** GET of one: its scaStatus by the TPP's bank's clock; 404 for an id not in the list. */
+  async status(
+    request: Pick<RequestContext, 'tpp'>,
+    list: AuthorisationList,
+    authorisationId: string,
+  ): Promise<ScaStatus> {
+    const found = (await this.list(request.tpp.id, list)).find((authorisation) => authorisation.id === authorisationId);
+    if (found === undefined) {
+      const text = `no authorisation ${authorisationId} is known at ${list.path}`;
+      throw new ApiError('RESOURCE_UNKNOWN', text, [{ code: 'RESOURCE_UNKNOWN', path: 'path:authorisationId', text }]);
+    }
+    return scaStatusOf(found, await this.banks.now(request.tpp.id));
+  }
+
+  private list(tppId: string, list: AuthorisationList): Promise<Authorisation[]> {
+    return this.store.listAuthorisations(tppId, list.kind, list.objectId, MAX_AUTHORISATIONS_PER_RESOURCE);
+  }
+}
