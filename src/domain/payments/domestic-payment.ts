@@ -28,7 +28,7 @@ export const BANKS_WITHOUT_STRAKS: ReadonlySet<string> = new Set(['9999']);
  */
 export function validateDomesticPayment(body: unknown, context: ProductContext): ProductValidation {
   const problems: Problem[] = [];
-  const fields = domesticFields(body, context, problems);
+  const fields = domesticFields(body, context.today, problems);
   return paymentOf(fields, problems, domesticFees());
 }
 
@@ -39,7 +39,7 @@ export function validateDomesticPayment(body: unknown, context: ProductContext):
  */
 export function validateStraksPayment(body: unknown, context: ProductContext): ProductValidation {
   const problems: Problem[] = [];
-  const fields = domesticFields(body, context, problems);
+  const fields = domesticFields(body, context.today, problems);
   if (fields.executionDate !== undefined && fields.executionDate > context.today) {
     problems.push({
       code: 'EXECUTION_DATE_INVALID',
@@ -65,7 +65,7 @@ export function validateStraksPayment(body: unknown, context: ProductContext): P
   return paymentOf(fields, problems, straksFees());
 }
 
-interface DomesticFields {
+export interface DomesticFields {
   amount: Money | undefined;
   creditorBban: string | undefined;
   debtor: { bban: string | undefined; iban: string | undefined; currency: string } | undefined;
@@ -74,8 +74,12 @@ interface DomesticFields {
   creditorName: string;
 }
 
-/** The fields both domestic single products share, each checked; problems are added to `problems`. */
-function domesticFields(body: unknown, context: ProductContext, problems: Problem[]): DomesticFields {
+/**
+ * The fields every domestic credit transfer that stands alone shares (the single products, and a standing
+ * order's transfer), each checked; problems are added to `problems`. `today` checks requestedExecutionDate;
+ * a standing order, which has none (its dates are its schedule's), passes undefined.
+ */
+export function domesticFields(body: unknown, today: string | undefined, problems: Problem[]): DomesticFields {
   const amount = readAmount(body, 'instructedAmount', '$.instructedAmount', problems);
   requireNok(stringAt(objectAt(body, 'instructedAmount'), 'currency'), '$.instructedAmount.currency', problems);
   const creditorAccount = objectAt(body, 'creditorAccount');
@@ -83,8 +87,8 @@ function domesticFields(body: unknown, context: ProductContext, problems: Proble
   const debtorAccount = objectAt(body, 'debtorAccount');
   const debtorBban = norwegianAccount(debtorAccount, '$.debtorAccount', problems);
   const executionDate = stringAt(body, 'requestedExecutionDate');
-  if (executionDate !== undefined && isCalendarDate(executionDate)) {
-    const problem = executionDateProblem(executionDate, context.today, '$.requestedExecutionDate');
+  if (today !== undefined && executionDate !== undefined && isCalendarDate(executionDate)) {
+    const problem = executionDateProblem(executionDate, today, '$.requestedExecutionDate');
     if (problem !== undefined) problems.push(problem);
   }
   const remittance =
