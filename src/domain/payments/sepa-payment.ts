@@ -23,14 +23,7 @@ const SEPA_DEBTOR_CURRENCIES = new Set(['NOK', 'EUR']);
 export function validateSepaPayment(body: unknown, context: ProductContext): ProductValidation {
   const problems: Problem[] = [];
   const instructed = readAmount(body, 'instructedAmount', '$.instructedAmount', problems);
-  const currency = stringAt(objectAt(body, 'instructedAmount'), 'currency');
-  if (currency !== undefined && currency !== 'EUR') {
-    problems.push({
-      code: 'FORMAT_ERROR',
-      path: '$.instructedAmount.currency',
-      text: `$.instructedAmount.currency must be EUR: SEPA credit transfers are made in euro (got '${currency}'); pay other currencies with cross-border-credit-transfers`,
-    });
-  }
+  problems.push(...euroProblems(stringAt(objectAt(body, 'instructedAmount'), 'currency')));
   const creditorIban = stringAt(objectAt(body, 'creditorAccount'), 'iban');
   problems.push(...creditorProblems(body));
   const debtorAccount = objectAt(body, 'debtorAccount');
@@ -90,6 +83,18 @@ export function validateSepaPayment(body: unknown, context: ProductContext): Pro
       warnings: [],
     },
   };
+}
+
+/** SEPA credit transfers are made in euro. */
+function euroProblems(currency: string | undefined): Problem[] {
+  if (currency === undefined || currency === 'EUR') return [];
+  return [
+    {
+      code: 'FORMAT_ERROR',
+      path: '$.instructedAmount.currency',
+      text: `$.instructedAmount.currency must be EUR: SEPA credit transfers are made in euro (got '${currency}'); pay other currencies with cross-border-credit-transfers`,
+    },
+  ];
 }
 
 /** The creditor: its bank's BIC when given, and its account, an IBAN of a country of the SEPA schemes. */
