@@ -82,7 +82,7 @@ export class PaymentInitiationService {
         paymentId: id,
         transactionStatus: 'RCVD' as const,
         transactionFees: formatMoney(validated.fees.total),
-        transactionFeeIndicator: validated.fees.charged,
+        transactionFeeIndicator: rules.feeIndicator === 'priced' || validated.fees.charged,
         ...(warnings.length > 0 ? { tppMessages: warnings } : {}),
         psuMessage: psuMessage(rules, validated, request.language),
         _links: paymentAnswerLinks(order.service, order.product, id, 'RCVD', signing?.link),

@@ -211,6 +211,13 @@ describe('standing orders: rules', () => {
     return t.signed({ method: 'POST', url: PERIODIC_PATH, body, headers: createHeaders({ 'PSU-Context': 'PRIVATE' }) });
   }
 
+  it("answers a standing order's create with one execution's fee, NOK 0.00, and transactionFeeIndicator true, as the platform answers its products", async () => {
+    const created = await create(periodicBody({ startDate: '2026-12-01' }));
+    assert.equal(created.statusCode, 201, created.body);
+    assert.deepEqual(created.json().transactionFees, { amount: '0.00', currency: 'NOK' });
+    assert.equal(created.json().transactionFeeIndicator, true);
+  });
+
   it("executes at the start of its date, before the day's first batch run (rule 6)", async () => {
     const savings = '15061012351';
     const created = await create(

@@ -68,7 +68,7 @@ const STRAKS_BODY = () => ndctBody();
 
 describe('creating each product: 201 with its fees', () => {
   const cases = [
-    { what: 'NDCT', path: NDCT_PATH, body: ndctBody, fee: '0.00', charged: false },
+    { what: 'NDCT', path: NDCT_PATH, body: ndctBody, fee: '0.00', charged: true },
     { what: 'Straks', path: STRAKS_PATH, body: STRAKS_BODY, fee: '10.00', charged: true },
     // EUR 100.00 from a NOK account: NOK 15.00 and the conversion fee's minimum NOK 25.00.
     { what: 'SEPA from a NOK account', path: SEPA_PATH, body: sepaBody, fee: '40.00', charged: true },

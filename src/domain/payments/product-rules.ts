@@ -24,6 +24,12 @@ export interface ProductRules {
   inBasket: boolean;
   /** The text the PSU is told at the create (psuMessage). */
   psuMessage: 'cross-border' | 'domestic' | 'bulk' | 'standing-order';
+  /**
+   * transactionFeeIndicator: `priced`, true whatever the fee, as the platform answers its own products
+   * (its recorded NDCT: true with NOK 0.00); `charged`, true only when the fee is more than zero, as the
+   * specification defines it for its products (docs/decisions.md, "transactionFeeIndicator with a 0.00 fee").
+   */
+  feeIndicator: 'priced' | 'charged';
 }
 
 const RULES: Partial<Record<`${PaymentService} ${PaymentProduct}`, ProductRules>> = {
@@ -32,20 +38,35 @@ const RULES: Partial<Record<`${PaymentService} ${PaymentProduct}`, ProductRules>
     instant: false,
     inBasket: true,
     psuMessage: 'cross-border',
+    feeIndicator: 'charged',
   },
   [`payments ${DOMESTIC}`]: {
     validate: validateDomesticPayment,
     instant: false,
     inBasket: true,
     psuMessage: 'domestic',
+    feeIndicator: 'priced',
   },
-  [`payments ${STRAKS}`]: { validate: validateStraksPayment, instant: true, inBasket: false, psuMessage: 'domestic' },
-  [`payments ${SEPA}`]: { validate: validateSepaPayment, instant: false, inBasket: true, psuMessage: 'cross-border' },
+  [`payments ${STRAKS}`]: {
+    validate: validateStraksPayment,
+    instant: true,
+    inBasket: false,
+    psuMessage: 'domestic',
+    feeIndicator: 'priced',
+  },
+  [`payments ${SEPA}`]: {
+    validate: validateSepaPayment,
+    instant: false,
+    inBasket: true,
+    psuMessage: 'cross-border',
+    feeIndicator: 'priced',
+  },
   [`payments ${GENERAL_CROSS_BORDER}`]: {
     validate: validateGeneralCrossBorderPayment,
     instant: false,
     inBasket: true,
     psuMessage: 'cross-border',
+    feeIndicator: 'priced',
   },
   // spec, rule 4: a periodic payment is never in a basket; its executions are not the batch's (rule 6).
   [`periodic-payments ${DOMESTIC}`]: {
@@ -53,6 +74,7 @@ const RULES: Partial<Record<`${PaymentService} ${PaymentProduct}`, ProductRules>
     instant: false,
     inBasket: false,
     psuMessage: 'standing-order',
+    feeIndicator: 'priced',
   },
   // spec, rule 4: a bulk payment is never in a basket.
   [`bulk-payments ${DOMESTIC}`]: {
@@ -60,6 +82,7 @@ const RULES: Partial<Record<`${PaymentService} ${PaymentProduct}`, ProductRules>
     instant: false,
     inBasket: false,
     psuMessage: 'bulk',
+    feeIndicator: 'charged',
   },
 };
 
