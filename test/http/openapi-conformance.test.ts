@@ -405,7 +405,7 @@ describe('the OpenAPI document', () => {
     );
   });
   // Last: it moves the TPP's sandbox clock days ahead.
-  it('matches real answers of the standing order operations: create, read, status with its executions, authorisation, cancel', async () => {
+  it('matches real answers of the standing order operations: create, read, status with its executions, its authorisations and cancellation-authorisations, cancel', async () => {
     const startDate = addDays(osloDate(new Date()), 1);
     const body = periodicBody({
       debtorAccount: { bban: '15061012351', currency: 'NOK' },
@@ -431,10 +431,16 @@ describe('the OpenAPI document', () => {
     const started = await t.signed({ method: 'POST', url: `${self}/authorisations`, headers: createHeaders() });
     assert.equal(started.statusCode, 201, started.body);
     conforms('POST', `${self}/authorisations`, started);
+    const authorisations = `${self}/authorisations`;
+    conforms('GET', authorisations, await t.signed({ method: 'GET', url: authorisations }));
+    const scaStatus = started.json()._links.scaStatus.href as string;
+    conforms('GET', scaStatus, await t.signed({ method: 'GET', url: scaStatus }));
+    conforms('GET', `${authorisations}/x`, await t.signed({ method: 'GET', url: `${authorisations}/x` }));
     const psu = new ScriptedPsu(t.app);
     await psu.open(started.json()._links.scaRedirect.href);
     await psu.logIn('13039319955', '123456');
     await psu.approve();
+    conforms('GET', scaStatus, await t.signed({ method: 'GET', url: scaStatus }));
     const moved = await t.signed({ method: 'POST', url: '/v1/sandbox/clock', body: { advanceSeconds: 5 * 86_400 } });
     assert.equal(moved.statusCode, 200, moved.body);
     const status = await t.signed({ method: 'GET', url: `${self}/status` });
@@ -450,5 +456,17 @@ describe('the OpenAPI document', () => {
     const deleted = await t.signed({ method: 'DELETE', url: other.json()._links.self.href });
     conforms('DELETE', other.json()._links.self.href, deleted);
     conforms('GET', `${self}x/status`, await t.signed({ method: 'GET', url: `${self}x/status` }));
+    // The running order ended through its cancellation SCA: 202, then the cancellation-authorisations.
+    const ending = await t.signed({ method: 'DELETE', url: self });
+    assert.equal(ending.statusCode, 202, ending.body);
+    conforms('DELETE', self, ending);
+    const cancellations = `${self}/cancellation-authorisations`;
+    const cancellation = await t.signed({ method: 'POST', url: cancellations, headers: createHeaders() });
+    assert.equal(cancellation.statusCode, 201, cancellation.body);
+    conforms('POST', cancellations, cancellation);
+    conforms('GET', cancellations, await t.signed({ method: 'GET', url: cancellations }));
+    const cancellationStatus = cancellation.json()._links.scaStatus.href as string;
+    conforms('GET', cancellationStatus, await t.signed({ method: 'GET', url: cancellationStatus }));
+    conforms('GET', `${cancellations}/x`, await t.signed({ method: 'GET', url: `${cancellations}/x` }));
   });
 });
