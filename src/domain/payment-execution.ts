@@ -21,6 +21,8 @@ export interface TransferToExecute {
   remittance: string;
   ultimateDebtor: string;
   purposeCode: string;
+  /** The payment's endToEndIdentification, booked with its debit; '' when it has none. */
+  endToEndId: string;
 }
 
 export interface PaymentToExecute {

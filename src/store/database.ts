@@ -199,6 +199,8 @@ export interface AccountTransactionTable {
   purpose_code: string;
   payment_id: string | null;
   created_at: string;
+  /** The payment's endToEndIdentification (migration 016); '' for posted test data and fees. */
+  end_to_end_id: ColumnType<string, string | undefined, string>;
 }
 
 export interface CardAccountTable {

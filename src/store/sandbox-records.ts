@@ -105,9 +105,12 @@ export interface SandboxTransaction {
   purposeCode: string;
   /** The payment whose execution booked it; undefined for posted test data. */
   paymentId: string | undefined;
+  /** The endToEndIdentification of the payment that booked it; '' for posted test data and fees. */
+  endToEndId: string;
 }
 
-export type NewSandboxTransaction = Omit<SandboxTransaction, 'accountId' | 'seq' | 'paymentId'>;
+/** Posted test data: the platform's mock-data transaction has no end-to-end id. */
+export type NewSandboxTransaction = Omit<SandboxTransaction, 'accountId' | 'seq' | 'paymentId' | 'endToEndId'>;
 
 export interface SandboxCardTransaction {
   id: string;

@@ -33,6 +33,7 @@ const transfer = (amountMinor: bigint, currency: string, seq = 0) => ({
   remittance: '',
   ultimateDebtor: '',
   purposeCode: '',
+  endToEndId: '',
 });
 
 describe('planExecution', () => {

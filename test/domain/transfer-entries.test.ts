@@ -3,13 +3,18 @@ import { describe, it } from 'node:test';
 import { entriesOf } from '../../src/domain/payments/transfer-entries.js';
 
 describe('entriesOf', () => {
-  it('reads the one transfer of a single payment', () => {
+  it('reads the one transfer of a single payment, its endToEndIdentification with it (release 1.21.18)', () => {
     assert.deepEqual(
       entriesOf(
-        { remittanceInformationUnstructured: 'Invoice 12', ultimateDebtor: 'Kari', purposeCode: 'SALA' },
+        {
+          remittanceInformationUnstructured: 'Invoice 12',
+          ultimateDebtor: 'Kari',
+          purposeCode: 'SALA',
+          endToEndIdentification: 'E2E-12',
+        },
         'payments',
       ),
-      [{ remittance: 'Invoice 12', ultimateDebtor: 'Kari', purposeCode: 'SALA' }],
+      [{ remittance: 'Invoice 12', ultimateDebtor: 'Kari', purposeCode: 'SALA', endToEndId: 'E2E-12' }],
     );
   });
 
@@ -24,8 +29,8 @@ describe('entriesOf', () => {
       ],
     };
     assert.deepEqual(entriesOf(body, 'bulk-payments'), [
-      { remittance: '1234567890128 INV-1', ultimateDebtor: '', purposeCode: '' },
-      { remittance: 'Rent', ultimateDebtor: '', purposeCode: '' },
+      { remittance: '1234567890128 INV-1', ultimateDebtor: '', purposeCode: '', endToEndId: '' },
+      { remittance: 'Rent', ultimateDebtor: '', purposeCode: '', endToEndId: '' },
     ]);
   });
 });

@@ -65,6 +65,7 @@ const TRANSACTION: SandboxTransaction = {
   ultimateCreditor: '',
   purposeCode: '',
   paymentId: undefined,
+  endToEndId: '',
 };
 
 const CONSENT: AisConsent = {

@@ -3,6 +3,8 @@ export interface TransferEntry {
   remittance: string;
   ultimateDebtor: string;
   purposeCode: string;
+  /** endToEndIdentification (release 1.21.18, the products that take it); '' when the body has none. */
+  endToEndId: string;
 }
 
 /**
@@ -33,5 +35,6 @@ function entryOf(entry: Record<string, unknown>): TransferEntry {
         : structured.join(' '),
     ultimateDebtor: typeof entry.ultimateDebtor === 'string' ? entry.ultimateDebtor : '',
     purposeCode: typeof entry.purposeCode === 'string' ? entry.purposeCode : '',
+    endToEndId: typeof entry.endToEndIdentification === 'string' ? entry.endToEndIdentification : '',
   };
 }

@@ -132,6 +132,11 @@ export const transactionSchema = {
       description: 'x-accept-fix batch-transactions: the entry stands for the entries of one bulk payment',
     },
     batchNumberOfTransactions: { type: 'integer' },
+    endToEndId: {
+      type: 'string',
+      description:
+        "The payment's endToEndIdentification (release 1.21.18: NDCT, Straks, SEPA and standing orders), booked and pending",
+    },
     bookingDate: { ...date, description: 'A pending entry has the date it is to be booked on, and no valueDate' },
     valueDate: date,
     transactionAmount: amount,

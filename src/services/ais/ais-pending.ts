@@ -20,6 +20,8 @@ export interface PendingEntry {
   remittance: string;
   ultimateDebtor: string;
   purposeCode: string;
+  /** The payment's endToEndIdentification, as the batch run will book it; '' when none. */
+  endToEndId: string;
   bankTransactionCode: string;
 }
 
@@ -79,6 +81,7 @@ export class AisPending {
           remittance: planned.transfer.remittance,
           ultimateDebtor: planned.transfer.ultimateDebtor,
           purposeCode: planned.transfer.purposeCode,
+          endToEndId: planned.transfer.endToEndId,
           bankTransactionCode: planned.bankTransactionCode,
         });
         if (planned.feeInAccountCurrency > 0n) {
@@ -92,6 +95,7 @@ export class AisPending {
             remittance: 'Fee',
             ultimateDebtor: '',
             purposeCode: '',
+            endToEndId: '',
             bankTransactionCode: BANK_TRANSACTION_CODES.fee,
           });
         }

@@ -115,6 +115,7 @@ export function bookedTransaction(t: SandboxTransaction, account: AisAccount, fi
   const moved = t.amountMinor < 0n ? -t.amountMinor : t.amountMinor;
   return {
     transactionId: t.id,
+    ...texts({ endToEndId: t.endToEndId }),
     bookingDate: t.bookingDate,
     valueDate: t.valueDate,
     transactionAmount: amount(isDebitOf(t, account) ? -moved : moved, t.currency),
@@ -160,12 +161,14 @@ export function pendingTransaction(
     remittance: string;
     ultimateDebtor: string;
     purposeCode: string;
+    endToEndId: string;
     bankTransactionCode: string;
   },
   account: AisAccount,
   fixes: Fixes,
 ): Json {
   return {
+    ...texts({ endToEndId: entry.endToEndId }),
     bookingDate: entry.bookingDate,
     transactionAmount: amount(-entry.amountMinor, entry.currency),
     ...texts({ creditorName: entry.creditorName }),

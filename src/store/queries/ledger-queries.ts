@@ -244,6 +244,7 @@ export async function insertBookings(
         ultimate_debtor: b.transfer.ultimateDebtor,
         ultimate_creditor: '',
         purpose_code: b.transfer.purposeCode,
+        end_to_end_id: b.kind === 'fee' ? '' : b.transfer.endToEndId,
         payment_id: payment.paymentId,
         created_at: now,
       });

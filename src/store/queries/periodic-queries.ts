@@ -368,6 +368,7 @@ async function bookPastExecutions(
         ultimate_debtor: entry.ultimateDebtor,
         ultimate_creditor: '',
         purpose_code: entry.purposeCode,
+        end_to_end_id: entry.endToEndId,
         payment_id: payment.id,
         created_at: at,
       })),

@@ -36,6 +36,7 @@ export async function addTransactions(
       accountId,
       seq: first + i,
       paymentId: undefined,
+      endToEndId: '',
     }));
     const at = createdAt.toISOString();
     for (let start = 0; start < stored.length; start += INSERT_CHUNK) {
@@ -115,6 +116,7 @@ export const TRANSACTION_COLUMNS = [
   'ultimate_creditor',
   'purpose_code',
   'payment_id',
+  'end_to_end_id',
 ] as const;
 export type TransactionRow = Pick<Selectable<AccountTransactionTable>, (typeof TRANSACTION_COLUMNS)[number]>;
 
@@ -172,5 +174,6 @@ export function toTransaction(row: TransactionRow, accountId: string): SandboxTr
     ultimateCreditor: row.ultimate_creditor,
     purposeCode: row.purpose_code,
     paymentId: row.payment_id ?? undefined,
+    endToEndId: row.end_to_end_id,
   };
 }

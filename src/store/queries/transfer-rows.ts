@@ -32,6 +32,7 @@ export function transfersToExecute(rows: readonly TransferRow[], body: string, s
       remittance: entry?.remittance ?? '',
       ultimateDebtor: entry?.ultimateDebtor ?? '',
       purposeCode: entry?.purposeCode ?? '',
+      endToEndId: entry?.endToEndId ?? '',
     };
   });
 }
