@@ -1,3 +1,4 @@
+import type { Schedule } from '../domain/periodic/schedule.js';
 import type { RunningStandingOrder } from './periodic-records.js';
 import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
 import type { AuthorisationKind, AuthorisationStatus } from '../domain/sca.js';
@@ -82,6 +83,8 @@ export interface ScaPayment {
   feeCurrency: string;
   transfers: { amountMinor: bigint; currency: string; creditorName: string; creditorAccount: string }[];
   remittance: string[];
+  /** A standing order's schedule, which the page shows instead of one date; undefined for other payments. */
+  schedule: Schedule | undefined;
   tppRedirectUri: string;
   tppSessionId: string;
 }

@@ -211,6 +211,59 @@ describe('standing orders: rules', () => {
     return t.signed({ method: 'POST', url: PERIODIC_PATH, body, headers: createHeaders({ 'PSU-Context': 'PRIVATE' }) });
   }
 
+  it("shows the schedule on the SCA page, in the PSU's language: how often, start and end, the execution rule and the first payment; the cancellation page shows it without the first payment", async () => {
+    // The 31st is the month's last day; 31 December 2026 is New Year's Eve, when banks do not settle: the 30th.
+    const body = periodicBody({
+      startDate: '2026-12-01',
+      endDate: '2027-05-31',
+      dayOfExecution: '31',
+      executionRule: 'preceding',
+      debtorAccount: { bban: '15061012351', currency: 'NOK' },
+    });
+    const created = await create(body);
+    assert.equal(created.statusCode, 201, created.body);
+    const { _links } = created.json();
+    const psu = new ScriptedPsu(t.app, 'nb');
+    await psu.open(_links.scaRedirect.href);
+    const page = (await psu.logIn('13039319955', '123456')).body;
+    assert.match(page, /<dd class="frequency">Hver måned den siste dagen i måneden<\/dd>/);
+    assert.match(page, /<dt>Startdato<\/dt><dd class="start-date">2026-12-01<\/dd>/);
+    assert.match(page, /<dt>Sluttdato<\/dt><dd class="end-date">2027-05-31<\/dd>/);
+    assert.match(page, /<dd class="execution-rule">Betales virkedagen før<\/dd>/);
+    assert.match(page, /<dt>Første betaling<\/dt><dd class="first-execution">2026-12-30<\/dd>/);
+    assert.doesNotMatch(page, /Så snart som mulig/, 'no single date is shown for a standing order');
+    await psu.approve();
+
+    const ending = await t.signed({ method: 'DELETE', url: _links.self.href });
+    assert.equal(ending.statusCode, 202, ending.body);
+    const cancellation = await t.signed({
+      method: 'POST',
+      url: ending.json()._links.startAuthorisation.href,
+      headers: { 'TPP-Redirect-URI': 'https://tpp.example/back' },
+    });
+    assert.equal(cancellation.statusCode, 201, cancellation.body);
+    const canceller = new ScriptedPsu(t.app);
+    await canceller.open(cancellation.json()._links.scaRedirect.href);
+    const cancelPage = (await canceller.logIn('13039319955', '123456')).body;
+    assert.match(cancelPage, /Check and approve the cancellation/);
+    assert.match(cancelPage, /<dd class="frequency">Every month on the last day of the month<\/dd>/);
+    assert.match(cancelPage, /<dd class="end-date">2027-05-31<\/dd>/);
+    assert.match(cancelPage, /<dd class="execution-rule">Paid the bank day before<\/dd>/);
+    assert.doesNotMatch(cancelPage, /first-execution/);
+  });
+
+  it('shows an order without endDate as running until cancelled, and a weekly one by its weekday', async () => {
+    const created = await create(periodicBody({ startDate: '2026-12-01', frequency: 'Weekly', dayOfExecution: '5' }));
+    assert.equal(created.statusCode, 201, created.body);
+    const psu = new ScriptedPsu(t.app);
+    await psu.open(created.json()._links.scaRedirect.href);
+    const page = (await psu.logIn('13039319955', '123456')).body;
+    assert.match(page, /<dd class="frequency">Every week on Fridays<\/dd>/);
+    assert.match(page, /<dd class="end-date">Until cancelled<\/dd>/);
+    assert.match(page, /<dd class="execution-rule">Paid the next bank day<\/dd>/);
+    assert.match(page, /<dd class="first-execution">2026-12-04<\/dd>/);
+  });
+
   it("answers a standing order's create with one execution's fee, NOK 0.00, and transactionFeeIndicator true, as the platform answers its products", async () => {
     const created = await create(periodicBody({ startDate: '2026-12-01' }));
     assert.equal(created.statusCode, 201, created.body);

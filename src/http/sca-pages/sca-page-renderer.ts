@@ -3,6 +3,7 @@ import { isCurrency, minorUnitsOf } from '../../domain/currency.js';
 import type { Language } from '../../domain/language.js';
 import { formatAmount } from '../../domain/money.js';
 import type { PaymentToSign, ScaPage } from '../../services/sca-service.js';
+import { scheduleRows } from './sca-schedule.js';
 import { SCA_TEXTS, type ScaTexts } from './sca-texts.js';
 import { CHOOSE, CONFIRM, LAYOUT, LOGIN, MESSAGE } from './sca-templates.js';
 
@@ -81,7 +82,7 @@ function confirmView(page: PageOf<'confirm'>, t: ScaTexts, language: Language) {
     signer: t.signer(page.signer),
     context: page.agreementName === undefined ? t.privately : t.onBehalfOf(page.agreementName),
     labels: t,
-    payments: page.payments.map((p) => paymentView(p, language)),
+    payments: page.payments.map((p) => paymentView(p, language, !page.cancellation)),
     canApprove: page.payments.some((p) => p.problem === undefined),
     cannotApprove: page.cancellation ? t.cannotCancel : t.cannotApprove,
     approve: page.cancellation ? t.approveCancellation : t.approve,
@@ -126,7 +127,8 @@ function messageView(page: PageOf<'message'>, t: ScaTexts) {
   };
 }
 
-function paymentView({ payment, problem }: PaymentToSign, language: Language) {
+/** A payment as the page shows it; a standing order with its schedule (the first payment's date when it is approved, not ended). */
+function paymentView({ payment, problem }: PaymentToSign, language: Language, approving: boolean) {
   const t = SCA_TEXTS[language];
   const total = payment.transfers.reduce((sum, transfer) => sum + transfer.amountMinor, 0n);
   const currency = payment.transfers[0]?.currency ?? 'NOK';
@@ -143,6 +145,7 @@ function paymentView({ payment, problem }: PaymentToSign, language: Language) {
     amount: money(total, currency, language),
     fee: money(payment.feeMinor, payment.feeCurrency, language),
     executionDate: payment.requestedExecutionDate ?? t.asSoonAsPossible,
+    schedule: payment.schedule === undefined ? undefined : scheduleRows(payment.schedule, language, approving),
     remittance: payment.remittance.length === 1 ? payment.remittance[0] : undefined,
   };
 }

@@ -76,7 +76,7 @@ export const CONFIRM = `<% layout('@layout', it) %>
 <dt><%= it.labels.creditor %></dt><dd><% if (p.creditors.length === 1) { %><span class="creditor-name"><%= p.creditors[0].name %></span><br><%= p.creditors[0].account %><% } else { %><%= p.entriesLabel %><ul class="entries"><% p.creditors.forEach(function (c) { %><li><span class="creditor-name"><%= c.name %></span>, <%= c.account %>: <%= c.amount %></li><% }) %></ul><% } %></dd>
 <dt><%= it.labels.amount %></dt><dd class="amount"><%= p.amount %></dd>
 <dt><%= it.labels.fee %></dt><dd><%= p.fee %></dd>
-<dt><%= it.labels.executionDate %></dt><dd><%= p.executionDate %></dd>
+<% if (p.schedule) { %><% p.schedule.forEach(function (row) { %><dt><%= row.label %></dt><dd class="<%= row.name %>"><%= row.value %></dd><% }) %><% } else { %><dt><%= it.labels.executionDate %></dt><dd><%= p.executionDate %></dd><% } %>
 <% if (p.remittance) { %><dt><%= it.labels.message %></dt><dd class="remittance"><%= p.remittance %></dd><% } %>
 </dl>
 </div>

@@ -1,3 +1,4 @@
+import { scheduleOf } from '../../domain/payments/periodic-payment.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { AuthorisationKind, AuthorisationStatus } from '../../domain/sca.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
@@ -202,6 +203,7 @@ export async function findPaymentsForSca(
             creditorAccount: t.creditor_account,
           })),
         remittance,
+        schedule: row.service === 'periodic-payments' ? scheduleOf(body) : undefined,
         tppRedirectUri: row.tpp_redirect_uri,
         tppSessionId: row.tpp_session_id,
       },
