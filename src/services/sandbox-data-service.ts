@@ -7,6 +7,7 @@ import { SandboxAgreements } from './sandbox/sandbox-agreements.js';
 import { SandboxCardAccounts } from './sandbox/sandbox-card-accounts.js';
 import { SandboxCardTransactions } from './sandbox/sandbox-card-transactions.js';
 import { SandboxAccountTransactions } from './sandbox/sandbox-account-transactions.js';
+import { SandboxStandingOrders } from './sandbox/sandbox-standing-orders.js';
 import { SandboxInitialize } from './sandbox/sandbox-initialize.js';
 
 export type { ListQuery } from './sandbox/sandbox-input.js';
@@ -23,6 +24,7 @@ export class SandboxDataService {
   readonly cardTransactions: SandboxCardTransactions;
   readonly accountTransactions: SandboxAccountTransactions;
   readonly initializer: SandboxInitialize;
+  readonly standingOrders: SandboxStandingOrders;
 
   constructor(store: Store, banks: Banks) {
     const lookup = new SandboxLookup(store, banks);
@@ -33,5 +35,6 @@ export class SandboxDataService {
     this.cardTransactions = new SandboxCardTransactions(store, banks, lookup);
     this.accountTransactions = new SandboxAccountTransactions(store, banks, lookup);
     this.initializer = new SandboxInitialize(store, banks);
+    this.standingOrders = new SandboxStandingOrders(store, banks, lookup);
   }
 }

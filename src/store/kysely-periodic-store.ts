@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
 import type { Planner } from './ledger-records.js';
-import type { NextExecution, PeriodicOrderState, PeriodicOutcome } from './periodic-records.js';
+import type { NextExecution, PeriodicOrderState, PeriodicOutcome, StandingOrderListing } from './periodic-records.js';
 import * as periodic from './queries/periodic-queries.js';
+import { listStandingOrders } from './queries/standing-order-list-queries.js';
 
 /**
  * The standing orders' part of the Kysely store (kysely-store.ts extends it): their queries run
@@ -26,5 +27,12 @@ export abstract class KyselyPeriodicStore {
   }
   findPeriodicOrder(paymentId: string): Promise<PeriodicOrderState | undefined> {
     return periodic.findPeriodicOrder(this.db, paymentId);
+  }
+  listStandingOrders(
+    bank: string,
+    account: { bban: string; iban: string },
+    limit: number,
+  ): Promise<StandingOrderListing[]> {
+    return listStandingOrders(this.db, bank, account, limit);
   }
 }

@@ -40,3 +40,12 @@ export interface RunningStandingOrder {
   authorisedAt: Date;
   executed: Execution[];
 }
+
+/** A standing order running from an account, as the sandbox lists it (its body as submitted, parsed). */
+export interface StandingOrderListing {
+  paymentId: string;
+  product: string;
+  status: string;
+  body: unknown;
+  nextExecutionDate: string | undefined;
+}

@@ -1,7 +1,7 @@
 import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
 import type { NewPayment } from '../domain/payments/payment.js';
 import type { ExecutionOutcome, Planner } from './ledger-records.js';
-import type { NextExecution, PeriodicOrderState, PeriodicOutcome } from './periodic-records.js';
+import type { NextExecution, PeriodicOrderState, PeriodicOutcome, StandingOrderListing } from './periodic-records.js';
 import type {
   Authorisation,
   AuthorisationStep,
@@ -295,6 +295,12 @@ export interface Store {
   ): Promise<PeriodicOutcome[]>;
   /** A standing order's next execution date while it runs, and its latest executions. Ending one is cancelPayment. */
   findPeriodicOrder(paymentId: string): Promise<PeriodicOrderState | undefined>;
+  /** Sandbox: the standing orders running (ACTC, PDNG) from an account of the bank, oldest first, at most `limit`. */
+  listStandingOrders(
+    bank: string,
+    account: { bban: string; iban: string },
+    limit: number,
+  ): Promise<StandingOrderListing[]>;
 
   // Signing baskets.
   createBasket(

@@ -16,6 +16,7 @@ import {
 import { type TestApp, startTestApp } from '../support/test-app.js';
 import { PERIODIC_PATH, periodicBody } from '../support/periodic-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
+import { TPP_ID } from '../support/tpp-fixtures.js';
 import { addDays, osloDate } from '../../src/domain/clock.js';
 import {
   CBCT_PATH,
@@ -456,6 +457,11 @@ describe('the OpenAPI document', () => {
     const deleted = await t.signed({ method: 'DELETE', url: other.json()._links.self.href });
     conforms('DELETE', other.json()._links.self.href, deleted);
     conforms('GET', `${self}x/status`, await t.signed({ method: 'GET', url: `${self}x/status` }));
+    const savings = (await t.store.findAccount(TPP_ID, { bban: '15061012351' }))!;
+    const listing = `/v1/sandbox/accounts/${savings.id}/standing-orders`;
+    const listed = await t.signed({ method: 'GET', url: listing });
+    assert.ok((listed.json() as unknown[]).length > 0, listed.body);
+    conforms('GET', listing, listed);
     // The running order ended through its cancellation SCA: 202, then the cancellation-authorisations.
     const ending = await t.signed({ method: 'DELETE', url: self });
     assert.equal(ending.statusCode, 202, ending.body);

@@ -387,6 +387,41 @@ describe('standing orders: rules', () => {
     assertErrorBody(response, 404, 'PRODUCT_UNKNOWN');
   });
   // Last: it moves the clock past December.
+  it("finds Per Hansen's standing order in the default data set by GET /v1/sandbox/accounts/{mockAccountId}/standing-orders, and reads it by the paymentId listed", async () => {
+    const account = (await t.store.findAccount(TPP_ID, { bban: '15062073540' }))!;
+    const listed = await t.signed({ method: 'GET', url: `/v1/sandbox/accounts/${account.id}/standing-orders` });
+    assert.equal(listed.statusCode, 200, listed.body);
+    const orders = listed.json() as Record<string, any>[];
+    assert.equal(orders.length, 1, listed.body);
+    const [rent] = orders as [Record<string, any>];
+    assert.match(rent.paymentId, /^enc!!/);
+    assert.deepEqual(
+      [rent.transactionStatus, rent.instructedAmount, rent.creditorName, rent.remittanceInformationUnstructured],
+      ['ACTC', { amount: '9500.00', currency: 'NOK' }, 'Fjellet Borettslag', 'Husleie'],
+    );
+    assert.deepEqual([rent.startDate, rent.frequency, rent.dayOfExecution], ['2026-08-01', 'Monthly', '20']);
+    assert.equal(rent.nextExecutionDate, '2026-12-21');
+    const status = await t.signed({ method: 'GET', url: rent._links.status.href });
+    assert.equal(status.statusCode, 200, status.body);
+    assert.deepEqual([status.json().paymentId, status.json().nextExecutionDate], [rent.paymentId, '2026-12-21']);
+    assert.equal((await t.signed({ method: 'GET', url: rent._links.self.href })).statusCode, 200);
+
+    const ola = (await t.store.findAccount(TPP_ID, { bban: '15061012343' }))!;
+    const none = await t.signed({ method: 'GET', url: `/v1/sandbox/accounts/${ola.id}/standing-orders` });
+    assert.equal(none.statusCode, 200, none.body);
+    assert.equal(
+      (none.json() as { remittanceInformationUnstructured?: string }[]).some(
+        (o) => o.remittanceInformationUnstructured === 'Husleie',
+      ),
+      false,
+    );
+    assertErrorBody(
+      await t.signed({ method: 'GET', url: '/v1/sandbox/accounts/enc!!nosuchaccount/standing-orders' }),
+      404,
+      'RESOURCE_UNKNOWN',
+    );
+  });
+
   it('has Per Hansen in the default data set with a standing order running: its executions booked, and it goes on as the clock moves', async () => {
     const account = (await t.store.findAccount(TPP_ID, { bban: '15062073540' }))!;
     const debits = async () =>

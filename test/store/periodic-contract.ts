@@ -66,6 +66,19 @@ export function periodicContract(open: () => Promise<StoreUnderTest>): void {
   }
 
   describe('standing orders (periodic executions)', () => {
+    it('lists the standing orders running from an account (listStandingOrders), none of another account', () =>
+      withBank(async (store) => {
+        const [id] = await authorised(store, [newStandingOrder({ startDate: '2026-12-01', dayOfExecution: '15' })]);
+        const account = (await store.findAccount(BANK, { bban: OLA_CURRENT }))!;
+        const listed = await store.listStandingOrders(BANK, account, 10);
+        assert.deepEqual(
+          listed.map((o) => [o.paymentId, o.status, o.nextExecutionDate]),
+          [[id, 'ACTC', '2026-12-15']],
+        );
+        assert.equal((listed[0]?.body as { frequency?: string }).frequency, 'Monthly');
+        assert.deepEqual(await store.listStandingOrders(BANK, { bban: '12345678903', iban: '' }, 10), []);
+      }));
+
     it('books each execution once on its date, moves the order to the next, ends it after the last, and leaves batch runs alone', () =>
       withBank(async (store) => {
         const [id] = await authorised(store, [

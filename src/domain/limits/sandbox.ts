@@ -64,3 +64,9 @@ export const TPP_NAME_MAX_LENGTH = 64;
  * for. 10 000 banks are some 600 000 rows.
  */
 export const MAX_SANDBOX_BANKS = 10_000;
+
+/**
+ * Standing orders one sandbox listing of an account returns (GET …/standing-orders): more than an
+ * account has in practice (a household's rent, loans and savings), one small answer, no paging.
+ */
+export const MAX_SANDBOX_STANDING_ORDERS_LISTED = 100;

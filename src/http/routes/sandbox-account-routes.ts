@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxDataService } from '../../services/sandbox-data-service.js';
+import { contextOf } from '../hooks/request-context.js';
+import { errorResponses } from '../schemas/common-schemas.js';
+import { sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
+import { SANDBOX_READ_AUTH, SANDBOX_TAGS, sandboxParams } from './sandbox-route-parts.js';
 import {
   registerSandboxCreate,
   registerSandboxReadAndDelete,
@@ -45,4 +49,25 @@ export function registerSandboxAccountTransactionRoutes(app: FastifyInstance, sa
     list: (tpp, account, query) => transactions.listTransactions(tpp, account, query),
     read: (tpp, account, id) => transactions.readTransaction(tpp, account, id),
   });
+}
+
+/**
+ * The standing orders running from a sandbox account: how a TPP finds the paymentId of one it did not
+ * create, such as the default data set's (docs/decisions.md, "Finding a standing order").
+ */
+export function registerSandboxStandingOrderRoutes(app: FastifyInstance, sandbox: SandboxDataService): void {
+  app.get<{ Params: { mockAccountId: string } }>(
+    '/v1/sandbox/accounts/:mockAccountId/standing-orders',
+    {
+      config: { api: { auth: SANDBOX_READ_AUTH } },
+      schema: {
+        summary: 'List the standing orders running from a sandbox account, with their paymentIds',
+        tags: SANDBOX_TAGS,
+        headers: sandboxReadHeaders(),
+        params: sandboxParams('mockAccountId'),
+        response: { 200: { type: 'array', items: { $ref: 'SandboxStandingOrder#' } }, ...errorResponses(404) },
+      },
+    },
+    async (request) => sandbox.standingOrders.listStandingOrders(contextOf(request).tpp, request.params.mockAccountId),
+  );
 }

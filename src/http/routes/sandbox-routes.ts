@@ -3,7 +3,11 @@ import type { SandboxDataService } from '../../services/sandbox-data-service.js'
 import { contextOf } from '../hooks/request-context.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
-import { registerSandboxAccountRoutes, registerSandboxAccountTransactionRoutes } from './sandbox-account-routes.js';
+import {
+  registerSandboxAccountRoutes,
+  registerSandboxAccountTransactionRoutes,
+  registerSandboxStandingOrderRoutes,
+} from './sandbox-account-routes.js';
 import { registerSandboxAgreementRoutes } from './sandbox-agreement-routes.js';
 import {
   registerSandboxCardAccountRoutes,
@@ -22,6 +26,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
   registerSandboxCustomerRoutes(app, sandbox);
   registerSandboxAccountRoutes(app, sandbox);
   registerSandboxAccountTransactionRoutes(app, sandbox);
+  registerSandboxStandingOrderRoutes(app, sandbox);
   registerSandboxAgreementRoutes(app, sandbox);
   registerSandboxCardAccountRoutes(app, sandbox);
   registerSandboxCardTransactionRoutes(app, sandbox);

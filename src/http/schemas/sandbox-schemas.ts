@@ -19,6 +19,7 @@ import {
   sandboxCardTransactionSchema,
 } from './sandbox/sandbox-card-transaction-schemas.js';
 import { sandboxCustomerCreateSchema, sandboxCustomerSchema } from './sandbox/sandbox-customer-schemas.js';
+import { sandboxStandingOrderSchema } from './sandbox/sandbox-standing-order-schemas.js';
 import { sandboxCreatedSchema, sandboxInitializedSchema } from './sandbox/sandbox-reply-schemas.js';
 
 /**
@@ -82,6 +83,7 @@ export const customerListQuery = {
 
 /** Every named schema of the sandbox, in the order the OpenAPI document lists them. */
 export const sandboxSchemas = [
+  sandboxStandingOrderSchema,
   sandboxAmountInputSchema,
   balanceInputSchema,
   balanceSchema,
