@@ -30,6 +30,16 @@ export function osloDate(instant: Date): string {
   return lastDate;
 }
 
+/**
+ * The instant a YYYY-MM-DD day begins in Norway: 23:00 UTC the day before in winter (UTC+1), 22:00 in
+ * summer (UTC+2); Norway changes its clocks at 01:00 UTC, never at midnight.
+ */
+export function startOfOsloDay(date: string): Date {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  const summer = new Date(midnightUtc - 2 * HOUR_MS);
+  return osloDate(summer) === date ? summer : new Date(midnightUtc - HOUR_MS);
+}
+
 /** A YYYY-MM-DD date plus a number of days. */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Cron } from 'croner';
-import { type Clock, osloDate } from '../domain/clock.js';
+import { type Clock, osloDate, startOfOsloDay } from '../domain/clock.js';
 import { planExecution } from '../domain/payment-execution.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
 import type { Store } from '../store/store.js';
@@ -87,30 +87,43 @@ export class BatchRunner {
   }
 
   /**
-   * Runs every slot of one bank that has come since its last one run (at most a week back), in order,
-   * and the standing orders' executions of each day before its first slot (rule 6), and of today.
+   * Runs every slot of one bank that has come since its last one run, in order, and the standing
+   * orders' executions of each day before its first slot (rule 6), and of today. Slots missed while no
+   * server ran are run at most a week back; a clock move (`movedFrom`, the bank's time before it) runs
+   * every slot it passes, however far it goes, as a bank's days would have run them. Slots before the
+   * earliest date anything is due are skipped, since they would find nothing: a move of years costs
+   * the days with something to execute, not five runs a day.
    */
-  async catchUpBank(bank: string, known?: BankClock): Promise<BatchRunResult[]> {
+  async catchUpBank(bank: string, known?: BankClock, movedFrom?: Date): Promise<BatchRunResult[]> {
     const clock = known ?? (await this.banks.clockOfBank(bank));
     const now = clock.now();
     const last = await this.store.lastBatchSlot(bank);
-    const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
-    let from = last === undefined ? undefined : new Date(Math.max(Date.parse(last), weekAgo.getTime()));
-    if (from === undefined) {
+    if (last === undefined) {
       // The first start of a bank runs nothing from before it existed.
       await this.store.claimBatchRun(bank, new Date(now.getTime() - 1).toISOString(), now);
       return [];
     }
+    const weekBefore = (movedFrom ?? now).getTime() - 7 * 86_400_000;
+    const from = new Date(Math.max(Date.parse(last), weekBefore));
     const results: BatchRunResult[] = [];
     const periodic = async (date: string) => {
       const result = await this.periodic.runDue(bank, date, () => clock.now());
       if (result !== undefined) results.push(result);
     };
     for (let slot = this.nextSlot(from); slot.getTime() <= now.getTime(); slot = this.nextSlot(slot)) {
+      const due = await this.store.earliestDueDate(bank);
+      if (due === undefined || due > osloDate(slot)) {
+        const skipTo = due === undefined ? now : startOfOsloDay(due);
+        if (skipTo.getTime() > slot.getTime()) {
+          // Nothing is due before `skipTo`: the loop goes on at its first slot.
+          if (skipTo.getTime() > now.getTime()) break;
+          slot = this.nextSlot(new Date(skipTo.getTime() - 1));
+          if (slot.getTime() > now.getTime()) break;
+        }
+      }
       await periodic(osloDate(slot));
       const result = await this.runSlot(bank, slot.toISOString(), slot, clock);
       if (result !== undefined) results.push(result);
-      from = slot;
     }
     await periodic(osloDate(now));
     return results;
@@ -169,8 +182,11 @@ export class BatchScheduler {
   }
 
   /** Runs the slots that have come, of every bank or of one (after its clock moved), and waits for the next one. */
-  async wake(bank?: string): Promise<unknown> {
-    const run = this.running.then(() => (bank === undefined ? this.runner.catchUp() : this.runner.catchUpBank(bank)));
+  /** Runs what is due: of every bank, or of one bank whose clock moved forward from `movedFrom`. */
+  async wake(bank?: string, movedFrom?: Date): Promise<unknown> {
+    const run = this.running.then(() =>
+      bank === undefined ? this.runner.catchUp() : this.runner.catchUpBank(bank, undefined, movedFrom),
+    );
     this.running = run.catch(this.onError);
     const result = bank === undefined ? await this.running : await run;
     await this.schedule();

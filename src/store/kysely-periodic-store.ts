@@ -3,15 +3,19 @@ import type { Database } from './database.js';
 import type { Planner } from './ledger-records.js';
 import type { NextExecution, PeriodicOrderState, PeriodicOutcome, StandingOrderListing } from './periodic-records.js';
 import * as periodic from './queries/periodic-queries.js';
+import { earliestDueDate } from './queries/due-date-queries.js';
 import { listStandingOrders } from './queries/standing-order-list-queries.js';
 
 /**
- * The standing orders' part of the Kysely store (kysely-store.ts extends it): their queries run
- * unchanged on either dialect.
+ * The standing orders' part of the Kysely store (kysely-store.ts extends it), and when anything of a
+ * bank is next due: their queries run unchanged on either dialect.
  */
 export abstract class KyselyPeriodicStore {
   protected constructor(protected readonly db: Kysely<Database>) {}
 
+  earliestDueDate(bank: string): Promise<string | undefined> {
+    return earliestDueDate(this.db, bank);
+  }
   findDuePeriodicPayments(bank: string, date: string, limit: number): Promise<string[]> {
     return periodic.findDuePeriodicPayments(this.db, bank, date, limit);
   }

@@ -258,6 +258,11 @@ export interface Store {
   claimKeyFingerprint(name: string, fingerprint: string, at: Date): Promise<string>;
 
   // Ledger and batch runs.
+  /**
+   * The earliest date anything of the bank is due: an authorised payment (one with no requested date
+   * as '0000-01-01') or a running standing order's next execution; undefined when nothing waits.
+   */
+  earliestDueDate(bank: string): Promise<string | undefined>;
   /** The bank's authorised payments due on a date (no requested date, or one not after it). */
   findDuePaymentIds(bank: string, date: string, limit: number): Promise<string[]>;
   /** Executes payments of the bank in one transaction, each at most once, against the bank's accounts (docs/batch.md). */

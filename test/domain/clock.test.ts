@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addDays, isCalendarDate, osloDate } from '../../src/domain/clock.js';
+import { addDays, isCalendarDate, osloDate, startOfOsloDay } from '../../src/domain/clock.js';
 
 describe('osloDate', () => {
   it('is the next day in Oslo at 23:30 UTC in winter (UTC+1)', () => {
@@ -96,6 +96,20 @@ describe('isCalendarDate', () => {
   it('refuses other formats', () => {
     for (const text of ['2026-1-1', '21.11.2026', '2026-11-21T00:00:00Z', ' 2026-11-21', '20261121', '']) {
       assert.equal(isCalendarDate(text), false, text);
+    }
+  });
+});
+
+describe('startOfOsloDay', () => {
+  it('is 23:00 UTC the day before in winter and 22:00 UTC in summer, also on the days the clocks change', () => {
+    assert.equal(startOfOsloDay('2026-01-15').toISOString(), '2026-01-14T23:00:00.000Z');
+    assert.equal(startOfOsloDay('2026-07-01').toISOString(), '2026-06-30T22:00:00.000Z');
+    // Summer time begins at 01:00 UTC on 2026-03-29 and ends at 01:00 UTC on 2026-10-25.
+    assert.equal(startOfOsloDay('2026-03-29').toISOString(), '2026-03-28T23:00:00.000Z');
+    assert.equal(startOfOsloDay('2026-10-25').toISOString(), '2026-10-24T22:00:00.000Z');
+    for (const date of ['2026-03-29', '2026-10-25', '2027-01-01']) {
+      assert.equal(osloDate(startOfOsloDay(date)), date);
+      assert.notEqual(osloDate(new Date(startOfOsloDay(date).getTime() - 1)), date);
     }
   });
 });

@@ -130,10 +130,12 @@ function registerClockMove(app: FastifyInstance, time: SandboxTime, view: ClockV
           { code: 'FORMAT_ERROR', path: '$', text: 'give either advanceSeconds or to, not both' },
         ]);
       }
-      const target = clockTarget(request.body, await time.banks.clockOf(tpp.id));
+      const before = await time.banks.clockOf(tpp.id);
+      const target = clockTarget(request.body, before);
+      const movedFrom = before.now();
       await time.banks.advance(tpp.id, target);
-      // The slots the move passes run for this TPP's bank only.
-      const runs = await time.scheduler.wake(bank);
+      // The slots the move passes run for this TPP's bank only, every one of them however far it goes.
+      const runs = await time.scheduler.wake(bank, movedFrom);
       return view(await time.banks.clockOf(tpp.id), Array.isArray(runs) ? (runs as BatchRunResult[]) : []);
     },
   );

@@ -1,0 +1,28 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../database.js';
+
+/**
+ * The earliest date on which the bank has something to execute: an authorised payment (one with no
+ * requested date is due at once, which is read as the earliest date there is) or a running standing
+ * order's next execution. A catch-up over a long clock move skips the batch slots before it, which
+ * would find nothing (services/batch-runner.ts). Each condition is written as the partial indexes of
+ * migration 014 are, so that both engines read the indexes rather than the table.
+ */
+export async function earliestDueDate(db: Kysely<Database>, bank: string): Promise<string | undefined> {
+  const single = await db
+    .selectFrom('payments')
+    .select(sql<string | null>`min(coalesce(requested_execution_date, '0000-01-01'))`.as('date'))
+    .where('bank', '=', bank)
+    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments'`)
+    .executeTakeFirst();
+  const periodic = await db
+    .selectFrom('payments')
+    .select('requested_execution_date as date')
+    .where('bank', '=', bank)
+    .where(sql<boolean>`service = 'periodic-payments' and status in ('ACTC', 'PDNG')`)
+    .orderBy('requested_execution_date')
+    .limit(1)
+    .executeTakeFirst();
+  const dates = [single?.date, periodic?.date].filter((d): d is string => typeof d === 'string');
+  return dates.length === 0 ? undefined : dates.sort()[0];
+}
