@@ -7,6 +7,8 @@ import { ApiError } from '../../domain/api-error.js';
 import { sendError } from '../error-response.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { SANDBOX_ADDRESS_PREFIX } from '../hooks/sandbox-address.js';
+import { operationIdOf } from '../schemas/operation-ids.js';
+import { SIGNATURE_SECURITY_SCHEMES, securityOf } from '../schemas/security-schemes.js';
 
 /**
  * The OpenAPI 3 document, generated from the same route schemas that validate requests, at
@@ -21,11 +23,22 @@ export async function registerDocumentation(app: FastifyInstance, options: { san
         title: 'Payment initiation and sandbox interface',
         version: '1.21.20',
         description:
-          'PSD2 payment initiation (Berlin Group NextGenPSD2 style, as on the Tietoevry Open Banking platform) and its sandbox. Every /v1 operation is signed: see the README for how to sign a request.',
+          'PSD2 payment initiation (Berlin Group NextGenPSD2 style, as on the Tietoevry Open Banking platform) and its sandbox. Every /v1 operation but the sandbox certificate is signed with a TPP certificate (components.securitySchemes says how). In the sandbox, "Try it out" on /docs gets a certificate from the sandbox and signs each request in the browser.',
       },
       // The paths are under /v1 once; the sandbox also answers at the platform's address, as a second server.
       ...(options.sandbox ? { servers: SANDBOX_SERVERS } : {}),
-      components: {},
+      components: { securitySchemes: SIGNATURE_SECURITY_SCHEMES },
+    },
+    // Each operation's stable operationId and whether it is signed, from the route as added.
+    transform: ({ schema, url, route }) => {
+      if (schema === undefined) return { schema, url };
+      const path = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      const method = Array.isArray(route.method) ? String(route.method[0]) : String(route.method);
+      const operationId = operationIdOf(method, path);
+      return {
+        schema: { ...schema, ...(operationId === undefined ? {} : { operationId }), security: securityOf(route) },
+        url,
+      };
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
   });
