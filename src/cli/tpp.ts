@@ -199,7 +199,8 @@ requestCommand('sign', 'print the headers of a signed request, or a curl command
     else {
       const parts = [
         `curl -sS -X ${sign.method} ${shellQuote(sign.url)}`,
-        ...Object.entries(headers).map(([k, v]) => `-H ${shellQuote(`${k}: ${v}`)}`),
+        // curl leaves out a header written "Name:" with no value; "Name;" sends it empty (x-accept-fix).
+        ...Object.entries(headers).map(([k, v]) => `-H ${shellQuote(v === '' ? `${k};` : `${k}: ${v}`)}`),
       ];
       if (sign.body !== undefined)
         parts.push(
