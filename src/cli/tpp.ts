@@ -7,11 +7,14 @@ import { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE } from '../security/sandbox-c
 import { createCertificateAuthority, issueTppCertificate } from '../toolkit/certificate-factory.js';
 import { requestSandboxCertificate } from '../toolkit/sandbox-certificate-client.js';
 import { type SignOptions, signRequest } from '../toolkit/request-signer.js';
+import { approveSca } from '../toolkit/sca-approver.js';
 import { sendSignedRequest } from '../toolkit/tpp-client.js';
 
 /**
  * The TPP toolkit on the command line: make a CA, issue a TPP certificate with PSD2 roles, sign a
- * request (for curl) or send it. `npm run tpp -- --help` lists it all.
+ * request (for curl) or send it, complete a PSU's SCA on the bank's pages. `npm run tpp -- --help`
+ * lists it all. The server's address is given once, as TPP_BASE_URL or --server, and each call names
+ * a path.
  */
 const program = new Command('tpp')
   .description('TPP toolkit: certificates with PSD2 roles and signed requests for the payment initiation interface')
@@ -46,7 +49,9 @@ program
     new Option(
       '--server <url>',
       "a running sandbox's address, e.g. http://127.0.0.1:8080: it issues the certificate (POST /v1/sandbox/certificates)",
-    ).conflicts(['caCert', 'caKey']),
+    )
+      .env('TPP_BASE_URL')
+      .conflicts(['caCert', 'caKey']),
   )
   .option(
     '--ca-cert <file>',
@@ -101,7 +106,8 @@ function requestCommand(name: string, description: string) {
     .command(name)
     .description(description)
     .argument('<method>', 'HTTP method, e.g. POST')
-    .argument('<url>', 'full address, e.g. http://127.0.0.1:8080/v1/payments/norwegian-cross-border-credit-transfers')
+    .argument('<url>', 'a path such as /v1/payments/sepa-credit-transfers (read against --server), or a full address')
+    .addOption(serverOption())
     .option('-d, --data <json>', 'request body, or @file to read it from a file (sent byte for byte)')
     .option('-H, --header <header...>', 'extra header "Name: value" (repeatable)')
     .option('--cert <file>', 'TPP certificate (PEM)', './tpp/tpp.cert.pem')
@@ -117,7 +123,23 @@ function requestCommand(name: string, description: string) {
     .option('--rfc2047', 'wrap the Signature header as an RFC 2047 encoded word');
 }
 
+/** The server's address, given once: calls then name only their path. */
+function serverOption(): Option {
+  return new Option('--server <url>', "the server's address, e.g. http://127.0.0.1:8080").env('TPP_BASE_URL');
+}
+
+/** A full address as given, or a path appended to the server's address (which may have a path of its own). */
+function addressOf(url: string, server: string | undefined): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  if (server === undefined)
+    throw new InvalidArgumentError(
+      `'${url}' is a path: give the server's address once (TPP_BASE_URL=http://127.0.0.1:8080 or --server), or a full address`,
+    );
+  return `${server.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+}
+
 interface RequestOptions {
+  server?: string;
   data?: string;
   header?: string[];
   cert: string;
@@ -132,6 +154,7 @@ async function signOptions(
   url: string,
   options: RequestOptions,
 ): Promise<SignOptions & { url: string }> {
+  url = addressOf(url, options.server);
   const body =
     options.data === undefined
       ? undefined
@@ -175,8 +198,9 @@ requestCommand('sign', 'print the headers of a signed request, or a curl command
       );
     else {
       const parts = [
-        `curl -sS -X ${sign.method} ${shellQuote(url)}`,
-        ...Object.entries(headers).map(([k, v]) => `-H ${shellQuote(`${k}: ${v}`)}`),
+        `curl -sS -X ${sign.method} ${shellQuote(sign.url)}`,
+        // curl leaves out a header written "Name:" with no value; "Name;" sends it empty (x-accept-fix).
+        ...Object.entries(headers).map(([k, v]) => `-H ${shellQuote(v === '' ? `${k};` : `${k}: ${v}`)}`),
       ];
       if (sign.body !== undefined)
         parts.push(
@@ -195,6 +219,52 @@ requestCommand('call', 'send a signed request and print the status and the answe
     if (response.status >= 400) process.exitCode = 1;
   },
 );
+
+program
+  .command('approve')
+  .description(
+    "complete a payment's, basket's, cancellation's or consent's SCA as the PSU, on the bank's own pages (no browser needed)",
+  )
+  .argument('<scaRedirect>', 'the _links.scaRedirect.href of the answer (a path is read against --server)')
+  .requiredOption('--customer <number>', "the PSU's customer number, e.g. 13039319955")
+  .option('--code <code>', 'the one-time code (the sandbox takes 123456; 000000 always fails)', '123456')
+  .addOption(
+    new Option(
+      '--accounts <accounts>',
+      "a consent's accounts to share, comma-separated account numbers (BBAN or IBAN) or card numbers; by default those the page ticks",
+    ).argParser((value: string) =>
+      value
+        .split(',')
+        .map((a) => a.trim())
+        .filter((a) => a !== ''),
+    ),
+  )
+  .addOption(new Option('--decline', 'decline instead of approving').conflicts('accounts'))
+  .addOption(serverOption())
+  .action(
+    async (
+      link: string,
+      options: { customer: string; code: string; accounts?: string[]; decline?: boolean; server?: string },
+    ) => {
+      const outcome = await approveSca({
+        link,
+        server: options.server,
+        customerNumber: options.customer,
+        code: options.code,
+        decline: options.decline === true,
+        accounts: options.accounts,
+      });
+      const lines = [
+        outcome.decision,
+        ...(outcome.location === undefined ? [] : [`location: ${outcome.location}`]),
+        ...(outcome.psuId === undefined ? [] : [`psu-id: ${outcome.psuId}`]),
+        ...(outcome.tppSessionId === undefined ? [] : [`tpp-session-id: ${outcome.tppSessionId}`]),
+        ...(outcome.outcome === undefined ? [] : [`page: ${outcome.outcome}`]),
+        ...outcome.shared.map((account) => `shared: ${account}`),
+      ];
+      process.stdout.write(`${lines.join('\n')}\n`);
+    },
+  );
 
 function roleList(value: string): PspRole[] {
   const roles = value

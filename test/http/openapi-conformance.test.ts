@@ -127,6 +127,11 @@ describe('the OpenAPI document', () => {
       const headers = new Map(
         operation.parameters?.filter((p) => p.in === 'header').map((p) => [p.name, p.required === true]),
       );
+      // The signature's two headers are required through the operation's security schemes.
+      const schemes = (document as unknown as { components: { securitySchemes: Record<string, { name: string }> } })
+        .components.securitySchemes;
+      for (const scheme of Object.keys((operation as { security?: Record<string, unknown>[] }).security?.[0] ?? {}))
+        headers.set(schemes[scheme]!.name, true);
       for (const name of [
         'X-Request-ID',
         'TPP-Session-ID',

@@ -1621,13 +1621,28 @@ describe('sandbox requests', () => {
 
   it('documents only the sandbox header set on the sandbox reads, and Digest on the creates', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean }[] }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: { in: string; name: string; required?: boolean }[];
+            security?: Record<string, string[]>[];
+          }
+        >
+      >;
+      components: { securitySchemes: Record<string, { name: string }> };
     };
+    // The signature's two headers are required through the operation's security schemes.
     const headers = (path: string, method: string) =>
-      (document.paths[path]![method]!.parameters ?? [])
-        .filter((p) => p.in === 'header')
-        .map((p) => `${p.name}${p.required === true ? '' : '?'}`)
-        .sort();
+      [
+        ...(document.paths[path]![method]!.parameters ?? [])
+          .filter((p) => p.in === 'header')
+          .map((p) => `${p.name}${p.required === true ? '' : '?'}`),
+        ...Object.keys(document.paths[path]![method]!.security?.[0] ?? {}).map(
+          (scheme) => document.components.securitySchemes[scheme]!.name,
+        ),
+      ].sort();
     const signed = ['Date?', 'Signature', 'TPP-Signature-Certificate', 'X-Request-ID'];
     for (const path of [
       '/v1/sandbox/customers/{customerId}',

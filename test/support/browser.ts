@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
 
 /** What the browser tests share: Debian's Chromium, the TPP's redirect URI, free ports, screenshots in test-artifacts/browser/. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,10 +44,12 @@ export async function startTppServer(
  * to capture screenshot", a known transient of its compositor, seen once in a CI run of 2026-11-25)
  * and takes the same picture when asked again: such a refusal is asked again, a few times at most.
  */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page | Locator, name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+      // A whole page, or one part of it (an operation of the long /docs page).
+      if ('goto' in page) await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+      else await page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
       return;
     } catch (error) {
       if (attempt >= SCREENSHOT_ATTEMPTS || !/Unable to capture screenshot/.test((error as Error).message)) throw error;

@@ -115,6 +115,24 @@ describe('the tpp command line', () => {
     assert.doesNotMatch(stdout, /digest:/);
   });
 
+  it('writes a header with an empty value as curl sends it empty (x-accept-fix;)', async () => {
+    const { stdout } = await run(process.execPath, [
+      CLI,
+      'sign',
+      'GET',
+      'http://localhost:8080/v1/x',
+      '-H',
+      'x-accept-fix: ',
+      '--cert',
+      join(dir, 'tpp', 'tpp.cert.pem'),
+      '--key',
+      join(dir, 'tpp', 'tpp.key.pem'),
+      '--format',
+      'curl',
+    ]);
+    assert.match(stdout, /-H 'x-accept-fix;'/);
+  });
+
   it('explains a bad role instead of issuing a certificate', async () => {
     await assert.rejects(
       run(process.execPath, [CLI, 'cert', '--roles', 'PSP_XX', '--out-dir', join(dir, 'x')]),

@@ -3,10 +3,15 @@ import { dirname, join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifyPlugin from 'fastify-plugin';
+import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import { ApiError } from '../../domain/api-error.js';
 import { sendError } from '../error-response.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { SANDBOX_ADDRESS_PREFIX } from '../hooks/sandbox-address.js';
+import { operationIdOf } from '../schemas/operation-ids.js';
+import { SIGNATURE_SECURITY_SCHEMES, securityOf } from '../schemas/security-schemes.js';
+import { TRY_IT_SIGNER_JS } from '../reference/try-it-signer.js';
+import { withoutSignatureHeaders } from '../reference/page-document.js';
 
 /**
  * The OpenAPI 3 document, generated from the same route schemas that validate requests, at
@@ -21,11 +26,22 @@ export async function registerDocumentation(app: FastifyInstance, options: { san
         title: 'Payment initiation and sandbox interface',
         version: '1.21.20',
         description:
-          'PSD2 payment initiation (Berlin Group NextGenPSD2 style, as on the Tietoevry Open Banking platform) and its sandbox. Every /v1 operation is signed: see the README for how to sign a request.',
+          'PSD2 payment initiation (Berlin Group NextGenPSD2 style, as on the Tietoevry Open Banking platform) and its sandbox. Every /v1 operation but the sandbox certificate is signed with a TPP certificate (components.securitySchemes says how). In the sandbox, "Try it out" on /docs gets a certificate from the sandbox and signs each request in the browser.',
       },
       // The paths are under /v1 once; the sandbox also answers at the platform's address, as a second server.
       ...(options.sandbox ? { servers: SANDBOX_SERVERS } : {}),
-      components: {},
+      components: { securitySchemes: SIGNATURE_SECURITY_SCHEMES },
+    },
+    // Each operation's stable operationId and whether it is signed, from the route as added.
+    transform: ({ schema, url, route }) => {
+      if (schema === undefined) return { schema, url };
+      const path = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      const method = Array.isArray(route.method) ? String(route.method[0]) : String(route.method);
+      const operationId = operationIdOf(method, path);
+      return {
+        schema: { ...schema, ...(operationId === undefined ? {} : { operationId }), security: securityOf(route) },
+        url,
+      };
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
   });
@@ -39,7 +55,7 @@ export async function registerDocumentation(app: FastifyInstance, options: { san
     async () => app.swagger(),
   );
 
-  const reference = lazyReference(app);
+  const reference = lazyReference(app, options.sandbox);
   app.get('/docs', { schema: { hide: true } }, reference);
   app.get('/docs/*', { schema: { hide: true } }, reference);
 }
@@ -62,10 +78,13 @@ const FORWARDED_HEADERS = ['content-type', 'location', 'cache-control', 'etag', 
  * every start would load for a page few open (docs/decisions.md, "/docs built on first use"); a
  * reference nobody opens costs nothing. The instance reads the document from this app.
  */
-function lazyReference(app: FastifyInstance): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+function lazyReference(
+  app: FastifyInstance,
+  sandbox: boolean,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
   let reference: Promise<FastifyInstance> | undefined;
   return async (request, reply) => {
-    reference ??= buildReference(app);
+    reference ??= buildReference(app, sandbox);
     const answer = await (await reference).inject({ method: 'GET', url: request.url });
     // The reference's own refusals (no such file, a path it will not serve) have Fastify's shape; ours is the error body.
     if (answer.statusCode >= 400) {
@@ -86,7 +105,7 @@ function lazyReference(app: FastifyInstance): (request: FastifyRequest, reply: F
   };
 }
 
-async function buildReference(app: FastifyInstance): Promise<FastifyInstance> {
+async function buildReference(app: FastifyInstance, sandbox: boolean): Promise<FastifyInstance> {
   const { default: fastifySwaggerUi } = await import('@fastify/swagger-ui');
   const reference = Fastify({ logger: false });
   // Swagger UI depends on @fastify/swagger by name: this stands in for it, with this app's document.
@@ -101,7 +120,8 @@ async function buildReference(app: FastifyInstance): Promise<FastifyInstance> {
   );
   await reference.register(fastifySwaggerUi, {
     routePrefix: '/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true },
+    uiConfig: { docExpansion: 'list', deepLinking: true, ...(sandbox ? TRY_IT_CONFIG : {}) },
+    ...(sandbox ? TRY_IT_PAGE : {}),
     // Located through the package rather than the plugin's own folder, so the bundled server finds it too.
     baseDir: swaggerUiStaticDir(),
     logo: { type: 'image/svg+xml', content: Buffer.from(LOGO_SVG) },
@@ -109,6 +129,25 @@ async function buildReference(app: FastifyInstance): Promise<FastifyInstance> {
   await reference.ready();
   return reference;
 }
+
+/**
+ * Sandbox mode only: "Try it out" signs in the browser (reference/try-it-signer.ts). Swagger UI calls
+ * the interceptor before each request; it is sent to the page as its source text, so it only hands
+ * over to the script the page loads.
+ */
+const TRY_IT_CONFIG: Pick<FastifySwaggerUiOptions['uiConfig'] & object, 'requestInterceptor'> = {
+  requestInterceptor: (request) => {
+    const page = globalThis as unknown as { psd2SignRequest?: (request: unknown) => Promise<typeof request> };
+    return page.psd2SignRequest === undefined ? request : page.psd2SignRequest(request);
+  },
+};
+
+const TRY_IT_PAGE = {
+  theme: { title: 'Sandbox API reference', js: [{ filename: 'try-it-signer.js', content: TRY_IT_SIGNER_JS }] },
+  // The page sets the signature's headers itself: the form does not ask for them.
+  transformSpecification: (document: Readonly<Record<string, unknown>>) =>
+    withoutSignatureHeaders(document as Record<string, unknown>),
+};
 
 function swaggerUiStaticDir(): string {
   return join(dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui')), 'static');

@@ -6,6 +6,7 @@ import type { BankClock, Banks } from '../../services/banks.js';
 import { isStandingOrderRun } from '../../services/periodic-runner.js';
 import { FORMATTED_TEXT_MAX_LENGTH, SANDBOX_CLOCK_LATEST } from '../../domain/limits.js';
 import { errorResponses } from '../schemas/common-schemas.js';
+import { SIGNED, SIGNED_REQUIRED, headersSchema } from '../schemas/header-schemas.js';
 import { contextOf } from '../hooks/request-context.js';
 
 /** At most ten years forward in one move: far enough for any test, and a bound on the batch catch-up. */
@@ -46,6 +47,9 @@ export const batchRunSchema = {
     rejected: { type: 'integer', description: 'Payments rejected (RJCT), for example without funds' },
   },
 } as const;
+
+/** A move and a batch run change the bank, so they carry a Digest (of the empty body for a run). */
+const SIGNED_WITH_DIGEST = headersSchema([...SIGNED, 'Digest'], [...SIGNED_REQUIRED, 'Digest']);
 
 /** The body of a clock move: one of the two. */
 interface ClockMove {
@@ -91,6 +95,7 @@ function registerClockRead(app: FastifyInstance, time: SandboxTime, view: ClockV
       schema: {
         summary: 'Read the sandbox business clock and the batch schedule',
         tags: ['sandbox'],
+        headers: headersSchema(SIGNED, SIGNED_REQUIRED),
         response: { 200: clockSchema, ...errorResponses() },
       },
     },
@@ -106,6 +111,7 @@ function registerClockMove(app: FastifyInstance, time: SandboxTime, view: ClockV
       schema: {
         summary: 'Move the sandbox clock forward; the batch runs whose times are passed run, in order',
         tags: ['sandbox'],
+        headers: SIGNED_WITH_DIGEST,
         body: {
           type: 'object',
           additionalProperties: false,
@@ -175,6 +181,7 @@ function registerBatchRun(app: FastifyInstance, time: SandboxTime): void {
       schema: {
         summary: 'Run the batch now: execute every authorised payment that is due',
         tags: ['sandbox'],
+        headers: SIGNED_WITH_DIGEST,
         response: { 200: { $ref: 'BatchRun#' }, ...errorResponses() },
       },
     },

@@ -16,7 +16,14 @@ const date = { type: 'string', format: 'date' } as const;
 const links = { $ref: 'Links#' } as const;
 /** `_links` that always hold the links named (a schema of its own, as `required` beside a $ref is not read). */
 const linksWith = (names: readonly string[], description: string) =>
-  ({ type: 'object', required: names, additionalProperties: { $ref: 'Link#' }, description }) as const;
+  ({
+    type: 'object',
+    required: names,
+    // Named as properties too, so that tools reading the document know what `required` speaks of.
+    properties: Object.fromEntries(names.map((name) => [name, { $ref: 'Link#' }])),
+    additionalProperties: { $ref: 'Link#' },
+    description,
+  }) as const;
 const accountLinks = linksWith(
   ['self', 'balances', 'transactions'],
   'self, as the platform gives it, beside balances and transactions (?bookingStatus=both, as the platform links it)',

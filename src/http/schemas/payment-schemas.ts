@@ -251,6 +251,7 @@ export const paymentCreatedSchema = {
 const paymentLinksSchema = {
   type: 'object',
   required: ['self', 'status'],
+  properties: { self: { $ref: 'Link#' }, status: { $ref: 'Link#' } },
   additionalProperties: { $ref: 'Link#' },
   description: 'self (GET, and DELETE while RCVD), status; startAuthorisation while the payment waits for its SCA',
 } as const;

@@ -1,0 +1,125 @@
+/**
+ * The script /docs runs in sandbox mode so that "Try it out" answers: it asks the sandbox for a TPP
+ * certificate (POST /v1/sandbox/certificates, unsigned) and signs each request to /v1 in the browser
+ * with WebCrypto, as the toolkit's signRequest does: X-Request-ID, Digest of the body, the
+ * certificate header and the draft-cavage Signature over the headers of the signed set it carries.
+ * Date is a header a browser may not set, and the specification signs it only where available.
+ *
+ * The organisation identifier is kept in localStorage, so the same sandbox bank answers after a reload;
+ * the certificate and its key only for the tab's session. Production serves no such script.
+ * Plain ES2020 in a string: it runs in the browser, not in Node, and is served as it is written.
+ */
+export const TRY_IT_SIGNER_JS = String.raw`(function () {
+  'use strict';
+  var ORGANISATION_KEY = 'psd2-sandbox-try-it-organisation';
+  var CREDENTIALS_KEY = 'psd2-sandbox-try-it-credentials';
+  var ROLES = ['PSP_PI', 'PSP_AI', 'PSP_IC'];
+  var SIGNED_WHEN_PRESENT = ['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri'];
+  var THE_PAGE_SETS = ['date', 'digest', 'x-request-id', 'tpp-signature-certificate', 'signature'];
+  var credentials;
+
+  function base64(buffer) {
+    var bytes = new Uint8Array(buffer);
+    var text = '';
+    for (var i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]);
+    return btoa(text);
+  }
+  function pemBody(pem) {
+    return pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+  }
+  function bytesOf(base64Text) {
+    var text = atob(base64Text);
+    var bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    return bytes;
+  }
+  function organisationId() {
+    var saved = localStorage.getItem(ORGANISATION_KEY);
+    if (saved) return saved;
+    var digits = Array.from(crypto.getRandomValues(new Uint32Array(9)), function (n) { return n % 10; }).join('');
+    var made = 'PSDNO-FSA-' + digits;
+    localStorage.setItem(ORGANISATION_KEY, made);
+    return made;
+  }
+  function sandboxAddress(path) {
+    return new URL('../' + path, new URL('./', location.href)).toString();
+  }
+
+  async function issue() {
+    var saved = JSON.parse(sessionStorage.getItem(CREDENTIALS_KEY) || 'null');
+    if (!saved) {
+      var response = await fetch(sandboxAddress('v1/sandbox/certificates'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ organizationIdentifier: organisationId(), name: 'Try it out', roles: ROLES }),
+      });
+      var answer = await response.json();
+      if (response.status !== 201) {
+        var why = (answer.tppMessages || []).map(function (m) { return m.text; }).join('; ');
+        throw new Error('the sandbox issued no certificate (' + response.status + '): ' + why);
+      }
+      saved = { organisationId: organisationId(), certificate: answer.certificate, privateKey: answer.privateKey, keyId: answer.keyId };
+      sessionStorage.setItem(CREDENTIALS_KEY, JSON.stringify(saved));
+    }
+    var key = await crypto.subtle.importKey(
+      'pkcs8', bytesOf(pemBody(saved.privateKey)), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
+    return { organisationId: saved.organisationId, certificate: pemBody(saved.certificate), keyId: saved.keyId, key: key };
+  }
+
+  function isSigned(url) {
+    return url.origin === location.origin && /\/v1\//.test(url.pathname) &&
+      !/\/v1\/(sandbox\/certificates|openapi\.json)$/.test(url.pathname);
+  }
+
+  window.psd2SignRequest = async function (request) {
+    var url = new URL(request.url, location.href);
+    if (!isSigned(url)) return request;
+    if (!window.crypto || !crypto.subtle) {
+      throw new Error('signing in the browser needs a secure context: open /docs over https or at localhost');
+    }
+    credentials = credentials || issue();
+    var tpp = await credentials;
+    var headers = {};
+    Object.keys(request.headers || {}).forEach(function (name) {
+      if (THE_PAGE_SETS.indexOf(name.toLowerCase()) < 0) headers[name.toLowerCase()] = request.headers[name];
+    });
+    headers['x-request-id'] = crypto.randomUUID();
+    var method = (request.method || 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD') {
+      var body = request.body == null ? '' : String(request.body);
+      request.body = body === '' ? undefined : body;
+      headers['digest'] = 'SHA-256=' + base64(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)));
+    }
+    headers['tpp-signature-certificate'] = tpp.certificate;
+    var names = SIGNED_WHEN_PRESENT.filter(function (name) { return headers[name] !== undefined; });
+    var signingString = names.map(function (name) { return name + ': ' + headers[name]; }).join('\n');
+    var signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', tpp.key, new TextEncoder().encode(signingString));
+    headers['signature'] = 'keyId="' + tpp.keyId + '",algorithm="rsa-sha256",headers="' + names.join(' ') +
+      '",signature="' + base64(signature) + '"';
+    request.headers = headers;
+    return request;
+  };
+
+  function banner(text, failed) {
+    var note = document.getElementById('sandbox-signing') || document.createElement('div');
+    note.id = 'sandbox-signing';
+    note.setAttribute('data-state', failed ? 'failed' : 'ready');
+    note.style.cssText = 'padding:10px 20px;font:14px sans-serif;background:' + (failed ? '#fde2e1' : '#fff3cd') + ';color:#3b3b3b';
+    note.textContent = text;
+    var root = document.getElementById('swagger-ui');
+    if (!note.parentNode && root) root.parentNode.insertBefore(note, root);
+  }
+
+  window.addEventListener('load', function () {
+    credentials = credentials || issue();
+    credentials.then(function (tpp) {
+      banner('Sandbox: "Try it out" signs each request in this browser with a certificate the sandbox issued to ' +
+        tpp.organisationId + ' (roles ' + ROLES.join(', ') + '); its sandbox bank holds the default customers, such as Ola Nordmann (X-PSU-IDENTITY 13039319955). ' +
+        'To sign a payment or consent, open the scaRedirect link of an answer in a new tab: customer number 13039319955, code 123456.', false);
+    }, function (error) {
+      credentials = undefined;
+      banner('Sandbox: "Try it out" cannot sign requests: ' + error.message, true);
+    });
+  });
+})();
+`;
