@@ -338,6 +338,9 @@ export interface Store {
   aisCardTransactions(cardAccountId: string, query: AisTransactionQuery): Promise<AisCardTransaction[]>;
   /** Authorised payments not yet executed from an account, oldest first. */
   pendingPayments(bank: string, account: { bban: string; iban: string }, limit: number): Promise<PendingPayment[]>;
-  /** Counts a read without the PSU present; returns the day's count for the key, this read included. */
-  countUnattendedRead(tppId: string, key: string, day: string): Promise<number>;
+  /**
+   * Counts a read without the PSU present under each of its keys, all or none: when one key would go
+   * beyond the day's allowance (RTS 36(5)), nothing is counted and that key is returned.
+   */
+  countUnattendedReads(tppId: string, keys: readonly string[], day: string): Promise<string | undefined>;
 }
