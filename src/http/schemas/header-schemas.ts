@@ -246,3 +246,8 @@ export function aisReadHeaders() {
 export function consentCreateHeaders() {
   return headersSchema([...SCA_START_HEADERS], [...SIGNED_REQUIRED, 'TPP-Redirect-URI']);
 }
+
+/** DELETE /v1/consents/{consentId}: the signed set and the forwarded PSU headers; the consent is named by its session in the path. */
+export function consentDeleteHeaders() {
+  return headersSchema([...SIGNED, ...FORWARDED], SIGNED_REQUIRED);
+}
