@@ -9,9 +9,23 @@ import { AIS_HISTORY_WITHOUT_SCA_DAYS } from './limits.js';
 
 /**
  * Where a consent stands: received (its link issued), valid (the PSU chose accounts), rejected
- * (declined or failed), replaced (by a later consent of the session).
+ * (declined or failed), replaced (by a later consent of the session), or ended before its time
+ * (ConsentEnding).
  */
-export type ConsentStatus = 'received' | 'valid' | 'rejected' | 'replaced';
+export type ConsentStatus = 'received' | 'valid' | 'rejected' | 'replaced' | ConsentEnding;
+
+/**
+ * How a consent was ended before its 180 days, in Berlin Group's consent statuses: the PSU withdrew
+ * it on the bank's page (revokedByPsu), or the TPP ended it with DELETE /v1/consents/{consentId}
+ * (terminatedByTpp). Reads in its session are then refused until the PSU gives a new one.
+ */
+export type ConsentEnding = 'revokedByPsu' | 'terminatedByTpp';
+
+/** A consent ended before its time: how, and when. */
+export interface EndedConsent {
+  ending: ConsentEnding;
+  at: Date;
+}
 
 export type ConsentResourceKind = 'account' | 'card';
 

@@ -51,6 +51,10 @@ export const ERROR_CATALOGUE = {
     status: 403,
     when: "The TPP is authenticated but the operation is not allowed for it (for example deleting from the sandbox's default data set).",
   },
+  CONSENT_UNKNOWN: {
+    status: 403,
+    when: 'Account information: the consent of the session was ended, withdrawn by the PSU or ended by the TPP (a new one is asked with POST /v1/bank-offered-consents); or DELETE /v1/consents/{consentId} names no consent of this TPP.',
+  },
   PRODUCT_INVALID: {
     status: 403,
     when: 'The payment product exists, but not in the form addressed (for example a bulk cross-border transfer).',

@@ -12,12 +12,12 @@ import { ConsentStep } from './sca/consent-step.js';
 import { LoginStep } from './sca/login-step.js';
 import { CancellationDecisionStep } from './sca/cancellation-decision-step.js';
 import { PaymentDecisionStep } from './sca/payment-decision-step.js';
-import { type ScaPage, message } from './sca/sca-page.js';
+import { type ScaDecision, type ScaPage, message } from './sca/sca-page.js';
 import { type ScaRequestContext, newAuthorisation } from './sca/sca-links.js';
 import { ScaPayments } from './sca/sca-payments.js';
 
 export type { ScaRequestContext } from './sca/sca-links.js';
-export type { ChangedMeanwhile, PaymentToSign, ScaMessage, ScaPage } from './sca/sca-page.js';
+export type { ChangedMeanwhile, PaymentToSign, ScaDecision, ScaMessage, ScaPage } from './sca/sca-page.js';
 
 /**
  * The SCA flow: a TPP's request starts an authorisation and gets its scaRedirect link; the PSU opens
@@ -107,9 +107,11 @@ export class ScaService {
 
   /**
    * The PSU approves or declines. Payments that cannot be signed by this PSU are rejected either way;
-   * a consent shares the accounts ticked (`accounts`, the ids the page offered).
+   * a consent shares the accounts ticked (`accounts`, the ids the page offered), or on a renewal the
+   * PSU withdraws the consent in force (a payment's page has no withdraw: it declines).
    */
-  async decide(stepToken: string, approve: boolean, accounts: readonly string[] = []): Promise<ScaPage> {
+  async decide(stepToken: string, decision: ScaDecision, accounts: readonly string[] = []): Promise<ScaPage> {
+    const approve = decision === 'approve';
     const found = await this.steps.current(stepToken, 'decision');
     if ('kind' in found) return found;
     const { authorisation, now } = found;
@@ -119,7 +121,7 @@ export class ScaService {
         : await this.store.findCustomer(this.banks.of(authorisation.tppId), { id: authorisation.customerId });
     if (customer === undefined) return message('link-invalid', undefined);
     if (authorisation.kind === 'consent')
-      return this.consentStep.decide(authorisation, stepToken, customer, approve, accounts, now);
+      return this.consentStep.decide(authorisation, stepToken, customer, decision, accounts, now);
     if (authorisation.kind === 'cancellation')
       return this.cancellationDecision.decide(authorisation, stepToken, customer, approve, now);
     return this.paymentDecision.decide(authorisation, stepToken, customer, approve, now);

@@ -1,7 +1,7 @@
 import { type Transaction, sql } from 'kysely';
 import type { NewPayment } from '../domain/payments/payment.js';
 import type { Database } from './database.js';
-import { KyselyPeriodicStore } from './kysely-periodic-store.js';
+import { KyselyConsentStore } from './kysely-consent-store.js';
 import { appliedMigrations, migrateToLatest } from './migrations/migrate.js';
 import type { SchemaScript } from './migrations/schema-script.js';
 import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
@@ -26,7 +26,7 @@ import * as aisConsents from './queries/ais-consent-queries.js';
 import { shareable } from './queries/shareable-queries.js';
 import { cardTransactionsPage, transactionsPage } from './queries/ais-transaction-queries.js';
 import { pendingPayments } from './queries/pending-payment-queries.js';
-import { countUnattendedRead } from './queries/unattended-read-queries.js';
+import { countUnattendedReads } from './queries/unattended-read-queries.js';
 import type { ConsentResource } from '../domain/ais-consent.js';
 import type {
   AisCardTransaction,
@@ -80,7 +80,7 @@ import type {
  * What both implementations share: the queries are Kysely's and run unchanged on either dialect.
  * The subclasses open the connection and supply what differs between the engines (locking).
  */
-export abstract class KyselyStore extends KyselyPeriodicStore implements Store {
+export abstract class KyselyStore extends KyselyConsentStore implements Store {
   abstract readonly kind: 'sqlite' | 'postgres';
 
   /**
@@ -391,7 +391,7 @@ export abstract class KyselyStore extends KyselyPeriodicStore implements Store {
   pendingPayments(bankKey: string, account: { bban: string; iban: string }, limit: number): Promise<PendingPayment[]> {
     return pendingPayments(this.db, bankKey, account, limit);
   }
-  countUnattendedRead(tppId: string, key: string, day: string): Promise<number> {
-    return countUnattendedRead(this.db, tppId, key, day);
+  countUnattendedReads(tppId: string, keys: readonly string[], day: string): Promise<string | undefined> {
+    return countUnattendedReads(this.db, tppId, keys, day);
   }
 }

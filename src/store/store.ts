@@ -33,7 +33,7 @@ import type {
 import type { TransactionStatus } from '../domain/transaction-status.js';
 import type { AuthorisationKind } from '../domain/sca.js';
 import type { RequestBinding } from '../domain/request-binding.js';
-import type { ConsentResource } from '../domain/ais-consent.js';
+import type { ConsentResource, EndedConsent } from '../domain/ais-consent.js';
 import type {
   AisCardTransaction,
   AisConsent,
@@ -341,6 +341,15 @@ export interface Store {
     at: Date,
   ): Promise<boolean>;
   refuseAisConsent(consentId: string, at: Date): Promise<void>;
+  /**
+   * The PSU withdraws on the page of a consent still received: it and the session's consent in force
+   * that the customer gave become revokedByPsu. False when the page's consent was decided meanwhile.
+   */
+  withdrawAisConsent(consentId: string, customerId: string, at: Date): Promise<boolean>;
+  /** The TPP ends its session's consents in force or waiting for the PSU (terminatedByTpp). */
+  terminateAisConsents(tppId: string, tppSessionId: string, at: Date): Promise<'terminated' | 'already' | 'unknown'>;
+  /** The latest consent of the session the customer gave that was ended before its time. */
+  findEndedSessionConsent(tppId: string, tppSessionId: string, customerId: string): Promise<EndedConsent | undefined>;
   aisConsentResources(consentId: string): Promise<ConsentResource[]>;
   /** The accounts and card accounts a customer may share: their own, or an agreement's they may VIEW. */
   shareableAccounts(bank: string, customerId: string, agreementId: string | undefined): Promise<Shareable>;
@@ -349,6 +358,9 @@ export interface Store {
   aisCardTransactions(cardAccountId: string, query: AisTransactionQuery): Promise<AisCardTransaction[]>;
   /** Authorised payments not yet executed from an account, oldest first. */
   pendingPayments(bank: string, account: { bban: string; iban: string }, limit: number): Promise<PendingPayment[]>;
-  /** Counts a read without the PSU present; returns the day's count for the key, this read included. */
-  countUnattendedRead(tppId: string, key: string, day: string): Promise<number>;
+  /**
+   * Counts a read without the PSU present under each of its keys, all or none: when one key would go
+   * beyond the day's allowance (RTS 36(5)), nothing is counted and that key is returned.
+   */
+  countUnattendedReads(tppId: string, keys: readonly string[], day: string): Promise<string | undefined>;
 }

@@ -138,4 +138,32 @@ describe('the consent page in Chromium', () => {
     await page.waitForURL(/\/callback\?/);
     await page.context().close();
   });
+
+  it('the PSU comes back through a renewal in the same session, withdraws the consent, lands on the TPP with message=withdrawn, and the TPP reads nothing more', async () => {
+    const page = await newPage();
+    await page.goto(await consentLink({ 'TPP-Session-ID': 'browser-ais-withdraw' }));
+    await logIn(page, '12085592767');
+    await page.waitForSelector('#share');
+    assert.equal(await page.$('#withdraw'), null, 'a first consent has nothing to withdraw');
+    await page.click('#share');
+    await page.waitForURL(/\/callback\?/);
+    const psuId = new URL(page.url()).searchParams.get('psu-id')!;
+    const session = { psuId, tppSessionId: 'browser-ais-withdraw' };
+    assert.equal((await readAis(t, '/v1/accounts', session)).statusCode, 200);
+
+    await page.goto(await consentLink({ 'TPP-Session-ID': 'browser-ais-withdraw', 'PSU-ID': psuId }));
+    await logIn(page, '12085592767');
+    await page.waitForSelector('#withdraw');
+    assert.match((await page.textContent('#withdraw-hint')) ?? '', /or withdraw to stop sharing any/);
+    await screenshot(page, 'consent-6-withdraw');
+    await page.click('#withdraw');
+    await page.waitForURL(/\/callback\?/);
+    const landed = new URL(page.url());
+    assert.equal(landed.searchParams.get('message'), 'withdrawn');
+    assert.equal(landed.searchParams.get('tpp-session-id'), 'browser-ais-withdraw');
+    const refused = await readAis(t, '/v1/accounts', session);
+    assert.equal(refused.statusCode, 403, refused.body);
+    assert.equal((refused.json() as { code: string }).code, 'CONSENT_UNKNOWN');
+    await page.context().close();
+  });
 });

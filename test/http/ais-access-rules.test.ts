@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { addDays, osloDate, type Clock } from '../../src/domain/clock.js';
 import { type ConsentSession, completeConsent, giveConsent, readAis } from '../support/ais-requests.js';
@@ -163,18 +162,5 @@ describe('account-information access rules', () => {
     const tomorrow = addDays(today(), 1);
     while (osloDate(clock.now()) !== tomorrow) clock.current = new Date(clock.current.getTime() + 3_600_000);
     assert.equal((await readAis(t, balances, session, { present: false })).statusCode, 200);
-  });
-
-  it('counts a retry of a read (the same X-Request-ID, the same request) once', async () => {
-    const url = `/v1/card-accounts/${encodeURIComponent(customer.cards[0]!.id)}/balances`;
-    const requestId = randomUUID();
-    for (let i = 0; i < 6; i++)
-      assert.equal(
-        (await readAis(t, url, session, { present: false, headers: { 'X-Request-ID': requestId } })).statusCode,
-        200,
-        `retry ${i + 1}`,
-      );
-    for (let i = 0; i < 3; i++) assert.equal((await readAis(t, url, session, { present: false })).statusCode, 200);
-    assertErrorBody(await readAis(t, url, session, { present: false }), 429, 'ACCESS_EXCEEDED');
   });
 });

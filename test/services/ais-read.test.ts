@@ -91,7 +91,7 @@ function recordingStore(allowanceUsed = 0): { store: Store; calls: string[] } {
     | 'findSessionConsent'
     | 'aisConsentResources'
     | 'shareableAccounts'
-    | 'countUnattendedRead'
+    | 'countUnattendedReads'
     | 'pendingPayments'
     | 'aisTransactions'
     | 'aisCardTransactions'
@@ -107,11 +107,11 @@ function recordingStore(allowanceUsed = 0): { store: Store; calls: string[] } {
       calls.push('shareableAccounts');
       return { accounts: [ACCOUNT], cards: [CARD] };
     },
-    countUnattendedRead: async (tppId, key, day) => {
-      calls.push(`count ${tppId} ${key} ${day}`);
-      const count = (reads.get(key) ?? allowanceUsed) + 1;
-      reads.set(key, count);
-      return count;
+    countUnattendedReads: async (tppId, keys, day) => {
+      calls.push(...keys.map((key) => `count ${tppId} ${key} ${day}`));
+      const beyond = keys.find((key) => (reads.get(key) ?? allowanceUsed) + 1 > 4);
+      if (beyond === undefined) for (const key of keys) reads.set(key, (reads.get(key) ?? allowanceUsed) + 1);
+      return beyond;
     },
     pendingPayments: async () => [],
     aisTransactions: async () => [],
@@ -142,7 +142,6 @@ function request(overrides: Partial<AisRequest> = {}): AisRequest {
       tppSessionId: 'session-1',
     },
     psuPresent: false,
-    retry: false,
     acceptFix: undefined,
     ...overrides,
   };
@@ -160,30 +159,42 @@ const transactionsQuery = { bookingStatus: 'booked' as const, dateFrom: TODAY };
  * resource (a list counts under its consent). A read added to AisService must be added here, and is
  * then proved counted.
  */
-const READS: Record<string, { call: (ais: AisService) => Promise<unknown>; counts: string }> = {
-  'accounts.list': { call: (ais) => ais.accounts.list(request(), true), counts: 'accounts:consent-1' },
-  'accounts.read': { call: (ais) => ais.accounts.read(request(), ACCOUNT.id, true), counts: 'account:acc-1' },
+const READS: Record<string, { call: (ais: AisService) => Promise<unknown>; counts: string[] }> = {
+  'accounts.list': {
+    call: (ais) => ais.accounts.list(request(), true),
+    counts: ['accounts:consent-1', 'balances:acc-1'],
+  },
+  'accounts.read': {
+    call: (ais) => ais.accounts.read(request(), ACCOUNT.id, true),
+    counts: ['account:acc-1', 'balances:acc-1'],
+  },
   'accounts.readBalances': {
     call: (ais) => ais.accounts.readBalances(request(), ACCOUNT.id),
-    counts: 'balances:acc-1',
+    counts: ['balances:acc-1'],
   },
   'transactions.list': {
     call: (ais) => ais.transactions.list(request(), ACCOUNT.id, { ...transactionsQuery, withBalance: true }),
-    counts: 'transactions:acc-1',
+    counts: ['transactions:acc-1', 'balances:acc-1'],
   },
   'transactions.read': {
     call: (ais) => ais.transactions.read(request(), ACCOUNT.id, TRANSACTION.id),
-    counts: 'transactions:acc-1',
+    counts: ['transactions:acc-1'],
   },
-  'cardAccounts.list': { call: (ais) => ais.cardAccounts.list(request(), true), counts: 'accounts:cards:consent-1' },
-  'cardAccounts.read': { call: (ais) => ais.cardAccounts.read(request(), CARD.id, true), counts: 'account:card-1' },
+  'cardAccounts.list': {
+    call: (ais) => ais.cardAccounts.list(request(), true),
+    counts: ['accounts:cards:consent-1', 'balances:card-1'],
+  },
+  'cardAccounts.read': {
+    call: (ais) => ais.cardAccounts.read(request(), CARD.id, true),
+    counts: ['account:card-1', 'balances:card-1'],
+  },
   'cardAccounts.readBalances': {
     call: (ais) => ais.cardAccounts.readBalances(request(), CARD.id),
-    counts: 'balances:card-1',
+    counts: ['balances:card-1'],
   },
   'cardAccounts.transactions': {
-    call: (ais) => ais.cardAccounts.transactions(request(), CARD.id, transactionsQuery),
-    counts: 'transactions:card-1',
+    call: (ais) => ais.cardAccounts.transactions(request(), CARD.id, { ...transactionsQuery, withBalance: true }),
+    counts: ['transactions:card-1', 'balances:card-1'],
   },
 };
 
@@ -234,12 +245,11 @@ describe('account-information reads go through AisAccess.read (RTS 36(5) cannot 
     assert.ok(!calls.includes('view'));
   });
 
-  it('does not count a read the PSU asked for, a retry, a resource not shared, or one a check refused', async () => {
+  it('does not count a read the PSU asked for, a resource not shared, or one a check refused', async () => {
     const { store, calls } = recordingStore();
     const access = accessWith(store);
     const view = () => ({});
     await access.read(request({ psuPresent: true }), { of: ReadTarget.accounts, counts: 'accounts', view });
-    await access.read(request({ retry: true }), { of: ReadTarget.accounts, counts: 'accounts', view });
     await assert.rejects(
       access.read(request(), { of: ReadTarget.account('acc-not-shared'), counts: 'account', view }),
       (error: unknown) => error instanceof ApiError && error.code === 'RESOURCE_UNKNOWN',
@@ -271,13 +281,45 @@ describe('account-information reads go through AisAccess.read (RTS 36(5) cannot 
     assert.deepEqual(offered.sort(), Object.keys(READS).sort());
     for (const [name, read] of Object.entries(READS)) {
       calls.length = 0;
-      await read.call(ais);
+      const answer = await read.call(ais);
       assert.deepEqual(
         calls.filter((call) => call.startsWith('count')),
-        [`count ${TPP} ${read.counts} ${TODAY}`],
+        read.counts.map((key) => `count ${TPP} ${key} ${TODAY}`),
         name,
       );
+      // No answer carries balances that were not counted as a balances read (RTS 36(5), withBalance).
+      if (JSON.stringify(answer).includes('"balances"'))
+        assert.ok(
+          read.counts.some((key) => key.startsWith('balances:')),
+          `${name} answers balances it did not count`,
+        );
     }
+  });
+
+  it('refuses a withBalance read whole when the balances are used up, and counts none of it', async () => {
+    const { store, calls } = recordingStore();
+    const ais = new AisService(
+      store,
+      banksOf(store),
+      new ReferenceRates(SANDBOX_REFERENCE_RATES),
+      {} as ScaService,
+      SANDBOX_BANK_BIC,
+    );
+    for (let i = 0; i < 4; i++) await ais.accounts.readBalances(request(), ACCOUNT.id);
+    await assert.rejects(
+      ais.accounts.read(request(), ACCOUNT.id, true),
+      (error: unknown) =>
+        error instanceof ApiError &&
+        error.code === 'ACCESS_EXCEEDED' &&
+        /withBalance/.test(error.tppMessages[0]!.text!),
+    );
+    // The refused read took none of the details' four: all four are left without withBalance.
+    for (let i = 0; i < 4; i++) {
+      const answer = (await ais.accounts.read(request(), ACCOUNT.id, false)) as { account: Record<string, unknown> };
+      assert.equal(answer.account.balances, undefined);
+    }
+    await assert.rejects(ais.accounts.read(request(), ACCOUNT.id, false), /the details of acc-1/);
+    assert.ok(calls.length > 0);
   });
 
   it('reaches a consent only through read: AisAccess offers nothing else, and ReadTarget is made by its factories only', () => {
@@ -295,7 +337,7 @@ describe('account-information reads go through AisAccess.read (RTS 36(5) cannot 
       // @ts-expect-error nor count, or skip counting, by hand
       access.countRead,
       // @ts-expect-error nor make a target of its own, counted under a resource it names
-      new ReadTarget(async () => ({ resource: ACCOUNT, countedUnder: 'anything' })),
+      new ReadTarget(async () => ({ resource: ACCOUNT, countedUnder: 'anything', reaches: [] })),
     ];
     assert.equal(typeof bypasses, 'function');
   });

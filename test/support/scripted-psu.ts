@@ -34,6 +34,11 @@ export class ScriptedPsu {
     return this.submit({ decision: 'decline' });
   }
 
+  /** The consent page of a renewal: withdraws the consent in force instead of giving one. */
+  async withdraw(): Promise<LightMyRequestResponse> {
+    return this.submit({ decision: 'withdraw' });
+  }
+
   /** The consent page: shares the accounts and card accounts with these ids (ticks exactly them). */
   async share(accountIds: readonly string[]): Promise<LightMyRequestResponse> {
     return this.submit(

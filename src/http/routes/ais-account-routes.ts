@@ -13,7 +13,7 @@ const params = (...names: string[]) => ({
   properties: Object.fromEntries(names.map((name) => [name, id])),
 });
 const TAGS = ['account-information'];
-const READ_ERRORS = errorResponses(404, 429);
+const READ_ERRORS = errorResponses(403, 404, 429);
 const CONSENT_NOTE =
   'Authorised by the consent the PSU gave in the session PSU-ID and TPP-Session-ID name; without a valid one, 401 with an scaRedirect that gives (or renews) it. Without PSU-IP-Address at most 4 reads a day (RTS 36(5)), then 429 ACCESS_EXCEEDED.';
 

@@ -12,7 +12,7 @@ const params = {
   properties: { cardAccountId: { type: 'string', minLength: 1, maxLength: 100 } },
 } as const;
 const TAGS = ['account-information'];
-const READ_ERRORS = errorResponses(404, 429);
+const READ_ERRORS = errorResponses(403, 404, 429);
 const CONSENT_NOTE =
   'Authorised by the consent the PSU gave in the session PSU-ID and TPP-Session-ID name (card accounts are shared in the private context); without a valid one, 401 with an scaRedirect. Without PSU-IP-Address at most 4 reads a day, then 429 ACCESS_EXCEEDED.';
 

@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
 import { ApiError } from '../../domain/api-error.js';
-import type { ScaMessage, ScaPage, ScaService } from '../../services/sca-service.js';
+import type { ScaDecision, ScaMessage, ScaPage, ScaService } from '../../services/sca-service.js';
 import { AIS_SHAREABLE_ACCOUNTS_MAX, SCA_FORM_BODY_MAX_BYTES } from '../../domain/limits.js';
 import { languageOf } from '../hooks/negotiation.js';
 import { renderScaPage } from '../sca-pages/sca-page-renderer.js';
@@ -58,7 +58,7 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
       async (request, reply) => {
         const form = fieldsOf(request.body, ['step', 'decision']);
         const accounts = valuesOf(request.body, 'account', AIS_SHAREABLE_ACCOUNTS_MAX);
-        return show(request, reply, await sca.decide(form.step, form.decision === 'approve', accounts));
+        return show(request, reply, await sca.decide(form.step, decisionOf(form.decision), accounts));
       },
     );
   });
@@ -105,4 +105,9 @@ function valuesOf(body: unknown, name: string, max: number): string[] {
     .filter((v): v is string => typeof v === 'string')
     .slice(0, max)
     .map((v) => v.slice(0, 100));
+}
+
+/** The button pressed; anything but approve or withdraw declines, the answer that gives nothing away. */
+function decisionOf(value: string): ScaDecision {
+  return value === 'approve' || value === 'withdraw' ? value : 'decline';
 }

@@ -113,6 +113,8 @@ function chooseView(page: PageOf<'choose-accounts'>, t: ScaTexts) {
     notShown: page.notShown > 0 ? t.notShown(page.notShown) : undefined,
     share: t.share,
     decline: t.decline,
+    withdraw: page.withdrawable ? t.withdraw : undefined,
+    withdrawHint: page.withdrawable ? t.withdrawHint(page.tppName) : undefined,
   };
 }
 

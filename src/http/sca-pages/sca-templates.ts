@@ -109,4 +109,6 @@ export const CHOOSE = `<% layout('@layout', it) %>
 <% if (it.notShown) { %><p class="hint"><%= it.notShown %></p><% } %>
 <% if (it.accounts.length > 0) { %><button type="submit" name="decision" value="approve" class="primary" id="share"><%= it.share %></button><% } %>
 <button type="submit" name="decision" value="decline" class="secondary" id="decline"><%= it.decline %></button>
+<% if (it.withdraw) { %><p class="hint" id="withdraw-hint"><%= it.withdrawHint %></p>
+<button type="submit" name="decision" value="withdraw" class="secondary" id="withdraw"><%= it.withdraw %></button><% } %>
 </form>`;

@@ -52,6 +52,9 @@ export interface ScaTexts {
   notShown: (count: number) => string;
   card: string;
   share: string;
+  /** On a renewal: withdrawing the consent in force instead of giving a new one. */
+  withdraw: string;
+  withdrawHint: (tpp: string) => string;
 }
 
 const en: ScaTexts = {
@@ -146,6 +149,10 @@ const en: ScaTexts = {
     'session-established': { title: 'Done', text: 'You are connected. You can close this page.' },
     'consent-given': { title: 'Accounts shared', text: 'The accounts you chose are shared. You can close this page.' },
     'consent-declined': { title: 'Declined', text: 'You declined. Nothing was shared.' },
+    'consent-withdrawn': {
+      title: 'Consent withdrawn',
+      text: 'Your accounts are no longer shared. You can close this page.',
+    },
     'consent-wrong-psu': {
       title: 'You cannot do this',
       text: 'You are not the person the request was made for. Nothing was shared.',
@@ -173,6 +180,9 @@ const en: ScaTexts = {
   notShown: (count) => `${count} more accounts are not shown here; share them another time.`,
   card: 'Card',
   share: 'Share',
+  withdraw: 'Withdraw consent',
+  withdrawHint: (tpp) =>
+    `You have shared accounts with ${tpp}. Untick accounts and share to change what it sees, or withdraw to stop sharing any.`,
 };
 
 const nb: ScaTexts = {
@@ -267,6 +277,10 @@ const nb: ScaTexts = {
     'session-established': { title: 'Ferdig', text: 'Du er koblet til. Du kan lukke denne siden.' },
     'consent-given': { title: 'Kontoer delt', text: 'Kontoene du valgte, er delt. Du kan lukke denne siden.' },
     'consent-declined': { title: 'Avvist', text: 'Du avviste. Ingenting ble delt.' },
+    'consent-withdrawn': {
+      title: 'Samtykket er trukket tilbake',
+      text: 'Kontoene dine deles ikke lenger. Du kan lukke denne siden.',
+    },
     'consent-wrong-psu': {
       title: 'Du kan ikke gjøre dette',
       text: 'Du er ikke personen forespørselen gjelder. Ingenting ble delt.',
@@ -294,6 +308,9 @@ const nb: ScaTexts = {
   notShown: (count) => `${count} kontoer til vises ikke her; del dem en annen gang.`,
   card: 'Kort',
   share: 'Del',
+  withdraw: 'Trekk tilbake samtykket',
+  withdrawHint: (tpp) =>
+    `Du deler kontoer med ${tpp}. Fjern haken ved kontoer og del for å endre hva den ser, eller trekk tilbake for ikke å dele noen.`,
 };
 
 export const SCA_TEXTS: Record<Language, ScaTexts> = { en, nb };

@@ -86,7 +86,7 @@ export function errorResponses(...statuses: number[]): Record<number, unknown> {
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Bad request: a header, parameter or field is missing or malformed (FORMAT_ERROR, HTTP_HEADER_REQUIRED, ...)',
   401: 'TPP authentication failed (SIGNATURE_INVALID, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, ROLE_INVALID), or SCA needed: a body with _links.scaRedirect',
-  403: 'Forbidden (PRODUCT_INVALID, FORBIDDEN)',
+  403: 'Forbidden (PRODUCT_INVALID, FORBIDDEN), or a consent ended by the PSU or the TPP (CONSENT_UNKNOWN)',
   404: 'Not found (RESOURCE_UNKNOWN, PRODUCT_UNKNOWN)',
   406: 'Not acceptable: Accept, Accept-Charset or Accept-Encoding exclude JSON, UTF-8 or every encoding (REQUESTED_FORMATS_INVALID)',
   409: 'Conflict (CONFLICT)',

@@ -9,7 +9,8 @@ import {
   SHORT_HEADER_MAX_LENGTH,
   X_REQUEST_ID_MAX_LENGTH,
 } from '../../domain/limits.js';
-import { HTTP_ADDRESS_FORMAT } from '../schema-compiler/ajv-setup.js';
+import { HTTP_ADDRESS_FORMAT, PSU_ADDRESS_FORMAT } from '../schema-compiler/ajv-setup.js';
+import { PSU_ADDRESS_RULE } from '../../domain/psu-address.js';
 
 /**
  * The specification's request headers (table "Request headers") with their formats. Each operation
@@ -96,9 +97,10 @@ export const HEADER_DEFINITIONS = {
   'PSU-IP-Address': {
     type: 'string',
     maxLength: 64,
-    anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }],
-    'x-rule-text': 'an IPv4 or IPv6 address',
-    description: 'IP address of the PSU, forwarded by the TPP',
+    format: PSU_ADDRESS_FORMAT,
+    'x-rule-text': PSU_ADDRESS_RULE,
+    description:
+      "IP address of the PSU, forwarded by the TPP: sent when the PSU asks (a read with it does not count against RTS 36(5)'s four a day); an address no PSU can have (unspecified, loopback, multicast, broadcast) is a 400",
   },
   'PSU-IP-Port': {
     type: 'string',
@@ -243,4 +245,9 @@ export function aisReadHeaders() {
 /** POST /v1/bank-offered-consents: no body, so Digest is optional (checked when sent); where the PSU returns is required. */
 export function consentCreateHeaders() {
   return headersSchema([...SCA_START_HEADERS], [...SIGNED_REQUIRED, 'TPP-Redirect-URI']);
+}
+
+/** DELETE /v1/consents/{consentId}: the signed set and the forwarded PSU headers; the consent is named by its session in the path. */
+export function consentDeleteHeaders() {
+  return headersSchema([...SIGNED, ...FORWARDED], SIGNED_REQUIRED);
 }

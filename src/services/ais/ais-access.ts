@@ -4,12 +4,7 @@ import { ApiError, type TppMessage } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
 import { type Json, withWarnings } from '../../domain/json.js';
 import { AIS_HISTORY_WITHOUT_SCA_DAYS, AIS_UNATTENDED_READS_PER_DAY } from '../../domain/limits.js';
-import {
-  type ReadKind,
-  isBeyondUnattendedAllowance,
-  unattendedReadDay,
-  unattendedReadKey,
-} from '../../domain/unattended-reads.js';
+import { type ReadKind, unattendedReadDay, unattendedReadKey } from '../../domain/unattended-reads.js';
 import type { AisAccount, AisCardAccount } from '../../store/ais-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
@@ -18,7 +13,7 @@ import type { AisConsents, ConsentInForce } from './ais-consents.js';
 import type { AisRead, ConsentShares } from './ais-read.js';
 
 /** What a read tells account information about itself: the request's facts it needs (RequestContext). */
-export type AisRequest = Pick<RequestContext, 'tpp' | 'sca' | 'psuPresent' | 'retry' | 'acceptFix'>;
+export type AisRequest = Pick<RequestContext, 'tpp' | 'sca' | 'psuPresent' | 'acceptFix'>;
 
 /** A read the consent allows: the accounts it shares as they are now, the bank's time, the changes in force. */
 interface Reading extends ConsentInForce {
@@ -41,7 +36,7 @@ interface Reading extends ConsentInForce {
  */
 export class AisAccess {
   constructor(
-    private readonly store: Pick<Store, 'shareableAccounts' | 'countUnattendedRead'>,
+    private readonly store: Pick<Store, 'shareableAccounts' | 'countUnattendedReads'>,
     private readonly banks: Banks,
     private readonly consents: AisConsents,
   ) {}
@@ -55,9 +50,19 @@ export class AisAccess {
       cards: reading.cards,
       rules: { requireHistory: (dateFrom, path) => this.#requireHistory(reading, dateFrom, path) },
     };
-    const { resource, countedUnder } = await read.of.find(shares);
-    await this.#count(reading, read.counts, countedUnder);
-    const answer = await read.view({ resource, fixes: reading.fixes, today: reading.today, bank: reading.bank });
+    const { resource, countedUnder, reaches } = await read.of.find(shares);
+    const withBalance = read.withBalance === true;
+    const counted: Counted[] = [{ kind: read.counts, resourceId: countedUnder }];
+    if (withBalance && read.counts !== 'balances')
+      counted.push(...reaches.map((resourceId) => ({ kind: 'balances' as const, resourceId })));
+    await this.#count(reading, counted);
+    const answer = await read.view({
+      resource,
+      fixes: reading.fixes,
+      today: reading.today,
+      bank: reading.bank,
+      withBalance,
+    });
     return withWarnings(answer, reading.warnings);
   }
 
@@ -101,22 +106,29 @@ export class AisAccess {
 
   /**
    * PSD2 RTS 36(5): without PSU-IP-Address the read counts, per account (or the consent, for a list)
-   * and kind of read, per Norwegian day; the fifth of a day is 429 ACCESS_EXCEEDED. A retry of a
-   * counted read (same X-Request-ID, same request) is not counted again.
+   * and kind of read, per Norwegian day; the fifth of a day is 429 ACCESS_EXCEEDED. Every read
+   * answered counts, a resend of the same request too (the same X-Request-ID): each is an access that
+   * reads the data as it is now (docs/decisions.md, "A resent read"). Balances shown with withBalance
+   * count as balances reads; one used up refuses the whole read, and then nothing of it is counted.
    */
-  async #count(reading: Reading, kind: ReadKind, resourceId: string): Promise<void> {
+  async #count(reading: Reading, counted: readonly Counted[]): Promise<void> {
     const { request } = reading;
-    if (request.psuPresent || request.retry) return;
-    const reads = await this.store.countUnattendedRead(
-      request.tpp.id,
-      unattendedReadKey(kind, resourceId),
-      unattendedReadDay(reading.now),
-    );
-    if (isBeyondUnattendedAllowance(reads)) throw accessExceeded(kind, resourceId, reading.today);
+    if (request.psuPresent) return;
+    const keys = counted.map((c) => unattendedReadKey(c.kind, c.resourceId));
+    const beyond = await this.store.countUnattendedReads(request.tpp.id, keys, unattendedReadDay(reading.now));
+    if (beyond === undefined) return;
+    const refused = counted[keys.indexOf(beyond)]!;
+    throw accessExceeded(refused.kind, refused.resourceId, reading.today, refused.kind !== counted[0]!.kind);
   }
 }
 
-function accessExceeded(kind: ReadKind, resourceId: string, today: string): ApiError {
+/** A count a read makes: its kind, under the resource (or the consent, for a list). */
+interface Counted {
+  kind: ReadKind;
+  resourceId: string;
+}
+
+function accessExceeded(kind: ReadKind, resourceId: string, today: string, byWithBalance: boolean): ApiError {
   const what =
     kind === 'accounts'
       ? 'the list of accounts of this consent'
@@ -128,7 +140,7 @@ function accessExceeded(kind: ReadKind, resourceId: string, today: string): ApiE
       {
         code: 'ACCESS_EXCEEDED',
         path: 'header:PSU-IP-Address',
-        text: `${what}: read ${AIS_UNATTENDED_READS_PER_DAY} times today (${today}, Norwegian time by the bank's clock) without PSU-IP-Address; PSD2 RTS article 36(5) allows ${AIS_UNATTENDED_READS_PER_DAY} reads a day without the PSU: send PSU-IP-Address when the PSU asks, or read again tomorrow`,
+        text: `${what}: read ${AIS_UNATTENDED_READS_PER_DAY} times today (${today}, Norwegian time by the bank's clock) without PSU-IP-Address; PSD2 RTS article 36(5) allows ${AIS_UNATTENDED_READS_PER_DAY} reads a day without the PSU: send PSU-IP-Address when the PSU asks, or read again tomorrow${byWithBalance ? ' (withBalance reads the balances: leave it out to read the rest)' : ''}`,
       },
     ],
   );

@@ -16,13 +16,14 @@ export class AisAccounts {
     return this.access.read(request, {
       of: ReadTarget.accounts,
       counts: 'accounts',
-      view: async ({ resource: accounts, fixes, today, bank }) => ({
+      withBalance,
+      view: async ({ resource: accounts, fixes, today, bank, withBalance: counted }) => ({
         accounts: await Promise.all(
           accounts.map(async (account) =>
             accountDetails(
               account,
               fixes,
-              withBalance ? await this.pending.balances(bank, account, today) : undefined,
+              counted ? await this.pending.balances(bank, account, today) : undefined,
               this.bic,
             ),
           ),
@@ -35,11 +36,12 @@ export class AisAccounts {
     return this.access.read(request, {
       of: ReadTarget.account(accountId),
       counts: 'account',
-      view: async ({ resource: account, fixes, today, bank }) => ({
+      withBalance,
+      view: async ({ resource: account, fixes, today, bank, withBalance: counted }) => ({
         account: accountDetails(
           account,
           fixes,
-          withBalance ? await this.pending.balances(bank, account, today) : undefined,
+          counted ? await this.pending.balances(bank, account, today) : undefined,
           this.bic,
         ),
       }),

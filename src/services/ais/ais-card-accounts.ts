@@ -29,10 +29,9 @@ export class AisCardAccounts {
     return this.access.read(request, {
       of: ReadTarget.cards,
       counts: 'accounts',
-      view: ({ resource: cards, fixes }) => ({
-        cardAccounts: cards.map((card) =>
-          cardAccountDetails(card, fixes, withBalance ? cardBalances(card) : undefined),
-        ),
+      withBalance,
+      view: ({ resource: cards, fixes, withBalance: counted }) => ({
+        cardAccounts: cards.map((card) => cardAccountDetails(card, fixes, counted ? cardBalances(card) : undefined)),
       }),
     });
   }
@@ -41,8 +40,9 @@ export class AisCardAccounts {
     return this.access.read(request, {
       of: ReadTarget.card(cardAccountId),
       counts: 'account',
-      view: ({ resource: card, fixes }) => ({
-        cardAccount: cardAccountDetails(card, fixes, withBalance ? cardBalances(card) : undefined),
+      withBalance,
+      view: ({ resource: card, fixes, withBalance: counted }) => ({
+        cardAccount: cardAccountDetails(card, fixes, counted ? cardBalances(card) : undefined),
       }),
     });
   }
@@ -64,12 +64,13 @@ export class AisCardAccounts {
     return this.access.read(request, {
       of: ReadTarget.card(cardAccountId).listing(query),
       counts: 'transactions',
+      withBalance: query.withBalance === true,
       view: (read) => this.#transactionsView(read, query, page),
     });
   }
 
   async #transactionsView(
-    { resource: card, fixes }: CountedRead<AisCardAccount>,
+    { resource: card, fixes, withBalance }: CountedRead<AisCardAccount>,
     query: TransactionListQuery,
     { cursor, limit }: ListingPage,
   ): Promise<Json> {
@@ -97,7 +98,7 @@ export class AisCardAccounts {
     return {
       cardAccount: cardAccountReference(card),
       cardTransactions: report,
-      ...(query.withBalance === true ? { balances: cardBalances(card) } : {}),
+      ...(withBalance ? { balances: cardBalances(card) } : {}),
     };
   }
 }

@@ -8,7 +8,8 @@ import type { AccountChoice, ConsentChoices, ConsentOutcome, ConsentPage } from 
 /**
  * The SCA page's part in a consent: which accounts the PSU may share (their own in the private
  * context; an agreement's on which they have VIEW when acting for it), ticked as the session's
- * current consent has them (all of them for a first consent), and recording the PSU's choice.
+ * current consent has them (all of them for a first consent), and recording the PSU's choice: the
+ * accounts ticked, or, on a renewal, the withdrawal of the consent in force.
  */
 export class AisConsentPage implements ConsentPage {
   constructor(
@@ -37,6 +38,7 @@ export class AisConsentPage implements ConsentPage {
         .map((choice) => ({ ...choice, checked: chosen === undefined || chosen.has(`${choice.kind}:${choice.id}`) })),
       agreementName: agreement?.name,
       notShown: Math.max(0, all.length - AIS_SHAREABLE_ACCOUNTS_MAX),
+      withdrawable: current !== undefined,
     };
   }
 
@@ -62,6 +64,11 @@ export class AisConsentPage implements ConsentPage {
 
   async refuse(authorisation: Authorisation, now: Date): Promise<void> {
     if (authorisation.objectId !== undefined) await this.store.refuseAisConsent(authorisation.objectId, now);
+  }
+
+  async withdraw(authorisation: Authorisation, customer: Customer, now: Date): Promise<boolean> {
+    if (authorisation.objectId === undefined) return false;
+    return this.store.withdrawAisConsent(authorisation.objectId, customer.id, now);
   }
 
   /** Everything the PSU may share, in the page's order: accounts by number, then card accounts. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ConsentResource } from '../../domain/ais-consent.js';
+import type { ConsentResource, EndedConsent } from '../../domain/ais-consent.js';
 import { ApiError, type Problem, type TppMessage } from '../../domain/api-error.js';
 import { type PsuContext, type PsuHeaders, nationalIdProblem } from '../../domain/psu.js';
 import { PsuAuthenticationRequired, isSessionValid } from '../../domain/sca.js';
@@ -123,6 +123,9 @@ export class AisConsents {
     }
     const consent = await this.store.findSessionConsent(tpp.id, sca.tppSessionId, session.customerId);
     if (consent === undefined || consent.customerId === undefined || consent.scaAt === undefined) {
+      // Ended before its time: refused as the platform refuses a revoked consent, until a new one is given.
+      const ended = await this.store.findEndedSessionConsent(tpp.id, sca.tppSessionId, session.customerId);
+      if (ended !== undefined) throw consentEnded(ended, sca.tppSessionId);
       throw await this.challenge(tpp, sca, undefined, now, {
         category: 'ERROR',
         code: 'CONSENT_UNKNOWN',
@@ -166,10 +169,36 @@ export class AisConsents {
     return new PsuAuthenticationRequired(signing.link, why.text ?? 'consent needed', [why]);
   }
 
+  /**
+   * DELETE /v1/consents/{consentId}: the TPP ends its own consent (Berlin Group: 204, terminatedByTpp).
+   * This bank's consents have no Consent-ID: a consent is named by its session, so `consentId` is the
+   * TPP-Session-ID, and every consent of that session in force or waiting for the PSU ends. Sent again,
+   * it answers as the first time; a session with no consent of this TPP is 403 CONSENT_UNKNOWN.
+   */
+  async terminate(tpp: TppIdentity, consentId: string): Promise<void> {
+    const now = await this.banks.now(tpp.id);
+    if ((await this.store.terminateAisConsents(tpp.id, consentId, now)) !== 'unknown') return;
+    const text = `consentId ${consentId} names no consent of this TPP: a consent is named by the TPP-Session-ID it was given in (tpp-session-id on the way back from its SCA)`;
+    throw new ApiError('CONSENT_UNKNOWN', text, [{ code: 'CONSENT_UNKNOWN', path: 'path:consentId', text }]);
+  }
+
   private async validSession(tppId: string, psuId: string, now: Date): Promise<PsuSession | undefined> {
     const session = await this.store.findPsuSession(tppId, psuId);
     return session !== undefined && isSessionValid(session.lastScaAt, now) ? session : undefined;
   }
+}
+
+/**
+ * A read in a session whose consent was ended: 403 CONSENT_UNKNOWN, as the platform answers a revoked
+ * consent (research notes 3.1), with no scaRedirect: the TPP asks a new consent if the PSU wants one.
+ */
+function consentEnded(ended: EndedConsent, tppSessionId: string): ApiError {
+  const who =
+    ended.ending === 'revokedByPsu'
+      ? "the PSU withdrew it on the bank's page"
+      : 'this TPP ended it with DELETE /v1/consents/{consentId}';
+  const text = `the consent given in TPP-Session-ID ${tppSessionId} is ${ended.ending}: ${who} at ${ended.at.toISOString()}; to read again, ask a new consent with POST /v1/bank-offered-consents, which the PSU gives at its scaRedirect`;
+  return new ApiError('CONSENT_UNKNOWN', text, [{ code: 'CONSENT_UNKNOWN', path: 'header:TPP-Session-ID', text }]);
 }
 
 function newConsent(

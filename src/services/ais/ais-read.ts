@@ -16,6 +16,11 @@ export interface AisRead<R> {
   of: ReadTarget<R>;
   /** The kind of read it counts as without the PSU present, per resource and Norwegian day (RTS 36(5)). */
   counts: ReadKind;
+  /**
+   * The answer carries the balances of what it reads (withBalance): each account or card account it
+   * reaches counts a balances read too, and the read is refused whole when one is used up.
+   */
+  withBalance?: boolean;
   /** The answer, given what was read once the read is counted. */
   view: (read: CountedRead<R>) => Json | Promise<Json>;
 }
@@ -29,6 +34,8 @@ export interface CountedRead<R> {
   today: string;
   /** The bank the TPP reads: its own sandbox bank, or production's. */
   bank: string;
+  /** The read declared withBalance and its balances were counted: only then does its answer carry them. */
+  withBalance: boolean;
 }
 
 /** The rules a read may have to pass before it counts, bound to the consent of the read. */
@@ -52,6 +59,8 @@ export interface ConsentShares {
 export interface TargetFound<R> {
   resource: R;
   countedUnder: string;
+  /** The accounts or card accounts the read reaches (every one of a list): whose balances it may show. */
+  reaches: readonly string[];
 }
 
 /**
@@ -69,19 +78,21 @@ export class ReadTarget<R> {
   static readonly accounts = new ReadTarget<readonly AisAccount[]>(async (shares) => ({
     resource: shares.accounts,
     countedUnder: shares.consentId,
+    reaches: shares.accounts.map((a) => a.id),
   }));
 
   /** The card accounts the consent shares, counted apart from its accounts. */
   static readonly cards = new ReadTarget<readonly AisCardAccount[]>(async (shares) => ({
     resource: shares.cards,
     countedUnder: `cards:${shares.consentId}`,
+    reaches: shares.cards.map((k) => k.id),
   }));
 
   static account(accountId: string): ReadTarget<AisAccount> {
     return new ReadTarget(async (shares) => {
       const account = shares.accounts.find((a) => a.id === accountId);
       if (account === undefined) throw notShared('accountId', 'account', accountId);
-      return { resource: account, countedUnder: account.id };
+      return { resource: account, countedUnder: account.id, reaches: [account.id] };
     });
   }
 
@@ -89,7 +100,7 @@ export class ReadTarget<R> {
     return new ReadTarget(async (shares) => {
       const card = shares.cards.find((k) => k.id === cardAccountId);
       if (card === undefined) throw notShared('cardAccountId', 'card account', cardAccountId);
-      return { resource: card, countedUnder: card.id };
+      return { resource: card, countedUnder: card.id, reaches: [card.id] };
     });
   }
 
@@ -99,8 +110,8 @@ export class ReadTarget<R> {
    */
   checked<S>(check: (resource: R, rules: ReadRules) => Promise<S>): ReadTarget<S> {
     return new ReadTarget(async (shares) => {
-      const { resource, countedUnder } = await this.find(shares);
-      return { resource: await check(resource, shares.rules), countedUnder };
+      const { resource, countedUnder, reaches } = await this.find(shares);
+      return { resource: await check(resource, shares.rules), countedUnder, reaches };
     });
   }
 

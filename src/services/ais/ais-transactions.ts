@@ -43,6 +43,7 @@ export class AisTransactions {
     return this.access.read(request, {
       of: ReadTarget.account(accountId).listing(query),
       counts: 'transactions',
+      withBalance: query.withBalance === true,
       view: (read) => this.#listView(read, query, page),
     });
   }
@@ -69,7 +70,7 @@ export class AisTransactions {
   }
 
   async #listView(
-    { resource: account, fixes, today, bank }: CountedRead<AisAccount>,
+    { resource: account, fixes, today, bank, withBalance }: CountedRead<AisAccount>,
     query: TransactionListQuery,
     { cursor, limit }: ListingPage,
   ): Promise<Json> {
@@ -107,7 +108,7 @@ export class AisTransactions {
     return {
       account: accountReference(account),
       transactions,
-      ...(query.withBalance === true ? { balances: await this.pending.balances(bank, account, today) } : {}),
+      ...(withBalance ? { balances: await this.pending.balances(bank, account, today) } : {}),
     };
   }
 

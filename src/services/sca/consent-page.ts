@@ -19,6 +19,8 @@ export interface ConsentChoices {
   agreementName: string | undefined;
   /** Accounts the PSU may view beyond AIS_SHAREABLE_ACCOUNTS_MAX, not offered on this page. */
   notShown: number;
+  /** The PSU has a consent in force in this session (the page is a renewal): they may withdraw it here. */
+  withdrawable: boolean;
 }
 
 export type ConsentOutcome = 'given' | 'none-chosen' | 'decided';
@@ -36,4 +38,9 @@ export interface ConsentPage {
   give(authorisation: Authorisation, customer: Customer, ticked: readonly string[], now: Date): Promise<ConsentOutcome>;
   /** The PSU declined, or is not the PSU the TPP named: the consent is refused. */
   refuse(authorisation: Authorisation, now: Date): Promise<void>;
+  /**
+   * The PSU withdraws: the session's consent in force ends (revokedByPsu), and this one with it.
+   * False when this consent was decided meanwhile.
+   */
+  withdraw(authorisation: Authorisation, customer: Customer, now: Date): Promise<boolean>;
 }

@@ -6,7 +6,7 @@ import type { Store } from '../../store/store.js';
 import type { AuthorisationSteps, NextStep } from './authorisation-steps.js';
 import type { ConsentPage } from './consent-page.js';
 import { isNamedPsu } from './named-psu.js';
-import { type ScaPage, message } from './sca-page.js';
+import { type ScaDecision, type ScaPage, message } from './sca-page.js';
 import { backToTpp, failureRedirect } from './tpp-redirect.js';
 
 /**
@@ -44,19 +44,19 @@ export class ConsentStep {
   }
 
   /**
-   * The PSU shares the accounts ticked, or declines. Approving with none ticked shares nothing and
-   * asks again on a new form; either way the browser returns with psu-id and tpp-session-id, the
-   * session the TPP's reads name the consent by.
+   * The PSU shares the accounts ticked, declines, or (on a renewal) withdraws the consent in force.
+   * Approving with none ticked shares nothing and asks again on a new form; otherwise the browser
+   * returns with psu-id and tpp-session-id, the session the TPP's reads name the consent by.
    */
   async decide(
     authorisation: Authorisation,
     stepToken: string,
     customer: Customer,
-    approve: boolean,
+    decision: ScaDecision,
     accounts: readonly string[],
     now: Date,
   ): Promise<ScaPage> {
-    if (approve) {
+    if (decision === 'approve') {
       const outcome = await this.page.give(authorisation, customer, accounts, now);
       if (outcome === 'none-chosen') {
         const next: NextStep = { stage: 'decision', status: 'psuAuthenticated' };
@@ -73,7 +73,9 @@ export class ConsentStep {
     } else {
       if ((await this.steps.advance(authorisation, stepToken, { stage: 'done', status: 'failed' }, now)) === undefined)
         return message('link-invalid', undefined);
-      await this.page.refuse(authorisation, now);
+      if (decision === 'withdraw') {
+        if (!(await this.page.withdraw(authorisation, customer, now))) return message('link-invalid', undefined);
+      } else await this.page.refuse(authorisation, now);
     }
     const session = await this.store.recordSca(
       authorisation.tppId,
@@ -82,8 +84,9 @@ export class ConsentStep {
       authorisation.tppSessionId,
       randomUUID(),
     );
-    return approve
-      ? backToTpp(authorisation, session.psuId, undefined, 'consent-given')
+    if (decision === 'approve') return backToTpp(authorisation, session.psuId, undefined, 'consent-given');
+    return decision === 'withdraw'
+      ? backToTpp(authorisation, session.psuId, 'withdrawn', 'consent-withdrawn')
       : backToTpp(authorisation, session.psuId, 'declined', 'consent-declined');
   }
 
@@ -105,6 +108,7 @@ export class ConsentStep {
       accounts,
       notShown: choices.notShown,
       noneChosen,
+      withdrawable: choices.withdrawable,
     };
   }
 }

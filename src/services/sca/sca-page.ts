@@ -41,6 +41,8 @@ export type ScaPage =
       accounts: AccountChoice[];
       notShown: number;
       noneChosen: boolean;
+      /** A consent of the PSU is in force in this session: the page offers to withdraw it. */
+      withdrawable: boolean;
     }
   | { kind: 'message'; message: ScaMessage; returnUrl: string | undefined }
   /** Back to the TPP; `outcome` says why (the metrics count it). */
@@ -62,6 +64,7 @@ export type ScaMessage =
   | 'consent-given'
   | 'consent-declined'
   | 'consent-wrong-psu'
+  | 'consent-withdrawn'
   | 'cancellation-approved'
   | 'cancellation-declined'
   | 'cancellation-too-late'
@@ -77,3 +80,6 @@ export type ChangedMeanwhile = 'basket-cancelled' | 'payment-cancelled' | 'payme
 export function message(kind: ScaMessage, returnUrl: string | undefined): ScaPage {
   return { kind: 'message', message: kind, returnUrl };
 }
+
+/** What the PSU pressed on a decision page; withdraw is offered on a consent's renewal only. */
+export type ScaDecision = 'approve' | 'decline' | 'withdraw';
