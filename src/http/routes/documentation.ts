@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import fastifySwagger from '@fastify/swagger';
 import fastifyPlugin from 'fastify-plugin';
 import { ApiError } from '../../domain/api-error.js';
+import { PLATFORM_API_VERSION } from '../../domain/platform-api.js';
 import { sendError } from '../error-response.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { SANDBOX_ADDRESS_PREFIX } from '../hooks/sandbox-address.js';
@@ -19,7 +20,7 @@ export async function registerDocumentation(app: FastifyInstance, options: { san
       openapi: '3.0.3',
       info: {
         title: 'Payment initiation and sandbox interface',
-        version: '1.21.20',
+        version: PLATFORM_API_VERSION,
         description:
           'PSD2 payment initiation (Berlin Group NextGenPSD2 style, as on the Tietoevry Open Banking platform) and its sandbox. Every /v1 operation is signed: see the README for how to sign a request.',
       },
