@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,7 @@ import { serverProcessSettings } from './process-settings.js';
  */
 // Every route's validators and serializers, compiled now rather than on a route's first request.
 await writePrecompiledSchemas();
-// The cache's name carries the bundle's size and time: without a clean folder every build would leave the last one's behind.
+// The cache's name carries the bundle's size and build id: without a clean folder every build would leave the last one's behind.
 rmSync('dist/server', { recursive: true, force: true });
 await build({
   entryPoints: { main: 'dist/src/main.js', 'sandbox-ca-worker': 'dist/src/security/sandbox-ca-worker.js' },
@@ -38,7 +39,10 @@ await build({
   external: ['better-sqlite3', 'pg-native'],
   // Our ES modules find files beside them (and libraries) from import.meta.url: the bundle's own address.
   define: { 'import.meta.url': '__bundleUrl' },
-  banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // The build's id first: the loader names the code cache by it (scripts/server-loader.ts).
+  banner: {
+    js: `/*build:${randomBytes(8).toString('hex')}*/var __bundleUrl = require('node:url').pathToFileURL(__filename).href;`,
+  },
   logLevel: 'warning',
 });
 for (const name of ['main', 'sandbox-ca-worker']) {

@@ -1,5 +1,5 @@
 import { type Config, loadConfig } from './config/config.js';
-import { ensureSandboxCa } from './security/sandbox-ca.js';
+import { ensureSandboxCa, readSharedSandboxCa } from './security/sandbox-ca.js';
 import type { ParsedCertificate } from './security/tpp-certificate.js';
 
 /** What the early start hands main(): the configuration and the sandbox CA being made, or why the configuration could not be read. */
@@ -15,7 +15,13 @@ function start(): EarlyStart {
     return { configError: error };
   }
   const sandboxCaStarted = performance.now();
-  const sandboxCa = config.mode === 'sandbox' ? ensureSandboxCa(config.dataDir) : Promise.resolve(undefined);
+  // Instances behind one address share the operator's CA (SANDBOX_CA_CERT_FILE); one alone makes its own.
+  const sandboxCa =
+    config.mode !== 'sandbox'
+      ? Promise.resolve(undefined)
+      : config.sandboxCaFiles !== undefined
+        ? readSharedSandboxCa(config.sandboxCaFiles)
+        : ensureSandboxCa(config.dataDir);
   // Its failure is met where main() awaits it; until then it must not count as unhandled.
   sandboxCa.catch(() => undefined);
   return { config, sandboxCa, sandboxCaStarted };

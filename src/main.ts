@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type Config, ConfigError, redactPassword } from './config/config.js';
-import { SHUTDOWN_GRACE_MS, STORE_CLOSE_WAIT_MS, WARM_UP_DELAY_MS } from './domain/limits.js';
+import { serverVersion } from './config/server-version.js';
+import { PLATFORM_API_VERSION } from './domain/platform-api.js';
+import { STORE_CLOSE_WAIT_MS, WARM_UP_DELAY_MS } from './domain/limits.js';
 import { systemClock } from './domain/clock.js';
 import type { NationalIdKey } from './domain/psu.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rates.js';
@@ -20,7 +22,7 @@ import { SandboxDataService } from './services/sandbox-data-service.js';
 import { SandboxCertificateService } from './services/sandbox-certificate-service.js';
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
 import { Banks } from './services/banks.js';
-import { readSandboxCaFiles } from './security/sandbox-ca.js';
+import { readSandboxCaFiles, sandboxCaFilesIn } from './security/sandbox-ca.js';
 import type { ParsedCertificate } from './security/tpp-certificate.js';
 import {
   NATIONAL_ID_KEY_FILE,
@@ -36,11 +38,30 @@ import { instrumentStore } from './store/instrumented-store.js';
 import { closingStore } from './store/closing-store.js';
 import { ServerMetrics } from './metrics/server-metrics.js';
 import { type MetricsListener, listenForMetrics } from './metrics/metrics-listener.js';
+import { EXIT_CODE, logStartFailure, reasonOf } from './start-failure.js';
+import { stopOnSignals } from './stop-on-signals.js';
 
 /** A configuration the server cannot start with: said on stderr, and exit code 2. */
 function refuseStart(reason: string): never {
   process.stderr.write(`Invalid configuration:\n  - ${reason}\n`);
-  process.exit(2);
+  process.exit(EXIT_CODE.configuration);
+}
+
+/**
+ * A database the server cannot open or migrate stops the start with one JSON log line that says why,
+ * and exit code 3: an operator's first start without PostgreSQL up is told so, not shown a stack.
+ */
+function databaseUnavailable(config: Config, step: 'open' | 'migrate') {
+  return (error: unknown): never => {
+    logStartFailure('the database is not available: the server was not started', {
+      database:
+        config.database.kind === 'sqlite' ? `sqlite:${config.database.path}` : redactPassword(config.database.url),
+      step,
+      ...reasonOf(error),
+      exitCode: EXIT_CODE.database,
+    });
+    process.exit(EXIT_CODE.database);
+  };
 }
 
 /** A CA the server must not trust (unreadable, not a CA, weak) stops the start, as any configuration error. */
@@ -82,10 +103,10 @@ async function main(): Promise<void> {
   const anchors = await readTrustedCertificates(config.trustedCaCertPaths).catch(refuseTrust);
   phaseDone('config');
   const metrics = config.metrics === 'off' ? undefined : new ServerMetrics();
-  const store = await openServerStore(config, metrics);
+  const store = await openServerStore(config, metrics).catch(databaseUnavailable(config, 'open'));
   phaseDone('openStore');
   const [, nationalIdKey] = await Promise.all([
-    timed('migrate', store.migrate()),
+    timed('migrate', store.migrate().catch(databaseUnavailable(config, 'migrate'))),
     timed('nationalIdKey', readNationalIdKey(config)),
   ]);
   phaseDone('migrateAndKey');
@@ -124,7 +145,7 @@ function configuredStart(): ConfiguredStart {
   if (!('configError' in earlyStart)) return earlyStart;
   if (earlyStart.configError instanceof ConfigError) {
     process.stderr.write(`${earlyStart.configError.message}\n`);
-    process.exit(2);
+    process.exit(EXIT_CODE.configuration);
   }
   throw earlyStart.configError;
 }
@@ -215,7 +236,11 @@ function makeServices(
       sandbox: new SandboxDataService(store, banks),
       banks,
       time: inSandbox ? { banks, runner, scheduler } : undefined,
-      certificates: inSandbox ? new SandboxCertificateService(() => readSandboxCaFiles(config.dataDir)) : undefined,
+      certificates: inSandbox
+        ? new SandboxCertificateService(() =>
+            readSandboxCaFiles(config.sandboxCaFiles ?? sandboxCaFilesIn(config.dataDir)),
+          )
+        : undefined,
     },
   };
 }
@@ -259,6 +284,7 @@ function warmUpLater(app: FastifyInstance): void {
 function readyLine(config: Config, trustStore: TrustStore, metricsListener: MetricsListener | undefined) {
   return {
     mode: config.mode,
+    version: { server: serverVersion(), api: PLATFORM_API_VERSION },
     database:
       config.database.kind === 'sqlite' ? `sqlite:${config.database.path}` : redactPassword(config.database.url),
     trustedCas: trustStore.anchors.map((a) => a.name),
@@ -278,40 +304,7 @@ function readyLine(config: Config, trustStore: TrustStore, metricsListener: Metr
   };
 }
 
-/**
- * On SIGTERM or SIGINT: no new requests, those in flight finish within SHUTDOWN_GRACE_MS; a second
- * signal, or the grace period running out, exits at once.
- */
-function stopOnSignals(app: FastifyInstance): void {
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) {
-      app.log.warn({ signal }, 'second signal: exiting without waiting');
-      process.exit(1);
-    }
-    stopping = true;
-    app.log.info({ signal }, 'shutting down: no new requests; finishing those in flight');
-    const force = setTimeout(() => {
-      app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still running after the grace period: exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    app.close().then(
-      () => {
-        app.log.info('stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while stopping');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-}
-
 main().catch((error: unknown) => {
-  process.stderr.write(`Failed to start: ${(error as Error).stack ?? String(error)}\n`);
-  process.exit(1);
+  logStartFailure('failed to start', { ...reasonOf(error), stack: (error as Error).stack, exitCode: EXIT_CODE.fault });
+  process.exit(EXIT_CODE.fault);
 });

@@ -6,6 +6,7 @@ import {
   MIN_CLIENT_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
 } from '../domain/limits.js';
+import { isIP } from 'node:net';
 import { isBic } from '../domain/account-reference.js';
 import { SANDBOX_BANK_BIC } from '../domain/bank.js';
 import { ReferenceRates } from '../domain/reference-rates.js';
@@ -43,7 +44,17 @@ export interface Config {
   metrics: MetricsPlacement;
   /** The bank's BIC, which its accounts carry in account information. */
   bankBic: string;
+  /**
+   * Fastify's trustProxy: which proxies' X-Forwarded-For names the client (its address in the logs
+   * and the sandbox certificate endpoint's limit per address): none, the nearest N hops, or these addresses.
+   */
+  trustProxy: TrustProxy;
+  /** The sandbox CA every instance shares (SANDBOX_CA_CERT_FILE and SANDBOX_CA_KEY_FILE); undefined: one of its own, made in dataDir. */
+  sandboxCaFiles: { certFile: string; keyFile: string } | undefined;
 }
+
+/** No proxy trusted, the number of proxies in front of the server, or their addresses and ranges. */
+export type TrustProxy = false | number | string[];
 
 /** Every variable the server reads, with its default; the README's configuration table mirrors this. */
 export const CONFIG_VARIABLES = {
@@ -64,6 +75,9 @@ export const CONFIG_VARIABLES = {
   REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
   METRICS_PORT: '',
   BANK_BIC: SANDBOX_BANK_BIC,
+  TRUST_PROXY: '',
+  SANDBOX_CA_CERT_FILE: '',
+  SANDBOX_CA_KEY_FILE: '',
 } as const;
 
 export class ConfigError extends Error {
@@ -122,6 +136,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const metrics = take(parseMetricsPlacement(read('METRICS_PORT'), port));
   const bankBic = take(parseBankBic(read('BANK_BIC'), mode, (env.BANK_BIC ?? '').trim() !== ''));
+  const trustProxy = take(parseTrustProxy(read('TRUST_PROXY')));
+  const sandboxCaFiles = take(parseSandboxCaFiles(read('SANDBOX_CA_CERT_FILE'), read('SANDBOX_CA_KEY_FILE'), mode));
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -142,6 +158,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: requestTimeoutMs!,
     metrics: metrics!,
     bankBic: bankBic!,
+    trustProxy: trustProxy!,
+    sandboxCaFiles,
   };
 }
 
@@ -243,6 +261,53 @@ function parseBankBic(text: string, mode: Mode | undefined, given: boolean): str
   return isBic(text)
     ? text.toUpperCase()
     : new Problem(`BANK_BIC must be a BIC: 8 or 11 letters and digits, such as SPTRNO22 (got '${text}')`);
+}
+
+/** Names proxy-addr (Fastify's trustProxy) takes for ranges of addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: empty (trust no proxy: the client is the connection's peer), a hop count (the nearest
+ * N proxies' X-Forwarded-For entries are believed), or addresses and CIDR ranges of the proxies,
+ * separated by commas. Anything else is refused rather than guessed: a wrong value lets a client
+ * choose the address its requests are counted and logged under.
+ */
+function parseTrustProxy(text: string): TrustProxy | Problem {
+  if (text === '') return false;
+  const rule = `TRUST_PROXY must be empty, a number of proxy hops from 1 to 10, or the proxies' addresses or CIDR ranges (or ${PROXY_RANGE_NAMES.join(', ')}) separated by commas (got '${text}')`;
+  if (/^\d+$/.test(text)) return parseInteger(text, 1, 10) ?? new Problem(rule);
+  const entries = text.split(',').map((e) => e.trim());
+  return entries.every(isProxyAddress) ? entries : new Problem(rule);
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  return prefix === undefined || parseInteger(prefix, 0, family === 4 ? 32 : 128) !== undefined;
+}
+
+/**
+ * SANDBOX_CA_CERT_FILE and SANDBOX_CA_KEY_FILE: both or neither. Several sandbox instances behind one
+ * address must trust one CA, or a certificate one issued is refused by the others; production has no
+ * sandbox CA.
+ */
+function parseSandboxCaFiles(
+  certFile: string,
+  keyFile: string,
+  mode: Mode | undefined,
+): Config['sandboxCaFiles'] | Problem {
+  if (certFile === '' && keyFile === '') return undefined;
+  if (certFile === '' || keyFile === '')
+    return new Problem(
+      'SANDBOX_CA_CERT_FILE and SANDBOX_CA_KEY_FILE name the shared sandbox CA together: set both, or neither (each instance then makes its own in DATA_DIR)',
+    );
+  if (mode === 'production')
+    return new Problem(
+      'SANDBOX_CA_CERT_FILE and SANDBOX_CA_KEY_FILE are for sandbox mode: production has no sandbox CA',
+    );
+  return { certFile, keyFile };
 }
 
 /** A whole number from min to max; otherwise the problem, with the text that was given. */

@@ -10,7 +10,7 @@ import Fastify, {
 } from 'fastify';
 import fastifyAccepts from '@fastify/accepts';
 import fastifyCompress from '@fastify/compress';
-import type { Config } from '../config/config.js';
+import type { Config, TrustProxy } from '../config/config.js';
 import { ApiError, type TppMessage, publishTppMessages } from '../domain/api-error.js';
 import {
   CONNECTIONS_CHECK_INTERVAL_MS,
@@ -74,7 +74,7 @@ import { warmUp } from './schema-compiler/warm-up.js';
 export interface AppDependencies {
   /** The client timeouts default to HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. */
   config: Pick<Config, 'mode' | 'logLevel' | 'publicUrl'> &
-    Partial<Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs'>>;
+    Partial<Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs' | 'trustProxy'>>;
   store: Store;
   authenticator: TppAuthenticator;
   payments: PaymentInitiationService;
@@ -179,6 +179,9 @@ function serverOptions(deps: AppDependencies): FastifyHttpOptions<Server> {
     // One line per request is written by our onResponse hook instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
+    // Behind a load balancer the client is named by X-Forwarded-For, believed only from the proxies
+    // TRUST_PROXY names (request.ip: the logs, the certificate endpoint's limit per address).
+    trustProxy: trustedProxies(deps.config.trustProxy ?? false),
     // Routes whose body carries a list set BODY_LIMIT_BYTES themselves.
     bodyLimit: RESOURCE_BODY_LIMIT_BYTES,
     // A client that stops sending, or sends a byte at a time, is answered 408 and closed after these
@@ -206,6 +209,17 @@ function serverOptions(deps: AppDependencies): FastifyHttpOptions<Server> {
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => sendError(request, reply, new ApiError('BAD_REQUEST', error.message)),
   };
+}
+
+/**
+ * Fastify 5 refuses a hop count (it trusts no proxy then): a client that reaches the server past the
+ * balancer could name itself in X-Forwarded-For. Where clients cannot, as behind a bank's gateway, a
+ * count is what the operator knows, so TRUST_PROXY=N trusts the N nearest hops as proxy-addr used to
+ * (docs/decisions.md, "Which clients' X-Forwarded-For is believed?"); addresses are the safer setting.
+ */
+function trustedProxies(trustProxy: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
 }
 
 /** The hooks of every request that are not an API operation's own (those are hooks/operation-hooks.ts). */

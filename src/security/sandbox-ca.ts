@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { X509Certificate, createPrivateKey, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { AuthorityOptions, CertificateAndKey } from './certificate-issuer.js';
 import { type ParsedCertificate, parseCertificate, readPemCertificates } from './tpp-certificate.js';
-import { readCertificate } from './trust-store.js';
+import { TrustStoreError, readCertificate } from './trust-store.js';
 
 export const SANDBOX_CA_CERT_FILE = 'sandbox-ca.cert.pem';
 export const SANDBOX_CA_KEY_FILE = 'sandbox-ca.key.pem';
@@ -51,12 +51,58 @@ export async function ensureSandboxCa(dataDir: string): Promise<ParsedCertificat
   return ensureSandboxCa(dataDir);
 }
 
-/** The sandbox CA's certificate and key as PEM text, to issue TPP certificates from (ensureSandboxCa made them). */
-export async function readSandboxCaFiles(dataDir: string): Promise<{ certPem: string; keyPem: string }> {
-  const [certPem, keyPem] = await Promise.all([
-    readFile(join(dataDir, SANDBOX_CA_CERT_FILE), 'utf8'),
-    readFile(join(dataDir, SANDBOX_CA_KEY_FILE), 'utf8'),
-  ]);
+/** Where the sandbox CA's certificate and key are: files every instance shares, or the pair made in the data folder. */
+export interface SandboxCaFiles {
+  certFile: string;
+  keyFile: string;
+}
+
+/** The pair ensureSandboxCa makes in a data folder. */
+export function sandboxCaFilesIn(dataDir: string): SandboxCaFiles {
+  return { certFile: join(dataDir, SANDBOX_CA_CERT_FILE), keyFile: join(dataDir, SANDBOX_CA_KEY_FILE) };
+}
+
+/**
+ * The sandbox CA the operator gives every instance (SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE), so
+ * that each trusts the certificates any of them issued: never made here, since instances making their
+ * own would each have another. A certificate that cannot be read or is weak, a key that cannot be read
+ * or is not the certificate's, stops the start (TrustStoreError), rather than every certificate
+ * request failing later.
+ */
+export async function readSharedSandboxCa({ certFile, keyFile }: SandboxCaFiles): Promise<ParsedCertificate> {
+  const fix = 'give SANDBOX_CA_CERT_FILE and SANDBOX_CA_KEY_FILE the sandbox CA every instance shares';
+  const [certPem, keyPem] = await Promise.all(
+    [certFile, keyFile].map((file) =>
+      readFile(file, 'utf8').catch((error: unknown) => {
+        throw new TrustStoreError(
+          `the shared sandbox CA file '${file}' cannot be read (${(error as Error).message}); ${fix}`,
+        );
+      }),
+    ),
+  );
+  const der = readPemCertificates(certPem!)[0];
+  if (der === undefined)
+    throw new TrustStoreError(`the shared sandbox CA file '${certFile}' holds no certificate; ${fix}`);
+  const ca = readCertificate(der, `the shared sandbox CA file '${certFile}'`, fix);
+  let pairs: boolean;
+  try {
+    pairs = new X509Certificate(certPem!).checkPrivateKey(createPrivateKey(keyPem!));
+  } catch (error) {
+    throw new TrustStoreError(
+      `the shared sandbox CA key '${keyFile}' cannot be read (${(error as Error).message}); ${fix}`,
+    );
+  }
+  if (!pairs)
+    throw new TrustStoreError(`the shared sandbox CA key '${keyFile}' is not the key of '${certFile}'; ${fix}`);
+  return ca;
+}
+
+/** The sandbox CA's certificate and key as PEM text, to issue TPP certificates from. */
+export async function readSandboxCaFiles({
+  certFile,
+  keyFile,
+}: SandboxCaFiles): Promise<{ certPem: string; keyPem: string }> {
+  const [certPem, keyPem] = await Promise.all([readFile(certFile, 'utf8'), readFile(keyFile, 'utf8')]);
   return { certPem, keyPem };
 }
 

@@ -90,6 +90,48 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('trusts no proxy by default; TRUST_PROXY takes a hop count or addresses and ranges, and refuses anything else', () => {
+    assert.equal(loadConfig({}).trustProxy, false);
+    assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback, fd00::/8' }).trustProxy, [
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'loopback',
+      'fd00::/8',
+    ]);
+    for (const bad of ['0', '11', 'true', '10.0.0.0/33', 'lb.bank.no', '10.0.0.1/8/2', '::1/129']) {
+      const problem = configError({ TRUST_PROXY: bad }).problems[0]!;
+      assert.ok(
+        problem.startsWith('TRUST_PROXY must be empty, a number of proxy hops from 1 to 10, or the proxies'),
+        problem,
+      );
+      assert.ok(problem.endsWith(`(got '${bad}')`), problem);
+    }
+  });
+
+  it('takes a shared sandbox CA from SANDBOX_CA_CERT_FILE and SANDBOX_CA_KEY_FILE together, in sandbox mode only', () => {
+    assert.equal(loadConfig({}).sandboxCaFiles, undefined);
+    assert.deepEqual(
+      loadConfig({ SANDBOX_CA_CERT_FILE: '/run/ca.pem', SANDBOX_CA_KEY_FILE: '/run/ca.key' }).sandboxCaFiles,
+      {
+        certFile: '/run/ca.pem',
+        keyFile: '/run/ca.key',
+      },
+    );
+    assert.match(configError({ SANDBOX_CA_CERT_FILE: '/run/ca.pem' }).problems[0]!, /set both, or neither/);
+    assert.match(configError({ SANDBOX_CA_KEY_FILE: '/run/ca.key' }).problems[0]!, /set both, or neither/);
+    assert.match(
+      configError({
+        MODE: 'production',
+        TRUSTED_CA_CERTS: '/etc/ca.pem',
+        BANK_BIC: 'SPTRNO22',
+        SANDBOX_CA_CERT_FILE: '/run/ca.pem',
+        SANDBOX_CA_KEY_FILE: '/run/ca.key',
+      }).problems[0]!,
+      /are for sandbox mode: production has no sandbox CA/,
+    );
+  });
+
   it('accepts postgresql:// as well as postgres://', () => {
     assert.equal(loadConfig({ DATABASE_URL: 'postgresql://localhost/x' }).database.kind, 'postgres');
   });

@@ -4,7 +4,13 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE, ensureSandboxCa } from '../../src/security/sandbox-ca.js';
+import { createCertificateAuthority } from '../../src/security/certificate-issuer.js';
+import {
+  SANDBOX_CA_CERT_FILE,
+  SANDBOX_CA_KEY_FILE,
+  ensureSandboxCa,
+  readSharedSandboxCa,
+} from '../../src/security/sandbox-ca.js';
 import { TrustStoreError } from '../../src/security/trust-store.js';
 import { refusedAuthority } from '../support/refused-certificates.js';
 
@@ -66,5 +72,43 @@ describe('sandbox CA', () => {
       );
       return true;
     });
+  });
+});
+
+describe('the sandbox CA every instance shares (SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE)', () => {
+  async function sharedFiles(keyOf?: { keyPem: string }) {
+    const dir = newDir();
+    const ca = await createCertificateAuthority({ commonName: 'Shared Sandbox CA' });
+    const files = { certFile: join(dir, 'ca.pem'), keyFile: join(dir, 'ca.key') };
+    writeFileSync(files.certFile, ca.certPem);
+    writeFileSync(files.keyFile, (keyOf ?? ca).keyPem);
+    return { dir, files };
+  }
+  const refusal = (pattern: RegExp) => (error: unknown) => {
+    assert.ok(error instanceof TrustStoreError, String(error));
+    assert.match(error.message, pattern);
+    return true;
+  };
+
+  it('reads the pair and makes nothing', async () => {
+    const { dir, files } = await sharedFiles();
+    assert.equal((await readSharedSandboxCa(files)).name, 'Shared Sandbox CA');
+    assert.deepEqual(readdirSync(dir).sort(), ['ca.key', 'ca.pem']);
+  });
+
+  it("refuses a key that is not the certificate's, a file that is not there, and one without a certificate", async () => {
+    const { files } = await sharedFiles(await createCertificateAuthority());
+    await assert.rejects(
+      readSharedSandboxCa(files),
+      refusal(/the shared sandbox CA key '.*ca\.key' is not the key of '.*ca\.pem'/),
+    );
+    await assert.rejects(
+      readSharedSandboxCa({ ...files, certFile: join(newDir(), 'missing.pem') }),
+      refusal(/the shared sandbox CA file '.*missing\.pem' cannot be read .*ENOENT/),
+    );
+    await assert.rejects(
+      readSharedSandboxCa({ ...files, certFile: files.keyFile }),
+      refusal(/the shared sandbox CA file '.*ca\.key' holds no certificate/),
+    );
   });
 });

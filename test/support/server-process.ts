@@ -9,10 +9,22 @@ import { serverProcessSettings } from '../../scripts/process-settings.js';
 import { createTestDatabase } from './postgres.js';
 import { tppFixtures } from './tpp-fixtures.js';
 
-/** Servers a failed test left running are killed when the file ends, so a failure cannot hang the run. */
-const running = new Set<ChildProcess>();
+/**
+ * Servers a failed test left running are killed when the file ends, so a failure cannot hang the run;
+ * one started in a process group of its own (under npm) with its whole group, else the server under
+ * npm would live on and hold the output pipes open.
+ */
+const running = new Map<ChildProcess, { processGroup: boolean }>();
 after(() => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const [child, { processGroup }] of running) {
+    if (processGroup && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is gone already.
+      }
+    } else child.kill('SIGKILL');
+  }
 });
 
 /** The server as `npm start` runs it (the bundle), in its own process, for start-up and shutdown tests. */
@@ -42,12 +54,15 @@ export const NPM_START: readonly string[] =
 export async function startServerProcess(
   env: Record<string, string>,
   command: readonly string[] = BUNDLE_COMMAND,
+  options: { processGroup?: boolean } = {},
 ): Promise<ServerProcess> {
   // npm start sets the settings itself (scripts/start.sh).
   const own = command === BUNDLE_COMMAND ? settings.env : {};
   const child = spawn(command[0]!, command.slice(1), {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...own, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, for a test that signals the group as a terminal's Ctrl-C does.
+    detached: options.processGroup === true,
   });
   const lines: Record<string, unknown>[] = [];
   const stderr: string[] = [];
@@ -69,7 +84,7 @@ export async function startServerProcess(
     }
   });
   createInterface({ input: child.stderr! }).on('line', (text) => stderr.push(text));
-  running.add(child);
+  running.set(child, { processGroup: options.processGroup === true });
   const exited = once(child, 'exit').then(([code, signal]) => {
     running.delete(child);
     return { code: code as number | null, signal: signal as NodeJS.Signals | null };
@@ -107,18 +122,24 @@ export async function startServerProcess(
   return server;
 }
 
-/** Runs the server expecting it to refuse to start; resolves with its exit code and error output. */
-export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+/** Runs the server expecting it to refuse to start; resolves with its exit code, its error output and its log lines (stdout). */
+export async function failedStart(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const child = spawn(BUNDLE_COMMAND[0]!, BUNDLE_COMMAND.slice(1), {
     env: { ...process.env, PORT: '0', ...settings.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr!.on('data', (chunk) => {
     stderr += String(chunk);
   });
+  child.stdout!.on('data', (chunk) => {
+    stdout += String(chunk);
+  });
   const [code] = await once(child, 'exit');
-  return { code: code as number | null, stderr };
+  return { code: code as number | null, stderr, stdout };
 }
 
 /** The databases a server process runs on, for tests that run once on each. */

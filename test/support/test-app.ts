@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
-import type { Mode } from '../../src/config/config.js';
+import type { Mode, TrustProxy } from '../../src/config/config.js';
 import { type Clock, systemClock } from '../../src/domain/clock.js';
 import type { NationalIdKey } from '../../src/domain/psu.js';
 import { BatchRunner, BatchScheduler } from '../../src/services/batch-runner.js';
@@ -93,6 +93,8 @@ export interface TestAppOptions {
   bankBic?: string;
   /** The most sandbox banks (src/domain/limits.ts MAX_SANDBOX_BANKS when left out). */
   maxBanks?: number;
+  /** TRUST_PROXY's value (default: no proxy trusted). */
+  trustProxy?: TrustProxy;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -152,7 +154,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     new InstantExecution(store, rates),
   );
   const app = await buildApp({
-    config: { mode, logLevel: 'silent', publicUrl },
+    config: { mode, logLevel: 'silent', publicUrl, trustProxy: options.trustProxy ?? false },
     store,
     sca,
     payments: new PaymentInitiationService(store, banks, rates, sca),

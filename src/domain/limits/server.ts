@@ -47,3 +47,13 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
  * open connections and keeps the limits as stated.
  */
 export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
+
+/**
+ * The same signal again within this long of the first is the one stop delivered twice, not a second
+ * stop that means "exit without waiting". `npm start` forwards the SIGINT or SIGTERM it gets to the
+ * server, which gets it itself too when it was sent to the process group (Ctrl-C in a terminal,
+ * systemd's default KillMode=control-group, `timeout`). npm forwards it from its signal handler, a few
+ * milliseconds later; a person who presses Ctrl-C again after reading "shutting down" takes longer
+ * than a second.
+ */
+export const SIGNAL_ECHO_WINDOW_MS = 1_000;

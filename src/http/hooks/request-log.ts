@@ -10,6 +10,8 @@ export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
   const xRequestId = request.headers['x-request-id'];
   const line = {
     xRequestId: typeof xRequestId === 'string' ? xRequestId.slice(0, X_REQUEST_ID_MAX_LENGTH) : undefined,
+    // The connection's peer, or with TRUST_PROXY the client X-Forwarded-For names.
+    clientAddress: request.ip,
     method: request.method,
     path: request.originalUrl.split('?')[0],
     status: reply.statusCode,

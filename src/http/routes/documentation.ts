@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import { ApiError } from '../../domain/api-error.js';
+import { PLATFORM_API_VERSION } from '../../domain/platform-api.js';
 import { sendError } from '../error-response.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { SANDBOX_ADDRESS_PREFIX } from '../hooks/sandbox-address.js';
@@ -24,7 +25,7 @@ export async function registerDocumentation(app: FastifyInstance, options: { san
       openapi: '3.0.3',
       info: {
         title: 'Payment initiation and sandbox interface',
-        version: '1.21.20',
+        version: PLATFORM_API_VERSION,
         description:
           'PSD2 payment initiation (Berlin Group NextGenPSD2 style, as on the Tietoevry Open Banking platform) and its sandbox. Every /v1 operation but the sandbox certificate is signed with a TPP certificate (components.securitySchemes says how). In the sandbox, "Try it out" on /docs gets a certificate from the sandbox and signs each request in the browser.',
       },

@@ -1,16 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Mode } from '../../config/config.js';
+import { serverVersion } from '../../config/server-version.js';
 import { HEALTH_CHECK_TIMEOUT_MS } from '../../domain/limits.js';
+import { PLATFORM_API_VERSION } from '../../domain/platform-api.js';
 import { migrations } from '../../store/migrations/index.js';
 import type { Store } from '../../store/store.js';
 
 /**
- * GET /health: 200 when the server and its database answer, 503 when the database does not.
+ * GET /health: 200 when the server and its database answer, 503 when the database does not; with the
+ * server's version (package.json) and the platform API version it follows, two different things.
  * GET /health/live: the process answers (a liveness probe: restart it when it does not).
  * GET /health/ready: the database answers and has every migration this server knows (a readiness
  * probe: send it requests only then). While the server shuts down every route, these included, is 503.
  */
 export function registerHealth(app: FastifyInstance, store: Store, mode: Mode): void {
+  const version = { server: serverVersion(), api: PLATFORM_API_VERSION };
   app.get('/health/live', { schema: { hide: true, response: { 200: liveSchema } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { status: 'live' };
@@ -70,7 +74,7 @@ export function registerHealth(app: FastifyInstance, store: Store, mode: Mode): 
       reply.header('Cache-Control', 'no-store');
       return reply
         .code(database.status === 'up' ? 200 : 503)
-        .send({ status: database.status === 'up' ? 'ok' : 'unavailable', mode, database });
+        .send({ status: database.status === 'up' ? 'ok' : 'unavailable', mode, version, database });
     },
   );
 }
@@ -80,6 +84,7 @@ const healthSchema = {
   properties: {
     status: { type: 'string' },
     mode: { type: 'string' },
+    version: { type: 'object', properties: { server: { type: 'string' }, api: { type: 'string' } } },
     database: {
       type: 'object',
       properties: {

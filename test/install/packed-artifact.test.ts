@@ -1,0 +1,208 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startServerProcess } from '../support/server-process.js';
+import { tppFixtures } from '../support/tpp-fixtures.js';
+
+/** npm as the test runner was started by it (npm test), else the one on the PATH. */
+const NPM: readonly string[] =
+  process.env.npm_execpath === undefined ? ['npm'] : [process.execPath, process.env.npm_execpath];
+
+function run(command: readonly string[], cwd: string, env: Record<string, string> = {}) {
+  const result = spawnSync(command[0]!, command.slice(1), {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+}
+
+function succeed(command: readonly string[], cwd: string, env: Record<string, string> = {}): string {
+  const { status, output } = run(command, cwd, env);
+  assert.equal(status, 0, `${command.join(' ')} in ${cwd}:\n${output.slice(-4000)}`);
+  return output;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'psd2-install-'));
+const clone = join(dir, 'clone');
+const installed = join(dir, 'installed');
+let tarball = '';
+
+/**
+ * The bank's install path (README, "Running it in production"): a build machine packs the server
+ * (`npm pack` in a clone after `npm ci`), the bank unpacks the tarball and installs its runtime
+ * dependencies only (`npm ci --omit=dev`), and `npm start` runs the build it carries, never building.
+ *
+ * What stands in for what, so that the test needs no network and minutes less:
+ * - The clone is the files git would give (tracked, and new ones not ignored), copied from this
+ *   checkout; its `npm ci` is this checkout's node_modules, linked, and the build that `npm ci` makes
+ *   through `prepare` is this checkout's dist/ (built from the same sources by `npm test`), copied.
+ *   `npm pack` then builds again through `prepare`, as it does on a build machine.
+ * - `npm ci --omit=dev` runs offline, from npm's cache, which the checkout's own install filled.
+ *   Install scripts are skipped: better-sqlite3's would compile SQLite for minutes when it cannot
+ *   download its binary; its binary is copied from this checkout's install instead. The artifact's
+ *   own `prepare` is then run by itself, and must do nothing.
+ */
+describe('the packed artifact, from a fresh clone to a production start', () => {
+  before(() => {
+    mkdirSync(clone);
+    const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      encoding: 'utf8',
+    }).stdout.split('\0');
+    for (const file of files) if (file !== '' && existsSync(file)) cpSync(file, join(clone, file), { recursive: true });
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a clone installed without the development dependencies cannot build, and says what to do instead', () => {
+    const { status, output } = run([process.execPath, 'scripts/prepare.mjs'], clone);
+    assert.equal(status, 1, output);
+    assert.match(output, /installed without the development dependencies \(npm ci --omit=dev\), so it cannot build/);
+    assert.match(output, /Production runs the packed artifact/);
+  });
+
+  it(
+    'npm pack makes a tarball of the build, the start scripts and the lock file, without the sources',
+    { timeout: 900_000 },
+    () => {
+      symlinkSync(realpathSync('node_modules'), join(clone, 'node_modules'));
+      cpSync('dist', join(clone, 'dist'), { recursive: true });
+      succeed([...NPM, 'pack', '--pack-destination', dir], clone);
+      const packed = readdirSync(dir).filter((f) => f.endsWith('.tgz'));
+      assert.equal(packed.length, 1, JSON.stringify(packed));
+      tarball = join(dir, packed[0]!);
+      assert.equal(existsSync(join(clone, 'npm-shrinkwrap.json')), false, 'postpack removes the copied lock file');
+      mkdirSync(installed);
+      succeed(['tar', 'xzf', tarball, '-C', installed, '--strip-components=1'], dir);
+      const top = readdirSync(installed).sort();
+      assert.deepEqual(top, [
+        'CHANGELOG.md',
+        'README.md',
+        'dist',
+        'docs',
+        'npm-shrinkwrap.json',
+        'package.json',
+        'scripts',
+      ]);
+      assert.deepEqual(readdirSync(join(installed, 'scripts')).sort(), ['prepare.mjs', 'start.mjs', 'start.sh']);
+      const server = readdirSync(join(installed, 'dist', 'server'));
+      for (const file of ['main.mjs', 'main.cjs', 'sandbox-ca-worker.mjs', 'sandbox-ca-worker.cjs'])
+        assert.ok(server.includes(file), `dist/server/${file} in ${JSON.stringify(server)}`);
+      assert.equal(server.filter((f) => f.endsWith('.cache')).length, 2, 'the code caches of both bundles');
+    },
+  );
+
+  it(
+    "npm ci --omit=dev installs the runtime dependencies only, and the artifact's prepare builds nothing",
+    { timeout: 600_000 },
+    () => {
+      assert.notEqual(tarball, '', 'packed');
+      succeed([...NPM, 'ci', '--omit=dev', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], installed);
+      const binary = join('node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+      mkdirSync(join(installed, 'node_modules', 'better-sqlite3', 'build', 'Release'), { recursive: true });
+      cpSync(realpathSync(binary), join(installed, binary));
+      const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+        dependencies: Record<string, string>;
+      };
+      for (const name of Object.keys(manifest.dependencies))
+        assert.ok(existsSync(join(installed, 'node_modules', name, 'package.json')), `runtime dependency ${name}`);
+      // Every package the lock file has for development only (TypeScript, esbuild, Playwright, autocannon…) is left out.
+      const lock = JSON.parse(readFileSync(join(installed, 'npm-shrinkwrap.json'), 'utf8')) as {
+        packages: Record<string, { dev?: boolean }>;
+      };
+      const developmentOnly = Object.entries(lock.packages).filter(
+        ([path, entry]) => path !== '' && entry.dev === true,
+      );
+      assert.ok(developmentOnly.length > 50, `${developmentOnly.length} development-only packages in the lock file`);
+      for (const [path] of developmentOnly)
+        assert.equal(existsSync(join(installed, path)), false, `${path}, for development only, is installed`);
+      for (const tool of ['typescript', 'esbuild', 'playwright-core', 'autocannon', 'prettier'])
+        assert.equal(existsSync(join(installed, 'node_modules', tool)), false, tool);
+      assert.equal(existsSync(join(installed, 'node_modules', '.bin', 'tsc')), false);
+      const prepare = succeed([...NPM, 'run', 'prepare'], installed);
+      assert.doesNotMatch(prepare, /build|tsc/i);
+    },
+  );
+
+  it(
+    "npm start runs the build it carries, from its code cache whatever its files' times, and never builds",
+    { timeout: 120_000 },
+    async () => {
+      // A file's time means nothing here: npm pack gave every file one date.
+      utimesSync(join(installed, 'dist', 'server', 'main.cjs'), new Date(0), new Date(0));
+      const data = join(dir, 'data');
+      const server = await startServerProcess({ DATA_DIR: data, DATABASE_URL: `sqlite:${join(data, 'psd2.db')}` }, [
+        ...NPM,
+        '--prefix',
+        installed,
+        'start',
+      ]);
+      try {
+        const ready = server.lines.find((l) => l.msg === 'ready')!;
+        assert.equal(ready.codeCache, 'used');
+        const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+        const health = (await (await fetch(`${server.url}/health`)).json()) as { version: { server: string } };
+        assert.equal(health.version.server, version);
+        assert.deepEqual(
+          server.stderr.filter((l) => /build/i.test(l)),
+          [],
+        );
+      } finally {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+    },
+  );
+
+  it(
+    'in a checkout, MODE=production starts the build as it is rather than building when a source is newer',
+    { timeout: 120_000 },
+    async () => {
+      const source = join(clone, 'src', 'main.ts');
+      utimesSync(source, new Date(), new Date(Date.now() + 60_000));
+      const data = join(dir, 'data-production');
+      const trusted = join(dir, 'trusted.pem');
+      writeFileSync(trusted, (await tppFixtures()).ca.certPem);
+      const server = await startServerProcess(
+        {
+          MODE: 'production',
+          BANK_BIC: 'SPTRNO22',
+          TRUSTED_CA_CERTS: trusted,
+          DATA_DIR: data,
+          DATABASE_URL: `sqlite:${join(data, 'psd2.db')}`,
+        },
+        [...NPM, '--prefix', clone, 'start'],
+      );
+      try {
+        assert.ok(
+          server.stderr.some((l) =>
+            l.includes('src/main.ts is newer than the build, but MODE=production never builds'),
+          ),
+          server.stderr.join('\n'),
+        );
+        assert.deepEqual(
+          server.stderr.filter((l) => l.includes('building first')),
+          [],
+        );
+      } finally {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+    },
+  );
+});
