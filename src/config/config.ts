@@ -1,5 +1,8 @@
 import {
   DEFAULT_DATE_SKEW_SECONDS,
+  DEFAULT_REVOCATION_REFRESH_SECONDS,
+  MAX_REVOCATION_REFRESH_SECONDS,
+  MIN_REVOCATION_REFRESH_SECONDS,
   HEADERS_TIMEOUT_MS,
   MAX_CLIENT_TIMEOUT_MS,
   MAX_DATE_SKEW_SECONDS,
@@ -41,6 +44,10 @@ export interface Config {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   metrics: MetricsPlacement;
+  /** CRL files (DER or PEM) of trusted CAs, read at start and on the schedule. */
+  crlFiles: string[];
+  /** Seconds between two reads of every CRL (files and distribution points). */
+  revocationRefreshSeconds: number;
   /** The bank's BIC, which its accounts carry in account information. */
   bankBic: string;
 }
@@ -63,6 +70,8 @@ export const CONFIG_VARIABLES = {
   HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
   REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
   METRICS_PORT: '',
+  CRL_FILES: '',
+  REVOCATION_REFRESH_SECONDS: String(DEFAULT_REVOCATION_REFRESH_SECONDS),
   BANK_BIC: SANDBOX_BANK_BIC,
 } as const;
 
@@ -122,6 +131,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const metrics = take(parseMetricsPlacement(read('METRICS_PORT'), port, mode));
+  const crlFiles = read('CRL_FILES')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  const revocationRefreshSeconds = take(
+    integerIn(
+      read('REVOCATION_REFRESH_SECONDS'),
+      MIN_REVOCATION_REFRESH_SECONDS,
+      MAX_REVOCATION_REFRESH_SECONDS,
+      `REVOCATION_REFRESH_SECONDS must be a whole number of seconds from ${MIN_REVOCATION_REFRESH_SECONDS} to ${MAX_REVOCATION_REFRESH_SECONDS}`,
+    ),
+  );
   const bankBic = take(parseBankBic(read('BANK_BIC'), mode, (env.BANK_BIC ?? '').trim() !== ''));
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -142,6 +163,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     headersTimeoutMs: headersTimeoutMs!,
     requestTimeoutMs: requestTimeoutMs!,
     metrics: metrics!,
+    crlFiles,
+    revocationRefreshSeconds: revocationRefreshSeconds!,
     bankBic: bankBic!,
   };
 }

@@ -110,6 +110,18 @@ describe('configuration from the environment', () => {
     assert.equal(loadConfig({}).psuIdentityKeyFile, undefined);
   });
 
+  it('reads the CRL files and how often the CRLs are read again, an hour by default, from a minute to a day', () => {
+    assert.deepEqual(loadConfig({}).crlFiles, []);
+    assert.equal(loadConfig({}).revocationRefreshSeconds, 3600);
+    const config = loadConfig({ CRL_FILES: ' /etc/crl/a.crl, /etc/crl/b.pem ,', REVOCATION_REFRESH_SECONDS: '600' });
+    assert.deepEqual(config.crlFiles, ['/etc/crl/a.crl', '/etc/crl/b.pem']);
+    assert.equal(config.revocationRefreshSeconds, 600);
+    assert.match(
+      configError({ REVOCATION_REFRESH_SECONDS: '30' }).problems[0]!,
+      /REVOCATION_REFRESH_SECONDS must be a whole number of seconds from 60 to 86400 \(got '30'\)/,
+    );
+  });
+
   it('accepts postgresql:// as well as postgres://', () => {
     assert.equal(loadConfig({ DATABASE_URL: 'postgresql://localhost/x' }).database.kind, 'postgres');
   });
