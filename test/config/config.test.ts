@@ -128,6 +128,7 @@ describe('configuration from the environment', () => {
         MODE: 'production',
         TRUSTED_CA_CERTS: '/etc/ca.pem',
         BANK_BIC: 'SPTRNO22',
+        PSU_IDENTITY_KEY_FILE: '/run/secrets/psu-identity.key',
         SANDBOX_CA_CERT_FILE: '/run/ca.pem',
         SANDBOX_CA_KEY_FILE: '/run/ca.key',
       }).problems[0]!,
