@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type Config, ConfigError, redactPassword } from './config/config.js';
-import { SHUTDOWN_GRACE_MS, STORE_CLOSE_WAIT_MS, WARM_UP_DELAY_MS } from './domain/limits.js';
+import {
+  SANDBOX_BANK_TOUCH_EVERY_MS,
+  SHUTDOWN_GRACE_MS,
+  STORE_CLOSE_WAIT_MS,
+  WARM_UP_DELAY_MS,
+} from './domain/limits.js';
 import { systemClock } from './domain/clock.js';
 import type { NationalIdKey } from './domain/psu.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rates.js';
@@ -184,7 +189,11 @@ function makeServices(
       : ReferenceRates.parse(config.referenceRates);
   // In the sandbox each TPP has a bank of its own, made with the default data set on its first signed
   // request, with a clock it moves forward; production has one bank and follows the wall clock.
-  const banks = new Banks(store, config.mode);
+  const banks = new Banks(store, config.mode, undefined, undefined, {
+    newBanksPerAddressPerDay: config.sandboxBanksPerAddress,
+    idleDays: config.sandboxBankIdleDays,
+    touchEveryMs: SANDBOX_BANK_TOUCH_EVERY_MS,
+  });
   const sca = new ScaService(
     store,
     banks,

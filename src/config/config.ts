@@ -1,10 +1,13 @@
 import {
+  BOOKKEEPING_RETENTION_YEARS,
   DEFAULT_DATE_SKEW_SECONDS,
   HEADERS_TIMEOUT_MS,
   MAX_CLIENT_TIMEOUT_MS,
   MAX_DATE_SKEW_SECONDS,
+  MAX_NEW_SANDBOX_BANKS_PER_ADDRESS_PER_DAY,
   MIN_CLIENT_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
+  SANDBOX_BANK_IDLE_DAYS,
 } from '../domain/limits.js';
 import { isBic } from '../domain/account-reference.js';
 import { SANDBOX_BANK_BIC } from '../domain/bank.js';
@@ -43,6 +46,12 @@ export interface Config {
   metrics: MetricsPlacement;
   /** The bank's BIC, which its accounts carry in account information. */
   bankBic: string;
+  /** New sandbox banks one client address makes in 24 hours. */
+  sandboxBanksPerAddress: number;
+  /** Days a sandbox bank is kept unused before it is removed with all its data. */
+  sandboxBankIdleDays: number;
+  /** Years after the end of their financial year that payments and booked transactions are kept (bokføringsloven § 13: 5). */
+  bookkeepingYears: number;
 }
 
 /** Every variable the server reads, with its default; the README's configuration table mirrors this. */
@@ -64,6 +73,9 @@ export const CONFIG_VARIABLES = {
   REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
   METRICS_PORT: '',
   BANK_BIC: SANDBOX_BANK_BIC,
+  SANDBOX_BANKS_PER_ADDRESS: String(MAX_NEW_SANDBOX_BANKS_PER_ADDRESS_PER_DAY),
+  SANDBOX_BANK_IDLE_DAYS: String(SANDBOX_BANK_IDLE_DAYS),
+  BOOKKEEPING_RETENTION_YEARS: String(BOOKKEEPING_RETENTION_YEARS),
 } as const;
 
 export class ConfigError extends Error {
@@ -123,6 +135,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const metrics = take(parseMetricsPlacement(read('METRICS_PORT'), port));
   const bankBic = take(parseBankBic(read('BANK_BIC'), mode, (env.BANK_BIC ?? '').trim() !== ''));
 
+  const sandboxBanksPerAddress = take(
+    integerIn(
+      read('SANDBOX_BANKS_PER_ADDRESS'),
+      1,
+      10_000,
+      'SANDBOX_BANKS_PER_ADDRESS must be a whole number from 1 to 10000',
+    ),
+  );
+  const sandboxBankIdleDays = take(
+    integerIn(
+      read('SANDBOX_BANK_IDLE_DAYS'),
+      1,
+      3650,
+      'SANDBOX_BANK_IDLE_DAYS must be a whole number of days from 1 to 3650',
+    ),
+  );
+  const bookkeepingYears = take(
+    integerIn(
+      read('BOOKKEEPING_RETENTION_YEARS'),
+      1,
+      100,
+      'BOOKKEEPING_RETENTION_YEARS must be a whole number of years from 1 to 100 (bokføringsloven § 13 asks 5)',
+    ),
+  );
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: port!,
@@ -142,6 +179,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: requestTimeoutMs!,
     metrics: metrics!,
     bankBic: bankBic!,
+    sandboxBanksPerAddress: sandboxBanksPerAddress!,
+    sandboxBankIdleDays: sandboxBankIdleDays!,
+    bookkeepingYears: bookkeepingYears!,
   };
 }
 

@@ -10,6 +10,7 @@ import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
 import { duplicateKeyOf, newPayment, requestFor } from '../support/new-payment.js';
 import { LOGICAL_DUPLICATE_WINDOW_HOURS } from '../../src/domain/limits.js';
 import { periodicContract } from './periodic-contract.js';
+import { upkeepContract } from './upkeep-contract.js';
 
 /** The start of the logical-duplicate window, as the service gives it to the store. */
 const windowStart = () => new Date(Date.now() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000);
@@ -740,6 +741,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
     });
 
     periodicContract(open);
+    upkeepContract(open);
   });
 }
 

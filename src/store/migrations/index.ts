@@ -14,6 +14,7 @@ import { duplicateHashMigration } from './012-duplicate-hash.js';
 import { duplicateScopeMigration } from './013-duplicate-scope.js';
 import { periodicPaymentsMigration } from './014-periodic-payments.js';
 import { authorisationListsMigration } from './015-authorisation-lists.js';
+import { bankOwnersMigration } from './016-bank-owners.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '013-duplicate-scope': duplicateScopeMigration,
   '014-periodic-payments': periodicPaymentsMigration,
   '015-authorisation-lists': authorisationListsMigration,
+  '016-bank-owners': bankOwnersMigration,
 };
