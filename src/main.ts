@@ -24,6 +24,7 @@ import { AisConsentPage } from './services/ais/ais-consent-page.js';
 import { SandboxDataService } from './services/sandbox-data-service.js';
 import { SandboxCertificateService } from './services/sandbox-certificate-service.js';
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
+import { RetentionJob } from './services/retention-job.js';
 import { Banks } from './services/banks.js';
 import { readSandboxCaFiles } from './security/sandbox-ca.js';
 import type { ParsedCertificate } from './security/tpp-certificate.js';
@@ -113,10 +114,13 @@ async function main(): Promise<void> {
   const ca = await sandboxCa;
   if (ca !== undefined) trustStore.add(ca);
   phaseDone('waitForSandboxCa');
+  // Stopped before the store closes (listen's onClose hook, added after this one).
+  app.addHook('onClose', () => services.retention.stop());
   const metricsListener = await listen(app, config, metrics, services.scheduler, store);
   phaseDone('listen');
   // Slots missed while the server was down run now; then the scheduler wakes at each slot.
   void services.scheduler.wake();
+  services.retention.start();
   warmUpLater(app);
   app.log.info(readyLine(config, trustStore, metricsListener), 'ready');
   stopOnSignals(app);
@@ -214,8 +218,17 @@ function makeServices(
   );
   const scheduler = new BatchScheduler(runner, (error) => log()?.error({ err: error }, 'batch run failed'));
   const inSandbox = config.mode === 'sandbox';
+  // On every instance; each hour's run is claimed, so one instance does it (docs/retention.md).
+  const retention = new RetentionJob(
+    store,
+    { mode: config.mode, idleDays: config.sandboxBankIdleDays, bookkeepingYears: config.bookkeepingYears },
+    undefined,
+    (report) => log()?.info({ retention: report }, 'retention run'),
+    (error) => log()?.error({ err: error }, 'retention run failed'),
+  );
   return {
     scheduler,
+    retention,
     app: {
       payments: new PaymentInitiationService(store, banks, rates, sca),
       sca,

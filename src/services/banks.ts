@@ -8,7 +8,7 @@ import {
   SANDBOX_BANK_IDLE_DAYS,
   SANDBOX_BANK_TOUCH_EVERY_MS,
 } from '../domain/limits.js';
-import { type Clock, systemClock } from '../domain/clock.js';
+import { type Clock, osloDate, systemClock } from '../domain/clock.js';
 import { defaultDataSet } from '../sandbox/default-data-set.js';
 import type { Store } from '../store/store.js';
 
@@ -140,13 +140,26 @@ export class Banks {
     return this.clockWithOffset(this.mode === 'sandbox' ? Number(offsetMs) : 0);
   }
 
-  /** Every bank whose batch runs, with its clock: production's, or each sandbox bank made so far, in one read. */
-  async clocks(): Promise<{ bank: string; clock: BankClock }[]> {
+  /**
+   * The banks the scheduler has work in now, with their clocks: authorised payments waiting for a
+   * batch run, or a standing order due by the bank's own date. Production's one bank always.
+   */
+  async withWork(): Promise<{ bank: string; clock: BankClock }[]> {
     if (this.mode !== 'sandbox') return [{ bank: PRODUCTION_BANK, clock: this.clockWithOffset(0) }];
-    return (await this.store.listBankClocks()).map(({ bank, clockOffsetMs }) => ({
-      bank,
-      clock: this.clockWithOffset(Number(clockOffsetMs)),
-    }));
+    const due: { bank: string; clock: BankClock }[] = [];
+    for (const work of await this.store.findBanksWithWork()) {
+      const clock = this.clockWithOffset(Number(work.clockOffsetMs));
+      const standingDue =
+        work.nextStandingOrderDate !== undefined && work.nextStandingOrderDate <= osloDate(clock.now());
+      if (work.paymentsWaiting || standingDue) due.push({ bank: work.bank, clock });
+    }
+    return due;
+  }
+
+  /** One clock per distinct offset of the banks' clocks: the scheduler's next wake follows from these. */
+  async distinctClocks(): Promise<BankClock[]> {
+    if (this.mode !== 'sandbox') return [this.clockWithOffset(0)];
+    return (await this.store.listClockOffsets()).map((offset) => this.clockWithOffset(Number(offset)));
   }
 
   private clockWithOffset(offsetMs: number): BankClock {

@@ -81,7 +81,7 @@ import type {
  * The subclasses open the connection and supply what differs between the engines (locking).
  */
 export abstract class KyselyStore extends KyselyUpkeepStore implements Store {
-  abstract readonly kind: 'sqlite' | 'postgres';
+  abstract override readonly kind: 'sqlite' | 'postgres';
 
   /**
    * Serialises writers that take the same key within a transaction: two creates for one PSU cannot
@@ -259,8 +259,8 @@ export abstract class KyselyStore extends KyselyUpkeepStore implements Store {
     return initialize(this.db, (trx, key) => this.lock(trx, key), bankKey, defaults);
   }
 
-  findDuePaymentIds(bankKey: string, date: string, limit: number): Promise<string[]> {
-    return ledger.findDuePaymentIds(this.db, bankKey, date, limit);
+  findDuePaymentIds(bankKey: string, date: string, limit: number, authorisedBy?: Date): Promise<string[]> {
+    return ledger.findDuePaymentIds(this.db, bankKey, date, limit, authorisedBy);
   }
   executePayments(
     bankKey: string,

@@ -259,8 +259,8 @@ export interface Store extends UpkeepStore {
   claimKeyFingerprint(name: string, fingerprint: string, at: Date): Promise<string>;
 
   // Ledger and batch runs.
-  /** The bank's authorised payments due on a date (no requested date, or one not after it). */
-  findDuePaymentIds(bank: string, date: string, limit: number): Promise<string[]>;
+  /** The bank's authorised payments due on a date (no requested date, or one not after it), authorised by `authorisedBy` when given. */
+  findDuePaymentIds(bank: string, date: string, limit: number, authorisedBy?: Date): Promise<string[]>;
   /** Executes payments of the bank in one transaction, each at most once, against the bank's accounts (docs/batch.md). */
   executePayments(
     bank: string,
