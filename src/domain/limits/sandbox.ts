@@ -91,5 +91,8 @@ export const SANDBOX_BANK_TOUCH_EVERY_MS = 3_600_000;
 /** Bank and key pairs one process remembers as admitted: every bank with a few keys; beyond, the memory starts afresh. */
 export const BANK_ENTRIES_CACHED = 50_000;
 
-/** A public key sent to be certified (SPKI PEM): an RSA-8192 key is some 1 400 characters; 4 096 leave room for line breaks. */
-export const SANDBOX_PUBLIC_KEY_MAX_LENGTH = 4096;
+/**
+ * A public key sent to be certified (SPKI PEM): an RSA-4096 key is some 800 characters, line breaks
+ * included; the bound is any JSON string's (JSON_MAX_STRING_LENGTH), 1 024.
+ */
+export const SANDBOX_PUBLIC_KEY_MAX_LENGTH = 1024;
