@@ -102,6 +102,8 @@ export interface TppCertificateOptions {
    */
   keyPem?: string;
   publicKeyPem?: string;
+  /** CRL distribution points written in the certificate (the CA's CRL addresses). */
+  crlUrls?: readonly string[];
 }
 
 export async function issueTppCertificate(options: TppCertificateOptions): Promise<CertificateAndKey> {
@@ -121,6 +123,7 @@ export async function issueTppCertificate(options: TppCertificateOptions): Promi
     await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
     await x509.AuthorityKeyIdentifierExtension.create(issuerCertificate.publicKey),
   ];
+  if (options.crlUrls !== undefined) extensions.push(new x509.CRLDistributionPointsExtension([...options.crlUrls]));
   if (options.withoutQcStatement !== true) {
     extensions.push(
       new x509.Extension(
