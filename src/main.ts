@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type Config, ConfigError, redactPassword } from './config/config.js';
 import { serverVersion } from './config/server-version.js';
 import { PLATFORM_API_VERSION } from './domain/platform-api.js';
-import { STORE_CLOSE_WAIT_MS, WARM_UP_DELAY_MS } from './domain/limits.js';
+import { SANDBOX_BANK_TOUCH_EVERY_MS, STORE_CLOSE_WAIT_MS, WARM_UP_DELAY_MS } from './domain/limits.js';
 import { systemClock } from './domain/clock.js';
 import type { NationalIdKey } from './domain/psu.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rates.js';
@@ -21,6 +21,7 @@ import { AisConsentPage } from './services/ais/ais-consent-page.js';
 import { SandboxDataService } from './services/sandbox-data-service.js';
 import { SandboxCertificateService } from './services/sandbox-certificate-service.js';
 import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
+import { RetentionJob } from './services/retention-job.js';
 import { Banks } from './services/banks.js';
 import { readSandboxCaFiles, sandboxCaFilesIn } from './security/sandbox-ca.js';
 import type { ParsedCertificate } from './security/tpp-certificate.js';
@@ -140,10 +141,13 @@ async function main(): Promise<void> {
   const ca = await sandboxCa;
   if (ca !== undefined) trustStore.add(ca);
   phaseDone('waitForSandboxCa');
+  // Stopped before the store closes (listen's onClose hook, added after this one).
+  app.addHook('onClose', () => services.retention.stop());
   const metricsListener = await listen(app, config, metrics, services.scheduler, store);
   phaseDone('listen');
   // Slots missed while the server was down run now; then the scheduler wakes at each slot.
   void services.scheduler.wake();
+  services.retention.start();
   revocation.start(config.revocationRefreshSeconds * 1000);
   warmUpLater(app);
   app.log.info(readyLine(config, trustStore, metricsListener), 'ready');
@@ -217,7 +221,11 @@ function makeServices(
       : ReferenceRates.parse(config.referenceRates);
   // In the sandbox each TPP has a bank of its own, made with the default data set on its first signed
   // request, with a clock it moves forward; production has one bank and follows the wall clock.
-  const banks = new Banks(store, config.mode);
+  const banks = new Banks(store, config.mode, undefined, undefined, {
+    newBanksPerAddressPerDay: config.sandboxBanksPerAddress,
+    idleDays: config.sandboxBankIdleDays,
+    touchEveryMs: SANDBOX_BANK_TOUCH_EVERY_MS,
+  });
   const sca = new ScaService(
     store,
     banks,
@@ -238,8 +246,17 @@ function makeServices(
   );
   const scheduler = new BatchScheduler(runner, (error) => log()?.error({ err: error }, 'batch run failed'));
   const inSandbox = config.mode === 'sandbox';
+  // On every instance; each hour's run is claimed, so one instance does it (docs/retention.md).
+  const retention = new RetentionJob(
+    store,
+    { mode: config.mode, idleDays: config.sandboxBankIdleDays, bookkeepingYears: config.bookkeepingYears },
+    undefined,
+    (report) => log()?.info({ retention: report }, 'retention run'),
+    (error) => log()?.error({ err: error }, 'retention run failed'),
+  );
   return {
     scheduler,
+    retention,
     app: {
       payments: new PaymentInitiationService(store, banks, rates, sca),
       sca,

@@ -76,11 +76,15 @@ program
       outDir: string;
       validDays: number;
     }) => {
+      // A sandbox bank belongs to the key that made it: a certificate asked for again is issued over
+      // the key already in --out-dir, so the TPP keeps its bank (docs/security.md, Tenancy).
+      const keyPem = await readFile(join(options.outDir, 'tpp.key.pem'), 'utf8').catch(() => undefined);
       const request = {
         roles: options.roles,
         organisationId: options.orgId,
         name: options.name,
         validDays: options.validDays,
+        ...(keyPem === undefined ? {} : { keyPem }),
       };
       const tpp =
         options.server !== undefined
@@ -96,7 +100,9 @@ program
       await writeFile(join(options.outDir, 'tpp.cert.pem'), tpp.certPem);
       await writeFile(join(options.outDir, 'tpp.key.pem'), tpp.keyPem, { mode: 0o600 });
       process.stdout.write(
-        `wrote ${join(options.outDir, 'tpp.cert.pem')} and ${join(options.outDir, 'tpp.key.pem')} (${options.orgId}, roles ${options.roles.join(', ')})\n`,
+        keyPem === undefined
+          ? `wrote ${join(options.outDir, 'tpp.cert.pem')} and ${join(options.outDir, 'tpp.key.pem')} (${options.orgId}, roles ${options.roles.join(', ')})\n`
+          : `wrote ${join(options.outDir, 'tpp.cert.pem')} over the key in ${join(options.outDir, 'tpp.key.pem')} (${options.orgId}, roles ${options.roles.join(', ')})\n`,
       );
     },
   );

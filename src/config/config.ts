@@ -1,4 +1,5 @@
 import {
+  BOOKKEEPING_RETENTION_YEARS,
   DEFAULT_DATE_SKEW_SECONDS,
   DEFAULT_REVOCATION_REFRESH_SECONDS,
   MAX_REVOCATION_REFRESH_SECONDS,
@@ -6,8 +7,10 @@ import {
   HEADERS_TIMEOUT_MS,
   MAX_CLIENT_TIMEOUT_MS,
   MAX_DATE_SKEW_SECONDS,
+  MAX_NEW_SANDBOX_BANKS_PER_ADDRESS_PER_DAY,
   MIN_CLIENT_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
+  SANDBOX_BANK_IDLE_DAYS,
 } from '../domain/limits.js';
 import { isIP } from 'node:net';
 import { isBic } from '../domain/account-reference.js';
@@ -58,6 +61,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The sandbox CA every instance shares (SANDBOX_CA_CERT_FILE and SANDBOX_CA_KEY_FILE); undefined: one of its own, made in dataDir. */
   sandboxCaFiles: { certFile: string; keyFile: string } | undefined;
+  /** New sandbox banks one client address makes in 24 hours. */
+  sandboxBanksPerAddress: number;
+  /** Days a sandbox bank is kept unused before it is removed with all its data. */
+  sandboxBankIdleDays: number;
+  /** Years after the end of their financial year that payments and booked transactions are kept (bokføringsloven § 13: 5). */
+  bookkeepingYears: number;
 }
 
 /** No proxy trusted, the number of proxies in front of the server, or their addresses and ranges. */
@@ -87,6 +96,9 @@ export const CONFIG_VARIABLES = {
   TRUST_PROXY: '',
   SANDBOX_CA_CERT_FILE: '',
   SANDBOX_CA_KEY_FILE: '',
+  SANDBOX_BANKS_PER_ADDRESS: String(MAX_NEW_SANDBOX_BANKS_PER_ADDRESS_PER_DAY),
+  SANDBOX_BANK_IDLE_DAYS: String(SANDBOX_BANK_IDLE_DAYS),
+  BOOKKEEPING_RETENTION_YEARS: String(BOOKKEEPING_RETENTION_YEARS),
 } as const;
 
 export class ConfigError extends Error {
@@ -161,6 +173,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const trustProxy = take(parseTrustProxy(read('TRUST_PROXY')));
   const sandboxCaFiles = take(parseSandboxCaFiles(read('SANDBOX_CA_CERT_FILE'), read('SANDBOX_CA_KEY_FILE'), mode));
 
+  const sandboxBanksPerAddress = take(
+    integerIn(
+      read('SANDBOX_BANKS_PER_ADDRESS'),
+      1,
+      10_000,
+      'SANDBOX_BANKS_PER_ADDRESS must be a whole number from 1 to 10000',
+    ),
+  );
+  const sandboxBankIdleDays = take(
+    integerIn(
+      read('SANDBOX_BANK_IDLE_DAYS'),
+      1,
+      3650,
+      'SANDBOX_BANK_IDLE_DAYS must be a whole number of days from 1 to 3650',
+    ),
+  );
+  const bookkeepingYears = take(
+    integerIn(
+      read('BOOKKEEPING_RETENTION_YEARS'),
+      1,
+      100,
+      'BOOKKEEPING_RETENTION_YEARS must be a whole number of years from 1 to 100 (bokføringsloven § 13 asks 5)',
+    ),
+  );
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: port!,
@@ -184,6 +221,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bankBic: bankBic!,
     trustProxy: trustProxy!,
     sandboxCaFiles,
+    sandboxBanksPerAddress: sandboxBanksPerAddress!,
+    sandboxBankIdleDays: sandboxBankIdleDays!,
+    bookkeepingYears: bookkeepingYears!,
   };
 }
 

@@ -87,3 +87,28 @@ export class BankLimitReached extends Error {
     super(`the sandbox keeps ${limit} banks, the most it keeps`);
   }
 }
+
+/**
+ * Who asks for a sandbox bank: the key its request was signed with (SHA-256 of the certificate's
+ * SubjectPublicKeyInfo, hex) and the client address it came from (an IPv6 address's /64), with the
+ * limit of new banks per address when one applies (docs/decisions.md, "A sandbox bank belongs to its key").
+ */
+export interface BankOwner {
+  keySha256: string;
+  address: string;
+  perAddress?: { limit: number; since: Date };
+}
+
+/**
+ * What a signed request found at its TPP's bank: made now for its key, its key bound already, a bank
+ * of no key (made before keys were bound) now bound to it, or a bank bound to other keys only; or a
+ * bank being removed after it was left unused.
+ */
+export type BankEntry = 'opened' | 'bound' | 'claimed' | 'foreign' | 'removing';
+
+/** One address has made `limit` new sandbox banks within the last day already (limits.ts, MAX_NEW_SANDBOX_BANKS_PER_ADDRESS_PER_DAY). */
+export class AddressBankLimitReached extends Error {
+  constructor(readonly limit: number) {
+    super(`this address has made ${limit} sandbox banks within a day, the most one address makes`);
+  }
+}

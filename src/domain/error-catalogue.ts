@@ -53,7 +53,7 @@ export const ERROR_CATALOGUE = {
   PSU_CREDENTIALS_INVALID: { status: 401, when: 'The PSU identification sent does not match a known PSU.' },
   FORBIDDEN: {
     status: 403,
-    when: "The TPP is authenticated but the operation is not allowed for it (for example deleting from the sandbox's default data set).",
+    when: "The TPP is authenticated but the operation is not allowed for it (in the sandbox: its certificate's key is not bound to the bank of its organisation identifier).",
   },
   CONSENT_UNKNOWN: {
     status: 403,
@@ -90,7 +90,7 @@ export const ERROR_CATALOGUE = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'The body is not sent as application/json.' },
   ACCESS_EXCEEDED: {
     status: 429,
-    when: 'Account information read a fifth time in a Norwegian day without the PSU present (no PSU-IP-Address): PSD2 RTS article 36(5) allows four. In the sandbox also: certificates asked for too often, and a new TPP when the sandbox keeps MAX_SANDBOX_BANKS banks already.',
+    when: 'Account information read a fifth time in a Norwegian day without the PSU present (no PSU-IP-Address): PSD2 RTS article 36(5) allows four. In the sandbox also: certificates asked for too often, and a new TPP when the sandbox keeps MAX_SANDBOX_BANKS banks already or its address made its banks of the day.',
   },
   HEADERS_TOO_LARGE: { status: 431, when: 'The request headers are larger than the server reads.' },
   SYSTEM_ERROR: {

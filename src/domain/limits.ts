@@ -12,3 +12,4 @@ export * from './limits/payments.js';
 export * from './limits/account-information.js';
 export * from './limits/sandbox.js';
 export * from './limits/periodic.js';
+export * from './limits/retention.js';

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createPrivateKey, randomBytes, webcrypto } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomBytes, webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as x509 from '@peculiar/x509';
 import { PSP_ROLES, type PspRole } from '../domain/psp-role.js';
@@ -95,6 +95,13 @@ export interface TppCertificateOptions {
   /** Leave out the PSD2 QCStatement, or the organisation identifier, to test a certificate that lacks them. */
   withoutQcStatement?: boolean;
   withoutOrganisationId?: boolean;
+  /**
+   * Certify a key the TPP holds instead of a new one: its private key (PKCS#8 PEM; the toolkit
+   * renewing a certificate) or only its public key (SPKI PEM; the sandbox over HTTP, which then hands
+   * out no key). A sandbox bank belongs to a key, so a renewed certificate over it keeps the bank.
+   */
+  keyPem?: string;
+  publicKeyPem?: string;
   /** CRL distribution points written in the certificate (the CA's CRL addresses). */
   crlUrls?: readonly string[];
 }
@@ -103,7 +110,7 @@ export async function issueTppCertificate(options: TppCertificateOptions): Promi
   const issuerCertificate = new x509.X509Certificate(options.issuer.certPem);
   assertBankAccepts(issuerCertificate.rawData, 'the CA certificate', 'the toolkit does not issue certificates from it');
   const { key: signingKey, algorithm: signingAlgorithm } = await importCaKey(options.issuer.keyPem);
-  const keys = await crypto.subtle.generateKey(options.keyType === 'ec' ? EC : RSA, true, ['sign', 'verify']);
+  const keys = await keyPairOf(options);
   const notBefore = options.notBefore ?? new Date(Date.now() - DAY_MS);
   const subject: Record<string, string[]>[] = [{ CN: [options.name ?? 'Sandbox TPP'] }];
   if (options.withoutOrganisationId !== true) {
@@ -138,7 +145,23 @@ export async function issueTppCertificate(options: TppCertificateOptions): Promi
     extensions,
   });
   assertBankAccepts(certificate.rawData, 'the new TPP certificate', 'the toolkit does not hand it out');
-  return { certPem: certificate.toString('pem'), keyPem: await exportKey(keys.privateKey) };
+  return {
+    certPem: certificate.toString('pem'),
+    keyPem: keys.privateKey === undefined ? (options.keyPem ?? '') : await exportKey(keys.privateKey),
+  };
+}
+
+/** The key to certify: a new pair, or the public half of the key the TPP holds (its private key then stays the TPP's). */
+async function keyPairOf(options: TppCertificateOptions): Promise<{ publicKey: CryptoKey; privateKey?: CryptoKey }> {
+  const held = options.keyPem ?? options.publicKeyPem;
+  if (held === undefined)
+    return crypto.subtle.generateKey(options.keyType === 'ec' ? EC : RSA, true, ['sign', 'verify']);
+  const key = createPublicKey(held);
+  const algorithm = key.asymmetricKeyType === 'rsa' ? RSA : key.asymmetricKeyType === 'ec' ? EC : undefined;
+  if (algorithm === undefined)
+    throw new CertificateRefusedError([`has a ${key.asymmetricKeyType ?? 'unknown'} key, not RSA`], 'the TPP key');
+  const spki = key.export({ format: 'der', type: 'spki' });
+  return { publicKey: await crypto.subtle.importKey('spki', spki, algorithm, true, ['verify']) };
 }
 
 /**

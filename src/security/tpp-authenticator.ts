@@ -32,6 +32,8 @@ export interface Authentication {
   signatureAcceptableUntil: Date;
   /** SHA-256 (hex) of the body bytes as received (of the empty body when there is none), hashed once for the Digest check and the request's binding. */
   bodySha256: string;
+  /** SHA-256 (hex) of the certificate's public key (SubjectPublicKeyInfo): whose sandbox bank the request may reach. */
+  keySha256: string;
 }
 
 export interface AuthenticatorOptions {
@@ -131,6 +133,7 @@ export class TppAuthenticator {
         certificate.notAfter,
       ),
       bodySha256: bodySha256.toString('hex'),
+      keySha256: certificate.keySha256,
     };
     return { authentication, entry };
   }

@@ -1,4 +1,4 @@
-import { type KeyObject, X509Certificate } from 'node:crypto';
+import { type KeyObject, X509Certificate, hash } from 'node:crypto';
 import { certificateWeaknesses } from './certificate-policy.js';
 import {
   CertificateFormatError,
@@ -23,6 +23,8 @@ export interface ParsedCertificate {
   publicKey: KeyObject;
   /** SHA-256 fingerprint of the DER, as node prints it. */
   fingerprint: string;
+  /** SHA-256 (hex) of the SubjectPublicKeyInfo: the key a sandbox bank is bound to (services/banks.ts). */
+  keySha256: string;
   /** The PSD2 QCStatement, when the certificate has one. */
   psd2: Psd2Statement | undefined;
   /** organizationIdentifier of the subject (PSDNO-FSA-…), when present. */
@@ -103,6 +105,7 @@ export function parseCertificate(der: Buffer): ParsedCertificate {
     notAfter: fields.notAfter,
     publicKey: publicKey!,
     fingerprint: x509.fingerprint256,
+    keySha256: hash('sha256', publicKey!.export({ type: 'spki', format: 'der' }), 'hex'),
     psd2,
     organisationId: attribute(ORGANIZATION_IDENTIFIER_OID),
     name,

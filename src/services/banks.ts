@@ -1,13 +1,45 @@
 import type { Mode } from '../config/config.js';
 import { ApiError } from '../domain/api-error.js';
-import { BankLimitReached } from '../domain/bank.js';
-import { MAX_SANDBOX_BANKS } from '../domain/limits.js';
-import { type Clock, systemClock } from '../domain/clock.js';
+import { AddressBankLimitReached, type BankEntry, BankLimitReached, type BankOwner } from '../domain/bank.js';
+import {
+  BANK_ENTRIES_CACHED,
+  MAX_NEW_SANDBOX_BANKS_PER_ADDRESS_PER_DAY,
+  MAX_SANDBOX_BANKS,
+  SANDBOX_BANK_IDLE_DAYS,
+  SANDBOX_BANK_TOUCH_EVERY_MS,
+} from '../domain/limits.js';
+import { type Clock, osloDate, systemClock } from '../domain/clock.js';
 import { defaultDataSet } from '../sandbox/default-data-set.js';
 import type { Store } from '../store/store.js';
 
 /** Production's one bank: every row of production has this bank (migration 008). No TPP's id is empty. */
 export const PRODUCTION_BANK = '';
+
+const DAY_MS = 86_400_000;
+
+/** The sandbox's rules for banks shared by many TPPs (config: SANDBOX_BANKS_PER_ADDRESS, SANDBOX_BANK_IDLE_DAYS). */
+export interface BankTenancy {
+  /** New banks one client address (an IPv6 address's /64) makes in 24 hours. */
+  newBanksPerAddressPerDay: number;
+  /** Days a bank is kept unused before the retention job removes it with all its data. */
+  idleDays: number;
+  /** How often a bank's use is written while it is used. */
+  touchEveryMs: number;
+}
+
+export const DEFAULT_TENANCY: BankTenancy = {
+  newBanksPerAddressPerDay: MAX_NEW_SANDBOX_BANKS_PER_ADDRESS_PER_DAY,
+  idleDays: SANDBOX_BANK_IDLE_DAYS,
+  touchEveryMs: SANDBOX_BANK_TOUCH_EVERY_MS,
+};
+
+/** A request whose key is not bound to its organisation identifier's bank. */
+function foreignKey(tppId: string): ApiError {
+  return new ApiError(
+    'FORBIDDEN',
+    `the sandbox bank of ${tppId} belongs to the key that made it, and this certificate's key is not bound to it. Sign with that key, or ask for a certificate over it (POST /v1/sandbox/certificates with publicKey; docs/security.md, "Tenancy")`,
+  );
+}
 
 /** A bank's business clock: the base clock (the wall clock) plus the bank's offset. */
 export interface BankClock extends Clock {
@@ -21,14 +53,19 @@ export interface BankClock extends Clock {
  * is one bank and the wall clock.
  */
 export class Banks {
-  /** Banks known to exist: banks are never removed, so each is looked for once per process. */
-  private readonly made = new Set<string>();
+  /**
+   * Entries of this process, bank and key, with when the bank's use was last noted: a key admitted
+   * once is not looked up again until its entry is older than `touchEveryMs`, when the use is noted
+   * anew (and a bank removed meanwhile, by another instance's retention job, is entered afresh).
+   */
+  private readonly entered = new Map<string, number>();
 
   constructor(
     private readonly store: Store,
     readonly mode: Mode,
     private readonly base: Clock = systemClock,
     private readonly maxBanks = MAX_SANDBOX_BANKS,
+    private readonly tenancy: BankTenancy = DEFAULT_TENANCY,
   ) {}
 
   /** The bank a TPP's requests work in. */
@@ -36,21 +73,52 @@ export class Banks {
     return this.mode === 'sandbox' ? tppId : PRODUCTION_BANK;
   }
 
-  /** Makes the TPP's sandbox bank on its first use (a copy of the default data set, its clock at the wall clock). */
-  async ensure(tppId: string): Promise<void> {
+  /**
+   * Lets a signed request into its TPP's sandbox bank (docs/decisions.md, "A sandbox bank belongs to
+   * its key"): makes the bank for the request's key on the TPP's first request (a copy of the default
+   * data set, its clock at the wall clock), else admits the request only when its key is bound to the
+   * bank; notes the bank's use at most once per `touchEveryMs`.
+   */
+  async enter(tppId: string, keySha256: string, address: string): Promise<void> {
     if (this.mode !== 'sandbox') return;
     const bank = this.of(tppId);
-    if (this.made.has(bank)) return;
+    const entry = `${bank}\n${keySha256}`;
+    const now = this.base.now();
+    const last = this.entered.get(entry);
+    if (last !== undefined && now.getTime() - last < this.tenancy.touchEveryMs) return;
+    if (last !== undefined && (await this.store.touchBank(bank, now))) {
+      this.entered.set(entry, now.getTime());
+      return;
+    }
+    this.entered.delete(entry);
+    const found = await this.openOrFind(tppId, bank, { keySha256, address }, now);
+    if (found === 'foreign') throw foreignKey(tppId);
+    if (found === 'removing')
+      throw new ApiError(
+        'SERVICE_UNAVAILABLE',
+        `the sandbox bank of ${tppId} is being removed, unused for ${this.tenancy.idleDays} days (docs/sandbox.md); send again in a minute for a new one`,
+      );
+    if (found === 'bound' || found === 'claimed') await this.store.touchBank(bank, now);
+    if (this.entered.size >= BANK_ENTRIES_CACHED) this.entered.clear();
+    this.entered.set(entry, now.getTime());
+  }
+
+  private async openOrFind(tppId: string, bank: string, owner: BankOwner, now: Date): Promise<BankEntry> {
+    const perAddress = { limit: this.tenancy.newBanksPerAddressPerDay, since: new Date(now.getTime() - DAY_MS) };
     try {
-      await this.store.openBank(bank, this.base.now(), defaultDataSet, this.maxBanks);
+      return await this.store.enterBank(bank, { ...owner, perAddress }, now, defaultDataSet, this.maxBanks);
     } catch (error) {
+      if (error instanceof AddressBankLimitReached)
+        throw new ApiError(
+          'ACCESS_EXCEEDED',
+          `one address makes at most ${error.limit} sandbox banks a day, and this one has; the bank of ${tppId} is not made. Send with an organisation identifier whose bank you made already, or again tomorrow`,
+        );
       if (!(error instanceof BankLimitReached)) throw error;
       throw new ApiError(
         'ACCESS_EXCEEDED',
         `this sandbox keeps ${error.limit} banks, one per TPP, and has no room for a bank of ${tppId}; TPPs that have a bank here go on as before. Ask the sandbox's operator`,
       );
     }
-    this.made.add(bank);
   }
 
   /** The business clock of the TPP's bank, read now (another instance may have moved it). */
@@ -72,13 +140,26 @@ export class Banks {
     return this.clockWithOffset(this.mode === 'sandbox' ? Number(offsetMs) : 0);
   }
 
-  /** Every bank whose batch runs, with its clock: production's, or each sandbox bank made so far, in one read. */
-  async clocks(): Promise<{ bank: string; clock: BankClock }[]> {
+  /**
+   * The banks the scheduler has work in now, with their clocks: authorised payments waiting for a
+   * batch run, or a standing order due by the bank's own date. Production's one bank always.
+   */
+  async withWork(): Promise<{ bank: string; clock: BankClock }[]> {
     if (this.mode !== 'sandbox') return [{ bank: PRODUCTION_BANK, clock: this.clockWithOffset(0) }];
-    return (await this.store.listBankClocks()).map(({ bank, clockOffsetMs }) => ({
-      bank,
-      clock: this.clockWithOffset(Number(clockOffsetMs)),
-    }));
+    const due: { bank: string; clock: BankClock }[] = [];
+    for (const work of await this.store.findBanksWithWork()) {
+      const clock = this.clockWithOffset(Number(work.clockOffsetMs));
+      const standingDue =
+        work.nextStandingOrderDate !== undefined && work.nextStandingOrderDate <= osloDate(clock.now());
+      if (work.paymentsWaiting || standingDue) due.push({ bank: work.bank, clock });
+    }
+    return due;
+  }
+
+  /** One clock per distinct offset of the banks' clocks: the scheduler's next wake follows from these. */
+  async distinctClocks(): Promise<BankClock[]> {
+    if (this.mode !== 'sandbox') return [this.clockWithOffset(0)];
+    return (await this.store.listClockOffsets()).map((offset) => this.clockWithOffset(Number(offset)));
   }
 
   private clockWithOffset(offsetMs: number): BankClock {

@@ -72,17 +72,27 @@ export class BatchRunner {
   /** How long until the next slot or start of a day of any bank, by each bank's clock. */
   async untilNextSlotMs(): Promise<number> {
     let wait = Number.POSITIVE_INFINITY;
-    for (const { clock } of await this.banks.clocks()) {
+    // One computation per distinct clock offset, not per bank: 10 000 banks at the wall clock are one.
+    for (const clock of await this.banks.distinctClocks()) {
       const now = clock.now();
       wait = Math.min(wait, this.nextWake(now).getTime() - now.getTime());
     }
     return wait === Number.POSITIVE_INFINITY ? this.nextWake(new Date()).getTime() - Date.now() : wait;
   }
 
-  /** Runs, for every bank, each slot that has come by its clock since its last one run. */
+  /**
+   * Runs, for every bank that has work (Banks.withWork: payments waiting for a batch run, a standing
+   * order due), each slot that has come by its clock since its last one run. A bank without work is
+   * not visited: the work grows with the banks that have something due, not with all banks; its
+   * slots passed meanwhile execute nothing later, as a run executes only payments authorised before
+   * its slot (findDuePaymentIds). A turn of the event loop after each bank keeps the API answering.
+   */
   async catchUp(): Promise<BatchRunResult[]> {
     const results: BatchRunResult[] = [];
-    for (const { bank, clock } of await this.banks.clocks()) results.push(...(await this.catchUpBank(bank, clock)));
+    for (const { bank, clock } of await this.banks.withWork()) {
+      results.push(...(await this.catchUpBank(bank, clock)));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     return results;
   }
 
@@ -142,7 +152,7 @@ export class BatchRunner {
     const date = osloDate(at);
     const result: BatchRunResult = { slot, executed: 0, partial: 0, rejected: 0 };
     for (;;) {
-      const due = await this.store.findDuePaymentIds(bank, date, this.chunkSize);
+      const due = await this.store.findDuePaymentIds(bank, date, this.chunkSize, at);
       if (due.length === 0) break;
       const outcomes = await this.store.executePayments(bank, due, date, clock.now(), (payment, debtor) =>
         planExecution(payment, debtor, this.rates),

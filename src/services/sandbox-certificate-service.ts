@@ -1,4 +1,6 @@
+import { createPublicKey } from 'node:crypto';
 import { ApiError } from '../domain/api-error.js';
+import { CERTIFICATE_RSA_MIN_BITS } from '../domain/limits.js';
 import { parseOrganisationIdentifier } from '../domain/organisation-identifier.js';
 import type { PspRole } from '../domain/psp-role.js';
 import { formatDistinguishedName } from '../security/distinguished-name.js';
@@ -10,12 +12,15 @@ export interface SandboxCertificateRequest {
   name: string;
   roles: PspRole[];
   validDays?: number;
+  /** A key the TPP holds (SPKI PEM): certified instead of a new one, which keeps its sandbox bank. */
+  publicKey?: string;
 }
 
 /** A TPP certificate from the sandbox CA, with its key: the server keeps neither. */
 export interface IssuedSandboxCertificate {
   certificate: string;
-  privateKey: string;
+  /** Absent when the TPP sent its own public key. */
+  privateKey?: string;
   /** The keyId of the Signature header this certificate signs with. */
   keyId: string;
   serialNumber: string;
@@ -48,6 +53,7 @@ export class SandboxCertificateService {
       const text = `$.organizationIdentifier ${identifier}`;
       throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path: '$.organizationIdentifier', text }]);
     }
+    const publicKeyPem = request.publicKey === undefined ? undefined : readPublicKey(request.publicKey);
     this.issuer ??= this.readIssuer().catch((error: unknown) => {
       // A CA that could not be read now may be readable on the next request (a file being replaced).
       this.issuer = undefined;
@@ -66,11 +72,12 @@ export class SandboxCertificateService {
       ncaId: identifier.ncaId,
       ncaName: AUTHORITY_NAMES[identifier.ncaId] ?? identifier.ncaId,
       ...(request.validDays === undefined ? {} : { validDays: request.validDays }),
+      ...(publicKeyPem === undefined ? {} : { publicKeyPem }),
     });
     const certificate = parseCertificate(readPemCertificates(issued.certPem)[0]!);
     return {
       certificate: issued.certPem,
-      privateKey: issued.keyPem,
+      ...(publicKeyPem === undefined ? { privateKey: issued.keyPem } : {}),
       keyId: `SN=${certificate.x509.serialNumber},CA=${formatDistinguishedName(certificate.issuer)}`,
       serialNumber: certificate.x509.serialNumber,
       organizationIdentifier: request.organizationIdentifier,
@@ -81,4 +88,24 @@ export class SandboxCertificateService {
       caCertificate: issuer.certPem,
     };
   }
+}
+
+/** The TPP's public key to certify, as SPKI PEM; 400 naming $.publicKey for anything else. */
+function readPublicKey(text: string): string {
+  const refuse = (why: string) => {
+    const message = `$.publicKey ${why}`;
+    return new ApiError('FORMAT_ERROR', message, [{ code: 'FORMAT_ERROR', path: '$.publicKey', text: message }]);
+  };
+  let key;
+  try {
+    key = createPublicKey({ key: text, format: 'pem' });
+  } catch {
+    throw refuse('is not a public key in PEM (-----BEGIN PUBLIC KEY-----, SubjectPublicKeyInfo)');
+  }
+  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (key.asymmetricKeyType !== 'rsa' || bits < CERTIFICATE_RSA_MIN_BITS)
+    throw refuse(
+      `is a ${key.asymmetricKeyType ?? 'unknown'} key${bits > 0 ? ` of ${bits} bits` : ''}; the sandbox certifies RSA keys of at least ${CERTIFICATE_RSA_MIN_BITS} bits, as the bank accepts for signing`,
+    );
+  return key.export({ type: 'spki', format: 'pem' }).toString();
 }

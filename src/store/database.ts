@@ -232,6 +232,17 @@ export interface BankTable {
   clock_offset_ms: Amount;
   created_at: string;
   updated_at: string;
+  /** The client address (an IPv6 address's /64) the bank was made from (migration 016). */
+  opened_from: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The bank's last use, to the hour (migration 016); banks unused long enough are removed. */
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface BankKeyTable {
+  bank: string;
+  /** SHA-256 (hex) of the certificate's SubjectPublicKeyInfo (DER). */
+  key_sha256: string;
+  bound_at: string;
 }
 
 export interface BatchRunTable {
@@ -303,6 +314,7 @@ export interface Database {
   card_accounts: CardAccountTable;
   card_transactions: CardTransactionTable;
   banks: BankTable;
+  bank_keys: BankKeyTable;
   batch_runs: BatchRunTable;
   tpp_requests: TppRequestTable;
   request_bindings: RequestBindingTable;

@@ -1,7 +1,7 @@
 import { type Transaction, sql } from 'kysely';
 import type { NewPayment } from '../domain/payments/payment.js';
 import type { Database } from './database.js';
-import { KyselyConsentStore } from './kysely-consent-store.js';
+import { KyselyUpkeepStore } from './kysely-upkeep-store.js';
 import { appliedMigrations, migrateToLatest } from './migrations/migrate.js';
 import type { SchemaScript } from './migrations/schema-script.js';
 import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
@@ -80,14 +80,14 @@ import type {
  * What both implementations share: the queries are Kysely's and run unchanged on either dialect.
  * The subclasses open the connection and supply what differs between the engines (locking).
  */
-export abstract class KyselyStore extends KyselyConsentStore implements Store {
-  abstract readonly kind: 'sqlite' | 'postgres';
+export abstract class KyselyStore extends KyselyUpkeepStore implements Store {
+  abstract override readonly kind: 'sqlite' | 'postgres';
 
   /**
    * Serialises writers that take the same key within a transaction: two creates for one PSU cannot
    * both miss each other's logical duplicate, two instances cannot both load the default data.
    */
-  protected abstract lock(trx: Transaction<Database>, key: string): Promise<void>;
+  protected abstract override lock(trx: Transaction<Database>, key: string): Promise<void>;
 
   migrate(): Promise<void> {
     return migrateToLatest(this.db, this.schemaScript, (script) => this.runSchemaScript(script));
@@ -259,8 +259,8 @@ export abstract class KyselyStore extends KyselyConsentStore implements Store {
     return initialize(this.db, (trx, key) => this.lock(trx, key), bankKey, defaults);
   }
 
-  findDuePaymentIds(bankKey: string, date: string, limit: number): Promise<string[]> {
-    return ledger.findDuePaymentIds(this.db, bankKey, date, limit);
+  findDuePaymentIds(bankKey: string, date: string, limit: number, authorisedBy?: Date): Promise<string[]> {
+    return ledger.findDuePaymentIds(this.db, bankKey, date, limit, authorisedBy);
   }
   executePayments(
     bankKey: string,

@@ -1,4 +1,5 @@
 import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
+import type { UpkeepStore } from './upkeep-records.js';
 import type { NewPayment } from '../domain/payments/payment.js';
 import type { ExecutionOutcome, Planner } from './ledger-records.js';
 import type { NextExecution, PeriodicOrderState, PeriodicOutcome, StandingOrderListing } from './periodic-records.js';
@@ -106,7 +107,7 @@ export type CancelResult =
  * embedded default) and postgres/ (several server instances on one database), and one contract test
  * suite runs against both.
  */
-export interface Store {
+export interface Store extends UpkeepStore {
   readonly kind: 'sqlite' | 'postgres';
   /** Brings the schema to the latest version; safe to run on every start and from several instances. */
   migrate(): Promise<void>;
@@ -263,8 +264,8 @@ export interface Store {
    * as '0000-01-01') or a running standing order's next execution; undefined when nothing waits.
    */
   earliestDueDate(bank: string): Promise<string | undefined>;
-  /** The bank's authorised payments due on a date (no requested date, or one not after it). */
-  findDuePaymentIds(bank: string, date: string, limit: number): Promise<string[]>;
+  /** The bank's authorised payments due on a date (no requested date, or one not after it), authorised by `authorisedBy` when given. */
+  findDuePaymentIds(bank: string, date: string, limit: number, authorisedBy?: Date): Promise<string[]>;
   /** Executes payments of the bank in one transaction, each at most once, against the bank's accounts (docs/batch.md). */
   executePayments(
     bank: string,

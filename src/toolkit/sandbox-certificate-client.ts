@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import type { PspRole } from '../domain/psp-role.js';
 import type { CertificateAndKey } from './certificate-factory.js';
 
@@ -8,6 +9,11 @@ export interface SandboxCertificateOptions {
   name: string;
   roles: readonly PspRole[];
   validDays?: number;
+  /**
+   * The TPP's key (PKCS#8 PEM) to have certified instead of a new one: only its public half is sent.
+   * A sandbox bank belongs to the key that made it, so a certificate renewed over it keeps the bank.
+   */
+  keyPem?: string;
 }
 
 /**
@@ -24,6 +30,9 @@ export async function requestSandboxCertificate(
     name: options.name,
     roles: options.roles,
     ...(options.validDays === undefined ? {} : { validDays: options.validDays }),
+    ...(options.keyPem === undefined
+      ? {}
+      : { publicKey: createPublicKey(options.keyPem).export({ type: 'spki', format: 'pem' }).toString() }),
   };
   let response: Response;
   try {
@@ -46,7 +55,8 @@ export async function requestSandboxCertificate(
   } catch {
     answer = undefined;
   }
-  if (response.status !== 201 || typeof answer?.certificate !== 'string' || typeof answer.privateKey !== 'string') {
+  const keyPem = options.keyPem ?? answer?.privateKey;
+  if (response.status !== 201 || typeof answer?.certificate !== 'string' || typeof keyPem !== 'string') {
     const why =
       answer?.tppMessages
         ?.map((m) => m.text)
@@ -56,5 +66,5 @@ export async function requestSandboxCertificate(
       text.slice(0, 200);
     throw new Error(`the sandbox at ${url.origin} answered ${response.status}: ${why}`);
   }
-  return { certPem: answer.certificate, keyPem: answer.privateKey, keyId: answer.keyId ?? '' };
+  return { certPem: answer.certificate, keyPem, keyId: answer.keyId ?? '' };
 }

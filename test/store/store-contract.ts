@@ -11,6 +11,7 @@ import { duplicateKeyOf, newPayment, requestFor } from '../support/new-payment.j
 import { LOGICAL_DUPLICATE_WINDOW_HOURS } from '../../src/domain/limits.js';
 import { periodicContract } from './periodic-contract.js';
 import { unattendedReadContract } from './unattended-read-contract.js';
+import { upkeepContract } from './upkeep-contract.js';
 
 /** The start of the logical-duplicate window, as the service gives it to the store. */
 const windowStart = () => new Date(Date.now() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000);
@@ -742,6 +743,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
 
     periodicContract(open);
     unattendedReadContract(open);
+    upkeepContract(open);
   });
 }
 

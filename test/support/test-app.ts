@@ -7,7 +7,7 @@ import type { Mode, TrustProxy } from '../../src/config/config.js';
 import { type Clock, systemClock } from '../../src/domain/clock.js';
 import type { NationalIdKey } from '../../src/domain/psu.js';
 import { BatchRunner, BatchScheduler } from '../../src/services/batch-runner.js';
-import { Banks } from '../../src/services/banks.js';
+import { type BankTenancy, Banks, DEFAULT_TENANCY } from '../../src/services/banks.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/reference-rates.js';
 import { buildApp } from '../../src/http/app.js';
 import { DEFAULT_CUSTOMERS, defaultDataSet } from '../../src/sandbox/default-data-set.js';
@@ -100,6 +100,8 @@ export interface TestAppOptions {
   maxBanks?: number;
   /** TRUST_PROXY's value (default: no proxy trusted). */
   trustProxy?: TrustProxy;
+  /** The sandbox's rules for shared banks (services/banks.ts DEFAULT_TENANCY for what is left out). */
+  tenancy?: Partial<BankTenancy>;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -128,7 +130,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   // Each TPP's sandbox bank has a clock of its own: the base clock plus the offset the clock routes move.
   const clock = options.clock ?? systemClock;
   const mode = options.mode ?? 'sandbox';
-  const banks = new Banks(store, mode, clock, options.maxBanks);
+  const banks = new Banks(store, mode, clock, options.maxBanks, { ...DEFAULT_TENANCY, ...options.tenancy });
   const rates = options.rates ?? new ReferenceRates(SANDBOX_REFERENCE_RATES);
   const runner = new BatchRunner(store, banks, rates, undefined, undefined, undefined, (result, seconds) =>
     metrics?.observeBatchRun(result, seconds),

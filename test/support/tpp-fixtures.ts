@@ -8,7 +8,7 @@ import {
 export interface TppFixtures {
   ca: CertificateAndKey;
   otherCa: CertificateAndKey;
-  /** PSP_PI and PSP_AI, organisation PSDNO-FSA-111111111. */
+  /** PSP_PI and PSP_AI, organisation PSDNO-FSA-111111111; its key is bound to that sandbox bank. */
   tpp: CertificateAndKey;
   /** A second TPP with PSP_PI, organisation PSDNO-FSA-222222222. */
   otherTpp: CertificateAndKey;
@@ -46,11 +46,13 @@ async function makeFixtures(): Promise<TppFixtures> {
       name: 'Test TPP AS',
       ...options,
     });
-  const [tpp, otherTpp, aisOnly, expired, notYetValid, untrusted, ecKey, withoutQcStatement, withoutOrganisationId] =
+  const tpp = await issue({ serialHex: '00ab12cd34ef56' });
+  const [otherTpp, aisOnly, expired, notYetValid, untrusted, ecKey, withoutQcStatement, withoutOrganisationId] =
     await Promise.all([
-      issue({ serialHex: '00ab12cd34ef56' }),
       issue({ organisationId: OTHER_TPP_ID, name: 'Other TPP AB', roles: ['PSP_PI'] }),
-      issue({ roles: ['PSP_AI'] }),
+      // The same TPP's certificate with another role, over the same key: its bank is the TPP's (a
+      // sandbox bank belongs to the key that made it).
+      issue({ roles: ['PSP_AI'], keyPem: tpp.keyPem }),
       issue({ notBefore: new Date(Date.now() - 400 * DAY_MS), validDays: 30 }),
       issue({ notBefore: new Date(Date.now() + 10 * DAY_MS) }),
       issueTppCertificate({ issuer: otherCa, roles: ['PSP_PI'], organisationId: TPP_ID, name: 'Test TPP AS' }),

@@ -221,6 +221,23 @@ describe('tpp cert --server: a certificate from a running sandbox over HTTP', ()
     assert.equal(created.statusCode, 201, created.body);
   });
 
+  it('renews over the key it holds when run again: the new certificate reaches the same bank (a bank belongs to its key)', async () => {
+    const outDir = join(dir, 'renewed');
+    const args = ['cert', '--server', url, '--org-id', 'PSDNO-FSA-555555556', '--roles', 'PSP_PI', '--out-dir', outDir];
+    await run(process.execPath, [CLI, ...args]);
+    const keyPem = readFileSync(join(outDir, 'tpp.key.pem'), 'utf8');
+    const first = readFileSync(join(outDir, 'tpp.cert.pem'), 'utf8');
+    const list = (certPem: string) =>
+      sandbox.signed({ method: 'GET', url: '/v1/sandbox/customers', as: { certPem, keyPem } });
+    assert.equal((await list(first)).statusCode, 200, 'the first certificate made the bank');
+    const { stdout } = await run(process.execPath, [CLI, ...args]);
+    assert.match(stdout, /over the key in/);
+    const second = readFileSync(join(outDir, 'tpp.cert.pem'), 'utf8');
+    assert.notEqual(second, first);
+    assert.equal(readFileSync(join(outDir, 'tpp.key.pem'), 'utf8'), keyPem, 'the key is kept');
+    assert.equal((await list(second)).statusCode, 200, 'the renewed certificate reaches the same bank');
+  });
+
   it('says what the sandbox refused, and writes nothing', async () => {
     const outDir = join(dir, 'refused');
     await assert.rejects(

@@ -70,3 +70,35 @@ export const MAX_SANDBOX_BANKS = 10_000;
  * account has in practice (a household's rent, loans and savings), one small answer, no paging.
  */
 export const MAX_SANDBOX_STANDING_ORDERS_LISTED = 100;
+
+/**
+ * New sandbox banks one client address makes in 24 hours (an IPv6 address counts by its /64, which
+ * one customer is given whole). A TPP needs one bank, a CI that makes a fresh organisation
+ * identifier per pipeline a few a day; 20 leave room for both while one address needs 500 days to
+ * fill MAX_SANDBOX_BANKS, and idle banks are removed long before (SANDBOX_BANK_IDLE_DAYS).
+ * Configurable: SANDBOX_BANKS_PER_ADDRESS.
+ */
+export const MAX_NEW_SANDBOX_BANKS_PER_ADDRESS_PER_DAY = 20;
+
+/**
+ * Days a sandbox bank is kept after its last signed request before the retention job removes it with
+ * all its data (docs/sandbox.md, docs/retention.md). A month keeps a TPP's bank across holidays and
+ * a release cycle; a bank left behind costs its 60 rows and its payments no longer than that.
+ * Configurable: SANDBOX_BANK_IDLE_DAYS.
+ */
+export const SANDBOX_BANK_IDLE_DAYS = 30;
+
+/**
+ * How often a used bank's last use is written: once an hour per bank and instance at most, not on
+ * every request. Far below a day, so a bank in use is never mistaken for an idle one.
+ */
+export const SANDBOX_BANK_TOUCH_EVERY_MS = 3_600_000;
+
+/** Bank and key pairs one process remembers as admitted: every bank with a few keys; beyond, the memory starts afresh. */
+export const BANK_ENTRIES_CACHED = 50_000;
+
+/**
+ * A public key sent to be certified (SPKI PEM): an RSA-4096 key is some 800 characters, line breaks
+ * included; the bound is any JSON string's (JSON_MAX_STRING_LENGTH), 1 024.
+ */
+export const SANDBOX_PUBLIC_KEY_MAX_LENGTH = 1024;

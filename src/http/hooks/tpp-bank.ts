@@ -1,14 +1,17 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
 import type { Banks } from '../../services/banks.js';
+import { addressGroupOf } from '../../domain/client-address.js';
 import { signedRequestOf } from './authenticate.js';
 
 /**
- * preValidation of a signed operation, after authentication: a TPP's first signed request in the
- * sandbox makes its bank (a copy of the default data set; services/banks.ts). Production has one
- * bank, made by its migration, and does not register this hook.
+ * preValidation of a signed operation, after authentication: lets the request into its TPP's
+ * sandbox bank, which the TPP's first signed request makes for its certificate's key (a copy of the
+ * default data set; services/banks.ts), and which a key not bound to it cannot enter (403).
+ * Production has one bank, made by its migration, and does not register this hook.
  */
 export function openTppBank(banks: Banks): preValidationAsyncHookHandler {
   return async (request) => {
-    await banks.ensure(signedRequestOf(request).tpp.id);
+    const signed = signedRequestOf(request);
+    await banks.enter(signed.tpp.id, signed.keySha256, addressGroupOf(request.ip));
   };
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../../domain/api-error.js';
 import {
   ORGANISATION_IDENTIFIER_MAX_LENGTH,
   SANDBOX_CERTIFICATE_MAX_VALID_DAYS,
+  SANDBOX_PUBLIC_KEY_MAX_LENGTH,
   SANDBOX_CERTIFICATE_REQUESTS_PER_ADDRESS_PER_MINUTE,
   TPP_NAME_MAX_LENGTH,
 } from '../../domain/limits.js';
@@ -52,6 +53,13 @@ const certificateRequestSchema = {
       description: 'PSD2 roles of the QCStatement, each once; PSP_PI initiates payments',
       example: ['PSP_PI', 'PSP_AI'],
     },
+    publicKey: {
+      type: 'string',
+      minLength: 1,
+      maxLength: SANDBOX_PUBLIC_KEY_MAX_LENGTH,
+      description:
+        'A key you hold (SPKI PEM, RSA of at least 2048 bits): the certificate is issued over it and no key is handed out. The sandbox bank of an identifier belongs to the key that made it, so a certificate renewed over that key keeps the bank (docs/security.md, Tenancy)',
+    },
     validDays: {
       type: 'integer',
       minimum: 1,
@@ -65,7 +73,6 @@ const issuedCertificateSchema = {
   type: 'object',
   required: [
     'certificate',
-    'privateKey',
     'keyId',
     'serialNumber',
     'organizationIdentifier',
@@ -77,7 +84,9 @@ const issuedCertificateSchema = {
   ],
   properties: {
     certificate: pem('The TPP certificate (PEM): send it base64 in TPP-Signature-Certificate'),
-    privateKey: pem('Its RSA key (PKCS#8 PEM), to sign requests with; the sandbox keeps no copy'),
+    privateKey: pem(
+      'Its RSA key (PKCS#8 PEM), to sign requests with; the sandbox keeps no copy. Absent when the request gave publicKey',
+    ),
     keyId: { type: 'string', description: 'The keyId of the Signature header: SN=<serial>,CA=<issuer>' },
     serialNumber: { type: 'string', description: 'Serial number, hexadecimal' },
     organizationIdentifier: { type: 'string' },

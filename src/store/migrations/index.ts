@@ -15,6 +15,7 @@ import { duplicateScopeMigration } from './013-duplicate-scope.js';
 import { periodicPaymentsMigration } from './014-periodic-payments.js';
 import { authorisationListsMigration } from './015-authorisation-lists.js';
 import { endToEndIdMigration } from './016-end-to-end-id.js';
+import { bankOwnersMigration } from './017-bank-owners.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '014-periodic-payments': periodicPaymentsMigration,
   '015-authorisation-lists': authorisationListsMigration,
   '016-end-to-end-id': endToEndIdMigration,
+  '017-bank-owners': bankOwnersMigration,
 };

@@ -19,6 +19,7 @@ export const sqliteSchema: SchemaScript = {
     '014-periodic-payments',
     '015-authorisation-lists',
     '016-end-to-end-id',
+    '017-bank-owners',
   ],
   statements: [
     'CREATE TABLE "kysely_migration" ("name" varchar(255) not null primary key, "timestamp" varchar(255) not null)',
@@ -35,7 +36,7 @@ export const sqliteSchema: SchemaScript = {
     'CREATE TABLE "request_bindings" ("tpp_id" text not null, "request_id" text not null, "method" text not null, "target" text not null, "body_sha256" text not null, "scope" text not null, "expires_at" text not null, constraint "request_bindings_pk" primary key ("tpp_id", "request_id"))',
     'CREATE TABLE "psu_code_attempts" ("psu_key" text not null, "attempt_id" text not null, "at" text not null, constraint "psu_code_attempts_pk" primary key ("psu_key", "attempt_id"))',
     'CREATE TABLE "installation_keys" ("name" text primary key, "fingerprint" text not null, "created_at" text not null)',
-    'CREATE TABLE "banks" ("bank" text primary key, "clock_offset_ms" bigint not null, "created_at" text not null, "updated_at" text not null)',
+    'CREATE TABLE "banks" ("bank" text primary key, "clock_offset_ms" bigint not null, "created_at" text not null, "updated_at" text not null, opened_from text, used_at text)',
     'CREATE TABLE "customers" ("id" text primary key, "bank" text not null, "customer_number" text not null, "name" text not null, "type" text not null, "created_at" text not null, "tpp_id" text, constraint "customers_bank_number" unique ("bank", "customer_number"))',
     'CREATE TABLE "accounts" ("id" text primary key, "bank" text not null, "customer_id" text not null references "customers" ("id") on delete cascade, "bban" text not null, "iban" text not null, "currency" text not null, "name" text not null, "product" text not null, "cash_account_type" text not null, "credit_line_minor" bigint not null, "balance_minor" bigint not null, "created_at" text not null, "transaction_count" integer default 0 not null, constraint "accounts_bank_bban" unique ("bank", "bban"), constraint "accounts_bank_iban" unique ("bank", "iban"))',
     'CREATE TABLE "card_accounts" ("id" text primary key, "bank" text not null, "customer_id" text not null references "customers" ("id") on delete cascade, "masked_pan" text not null, "name" text not null, "product" text not null, "currency" text not null, "credit_limit_minor" bigint not null, "balance_minor" bigint not null, "body" text not null, "created_at" text not null)',
@@ -46,6 +47,7 @@ export const sqliteSchema: SchemaScript = {
     'CREATE TABLE "ais_consent_accounts" ("consent_id" text not null references "ais_consents" ("id") on delete cascade, "kind" text not null, "resource_id" text not null, constraint "ais_consent_accounts_pk" primary key ("consent_id", "kind", "resource_id"))',
     'CREATE TABLE "ais_unattended_reads" ("tpp_id" text not null, "resource_key" text not null, "day" text not null, "reads" integer not null, constraint "ais_unattended_reads_pk" primary key ("tpp_id", "resource_key", "day"))',
     'CREATE TABLE "periodic_executions" ("payment_id" text not null references "payments" ("id") on delete cascade, "seq" integer not null, "bank" text not null, "execution_date" text not null, "status" text not null, "status_reason" text, "created_at" text not null, constraint "periodic_executions_pk" primary key ("payment_id", "seq"))',
+    'CREATE TABLE "bank_keys" ("bank" text not null, "key_sha256" text not null, "bound_at" text not null, constraint "bank_keys_pk" primary key ("bank", "key_sha256"))',
     'CREATE INDEX "account_transactions_booking" on "account_transactions" ("account_id", "booking_date", "seq")',
     'CREATE INDEX "request_bindings_expiry" on "request_bindings" ("expires_at")',
     'CREATE INDEX "psu_code_attempts_at" on "psu_code_attempts" ("at")',
@@ -58,6 +60,8 @@ export const sqliteSchema: SchemaScript = {
     'CREATE INDEX "payments_due" on "payments" ("bank", "authorised_at", "id", "requested_execution_date") where status in (\'ACTC\', \'PDNG\') and service <> \'periodic-payments\'',
     'CREATE INDEX "payments_periodic_due" on "payments" ("bank", "requested_execution_date", "id") where service = \'periodic-payments\' and status in (\'ACTC\', \'PDNG\')',
     'CREATE INDEX "authorisations_object" on "authorisations" ("object_id", "kind", "created_at", "id")',
+    'CREATE INDEX "banks_opened_from" on "banks" ("opened_from", "created_at")',
+    'CREATE INDEX "banks_used_at" on "banks" ("used_at")',
     'insert into "kysely_migration_lock" ("id", "is_locked") values (\'migration_lock\', 0)',
   ],
 };

@@ -1,9 +1,11 @@
 import { saveStandingOrders } from './periodic-queries.js';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   type Account,
   type Agreement,
+  AddressBankLimitReached,
   BankLimitReached,
+  type BankOwner,
   type Customer,
   type CustomerType,
   type Engagement,
@@ -26,28 +28,43 @@ export async function openBank(
   at: Date,
   defaults: (at: Date) => BankData,
   limit: number | undefined,
+  owner?: BankOwner,
 ): Promise<boolean> {
   if ((await db.selectFrom('banks').select('bank').where('bank', '=', bankKey).executeTakeFirst()) !== undefined)
     return false;
   return db.transaction().execute(async (trx) => {
     // Two first requests of one TPP (or two instances) make the bank once: the row decides. With a
     // limit, banks are made one at a time, so that the count read here stays true until the commit.
-    await lock(trx, limit === undefined ? `bank|${bankKey}` : 'banks');
-    if (limit !== undefined) {
+    const counted = limit !== undefined || owner?.perAddress !== undefined;
+    await lock(trx, counted ? 'banks' : `bank|${bankKey}`);
+    if (counted) {
       const exists = await trx.selectFrom('banks').select('bank').where('bank', '=', bankKey).executeTakeFirst();
       if (exists !== undefined) return false;
       const { n } = await trx
         .selectFrom('banks')
         .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
         .executeTakeFirstOrThrow();
-      if (Number(n) >= limit) throw new BankLimitReached(limit);
+      if (limit !== undefined && Number(n) >= limit) throw new BankLimitReached(limit);
     }
+    if (owner?.perAddress !== undefined) await checkAddressLimit(trx, owner.address, owner.perAddress);
     const made = await trx
       .insertInto('banks')
-      .values({ bank: bankKey, clock_offset_ms: 0n, created_at: at.toISOString(), updated_at: at.toISOString() })
+      .values({
+        bank: bankKey,
+        clock_offset_ms: 0n,
+        created_at: at.toISOString(),
+        updated_at: at.toISOString(),
+        opened_from: owner?.address ?? null,
+        used_at: at.toISOString(),
+      })
       .onConflict((oc) => oc.column('bank').doNothing())
       .executeTakeFirst();
     if (Number(made.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+    if (owner !== undefined)
+      await trx
+        .insertInto('bank_keys')
+        .values({ bank: bankKey, key_sha256: owner.keySha256, bound_at: at.toISOString() })
+        .execute();
     await saveBankData(trx, bankKey, defaults(at));
     // Its batch runs start from its making: a later clock move runs the slots it passes, none from before.
     await trx
@@ -64,6 +81,21 @@ export async function openBank(
       .execute();
     return true;
   });
+}
+
+/** Refuses a new bank when the address made `limit` banks since `since` (inside openBank's transaction, under its lock). */
+export async function checkAddressLimit(
+  trx: Transaction<Database>,
+  address: string,
+  { limit, since }: { limit: number; since: Date },
+): Promise<void> {
+  const { n } = await trx
+    .selectFrom('banks')
+    .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
+    .where('opened_from', '=', address)
+    .where('created_at', '>=', since.toISOString())
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= limit) throw new AddressBankLimitReached(limit);
 }
 
 /** Customers, accounts and agreements; the caller gives the transaction. */

@@ -31,12 +31,16 @@ export async function findDuePaymentIds(
   bank: string,
   date: string,
   limit: number,
+  authorisedBy?: Date,
 ): Promise<string[]> {
-  const rows = await db
+  let query = db
     .selectFrom('payments')
     .select('id')
     .where('bank', '=', bank)
-    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments'`)
+    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments'`);
+  // A run executes what was authorised before its slot: a slot caught up late takes nothing authorised after it.
+  if (authorisedBy !== undefined) query = query.where('authorised_at', '<=', authorisedBy.toISOString());
+  const rows = await query
     .where((eb) => eb.or([eb('requested_execution_date', 'is', null), eb('requested_execution_date', '<=', date)]))
     .orderBy('authorised_at')
     .orderBy('id')

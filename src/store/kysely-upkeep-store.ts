@@ -1,0 +1,54 @@
+import type { Transaction } from 'kysely';
+import type { BankEntry, BankOwner } from '../domain/bank.js';
+import type { Database } from './database.js';
+import { KyselyConsentStore } from './kysely-consent-store.js';
+import * as owners from './queries/bank-owner-queries.js';
+import type { BankData } from './sca-records.js';
+import * as scheduler from './queries/scheduler-queries.js';
+import * as retention from './queries/retention-queries.js';
+import type { BankWithWork, RetentionKind, UpkeepStore } from './upkeep-records.js';
+
+/** The upkeep part of the Kysely store (kysely-store.ts extends it): tenancy, use, the scheduler's banks. */
+export abstract class KyselyUpkeepStore extends KyselyConsentStore implements UpkeepStore {
+  protected abstract lock(trx: Transaction<Database>, key: string): Promise<void>;
+  abstract readonly kind: 'sqlite' | 'postgres';
+
+  /** The key a chunked delete names rows by. */
+  private get rowKey(): retention.RowKey {
+    return this.kind === 'sqlite' ? 'rowid' : 'ctid';
+  }
+
+  enterBank(
+    bank: string,
+    owner: BankOwner,
+    at: Date,
+    defaults: (at: Date) => BankData,
+    limit?: number,
+  ): Promise<BankEntry> {
+    return owners.enterBank(this.db, (trx, key) => this.lock(trx, key), bank, owner, at, defaults, limit);
+  }
+  touchBank(bank: string, at: Date): Promise<boolean> {
+    return owners.touchBank(this.db, bank, at);
+  }
+  findBanksWithWork(): Promise<BankWithWork[]> {
+    return scheduler.findBanksWithWork(this.db);
+  }
+  listClockOffsets(): Promise<bigint[]> {
+    return scheduler.listClockOffsets(this.db);
+  }
+  claimRetentionRun(slot: string, at: Date): Promise<boolean> {
+    return retention.claimRetentionRun(this.db, slot, at);
+  }
+  deleteRetained(kind: RetentionKind, before: Date, limit: number): Promise<number> {
+    return retention.deleteRetained(this.db, this.rowKey, kind, before, limit);
+  }
+  findIdleBanks(before: Date, limit: number): Promise<string[]> {
+    return retention.findIdleBanks(this.db, before, limit);
+  }
+  markBankRemoving(bank: string, before: Date): Promise<boolean> {
+    return retention.markBankRemoving(this.db, bank, before);
+  }
+  deleteBankChunk(bank: string, limit: number): Promise<number> {
+    return retention.deleteBankChunk(this.db, this.rowKey, bank, limit);
+  }
+}

@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import type { BankEntry, BankOwner } from '../../domain/bank.js';
+import type { Database } from '../database.js';
+import type { BankData } from '../sca-records.js';
+import { openBank } from './bank-queries.js';
+import type { TransactionLock } from './transaction-lock.js';
+
+export type { BankOwner };
+
+/**
+ * A signed request's way into its TPP's bank (docs/decisions.md, "A sandbox bank belongs to its
+ * key"): the bank is made for the request's key when it does not exist; a bank with keys admits only
+ * those; a bank without any (made before keys were bound) is bound to the first key that comes.
+ */
+export async function enterBank(
+  db: Kysely<Database>,
+  lock: TransactionLock,
+  bank: string,
+  owner: BankOwner,
+  at: Date,
+  defaults: (at: Date) => BankData,
+  limit: number | undefined,
+): Promise<BankEntry> {
+  for (let attempt = 0; ; attempt += 1) {
+    const found = await findEntry(db, bank, owner.keySha256);
+    if (found !== 'none') return found === 'unbound' ? claim(db, lock, bank, owner, at) : found;
+    if (await openBank(db, lock, bank, at, defaults, limit, owner)) return 'opened';
+    // Another request made it between the look and the make: look again, once.
+    if (attempt > 0) return 'foreign';
+  }
+}
+
+async function findEntry(
+  db: Kysely<Database>,
+  bank: string,
+  key: string,
+): Promise<'none' | 'unbound' | 'bound' | 'foreign' | 'removing'> {
+  const row = await db
+    .selectFrom('banks')
+    .select((eb) => [
+      'banks.used_at',
+      eb
+        .selectFrom('bank_keys')
+        .select((k) => k.fn.countAll<number | bigint | string>().as('n'))
+        .whereRef('bank_keys.bank', '=', 'banks.bank')
+        .as('keys'),
+      eb
+        .selectFrom('bank_keys')
+        .select('bank_keys.key_sha256')
+        .whereRef('bank_keys.bank', '=', 'banks.bank')
+        .where('bank_keys.key_sha256', '=', key)
+        .as('mine'),
+    ])
+    .where('banks.bank', '=', bank)
+    .executeTakeFirst();
+  if (row === undefined) return 'none';
+  if (row.used_at === null) return 'removing';
+  if (row.mine !== null && row.mine !== undefined) return 'bound';
+  return Number(row.keys ?? 0) === 0 ? 'unbound' : 'foreign';
+}
+
+async function claim(
+  db: Kysely<Database>,
+  lock: TransactionLock,
+  bank: string,
+  owner: BankOwner,
+  at: Date,
+): Promise<BankEntry> {
+  return db.transaction().execute(async (trx) => {
+    await lock(trx, `bank|${bank}`);
+    const keys = await trx.selectFrom('bank_keys').select('key_sha256').where('bank', '=', bank).execute();
+    if (keys.some((k) => k.key_sha256 === owner.keySha256)) return 'bound';
+    if (keys.length > 0) return 'foreign';
+    await trx
+      .insertInto('bank_keys')
+      .values({ bank, key_sha256: owner.keySha256, bound_at: at.toISOString() })
+      .execute();
+    return 'claimed';
+  });
+}
+
+/** Notes the bank's use now; false when the bank is gone or being removed (its requests then enter anew). */
+export async function touchBank(db: Kysely<Database>, bank: string, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('banks')
+    .set({ used_at: at.toISOString() })
+    .where('bank', '=', bank)
+    .where('used_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,65 @@
+import type { BankEntry, BankOwner } from '../domain/bank.js';
+import type { BankData } from './sca-records.js';
+
+/**
+ * The store's part for keeping a shared sandbox in order: who may enter a bank, its use, and the
+ * banks the scheduler has work in (docs/decisions.md, "A sandbox bank belongs to its key", "The
+ * scheduler visits the banks that have work").
+ */
+export interface UpkeepStore {
+  /**
+   * A signed request's way into its TPP's bank: made for the request's key when it does not exist
+   * (with the limits of openBank and the owner's per-address limit), else admitted when the key is
+   * bound to it; a bank without keys is bound to the first that comes.
+   */
+  enterBank(
+    bank: string,
+    owner: BankOwner,
+    at: Date,
+    defaults: (at: Date) => BankData,
+    limit?: number,
+  ): Promise<BankEntry>;
+  /** Notes the bank's use now; false when it is gone or being removed. */
+  touchBank(bank: string, at: Date): Promise<boolean>;
+  /**
+   * The banks that have work for the scheduler, with their clocks: read from the partial indexes of
+   * waiting payments, so the read grows with the banks that have work, not with all banks.
+   */
+  findBanksWithWork(): Promise<BankWithWork[]>;
+  /** The distinct offsets of the banks' clocks: the instants the scheduler wakes at follow from them. */
+  listClockOffsets(): Promise<bigint[]>;
+
+  // The retention job (services/retention-job.ts; docs/retention.md).
+  /** Claims the retention run of a slot; false when another instance claimed it. */
+  claimRetentionRun(slot: string, at: Date): Promise<boolean>;
+  /** Deletes at most `limit` rows of one kind older than `before`, in one statement; the count deleted. */
+  deleteRetained(kind: RetentionKind, before: Date, limit: number): Promise<number>;
+  /** Sandbox banks unused since `before`, oldest first. */
+  findIdleBanks(before: Date, limit: number): Promise<string[]>;
+  /** Marks an idle bank as being removed, unless it was used since `before`; whether it did. */
+  markBankRemoving(bank: string, before: Date): Promise<boolean>;
+  /** Deletes one chunk of a bank being removed; 0 when nothing of it is left (its row is then gone). */
+  deleteBankChunk(bank: string, limit: number): Promise<number>;
+}
+
+/** A bank with work for the scheduler: authorised payments waiting for a batch run, or standing orders running. */
+export interface BankWithWork {
+  bank: string;
+  clockOffsetMs: bigint;
+  /** Authorised payments (not standing orders) wait for a batch run. */
+  paymentsWaiting: boolean;
+  /** The earliest next execution date of its running standing orders (YYYY-MM-DD), if it has any. */
+  nextStandingOrderDate: string | undefined;
+}
+
+/** The kinds of data the retention job deletes by age (docs/retention.md); sandbox banks are removed apart. */
+export type RetentionKind =
+  | 'request-bindings'
+  | 'authorisations'
+  | 'consents-never-given'
+  | 'consents'
+  | 'psu-sessions'
+  | 'code-attempts'
+  | 'retention-claims'
+  | 'payments'
+  | 'booked-transactions';
