@@ -32,6 +32,7 @@ import {
 } from './security/national-id-key.js';
 import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
+import { RevocationChecker, RevocationConfigError } from './security/revocation/revocation-checker.js';
 import { openStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
 import { instrumentStore } from './store/instrumented-store.js';
@@ -112,10 +113,19 @@ async function main(): Promise<void> {
   phaseDone('migrateAndKey');
   await claimNationalIdKey(store, config, nationalIdKey);
   phaseDone('keyFingerprint');
-  const trustStore = new TrustStore(anchors);
-  const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds });
-  // The batch run logs through the app, which is built after it.
+  // The batch run and the CRLs' refresh log through the app, which is built after them.
   let app: FastifyInstance | undefined;
+  const trustStore = new TrustStore(anchors);
+  // The CRLs' failures are logged through the app, which is built after it.
+  const revocation = new RevocationChecker({
+    onRefreshFailed: (where, reason) =>
+      app?.log.warn({ where, reason }, 'CRL could not be read again; the last copy is kept'),
+  });
+  await revocation.addFiles(config.crlFiles, anchors).catch((error: unknown) => {
+    if (error instanceof RevocationConfigError) refuseStart(error.message);
+    throw error;
+  });
+  const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds, revocation });
   const services = makeServices(config, store, nationalIdKey, metrics, () => app?.log);
   phaseDone('services');
   app = await buildApp({
@@ -125,6 +135,7 @@ async function main(): Promise<void> {
     ...services.app,
     ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: config.metrics === 'api-port' } }),
   });
+  app.addHook('onClose', async () => revocation.stop());
   phaseDone('buildApp');
   const ca = await sandboxCa;
   if (ca !== undefined) trustStore.add(ca);
@@ -133,6 +144,7 @@ async function main(): Promise<void> {
   phaseDone('listen');
   // Slots missed while the server was down run now; then the scheduler wakes at each slot.
   void services.scheduler.wake();
+  revocation.start(config.revocationRefreshSeconds * 1000);
   warmUpLater(app);
   app.log.info(readyLine(config, trustStore, metricsListener), 'ready');
   stopOnSignals(app);

@@ -1,5 +1,8 @@
 import {
   DEFAULT_DATE_SKEW_SECONDS,
+  DEFAULT_REVOCATION_REFRESH_SECONDS,
+  MAX_REVOCATION_REFRESH_SECONDS,
+  MIN_REVOCATION_REFRESH_SECONDS,
   HEADERS_TIMEOUT_MS,
   MAX_CLIENT_TIMEOUT_MS,
   MAX_DATE_SKEW_SECONDS,
@@ -28,7 +31,7 @@ export interface Config {
   dateSkewSeconds: number;
   /** Folder for files the server keeps besides the database (the sandbox CA). */
   dataDir: string;
-  /** File with the key national identity numbers are hashed with; undefined: psu-identity.key in dataDir, made on the first start. */
+  /** File with the key national identity numbers are hashed with; undefined (sandbox only): psu-identity.key in dataDir, made on the first start. */
   psuIdentityKeyFile: string | undefined;
   /** Absolute base address of this server as TPPs and browsers reach it; used in links that leave the API. */
   publicUrl: string;
@@ -42,6 +45,10 @@ export interface Config {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   metrics: MetricsPlacement;
+  /** CRL files (DER or PEM) of trusted CAs, read at start and on the schedule. */
+  crlFiles: string[];
+  /** Seconds between two reads of every CRL (files and distribution points). */
+  revocationRefreshSeconds: number;
   /** The bank's BIC, which its accounts carry in account information. */
   bankBic: string;
   /**
@@ -74,6 +81,8 @@ export const CONFIG_VARIABLES = {
   HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
   REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
   METRICS_PORT: '',
+  CRL_FILES: '',
+  REVOCATION_REFRESH_SECONDS: String(DEFAULT_REVOCATION_REFRESH_SECONDS),
   BANK_BIC: SANDBOX_BANK_BIC,
   TRUST_PROXY: '',
   SANDBOX_CA_CERT_FILE: '',
@@ -121,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `DATE_SKEW_SECONDS must be a whole number of seconds from 0 to ${MAX_DATE_SKEW_SECONDS}`,
     ),
   );
+  const psuIdentityKeyFile = take(parsePsuIdentityKeyFile(read('PSU_IDENTITY_KEY_FILE'), mode));
   const publicUrl = take(parsePublicUrl(read('PUBLIC_URL'), host, port));
   const referenceRates = take(checkReferenceRates(read('REFERENCE_RATES')));
   const batchTimes = take(parseBatchTimes(read('BATCH_TIMES')));
@@ -134,7 +144,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the headers are part of the request`,
     );
   }
-  const metrics = take(parseMetricsPlacement(read('METRICS_PORT'), port));
+  const metrics = take(parseMetricsPlacement(read('METRICS_PORT'), port, mode));
+  const crlFiles = read('CRL_FILES')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  const revocationRefreshSeconds = take(
+    integerIn(
+      read('REVOCATION_REFRESH_SECONDS'),
+      MIN_REVOCATION_REFRESH_SECONDS,
+      MAX_REVOCATION_REFRESH_SECONDS,
+      `REVOCATION_REFRESH_SECONDS must be a whole number of seconds from ${MIN_REVOCATION_REFRESH_SECONDS} to ${MAX_REVOCATION_REFRESH_SECONDS}`,
+    ),
+  );
   const bankBic = take(parseBankBic(read('BANK_BIC'), mode, (env.BANK_BIC ?? '').trim() !== ''));
   const trustProxy = take(parseTrustProxy(read('TRUST_PROXY')));
   const sandboxCaFiles = take(parseSandboxCaFiles(read('SANDBOX_CA_CERT_FILE'), read('SANDBOX_CA_KEY_FILE'), mode));
@@ -149,7 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: logLevel!,
     dateSkewSeconds: dateSkewSeconds!,
     dataDir: read('DATA_DIR'),
-    psuIdentityKeyFile: read('PSU_IDENTITY_KEY_FILE') === '' ? undefined : read('PSU_IDENTITY_KEY_FILE'),
+    psuIdentityKeyFile,
     publicUrl: publicUrl!,
     referenceRates: referenceRates!,
     batchTimes: batchTimes!,
@@ -157,6 +179,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     headersTimeoutMs: headersTimeoutMs!,
     requestTimeoutMs: requestTimeoutMs!,
     metrics: metrics!,
+    crlFiles,
+    revocationRefreshSeconds: revocationRefreshSeconds!,
     bankBic: bankBic!,
     trustProxy: trustProxy!,
     sandboxCaFiles,
@@ -233,20 +257,43 @@ function parseClientTimeout(name: 'HEADERS_TIMEOUT_MS' | 'REQUEST_TIMEOUT_MS', t
   );
 }
 
-/** METRICS_PORT: empty for the API's port, `off`, or a port of its own (0 picks a free one). */
-function parseMetricsPlacement(text: string, apiPort: number | undefined): MetricsPlacement | Problem {
-  if (text === '') return 'api-port';
+/**
+ * METRICS_PORT: `api` for the API's port, `off`, or a port of its own (0 picks a free one). Empty:
+ * the API's port in the sandbox, where a developer expects it; nowhere in production, where TPPs
+ * reach the API's port and would read the route counts and SCA outcomes (issue 31, 7).
+ */
+function parseMetricsPlacement(
+  text: string,
+  apiPort: number | undefined,
+  mode: Mode | undefined,
+): MetricsPlacement | Problem {
+  if (text === '') return mode === 'production' ? 'off' : 'api-port';
+  if (text.toLowerCase() === 'api') return 'api-port';
   if (text.toLowerCase() === 'off') return 'off';
   const port = parseInteger(text, 0, 65535);
   if (port === undefined)
     return new Problem(
-      `METRICS_PORT must be empty (metrics on the API's port), 'off', or a whole number from 0 to 65535 (got '${text}')`,
+      `METRICS_PORT must be empty, 'api' (metrics on the API's port), 'off', or a whole number from 0 to 65535 (got '${text}')`,
     );
   if (port !== 0 && port === apiPort)
     return new Problem(
-      `METRICS_PORT (${port}) must differ from PORT: leave it empty to serve /metrics on the API's port`,
+      `METRICS_PORT (${port}) must differ from PORT: set it to 'api' to serve /metrics on the API's port`,
     );
   return { port };
+}
+
+/**
+ * PSU_IDENTITY_KEY_FILE: production names the file (from the bank's secret store). A key made
+ * silently into DATA_DIR would be lost with the container, and with it every PSU's hashed identity,
+ * or would differ between instances (issue 31, 7).
+ */
+function parsePsuIdentityKeyFile(text: string, mode: Mode | undefined): string | undefined | Problem {
+  if (text !== '') return text;
+  return mode === 'production'
+    ? new Problem(
+        "PSU_IDENTITY_KEY_FILE must name the key file in production mode: the key national identity numbers are hashed with, the same file for every instance, from the bank's secret store (64 hex digits or more; `openssl rand -hex 32`)",
+      )
+    : undefined;
 }
 
 /**

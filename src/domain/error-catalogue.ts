@@ -34,6 +34,10 @@ export const ERROR_CATALOGUE = {
     status: 401,
     when: 'TPP-Signature-Certificate is not issued by a trusted CA, lacks the PSD2 QCStatement or organisation identifier, or is one a qualified trust service would never issue (weak key, broken signature hash, bytes after the DER, a PSD2 role given by name only).',
   },
+  CERTIFICATE_REVOKED: {
+    status: 401,
+    when: "TPP-Signature-Certificate is revoked: its CA's CRL (at the certificate's distribution point, or a CRL file the bank reads) lists it.",
+  },
   CERTIFICATE_EXPIRED: {
     status: 401,
     when: 'TPP-Signature-Certificate (or its issuing CA) is outside its validity period.',
@@ -91,7 +95,7 @@ export const ERROR_CATALOGUE = {
   },
   SERVICE_UNAVAILABLE: {
     status: 503,
-    when: 'The server is shutting down or its database cannot be reached; retry later.',
+    when: "The server is shutting down or its database cannot be reached, or the CRL of the TPP certificate's CA cannot be had (the revocation status cannot be established); retry later.",
   },
 } as const satisfies Record<string, { status: number; when: string }>;
 
@@ -150,6 +154,7 @@ export const TPP_MESSAGE_CODE_OF: { readonly [C in Exclude<ErrorCode, TppMessage
   // The bank refuses this TPP identity; only another certificate helps.
   CERTIFICATE_INVALID: 'FORBIDDEN',
   CERTIFICATE_EXPIRED: 'FORBIDDEN',
+  CERTIFICATE_REVOKED: 'FORBIDDEN',
   // The request is signed wrongly (key, headers, clock): the TPP fixes how it signs and sends again.
   SIGNATURE_INVALID: 'BAD_REQUEST',
   // The TPP is known but not allowed this operation: FORBIDDEN's own meaning.

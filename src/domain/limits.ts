@@ -7,6 +7,7 @@ export * from './limits/request-input.js';
 export * from './limits/request-bodies.js';
 export * from './limits/server.js';
 export * from './limits/security.js';
+export * from './limits/revocation.js';
 export * from './limits/payments.js';
 export * from './limits/account-information.js';
 export * from './limits/sandbox.js';

@@ -38,6 +38,7 @@ import { checkRequestLimits } from './hooks/request-limits.js';
 import { serializerFactory } from './schema-compiler/serializers.js';
 import type { SchemaRecorder } from './schema-compiler/precompiled.js';
 import { logRequest } from './hooks/request-log.js';
+import { ClientGoneError, isClientGone } from './client-gone.js';
 import { registerRequestMetrics } from './hooks/request-metrics.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { SANDBOX_ADDRESS_PREFIX, registerSandboxAddressLinks, routeSandboxAddress } from './hooks/sandbox-address.js';
@@ -229,6 +230,8 @@ function registerRequestHooks(app: FastifyInstance): void {
     closing = true;
   });
   app.addHook('onRequest', async (request) => {
+    // Headers sent and the connection reset: nothing is done for a client that is gone.
+    if (isClientGone(request)) throw new ClientGoneError();
     if (closing) throw shuttingDown();
     checkRequestLimits(request);
     request.log.debug({ method: request.method, path: request.url.split('?')[0] }, 'request received');

@@ -4,9 +4,12 @@ import type { ErrorCode } from '../domain/error-catalogue.js';
 import { RESOURCE_BODY_LIMIT_BYTES } from '../domain/limits.js';
 import { PsuAuthenticationRequired } from '../domain/sca.js';
 import { StoreClosedError } from '../store/closing-store.js';
+import { endForGoneClient, isClientGone } from './client-gone.js';
 
 /** Answers whatever a handler threw: the SCA challenge, or the error body. */
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  // A dropped connection is no fault, whatever failed for want of it.
+  if (isClientGone(request)) return endForGoneClient(request, reply, error);
   if (error instanceof PsuAuthenticationRequired) return sendChallenge(request, reply, error);
   return sendError(request, reply, toApiError(error, request));
 }

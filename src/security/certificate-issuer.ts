@@ -95,6 +95,8 @@ export interface TppCertificateOptions {
   /** Leave out the PSD2 QCStatement, or the organisation identifier, to test a certificate that lacks them. */
   withoutQcStatement?: boolean;
   withoutOrganisationId?: boolean;
+  /** CRL distribution points written in the certificate (the CA's CRL addresses). */
+  crlUrls?: readonly string[];
 }
 
 export async function issueTppCertificate(options: TppCertificateOptions): Promise<CertificateAndKey> {
@@ -114,6 +116,7 @@ export async function issueTppCertificate(options: TppCertificateOptions): Promi
     await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
     await x509.AuthorityKeyIdentifierExtension.create(issuerCertificate.publicKey),
   ];
+  if (options.crlUrls !== undefined) extensions.push(new x509.CRLDistributionPointsExtension([...options.crlUrls]));
   if (options.withoutQcStatement !== true) {
     extensions.push(
       new x509.Extension(

@@ -12,6 +12,7 @@ import { checkSignature } from './signature-check.js';
 import type { SignedRequest } from './signed-request.js';
 import { type ParsedCertificate, decodeCertificateHeader, parseCertificate } from './tpp-certificate.js';
 import type { TrustStore } from './trust-store.js';
+import type { RevocationChecker } from './revocation/revocation-checker.js';
 
 export interface AuthRequirement {
   /** The PSD2 role the operation needs; 'any' accepts a certificate with any PSD2 role. */
@@ -36,6 +37,8 @@ export interface Authentication {
 export interface AuthenticatorOptions {
   trustStore: TrustStore;
   dateSkewSeconds: number;
+  /** Whether a certificate is revoked, by its CA's CRL (docs/security.md, section 9); none: not checked. */
+  revocation?: RevocationChecker;
   /** Wall clock: signatures and certificates are judged by real time, never by the sandbox's business clock. */
   now?: () => number;
 }
@@ -67,6 +70,26 @@ export class TppAuthenticator {
   }
 
   authenticate(request: SignedRequest, requirement: AuthRequirement): Authentication {
+    return this.authenticated(request, requirement).authentication;
+  }
+
+  /**
+   * authenticate, then whether the certificate is revoked: the answer itself when its CRL is at hand
+   * (no promise, no I/O), a promise only when the CRL must be fetched first.
+   */
+  authenticateUnrevoked(
+    request: SignedRequest,
+    requirement: AuthRequirement,
+  ): Authentication | Promise<Authentication> {
+    const { authentication, entry } = this.authenticated(request, requirement);
+    const pending = this.options.revocation?.check(entry.certificate, entry.issuer!);
+    return pending === undefined ? authentication : pending.then(() => authentication);
+  }
+
+  private authenticated(
+    request: SignedRequest,
+    requirement: AuthRequirement,
+  ): { authentication: Authentication; entry: CertificateEntry } {
     const headers = readHeaders(request.headers, requirement.digestRequired);
     const entry = this.certificateEntry(headers.certificate);
     const { certificate } = entry;
@@ -94,7 +117,7 @@ export class TppAuthenticator {
         `lacks the PSD2 role ${requirement.role} that this operation needs; its QCStatement grants ${held}`,
       );
     }
-    return {
+    const authentication: Authentication = {
       tpp: {
         id: certificate.organisationId!,
         name: certificate.name,
@@ -109,6 +132,7 @@ export class TppAuthenticator {
       ),
       bodySha256: bodySha256.toString('hex'),
     };
+    return { authentication, entry };
   }
 
   private certificateEntry(headerValue: string): CertificateEntry {

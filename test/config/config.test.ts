@@ -2,6 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig, redactPassword } from '../../src/config/config.js';
 
+/** The least a production start needs. */
+const PRODUCTION = {
+  MODE: 'production',
+  TRUSTED_CA_CERTS: '/etc/ca/a.pem',
+  BANK_BIC: 'SPTRNO22',
+  PSU_IDENTITY_KEY_FILE: '/run/secrets/psu-identity.key',
+} as const;
+
 describe('configuration from the environment', () => {
   it('has defaults that start a sandbox on SQLite at 127.0.0.1:8080', () => {
     const config = loadConfig({});
@@ -50,14 +58,8 @@ describe('configuration from the environment', () => {
         configError({ BANK_BIC: bad }).problems[0]!,
         new RegExp(`BANK_BIC must be a BIC: 8 or 11 letters and digits, such as SPTRNO22 \\(got '${bad}'\\)`),
       );
-    assert.match(
-      configError({ MODE: 'production', TRUSTED_CA_CERTS: '/etc/ca/a.pem' }).problems[0]!,
-      /BANK_BIC must be set in production mode/,
-    );
-    assert.equal(
-      loadConfig({ MODE: 'production', TRUSTED_CA_CERTS: '/etc/ca/a.pem', BANK_BIC: 'SPTRNO22' }).bankBic,
-      'SPTRNO22',
-    );
+    assert.match(configError({ ...PRODUCTION, BANK_BIC: '' }).problems[0]!, /BANK_BIC must be set in production mode/);
+    assert.equal(loadConfig(PRODUCTION).bankBic, 'SPTRNO22');
   });
 
   it('reads the client timeouts, 10 s for the headers and 30 s for the request by default, and refuses headers longer than the request', () => {
@@ -76,13 +78,14 @@ describe('configuration from the environment', () => {
     );
   });
 
-  it('serves the metrics on the API port by default, on a port of its own with METRICS_PORT, or not at all with off', () => {
+  it("serves the metrics on the API port by default in the sandbox, on a port of its own with METRICS_PORT, on the API's port with api, or not at all with off", () => {
     assert.equal(loadConfig({}).metrics, 'api-port');
     assert.deepEqual(loadConfig({ METRICS_PORT: '9464' }).metrics, { port: 9464 });
     assert.equal(loadConfig({ METRICS_PORT: 'OFF' }).metrics, 'off');
+    assert.equal(loadConfig({ METRICS_PORT: 'api' }).metrics, 'api-port');
     assert.match(
       configError({ METRICS_PORT: 'internal' }).problems[0]!,
-      /METRICS_PORT must be empty \(metrics on the API's port\), 'off', or a whole number from 0 to 65535 \(got 'internal'\)/,
+      /METRICS_PORT must be empty, 'api' \(metrics on the API's port\), 'off', or a whole number from 0 to 65535 \(got 'internal'\)/,
     );
     assert.match(
       configError({ PORT: '9000', METRICS_PORT: '9000' }).problems[0]!,
@@ -122,13 +125,40 @@ describe('configuration from the environment', () => {
     assert.match(configError({ SANDBOX_CA_KEY_FILE: '/run/ca.key' }).problems[0]!, /set both, or neither/);
     assert.match(
       configError({
-        MODE: 'production',
-        TRUSTED_CA_CERTS: '/etc/ca.pem',
-        BANK_BIC: 'SPTRNO22',
+        ...PRODUCTION,
         SANDBOX_CA_CERT_FILE: '/run/ca.pem',
         SANDBOX_CA_KEY_FILE: '/run/ca.key',
       }).problems[0]!,
       /are for sandbox mode: production has no sandbox CA/,
+    );
+  });
+
+  // Issue 31, 7: in production, with METRICS_PORT left empty, GET /metrics answered unsigned on the API's port.
+  it("serves no metrics on the API's port in production unless METRICS_PORT=api asks for it", () => {
+    assert.equal(loadConfig(PRODUCTION).metrics, 'off');
+    assert.equal(loadConfig({ ...PRODUCTION, METRICS_PORT: 'api' }).metrics, 'api-port');
+    assert.deepEqual(loadConfig({ ...PRODUCTION, METRICS_PORT: '9464' }).metrics, { port: 9464 });
+  });
+
+  // Issue 31, 7: in production, a key was made silently into DATA_DIR when PSU_IDENTITY_KEY_FILE was missing.
+  it('refuses production without PSU_IDENTITY_KEY_FILE, saying what the file must hold; the sandbox makes its own', () => {
+    const { PSU_IDENTITY_KEY_FILE: _, ...withoutKey } = PRODUCTION;
+    assert.deepEqual(configError(withoutKey).problems, [
+      "PSU_IDENTITY_KEY_FILE must name the key file in production mode: the key national identity numbers are hashed with, the same file for every instance, from the bank's secret store (64 hex digits or more; `openssl rand -hex 32`)",
+    ]);
+    assert.equal(loadConfig(PRODUCTION).psuIdentityKeyFile, '/run/secrets/psu-identity.key');
+    assert.equal(loadConfig({}).psuIdentityKeyFile, undefined);
+  });
+
+  it('reads the CRL files and how often the CRLs are read again, an hour by default, from a minute to a day', () => {
+    assert.deepEqual(loadConfig({}).crlFiles, []);
+    assert.equal(loadConfig({}).revocationRefreshSeconds, 3600);
+    const config = loadConfig({ CRL_FILES: ' /etc/crl/a.crl, /etc/crl/b.pem ,', REVOCATION_REFRESH_SECONDS: '600' });
+    assert.deepEqual(config.crlFiles, ['/etc/crl/a.crl', '/etc/crl/b.pem']);
+    assert.equal(config.revocationRefreshSeconds, 600);
+    assert.match(
+      configError({ REVOCATION_REFRESH_SECONDS: '30' }).problems[0]!,
+      /REVOCATION_REFRESH_SECONDS must be a whole number of seconds from 60 to 86400 \(got '30'\)/,
     );
   });
 

@@ -150,18 +150,25 @@ describe('the server process', () => {
     }
   });
 
-  it('in production serves no sandbox route and makes no sandbox CA', async () => {
+  it("in production serves no sandbox route, makes no sandbox CA, and serves no /metrics on the API's port unless asked", async () => {
     const dir = tempDir();
     const fixtures = await tppFixtures();
     writeFileSync(join(dir, 'trusted.pem'), fixtures.ca.certPem);
+    writeFileSync(join(dir, 'secret.key'), `${'ab'.repeat(32)}\n`);
     const server = await startServerProcess({
       MODE: 'production',
       DATA_DIR: dir,
       DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`,
       TRUSTED_CA_CERTS: join(dir, 'trusted.pem'),
       BANK_BIC: 'SPTRNO22',
+      PSU_IDENTITY_KEY_FILE: join(dir, 'secret.key'),
+      METRICS_PORT: '',
     });
     try {
+      // Issue 31, 7: with METRICS_PORT left empty, GET /metrics, unsigned, answered 200 here.
+      assert.equal((await fetch(`${server.url}/metrics`)).status, 404);
+      assert.equal(server.lines.find((l) => l.msg === 'ready')!.metrics, 'off');
+      assert.equal(existsSync(join(dir, NATIONAL_ID_KEY_FILE)), false, 'no key is made in DATA_DIR');
       const response = await fetch(`${server.url}/v1/sandbox/customers`);
       assert.equal(response.status, 404);
       const body = (await response.json()) as { code: string; message: string };
@@ -174,6 +181,24 @@ describe('the server process', () => {
       server.child.kill('SIGTERM');
       await server.exited;
     }
+  });
+
+  // Issue 31, 7: the key was made silently into DATA_DIR, to be lost with the container or to differ between instances.
+  it('refuses to start in production without PSU_IDENTITY_KEY_FILE, saying so, and makes no key', async () => {
+    const dir = tempDir();
+    const fixtures = await tppFixtures();
+    writeFileSync(join(dir, 'trusted.pem'), fixtures.ca.certPem);
+    const { code, stderr } = await failedStart({
+      MODE: 'production',
+      DATA_DIR: dir,
+      DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`,
+      TRUSTED_CA_CERTS: join(dir, 'trusted.pem'),
+      BANK_BIC: 'SPTRNO22',
+      PSU_IDENTITY_KEY_FILE: '',
+    });
+    assert.equal(code, 2);
+    assert.match(stderr, /PSU_IDENTITY_KEY_FILE must name the key file in production mode/);
+    assert.equal(existsSync(join(dir, NATIONAL_ID_KEY_FILE)), false);
   });
 
   it('refuses to start with a bad configuration, naming every bad variable, exit code 2', async () => {
@@ -249,6 +274,7 @@ describe('the server process', () => {
         DATABASE_URL: `sqlite:${join(dir, 'x.db')}`,
         TRUSTED_CA_CERTS: join(dir, 'weak.pem'),
         BANK_BIC: 'SPTRNO22',
+        PSU_IDENTITY_KEY_FILE: join(dir, 'secret.key'),
       });
       assert.equal(code, 2);
       assert.match(

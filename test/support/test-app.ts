@@ -23,6 +23,7 @@ import { SandboxDataService } from '../../src/services/sandbox-data-service.js';
 import { SandboxCertificateService } from '../../src/services/sandbox-certificate-service.js';
 import { TppAuthenticator } from '../../src/security/tpp-authenticator.js';
 import { TrustStore } from '../../src/security/trust-store.js';
+import type { RevocationChecker } from '../../src/security/revocation/revocation-checker.js';
 import { parseCertificate, readPemCertificates } from '../../src/security/tpp-certificate.js';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
 import { type SignOptions, signRequest } from '../../src/toolkit/request-signer.js';
@@ -91,6 +92,10 @@ export interface TestAppOptions {
   checkSchemas?: boolean;
   /** The bank's BIC its accounts carry (default: the sandbox's, as BANK_BIC's default). */
   bankBic?: string;
+  /** More CAs to trust (PEM), besides the test CA. */
+  extraCas?: readonly string[];
+  /** Check revocation with this (default: not checked). */
+  revocation?: RevocationChecker;
   /** The most sandbox banks (src/domain/limits.ts MAX_SANDBOX_BANKS when left out). */
   maxBanks?: number;
   /** TRUST_PROXY's value (default: no proxy trusted). */
@@ -117,7 +122,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     store,
     metrics === undefined ? undefined : (method, seconds, failed) => metrics.observeStoreCall(method, seconds, failed),
   );
-  const trustStore = new TrustStore([parseCertificate(readPemCertificates(fixtures.ca.certPem)[0]!)]);
+  const trustStore = new TrustStore(
+    [fixtures.ca.certPem, ...(options.extraCas ?? [])].map((pem) => parseCertificate(readPemCertificates(pem)[0]!)),
+  );
   // Each TPP's sandbox bank has a clock of its own: the base clock plus the offset the clock routes move.
   const clock = options.clock ?? systemClock;
   const mode = options.mode ?? 'sandbox';
@@ -166,7 +173,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     baskets: new SigningBasketService(store, banks, sca),
     ais: new AisService(store, banks, rates, sca, options.bankBic ?? SANDBOX_BANK_BIC),
     sandbox: new SandboxDataService(store, banks),
-    authenticator: new TppAuthenticator({ trustStore, dateSkewSeconds: 300 }),
+    authenticator: new TppAuthenticator({
+      trustStore,
+      dateSkewSeconds: 300,
+      ...(options.revocation === undefined ? {} : { revocation: options.revocation }),
+    }),
     logger: options.logger ?? false,
     ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: true } }),
     checkSchemas: options.checkSchemas ?? true,

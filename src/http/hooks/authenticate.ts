@@ -5,8 +5,8 @@ import { turn } from '../body/turn.js';
 import { isLargeBody } from './request-body.js';
 
 /**
- * preValidation of a signed operation, first: the certificate, Signature, Digest, Date, X-Request-ID
- * and the PSD2 role the operation needs (the specification's Authentication part; each failure names
+ * preValidation of a signed operation, first: the certificate (revocation included), Signature, Digest,
+ * Date, X-Request-ID and the PSD2 role the operation needs (the specification's Authentication part; each failure names
  * its header, docs/errors.md). The hooks after it read what it established (`signedRequestOf`).
  */
 export function authenticate(
@@ -16,7 +16,7 @@ export function authenticate(
   return async (request) => {
     // The body's joining (Fastify's) and its digest are steps of their own for a large body.
     if (isLargeBody(request)) await turn();
-    const authentication = authenticator.authenticate(
+    const checked = authenticator.authenticateUnrevoked(
       // The target as the client sent and signed it, /api-sandbox prefix included.
       {
         method: request.method,
@@ -26,6 +26,8 @@ export function authenticate(
       },
       requirement,
     );
+    // A promise only when the certificate's CRL must be fetched first (docs/security.md, section 9).
+    const authentication = checked instanceof Promise ? await checked : checked;
     request.authentication = { ...authentication, requestId: requestIdOf(request) };
   };
 }

@@ -5,8 +5,10 @@ import fastifyFormbody from '@fastify/formbody';
 import { ApiError } from '../../domain/api-error.js';
 import type { ScaMessage, ScaPage, ScaService } from '../../services/sca-service.js';
 import { AIS_SHAREABLE_ACCOUNTS_MAX, SCA_FORM_BODY_MAX_BYTES } from '../../domain/limits.js';
+import { endForGoneClient, isClientGone } from '../client-gone.js';
 import { languageOf } from '../hooks/negotiation.js';
 import { renderScaPage } from '../sca-pages/sca-page-renderer.js';
+import { StepBinding } from '../sca-pages/step-binding.js';
 
 interface ScaPageOptions {
   sandbox: boolean;
@@ -29,10 +31,18 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
     await pages.register(fastifyCsrf, {
       cookieOpts: { path: '/sca', httpOnly: true, sameSite: 'lax', secure: options.secureCookies, signed: false },
     });
-    const show = pageShower(options);
+    const binding = new StepBinding(sca.nationalIdKey, options.secureCookies);
+    const show = pageShower(options, binding);
+    /** The step token of the posted form; one not rendered for this browser is a 403 page and uses nothing up. */
+    const stepOf = (request: FastifyRequest, field: string): string => {
+      const step = binding.unbind(field, request);
+      if (step === undefined) throw new ApiError('FORBIDDEN', 'the form was not rendered for this browser');
+      return step;
+    };
 
     // A form that fails its CSRF check, or any fault, is answered as a page, never as JSON.
     pages.setErrorHandler(async (error, request, reply) => {
+      if (isClientGone(request)) return endForGoneClient(request, reply, error);
       const status = (error as { statusCode?: number }).statusCode ?? (error instanceof ApiError ? error.status : 500);
       if (status >= 500) request.log.error({ err: error }, 'unexpected fault on an SCA page');
       return show(
@@ -49,7 +59,7 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
 
     pages.post('/sca/login', { preHandler: pages.csrfProtection, schema: { hide: true } }, async (request, reply) => {
       const form = fieldsOf(request.body, ['step', 'customerNumber', 'code']);
-      return show(request, reply, await sca.login(form.step, form.customerNumber, form.code));
+      return show(request, reply, await sca.login(stepOf(request, form.step), form.customerNumber, form.code));
     });
 
     pages.post(
@@ -58,13 +68,17 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
       async (request, reply) => {
         const form = fieldsOf(request.body, ['step', 'decision']);
         const accounts = valuesOf(request.body, 'account', AIS_SHAREABLE_ACCOUNTS_MAX);
-        return show(request, reply, await sca.decide(form.step, form.decision === 'approve', accounts));
+        return show(
+          request,
+          reply,
+          await sca.decide(stepOf(request, form.step), form.decision === 'approve', accounts),
+        );
       },
     );
   });
 }
 
-function pageShower(options: ScaPageOptions): ShowPage {
+function pageShower(options: ScaPageOptions, binding: StepBinding): ShowPage {
   return async (request, reply, page, statusOverride) => {
     reply.header('Cache-Control', 'no-store');
     reply.header('Referrer-Policy', 'no-referrer');
@@ -81,7 +95,9 @@ function pageShower(options: ScaPageOptions): ShowPage {
     // A message has no form; and a request refused before the cookie plugin read its cookies (a
     // limit crossed in the first hook) has none to make a token from.
     const csrf = page.kind === 'message' ? '' : reply.generateCsrf();
-    const html = renderScaPage(page, { language, csrf, sandbox: options.sandbox });
+    // Each form's step token is bound to the browser the page is rendered for.
+    const shown = 'step' in page ? { ...page, step: binding.bind(page.step, request, reply) } : page;
+    const html = renderScaPage(shown, { language, csrf, sandbox: options.sandbox });
     const status =
       statusOverride ??
       (page.kind === 'message' && (page.message === 'link-invalid' || page.message === 'link-expired') ? 410 : 200);
