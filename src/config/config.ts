@@ -12,11 +12,12 @@ import {
   REQUEST_TIMEOUT_MS,
   SANDBOX_BANK_IDLE_DAYS,
 } from '../domain/limits.js';
-import { isIP } from 'node:net';
 import { isBic } from '../domain/account-reference.js';
 import { SANDBOX_BANK_BIC } from '../domain/bank.js';
 import { ReferenceRates } from '../domain/reference-rates.js';
 import type { DatabaseLocation } from '../store/open-store.js';
+import { Problem, integerIn, parseInteger } from './setting-problem.js';
+import { type TrustProxy, parseSandboxCaFiles, parseTrustProxy } from './scale-out-settings.js';
 
 export type Mode = 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -69,8 +70,7 @@ export interface Config {
   bookkeepingYears: number;
 }
 
-/** No proxy trusted, the number of proxies in front of the server, or their addresses and ranges. */
-export type TrustProxy = false | number | string[];
+export type { TrustProxy };
 
 /** Every variable the server reads, with its default; the README's configuration table mirrors this. */
 export const CONFIG_VARIABLES = {
@@ -109,11 +109,6 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-/** What is wrong with one variable's value, in words the operator can act on. */
-class Problem {
-  constructor(readonly text: string) {}
-}
 
 /** Reads and checks the environment; every bad value is reported at once, in the order of the variables. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -348,64 +343,6 @@ function parseBankBic(text: string, mode: Mode | undefined, given: boolean): str
   return isBic(text)
     ? text.toUpperCase()
     : new Problem(`BANK_BIC must be a BIC: 8 or 11 letters and digits, such as SPTRNO22 (got '${text}')`);
-}
-
-/** Names proxy-addr (Fastify's trustProxy) takes for ranges of addresses. */
-const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-
-/**
- * TRUST_PROXY: empty (trust no proxy: the client is the connection's peer), a hop count (the nearest
- * N proxies' X-Forwarded-For entries are believed), or addresses and CIDR ranges of the proxies,
- * separated by commas. Anything else is refused rather than guessed: a wrong value lets a client
- * choose the address its requests are counted and logged under.
- */
-function parseTrustProxy(text: string): TrustProxy | Problem {
-  if (text === '') return false;
-  const rule = `TRUST_PROXY must be empty, a number of proxy hops from 1 to 10, or the proxies' addresses or CIDR ranges (or ${PROXY_RANGE_NAMES.join(', ')}) separated by commas (got '${text}')`;
-  if (/^\d+$/.test(text)) return parseInteger(text, 1, 10) ?? new Problem(rule);
-  const entries = text.split(',').map((e) => e.trim());
-  return entries.every(isProxyAddress) ? entries : new Problem(rule);
-}
-
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.includes(entry)) return true;
-  const [address = '', prefix, extra] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || extra !== undefined) return false;
-  return prefix === undefined || parseInteger(prefix, 0, family === 4 ? 32 : 128) !== undefined;
-}
-
-/**
- * SANDBOX_CA_CERT_FILE and SANDBOX_CA_KEY_FILE: both or neither. Several sandbox instances behind one
- * address must trust one CA, or a certificate one issued is refused by the others; production has no
- * sandbox CA.
- */
-function parseSandboxCaFiles(
-  certFile: string,
-  keyFile: string,
-  mode: Mode | undefined,
-): Config['sandboxCaFiles'] | Problem {
-  if (certFile === '' && keyFile === '') return undefined;
-  if (certFile === '' || keyFile === '')
-    return new Problem(
-      'SANDBOX_CA_CERT_FILE and SANDBOX_CA_KEY_FILE name the shared sandbox CA together: set both, or neither (each instance then makes its own in DATA_DIR)',
-    );
-  if (mode === 'production')
-    return new Problem(
-      'SANDBOX_CA_CERT_FILE and SANDBOX_CA_KEY_FILE are for sandbox mode: production has no sandbox CA',
-    );
-  return { certFile, keyFile };
-}
-
-/** A whole number from min to max; otherwise the problem, with the text that was given. */
-function integerIn(text: string, min: number, max: number, rule: string): number | Problem {
-  return parseInteger(text, min, max) ?? new Problem(`${rule} (got '${text}')`);
-}
-
-function parseInteger(text: string, min: number, max: number): number | undefined {
-  if (!/^\d+$/.test(text)) return undefined;
-  const value = Number(text);
-  return value >= min && value <= max ? value : undefined;
 }
 
 function parseDatabaseUrl(url: string): DatabaseLocation | Problem {

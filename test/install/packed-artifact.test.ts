@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -178,11 +179,14 @@ describe('the packed artifact, from a fresh clone to a production start', () => 
       const data = join(dir, 'data-production');
       const trusted = join(dir, 'trusted.pem');
       writeFileSync(trusted, (await tppFixtures()).ca.certPem);
+      const key = join(dir, 'psu-identity.key');
+      writeFileSync(key, randomBytes(32).toString('hex'), { mode: 0o600 });
       const server = await startServerProcess(
         {
           MODE: 'production',
           BANK_BIC: 'SPTRNO22',
           TRUSTED_CA_CERTS: trusted,
+          PSU_IDENTITY_KEY_FILE: key,
           DATA_DIR: data,
           DATABASE_URL: `sqlite:${join(data, 'psd2.db')}`,
         },
