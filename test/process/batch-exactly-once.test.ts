@@ -1,18 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
-import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
 import { signRequest } from '../../src/toolkit/request-signer.js';
 import { duplicateKeyOf, newPayment, requestFor } from '../support/new-payment.js';
-import { createTestDatabase } from '../support/postgres.js';
 import { type ServerProcess, startServerProcess } from '../support/server-process.js';
+import { trustedCa, withTwoServersOnPostgres as withTwoServers } from '../support/two-postgres-servers.js';
 import { TPP_ID, tppFixtures } from '../support/tpp-fixtures.js';
 
 /**
@@ -85,12 +84,6 @@ async function call(server: ServerProcess, method: 'GET' | 'POST', url: string, 
 
 function runBatch(server: ServerProcess): Promise<Response> {
   return call(server, 'POST', '/v1/sandbox/batch-runs');
-}
-
-async function trustedCa(dir: string): Promise<string> {
-  const path = join(dir, 'trusted.pem');
-  writeFileSync(path, (await tppFixtures()).ca.certPem);
-  return path;
 }
 
 describe('exactly-once execution', () => {
@@ -196,34 +189,19 @@ describe('exactly-once execution', () => {
 async function withTwoServersOnPostgres(
   drive: (servers: [ServerProcess, ServerProcess]) => Promise<void>,
 ): Promise<void> {
-  const database = await createTestDatabase();
-  const dir = mkdtempSync(join(tmpdir(), 'psd2-batch-'));
-  dirs.push(dir);
-  try {
-    const seeding = PostgresStore.open(database.url);
-    const ids = await seedAuthorisedPayments(seeding);
-    const before = (await seeding.findAccount(TPP_ID, { bban: DEBTOR }))!.balanceMinor;
-    await seeding.close();
-    const env = {
-      DATA_DIR: dir,
-      DATABASE_URL: database.url,
-      TRUSTED_CA_CERTS: await trustedCa(dir),
-      BATCH_CHUNK_SIZE: '2',
-    };
-    const servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-    try {
-      await drive(servers);
-    } finally {
-      for (const server of servers) server.child.kill('SIGTERM');
-      await Promise.all(servers.map((s) => s.exited));
-    }
-    const ledger = await postgresLedger(database.url, ids);
-    assert.deepEqual([...ledger.statuses], [['ACSC', PAYMENTS]]);
-    assert.equal(ledger.debits, PAYMENTS * ENTRIES, 'one debit per transfer');
-    assert.equal(ledger.balance, before - BigInt(PAYMENTS * ENTRIES) * AMOUNT_MINOR);
-  } finally {
-    await database.drop();
-  }
+  await withTwoServers({
+    dirs,
+    chunkSize: 2,
+    debtor: DEBTOR,
+    seed: seedAuthorisedPayments,
+    drive,
+    check: async (url, ids, before) => {
+      const ledger = await postgresLedger(url, ids);
+      assert.deepEqual([...ledger.statuses], [['ACSC', PAYMENTS]]);
+      assert.equal(ledger.debits, PAYMENTS * ENTRIES, 'one debit per transfer');
+      assert.equal(ledger.balance, before - BigInt(PAYMENTS * ENTRIES) * AMOUNT_MINOR);
+    },
+  });
 }
 
 function sqliteLedger(file: string, ids: string[]): Ledger {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -7,14 +7,13 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { addDays, osloDate } from '../../src/domain/clock.js';
 import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
-import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
 import { signRequest } from '../../src/toolkit/request-signer.js';
 import { requestFor } from '../support/new-payment.js';
 import { newStandingOrder } from '../support/periodic-requests.js';
-import { createTestDatabase } from '../support/postgres.js';
 import { type ServerProcess, startServerProcess } from '../support/server-process.js';
+import { trustedCa, withTwoServersOnPostgres } from '../support/two-postgres-servers.js';
 import { TPP_ID, tppFixtures } from '../support/tpp-fixtures.js';
 
 /**
@@ -61,12 +60,6 @@ interface Ledger {
   executions: number;
   debits: number;
   balance: bigint;
-}
-
-async function trustedCa(dir: string): Promise<string> {
-  const path = join(dir, 'trusted.pem');
-  writeFileSync(path, (await tppFixtures()).ca.certPem);
-  return path;
 }
 
 /** Moves the TPP's clock a minute on: the answer comes once the executions due have run. */
@@ -125,23 +118,13 @@ describe('standing orders execute exactly once', () => {
   });
 
   it('books each execution once when two server instances on one PostgreSQL database find them due at once', async () => {
-    const database = await createTestDatabase();
-    const dir = mkdtempSync(join(tmpdir(), 'psd2-periodic-'));
-    dirs.push(dir);
-    try {
-      const seeding = PostgresStore.open(database.url);
-      const ids = await seedStandingOrders(seeding);
-      const before = (await seeding.findAccount(TPP_ID, { bban: DEBTOR }))!.balanceMinor;
-      await seeding.close();
-      const env = {
-        DATA_DIR: dir,
-        DATABASE_URL: database.url,
-        TRUSTED_CA_CERTS: await trustedCa(dir),
-        BATCH_CHUNK_SIZE: '7',
-      };
+    await withTwoServersOnPostgres({
+      dirs,
+      chunkSize: 7,
+      debtor: DEBTOR,
+      seed: seedStandingOrders,
       // Both start at once, and each start runs the executions due; then both are moved at once.
-      const servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-      try {
+      drive: async (servers) => {
         const answers = await Promise.all(servers.map((server) => nudgeClock(server)));
         assert.ok(
           answers.every((a) => a.status === 200 || a.status === 400),
@@ -150,17 +133,14 @@ describe('standing orders execute exactly once', () => {
         // The one refused (the other moved the clock first) ran nothing; wait for the starts' runs too.
         assert.equal((await nudgeClock(servers[0])).status, 200);
         assert.equal((await nudgeClock(servers[1])).status, 200);
-      } finally {
-        for (const server of servers) server.child.kill('SIGTERM');
-        await Promise.all(servers.map((s) => s.exited));
-      }
-      const ledger = await postgresLedger(database.url, ids);
-      assert.equal(ledger.executions, EXECUTIONS);
-      assert.equal(ledger.debits, EXECUTIONS, 'one debit per execution');
-      assert.equal(ledger.balance, before - BigInt(EXECUTIONS) * AMOUNT_MINOR);
-    } finally {
-      await database.drop();
-    }
+      },
+      check: async (url, ids, before) => {
+        const ledger = await postgresLedger(url, ids);
+        assert.equal(ledger.executions, EXECUTIONS);
+        assert.equal(ledger.debits, EXECUTIONS, 'one debit per execution');
+        assert.equal(ledger.balance, before - BigInt(EXECUTIONS) * AMOUNT_MINOR);
+      },
+    });
   });
 });
 
