@@ -62,6 +62,8 @@ import { registerScaPages } from './routes/sca-page-routes.js';
 import { registerSigningBasketRoutes } from './routes/signing-basket-routes.js';
 import { type SandboxTime, batchRunSchema, registerSandboxClockRoutes } from './routes/sandbox-clock-routes.js';
 import { registerSandboxRoutes } from './routes/sandbox-routes.js';
+import { registerSandboxKeyRoutes } from './routes/sandbox-key-routes.js';
+import { BankKeys } from '../services/bank-keys.js';
 import { registerSandboxCertificateRoutes } from './routes/sandbox-certificate-routes.js';
 import { sandboxSchemas } from './schemas/sandbox-schemas.js';
 import type { SandboxDataService } from '../services/sandbox-data-service.js';
@@ -273,6 +275,7 @@ async function registerRoutes(app: FastifyInstance, deps: AppDependencies): Prom
   registerAisCardAccountRoutes(app, deps.ais);
   if (sandbox && deps.time !== undefined) registerSandboxClockRoutes(app, deps.time);
   if (sandbox) registerSandboxRoutes(app, deps.sandbox);
+  if (sandbox) registerSandboxKeyRoutes(app, new BankKeys(deps.store, deps.banks));
   if (sandbox && deps.certificates !== undefined) await registerSandboxCertificateRoutes(app, deps.certificates);
   await registerScaPages(app, deps.sca, {
     sandbox,

@@ -98,7 +98,21 @@ export const SANDBOX_BANK_TOUCH_EVERY_MS = 3_600_000;
 export const BANK_ENTRIES_CACHED = 50_000;
 
 /**
+ * How long one process admits a bank's key without asking the database again: a key unbound on
+ * another instance (DELETE /v1/sandbox/keys/…) stops opening the bank within this. One indexed read
+ * per bank, key and instance a minute costs nothing beside the requests it spares.
+ */
+export const BANK_KEY_RECHECK_MS = 60_000;
+
+/**
  * A public key sent to be certified (SPKI PEM): an RSA-4096 key is some 800 characters, line breaks
  * included; the bound is any JSON string's (JSON_MAX_STRING_LENGTH), 1 024.
  */
 export const SANDBOX_PUBLIC_KEY_MAX_LENGTH = 1024;
+
+/**
+ * Keys bound to one sandbox bank: the first key and the keys it binds (POST /v1/sandbox/keys). A TPP
+ * needs one per developer's machine and CI, and one more while a key is replaced; ten leave room for
+ * that and keep one bank's door list short.
+ */
+export const MAX_SANDBOX_BANK_KEYS = 10;

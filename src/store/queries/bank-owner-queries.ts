@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { BankEntry, BankOwner } from '../../domain/bank.js';
 import type { Database } from '../database.js';
 import type { BankData } from '../sca-records.js';
+import type { BoundKey } from '../upkeep-records.js';
 import { openBank } from './bank-queries.js';
 import type { TransactionLock } from './transaction-lock.js';
 
@@ -88,4 +89,55 @@ export async function touchBank(db: Kysely<Database>, bank: string, at: Date): P
     .where('used_at', 'is not', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Binds one more key to a bank, at the request of a key bound already (the route's hook checked
+ * that): under the bank's lock, so two binds at once cannot pass the limit together.
+ */
+export async function bindKey(
+  db: Kysely<Database>,
+  lock: TransactionLock,
+  bank: string,
+  keySha256: string,
+  at: Date,
+  limit: number,
+): Promise<'bound' | 'already' | 'full'> {
+  return db.transaction().execute(async (trx) => {
+    await lock(trx, `bank|${bank}`);
+    const keys = await trx.selectFrom('bank_keys').select('key_sha256').where('bank', '=', bank).execute();
+    if (keys.some((k) => k.key_sha256 === keySha256)) return 'already';
+    if (keys.length >= limit) return 'full';
+    await trx.insertInto('bank_keys').values({ bank, key_sha256: keySha256, bound_at: at.toISOString() }).execute();
+    return 'bound';
+  });
+}
+
+/** The keys bound to a bank, first bound first. */
+export async function listKeys(db: Kysely<Database>, bank: string): Promise<BoundKey[]> {
+  const rows = await db
+    .selectFrom('bank_keys')
+    .select(['key_sha256', 'bound_at'])
+    .where('bank', '=', bank)
+    .orderBy('bound_at')
+    .orderBy('key_sha256')
+    .execute();
+  return rows.map((r) => ({ keySha256: r.key_sha256, boundAt: r.bound_at }));
+}
+
+/** Unbinds a key, unless it is the bank's last (a bank with no key would go to whoever comes first). */
+export async function unbindKey(
+  db: Kysely<Database>,
+  lock: TransactionLock,
+  bank: string,
+  keySha256: string,
+): Promise<'unbound' | 'unknown' | 'last'> {
+  return db.transaction().execute(async (trx) => {
+    await lock(trx, `bank|${bank}`);
+    const keys = await trx.selectFrom('bank_keys').select('key_sha256').where('bank', '=', bank).execute();
+    if (!keys.some((k) => k.key_sha256 === keySha256)) return 'unknown';
+    if (keys.length === 1) return 'last';
+    await trx.deleteFrom('bank_keys').where('bank', '=', bank).where('key_sha256', '=', keySha256).execute();
+    return 'unbound';
+  });
 }
