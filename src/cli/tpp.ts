@@ -247,7 +247,7 @@ program
     "complete a payment's, basket's, cancellation's or consent's SCA as the PSU, on the bank's own pages (no browser needed)",
   )
   .argument('<scaRedirect>', 'the _links.scaRedirect.href of the answer (a path is read against --server)')
-  .requiredOption('--customer <number>', "the PSU's customer number, e.g. 13039319955")
+  .option('--customer <number>', "the PSU's customer number, e.g. 13039319955 (needed unless --cancel)")
   .option('--code <code>', 'the one-time code (the sandbox takes 123456; 000000 always fails)', '123456')
   .addOption(
     new Option(
@@ -261,18 +261,31 @@ program
     ),
   )
   .addOption(new Option('--decline', 'decline instead of approving').conflicts('accounts'))
+  .addOption(
+    new Option('--cancel', 'press Cancel on the log-in page instead of logging in').conflicts(['accounts', 'decline']),
+  )
   .addOption(serverOption())
   .action(
     async (
       link: string,
-      options: { customer: string; code: string; accounts?: string[]; decline?: boolean; server?: string },
+      options: {
+        customer?: string;
+        code: string;
+        accounts?: string[];
+        decline?: boolean;
+        cancel?: boolean;
+        server?: string;
+      },
     ) => {
+      if (options.customer === undefined && options.cancel !== true)
+        program.error("error: required option '--customer <number>' not specified (only --cancel needs none)");
       const outcome = await approveSca({
         link,
         server: options.server,
-        customerNumber: options.customer,
+        customerNumber: options.customer ?? '',
         code: options.code,
         decline: options.decline === true,
+        cancel: options.cancel === true,
         accounts: options.accounts,
       });
       const lines = [
