@@ -285,3 +285,28 @@ describe('an OCSP answer the bank does not take', () => {
     assert.equal((await read(certificate)).statusCode, 401);
   });
 });
+
+describe('in production mode', () => {
+  it('refuses a certificate its responder says is revoked with 401 CERTIFICATE_REVOKED, and lets a good one through', async () => {
+    const production = await startTestApp({
+      mode: 'production',
+      extraCas: [ca.certPem],
+      revocation: checker,
+      seed: false,
+    });
+    try {
+      const good = await tpp('/production');
+      const revoked = await tpp('/production');
+      responder.answering.statuses.set(serialOf(revoked), { status: 'revoked' });
+      const url = '/v1/signing-baskets/0f9b2a44-5c1e-4b8e-9a57-3d2c6e1f7a80/status';
+      const passed = await production.signed({ method: 'GET', url, as: good });
+      assert.equal(passed.statusCode, 404, passed.body);
+      assert.equal(passed.json().code, 'RESOURCE_UNKNOWN', 'authenticated: the basket is what is unknown');
+      const refused = await production.signed({ method: 'GET', url, as: revoked });
+      assert.equal(refused.statusCode, 401, refused.body);
+      assert.equal(refused.json().code, 'CERTIFICATE_REVOKED');
+    } finally {
+      await production.close();
+    }
+  });
+});
