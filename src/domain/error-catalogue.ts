@@ -32,11 +32,11 @@ export const ERROR_CATALOGUE = {
   PAYMENT_FAILED: { status: 400, when: 'The bank refused the payment for a business reason stated in the message.' },
   CERTIFICATE_INVALID: {
     status: 401,
-    when: 'TPP-Signature-Certificate is not issued by a trusted CA, lacks the PSD2 QCStatement or organisation identifier, or is one a qualified trust service would never issue (weak key, broken signature hash, bytes after the DER, a PSD2 role given by name only).',
+    when: "TPP-Signature-Certificate is not issued by a trusted CA, lacks the PSD2 QCStatement or organisation identifier, is one a qualified trust service would never issue (weak key, broken signature hash, bytes after the DER, a PSD2 role given by name only), or is unknown to its CA's OCSP responder.",
   },
   CERTIFICATE_REVOKED: {
     status: 401,
-    when: "TPP-Signature-Certificate is revoked: its CA's CRL (at the certificate's distribution point, or a CRL file the bank reads) lists it.",
+    when: "TPP-Signature-Certificate is revoked: its CA's OCSP responder (the one the certificate names) says so, or its CA's CRL (at the certificate's distribution point, or a CRL file the bank reads) lists it.",
   },
   CERTIFICATE_EXPIRED: {
     status: 401,
@@ -99,7 +99,7 @@ export const ERROR_CATALOGUE = {
   },
   SERVICE_UNAVAILABLE: {
     status: 503,
-    when: "The server is shutting down or its database cannot be reached, or the CRL of the TPP certificate's CA cannot be had (the revocation status cannot be established); retry later.",
+    when: "The server is shutting down or its database cannot be reached, or the OCSP answer or CRL of the TPP certificate's CA cannot be had (the revocation status cannot be established); retry later.",
   },
 } as const satisfies Record<string, { status: number; when: string }>;
 

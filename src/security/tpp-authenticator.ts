@@ -39,7 +39,7 @@ export interface Authentication {
 export interface AuthenticatorOptions {
   trustStore: TrustStore;
   dateSkewSeconds: number;
-  /** Whether a certificate is revoked, by its CA's CRL (docs/security.md, section 9); none: not checked. */
+  /** Whether a certificate is revoked, by its CA's OCSP responder or CRL (docs/security.md, section 9); none: not checked. */
   revocation?: RevocationChecker;
   /** Wall clock: signatures and certificates are judged by real time, never by the sandbox's business clock. */
   now?: () => number;
@@ -76,8 +76,8 @@ export class TppAuthenticator {
   }
 
   /**
-   * authenticate, then whether the certificate is revoked: the answer itself when its CRL is at hand
-   * (no promise, no I/O), a promise only when the CRL must be fetched first.
+   * authenticate, then whether the certificate is revoked: the answer itself when its CRL or OCSP
+   * answer is at hand (no promise, no I/O), a promise only when one must be fetched first.
    */
   authenticateUnrevoked(
     request: SignedRequest,
