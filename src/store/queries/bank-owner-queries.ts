@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { BankEntry, BankOwner } from '../../domain/bank.js';
 import type { Database } from '../database.js';
 import type { BankData } from '../sca-records.js';
@@ -67,16 +67,31 @@ async function claim(
   owner: BankOwner,
   at: Date,
 ): Promise<BankEntry> {
-  return db.transaction().execute(async (trx) => {
-    await lock(trx, `bank|${bank}`);
-    const keys = await trx.selectFrom('bank_keys').select('key_sha256').where('bank', '=', bank).execute();
-    if (keys.some((k) => k.key_sha256 === owner.keySha256)) return 'bound';
+  return withBankKeys(db, lock, bank, async (trx, keys) => {
+    if (keys.includes(owner.keySha256)) return 'bound';
     if (keys.length > 0) return 'foreign';
     await trx
       .insertInto('bank_keys')
       .values({ bank, key_sha256: owner.keySha256, bound_at: at.toISOString() })
       .execute();
     return 'claimed';
+  });
+}
+
+/** Works on a bank's keys under the bank's lock, so two requests cannot both bind or unbind past a rule. */
+function withBankKeys<T>(
+  db: Kysely<Database>,
+  lock: TransactionLock,
+  bank: string,
+  work: (trx: Transaction<Database>, keys: string[]) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await lock(trx, `bank|${bank}`);
+    const rows = await trx.selectFrom('bank_keys').select('key_sha256').where('bank', '=', bank).execute();
+    return work(
+      trx,
+      rows.map((k) => k.key_sha256),
+    );
   });
 }
 
@@ -103,10 +118,8 @@ export async function bindKey(
   at: Date,
   limit: number,
 ): Promise<'bound' | 'already' | 'full'> {
-  return db.transaction().execute(async (trx) => {
-    await lock(trx, `bank|${bank}`);
-    const keys = await trx.selectFrom('bank_keys').select('key_sha256').where('bank', '=', bank).execute();
-    if (keys.some((k) => k.key_sha256 === keySha256)) return 'already';
+  return withBankKeys(db, lock, bank, async (trx, keys) => {
+    if (keys.includes(keySha256)) return 'already';
     if (keys.length >= limit) return 'full';
     await trx.insertInto('bank_keys').values({ bank, key_sha256: keySha256, bound_at: at.toISOString() }).execute();
     return 'bound';
@@ -132,10 +145,8 @@ export async function unbindKey(
   bank: string,
   keySha256: string,
 ): Promise<'unbound' | 'unknown' | 'last'> {
-  return db.transaction().execute(async (trx) => {
-    await lock(trx, `bank|${bank}`);
-    const keys = await trx.selectFrom('bank_keys').select('key_sha256').where('bank', '=', bank).execute();
-    if (!keys.some((k) => k.key_sha256 === keySha256)) return 'unknown';
+  return withBankKeys(db, lock, bank, async (trx, keys) => {
+    if (!keys.includes(keySha256)) return 'unknown';
     if (keys.length === 1) return 'last';
     await trx.deleteFrom('bank_keys').where('bank', '=', bank).where('key_sha256', '=', keySha256).execute();
     return 'unbound';
