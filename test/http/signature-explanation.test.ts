@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { X509Certificate, createHash, createPrivateKey, sign } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNATURE_EXPLANATION_VALUE_MAX_LENGTH } from '../../src/domain/limits.js';
+import { authenticate } from '../../src/http/hooks/authenticate.js';
+import { headerError } from '../../src/security/header-error.js';
+import type { TppAuthenticator } from '../../src/security/tpp-authenticator.js';
 import { readCertificateFields } from '../../src/security/der-certificate.js';
 import { formatDistinguishedName } from '../../src/security/distinguished-name.js';
 import type { SignatureExplanation, SignatureMistakeName } from '../../src/security/signature-mistakes.js';
@@ -601,6 +605,33 @@ describe('the explanation echoes the request within bounds, and never its secret
     assert.match(sandboxSchemas.SignatureExplanation?.description ?? '', /^Sandbox only/);
     const productionDocument = JSON.stringify(production.app.swagger());
     assert.doesNotMatch(productionDocument, /signatureExplanation|SignatureExplanation/);
+  });
+});
+
+describe('an explainer that fails', () => {
+  it('leaves the refusal as it is: the same 4xx, without an explanation, and the fault logged', async () => {
+    const refusal = headerError('SIGNATURE_INVALID', 'Signature', 'does not verify');
+    const authenticator = {
+      authenticateUnrevoked: () => {
+        throw refusal;
+      },
+      explain: () => {
+        throw new Error('a fault of the explainer');
+      },
+    } as unknown as TppAuthenticator;
+    const logged: unknown[] = [];
+    const request = {
+      method: 'GET',
+      originalUrl: '/v1/probe',
+      headers: {},
+      rawBody: null,
+      signatureExplanation: null,
+      log: { error: (entry: unknown) => logged.push(entry) },
+    } as unknown as FastifyRequest;
+    const hook = authenticate(authenticator, { role: 'any', digestRequired: false }, true);
+    await assert.rejects(hook.call(sandbox.app, request, {} as FastifyReply), (error) => error === refusal);
+    assert.equal(request.signatureExplanation, null);
+    assert.equal(logged.length, 1);
   });
 });
 
