@@ -1,19 +1,18 @@
-import { createHash, verify } from 'node:crypto';
 import type { ApiError } from '../domain/api-error.js';
 import { HEADER_VALUE_MAX_LENGTH } from '../domain/limits.js';
 import { diagnoseCertificateHeader } from './certificate-header-diagnosis.js';
 import { CertificateFormatError, CertificateRefusedError } from './der-certificate.js';
 import { DigestFormatError, type DigestValue, parseDigestHeader } from './digest.js';
 import { compareDigest, diagnoseDigestFormat } from './digest-diagnosis.js';
-import { formatDistinguishedName, sameDistinguishedName } from './distinguished-name.js';
 import { shownLine, shownValue } from './explained-value.js';
 import { parseHttpDate } from './http-date.js';
+import { compareKeyId } from './key-id-comparison.js';
 import { SIGNATURE_ALGORITHMS } from './signature-check.js';
 import { type SignatureParameters, SignatureHeaderError, parseSignatureHeader } from './signature-header.js';
 import type { SignatureExplanation, SignatureMistake } from './signature-mistakes.js';
-import { recoverSignedDigest, signatureBytesOf } from './signed-digest.js';
+import { diagnoseVerification } from './signature-verification-diagnosis.js';
 import { SIGNED_WHEN_PRESENT, type SignedRequest } from './signed-request.js';
-import { findSignedText, signedValueOf } from './signing-string-variants.js';
+import { signedValueOf } from './signing-string-variants.js';
 import { type ParsedCertificate, decodeCertificateHeader, parseCertificate } from './tpp-certificate.js';
 
 /** What the explainer is given: the request as the authenticator saw it, and why it was refused. */
@@ -86,7 +85,7 @@ export function explainFailedAuthentication(failed: FailedAuthentication): Signa
   if (params !== undefined) {
     explanation.signingString = params.headers.map((name) => shownLine(name, signedValueOf(request, name)));
     if (certificate !== undefined && algorithm !== undefined && explanation.absentHeaders === undefined) {
-      checkVerification(request, params, certificate, algorithm, explanation);
+      diagnoseVerification(request, params, certificate, algorithm, explanation);
     }
   }
   if (digest !== undefined) {
@@ -161,42 +160,6 @@ function certificateRefused(refusal: ApiError): SignatureMistake {
     header: 'TPP-Signature-Certificate',
     text: `${refusal.message}. The certificate itself is refused; any mistake listed after this one is in how the request is signed`,
   };
-}
-
-function compareKeyId(
-  params: SignatureParameters,
-  certificate: ParsedCertificate,
-  explanation: SignatureExplanation,
-): void {
-  const serialText = /SN\s*=\s*(?:0x)?([0-9A-Fa-f:]*)/.exec(params.keyId.text)?.[1] ?? '';
-  const certificateSerial = certificate.serial.toString(16).toUpperCase();
-  const certificateIssuer = formatDistinguishedName(certificate.issuer);
-  explanation.keyId = {
-    serial: shownValue(serialText),
-    certificateSerial,
-    issuer: shownValue(formatDistinguishedName(params.keyId.issuer)),
-    certificateIssuer,
-  };
-  if (params.keyId.serial !== certificate.serial) {
-    const decimal = /^[0-9]+$/.test(serialText) && BigInt(serialText) === certificate.serial;
-    explanation.mistakes.push({
-      name: 'KEYID_SERIAL',
-      header: 'Signature',
-      text: decimal
-        ? `keyId's SN=${serialText} is the certificate's serial in decimal; write it in hex: SN=${certificateSerial}`
-        : `keyId names serial ${shownValue(serialText)}, but TPP-Signature-Certificate has serial ${certificateSerial}: keyId names another certificate than the one sent (one from before a renewal?). Write SN=${certificateSerial}`,
-    });
-  }
-  if (!sameDistinguishedName(params.keyId.issuer, certificate.issuer)) {
-    const subject = sameDistinguishedName(params.keyId.issuer, certificate.subject);
-    explanation.mistakes.push({
-      name: 'KEYID_ISSUER',
-      header: 'Signature',
-      text: subject
-        ? `keyId's CA is the certificate's own subject; CA names the issuer of the certificate: CA=${certificateIssuer}`
-        : `keyId's CA '${explanation.keyId.issuer}' is not the issuer of TPP-Signature-Certificate: write CA=${certificateIssuer} (any attribute order and spelling of it is taken)`,
-    });
-  }
 }
 
 function checkAlgorithm(
@@ -282,72 +245,6 @@ function checkDate(
     header: 'Date',
     text: `Date is ${Math.abs(skewSeconds)} s ${skewSeconds < 0 ? 'behind' : 'ahead of'} the server clock (${explanation.date.serverTime}); at most ${failed.dateSkewSeconds} s either way is allowed.${wholeHours} Write the time of signing in GMT, from a clock kept by NTP`,
   });
-}
-
-function checkVerification(
-  request: SignedRequest,
-  params: SignatureParameters,
-  certificate: ParsedCertificate,
-  algorithm: { hash: string },
-  explanation: SignatureExplanation,
-): void {
-  const signingString = params.headers.map((name) => `${name}: ${signedValueOf(request, name)!}`).join('\n');
-  let verifies = false;
-  try {
-    verifies = verify(algorithm.hash, Buffer.from(signingString, 'utf8'), certificate.publicKey, params.signature);
-  } catch {
-    verifies = false;
-  }
-  explanation.signatureVerifies = verifies;
-  if (verifies) return;
-  const mistakes = explanation.mistakes;
-  const signed = recoverSignedDigest(params.signature, certificate.publicKey);
-  if (signed === undefined) {
-    mistakes.push(notOpened(params, certificate));
-    return;
-  }
-  if (signed.hash !== algorithm.hash) {
-    mistakes.push({
-      name: 'ALGORITHM_MISMATCH',
-      header: 'Signature',
-      text: `the signature was made with ${signed.hash.toUpperCase()}, but algorithm="${params.algorithm}" names ${algorithm.hash.toUpperCase()}: hash with SHA-256 for rsa-sha256 (or write the algorithm it was made with, if the bank takes it)`,
-    });
-    if (createHash(signed.hash).update(signingString, 'utf8').digest().equals(signed.digest)) return;
-  }
-  const found = findSignedText(request, params.headers, signed);
-  mistakes.push(
-    found === undefined
-      ? {
-          name: 'SIGNED_HEADER_CHANGED',
-          header: 'Signature',
-          text: `the signature was made with the key of TPP-Signature-Certificate, but over another text than the signing string below: the value of a signed header (${params.headers.join(', ')}) differs from the one signed. Was a header set again after signing (X-Request-ID, Date), or changed on the way? Compare the client's signing string with these lines`,
-        }
-      : { ...found, header: 'Signature' },
-  );
-}
-
-/** A signature the certificate's key does not open: another key made it, or it is not one signature. */
-function notOpened(params: SignatureParameters, certificate: ParsedCertificate): SignatureMistake {
-  const bytes = signatureBytesOf(certificate.publicKey);
-  if (bytes === undefined) {
-    return {
-      name: 'SIGNATURE_DOES_NOT_VERIFY',
-      header: 'Signature',
-      text: "the signature does not verify with the certificate's key over the signing string below",
-    };
-  }
-  if (params.signature.length !== bytes) {
-    return {
-      name: 'SIGNATURE_ENCODING',
-      header: 'Signature',
-      text: `the signature is ${params.signature.length} bytes; one made by the certificate's ${bytes * 8}-bit key is ${bytes}. Send base64 of the signature's bytes, once (not of its hex or base64 text)`,
-    };
-  }
-  return {
-    name: 'SIGNED_WITH_OTHER_KEY',
-    header: 'Signature',
-    text: `the signature was not made with the private key of TPP-Signature-Certificate (serial ${certificate.serial.toString(16).toUpperCase()}): sign with the key that belongs to the certificate sent, or send the certificate of the key that signs`,
-  };
 }
 
 /**
