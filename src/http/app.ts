@@ -53,7 +53,7 @@ import { registerAisAccountRoutes } from './routes/ais-account-routes.js';
 import { registerAisCardAccountRoutes } from './routes/ais-card-account-routes.js';
 import { registerAisConsentRoutes } from './routes/ais-consent-routes.js';
 import { aisSchemas } from './schemas/ais-schemas.js';
-import { sharedSchemas } from './schemas/common-schemas.js';
+import { sharedSchemasOf } from './schemas/common-schemas.js';
 import { paymentSchemas } from './schemas/payment-schemas.js';
 import { authorisationSchemas } from './schemas/authorisation-schemas.js';
 import { singlePaymentSchemas } from './schemas/single-payment-schemas.js';
@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify(serverOptions(deps));
   for (const [name, empty] of REQUEST_DECORATIONS) app.decorateRequest(name, empty);
   const schemas = [
-    ...sharedSchemas,
+    ...sharedSchemasOf(deps.config.mode),
     ...paymentSchemas,
     ...authorisationSchemas,
     ...singlePaymentSchemas,
@@ -173,6 +173,7 @@ const REQUEST_DECORATIONS: [string, unknown][] = [
   ['locale', 'en'],
   ['errorCode', null],
   ['schemaProblems', null],
+  ['signatureExplanation', null],
 ];
 
 function serverOptions(deps: AppDependencies): FastifyHttpOptions<Server> {

@@ -1,5 +1,6 @@
 import type { Problem } from '../domain/api-error.js';
 import type { Language } from '../domain/language.js';
+import type { SignatureExplanation } from '../security/signature-mistakes.js';
 import type { AuthRequirement, Authentication } from '../security/tpp-authenticator.js';
 import type { RequestContext } from '../services/request-context.js';
 
@@ -43,6 +44,8 @@ declare module 'fastify' {
     locale: Language;
     /** Problems the schema found, when the route reports them with its own (ApiRouteConfig.deferSchemaProblems). */
     schemaProblems: Problem[] | null;
+    /** Sandbox only: what did not match in a refused TPP authentication, answered beside the error (hooks/authenticate.ts). */
+    signatureExplanation: SignatureExplanation | null;
     /** The error code answered, for the request's log line. */
     errorCode: string | null;
   }

@@ -9,6 +9,8 @@ import { findDigestMismatch } from './digest.js';
 import { formatDistinguishedName } from './distinguished-name.js';
 import { headerError } from './header-error.js';
 import { checkSignature } from './signature-check.js';
+import { explainFailedAuthentication } from './signature-explainer.js';
+import type { SignatureExplanation } from './signature-mistakes.js';
 import type { SignedRequest } from './signed-request.js';
 import { type ParsedCertificate, decodeCertificateHeader, parseCertificate } from './tpp-certificate.js';
 import type { TrustStore } from './trust-store.js';
@@ -86,6 +88,20 @@ export class TppAuthenticator {
     const { authentication, entry } = this.authenticated(request, requirement);
     const pending = this.options.revocation?.check(entry.certificate, entry.issuer!);
     return pending === undefined ? authentication : pending.then(() => authentication);
+  }
+
+  /**
+   * What did not match in a request this authenticator refused, for the sandbox's answer
+   * (signature-explainer.ts). Production never asks: its answers say no more than the refusal.
+   */
+  explain(request: SignedRequest, requirement: AuthRequirement, refusal: ApiError): SignatureExplanation {
+    return explainFailedAuthentication({
+      request,
+      digestRequired: requirement.digestRequired,
+      refusal,
+      now: this.now(),
+      dateSkewSeconds: this.options.dateSkewSeconds,
+    });
   }
 
   private authenticated(

@@ -682,7 +682,8 @@ export function fuzzCase(target: FuzzTarget, context: FuzzContext): fc.Arbitrary
 
 // ---- The answer ----
 
-const ERROR_FIELDS = new Set(['id', 'system', 'status', 'code', 'message', 'tppMessages']);
+/** The error body's fields; signatureExplanation only on the sandbox's refused authentications (docs/errors.md). */
+const ERROR_FIELDS = new Set(['id', 'system', 'status', 'code', 'message', 'tppMessages', 'signatureExplanation']);
 
 /**
  * What is wrong with the answer to a fuzzed request, or undefined: never a 5xx; an API error has

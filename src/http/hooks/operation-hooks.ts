@@ -46,7 +46,9 @@ function signedHooks(api: ApiRouteConfig, deps: OperationHookDependencies) {
   if (api.auth === null) return [];
   // Production has one bank, made by its migration: no hook to make a TPP's.
   const bank = deps.banks.mode === 'sandbox' ? [openTppBank(deps.banks)] : [];
-  return [authenticate(deps.authenticator, api.auth), ...bank, guardReplay(deps.replayGuard, api.auth)];
+  // Only the sandbox explains a refused signature; production's answers say no more than the refusal.
+  const explain = deps.banks.mode === 'sandbox';
+  return [authenticate(deps.authenticator, api.auth, explain), ...bank, guardReplay(deps.replayGuard, api.auth)];
 }
 
 function asList<T>(hooks: T | T[] | undefined): T[] {
