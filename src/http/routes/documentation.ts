@@ -54,7 +54,8 @@ export async function registerDocumentation(app: FastifyInstance, options: { san
   app.get(
     '/v1/openapi.json',
     {
-      config: { api: { auth: null } },
+      // The links in its examples are the examples' own, the same at the sandbox's address.
+      config: { api: { auth: null }, linksAsWritten: true },
       schema: { hide: true, response: { 200: { type: 'object', additionalProperties: true }, ...errorResponses() } },
     },
     async () => app.swagger(),
