@@ -28,6 +28,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Present on API operations: they are negotiated, authenticated, validated and answer error bodies. */
     api?: ApiRouteConfig;
+    /**
+     * The answer is a document whose `_links` are examples, not links of this answer: under the sandbox
+     * address they stay as written (hooks/sandbox-address.ts), so the document is one at both addresses.
+     */
+    linksAsWritten?: boolean;
   }
   interface FastifyRequest {
     /** What the authentication hook established on a signed operation (hooks/authenticate.ts); null before it, or without it. */
