@@ -283,7 +283,7 @@ describe('the examples against the real answers of a sandbox bank on the example
     check('GET', orders, await signed('GET', orders));
   });
 
-  it('test customers, accounts and agreements; a new start; a certificate', async () => {
+  it('test customers, accounts and agreements; a new start; a second key; a certificate', async () => {
     const customer = await sendExample('POST', '/v1/sandbox/customers');
     check('GET', '/v1/sandbox/customers?limit=2', await signed('GET', '/v1/sandbox/customers?limit=2'));
     check(
@@ -301,6 +301,10 @@ describe('the examples against the real answers of a sandbox bank on the example
     check('DELETE', card, await signed('DELETE', card));
     check('DELETE', customer._links.self.href, await signed('DELETE', customer._links.self.href));
     check('POST', '/v1/sandbox/initialize', await signed('POST', '/v1/sandbox/initialize'));
+    const bound = await sendExample('POST', '/v1/sandbox/keys');
+    check('GET', '/v1/sandbox/keys', await signed('GET', '/v1/sandbox/keys'));
+    const second = (bound.keys as Json[]).find((k) => k.current === false)!.keySha256 as string;
+    check('DELETE', `/v1/sandbox/keys/${second}`, await signed('DELETE', `/v1/sandbox/keys/${second}`));
     const request = OPERATION_EXAMPLES.issueSandboxCertificate!.request as Json;
     check(
       'POST',

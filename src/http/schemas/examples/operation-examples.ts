@@ -10,6 +10,7 @@ import { sandboxAccountExamples } from './sandbox-account-examples.js';
 import { sandboxCardAccountExamples } from './sandbox-card-account-examples.js';
 import { sandboxClockExamples } from './sandbox-clock-examples.js';
 import { sandboxCustomerExamples } from './sandbox-customer-examples.js';
+import { sandboxKeyExamples } from './sandbox-key-examples.js';
 import { signingBasketExamples } from './signing-basket-examples.js';
 
 /**
@@ -29,6 +30,7 @@ export const OPERATION_EXAMPLES: OperationExamples = merged([
   sandboxCustomerExamples,
   sandboxAccountExamples,
   sandboxCardAccountExamples,
+  sandboxKeyExamples,
 ]);
 
 /** One record of them all; an operationId in two files is a programmer error. */
