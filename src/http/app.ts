@@ -63,6 +63,7 @@ import { registerSigningBasketRoutes } from './routes/signing-basket-routes.js';
 import { type SandboxTime, batchRunSchema, registerSandboxClockRoutes } from './routes/sandbox-clock-routes.js';
 import { registerSandboxRoutes } from './routes/sandbox-routes.js';
 import { registerSandboxCertificateRoutes } from './routes/sandbox-certificate-routes.js';
+import { registerSandboxSnapshotRoutes } from './routes/sandbox-snapshot-routes.js';
 import { sandboxSchemas } from './schemas/sandbox-schemas.js';
 import type { SandboxDataService } from '../services/sandbox-data-service.js';
 import type { SandboxCertificateService } from '../services/sandbox-certificate-service.js';
@@ -273,6 +274,8 @@ async function registerRoutes(app: FastifyInstance, deps: AppDependencies): Prom
   registerAisCardAccountRoutes(app, deps.ais);
   if (sandbox && deps.time !== undefined) registerSandboxClockRoutes(app, deps.time);
   if (sandbox) registerSandboxRoutes(app, deps.sandbox);
+  if (sandbox && deps.time !== undefined)
+    registerSandboxSnapshotRoutes(app, deps.sandbox.snapshots, deps.time.scheduler);
   if (sandbox && deps.certificates !== undefined) await registerSandboxCertificateRoutes(app, deps.certificates);
   await registerScaPages(app, deps.sca, {
     sandbox,
