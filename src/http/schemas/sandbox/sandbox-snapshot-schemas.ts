@@ -1,5 +1,5 @@
 import { SANDBOX_TEXT_MAX_LENGTH } from '../../../domain/limits.js';
-import { selfLinks, text } from './sandbox-schema-parts.js';
+import { text } from './sandbox-schema-parts.js';
 
 /** A saved state of the TPP's sandbox bank (docs/sandbox.md, "Snapshots"). */
 
@@ -27,7 +27,11 @@ export const sandboxSnapshotSchema = {
     },
     rows: { type: 'integer', description: 'Rows of the bank it holds, every table together' },
     sizeBytes: { type: 'integer', description: 'Its size as stored, compressed' },
-    _links: { ...selfLinks, required: ['self', 'restore'] },
+    _links: {
+      type: 'object',
+      required: ['self', 'restore'],
+      properties: { self: { $ref: 'Link#' }, restore: { $ref: 'Link#' } },
+    },
   },
 } as const;
 
