@@ -31,21 +31,21 @@ export function registerSandboxSnapshotRoutes(
   snapshots: SandboxSnapshots,
   scheduler: BatchScheduler,
 ): void {
-  app.post<{ Body: { name?: string } | undefined }>(
+  app.post<{ Body: { name?: string } }>(
     COLLECTION,
     {
       config: { api: { auth: SANDBOX_CREATE_AUTH } },
       schema: {
         summary: "Save this TPP's sandbox bank as it is now: its data, payments, consents and clock",
         description:
-          'The body is optional (`{}` or a `name`). Other TPPs’ banks are not read. Refused 409 when the bank keeps its most snapshots, or its data is more than one snapshot holds.',
+          'The body is `{}`, or names the snapshot (`name`). Other TPPs’ banks are not read. Refused 409 when the bank keeps its most snapshots, or its data is more than one snapshot holds.',
         tags: SANDBOX_TAGS,
         headers: SIGNED_WITH_DIGEST,
         body: { $ref: 'SandboxSnapshotCreate#' },
         response: { 201: { $ref: 'SandboxSnapshot#' }, ...errorResponses(409, 413, 415) },
       },
     },
-    async (request, reply) => created(reply, await snapshots.save(contextOf(request).tpp, request.body?.name)),
+    async (request, reply) => created(reply, await snapshots.save(contextOf(request).tpp, request.body.name)),
   );
 
   app.get(
