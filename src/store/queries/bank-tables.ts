@@ -19,13 +19,7 @@ const byTpp = (bank: string) => sql<boolean>`tpp_id = ${bank}`;
 /** Payments and consents carry both; in the sandbox they are equal (Banks.of), production has one bank. */
 const byBankOrTpp = (bank: string) => sql<boolean>`bank = ${bank} or tpp_id = ${bank}`;
 
-/**
- * Every table holding a bank's rows, children before the rows they point to: the bank's removal
- * (retention-queries.ts, deleteBankChunk) and a restore delete in this order, a restore inserts in the
- * reverse, so no foreign key is ever left pointing at nothing. A table added to the database must be
- * named here or in NOT_BANK_SCOPED below (the check under them fails the build otherwise), so neither
- * the removal nor the snapshot can forget it.
- */
+/** BANK_TABLES with each table's name kept literal, for the check at the end of this file. */
 const BANK_TABLE_LIST = [
   // The largest rows first, so that the bank's removal frees them in its first chunks.
   { table: 'sandbox_snapshots', where: byBank, inSnapshot: false },
@@ -67,6 +61,13 @@ const BANK_TABLE_LIST = [
   { table: 'batch_runs', where: byBank, inSnapshot: true },
 ] as const satisfies readonly BankTable[];
 
+/**
+ * Every table holding a bank's rows, children before the rows they point to: the bank's removal
+ * (retention-queries.ts, deleteBankChunk) and a restore delete in this order, a restore inserts in the
+ * reverse, so no foreign key is ever left pointing at nothing. A table added to the database must be
+ * named here or in NOT_BANK_SCOPED below (the check at the end fails the build otherwise), so neither
+ * the removal nor the snapshot can forget it.
+ */
 export const BANK_TABLES: readonly BankTable[] = BANK_TABLE_LIST;
 
 /** The tables whose rows a snapshot holds, in BANK_TABLES' order. */
