@@ -65,6 +65,7 @@ import { registerSandboxRoutes } from './routes/sandbox-routes.js';
 import { registerSandboxKeyRoutes } from './routes/sandbox-key-routes.js';
 import { BankKeys } from '../services/bank-keys.js';
 import { registerSandboxCertificateRoutes } from './routes/sandbox-certificate-routes.js';
+import { registerSandboxSnapshotRoutes } from './routes/sandbox-snapshot-routes.js';
 import { sandboxSchemas } from './schemas/sandbox-schemas.js';
 import type { SandboxDataService } from '../services/sandbox-data-service.js';
 import type { SandboxCertificateService } from '../services/sandbox-certificate-service.js';
@@ -277,6 +278,8 @@ async function registerRoutes(app: FastifyInstance, deps: AppDependencies): Prom
   if (sandbox && deps.time !== undefined) registerSandboxClockRoutes(app, deps.time);
   if (sandbox) registerSandboxRoutes(app, deps.sandbox);
   if (sandbox) registerSandboxKeyRoutes(app, new BankKeys(deps.store, deps.banks));
+  if (sandbox && deps.time !== undefined)
+    registerSandboxSnapshotRoutes(app, deps.sandbox.snapshots, deps.time.scheduler);
   if (sandbox && deps.certificates !== undefined) await registerSandboxCertificateRoutes(app, deps.certificates);
   await registerScaPages(app, deps.sca, {
     sandbox,

@@ -131,6 +131,11 @@ export class Banks {
     }
   }
 
+  /** The wall clock, which every bank's business clock runs from (the base clock a test gives). */
+  wallNow(): Date {
+    return this.base.now();
+  }
+
   /** The business clock of the TPP's bank, read now (another instance may have moved it). */
   clockOf(tppId: string): Promise<BankClock> {
     return this.clockOfBank(this.of(tppId));

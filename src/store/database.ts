@@ -309,6 +309,25 @@ export interface PeriodicExecutionTable {
   created_at: string;
 }
 
+/** A saved state of a sandbox bank (migration 018, docs/sandbox.md "Snapshots"): its rows, compressed. */
+export interface SandboxSnapshotTable {
+  id: string;
+  bank: string;
+  /** The TPP's label for it, if it gave one. */
+  name: string | null;
+  /** When it was saved, by the wall clock. */
+  created_at: string;
+  /** The bank's clock offset when it was saved: the clock a restore sets. */
+  clock_offset_ms: Amount;
+  row_count: SmallInt;
+  /** The size of `data` as stored. */
+  size_bytes: SmallInt;
+  /** The last migration of the schema its rows were read in: a restore into another schema is refused. */
+  migration: string;
+  /** The rows, table by table (src/store/bank-rows-codec.ts). */
+  data: Buffer;
+}
+
 export interface Database {
   account_transactions: AccountTransactionTable;
   card_accounts: CardAccountTable;
@@ -334,4 +353,5 @@ export interface Database {
   ais_consents: AisConsentTable;
   ais_consent_accounts: AisConsentAccountTable;
   ais_unattended_reads: AisUnattendedReadTable;
+  sandbox_snapshots: SandboxSnapshotTable;
 }

@@ -1,7 +1,7 @@
 import { type Transaction, sql } from 'kysely';
 import type { NewPayment } from '../domain/payments/payment.js';
 import type { Database } from './database.js';
-import { KyselyUpkeepStore } from './kysely-upkeep-store.js';
+import { KyselySnapshotStore } from './kysely-snapshot-store.js';
 import { appliedMigrations, migrateToLatest } from './migrations/migrate.js';
 import type { SchemaScript } from './migrations/schema-script.js';
 import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
@@ -80,7 +80,7 @@ import type {
  * What both implementations share: the queries are Kysely's and run unchanged on either dialect.
  * The subclasses open the connection and supply what differs between the engines (locking).
  */
-export abstract class KyselyStore extends KyselyUpkeepStore implements Store {
+export abstract class KyselyStore extends KyselySnapshotStore implements Store {
   abstract override readonly kind: 'sqlite' | 'postgres';
 
   /**

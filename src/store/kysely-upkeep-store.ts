@@ -14,7 +14,7 @@ export abstract class KyselyUpkeepStore extends KyselyConsentStore implements Up
   abstract readonly kind: 'sqlite' | 'postgres';
 
   /** The key a chunked delete names rows by. */
-  private get rowKey(): retention.RowKey {
+  protected get rowKey(): retention.RowKey {
     return this.kind === 'sqlite' ? 'rowid' : 'ctid';
   }
 

@@ -116,3 +116,24 @@ export const SANDBOX_PUBLIC_KEY_MAX_LENGTH = 1024;
  * that and keep one bank's door list short.
  */
 export const MAX_SANDBOX_BANK_KEYS = 10;
+
+/**
+ * Snapshots one sandbox bank keeps (docs/sandbox.md, "Snapshots"): a CI job saves a state or two per
+ * suite (after its setup, before a risky test); 20 leave room for several suites of one TPP, and
+ * bound a bank's snapshots to 20 × MAX_SANDBOX_SNAPSHOT_BYTES before compression.
+ */
+export const MAX_SANDBOX_SNAPSHOTS_PER_BANK = 20;
+
+/**
+ * Rows one snapshot holds. A save reads them all into memory at once (some hundreds of bytes each);
+ * the default data set with 10 000 posted transactions is some 10 100 rows, and 50 000 leave room
+ * for a year of history on a few busy accounts while a save stays a few tens of MB of memory.
+ */
+export const MAX_SANDBOX_SNAPSHOT_ROWS = 50_000;
+
+/**
+ * A snapshot's rows serialised, before compression (src/store/bank-rows-codec.ts). Rows differ in
+ * size (a bulk payment keeps its body, up to BODY_LIMIT_BYTES): the row limit alone does not bound
+ * the memory of a save and a restore. The default data set with 10 000 transactions is some 3 MB.
+ */
+export const MAX_SANDBOX_SNAPSHOT_BYTES = 32 * 1024 * 1024;

@@ -57,6 +57,11 @@ const FIXED: Record<string, string> = {
   'GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions': 'getSandboxCardAccountTransactionList',
   'GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions/{transactionId}': 'getSandboxCardAccountTransaction',
   'POST /v1/sandbox/initialize': 'initializeSandbox',
+  'POST /v1/sandbox/snapshots': 'createSandboxSnapshot',
+  'GET /v1/sandbox/snapshots': 'getSandboxSnapshotList',
+  'GET /v1/sandbox/snapshots/{snapshotId}': 'getSandboxSnapshot',
+  'DELETE /v1/sandbox/snapshots/{snapshotId}': 'deleteSandboxSnapshot',
+  'POST /v1/sandbox/snapshots/{snapshotId}/restore': 'restoreSandboxSnapshot',
   'POST /v1/sandbox/certificates': 'issueSandboxCertificate',
 };
 

@@ -21,6 +21,11 @@ import {
 import { sandboxCustomerCreateSchema, sandboxCustomerSchema } from './sandbox/sandbox-customer-schemas.js';
 import { sandboxStandingOrderSchema } from './sandbox/sandbox-standing-order-schemas.js';
 import { sandboxCreatedSchema, sandboxInitializedSchema } from './sandbox/sandbox-reply-schemas.js';
+import {
+  sandboxSnapshotCreateSchema,
+  sandboxSnapshotListSchema,
+  sandboxSnapshotSchema,
+} from './sandbox/sandbox-snapshot-schemas.js';
 
 /**
  * The sandbox's mock-data API (the platform's mock-data-customer-api and mock-data-account-api):
@@ -101,4 +106,7 @@ export const sandboxSchemas = [
   sandboxTransactionSchema,
   sandboxCreatedSchema,
   sandboxInitializedSchema,
+  sandboxSnapshotCreateSchema,
+  sandboxSnapshotSchema,
+  sandboxSnapshotListSchema,
 ];

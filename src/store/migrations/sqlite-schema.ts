@@ -20,6 +20,7 @@ export const sqliteSchema: SchemaScript = {
     '015-authorisation-lists',
     '016-end-to-end-id',
     '017-bank-owners',
+    '018-sandbox-snapshots',
   ],
   statements: [
     'CREATE TABLE "kysely_migration" ("name" varchar(255) not null primary key, "timestamp" varchar(255) not null)',
@@ -48,6 +49,7 @@ export const sqliteSchema: SchemaScript = {
     'CREATE TABLE "ais_unattended_reads" ("tpp_id" text not null, "resource_key" text not null, "day" text not null, "reads" integer not null, constraint "ais_unattended_reads_pk" primary key ("tpp_id", "resource_key", "day"))',
     'CREATE TABLE "periodic_executions" ("payment_id" text not null references "payments" ("id") on delete cascade, "seq" integer not null, "bank" text not null, "execution_date" text not null, "status" text not null, "status_reason" text, "created_at" text not null, constraint "periodic_executions_pk" primary key ("payment_id", "seq"))',
     'CREATE TABLE "bank_keys" ("bank" text not null, "key_sha256" text not null, "bound_at" text not null, constraint "bank_keys_pk" primary key ("bank", "key_sha256"))',
+    'CREATE TABLE "sandbox_snapshots" ("id" text primary key, "bank" text not null, "name" text, "created_at" text not null, "clock_offset_ms" bigint not null, "row_count" integer not null, "size_bytes" integer not null, "migration" text not null, "data" blob not null)',
     'CREATE INDEX "account_transactions_booking" on "account_transactions" ("account_id", "booking_date", "seq")',
     'CREATE INDEX "request_bindings_expiry" on "request_bindings" ("expires_at")',
     'CREATE INDEX "psu_code_attempts_at" on "psu_code_attempts" ("at")',
@@ -62,6 +64,7 @@ export const sqliteSchema: SchemaScript = {
     'CREATE INDEX "authorisations_object" on "authorisations" ("object_id", "kind", "created_at", "id")',
     'CREATE INDEX "banks_opened_from" on "banks" ("opened_from", "created_at")',
     'CREATE INDEX "banks_used_at" on "banks" ("used_at")',
+    'CREATE INDEX "sandbox_snapshots_bank" on "sandbox_snapshots" ("bank", "created_at")',
     'insert into "kysely_migration_lock" ("id", "is_locked") values (\'migration_lock\', 0)',
   ],
 };
