@@ -283,7 +283,7 @@ describe('the examples against the real answers of a sandbox bank on the example
     check('GET', orders, await signed('GET', orders));
   });
 
-  it('test customers, accounts and agreements; a new start; a second key; a certificate', async () => {
+  it('test customers, accounts and agreements; a new start; a snapshot saved and restored; a second key; a certificate', async () => {
     const customer = await sendExample('POST', '/v1/sandbox/customers');
     check('GET', '/v1/sandbox/customers?limit=2', await signed('GET', '/v1/sandbox/customers?limit=2'));
     check(
@@ -301,6 +301,11 @@ describe('the examples against the real answers of a sandbox bank on the example
     check('DELETE', card, await signed('DELETE', card));
     check('DELETE', customer._links.self.href, await signed('DELETE', customer._links.self.href));
     check('POST', '/v1/sandbox/initialize', await signed('POST', '/v1/sandbox/initialize'));
+    const saved = await sendExample('POST', '/v1/sandbox/snapshots');
+    check('GET', '/v1/sandbox/snapshots', await signed('GET', '/v1/sandbox/snapshots'));
+    check('GET', saved._links.self.href, await signed('GET', saved._links.self.href));
+    check('POST', saved._links.restore.href, await signed('POST', saved._links.restore.href));
+    check('DELETE', saved._links.self.href, await signed('DELETE', saved._links.self.href));
     const bound = await sendExample('POST', '/v1/sandbox/keys');
     check('GET', '/v1/sandbox/keys', await signed('GET', '/v1/sandbox/keys'));
     const second = (bound.keys as Json[]).find((k) => k.current === false)!.keySha256 as string;

@@ -11,6 +11,7 @@ import { sandboxCardAccountExamples } from './sandbox-card-account-examples.js';
 import { sandboxClockExamples } from './sandbox-clock-examples.js';
 import { sandboxCustomerExamples } from './sandbox-customer-examples.js';
 import { sandboxKeyExamples } from './sandbox-key-examples.js';
+import { sandboxSnapshotExamples } from './sandbox-snapshot-examples.js';
 import { signingBasketExamples } from './signing-basket-examples.js';
 
 /**
@@ -31,6 +32,7 @@ export const OPERATION_EXAMPLES: OperationExamples = merged([
   sandboxAccountExamples,
   sandboxCardAccountExamples,
   sandboxKeyExamples,
+  sandboxSnapshotExamples,
 ]);
 
 /** One record of them all; an operationId in two files is a programmer error. */
