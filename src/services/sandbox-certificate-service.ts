@@ -52,7 +52,8 @@ export class SandboxCertificateService {
       const text = `$.organizationIdentifier ${identifier}`;
       throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path: '$.organizationIdentifier', text }]);
     }
-    const publicKeyPem = request.publicKey === undefined ? undefined : readPublicKeyInput(request.publicKey, '$.publicKey').pem;
+    const publicKeyPem =
+      request.publicKey === undefined ? undefined : readPublicKeyInput(request.publicKey, '$.publicKey').pem;
     this.issuer ??= this.readIssuer().catch((error: unknown) => {
       // A CA that could not be read now may be readable on the next request (a file being replaced).
       this.issuer = undefined;
