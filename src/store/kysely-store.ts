@@ -4,7 +4,7 @@ import type { Database } from './database.js';
 import { KyselyUpkeepStore } from './kysely-upkeep-store.js';
 import { appliedMigrations, migrateToLatest } from './migrations/migrate.js';
 import type { SchemaScript } from './migrations/schema-script.js';
-import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
+import type { Account, AccountStatus, Agreement, Customer, Engagement } from '../domain/bank.js';
 import * as bank from './queries/bank-queries.js';
 import * as payments from './queries/payment-queries.js';
 import * as baskets from './queries/basket-queries.js';
@@ -193,6 +193,9 @@ export abstract class KyselyStore extends KyselyUpkeepStore implements Store {
   ): Promise<Map<string, SandboxCustomerHoldings>> {
     return sandboxCustomers.customerHoldings(this.db, bankKey, customerIds);
   }
+  updateSandboxCustomerLimit(bankKey: string, id: string, limitMinor: bigint | null): Promise<boolean> {
+    return sandboxCustomers.updateCustomerLimit(this.db, bankKey, id, limitMinor);
+  }
   deleteSandboxCustomer(bankKey: string, id: string): Promise<boolean> {
     return sandboxCustomers.deleteCustomer(this.db, bankKey, id);
   }
@@ -201,6 +204,9 @@ export abstract class KyselyStore extends KyselyUpkeepStore implements Store {
   }
   findSandboxAccount(bankKey: string, id: string): Promise<SandboxAccount | undefined> {
     return sandboxAccounts.findAccount(this.db, bankKey, id);
+  }
+  updateSandboxAccountStatus(bankKey: string, id: string, status: AccountStatus): Promise<boolean> {
+    return sandboxAccounts.updateAccountStatus(this.db, bankKey, id, status);
   }
   deleteSandboxAccount(bankKey: string, id: string): Promise<boolean> {
     return sandboxAccounts.deleteAccount(this.db, bankKey, id);

@@ -1,4 +1,4 @@
-import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
+import type { Account, AccountStatus, Agreement, Customer, Engagement } from '../domain/bank.js';
 import type { UpkeepStore } from './upkeep-records.js';
 import type { NewPayment } from '../domain/payments/payment.js';
 import type { ExecutionOutcome, Planner } from './ledger-records.js';
@@ -183,11 +183,15 @@ export interface Store extends UpkeepStore {
   listSandboxCustomers(bank: string, offset: number, limit: number): Promise<SandboxCustomer[]>;
   /** Agreements, accounts and card accounts of each customer of the bank. */
   sandboxCustomerHoldings(bank: string, customerIds: readonly string[]): Promise<Map<string, SandboxCustomerHoldings>>;
+  /** Sets (or with null removes) the payment limit of the bank's customer, in NOK øre; false when there is no such customer. */
+  updateSandboxCustomerLimit(bank: string, id: string, limitMinor: bigint | null): Promise<boolean>;
   /** Removes the bank's customer with everything it holds (cascade). */
   deleteSandboxCustomer(bank: string, id: string): Promise<boolean>;
   /** False when the BBAN or IBAN is taken in the bank. */
   createSandboxAccount(bank: string, account: NewSandboxAccount): Promise<boolean>;
   findSandboxAccount(bank: string, id: string): Promise<SandboxAccount | undefined>;
+  /** Sets the status of the bank's account (enabled, blocked, deleted); false when there is no such account. */
+  updateSandboxAccountStatus(bank: string, id: string, status: AccountStatus): Promise<boolean>;
   deleteSandboxAccount(bank: string, id: string): Promise<boolean>;
   createSandboxAgreement(bank: string, agreement: NewSandboxAgreement): Promise<void>;
   findSandboxAgreement(bank: string, id: string): Promise<SandboxAgreement | undefined>;

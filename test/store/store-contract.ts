@@ -516,6 +516,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
               name: 'Test',
               type: 'PRIVATE',
               tppId: bank,
+              paymentLimitMinor: undefined,
               createdAt: at,
             });
           assert.equal(await customer('TPP-A', 'c-a'), true);
@@ -533,6 +534,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
               cashAccountType: 'CACC',
               creditLineMinor: 0n,
               balanceMinor: 0n,
+              status: 'enabled',
               createdAt: at,
             });
           assert.equal(await account('TPP-A', 'a-a', 'c-a'), true);

@@ -13,7 +13,7 @@ export async function earliestDueDate(db: Kysely<Database>, bank: string): Promi
     .selectFrom('payments')
     .select(sql<string | null>`min(coalesce(requested_execution_date, '0000-01-01'))`.as('date'))
     .where('bank', '=', bank)
-    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments'`)
+    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments' and held_until is null`)
     .executeTakeFirst();
   const periodic = await db
     .selectFrom('payments')

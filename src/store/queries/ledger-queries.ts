@@ -37,7 +37,7 @@ export async function findDuePaymentIds(
     .selectFrom('payments')
     .select('id')
     .where('bank', '=', bank)
-    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments'`);
+    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments' and held_until is null`);
   // A run executes what was authorised before its slot: a slot caught up late takes nothing authorised after it.
   if (authorisedBy !== undefined) query = query.where('authorised_at', '<=', authorisedBy.toISOString());
   const rows = await query
@@ -86,11 +86,12 @@ export async function executePayments(
           .where('status', 'in', CLAIMABLE)
           // Standing orders execute on their own dates (periodic-queries.ts), never as one payment.
           .where('service', '<>', 'periodic-payments')
-          .returning(['id', 'service', 'product', 'fee_minor', 'fee_currency', 'body', 'debtor_bban', 'debtor_iban'])
+          .returning(CLAIMED_COLUMNS)
           .execute()
       ).map((row) => [row.id, row]),
     );
     if (claimed.size === 0) return [];
+    const limits = await signerLimits(trx, [...claimed.values()]);
     const ids = unique.filter((id) => claimed.has(id));
     const transfers = new Map<string, TransferRow[]>(ids.map((id) => [id, []]));
     const transferRows = await trx
@@ -104,6 +105,7 @@ export async function executePayments(
       toExecute(
         claimed.get(id)!,
         transfers.get(id)!.sort((a, b) => Number(a.seq) - Number(b.seq)),
+        limits,
       ),
     );
     const keys = [
@@ -130,14 +132,41 @@ export async function executePayments(
   });
 }
 
-export type ClaimedRow = Pick<
-  Selectable<PaymentTable>,
-  'id' | 'service' | 'product' | 'fee_minor' | 'fee_currency' | 'body' | 'debtor_bban' | 'debtor_iban'
->;
+/** The columns of a payment that executing it reads. */
+export const CLAIMED_COLUMNS = [
+  'id',
+  'service',
+  'product',
+  'fee_minor',
+  'fee_currency',
+  'body',
+  'debtor_bban',
+  'debtor_iban',
+  'signed_by_customer_id',
+] as const;
+
+export type ClaimedRow = Pick<Selectable<PaymentTable>, (typeof CLAIMED_COLUMNS)[number]>;
+
+/** The payment limits (øre) of the customers who signed these payments, of those who have one (sandbox data, migration 019). */
+export async function signerLimits(
+  trx: Kysely<Database>,
+  rows: readonly Pick<ClaimedRow, 'signed_by_customer_id'>[],
+): Promise<Map<string, bigint>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.signed_by_customer_id === null ? [] : [r.signed_by_customer_id])))];
+  if (ids.length === 0) return new Map();
+  const found = await trx
+    .selectFrom('customers')
+    .select(['id', 'payment_limit_minor'])
+    .where('id', 'in', ids)
+    .where('payment_limit_minor', 'is not', null)
+    .execute();
+  return new Map(found.map((r) => [r.id, BigInt(r.payment_limit_minor!)]));
+}
 
 export function toExecute(
   row: ClaimedRow,
   transfers: TransferRow[],
+  limits: ReadonlyMap<string, bigint>,
 ): { payment: PaymentToExecute; debtorKey: AccountKey | undefined } {
   const payment: PaymentToExecute = {
     id: row.id,
@@ -145,6 +174,7 @@ export function toExecute(
     feeMinor: BigInt(row.fee_minor),
     feeCurrency: row.fee_currency,
     transfers: transfersToExecute(transfers, row.body, row.service),
+    signerLimitMinor: row.signed_by_customer_id === null ? undefined : limits.get(row.signed_by_customer_id),
   };
   const debtorKey =
     row.debtor_iban !== null
@@ -289,20 +319,27 @@ class LedgerIds {
   }
 }
 
-/** The payments' and transfers' statuses, one update per outcome (per transfer only for a bulk executed in part). */
+/**
+ * The payments' and transfers' statuses, one update per outcome; per transfer only for a payment whose
+ * transfers differ (a bulk executed in part, or one whose entries were rejected for different reasons).
+ */
 async function finish(trx: Kysely<Database>, booked: readonly BookedPayment[], now: string): Promise<void> {
   const byOutcome = new Map<
     string,
     { status: TransactionStatus; reason: string | undefined; fundsAvailable: boolean | undefined; ids: string[] }
   >();
-  const part: BookedPayment[] = [];
+  const eachTransfer: BookedPayment[] = [];
+  const eachTransferIds = new Set<string>();
   for (const b of booked) {
     const key = `${b.status}|${b.fundsAvailable}|${b.reason ?? ''}`;
     let group = byOutcome.get(key);
     if (group === undefined)
       byOutcome.set(key, (group = { status: b.status, reason: b.reason, fundsAvailable: b.fundsAvailable, ids: [] }));
     group.ids.push(b.paymentId);
-    if (b.status === 'PART') part.push(b);
+    if (b.status === 'PART' || b.transferReasons.some((r) => r !== b.reason)) {
+      eachTransfer.push(b);
+      eachTransferIds.add(b.paymentId);
+    }
   }
   for (const group of byOutcome.values()) {
     await trx
@@ -315,20 +352,21 @@ async function finish(trx: Kysely<Database>, booked: readonly BookedPayment[], n
       })
       .where('id', 'in', group.ids)
       .execute();
-    // Every transfer of an ACSC payment executed, every one of an RJCT payment was rejected.
-    if (group.status !== 'PART') {
+    // Every transfer of an ACSC payment executed, every one of an RJCT payment was rejected, for its reason.
+    const alike = group.ids.filter((id) => !eachTransferIds.has(id));
+    if (alike.length > 0) {
       await trx
         .updateTable('transfers')
         .set({ status: group.status, status_reason: group.status === 'RJCT' ? (group.reason ?? null) : null })
-        .where('payment_id', 'in', group.ids)
+        .where('payment_id', 'in', alike)
         .execute();
     }
   }
-  for (const b of part) {
+  for (const b of eachTransfer) {
     for (const [seq, status] of b.transferStatuses.entries()) {
       await trx
         .updateTable('transfers')
-        .set({ status, status_reason: status === 'RJCT' ? (b.reason ?? null) : null })
+        .set({ status, status_reason: b.transferReasons[seq] ?? null })
         .where('payment_id', '=', b.paymentId)
         .where('seq', '=', seq)
         .execute();

@@ -20,7 +20,7 @@ export async function pendingPayments(
     .selectFrom('payments')
     .select(['id', 'service', 'product', 'fee_minor', 'fee_currency', 'body', 'requested_execution_date'])
     .where('bank', '=', bank)
-    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments'`)
+    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments' and held_until is null`)
     .where((eb) => eb.or([eb('debtor_bban', '=', account.bban), eb('debtor_iban', '=', account.iban)]))
     .orderBy('authorised_at')
     .orderBy('id')

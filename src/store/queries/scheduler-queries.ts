@@ -11,7 +11,7 @@ export async function findBanksWithWork(db: Kysely<Database>): Promise<BankWithW
   const waiting = await db
     .selectFrom('payments')
     .select('bank')
-    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments'`)
+    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments' and held_until is null`)
     .groupBy('bank')
     .execute();
   const standing = await db
