@@ -33,6 +33,7 @@ import './fastify-types.js';
 import { negotiate, reportLanguage } from './hooks/negotiation.js';
 import { keepRawJsonBodies } from './hooks/request-body.js';
 import { registerOperationHooks } from './hooks/operation-hooks.js';
+import { OperationCatalogue } from './hooks/scenario-faults.js';
 import { awaitBindingFlush } from './hooks/replay-guard.js';
 import { checkRequestLimits } from './hooks/request-limits.js';
 import { serializerFactory } from './schema-compiler/serializers.js';
@@ -136,7 +137,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // main.ts calls it once the server listens (warm-up.ts); tests need not.
   app.decorate('warmUp', () => warmUp(validators));
   if (deps.onRoute !== undefined) app.addHook('onRoute', deps.onRoute);
+  // The operations a sandbox scenario may name, noted as the routes are added (hooks/scenario-faults.ts).
+  const catalogue = new OperationCatalogue();
   registerOperationHooks(app, {
+    scenarios: deps.config.mode === 'sandbox' ? { service: deps.sandbox.scenarios, catalogue } : undefined,
     authenticator: deps.authenticator,
     banks: deps.banks,
     replayGuard: new RequestReplayGuard(deps.store),
@@ -157,7 +161,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.config.mode === 'sandbox') registerSandboxAddressLinks(app);
   app.setErrorHandler((error, request, reply) => sendFailure(request, reply, error));
   app.setNotFoundHandler((request, reply) => sendError(request, reply, noOperation(request, deps.config.mode)));
-  await registerRoutes(app, deps);
+  await registerRoutes(app, deps, catalogue);
   return app;
 }
 
@@ -171,6 +175,7 @@ const REQUEST_DECORATIONS: [string, unknown][] = [
   ['locale', 'en'],
   ['errorCode', null],
   ['schemaProblems', null],
+  ['scenario', null],
 ];
 
 function serverOptions(deps: AppDependencies): FastifyHttpOptions<Server> {
@@ -260,7 +265,11 @@ function noOperation(request: FastifyRequest, mode: Config['mode']): ApiError {
   return new ApiError('NOT_FOUND', text);
 }
 
-async function registerRoutes(app: FastifyInstance, deps: AppDependencies): Promise<void> {
+async function registerRoutes(
+  app: FastifyInstance,
+  deps: AppDependencies,
+  catalogue: OperationCatalogue,
+): Promise<void> {
   const sandbox = deps.config.mode === 'sandbox';
   await registerDocumentation(app, { sandbox });
   registerHealth(app, deps.store, deps.config.mode);
@@ -272,7 +281,7 @@ async function registerRoutes(app: FastifyInstance, deps: AppDependencies): Prom
   registerAisAccountRoutes(app, deps.ais);
   registerAisCardAccountRoutes(app, deps.ais);
   if (sandbox && deps.time !== undefined) registerSandboxClockRoutes(app, deps.time);
-  if (sandbox) registerSandboxRoutes(app, deps.sandbox);
+  if (sandbox) registerSandboxRoutes(app, deps.sandbox, catalogue);
   if (sandbox && deps.certificates !== undefined) await registerSandboxCertificateRoutes(app, deps.certificates);
   await registerScaPages(app, deps.sca, {
     sandbox,

@@ -14,6 +14,8 @@ import { executionPlanner } from './execution-planner.js';
  */
 export class InstantExecution {
   private readonly plan: Planner;
+  /** The sandbox's armed payment scenarios apply to a Straks payment too (docs/scenarios.md). */
+  private readonly scenarios: boolean;
 
   constructor(
     private readonly store: Pick<Store, 'executePayments'>,
@@ -21,10 +23,11 @@ export class InstantExecution {
     mode: Mode,
   ) {
     this.plan = executionPlanner(rates, mode);
+    this.scenarios = mode === 'sandbox';
   }
 
   async execute(bank: string, paymentIds: readonly string[], now: Date): Promise<void> {
     if (paymentIds.length === 0) return;
-    await this.store.executePayments(bank, paymentIds, osloDate(now), now, this.plan);
+    await this.store.executePayments(bank, paymentIds, osloDate(now), now, this.plan, this.scenarios);
   }
 }

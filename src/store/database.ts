@@ -327,6 +327,8 @@ export interface SandboxScenarioTable {
   rule: string;
   /** Matches left; null until disarmed (a maintenance window: until it ends). */
   times_left: ColumnType<number | bigint | null, number | null, number | null>;
+  /** When the rule stops by itself (a maintenance window's end); null otherwise. */
+  ends_at: string | null;
   created_at: string;
 }
 

@@ -16,6 +16,8 @@ import * as sandboxAgreements from './queries/sandbox-agreement-queries.js';
 import * as sandboxTransactions from './queries/sandbox-transaction-queries.js';
 import * as cardTransactions from './queries/card-transaction-queries.js';
 import { initialize } from './queries/sandbox-initialize-queries.js';
+import * as scenarios from './queries/sandbox-scenario-queries.js';
+import type { ArmedScenario } from '../domain/sandbox-scenarios.js';
 import * as ledger from './queries/ledger-queries.js';
 import * as clock from './queries/clock-queries.js';
 import * as batchRuns from './queries/batch-run-queries.js';
@@ -261,6 +263,21 @@ export abstract class KyselyStore extends KyselyUpkeepStore implements Store {
   findSandboxCardTransaction(cardAccountId: string, id: string): Promise<SandboxCardTransaction | undefined> {
     return cardTransactions.findCardTransaction(this.db, cardAccountId, id);
   }
+  armSandboxScenario(bankKey: string, scenario: ArmedScenario, limit: number, now: Date): Promise<boolean> {
+    return scenarios.armScenario(this.db, (trx, key) => this.lock(trx, key), bankKey, scenario, limit, now);
+  }
+  listSandboxScenarios(bankKey: string, now: Date): Promise<ArmedScenario[]> {
+    return scenarios.listScenarios(this.db, bankKey, now);
+  }
+  disarmSandboxScenario(bankKey: string, id: string): Promise<boolean> {
+    return scenarios.disarmScenario(this.db, bankKey, id);
+  }
+  listBankFaults(bankKey: string): Promise<ArmedScenario[]> {
+    return scenarios.listBankFaults(this.db, bankKey);
+  }
+  spendSandboxScenario(scenario: ArmedScenario): Promise<boolean> {
+    return scenarios.spendScenario(this.db, scenario);
+  }
   initializeSandbox(bankKey: string, defaults: BankData): Promise<SandboxInitializeResult> {
     return initialize(this.db, (trx, key) => this.lock(trx, key), bankKey, defaults);
   }
@@ -274,8 +291,9 @@ export abstract class KyselyStore extends KyselyUpkeepStore implements Store {
     bookingDate: string,
     at: Date,
     plan: Planner,
+    scenarios?: boolean,
   ): Promise<ExecutionOutcome[]> {
-    return ledger.executePayments(this.db, bankKey, paymentIds, bookingDate, at, plan);
+    return ledger.executePayments(this.db, bankKey, paymentIds, bookingDate, at, plan, scenarios);
   }
   readClockOffset(bankKey: string): Promise<bigint> {
     return clock.readClockOffset(this.db, bankKey);

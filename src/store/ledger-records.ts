@@ -19,3 +19,12 @@ export interface ExecutionOutcome {
   paymentId: string;
   status: TransactionStatus;
 }
+
+/** What became of one entry (transfer) of a payment when it executed: a bulk's entries each have their own. */
+export interface EntryOutcome {
+  /** The entry's place in the payment's `payments`, from 0. */
+  seq: number;
+  status: TransactionStatus;
+  /** Why it was rejected (starting with its ISO 20022 code); undefined for one executed. */
+  statusReason: string | undefined;
+}

@@ -10,6 +10,7 @@ import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
 import { duplicateKeyOf, newPayment, requestFor } from '../support/new-payment.js';
 import { LOGICAL_DUPLICATE_WINDOW_HOURS } from '../../src/domain/limits.js';
 import { periodicContract } from './periodic-contract.js';
+import { scenarioContract } from './scenario-contract.js';
 import { unattendedReadContract } from './unattended-read-contract.js';
 import { upkeepContract } from './upkeep-contract.js';
 
@@ -744,6 +745,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
     });
 
     periodicContract(open);
+    scenarioContract(open);
     unattendedReadContract(open);
     upkeepContract(open);
   });

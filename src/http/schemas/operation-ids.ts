@@ -56,6 +56,9 @@ const FIXED: Record<string, string> = {
   'GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions': 'getSandboxCardAccountTransactionList',
   'GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions/{transactionId}': 'getSandboxCardAccountTransaction',
   'POST /v1/sandbox/initialize': 'initializeSandbox',
+  'POST /v1/sandbox/scenarios': 'armSandboxScenario',
+  'GET /v1/sandbox/scenarios': 'getSandboxScenarioList',
+  'DELETE /v1/sandbox/scenarios/{scenarioId}': 'disarmSandboxScenario',
   'POST /v1/sandbox/certificates': 'issueSandboxCertificate',
 };
 

@@ -27,6 +27,7 @@ import {
   sandboxCustomerSchema,
   sandboxCustomerUpdateSchema,
 } from './sandbox/sandbox-customer-schemas.js';
+import { sandboxScenarioArmSchema, sandboxScenarioSchema } from './sandbox/sandbox-scenario-schemas.js';
 import { sandboxStandingOrderSchema } from './sandbox/sandbox-standing-order-schemas.js';
 import { sandboxCreatedSchema, sandboxInitializedSchema } from './sandbox/sandbox-reply-schemas.js';
 
@@ -111,4 +112,6 @@ export const sandboxSchemas = [
   sandboxTransactionSchema,
   sandboxCreatedSchema,
   sandboxInitializedSchema,
+  sandboxScenarioArmSchema,
+  sandboxScenarioSchema,
 ];

@@ -43,6 +43,8 @@ export const sandboxScenariosMigration: Migration = {
       .addColumn('rule', 'text', (c) => c.notNull())
       // Matches left; null runs until disarmed (or, for a maintenance window, until the window ends).
       .addColumn('times_left', 'integer')
+      // When the rule stops by itself (a maintenance window's end); null: when spent or disarmed.
+      .addColumn('ends_at', 'text')
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('sandbox_scenarios_bank').on('sandbox_scenarios').columns(['bank', 'kind']).execute();

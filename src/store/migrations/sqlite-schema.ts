@@ -49,7 +49,7 @@ export const sqliteSchema: SchemaScript = {
     'CREATE TABLE "ais_unattended_reads" ("tpp_id" text not null, "resource_key" text not null, "day" text not null, "reads" integer not null, constraint "ais_unattended_reads_pk" primary key ("tpp_id", "resource_key", "day"))',
     'CREATE TABLE "periodic_executions" ("payment_id" text not null references "payments" ("id") on delete cascade, "seq" integer not null, "bank" text not null, "execution_date" text not null, "status" text not null, "status_reason" text, "created_at" text not null, constraint "periodic_executions_pk" primary key ("payment_id", "seq"))',
     'CREATE TABLE "bank_keys" ("bank" text not null, "key_sha256" text not null, "bound_at" text not null, constraint "bank_keys_pk" primary key ("bank", "key_sha256"))',
-    'CREATE TABLE "sandbox_scenarios" ("id" text primary key, "bank" text not null, "kind" text not null, "rule" text not null, "times_left" integer, "created_at" text not null)',
+    'CREATE TABLE "sandbox_scenarios" ("id" text primary key, "bank" text not null, "kind" text not null, "rule" text not null, "times_left" integer, "ends_at" text, "created_at" text not null)',
     'CREATE INDEX "account_transactions_booking" on "account_transactions" ("account_id", "booking_date", "seq")',
     'CREATE INDEX "request_bindings_expiry" on "request_bindings" ("expires_at")',
     'CREATE INDEX "psu_code_attempts_at" on "psu_code_attempts" ("at")',

@@ -9,6 +9,7 @@ import {
   type PaymentToExecute,
   creditorKey,
   creditorNumbers,
+  rejectedPayment,
 } from '../../domain/payment-execution.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { AccountTransactionTable, Database, PaymentTable } from '../database.js';
@@ -16,9 +17,12 @@ import type { ExecutionOutcome, Planner } from '../ledger-records.js';
 import { INSERT_CHUNK } from './insert-chunk.js';
 import { TRANSFER_COLUMNS, type TransferRow, transfersToExecute } from './transfer-rows.js';
 import { accountOf } from './account-rows.js';
+import { coursesOf, holdPayments } from './payment-course-queries.js';
 
 /** Statuses of payments waiting for the batch run. */
 const CLAIMABLE = ['ACTC', 'PDNG'];
+/** Statuses of payments a scenario holds until a time (payments_held, migration 019). */
+const HELD = ['PDNG', 'ACSP'];
 
 /**
  * Payments authorised and due on a date (no date, or a date not after it), oldest authorisation
@@ -33,6 +37,21 @@ export async function findDuePaymentIds(
   limit: number,
   authorisedBy?: Date,
 ): Promise<string[]> {
+  // Payments a sandbox scenario held until a time that has come by the run's slot settle first (payments_held).
+  const held =
+    authorisedBy === undefined
+      ? []
+      : await db
+          .selectFrom('payments')
+          .select('id')
+          .where('bank', '=', bank)
+          .where(sql<boolean>`held_until is not null and status in ('PDNG', 'ACSP')`)
+          .where('held_until', '<=', authorisedBy.toISOString())
+          .orderBy('held_until')
+          .orderBy('id')
+          .limit(limit)
+          .execute();
+  if (held.length >= limit) return held.map((r) => r.id);
   let query = db
     .selectFrom('payments')
     .select('id')
@@ -44,9 +63,9 @@ export async function findDuePaymentIds(
     .where((eb) => eb.or([eb('requested_execution_date', 'is', null), eb('requested_execution_date', '<=', date)]))
     .orderBy('authorised_at')
     .orderBy('id')
-    .limit(limit)
+    .limit(limit - held.length)
     .execute();
-  return rows.map((r) => r.id);
+  return [...held, ...rows].map((r) => r.id);
 }
 
 /**
@@ -55,6 +74,8 @@ export async function findDuePaymentIds(
  * 1. claims them all in one update (ACTC/PDNG → ACSP): a payment that another run or instance took,
  *    or that a killed run already committed, is not claimed and is skipped (on PostgreSQL a second
  *    claimer waits for the first's row locks, then finds the payments no longer claimable);
+ * 1b. decides each one's course (payment-course-queries.ts): one a sandbox scenario held until now
+ *    settles, one an armed scenario takes is held (PDNG, ACSP) or rejected, every other is booked;
  * 2. reads their transfers and the accounts they name, and locks those accounts one by one in the
  *    order of their ids (so that two runs cannot deadlock), reading each one's balance and count
  *    under its lock;
@@ -71,6 +92,7 @@ export async function executePayments(
   bookingDate: string,
   at: Date,
   plan: Planner,
+  scenarios = false,
 ): Promise<ExecutionOutcome[]> {
   const unique = [...new Set(paymentIds)];
   if (unique.length === 0) return [];
@@ -83,10 +105,16 @@ export async function executePayments(
           .set({ status: 'ACSP', updated_at: now })
           .where('id', 'in', unique)
           .where('bank', '=', bank)
-          .where('status', 'in', CLAIMABLE)
+          // Waiting for a run, or held by a scenario until a time that has come (migration 019).
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', 'in', CLAIMABLE), eb('held_until', 'is', null)]),
+              eb.and([eb('status', 'in', HELD), eb('held_until', '<=', now)]),
+            ]),
+          )
           // Standing orders execute on their own dates (periodic-queries.ts), never as one payment.
           .where('service', '<>', 'periodic-payments')
-          .returning(CLAIMED_COLUMNS)
+          .returning([...CLAIMED_COLUMNS, 'held_until', 'held_then', 'held_reason'])
           .execute()
       ).map((row) => [row.id, row]),
     );
@@ -108,12 +136,40 @@ export async function executePayments(
         limits,
       ),
     );
+    const courses = await coursesOf(
+      trx,
+      bank,
+      payments.map((p) => {
+        const row = claimed.get(p.payment.id)!;
+        return {
+          payment: p.payment,
+          debtorBban: row.debtor_bban,
+          debtorIban: row.debtor_iban,
+          heldUntil: row.held_until,
+          heldThen: row.held_then,
+          heldReason: row.held_reason,
+        };
+      }),
+      at,
+      scenarios,
+    );
+    const holds = payments.flatMap((p) => {
+      const course = courses.get(p.payment.id)!;
+      return course.kind === 'hold' ? [{ id: p.payment.id, course }] : [];
+    });
+    await holdPayments(trx, holds, now);
+    const executing = payments.filter((p) => courses.get(p.payment.id)!.kind !== 'hold');
     const keys = [
-      ...payments.map((p) => p.debtorKey).filter((k): k is AccountKey => k !== undefined),
-      ...payments.flatMap((p) => p.payment.transfers.map((t) => creditorKey(t.creditorAccount))),
+      ...executing.map((p) => p.debtorKey).filter((k): k is AccountKey => k !== undefined),
+      ...executing.flatMap((p) => p.payment.transfers.map((t) => creditorKey(t.creditorAccount))),
     ];
     const ledger = new ChunkLedger(await lockAccounts(trx, bank, keys));
-    const booked = payments.map((p) => ledger.book(p.payment, p.debtorKey, plan));
+    const booked = executing.map((p) => {
+      const course = courses.get(p.payment.id)!;
+      return course.kind === 'reject'
+        ? rejectedPayment(p.payment, undefined, course.reason)
+        : ledger.book(p.payment, p.debtorKey, plan);
+    });
 
     const debtorNames = await customerNames(
       trx,
@@ -128,7 +184,10 @@ export async function executePayments(
         .execute();
     }
     await finish(trx, booked, now);
-    return booked.map((b) => ({ paymentId: b.paymentId, status: b.status }));
+    return [
+      ...booked.map((b) => ({ paymentId: b.paymentId, status: b.status })),
+      ...holds.map((h) => ({ paymentId: h.id, status: h.course.status })),
+    ];
   });
 }
 
@@ -347,6 +406,9 @@ async function finish(trx: Kysely<Database>, booked: readonly BookedPayment[], n
       .set({
         status: group.status,
         status_reason: group.reason ?? null,
+        held_until: null,
+        held_then: null,
+        held_reason: null,
         updated_at: now,
         funds_available: group.fundsAvailable === undefined ? null : group.fundsAvailable ? 1 : 0,
       })

@@ -143,6 +143,7 @@ export async function deleteBankChunk(
     ['request_bindings', sql<boolean>`tpp_id = ${bank}`],
     ['tpp_requests', sql<boolean>`tpp_id = ${bank}`],
     ['batch_runs', sql<boolean>`bank = ${bank}`],
+    ['sandbox_scenarios', sql<boolean>`bank = ${bank}`],
   ];
   for (const [table, where] of steps) {
     const deleted = await deleteChunk(db, rowKey, table, where, limit);
