@@ -40,6 +40,15 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       return patched.json();
     }
 
+    it('no funds: RJCT "AM04 insufficient funds …" at the batch run, fundsAvailable false', async () => {
+      const psu = await newCustomer(t, [50]);
+      const payment = await signedPayment(t, NDCT, domesticBody(psu.accounts[0]!.bban, ELSEWHERE, '50.01'), psu.number);
+      await nextBatchRun(t);
+      const answer = await statusOf(t, payment.status);
+      assert.deepEqual([answer.transactionStatus, answer.fundsAvailable], ['RJCT', false]);
+      assert.match((await reasonOf(t, payment.status)) ?? '', /^AM04 insufficient funds: /);
+    });
+
     it('a blocked debtor account: RJCT "AC06 …" at the batch run, nothing debited', async () => {
       const ola = await newCustomer(t, [5000]);
       assert.equal((await setStatus(ola.accounts[0]!.id, 'blocked')).status, 'blocked');

@@ -129,7 +129,8 @@ async function removeEnded(db: Kysely<Database>, bank: string, now: Date): Promi
     .execute();
 }
 
-function scenarioOf(row: Selectable<SandboxScenarioTable>): ArmedScenario {
+/** A stored scenario as the domain holds it. */
+export function scenarioOf(row: Selectable<SandboxScenarioTable>): ArmedScenario {
   return {
     id: row.id,
     rule: ruleFromView(JSON.parse(row.rule) as Record<string, unknown>),
