@@ -9,6 +9,8 @@ import {
   balanceOf,
   bulkOf,
   domesticBody,
+  bankNow,
+  moveClockTo,
   newCustomer,
   nextBatchRun,
   pathsOf,
@@ -19,6 +21,7 @@ import {
 import { OTHER_TPP_ID } from '../support/tpp-fixtures.js';
 import { giveConsent, readAis } from '../support/ais-requests.js';
 import { nextBban } from '../support/norwegian-numbers.js';
+import { PERIODIC_PATH, periodicBody } from '../support/periodic-requests.js';
 
 /**
  * The scenarios that are the bank's own data (docs/scenarios.md), driven as a TPP's test drives them:
@@ -201,6 +204,33 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       );
       assert.match(answer.tppMessages?.[0]?.text ?? '', /^entries were rejected for 3 reasons/);
       assert.equal(await balanceOf(t, psu.accounts[0]!.id), '100.00');
+    });
+
+    it('a standing order from a blocked account: its execution is rejected "AC06 …" on its day, and the order runs on', async () => {
+      const psu = await newCustomer(t, [5000]);
+      const today = (await bankNow(t)).toISOString().slice(0, 10);
+      const start = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
+      const order = await signedPayment(
+        t,
+        PERIODIC_PATH,
+        periodicBody({
+          instructedAmount: { amount: '100.00', currency: 'NOK' },
+          debtorAccount: { bban: psu.accounts[0]!.bban, currency: 'NOK' },
+          startDate: start,
+          dayOfExecution: undefined,
+          frequency: 'Daily',
+        }),
+        psu.number,
+      );
+      await setStatus(psu.accounts[0]!.id, 'blocked');
+      await moveClockTo(t, new Date(Date.parse(start) + 86_400_000));
+      const read = (await t.signed({ method: 'GET', url: order.status })).json();
+      assert.equal(read.transactionStatus, 'ACTC', 'the order runs on');
+      assert.deepEqual(
+        [read.executions[0].transactionStatus, read.executions[0].statusReason],
+        ['RJCT', `AC06 the debtor account ${psu.accounts[0]!.bban} is blocked`],
+      );
+      assert.equal(await balanceOf(t, psu.accounts[0]!.id), '5000.00');
     });
 
     it("shows the account's status in account information (Berlin Group's accountStatus)", async () => {
