@@ -236,7 +236,7 @@ function makeServices(
     config.publicUrl,
     nationalIdKey,
     new AisConsentPage(store, banks),
-    new InstantExecution(store, rates),
+    new InstantExecution(store, rates, config.mode),
   );
   const runner = new BatchRunner(
     store,

@@ -90,16 +90,16 @@ export const ERROR_CATALOGUE = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'The body is not sent as application/json.' },
   ACCESS_EXCEEDED: {
     status: 429,
-    when: 'Account information read a fifth time in a Norwegian day without the PSU present (no PSU-IP-Address): PSD2 RTS article 36(5) allows four. In the sandbox also: certificates asked for too often, and a new TPP when the sandbox keeps MAX_SANDBOX_BANKS banks already or its address made its banks of the day.',
+    when: "Account information read a fifth time in a Norwegian day without the PSU present (no PSU-IP-Address): PSD2 RTS article 36(5) allows four. In the sandbox also: certificates asked for too often, a new TPP when the sandbox keeps MAX_SANDBOX_BANKS banks already or its address made its banks of the day, a bank with MAX_SANDBOX_SCENARIOS_ARMED scenarios armed, and a TPP's own bank-throttled scenario (docs/scenarios.md).",
   },
   HEADERS_TOO_LARGE: { status: 431, when: 'The request headers are larger than the server reads.' },
   SYSTEM_ERROR: {
     status: 500,
-    when: 'An unexpected fault in the server. The body carries only id, system, status and code; the fault is logged in full under that id.',
+    when: "An unexpected fault in the server. The body carries only id, system, status and code; the fault is logged in full under that id. In the sandbox also a TPP's own bank-error scenario (docs/scenarios.md), logged as the scenario.",
   },
   SERVICE_UNAVAILABLE: {
     status: 503,
-    when: "The server is shutting down or its database cannot be reached, or the OCSP answer or CRL of the TPP certificate's CA cannot be had (the revocation status cannot be established); retry later.",
+    when: "The server is shutting down or its database cannot be reached, or the OCSP answer or CRL of the TPP certificate's CA cannot be had (the revocation status cannot be established); retry later. In the sandbox also a TPP's own bank-maintenance scenario, with Retry-After (docs/scenarios.md).",
   },
 } as const satisfies Record<string, { status: number; when: string }>;
 

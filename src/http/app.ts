@@ -33,6 +33,7 @@ import './fastify-types.js';
 import { negotiate, reportLanguage } from './hooks/negotiation.js';
 import { keepRawJsonBodies } from './hooks/request-body.js';
 import { registerOperationHooks } from './hooks/operation-hooks.js';
+import { OperationCatalogue } from './hooks/scenario-faults.js';
 import { awaitBindingFlush } from './hooks/replay-guard.js';
 import { checkRequestLimits } from './hooks/request-limits.js';
 import { serializerFactory } from './schema-compiler/serializers.js';
@@ -139,7 +140,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // main.ts calls it once the server listens (warm-up.ts); tests need not.
   app.decorate('warmUp', () => warmUp(validators));
   if (deps.onRoute !== undefined) app.addHook('onRoute', deps.onRoute);
+  // The operations a sandbox scenario may name, noted as the routes are added (hooks/scenario-faults.ts).
+  const catalogue = new OperationCatalogue();
   registerOperationHooks(app, {
+    scenarios: deps.config.mode === 'sandbox' ? { service: deps.sandbox.scenarios, catalogue } : undefined,
     authenticator: deps.authenticator,
     banks: deps.banks,
     replayGuard: new RequestReplayGuard(deps.store),
@@ -160,7 +164,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.config.mode === 'sandbox') registerSandboxAddressLinks(app);
   app.setErrorHandler((error, request, reply) => sendFailure(request, reply, error));
   app.setNotFoundHandler((request, reply) => sendError(request, reply, noOperation(request, deps.config.mode)));
-  await registerRoutes(app, deps);
+  await registerRoutes(app, deps, catalogue);
   return app;
 }
 
@@ -175,6 +179,7 @@ const REQUEST_DECORATIONS: [string, unknown][] = [
   ['errorCode', null],
   ['schemaProblems', null],
   ['signatureExplanation', null],
+  ['scenario', null],
 ];
 
 function serverOptions(deps: AppDependencies): FastifyHttpOptions<Server> {
@@ -264,7 +269,11 @@ function noOperation(request: FastifyRequest, mode: Config['mode']): ApiError {
   return new ApiError('NOT_FOUND', text);
 }
 
-async function registerRoutes(app: FastifyInstance, deps: AppDependencies): Promise<void> {
+async function registerRoutes(
+  app: FastifyInstance,
+  deps: AppDependencies,
+  catalogue: OperationCatalogue,
+): Promise<void> {
   const sandbox = deps.config.mode === 'sandbox';
   await registerDocumentation(app, { sandbox });
   registerHealth(app, deps.store, deps.config.mode);
@@ -276,7 +285,7 @@ async function registerRoutes(app: FastifyInstance, deps: AppDependencies): Prom
   registerAisAccountRoutes(app, deps.ais);
   registerAisCardAccountRoutes(app, deps.ais);
   if (sandbox && deps.time !== undefined) registerSandboxClockRoutes(app, deps.time);
-  if (sandbox) registerSandboxRoutes(app, deps.sandbox);
+  if (sandbox) registerSandboxRoutes(app, deps.sandbox, catalogue);
   if (sandbox) registerSandboxKeyRoutes(app, new BankKeys(deps.store, deps.banks));
   if (sandbox && deps.time !== undefined)
     registerSandboxSnapshotRoutes(app, deps.sandbox.snapshots, deps.time.scheduler);

@@ -53,5 +53,7 @@ declare module 'fastify' {
     signatureExplanation: SignatureExplanation | null;
     /** The error code answered, for the request's log line. */
     errorCode: string | null;
+    /** The sandbox scenario that answered the request (bank-throttled, ...): its log line and metrics count it apart (docs/scenarios.md). */
+    scenario: string | null;
   }
 }

@@ -10,6 +10,7 @@ import { SandboxAccountTransactions } from './sandbox/sandbox-account-transactio
 import { SandboxStandingOrders } from './sandbox/sandbox-standing-orders.js';
 import { SandboxInitialize } from './sandbox/sandbox-initialize.js';
 import { SandboxSnapshots } from './sandbox/sandbox-snapshots.js';
+import { SandboxScenarios } from './sandbox/sandbox-scenarios.js';
 
 export type { ListQuery } from './sandbox/sandbox-input.js';
 
@@ -27,6 +28,8 @@ export class SandboxDataService {
   readonly initializer: SandboxInitialize;
   readonly standingOrders: SandboxStandingOrders;
   readonly snapshots: SandboxSnapshots;
+  /** Scenarios on demand: the rules a TPP's test arms (docs/scenarios.md). */
+  readonly scenarios: SandboxScenarios;
 
   constructor(store: Store, banks: Banks) {
     const lookup = new SandboxLookup(store, banks);
@@ -39,5 +42,6 @@ export class SandboxDataService {
     this.initializer = new SandboxInitialize(store, banks);
     this.standingOrders = new SandboxStandingOrders(store, banks, lookup);
     this.snapshots = new SandboxSnapshots(store, banks);
+    this.scenarios = new SandboxScenarios(store, banks);
   }
 }

@@ -137,3 +137,24 @@ export const MAX_SANDBOX_SNAPSHOT_ROWS = 50_000;
  * the memory of a save and a restore. The default data set with 10 000 transactions is some 3 MB.
  */
 export const MAX_SANDBOX_SNAPSHOT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Scenarios one sandbox bank has armed at once (docs/scenarios.md). A test arms a few for the case it
+ * drives and disarms them; every signed request of the TPP reads its bank's bank faults, so the bound
+ * keeps that read a handful of rows.
+ */
+export const MAX_SANDBOX_SCENARIOS_ARMED = 50;
+/** The most `times` of one armed scenario: a test's retry loop many times over; "unlimited" runs until disarmed. */
+export const MAX_SANDBOX_SCENARIO_TIMES = 1000;
+/**
+ * The longest a bank-slow scenario delays an answer: beyond the 10 to 30 seconds TPPs' HTTP clients
+ * commonly wait, so a test can see its own timeout fire, while one delayed request holds its
+ * connection no longer than a client may take to send one (REQUEST_TIMEOUT_MS's default).
+ */
+export const SANDBOX_SLOW_MAX_DELAY_MS = 30_000;
+/** The most a bank-throttled scenario's Retry-After says: an hour, longer than any test waits. */
+export const SANDBOX_RETRY_AFTER_MAX_SECONDS = 3600;
+/** The longest maintenance window a scenario opens: a week, a long weekend's upgrade with room to spare. */
+export const SANDBOX_MAINTENANCE_MAX_SECONDS = 7 * 86_400;
+/** A rejecting scenario's own reasonText: the statusReason after its code fits a tppMessage's text (TPP_MESSAGE_TEXT_MAX_LENGTH) with room. */
+export const SANDBOX_SCENARIO_REASON_MAX_LENGTH = 200;

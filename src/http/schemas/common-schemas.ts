@@ -122,6 +122,6 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Conflict (CONFLICT)',
   413: 'Body too large (PAYLOAD_TOO_LARGE)',
   415: 'Body is not application/json (UNSUPPORTED_MEDIA_TYPE)',
-  429: 'Too many reads of account information without the PSU present (ACCESS_EXCEEDED)',
+  429: 'Too many requests (ACCESS_EXCEEDED): account information read a fifth time a day without the PSU present; in the sandbox, a limit of its test data',
   500: 'Server fault (SYSTEM_ERROR)',
 };

@@ -40,9 +40,11 @@ const FIXED: Record<string, string> = {
   'GET /v1/sandbox/customers': 'getSandboxCustomerList',
   'GET /v1/sandbox/customers/{customerId}': 'getSandboxCustomer',
   'DELETE /v1/sandbox/customers/{customerId}': 'deleteSandboxCustomer',
+  'PATCH /v1/sandbox/customers/{customerId}': 'updateSandboxCustomer',
   'POST /v1/sandbox/accounts': 'createSandboxAccount',
   'GET /v1/sandbox/accounts/{mockAccountId}': 'getSandboxAccount',
   'DELETE /v1/sandbox/accounts/{mockAccountId}': 'deleteSandboxAccount',
+  'PATCH /v1/sandbox/accounts/{mockAccountId}': 'updateSandboxAccount',
   'POST /v1/sandbox/accounts/{mockAccountId}/transactions': 'createSandboxAccountTransactions',
   'GET /v1/sandbox/accounts/{mockAccountId}/transactions': 'getSandboxAccountTransactionList',
   'GET /v1/sandbox/accounts/{mockAccountId}/transactions/{transactionId}': 'getSandboxAccountTransaction',
@@ -62,6 +64,9 @@ const FIXED: Record<string, string> = {
   'GET /v1/sandbox/snapshots/{snapshotId}': 'getSandboxSnapshot',
   'DELETE /v1/sandbox/snapshots/{snapshotId}': 'deleteSandboxSnapshot',
   'POST /v1/sandbox/snapshots/{snapshotId}/restore': 'restoreSandboxSnapshot',
+  'POST /v1/sandbox/scenarios': 'armSandboxScenario',
+  'GET /v1/sandbox/scenarios': 'getSandboxScenarioList',
+  'DELETE /v1/sandbox/scenarios/{scenarioId}': 'disarmSandboxScenario',
   'POST /v1/sandbox/certificates': 'issueSandboxCertificate',
 };
 

@@ -17,6 +17,7 @@ import { authorisationListsMigration } from './015-authorisation-lists.js';
 import { endToEndIdMigration } from './016-end-to-end-id.js';
 import { bankOwnersMigration } from './017-bank-owners.js';
 import { sandboxSnapshotsMigration } from './018-sandbox-snapshots.js';
+import { sandboxScenariosMigration } from './019-sandbox-scenarios.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '016-end-to-end-id': endToEndIdMigration,
   '017-bank-owners': bankOwnersMigration,
   '018-sandbox-snapshots': sandboxSnapshotsMigration,
+  '019-sandbox-scenarios': sandboxScenariosMigration,
 };

@@ -59,6 +59,8 @@ const BANK_TABLE_LIST = [
   { table: 'request_bindings', where: byTpp, inSnapshot: false },
   { table: 'tpp_requests', where: byTpp, inSnapshot: true },
   { table: 'batch_runs', where: byBank, inSnapshot: true },
+  // Armed scenarios are the bank's state a test set up: a restore brings back those armed at the save.
+  { table: 'sandbox_scenarios', where: byBank, inSnapshot: true },
 ] as const satisfies readonly BankTable[];
 
 /**
