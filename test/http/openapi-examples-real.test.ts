@@ -269,6 +269,12 @@ describe('the examples against the real answers of a sandbox bank on the example
     check('DELETE', other.json()._links.self.href, await signed('DELETE', other.json()._links.self.href));
   });
 
+  it('a scenario armed and disarmed on the examples’ day (its until is tomorrow)', async () => {
+    const armed = await sendExample('POST', '/v1/sandbox/scenarios');
+    check('GET', '/v1/sandbox/scenarios', await signed('GET', '/v1/sandbox/scenarios'));
+    check('DELETE', armed._links.self.href, await signed('DELETE', armed._links.self.href));
+  });
+
   it('the sandbox clock moved a day, a batch run, and the standing order after its first execution', async () => {
     check('GET', '/v1/sandbox/clock', await signed('GET', '/v1/sandbox/clock'));
     await sendExample('POST', '/v1/sandbox/clock');
@@ -285,6 +291,11 @@ describe('the examples against the real answers of a sandbox bank on the example
 
   it('test customers, accounts and agreements; a new start; a snapshot saved and restored; a second key; a certificate', async () => {
     const customer = await sendExample('POST', '/v1/sandbox/customers');
+    check(
+      'PATCH',
+      customer._links.self.href,
+      await signed('PATCH', customer._links.self.href, OPERATION_EXAMPLES.updateSandboxCustomer!.request),
+    );
     check('GET', '/v1/sandbox/customers?limit=2', await signed('GET', '/v1/sandbox/customers?limit=2'));
     check(
       'GET',
@@ -296,6 +307,11 @@ describe('the examples against the real answers of a sandbox bank on the example
     check('DELETE', agreement._links.self.href, await signed('DELETE', agreement._links.self.href));
     const account = await sendExample('POST', '/v1/sandbox/accounts');
     check('GET', account._links.self.href, await signed('GET', account._links.self.href));
+    check(
+      'PATCH',
+      account._links.self.href,
+      await signed('PATCH', account._links.self.href, OPERATION_EXAMPLES.updateSandboxAccount!.request),
+    );
     check('DELETE', account._links.self.href, await signed('DELETE', account._links.self.href));
     const card = `/v1/sandbox/card-accounts/${(await sandboxCustomer('13039319955')).cardAccounts[0]}`;
     check('DELETE', card, await signed('DELETE', card));

@@ -28,7 +28,15 @@ const keyListSchema = {
 const keySha256Param = {
   type: 'object',
   required: ['keySha256'],
-  properties: { keySha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 (hex, lower case)' } },
+  properties: {
+    keySha256: {
+      type: 'string',
+      minLength: 64,
+      maxLength: 64,
+      pattern: '^[0-9a-f]{64}$',
+      description: 'SHA-256 (hex, lower case)',
+    },
+  },
 } as const;
 
 /**

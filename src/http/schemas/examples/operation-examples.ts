@@ -11,6 +11,7 @@ import { sandboxCardAccountExamples } from './sandbox-card-account-examples.js';
 import { sandboxClockExamples } from './sandbox-clock-examples.js';
 import { sandboxCustomerExamples } from './sandbox-customer-examples.js';
 import { sandboxKeyExamples } from './sandbox-key-examples.js';
+import { sandboxScenarioExamples } from './sandbox-scenario-examples.js';
 import { sandboxSnapshotExamples } from './sandbox-snapshot-examples.js';
 import { signingBasketExamples } from './signing-basket-examples.js';
 
@@ -33,6 +34,7 @@ export const OPERATION_EXAMPLES: OperationExamples = merged([
   sandboxCardAccountExamples,
   sandboxKeyExamples,
   sandboxSnapshotExamples,
+  sandboxScenarioExamples,
 ]);
 
 /** One record of them all; an operationId in two files is a programmer error. */

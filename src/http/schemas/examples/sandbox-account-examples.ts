@@ -28,6 +28,7 @@ const account = {
   ...newAccount,
   creditLine: '0.00',
   balances: [{ balanceType: 'expected', balanceAmount: { amount: '18500.00', currency: 'NOK' } }],
+  status: 'enabled',
   _links: {
     self: link(NEW_ACCOUNT, 'GET', 'DELETE'),
     transactions: link(`${NEW_ACCOUNT}/transactions`, 'GET', 'POST'),
@@ -90,6 +91,11 @@ export const sandboxAccountExamples: OperationExamples = {
   getSandboxAccount: {
     summary: 'Ingrid Berg’s current account and its balance now',
     answer: { status: 200, body: account },
+  },
+  updateSandboxAccount: {
+    summary: 'Ingrid Berg’s account blocked: a payment from it is rejected AC06 when it executes',
+    request: { status: 'blocked' },
+    answer: { status: 200, body: { ...account, status: 'blocked' } },
   },
   deleteSandboxAccount: {
     summary: 'The account is deleted with its transactions and engagements',

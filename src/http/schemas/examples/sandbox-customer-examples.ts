@@ -60,23 +60,27 @@ const agreement = {
   _links: { self: link(AGREEMENT, 'GET', 'DELETE') },
 };
 
+const ingrid = {
+  customerId: IDS.customer,
+  customerNumber: INGRID.customerNumber,
+  customerType: 'PRIVATE',
+  customerName: INGRID.name,
+  agreements: [],
+  accounts: [],
+  cardAccounts: [],
+  _links: customerLinks(IDS.customer),
+};
+
 export const sandboxCustomerExamples: OperationExamples = {
+  updateSandboxCustomer: {
+    summary: 'Ingrid Berg may pay at most NOK 20 000 a payment: a larger one is rejected AM02 when it executes',
+    request: { paymentLimit: '20000.00' },
+    answer: { status: 200, body: { ...ingrid, paymentLimit: '20000.00' } },
+  },
   createSandboxCustomer: {
     summary: 'A new private customer, Ingrid Berg: she logs in on the SCA page with her national identity number',
     request: { customerNumber: INGRID.customerNumber, name: INGRID.name, type: 'private' },
-    answer: {
-      status: 201,
-      body: {
-        customerId: IDS.customer,
-        customerNumber: INGRID.customerNumber,
-        customerType: 'PRIVATE',
-        customerName: INGRID.name,
-        agreements: [],
-        accounts: [],
-        cardAccounts: [],
-        _links: customerLinks(IDS.customer),
-      },
-    },
+    answer: { status: 201, body: ingrid },
   },
   getSandboxCustomerList: {
     summary: 'The customers two at a time (?limit=2), by customer number',
