@@ -269,7 +269,7 @@ describe('the examples against the real answers of a sandbox bank on the example
     check('DELETE', other.json()._links.self.href, await signed('DELETE', other.json()._links.self.href));
   });
 
-  it('a scenario armed and disarmed on the examples’ day (its until is tomorrow)', async () => {
+  it('a scenario armed and disarmed on the examples’ day (its until must be after the bank’s clock)', async () => {
     const armed = await sendExample('POST', '/v1/sandbox/scenarios');
     check('GET', '/v1/sandbox/scenarios', await signed('GET', '/v1/sandbox/scenarios'));
     check('DELETE', armed._links.self.href, await signed('DELETE', armed._links.self.href));

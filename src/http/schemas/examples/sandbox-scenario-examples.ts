@@ -4,7 +4,7 @@ import { EXAMPLE_NOW, OLA_CURRENT } from './example-values.js';
 
 /**
  * Scenarios a TPP's test arms (docs/scenarios.md): Ola Nordmann's next payment from his current
- * account held pending until tomorrow, then rejected for want of funds.
+ * account held pending until 4 January 2027, then rejected for want of funds.
  */
 
 const ID = '53b8d2f5-a1c3-49bc-86f5-79b3647d6530';
@@ -15,7 +15,7 @@ const pending = {
   armedAt: EXAMPLE_NOW,
   _links: { self: link(`/v1/sandbox/scenarios/${ID}`, 'DELETE') },
   match: { debtorAccount: { bban: OLA_CURRENT.bban } },
-  until: '2026-11-27T10:00:00.000Z',
+  until: '2027-01-04T08:00:00.000Z',
   then: 'RJCT',
   statusReason:
     "AM04 insufficient funds: the debtor account's balance and credit line do not cover the amount and its fees",
@@ -24,11 +24,11 @@ const pending = {
 
 export const sandboxScenarioExamples: OperationExamples = {
   armSandboxScenario: {
-    summary: 'Ola’s next payment from his current account: PDNG until tomorrow 11:00, then RJCT AM04',
+    summary: 'Ola’s next payment from his current account: PDNG until Monday 4 January 2027, 09:00, then RJCT AM04',
     request: {
       kind: 'payment-pending',
       match: { debtorAccount: { bban: OLA_CURRENT.bban } },
-      until: '2026-11-27T10:00:00.000Z',
+      until: '2027-01-04T08:00:00.000Z',
       then: 'RJCT',
       reasonCode: 'AM04',
     },
