@@ -22,7 +22,7 @@ after(() => {
  * and the server under it, which then gets the signal twice (npm forwards it). The request the server
  * is reading when the signal comes is answered, the process exits 0, and the echo is not taken for a
  * second signal (which exits without waiting). The request is slow because its client sends half the
- * body, then the rest only once the server has logged the signal twice: no sleep on either side.
+ * body, then the rest only once the server has logged the stop: no sleep on either side.
  */
 describe('npm start and a signal to its process group', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -50,10 +50,10 @@ describe('npm start and a signal to its process group', () => {
 
         process.kill(-server.child.pid!, signal);
         await server.waitForLine((l) => typeof l.msg === 'string' && l.msg.startsWith('shutting down'), 'the stop');
-        await server.waitForLine(
-          (l) => typeof l.msg === 'string' && l.msg.startsWith('same signal again'),
-          'the signal npm forwarded',
-        );
+        // npm forwards the signal at once, so its echo normally arrives while the request is still
+        // being read and answered. Not always seen: the kernel merges two identical signals that
+        // arrive before the process takes the first, and then the server gets one. Either way the
+        // request in flight is answered and no signal is taken for a second one.
         slow.end(BODY.slice(CUT));
 
         const [response] = (await answered) as [IncomingMessage];
