@@ -1,5 +1,6 @@
 import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
 import type { UpkeepStore } from './upkeep-records.js';
+import type { BankOverviewStore } from './bank-overview-records.js';
 import type { NewPayment } from '../domain/payments/payment.js';
 import type { ExecutionOutcome, Planner } from './ledger-records.js';
 import type { NextExecution, PeriodicOrderState, PeriodicOutcome, StandingOrderListing } from './periodic-records.js';
@@ -107,7 +108,7 @@ export type CancelResult =
  * embedded default) and postgres/ (several server instances on one database), and one contract test
  * suite runs against both.
  */
-export interface Store extends UpkeepStore {
+export interface Store extends UpkeepStore, BankOverviewStore {
   readonly kind: 'sqlite' | 'postgres';
   /** Brings the schema to the latest version; safe to run on every start and from several instances. */
   migrate(): Promise<void>;

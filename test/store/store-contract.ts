@@ -12,6 +12,7 @@ import { LOGICAL_DUPLICATE_WINDOW_HOURS } from '../../src/domain/limits.js';
 import { periodicContract } from './periodic-contract.js';
 import { unattendedReadContract } from './unattended-read-contract.js';
 import { upkeepContract } from './upkeep-contract.js';
+import { bankOverviewContract } from './bank-overview-contract.js';
 
 /** The start of the logical-duplicate window, as the service gives it to the store. */
 const windowStart = () => new Date(Date.now() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000);
@@ -744,6 +745,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
     periodicContract(open);
     unattendedReadContract(open);
     upkeepContract(open);
+    bankOverviewContract(open);
   });
 }
 
