@@ -63,7 +63,8 @@ export class Banks {
   constructor(
     private readonly store: Store,
     readonly mode: Mode,
-    private readonly base: Clock = systemClock,
+    /** The wall clock every bank's clock is offset from (a test's own clock in tests). */
+    readonly base: Clock = systemClock,
     private readonly maxBanks = MAX_SANDBOX_BANKS,
     private readonly tenancy: BankTenancy = DEFAULT_TENANCY,
   ) {}
@@ -119,6 +120,24 @@ export class Banks {
         `this sandbox keeps ${error.limit} banks, one per TPP, and has no room for a bank of ${tppId}; TPPs that have a bank here go on as before. Ask the sandbox's operator`,
       );
     }
+  }
+
+  /**
+   * Notes a use of the TPP's sandbox bank that comes without a signed request (its console), at most
+   * once per `touchEveryMs`, as `enter` does; false when the bank is gone or being removed.
+   */
+  async noteUse(tppId: string): Promise<boolean> {
+    const entry = `${this.of(tppId)}\nconsole`;
+    const now = this.base.now();
+    const last = this.entered.get(entry);
+    if (last !== undefined && now.getTime() - last < this.tenancy.touchEveryMs) return true;
+    if (!(await this.store.touchBank(this.of(tppId), now))) {
+      this.entered.delete(entry);
+      return false;
+    }
+    if (this.entered.size >= BANK_ENTRIES_CACHED) this.entered.clear();
+    this.entered.set(entry, now.getTime());
+    return true;
   }
 
   /** The business clock of the TPP's bank, read now (another instance may have moved it). */

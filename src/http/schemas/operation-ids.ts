@@ -55,6 +55,7 @@ const FIXED: Record<string, string> = {
   'GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions/{transactionId}': 'getSandboxCardAccountTransaction',
   'POST /v1/sandbox/initialize': 'initializeSandbox',
   'POST /v1/sandbox/certificates': 'issueSandboxCertificate',
+  'POST /v1/sandbox/console-links': 'createSandboxConsoleLink',
 };
 
 /** The operations every product of a payment service shares, under /{product}; Berlin Group's names. */

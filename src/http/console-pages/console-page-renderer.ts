@@ -1,0 +1,257 @@
+import { Eta } from 'eta';
+import type { Language } from '../../domain/language.js';
+import { SANDBOX_CLOCK_MAX_ADVANCE_SECONDS } from '../../domain/limits.js';
+import type { HistoryEvent } from '../../services/console/payment-history.js';
+import type {
+  CustomerHoldings,
+  ListedConsent,
+  ListedPayment,
+  PaymentStory,
+} from '../../services/console/sandbox-console.js';
+import type { ClockReading } from '../../services/sandbox/sandbox-clock.js';
+import { formatAccount, money } from '../sca-pages/sca-page-renderer.js';
+import { CONSOLE_TEXTS, type ConsoleMessage, type ConsoleNotice, type ConsoleTexts } from './console-texts.js';
+import { CONSENTS, CUSTOMERS, LAYOUT, MESSAGE, OVERVIEW, PAYMENT, PAYMENTS } from './console-templates.js';
+
+const eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
+eta.loadTemplate('@layout', LAYOUT);
+eta.loadTemplate('@overview', OVERVIEW);
+eta.loadTemplate('@customers', CUSTOMERS);
+eta.loadTemplate('@payments', PAYMENTS);
+eta.loadTemplate('@payment', PAYMENT);
+eta.loadTemplate('@consents', CONSENTS);
+eta.loadTemplate('@message', MESSAGE);
+
+/** A page of the console, with what it shows. */
+export type ConsolePage =
+  | { kind: 'overview'; clock: ClockReading; notice?: ConsoleNotice | undefined; problem?: string | undefined }
+  | { kind: 'customers'; customers: CustomerHoldings[]; more: boolean }
+  | { kind: 'payments'; payments: ListedPayment[]; limit: number }
+  | { kind: 'payment'; story: PaymentStory }
+  | { kind: 'consents'; consents: ListedConsent[]; limit: number }
+  | { kind: 'message'; message: ConsoleMessage };
+
+export interface ConsoleRenderContext {
+  language: Language;
+  /** The form token; empty on a page without forms. */
+  csrf: string;
+  /** The TPP whose console this is; undefined on a page shown to no session (the messages of the way in). */
+  tppId: string | undefined;
+}
+
+/** The pages a signed-in console links to, in the order its navigation lists them. */
+const SECTIONS = [
+  { kind: 'overview', href: '/console' },
+  { kind: 'customers', href: '/console/customers' },
+  { kind: 'payments', href: '/console/payments' },
+  { kind: 'consents', href: '/console/consents' },
+] as const;
+
+/** The HTML of a console page, in the developer's language. */
+export function renderConsolePage(page: ConsolePage, context: ConsoleRenderContext): string {
+  const t = CONSOLE_TEXTS[context.language];
+  const current = page.kind === 'payment' ? 'payments' : page.kind;
+  const common = {
+    lang: context.language,
+    texts: t,
+    csrf: context.csrf,
+    tppId: context.tppId,
+    nav:
+      context.tppId === undefined
+        ? undefined
+        : SECTIONS.map((s) => ({ href: s.href, label: t.nav[s.kind], current: s.kind === current })),
+  };
+  const view = viewOf(page, t, context.language);
+  return eta.render(`@${page.kind}`, { ...common, ...view });
+}
+
+function viewOf(page: ConsolePage, t: ConsoleTexts, language: Language): Record<string, unknown> {
+  switch (page.kind) {
+    case 'overview':
+      return {
+        title: t.title.overview,
+        clock: clockView(page.clock, t),
+        notice: page.notice === undefined ? undefined : t.notice(page.notice),
+        problem: page.problem,
+        maxAmount: Math.floor(SANDBOX_CLOCK_MAX_ADVANCE_SECONDS / 3600),
+        extra: '',
+      };
+    case 'customers':
+      return {
+        title: t.title.customers,
+        customers: page.customers.map((c) => customerView(c, t, language)),
+        more: page.more ? t.customers.more(page.customers.length) : undefined,
+      };
+    case 'payments':
+      return {
+        title: t.title.payments,
+        intro: t.payments.intro(page.limit),
+        payments: page.payments.map((p) => paymentView(p, t, language)),
+      };
+    case 'payment':
+      return {
+        title: t.title.payment,
+        p: paymentDetailView(page.story, t, language),
+        events: page.story.events.map((e) => eventView(e, t, language)),
+      };
+    case 'consents':
+      return {
+        title: t.title.consents,
+        intro: t.consents.intro(page.limit),
+        consents: page.consents.map((c) => consentView(c, t)),
+      };
+    case 'message':
+      return {
+        title: t.messages[page.message].title,
+        text: t.messages[page.message].text,
+        message: page.message,
+        howTo: ['signed-out', 'link-invalid', 'link-expired', 'link-used', 'busy', 'bank-gone'].includes(page.message),
+        back: ['form-invalid', 'payment-unknown', 'not-found', 'fault'].includes(page.message),
+      };
+  }
+}
+
+function clockView(clock: ClockReading, t: ConsoleTexts) {
+  const minutes = Math.floor(clock.offsetSeconds / 60);
+  return {
+    now: instant(clock.now),
+    nowIso: clock.now.toISOString(),
+    today: clock.today,
+    offset: t.offset(Math.floor(minutes / 1440), Math.floor((minutes % 1440) / 60), minutes % 60),
+    batchTimes: clock.batchTimes.join(', '),
+    nextBatchRun: instant(clock.nextBatchRun),
+    nextBatchRunIso: clock.nextBatchRun.toISOString(),
+  };
+}
+
+function customerView({ customer, accounts, cards }: CustomerHoldings, t: ConsoleTexts, language: Language) {
+  return {
+    name: customer.name,
+    number: customer.customerNumber,
+    type: t.customers.type[customer.type],
+    accounts: accounts.map((a) => ({
+      name: a.name,
+      bban: a.bban,
+      number: formatAccount(a.bban),
+      iban: formatAccount(a.iban),
+      balance: money(a.balanceMinor, a.currency, language),
+      creditLine: money(a.creditLineMinor, a.currency, language),
+    })),
+    cards: cards.map((k) => ({
+      name: k.name,
+      number: k.maskedPan,
+      balance: money(k.balanceMinor, k.currency, language),
+      creditLimit: money(k.creditLimitMinor, k.currency, language),
+    })),
+  };
+}
+
+function paymentView(p: ListedPayment, t: ConsoleTexts, language: Language) {
+  return {
+    id: p.id,
+    href: `/console/payments/${encodeURIComponent(p.id)}`,
+    creditor: p.entryCount > 1 ? t.payments.entries(p.entryCount) : p.creditorName,
+    amount: money(p.amountMinor, p.currency, language),
+    status: p.shownStatus,
+    statusText: t.status[p.shownStatus],
+    product: `${p.service}/${p.product}`,
+    from: p.debtorAccount === undefined ? '–' : formatAccount(p.debtorAccount),
+    created: instant(new Date(p.createdAt)),
+    createdIso: p.createdAt,
+  };
+}
+
+function paymentDetailView({ payment }: PaymentStory, t: ConsoleTexts, language: Language) {
+  return {
+    ...paymentView(payment, t, language),
+    reason: payment.statusReason,
+    to:
+      payment.entryCount > 1
+        ? t.payments.entries(payment.entryCount)
+        : `${payment.creditorName}, ${formatAccount(payment.creditorAccount)}`,
+    fee: money(payment.feeMinor, payment.feeCurrency, language),
+    executionDate: payment.requestedExecutionDate,
+    basketId: payment.basketId,
+  };
+}
+
+function eventView(event: HistoryEvent, t: ConsoleTexts, language: Language) {
+  const status = (s: string) => `${s} (${t.status[s as keyof ConsoleTexts['status']] ?? s})`;
+  const base = {
+    kind: event.kind,
+    at: instant(event.at),
+    atIso: event.at.toISOString(),
+    reason: undefined as string | undefined,
+  };
+  switch (event.kind) {
+    case 'created':
+      return { ...base, text: t.history.created(status(event.status)) };
+    case 'sca':
+      return {
+        ...base,
+        text: t.history.sca(
+          event.object === 'payment' ? 'payment' : event.object === 'basket' ? 'basket' : 'cancellation',
+          event.authorisation,
+          t.scaStatus[event.scaStatus] ?? event.scaStatus,
+        ),
+      };
+    case 'authorised':
+      return { ...base, text: t.history.authorised(status(event.status)) };
+    case 'booked': {
+      const b = event.booking;
+      return {
+        ...base,
+        text: t.history.booked(
+          b.direction,
+          formatAccount(b.accountBban),
+          money(b.amountMinor, b.currency, language),
+          b.bookingDate,
+          b.bankTransactionCode,
+        ),
+      };
+    }
+    case 'executed':
+      return {
+        ...base,
+        text: t.history.executed(event.executionDate, status(event.status)),
+        reason: event.reason === undefined ? undefined : t.history.reason(event.reason),
+      };
+    case 'status':
+      return {
+        ...base,
+        text: t.history.status(status(event.status)),
+        reason: event.reason === undefined ? undefined : t.history.reason(event.reason),
+      };
+  }
+}
+
+function consentView(c: ListedConsent, t: ConsoleTexts) {
+  return {
+    status: c.status,
+    statusText: t.consents.status[c.status] ?? '',
+    customer: c.customerNumber === undefined ? t.consents.notYetGiven : `${c.customerName ?? ''} (${c.customerNumber})`,
+    shared: c.shared.map((s) =>
+      s.kind === 'account' ? `${s.name} ${formatAccount(s.number)}` : `${s.name} ${s.number} (${t.consents.card})`,
+    ),
+    validUntil: c.validUntil === undefined ? undefined : instant(c.validUntil),
+    validUntilIso: c.validUntil?.toISOString(),
+    scaAt: c.scaAt === undefined ? undefined : instant(c.scaAt),
+    created: instant(c.createdAt),
+    session: c.tppSessionId,
+  };
+}
+
+/** Norwegian time, to the second, the same in both languages: developers compare it with logs and answers. */
+const OSLO_TIME = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Oslo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function instant(at: Date): string {
+  return OSLO_TIME.format(at);
+}
