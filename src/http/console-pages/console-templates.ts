@@ -31,6 +31,7 @@ a { color: #0b4a8b; }
 :focus-visible { outline: 3px solid #e08a00; outline-offset: 2px; }
 .card { background: #fff; border-radius: 0.6rem; padding: 1rem; margin-bottom: 1rem; box-shadow: 0 1px 3px rgba(0,0,0,0.12); }
 .list { list-style: none; margin: 0; padding: 0; }
+.account + .account, .card-account + .card-account { border-top: 1px solid #e3e8ee; margin-top: 0.6rem; padding-top: 0.6rem; }
 label { display: block; font-weight: 600; margin: 0.8rem 0 0.3rem; }
 .row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
 input[type=number], select { font-size: 1.05rem; padding: 0.6rem; border: 1px solid #98a4b0; border-radius: 0.4rem; background: #fff; }

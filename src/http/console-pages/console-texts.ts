@@ -119,6 +119,11 @@ export interface ConsoleTexts {
   backToConsole: string;
 }
 
+/** A number with its noun, one or many. */
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 const en: ConsoleTexts = {
   console: 'Sandbox Bank – console',
   sandboxBanner: 'Sandbox: test data only. No real money moves.',
@@ -168,9 +173,9 @@ const en: ConsoleTexts = {
   notice: (notice) => {
     switch (notice.kind) {
       case 'clock-moved':
-        return `The clock moved. ${notice.batchRuns} batch runs ran on the way: ${notice.executed} payments executed, ${notice.rejected} rejected.`;
+        return `The clock moved. ${count(notice.batchRuns, 'batch run', 'batch runs')} ran on the way: ${count(notice.executed, 'payment', 'payments')} executed, ${notice.rejected} rejected.`;
       case 'batch-run':
-        return `The batch ran: ${notice.executed} payments executed, ${notice.rejected} rejected.`;
+        return `The batch ran: ${count(notice.executed, 'payment', 'payments')} executed, ${notice.rejected} rejected.`;
       case 'reset':
         return 'Your bank is back to the default data set.';
     }
@@ -348,9 +353,9 @@ const nb: ConsoleTexts = {
   notice: (notice) => {
     switch (notice.kind) {
       case 'clock-moved':
-        return `Klokken er flyttet. ${notice.batchRuns} batchkjøringer kjørte underveis: ${notice.executed} betalinger utført, ${notice.rejected} avvist.`;
+        return `Klokken er flyttet. ${count(notice.batchRuns, 'batchkjøring', 'batchkjøringer')} kjørte underveis: ${count(notice.executed, 'betaling', 'betalinger')} utført, ${notice.rejected} avvist.`;
       case 'batch-run':
-        return `Batchen kjørte: ${notice.executed} betalinger utført, ${notice.rejected} avvist.`;
+        return `Batchen kjørte: ${count(notice.executed, 'betaling', 'betalinger')} utført, ${notice.rejected} avvist.`;
       case 'reset':
         return 'Banken din er tilbake til standarddataene.';
     }
