@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { freePort, launchChromium, screenshot } from '../support/browser.js';
 import { OLA_ACCOUNTS, createCrossBorder, crossBorderBody } from '../support/payment-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
@@ -157,6 +159,30 @@ describe('the sandbox console in Chromium', () => {
     assert.equal(await page.textContent('#run-batch'), 'Kjør batchen nå');
     await screenshot(page, 'console-phone-5-overview-nb');
     await page.context().close();
+  });
+
+  it('a link opened from another web site: the SameSite=Strict cookie is not sent on its redirect, and the page is one click from the console', async () => {
+    const link = await consoleLink();
+    // A page of another site (localhost is not 127.0.0.1's site) that links to the console, as a web chat would.
+    const elsewhere: Server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><title>Chat</title><a id="link" href="${link}">${link}</a>`);
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const context = await browser.newContext({ locale: 'en-GB', viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      await page.goto(`http://localhost:${(elsewhere.address() as AddressInfo).port}/`);
+      const [landed] = await Promise.all([page.waitForNavigation(), page.click('#link')]);
+      assert.equal(landed?.status(), 401);
+      await screenshot(page, 'console-phone-7-from-another-site');
+      const [inside] = await Promise.all([page.waitForNavigation(), page.click('#go-on')]);
+      assert.equal(inside?.status(), 200);
+      assert.match((await page.textContent('#tpp')) ?? '', /PSDNO-FSA-111111111/);
+    } finally {
+      await context.close();
+      await new Promise((resolve) => elsewhere.close(resolve));
+    }
   });
 
   it('without a session shows how to get one (401)', async () => {

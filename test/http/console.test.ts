@@ -117,6 +117,8 @@ describe('the way into the console', () => {
     const entered = await visitor.open(link.href);
     assert.equal(entered.statusCode, 303);
     assert.equal(entered.headers.location, '/console');
+    assert.equal(entered.headers['cache-control'], 'no-store');
+    assert.equal(entered.headers['referrer-policy'], 'no-referrer');
     const setCookie = [entered.headers['set-cookie']].flat().find((c) => c?.startsWith('console_session='));
     assert.ok(setCookie, 'a session cookie');
     assert.match(setCookie, /HttpOnly/i);

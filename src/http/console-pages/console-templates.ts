@@ -218,5 +218,6 @@ export const MESSAGE = `<% layout('@layout', it) %>
 <p><%= it.text %></p>
 <% if (it.howTo) { %><p><%= it.texts.howToOpen %></p>
 <pre><code>npm run -s tpp -- console</code></pre><% } %>
+<% if (it.goOn) { %><p><a href="/console" id="go-on"><%= it.texts.goOn %></a></p><% } %>
 <% if (it.back) { %><p><a href="/console" id="back"><%= it.texts.backToConsole %></a></p><% } %>
 </div>`;

@@ -116,6 +116,8 @@ export interface ConsoleTexts {
   };
   messages: Record<ConsoleMessage, { title: string; text: string }>;
   howToOpen: string;
+  /** After a link opened from another web site, whose redirect the browser sent without the SameSite=Strict cookie. */
+  goOn: string;
   backToConsole: string;
 }
 
@@ -301,6 +303,7 @@ const en: ConsoleTexts = {
     fault: { title: 'Something went wrong', text: 'The sandbox could not show this page. Try again.' },
   },
   howToOpen: 'In your TPP’s project, with TPP_BASE_URL set to this sandbox:',
+  goOn: 'Opened a console link from another web site just now? Go on to the console.',
   backToConsole: 'Back to the console',
 };
 
@@ -481,6 +484,7 @@ const nb: ConsoleTexts = {
     fault: { title: 'Noe gikk galt', text: 'Sandkassen kunne ikke vise denne siden. Prøv igjen.' },
   },
   howToOpen: 'I prosjektet til TPP-en din, med TPP_BASE_URL satt til denne sandkassen:',
+  goOn: 'Åpnet du en konsollenke fra et annet nettsted nå nettopp? Gå videre til konsollet.',
   backToConsole: 'Tilbake til konsollet',
 };
 

@@ -78,12 +78,11 @@ export async function registerConsolePages(
         if (entry.outcome === 'entered') {
           reply.setCookie(CONSOLE_SESSION_COOKIE, entry.cookie, { ...cookie, maxAge: CONSOLE_SESSION_TTL_MS / 1000 });
           // The token leaves the address bar (and the browser's history) with the redirect.
-          return reply.code(303).header('Location', '/console').send();
+          return toConsole(reply);
         }
         // The browser that opened the link goes back to the console it has (the link from its history).
         const session = options.access.sessionOf(request.cookies[CONSOLE_SESSION_COOKIE]);
-        if (entry.outcome === 'used' && session?.tppId === entry.tppId)
-          return reply.code(303).header('Location', '/console').send();
+        if (entry.outcome === 'used' && session?.tppId === entry.tppId) return toConsole(reply);
         if (entry.outcome === 'busy')
           return show(request, reply, { kind: 'message', message: 'busy' }, { status: 503 });
         const message: ConsoleMessage = `link-${entry.outcome}`;
@@ -248,6 +247,16 @@ function pageShower(): ShowPage {
       .type('text/html; charset=utf-8')
       .send(html);
   };
+}
+
+/** The way from the link to the console: a redirect kept by no cache and passing the link's address to no one. */
+function toConsole(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(303)
+    .header('Cache-Control', 'no-store')
+    .header('Referrer-Policy', 'no-referrer')
+    .header('Location', '/console')
+    .send();
 }
 
 /** After an action, the overview (Post/Redirect/Get): a reload shows it again and does not repeat the action. */
