@@ -117,10 +117,13 @@ async function main(): Promise<void> {
   // The batch run and the CRLs' refresh log through the app, which is built after them.
   let app: FastifyInstance | undefined;
   const trustStore = new TrustStore(anchors);
-  // The CRLs' failures are logged through the app, which is built after it.
+  // Failed reads of CRLs and OCSP answers are logged through the app, which is built after it.
   const revocation = new RevocationChecker({
     onRefreshFailed: (where, reason) =>
-      app?.log.warn({ where, reason }, 'CRL could not be read again; the last copy is kept'),
+      app?.log.warn(
+        { where, reason },
+        'a CRL or OCSP answer could not be read again; the last good one is used while it may be',
+      ),
   });
   await revocation.addFiles(config.crlFiles, anchors).catch((error: unknown) => {
     if (error instanceof RevocationConfigError) refuseStart(error.message);
@@ -233,7 +236,7 @@ function makeServices(
     config.publicUrl,
     nationalIdKey,
     new AisConsentPage(store, banks),
-    new InstantExecution(store, rates),
+    new InstantExecution(store, rates, config.mode),
   );
   const runner = new BatchRunner(
     store,

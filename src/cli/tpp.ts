@@ -34,6 +34,17 @@ program
     process.stdout.write(`wrote ${join(options.outDir, 'ca.cert.pem')} and ${join(options.outDir, 'ca.key.pem')}\n`);
   });
 
+/**
+ * Where the server finds its sandbox CA: the setting naming a shared CA's file (README, "Scale-out"),
+ * else the file it makes in DATA_DIR. Given as the option's default rather than read as its value, so
+ * that a shell with the server's settings can still ask a sandbox over HTTP (--server conflicts only
+ * with CA files given on the command line).
+ */
+function sandboxCaFile(setting: 'SANDBOX_CA_CERT_FILE' | 'SANDBOX_CA_KEY_FILE', inDataDir: string): string {
+  const named = process.env[setting];
+  return named !== undefined && named !== '' ? named : join(process.env.DATA_DIR ?? './data', inDataDir);
+}
+
 program
   .command('cert')
   .description(
@@ -53,15 +64,19 @@ program
       .env('TPP_BASE_URL')
       .conflicts(['caCert', 'caKey']),
   )
-  .option(
-    '--ca-cert <file>',
-    'issuing CA certificate (PEM)',
-    join(process.env.DATA_DIR ?? './data', SANDBOX_CA_CERT_FILE),
+  // The server's own settings name the sandbox CA it uses (a shared one, README "Scale-out"), so the
+  // toolkit run beside it issues from the same CA without being told twice.
+  .addOption(
+    new Option(
+      '--ca-cert <file>',
+      'issuing CA certificate (PEM); by default SANDBOX_CA_CERT_FILE, else in DATA_DIR',
+    ).default(sandboxCaFile('SANDBOX_CA_CERT_FILE', SANDBOX_CA_CERT_FILE)),
   )
-  .option(
-    '--ca-key <file>',
-    'issuing CA private key (PEM)',
-    join(process.env.DATA_DIR ?? './data', SANDBOX_CA_KEY_FILE),
+  .addOption(
+    new Option(
+      '--ca-key <file>',
+      'issuing CA private key (PEM); by default SANDBOX_CA_KEY_FILE, else in DATA_DIR',
+    ).default(sandboxCaFile('SANDBOX_CA_KEY_FILE', SANDBOX_CA_KEY_FILE)),
   )
   .option('--out-dir <dir>', 'folder for tpp.cert.pem and tpp.key.pem', './tpp')
   .option('--valid-days <days>', 'validity in days (a sandbox over HTTP gives at most 365)', positiveInteger, 365)
@@ -232,7 +247,7 @@ program
     "complete a payment's, basket's, cancellation's or consent's SCA as the PSU, on the bank's own pages (no browser needed)",
   )
   .argument('<scaRedirect>', 'the _links.scaRedirect.href of the answer (a path is read against --server)')
-  .requiredOption('--customer <number>', "the PSU's customer number, e.g. 13039319955")
+  .option('--customer <number>', "the PSU's customer number, e.g. 13039319955 (needed unless --cancel)")
   .option('--code <code>', 'the one-time code (the sandbox takes 123456; 000000 always fails)', '123456')
   .addOption(
     new Option(
@@ -246,18 +261,31 @@ program
     ),
   )
   .addOption(new Option('--decline', 'decline instead of approving').conflicts('accounts'))
+  .addOption(
+    new Option('--cancel', 'press Cancel on the log-in page instead of logging in').conflicts(['accounts', 'decline']),
+  )
   .addOption(serverOption())
   .action(
     async (
       link: string,
-      options: { customer: string; code: string; accounts?: string[]; decline?: boolean; server?: string },
+      options: {
+        customer?: string;
+        code: string;
+        accounts?: string[];
+        decline?: boolean;
+        cancel?: boolean;
+        server?: string;
+      },
     ) => {
+      if (options.customer === undefined && options.cancel !== true)
+        program.error("error: required option '--customer <number>' not specified (only --cancel needs none)");
       const outcome = await approveSca({
         link,
         server: options.server,
-        customerNumber: options.customer,
+        customerNumber: options.customer ?? '',
         code: options.code,
         decline: options.decline === true,
+        cancel: options.cancel === true,
         accounts: options.accounts,
       });
       const lines = [

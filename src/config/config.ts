@@ -123,27 +123,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     return undefined;
   };
 
-  const port = take(integerIn(read('PORT'), 0, 65535, 'PORT must be a whole number from 0 to 65535'));
+  /** A whole-number setting from min to max; the message names the setting, its unit and its range. */
+  const whole = (name: keyof typeof CONFIG_VARIABLES, min: number, max: number, unit = '', why = '') =>
+    take(
+      integerIn(
+        read(name),
+        min,
+        max,
+        `${name} must be a whole number${unit === '' ? '' : ` of ${unit}`} from ${min} to ${max}${why}`,
+      ),
+    );
+
+  const port = whole('PORT', 0, 65535);
   const host = read('HOST');
   const database = take(parseDatabaseUrl(read('DATABASE_URL')));
   const mode = take(parseMode(read('MODE')));
   const trustedCaCertPaths = take(parseTrustedCaCertPaths(read('TRUSTED_CA_CERTS'), mode));
   const logLevel = take(parseLogLevel(read('LOG_LEVEL')));
-  const dateSkewSeconds = take(
-    integerIn(
-      read('DATE_SKEW_SECONDS'),
-      0,
-      MAX_DATE_SKEW_SECONDS,
-      `DATE_SKEW_SECONDS must be a whole number of seconds from 0 to ${MAX_DATE_SKEW_SECONDS}`,
-    ),
-  );
+  const dateSkewSeconds = whole('DATE_SKEW_SECONDS', 0, MAX_DATE_SKEW_SECONDS, 'seconds');
   const psuIdentityKeyFile = take(parsePsuIdentityKeyFile(read('PSU_IDENTITY_KEY_FILE'), mode));
   const publicUrl = take(parsePublicUrl(read('PUBLIC_URL'), host, port));
   const referenceRates = take(checkReferenceRates(read('REFERENCE_RATES')));
   const batchTimes = take(parseBatchTimes(read('BATCH_TIMES')));
-  const batchChunkSize = take(
-    integerIn(read('BATCH_CHUNK_SIZE'), 1, 10_000, 'BATCH_CHUNK_SIZE must be a whole number from 1 to 10000'),
-  );
+  const batchChunkSize = whole('BATCH_CHUNK_SIZE', 1, 10_000);
   const headersTimeoutMs = take(parseClientTimeout('HEADERS_TIMEOUT_MS', read('HEADERS_TIMEOUT_MS')));
   const requestTimeoutMs = take(parseClientTimeout('REQUEST_TIMEOUT_MS', read('REQUEST_TIMEOUT_MS')));
   if (headersTimeoutMs !== undefined && requestTimeoutMs !== undefined && headersTimeoutMs > requestTimeoutMs) {
@@ -156,42 +158,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .split(',')
     .map((p) => p.trim())
     .filter((p) => p !== '');
-  const revocationRefreshSeconds = take(
-    integerIn(
-      read('REVOCATION_REFRESH_SECONDS'),
-      MIN_REVOCATION_REFRESH_SECONDS,
-      MAX_REVOCATION_REFRESH_SECONDS,
-      `REVOCATION_REFRESH_SECONDS must be a whole number of seconds from ${MIN_REVOCATION_REFRESH_SECONDS} to ${MAX_REVOCATION_REFRESH_SECONDS}`,
-    ),
+  const revocationRefreshSeconds = whole(
+    'REVOCATION_REFRESH_SECONDS',
+    MIN_REVOCATION_REFRESH_SECONDS,
+    MAX_REVOCATION_REFRESH_SECONDS,
+    'seconds',
   );
   const bankBic = take(parseBankBic(read('BANK_BIC'), mode, (env.BANK_BIC ?? '').trim() !== ''));
   const trustProxy = take(parseTrustProxy(read('TRUST_PROXY')));
   const sandboxCaFiles = take(parseSandboxCaFiles(read('SANDBOX_CA_CERT_FILE'), read('SANDBOX_CA_KEY_FILE'), mode));
-
-  const sandboxBanksPerAddress = take(
-    integerIn(
-      read('SANDBOX_BANKS_PER_ADDRESS'),
-      1,
-      10_000,
-      'SANDBOX_BANKS_PER_ADDRESS must be a whole number from 1 to 10000',
-    ),
-  );
-  const sandboxBankIdleDays = take(
-    integerIn(
-      read('SANDBOX_BANK_IDLE_DAYS'),
-      1,
-      3650,
-      'SANDBOX_BANK_IDLE_DAYS must be a whole number of days from 1 to 3650',
-    ),
-  );
-  const bookkeepingYears = take(
-    integerIn(
-      read('BOOKKEEPING_RETENTION_YEARS'),
-      1,
-      100,
-      'BOOKKEEPING_RETENTION_YEARS must be a whole number of years from 1 to 100 (bokføringsloven § 13 asks 5)',
-    ),
-  );
+  const sandboxBanksPerAddress = whole('SANDBOX_BANKS_PER_ADDRESS', 1, 10_000);
+  const sandboxBankIdleDays = whole('SANDBOX_BANK_IDLE_DAYS', 1, 3650, 'days');
+  const bookkeepingYears = whole('BOOKKEEPING_RETENTION_YEARS', 1, 100, 'years', ' (bokføringsloven § 13 asks 5)');
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {

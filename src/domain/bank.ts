@@ -25,6 +25,18 @@ export function newBankId(): string {
   return `enc!!${randomBase64url(18)}`;
 }
 
+/**
+ * Berlin Group's accountStatus: an account is enabled, blocked (it exists; nothing is paid from or to
+ * it) or deleted (closed). The sandbox's test data sets it (docs/scenarios.md); a bank's core system
+ * would in production.
+ */
+export const ACCOUNT_STATUSES = ['enabled', 'blocked', 'deleted'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export function isAccountStatus(value: unknown): value is AccountStatus {
+  return typeof value === 'string' && (ACCOUNT_STATUSES as readonly string[]).includes(value);
+}
+
 export interface Account {
   id: string;
   customerId: string;
@@ -36,6 +48,7 @@ export interface Account {
   cashAccountType: string;
   creditLineMinor: bigint;
   balanceMinor: bigint;
+  status: AccountStatus;
 }
 
 /** A corporate agreement: the company that owns it, and the people engaged on its accounts. */

@@ -32,11 +32,11 @@ export const ERROR_CATALOGUE = {
   PAYMENT_FAILED: { status: 400, when: 'The bank refused the payment for a business reason stated in the message.' },
   CERTIFICATE_INVALID: {
     status: 401,
-    when: 'TPP-Signature-Certificate is not issued by a trusted CA, lacks the PSD2 QCStatement or organisation identifier, or is one a qualified trust service would never issue (weak key, broken signature hash, bytes after the DER, a PSD2 role given by name only).',
+    when: "TPP-Signature-Certificate is not issued by a trusted CA, lacks the PSD2 QCStatement or organisation identifier, is one a qualified trust service would never issue (weak key, broken signature hash, bytes after the DER, a PSD2 role given by name only), or is unknown to its CA's OCSP responder.",
   },
   CERTIFICATE_REVOKED: {
     status: 401,
-    when: "TPP-Signature-Certificate is revoked: its CA's CRL (at the certificate's distribution point, or a CRL file the bank reads) lists it.",
+    when: "TPP-Signature-Certificate is revoked: its CA's OCSP responder (the one the certificate names) says so, or its CA's CRL (at the certificate's distribution point, or a CRL file the bank reads) lists it.",
   },
   CERTIFICATE_EXPIRED: {
     status: 401,
@@ -83,23 +83,23 @@ export const ERROR_CATALOGUE = {
   },
   CONFLICT: {
     status: 409,
-    when: 'The X-Request-ID was used before by this TPP for a different request, or the payment equals a recent one of the same PSU (logical duplicate) and allowLogicalDuplicate is not true, or a sandbox customer number, account number or masked card number is taken.',
+    when: "The X-Request-ID was used before by this TPP for a different request, or the payment equals a recent one of the same PSU (logical duplicate) and allowLogicalDuplicate is not true, or a sandbox customer number, account number or masked card number is taken, or a sandbox snapshot cannot be saved (the most a bank keeps, or more rows or bytes than one holds) or restored (saved before a migration since), or the key to unbind is its sandbox bank's last.",
   },
   REQUEST_TIMEOUT: { status: 408, when: 'The request did not arrive in full in time.' },
   PAYLOAD_TOO_LARGE: { status: 413, when: 'The body is larger than the server accepts.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'The body is not sent as application/json.' },
   ACCESS_EXCEEDED: {
     status: 429,
-    when: 'Account information read a fifth time in a Norwegian day without the PSU present (no PSU-IP-Address): PSD2 RTS article 36(5) allows four. In the sandbox also: certificates asked for too often, and a new TPP when the sandbox keeps MAX_SANDBOX_BANKS banks already or its address made its banks of the day.',
+    when: "Account information read a fifth time in a Norwegian day without the PSU present (no PSU-IP-Address): PSD2 RTS article 36(5) allows four. In the sandbox also: certificates asked for too often, a new TPP when the sandbox keeps MAX_SANDBOX_BANKS banks already or its address made its banks of the day, a bank with MAX_SANDBOX_SCENARIOS_ARMED scenarios armed, and a TPP's own bank-throttled scenario (docs/scenarios.md).",
   },
   HEADERS_TOO_LARGE: { status: 431, when: 'The request headers are larger than the server reads.' },
   SYSTEM_ERROR: {
     status: 500,
-    when: 'An unexpected fault in the server. The body carries only id, system, status and code; the fault is logged in full under that id.',
+    when: "An unexpected fault in the server. The body carries only id, system, status and code; the fault is logged in full under that id. In the sandbox also a TPP's own bank-error scenario (docs/scenarios.md), logged as the scenario.",
   },
   SERVICE_UNAVAILABLE: {
     status: 503,
-    when: "The server is shutting down or its database cannot be reached, or the CRL of the TPP certificate's CA cannot be had (the revocation status cannot be established); retry later.",
+    when: "The server is shutting down or its database cannot be reached, or the OCSP answer or CRL of the TPP certificate's CA cannot be had (the revocation status cannot be established); retry later. In the sandbox also a TPP's own bank-maintenance scenario, with Retry-After (docs/scenarios.md).",
   },
 } as const satisfies Record<string, { status: number; when: string }>;
 

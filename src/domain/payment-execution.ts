@@ -1,13 +1,18 @@
 import type { Account } from './bank.js';
-import { isCurrency } from './currency.js';
+import { type Currency, isCurrency } from './currency.js';
 import { CROSS_BORDER, GENERAL_CROSS_BORDER, SEPA } from './payment-product.js';
 import type { ReferenceRates } from './reference-rates.js';
+import { INSUFFICIENT_FUNDS, creditorRefusal, debtorRefusal, limitRefusal, statusReason } from './status-reasons.js';
 import type { TransactionStatus } from './transaction-status.js';
+
+export { INSUFFICIENT_FUNDS } from './status-reasons.js';
 
 /**
  * What executing a payment books. The batch run debits each transfer (the cross-border fee with the
  * first one) from the debtor account, in the account's currency at the reference rates, and credits
- * the creditor account when it is in this bank. A transfer the account cannot cover is rejected.
+ * the creditor account when it is in this bank. A transfer the account cannot cover is rejected, and
+ * so is one the bank refuses: from or to a blocked or closed account, to an account of the bank's own
+ * registration numbers that does not exist, over the signing PSU's limit (status-reasons.ts).
  */
 
 /** One transfer of a payment, as the batch run executes it. */
@@ -31,6 +36,8 @@ export interface PaymentToExecute {
   feeMinor: bigint;
   feeCurrency: string;
   transfers: TransferToExecute[];
+  /** The most one transfer may be, in NOK øre: the limit of the PSU who signed it; undefined when none. */
+  signerLimitMinor?: bigint | undefined;
 }
 
 export interface PlannedTransfer {
@@ -40,6 +47,16 @@ export interface PlannedTransfer {
   amountInAccountCurrency: bigint;
   feeInAccountCurrency: bigint;
   bankTransactionCode: string;
+  /** Why the bank rejects this transfer whatever the funds (status-reasons.ts); undefined when it does not. */
+  refusal?: string | undefined;
+}
+
+/** What the planner knows of the bank beside the debtor account. */
+export interface BankFacts {
+  /** The account of this bank a transfer's creditor account (IBAN or BBAN) names, as the ledger holds it. */
+  creditorOf(creditorAccount: string): Account | undefined;
+  /** The bank's registration numbers: an account number there that is no account of the bank does not exist. Empty: unknown (production). */
+  registrationNumbers: ReadonlySet<string>;
 }
 
 export type ExecutionPlan = { ok: true; transfers: PlannedTransfer[] } | { ok: false; reason: string };
@@ -58,15 +75,22 @@ export function planExecution(
   payment: PaymentToExecute,
   debtor: Account | undefined,
   rates: ReferenceRates,
+  bank?: BankFacts,
 ): ExecutionPlan {
-  if (debtor === undefined) return { ok: false, reason: 'the debtor account is not an account in this bank' };
+  if (debtor === undefined) return { ok: false, reason: DEBTOR_UNKNOWN };
+  const refused = debtorRefusal(debtor);
+  if (refused !== undefined) return { ok: false, reason: refused };
   const accountCurrency = debtor.currency;
   if (!isCurrency(accountCurrency))
-    return { ok: false, reason: `the debtor account's currency ${accountCurrency} is not traded` };
+    return {
+      ok: false,
+      reason: statusReason('CURR', `the debtor account's currency ${accountCurrency} is not traded`),
+    };
   const debitCode = debitCodeOf(payment.product);
   const planned: PlannedTransfer[] = [];
   for (const [index, transfer] of payment.transfers.entries()) {
-    if (!isCurrency(transfer.currency)) return { ok: false, reason: `${transfer.currency} is not traded` };
+    if (!isCurrency(transfer.currency))
+      return { ok: false, reason: statusReason('CURR', `${transfer.currency} is not traded`) };
     const amount = rates.convert(transfer.amountMinor, transfer.currency, accountCurrency);
     const fee =
       index === 0 && payment.feeMinor > 0n && isCurrency(payment.feeCurrency)
@@ -75,18 +99,46 @@ export function planExecution(
     if (amount === undefined || fee === undefined)
       return {
         ok: false,
-        reason: `the bank has no reference rate to convert ${transfer.currency} to ${accountCurrency}`,
+        reason: statusReason(
+          'CURR',
+          `the bank has no reference rate to convert ${transfer.currency} to ${accountCurrency}`,
+        ),
       };
+    const refusal =
+      (bank === undefined
+        ? undefined
+        : creditorRefusal(
+            transfer.creditorAccount,
+            bank.creditorOf(transfer.creditorAccount),
+            bank.registrationNumbers,
+          )) ?? overLimit(payment, transfer, rates);
     planned.push({
       transfer,
       debitMinor: amount + fee,
       amountInAccountCurrency: amount,
       feeInAccountCurrency: fee,
       bankTransactionCode: debitCode,
+      refusal,
     });
   }
   return { ok: true, transfers: planned };
 }
+
+/** The transfer is over the signing PSU's limit (in NOK, at the reference rates): the reason; undefined when within, or without a limit. */
+function overLimit(payment: PaymentToExecute, transfer: TransferToExecute, rates: ReferenceRates): string | undefined {
+  if (payment.signerLimitMinor === undefined) return undefined;
+  const inNok = rates.convert(transfer.amountMinor, transfer.currency as Currency, 'NOK');
+  // A payment in the account's own currency needs no rate, but its comparison with a NOK limit does.
+  if (inNok === undefined)
+    return statusReason(
+      'CURR',
+      `the bank has no reference rate to compare ${transfer.currency} with the PSU's limit in NOK`,
+    );
+  return limitRefusal(inNok, payment.signerLimitMinor);
+}
+
+/** The debtor account is not in this bank (deleted after the PSU signed): AC01. */
+export const DEBTOR_UNKNOWN = statusReason('AC01', 'the debtor account is not an account in this bank');
 
 /** The code of a product's debit: cross-border (both products), SEPA, or domestic (NDCT single and bulk, Straks). */
 export function debitCodeOf(product: string): string {
@@ -99,9 +151,6 @@ export function executedStatus(executed: number, total: number): TransactionStat
   if (executed === total) return 'ACSC';
   return executed === 0 ? 'RJCT' : 'PART';
 }
-
-export const INSUFFICIENT_FUNDS =
-  "insufficient funds: the debtor account's balance and credit line do not cover the amount and its fees";
 
 /** An account as a batch chunk holds it: its balance and transaction count move as payments are booked. */
 export interface LedgerAccount extends Account {
@@ -127,6 +176,8 @@ export interface BookedPayment {
   reason: string | undefined;
   /** Per transfer, in seq order. */
   transferStatuses: TransactionStatus[];
+  /** Per transfer, in seq order: why it was rejected; undefined for one executed. */
+  transferReasons: (string | undefined)[];
   debtor: Account | undefined;
   bookings: Booking[];
 }
@@ -175,20 +226,32 @@ export class ChunkLedger {
   book(
     payment: PaymentToExecute,
     debtorKey: AccountKey | undefined,
-    plan: (payment: PaymentToExecute, debtor: Account | undefined) => ExecutionPlan,
+    plan: (
+      payment: PaymentToExecute,
+      debtor: Account | undefined,
+      creditorOf: (creditorAccount: string) => Account | undefined,
+    ) => ExecutionPlan,
   ): BookedPayment {
     const debtor = debtorKey === undefined ? undefined : this.find(debtorKey);
-    const planned = plan(payment, debtor === undefined ? undefined : { ...debtor });
+    const creditorOf = (creditorAccount: string) => {
+      const found = this.find(creditorKey(creditorAccount));
+      return found === undefined ? undefined : { ...found };
+    };
+    const planned = plan(payment, debtor === undefined ? undefined : { ...debtor }, creditorOf);
     if (!planned.ok || debtor === undefined) {
-      const reason = planned.ok ? 'the debtor account is not an account in this bank' : planned.reason;
+      const reason = planned.ok ? DEBTOR_UNKNOWN : planned.reason;
       return rejectedPayment(payment, debtor, reason);
     }
     const bookings: Booking[] = [];
     const transferStatuses: TransactionStatus[] = [];
+    const transferReasons: (string | undefined)[] = [];
     for (const step of planned.transfers) {
-      const covered = debtor.balanceMinor + debtor.creditLineMinor >= step.debitMinor;
-      if (covered) bookings.push(...this.bookTransfer(debtor, step));
-      transferStatuses.push(covered ? 'ACSC' : 'RJCT');
+      const reason =
+        step.refusal ??
+        (debtor.balanceMinor + debtor.creditLineMinor >= step.debitMinor ? undefined : INSUFFICIENT_FUNDS);
+      if (reason === undefined) bookings.push(...this.bookTransfer(debtor, step));
+      transferStatuses.push(reason === undefined ? 'ACSC' : 'RJCT');
+      transferReasons.push(reason);
     }
     const executed = transferStatuses.filter((s) => s === 'ACSC').length;
     const status = executedStatus(executed, transferStatuses.length);
@@ -196,8 +259,9 @@ export class ChunkLedger {
       paymentId: payment.id,
       status,
       fundsAvailable: executed > 0,
-      reason: status === 'ACSC' ? undefined : INSUFFICIENT_FUNDS,
+      reason: paymentReason(transferReasons),
       transferStatuses,
+      transferReasons,
       debtor,
       bookings,
     };
@@ -247,14 +311,26 @@ export class ChunkLedger {
   }
 }
 
+/**
+ * The payment's reason from its transfers': the one reason when its rejected transfers share it (a
+ * single payment has one transfer), else how many reasons there were and the first; each entry's own
+ * is in its transfer (a bulk's status read lists them).
+ */
+export function paymentReason(transferReasons: readonly (string | undefined)[]): string | undefined {
+  const reasons = [...new Set(transferReasons.filter((r): r is string => r !== undefined))];
+  if (reasons.length <= 1) return reasons[0];
+  return `entries were rejected for ${reasons.length} reasons, each entry's own in the bulk's status; the first: ${reasons[0]}`;
+}
+
 /** A payment nothing of which is booked: every transfer rejected, for the one reason. */
-function rejectedPayment(payment: PaymentToExecute, debtor: Account | undefined, reason: string): BookedPayment {
+export function rejectedPayment(payment: PaymentToExecute, debtor: Account | undefined, reason: string): BookedPayment {
   return {
     paymentId: payment.id,
     status: 'RJCT',
     fundsAvailable: undefined,
     reason,
     transferStatuses: payment.transfers.map(() => 'RJCT'),
+    transferReasons: payment.transfers.map(() => reason),
     debtor,
     bookings: [],
   };

@@ -33,6 +33,7 @@ import './fastify-types.js';
 import { negotiate, reportLanguage } from './hooks/negotiation.js';
 import { keepRawJsonBodies } from './hooks/request-body.js';
 import { registerOperationHooks } from './hooks/operation-hooks.js';
+import { OperationCatalogue } from './hooks/scenario-faults.js';
 import { awaitBindingFlush } from './hooks/replay-guard.js';
 import { checkRequestLimits } from './hooks/request-limits.js';
 import { serializerFactory } from './schema-compiler/serializers.js';
@@ -53,7 +54,7 @@ import { registerAisAccountRoutes } from './routes/ais-account-routes.js';
 import { registerAisCardAccountRoutes } from './routes/ais-card-account-routes.js';
 import { registerAisConsentRoutes } from './routes/ais-consent-routes.js';
 import { aisSchemas } from './schemas/ais-schemas.js';
-import { sharedSchemas } from './schemas/common-schemas.js';
+import { sharedSchemasOf } from './schemas/common-schemas.js';
 import { paymentSchemas } from './schemas/payment-schemas.js';
 import { authorisationSchemas } from './schemas/authorisation-schemas.js';
 import { singlePaymentSchemas } from './schemas/single-payment-schemas.js';
@@ -62,12 +63,15 @@ import { registerScaPages } from './routes/sca-page-routes.js';
 import { registerSigningBasketRoutes } from './routes/signing-basket-routes.js';
 import { type SandboxTime, batchRunSchema, registerSandboxClockRoutes } from './routes/sandbox-clock-routes.js';
 import { registerSandboxRoutes } from './routes/sandbox-routes.js';
+import { registerSandboxKeyRoutes } from './routes/sandbox-key-routes.js';
+import { BankKeys } from '../services/bank-keys.js';
 import { registerSandboxCertificateRoutes } from './routes/sandbox-certificate-routes.js';
 import { registerSandboxConsoleLinkRoutes } from './routes/sandbox-console-link-routes.js';
 import { registerConsolePages } from './routes/console-page-routes.js';
 import { ConsoleAccess } from './console-pages/console-access.js';
 import { SandboxConsole } from '../services/console/sandbox-console.js';
 import { SandboxClock } from '../services/sandbox/sandbox-clock.js';
+import { registerSandboxSnapshotRoutes } from './routes/sandbox-snapshot-routes.js';
 import { sandboxSchemas } from './schemas/sandbox-schemas.js';
 import type { SandboxDataService } from '../services/sandbox-data-service.js';
 import type { SandboxCertificateService } from '../services/sandbox-certificate-service.js';
@@ -119,7 +123,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify(serverOptions(deps));
   for (const [name, empty] of REQUEST_DECORATIONS) app.decorateRequest(name, empty);
   const schemas = [
-    ...sharedSchemas,
+    ...sharedSchemasOf(deps.config.mode),
     ...paymentSchemas,
     ...authorisationSchemas,
     ...singlePaymentSchemas,
@@ -141,7 +145,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // main.ts calls it once the server listens (warm-up.ts); tests need not.
   app.decorate('warmUp', () => warmUp(validators));
   if (deps.onRoute !== undefined) app.addHook('onRoute', deps.onRoute);
+  // The operations a sandbox scenario may name, noted as the routes are added (hooks/scenario-faults.ts).
+  const catalogue = new OperationCatalogue();
   registerOperationHooks(app, {
+    scenarios: deps.config.mode === 'sandbox' ? { service: deps.sandbox.scenarios, catalogue } : undefined,
     authenticator: deps.authenticator,
     banks: deps.banks,
     replayGuard: new RequestReplayGuard(deps.store),
@@ -162,7 +169,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.config.mode === 'sandbox') registerSandboxAddressLinks(app);
   app.setErrorHandler((error, request, reply) => sendFailure(request, reply, error));
   app.setNotFoundHandler((request, reply) => sendError(request, reply, noOperation(request, deps.config.mode)));
-  await registerRoutes(app, deps);
+  await registerRoutes(app, deps, catalogue);
   return app;
 }
 
@@ -176,6 +183,8 @@ const REQUEST_DECORATIONS: [string, unknown][] = [
   ['locale', 'en'],
   ['errorCode', null],
   ['schemaProblems', null],
+  ['signatureExplanation', null],
+  ['scenario', null],
 ];
 
 function serverOptions(deps: AppDependencies): FastifyHttpOptions<Server> {
@@ -265,7 +274,11 @@ function noOperation(request: FastifyRequest, mode: Config['mode']): ApiError {
   return new ApiError('NOT_FOUND', text);
 }
 
-async function registerRoutes(app: FastifyInstance, deps: AppDependencies): Promise<void> {
+async function registerRoutes(
+  app: FastifyInstance,
+  deps: AppDependencies,
+  catalogue: OperationCatalogue,
+): Promise<void> {
   const sandbox = deps.config.mode === 'sandbox';
   await registerDocumentation(app, { sandbox });
   registerHealth(app, deps.store, deps.config.mode);
@@ -282,11 +295,14 @@ async function registerRoutes(app: FastifyInstance, deps: AppDependencies): Prom
       ? new SandboxClock(deps.time.banks, deps.time.runner, deps.time.scheduler)
       : undefined;
   if (clock !== undefined) registerSandboxClockRoutes(app, clock);
-  if (sandbox) registerSandboxRoutes(app, deps.sandbox);
+  if (sandbox) registerSandboxRoutes(app, deps.sandbox, catalogue);
+  if (sandbox) registerSandboxKeyRoutes(app, new BankKeys(deps.store, deps.banks));
+  if (sandbox && deps.time !== undefined)
+    registerSandboxSnapshotRoutes(app, deps.sandbox.snapshots, deps.time.scheduler);
   if (sandbox && deps.certificates !== undefined) await registerSandboxCertificateRoutes(app, deps.certificates);
   if (clock !== undefined) {
     // The sandbox console (docs/console.md): its links and sessions expire by the wall clock.
-    const access = new ConsoleAccess(deps.sca.nationalIdKey, deps.banks.base);
+    const access = new ConsoleAccess(deps.sca.nationalIdKey, { now: () => deps.banks.wallNow() });
     registerSandboxConsoleLinkRoutes(app, access, deps.config.publicUrl);
     await registerConsolePages(app, new SandboxConsole(deps.store, deps.banks, deps.sandbox, clock), {
       access,

@@ -3,6 +3,7 @@ import { ApiError, type PublishedTppMessage, publishTppMessages } from '../domai
 import type { ErrorCode } from '../domain/error-catalogue.js';
 import { RESOURCE_BODY_LIMIT_BYTES } from '../domain/limits.js';
 import { PsuAuthenticationRequired } from '../domain/sca.js';
+import type { SignatureExplanation } from '../security/signature-mistakes.js';
 import { StoreClosedError } from '../store/closing-store.js';
 import { endForGoneClient, isClientGone } from './client-gone.js';
 
@@ -24,6 +25,8 @@ export interface ErrorBody {
   code: string;
   message?: string;
   tppMessages?: PublishedTppMessage[];
+  /** Sandbox only: what did not match in a refused TPP authentication (docs/errors.md, "Why was my signature refused?"). */
+  signatureExplanation?: SignatureExplanation;
 }
 
 /**
@@ -36,7 +39,7 @@ export function errorBody(request: FastifyRequest, error: ApiError): ErrorBody {
     // Nothing about an internal fault reaches the client: its detail is in the log under this id.
     return { id: request.id, system: SYSTEM_NAME, status: error.status, code: error.code };
   }
-  return {
+  const body: ErrorBody = {
     id: request.id,
     system: SYSTEM_NAME,
     status: error.status,
@@ -44,6 +47,10 @@ export function errorBody(request: FastifyRequest, error: ApiError): ErrorBody {
     message: error.message,
     tppMessages: publishTppMessages(error.tppMessages),
   };
+  // Set by the authentication hook in the sandbox only, on the refusal this body answers.
+  const explanation = request.signatureExplanation ?? null;
+  if (explanation !== null) body.signatureExplanation = explanation;
+  return body;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Problem } from '../domain/api-error.js';
 import type { Language } from '../domain/language.js';
+import type { SignatureExplanation } from '../security/signature-mistakes.js';
 import type { AuthRequirement, Authentication } from '../security/tpp-authenticator.js';
 import type { RequestContext } from '../services/request-context.js';
 
@@ -27,6 +28,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Present on API operations: they are negotiated, authenticated, validated and answer error bodies. */
     api?: ApiRouteConfig;
+    /**
+     * The answer is a document whose `_links` are examples, not links of this answer: under the sandbox
+     * address they stay as written (hooks/sandbox-address.ts), so the document is one at both addresses.
+     */
+    linksAsWritten?: boolean;
   }
   interface FastifyRequest {
     /** What the authentication hook established on a signed operation (hooks/authenticate.ts); null before it, or without it. */
@@ -43,7 +49,11 @@ declare module 'fastify' {
     locale: Language;
     /** Problems the schema found, when the route reports them with its own (ApiRouteConfig.deferSchemaProblems). */
     schemaProblems: Problem[] | null;
+    /** Sandbox only: what did not match in a refused TPP authentication, answered beside the error (hooks/authenticate.ts). */
+    signatureExplanation: SignatureExplanation | null;
     /** The error code answered, for the request's log line. */
     errorCode: string | null;
+    /** The sandbox scenario that answered the request (bank-throttled, ...): its log line and metrics count it apart (docs/scenarios.md). */
+    scenario: string | null;
   }
 }

@@ -30,6 +30,7 @@ export class ServerMetrics {
   private readonly batchRuns: Histogram<never>;
   private readonly batchPayments: Counter<'outcome'>;
   private readonly scaOutcomes: Counter<'outcome'>;
+  private readonly scenarioAnswers: Counter<'kind' | 'status'>;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
@@ -66,6 +67,12 @@ export class ServerMetrics {
       labelNames: ['outcome'],
       registers,
     });
+    this.scenarioAnswers = new Counter({
+      name: 'psd2_sandbox_scenario_answers_total',
+      help: "Answers a sandbox scenario a TPP's test armed gave (bank-throttled, bank-maintenance, bank-slow, bank-error), by status: counted here, not in psd2_http_request_duration_seconds",
+      labelNames: ['kind', 'status'],
+      registers,
+    });
     // Every outcome is present from the start, so that a rate over it is defined before the first one.
     for (const outcome of ['executed', 'partial', 'rejected']) this.batchPayments.inc({ outcome }, 0);
   }
@@ -91,6 +98,10 @@ export class ServerMetrics {
     this.batchPayments.inc({ outcome: 'executed' }, counts.executed);
     this.batchPayments.inc({ outcome: 'partial' }, counts.partial);
     this.batchPayments.inc({ outcome: 'rejected' }, counts.rejected);
+  }
+
+  observeScenarioAnswer(kind: string, status: number): void {
+    this.scenarioAnswers.inc({ kind, status: String(status) });
   }
 
   observeScaOutcome(outcome: string): void {

@@ -136,6 +136,16 @@ export const DEFAULT_ACCOUNTS: readonly {
 ];
 
 /**
+ * The registration numbers (a Norwegian account number's first four digits) of the sandbox bank: those
+ * of the default data set's accounts. A payment to an account number there that is no account of the
+ * bank is to an account that does not exist, and is rejected when it executes (AC01); accounts a TPP
+ * creates under other numbers stand for accounts anywhere, and payments to other numbers leave the bank.
+ */
+export const SANDBOX_REGISTRATION_NUMBERS: ReadonlySet<string> = new Set(
+  DEFAULT_ACCOUNTS.map((a) => a.bban.slice(0, 4)),
+);
+
+/**
  * Per Hansen's rent: a standing order of NOK 9 500 on the 20th of every month, following bank days,
  * to an account in another bank, authorised and running since the start of the month three months
  * before the bank was made, its executions up to yesterday booked on his account (whose balance is
@@ -205,6 +215,7 @@ export function defaultDataSet(now: Date): BankData {
       cashAccountType: a.cashAccountType,
       creditLineMinor: a.creditLine,
       balanceMinor: a.balance,
+      status: 'enabled',
       createdAt: now,
     };
   });

@@ -104,6 +104,8 @@ export interface TppCertificateOptions {
   publicKeyPem?: string;
   /** CRL distribution points written in the certificate (the CA's CRL addresses). */
   crlUrls?: readonly string[];
+  /** OCSP responders written in its Authority Information Access (id-ad-ocsp). */
+  ocspUrls?: readonly string[];
 }
 
 export async function issueTppCertificate(options: TppCertificateOptions): Promise<CertificateAndKey> {
@@ -124,6 +126,8 @@ export async function issueTppCertificate(options: TppCertificateOptions): Promi
     await x509.AuthorityKeyIdentifierExtension.create(issuerCertificate.publicKey),
   ];
   if (options.crlUrls !== undefined) extensions.push(new x509.CRLDistributionPointsExtension([...options.crlUrls]));
+  if (options.ocspUrls !== undefined)
+    extensions.push(new x509.AuthorityInfoAccessExtension({ ocsp: [...options.ocspUrls] }));
   if (options.withoutQcStatement !== true) {
     extensions.push(
       new x509.Extension(

@@ -29,7 +29,7 @@ const ACCEPTED_CURVE_LIST = Object.values(ACCEPTED_CURVES).join(', ');
 
 const ACCEPTED_KEYS = `RSA keys of at least ${CERTIFICATE_RSA_MIN_BITS} bits and EC keys on ${ACCEPTED_CURVE_LIST}`;
 
-type Hash = 'MD2' | 'MD4' | 'MD5' | 'SHA-1' | 'SHA-224' | 'SHA-256' | 'SHA-384' | 'SHA-512';
+export type Hash = 'MD2' | 'MD4' | 'MD5' | 'SHA-1' | 'SHA-224' | 'SHA-256' | 'SHA-384' | 'SHA-512';
 
 /** Output bits of each hash; MD2, MD4, MD5 and SHA-1 are broken whatever their length (collisions are computed). */
 const HASH_BITS: Readonly<Record<Hash, number>> = {
@@ -112,6 +112,18 @@ function signatureWeakness(algorithm: AlgorithmIdentifier): string | undefined {
     return `is signed with ${name}: ${hash} has ${HASH_BITS[hash]} bits; ${required}`;
   return undefined;
 }
+
+/**
+ * The hash of a signature the bank relies on, by the same rule as a certificate's (RSA or ECDSA with
+ * SHA-256, SHA-384 or SHA-512): an OCSP answer a CA signed with SHA-1 binds no more than its
+ * certificates would. Undefined for any other algorithm; `signatureAlgorithmName` says which it was.
+ */
+export function acceptedSignatureHash(algorithm: AlgorithmIdentifier): { hash: Hash; pss: boolean } | undefined {
+  if (signatureWeakness(algorithm) !== undefined) return undefined;
+  return { hash: hashOf(algorithm)!, pss: algorithm.oid === RSASSA_PSS_OID };
+}
+
+export { algorithmName as signatureAlgorithmName };
 
 function hashOf(algorithm: AlgorithmIdentifier): Hash | undefined {
   if (algorithm.oid === RSASSA_PSS_OID) return pssHash(algorithm.parameters);

@@ -19,6 +19,9 @@ export interface AlgorithmIdentifier {
 /** The parts of an X.509 certificate that node:crypto does not expose. */
 export interface CertificateFields {
   issuer: NameAttribute[];
+  /** The issuer Name as encoded, and the serial number's INTEGER content: what an OCSP CertID is made of (RFC 6960, 4.1.1). */
+  issuerDer: Uint8Array;
+  serialNumberBytes: Uint8Array;
   subject: NameAttribute[];
   notBefore: Date;
   notAfter: Date;
@@ -69,9 +72,11 @@ export function readCertificateFields(der: Uint8Array): CertificateFields {
   if (tbs === undefined) throw new CertificateFormatError('no TBSCertificate');
   const items = childrenOf(tbs);
   let index = isContextTag(items[0], 0) ? 1 : 0; // optional [0] version
-  index += 1; // serialNumber
+  const serialNumber = items[index++];
+  if (!(serialNumber instanceof asn1js.Integer)) throw new CertificateFormatError('serialNumber is not an INTEGER');
   const tbsSignatureAlgorithm = readAlgorithm(items[index++]);
-  const issuer = readName(items[index++]);
+  const issuerBlock = items[index++];
+  const issuer = readName(issuerBlock);
   const validity = childrenOf(items[index++]);
   const subject = readName(items[index++]);
   const [keyAlgorithm, keyBits] = childrenOf(items[index++]);
@@ -91,6 +96,8 @@ export function readCertificateFields(der: Uint8Array): CertificateFields {
   }
   return {
     issuer,
+    issuerDer: new Uint8Array(issuerBlock!.valueBeforeDecodeView),
+    serialNumberBytes: serialNumber.valueBlock.valueHexView,
     subject,
     notBefore: readTime(validity[0]),
     notAfter: readTime(validity[1]),
@@ -103,7 +110,8 @@ export function readCertificateFields(der: Uint8Array): CertificateFields {
   };
 }
 
-function readAlgorithm(block: asn1js.AsnType | undefined): AlgorithmIdentifier {
+/** An AlgorithmIdentifier's OID and parameters, as they stand. */
+export function readAlgorithm(block: asn1js.AsnType | undefined): AlgorithmIdentifier {
   const [oid, parameters] = childrenOf(block);
   if (!(oid instanceof asn1js.ObjectIdentifier)) throw new CertificateFormatError('AlgorithmIdentifier without OID');
   return { oid: oid.getValue(), parameters, der: new Uint8Array(block!.valueBeforeDecodeView) };

@@ -5,7 +5,8 @@ import type { SignatureParameters } from './signature-header.js';
 import { SIGNED_WHEN_PRESENT, type SignedRequest, buildSigningString } from './signed-request.js';
 import type { ParsedCertificate } from './tpp-certificate.js';
 
-const ALGORITHMS: Record<string, { hash: string; keyType: string }> = {
+/** The algorithms the bank verifies (docs/decisions.md, "Which algorithms?"), with their hash and key type. */
+export const SIGNATURE_ALGORITHMS: Readonly<Record<string, { hash: string; keyType: string }>> = {
   'rsa-sha256': { hash: 'sha256', keyType: 'rsa' },
   'rsa-sha512': { hash: 'sha512', keyType: 'rsa' },
 };
@@ -61,7 +62,7 @@ function checkKeyId({ keyId }: SignatureParameters, certificate: ParsedCertifica
 }
 
 function algorithmOf(params: SignatureParameters, certificate: ParsedCertificate): { hash: string; keyType: string } {
-  const algorithm = ALGORITHMS[params.algorithm];
+  const algorithm = SIGNATURE_ALGORITHMS[params.algorithm];
   if (algorithm === undefined) {
     throw headerError('FORMAT_ERROR', 'Signature', `algorithm '${params.algorithm}' is not supported; use rsa-sha256`);
   }

@@ -9,6 +9,8 @@ import { findDigestMismatch } from './digest.js';
 import { formatDistinguishedName } from './distinguished-name.js';
 import { headerError } from './header-error.js';
 import { checkSignature } from './signature-check.js';
+import { explainFailedAuthentication } from './signature-explainer.js';
+import type { SignatureExplanation } from './signature-mistakes.js';
 import type { SignedRequest } from './signed-request.js';
 import { type ParsedCertificate, decodeCertificateHeader, parseCertificate } from './tpp-certificate.js';
 import type { TrustStore } from './trust-store.js';
@@ -39,7 +41,7 @@ export interface Authentication {
 export interface AuthenticatorOptions {
   trustStore: TrustStore;
   dateSkewSeconds: number;
-  /** Whether a certificate is revoked, by its CA's CRL (docs/security.md, section 9); none: not checked. */
+  /** Whether a certificate is revoked, by its CA's OCSP responder or CRL (docs/security.md, section 9); none: not checked. */
   revocation?: RevocationChecker;
   /** Wall clock: signatures and certificates are judged by real time, never by the sandbox's business clock. */
   now?: () => number;
@@ -76,8 +78,8 @@ export class TppAuthenticator {
   }
 
   /**
-   * authenticate, then whether the certificate is revoked: the answer itself when its CRL is at hand
-   * (no promise, no I/O), a promise only when the CRL must be fetched first.
+   * authenticate, then whether the certificate is revoked: the answer itself when its CRL or OCSP
+   * answer is at hand (no promise, no I/O), a promise only when one must be fetched first.
    */
   authenticateUnrevoked(
     request: SignedRequest,
@@ -86,6 +88,20 @@ export class TppAuthenticator {
     const { authentication, entry } = this.authenticated(request, requirement);
     const pending = this.options.revocation?.check(entry.certificate, entry.issuer!);
     return pending === undefined ? authentication : pending.then(() => authentication);
+  }
+
+  /**
+   * What did not match in a request this authenticator refused, for the sandbox's answer
+   * (signature-explainer.ts). Production never asks: its answers say no more than the refusal.
+   */
+  explain(request: SignedRequest, requirement: AuthRequirement, refusal: ApiError): SignatureExplanation {
+    return explainFailedAuthentication({
+      request,
+      digestRequired: requirement.digestRequired,
+      refusal,
+      now: this.now(),
+      dateSkewSeconds: this.options.dateSkewSeconds,
+    });
   }
 
   private authenticated(

@@ -3,6 +3,7 @@ import { ApiError } from '../domain/api-error.js';
 import { AddressBankLimitReached, type BankEntry, BankLimitReached, type BankOwner } from '../domain/bank.js';
 import {
   BANK_ENTRIES_CACHED,
+  BANK_KEY_RECHECK_MS,
   MAX_NEW_SANDBOX_BANKS_PER_ADDRESS_PER_DAY,
   MAX_SANDBOX_BANKS,
   SANDBOX_BANK_IDLE_DAYS,
@@ -54,17 +55,19 @@ export interface BankClock extends Clock {
  */
 export class Banks {
   /**
-   * Entries of this process, bank and key, with when the bank's use was last noted: a key admitted
-   * once is not looked up again until its entry is older than `touchEveryMs`, when the use is noted
-   * anew (and a bank removed meanwhile, by another instance's retention job, is entered afresh).
+   * Entries of this process, bank and key, with when the key was last found bound and when the bank's
+   * use was last noted: a key admitted is looked up again after BANK_KEY_RECHECK_MS (so a key unbound
+   * on another instance, or a bank removed by another instance's retention job, is noticed within
+   * it), and the use is written at most once per `touchEveryMs`.
    */
-  private readonly entered = new Map<string, number>();
+  private readonly entered = new Map<string, { checked: number; touched: number }>();
+  /** Banks whose use through their console this process noted, with when. */
+  private readonly consoleUses = new Map<string, number>();
 
   constructor(
     private readonly store: Store,
     readonly mode: Mode,
-    /** The wall clock every bank's clock is offset from (a test's own clock in tests). */
-    readonly base: Clock = systemClock,
+    private readonly base: Clock = systemClock,
     private readonly maxBanks = MAX_SANDBOX_BANKS,
     private readonly tenancy: BankTenancy = DEFAULT_TENANCY,
   ) {}
@@ -84,24 +87,32 @@ export class Banks {
     if (this.mode !== 'sandbox') return;
     const bank = this.of(tppId);
     const entry = `${bank}\n${keySha256}`;
-    const now = this.base.now();
-    const last = this.entered.get(entry);
-    if (last !== undefined && now.getTime() - last < this.tenancy.touchEveryMs) return;
-    if (last !== undefined && (await this.store.touchBank(bank, now))) {
-      this.entered.set(entry, now.getTime());
-      return;
-    }
+    const now = this.base.now().getTime();
+    const known = this.entered.get(entry);
+    if (known !== undefined && now - known.checked < BANK_KEY_RECHECK_MS) return;
     this.entered.delete(entry);
-    const found = await this.openOrFind(tppId, bank, { keySha256, address }, now);
+    const found = await this.openOrFind(tppId, bank, { keySha256, address }, new Date(now));
     if (found === 'foreign') throw foreignKey(tppId);
     if (found === 'removing')
       throw new ApiError(
         'SERVICE_UNAVAILABLE',
         `the sandbox bank of ${tppId} is being removed, unused for ${this.tenancy.idleDays} days (docs/sandbox.md); send again in a minute for a new one`,
       );
-    if (found === 'bound' || found === 'claimed') await this.store.touchBank(bank, now);
+    let touched = found === 'opened' ? now : (known?.touched ?? 0);
+    if (now - touched >= this.tenancy.touchEveryMs) {
+      await this.store.touchBank(bank, new Date(now));
+      touched = now;
+    }
     if (this.entered.size >= BANK_ENTRIES_CACHED) this.entered.clear();
-    this.entered.set(entry, now.getTime());
+    this.entered.set(entry, { checked: now, touched });
+  }
+
+  /**
+   * Forgets that a key was admitted to a bank, when it is unbound: this process asks the store again
+   * at its next request. Other instances learn it within BANK_KEY_RECHECK_MS (docs/security.md, "Tenancy").
+   */
+  forget(bank: string, keySha256: string): void {
+    this.entered.delete(`${bank}\n${keySha256}`);
   }
 
   private async openOrFind(tppId: string, bank: string, owner: BankOwner, now: Date): Promise<BankEntry> {
@@ -124,20 +135,23 @@ export class Banks {
 
   /**
    * Notes a use of the TPP's sandbox bank that comes without a signed request (its console), at most
-   * once per `touchEveryMs`, as `enter` does; false when the bank is gone or being removed.
+   * once per `touchEveryMs`; false when the bank is gone or being removed.
    */
   async noteUse(tppId: string): Promise<boolean> {
-    const entry = `${this.of(tppId)}\nconsole`;
-    const now = this.base.now();
-    const last = this.entered.get(entry);
-    if (last !== undefined && now.getTime() - last < this.tenancy.touchEveryMs) return true;
-    if (!(await this.store.touchBank(this.of(tppId), now))) {
-      this.entered.delete(entry);
-      return false;
-    }
-    if (this.entered.size >= BANK_ENTRIES_CACHED) this.entered.clear();
-    this.entered.set(entry, now.getTime());
+    const bank = this.of(tppId);
+    const now = this.base.now().getTime();
+    const touched = this.consoleUses.get(bank);
+    if (touched !== undefined && now - touched < this.tenancy.touchEveryMs) return true;
+    this.consoleUses.delete(bank);
+    if (!(await this.store.touchBank(bank, new Date(now)))) return false;
+    if (this.consoleUses.size >= BANK_ENTRIES_CACHED) this.consoleUses.clear();
+    this.consoleUses.set(bank, now);
     return true;
+  }
+
+  /** The wall clock, which every bank's business clock runs from (the base clock a test gives). */
+  wallNow(): Date {
+    return this.base.now();
   }
 
   /** The business clock of the TPP's bank, read now (another instance may have moved it). */

@@ -11,7 +11,8 @@ import { type NewPayment, newPaymentId } from '../domain/payments/payment.js';
 import { type PsuIdentification, identifyPsu } from '../domain/psu.js';
 import { PSU_MESSAGES } from '../domain/psu-messages.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
-import { needsCancellationSca } from '../domain/transaction-status.js';
+import { type TransactionStatus, needsCancellationSca } from '../domain/transaction-status.js';
+import type { EntryOutcome } from '../store/ledger-records.js';
 import type { LogicalDuplicate, Store, StoredPayment } from '../store/store.js';
 import type { Banks } from './banks.js';
 import { EXPIRED_REASON, effectiveStatus } from '../domain/sca.js';
@@ -160,6 +161,17 @@ export class PaymentInitiationService {
   }
 
   /**
+   * What became of each entry of a bulk payment once it executed, in entry order (ACSC, or RJCT with
+   * its own reason: a bulk executed in part is PART); undefined for any other payment, and before
+   * the batch run took it.
+   */
+  async entryOutcomes(payment: StoredPayment): Promise<EntryOutcome[] | undefined> {
+    if (payment.service !== 'bulk-payments' || !EXECUTED.has(payment.status)) return undefined;
+    const entries = await this.store.findEntryOutcomes(payment.id);
+    return entries.every((e) => EXECUTED_ENTRY.has(e.status)) ? entries : undefined;
+  }
+
+  /**
    * DELETE: a payment still waiting for its SCA is cancelled at once (204, no body). One the PSU
    * authorised is cancelled only through a cancellation SCA (docs/platform-research.md §3.5): 202 with the
    * status as it stands and `_links.startAuthorisation` to …/cancellation-authorisations; nothing
@@ -198,6 +210,10 @@ export class PaymentInitiationService {
     return { status: 204, body: undefined };
   }
 }
+
+/** The statuses of a payment the batch run executed (in full, in part, or not at all), and of an entry of it. */
+const EXECUTED: ReadonlySet<TransactionStatus> = new Set(['ACSC', 'PART', 'RJCT']);
+const EXECUTED_ENTRY: ReadonlySet<TransactionStatus> = new Set(['ACSC', 'RJCT']);
 
 /** spec, Authentication 11: why a payment created without PSU-Context has no scaRedirect. */
 const PSU_CONTEXT_MISSING: TppMessage = {

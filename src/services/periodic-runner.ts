@@ -1,8 +1,8 @@
-import { BANK_TRANSACTION_CODES, type PaymentToExecute, planExecution } from '../domain/payment-execution.js';
+import { BANK_TRANSACTION_CODES, type ExecutionPlan, type PaymentToExecute } from '../domain/payment-execution.js';
 import { STANDING_ORDER_DEBIT, scheduleOf } from '../domain/payments/periodic-payment.js';
 import { nextExecution } from '../domain/periodic/schedule.js';
 import type { Account } from '../domain/bank.js';
-import type { ReferenceRates } from '../domain/reference-rates.js';
+import type { Planner } from '../store/ledger-records.js';
 import type { Store } from '../store/store.js';
 import type { BatchRunResult } from './batch-runner.js';
 
@@ -23,7 +23,8 @@ export function isStandingOrderRun(result: BatchRunResult): boolean {
 export class PeriodicRunner {
   constructor(
     private readonly store: Store,
-    private readonly rates: ReferenceRates,
+    /** The bank's planning of every payment it executes (execution-planner.ts). */
+    private readonly planPayment: Planner,
     private readonly chunkSize: number,
   ) {}
 
@@ -41,7 +42,7 @@ export class PeriodicRunner {
         due,
         date,
         at(),
-        (payment, debtor) => this.plan(payment, debtor),
+        (payment, debtor, creditorOf) => this.plan(payment, debtor, creditorOf),
         (body, afterSeq) => nextExecution(scheduleOf(body), afterSeq),
       );
       for (const outcome of outcomes) {
@@ -57,8 +58,12 @@ export class PeriodicRunner {
   }
 
   /** Planned as a payment of the product, and booked with the standing order's own transaction code. */
-  private plan(payment: PaymentToExecute, debtor: Account | undefined): ReturnType<typeof planExecution> {
-    const planned = planExecution(payment, debtor, this.rates);
+  private plan(
+    payment: PaymentToExecute,
+    debtor: Account | undefined,
+    creditorOf: (creditorAccount: string) => Account | undefined,
+  ): ExecutionPlan {
+    const planned = this.planPayment(payment, debtor, creditorOf);
     if (!planned.ok) return planned;
     return {
       ok: true,

@@ -1,9 +1,8 @@
-import { createPublicKey } from 'node:crypto';
 import { ApiError } from '../domain/api-error.js';
-import { CERTIFICATE_RSA_MIN_BITS } from '../domain/limits.js';
 import { parseOrganisationIdentifier } from '../domain/organisation-identifier.js';
 import type { PspRole } from '../domain/psp-role.js';
 import { formatDistinguishedName } from '../security/distinguished-name.js';
+import { readPublicKeyInput } from '../security/public-key-input.js';
 import { parseCertificate, readPemCertificates } from '../security/tpp-certificate.js';
 import type { CertificateAndKey } from '../security/certificate-issuer.js';
 
@@ -53,7 +52,8 @@ export class SandboxCertificateService {
       const text = `$.organizationIdentifier ${identifier}`;
       throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path: '$.organizationIdentifier', text }]);
     }
-    const publicKeyPem = request.publicKey === undefined ? undefined : readPublicKey(request.publicKey);
+    const publicKeyPem =
+      request.publicKey === undefined ? undefined : readPublicKeyInput(request.publicKey, '$.publicKey').pem;
     this.issuer ??= this.readIssuer().catch((error: unknown) => {
       // A CA that could not be read now may be readable on the next request (a file being replaced).
       this.issuer = undefined;
@@ -88,24 +88,4 @@ export class SandboxCertificateService {
       caCertificate: issuer.certPem,
     };
   }
-}
-
-/** The TPP's public key to certify, as SPKI PEM; 400 naming $.publicKey for anything else. */
-function readPublicKey(text: string): string {
-  const refuse = (why: string) => {
-    const message = `$.publicKey ${why}`;
-    return new ApiError('FORMAT_ERROR', message, [{ code: 'FORMAT_ERROR', path: '$.publicKey', text: message }]);
-  };
-  let key;
-  try {
-    key = createPublicKey({ key: text, format: 'pem' });
-  } catch {
-    throw refuse('is not a public key in PEM (-----BEGIN PUBLIC KEY-----, SubjectPublicKeyInfo)');
-  }
-  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-  if (key.asymmetricKeyType !== 'rsa' || bits < CERTIFICATE_RSA_MIN_BITS)
-    throw refuse(
-      `is a ${key.asymmetricKeyType ?? 'unknown'} key${bits > 0 ? ` of ${bits} bits` : ''}; the sandbox certifies RSA keys of at least ${CERTIFICATE_RSA_MIN_BITS} bits, as the bank accepts for signing`,
-    );
-  return key.export({ type: 'spki', format: 'pem' }).toString();
 }

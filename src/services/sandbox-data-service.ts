@@ -9,6 +9,8 @@ import { SandboxCardTransactions } from './sandbox/sandbox-card-transactions.js'
 import { SandboxAccountTransactions } from './sandbox/sandbox-account-transactions.js';
 import { SandboxStandingOrders } from './sandbox/sandbox-standing-orders.js';
 import { SandboxInitialize } from './sandbox/sandbox-initialize.js';
+import { SandboxSnapshots } from './sandbox/sandbox-snapshots.js';
+import { SandboxScenarios } from './sandbox/sandbox-scenarios.js';
 
 export type { ListQuery } from './sandbox/sandbox-input.js';
 
@@ -25,6 +27,9 @@ export class SandboxDataService {
   readonly accountTransactions: SandboxAccountTransactions;
   readonly initializer: SandboxInitialize;
   readonly standingOrders: SandboxStandingOrders;
+  readonly snapshots: SandboxSnapshots;
+  /** Scenarios on demand: the rules a TPP's test arms (docs/scenarios.md). */
+  readonly scenarios: SandboxScenarios;
 
   constructor(store: Store, banks: Banks) {
     const lookup = new SandboxLookup(store, banks);
@@ -36,5 +41,7 @@ export class SandboxDataService {
     this.accountTransactions = new SandboxAccountTransactions(store, banks, lookup);
     this.initializer = new SandboxInitialize(store, banks);
     this.standingOrders = new SandboxStandingOrders(store, banks, lookup);
+    this.snapshots = new SandboxSnapshots(store, banks);
+    this.scenarios = new SandboxScenarios(store, banks);
   }
 }

@@ -105,6 +105,11 @@ export class ScaService {
     return this.loginStep.login(stepToken, customerNumber, code);
   }
 
+  /** The PSU cancels on the login page: the authorisation fails, back to the TPP with message=cancelled. */
+  cancelLogin(stepToken: string): Promise<ScaPage> {
+    return this.loginStep.cancel(stepToken);
+  }
+
   /**
    * The PSU approves or declines. Payments that cannot be signed by this PSU are rejected either way;
    * a consent shares the accounts ticked (`accounts`, the ids the page offered), or on a renewal the

@@ -65,7 +65,13 @@ export interface PeriodicExecutionRecord {
 
 /** Everything stored about a payment that its history is read from; each list at most the limit asked, the newest kept. */
 export interface PaymentHistory {
-  payment: PaymentSummary & { feeMinor: bigint; feeCurrency: string; basketId: string | undefined };
+  payment: PaymentSummary & {
+    feeMinor: bigint;
+    feeCurrency: string;
+    basketId: string | undefined;
+    /** A hold an armed scenario put on it (docs/scenarios.md) while it lasts: until when, and what it becomes then. */
+    hold: { until: string; then: TransactionStatus; reason: string | undefined } | undefined;
+  };
   authorisations: AuthorisationRecord[];
   bookings: PaymentBooking[];
   executions: PeriodicExecutionRecord[];

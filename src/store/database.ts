@@ -64,6 +64,11 @@ export interface PaymentTable {
   authorised_at: string | null;
   /** The X-Request-ID of the DELETE that cancelled it (migration 010). */
   cancel_request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Held by a sandbox scenario (migration 019) until this instant of the bank's clock; null otherwise. */
+  held_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What a held payment becomes when its time comes: ACSC (executed then) or RJCT (with held_reason). */
+  held_then: ColumnType<string | null, string | null | undefined, string | null>;
+  held_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TransferTable {
@@ -95,6 +100,8 @@ export interface CustomerTable {
   type: string;
   created_at: string;
   tpp_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The most one payment or bulk entry the customer may sign, in øre (migration 019); null: no limit. */
+  payment_limit_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
 }
 
 export interface AccountTable {
@@ -112,6 +119,8 @@ export interface AccountTable {
   created_at: string;
   /** Number of transactions on the account; the next one's seq is this plus one. */
   transaction_count: ColumnType<number | bigint, number | undefined, number>;
+  /** Berlin Group's accountStatus (migration 019): enabled, blocked or deleted. */
+  status: ColumnType<string, string | undefined, string>;
 }
 
 export interface AgreementTable {
@@ -309,6 +318,39 @@ export interface PeriodicExecutionTable {
   created_at: string;
 }
 
+/** A saved state of a sandbox bank (migration 018, docs/sandbox.md "Snapshots"): its rows, compressed. */
+export interface SandboxSnapshotTable {
+  id: string;
+  bank: string;
+  /** The TPP's label for it, if it gave one. */
+  name: string | null;
+  /** When it was saved, by the wall clock. */
+  created_at: string;
+  /** The bank's clock offset when it was saved: the clock a restore sets. */
+  clock_offset_ms: Amount;
+  row_count: SmallInt;
+  /** The size of `data` as stored. */
+  size_bytes: SmallInt;
+  /** The last migration of the schema its rows were read in: a restore into another schema is refused. */
+  migration: string;
+  /** The rows, table by table (src/store/bank-rows-codec.ts). */
+  data: Buffer;
+}
+
+/** A scenario a TPP's test armed in its sandbox bank (migration 019, domain/sandbox-scenarios.ts). */
+export interface SandboxScenarioTable {
+  id: string;
+  bank: string;
+  kind: string;
+  /** The rule as armed, JSON. */
+  rule: string;
+  /** Matches left; null until disarmed (a maintenance window: until it ends). */
+  times_left: ColumnType<number | bigint | null, number | null, number | null>;
+  /** When the rule stops by itself (a maintenance window's end); null otherwise. */
+  ends_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   account_transactions: AccountTransactionTable;
   card_accounts: CardAccountTable;
@@ -334,4 +376,6 @@ export interface Database {
   ais_consents: AisConsentTable;
   ais_consent_accounts: AisConsentAccountTable;
   ais_unattended_reads: AisUnattendedReadTable;
+  sandbox_snapshots: SandboxSnapshotTable;
+  sandbox_scenarios: SandboxScenarioTable;
 }

@@ -1,14 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
-import type { Planner } from './ledger-records.js';
+import type { EntryOutcome, Planner } from './ledger-records.js';
+import { findEntryOutcomes } from './queries/entry-outcome-queries.js';
 import type { NextExecution, PeriodicOrderState, PeriodicOutcome, StandingOrderListing } from './periodic-records.js';
 import * as periodic from './queries/periodic-queries.js';
 import { earliestDueDate } from './queries/due-date-queries.js';
 import { listStandingOrders } from './queries/standing-order-list-queries.js';
 
 /**
- * The standing orders' part of the Kysely store (kysely-store.ts extends it), and when anything of a
- * bank is next due: their queries run unchanged on either dialect.
+ * The standing orders' part of the Kysely store (kysely-store.ts extends it), when anything of a bank
+ * is next due, and what became of each entry of an executed payment: their queries run unchanged on
+ * either dialect.
  */
 export abstract class KyselyPeriodicStore {
   protected constructor(protected readonly db: Kysely<Database>) {}
@@ -28,6 +30,9 @@ export abstract class KyselyPeriodicStore {
     next: NextExecution,
   ): Promise<PeriodicOutcome[]> {
     return periodic.executePeriodicPayments(this.db, bank, paymentIds, date, at, plan, next);
+  }
+  findEntryOutcomes(paymentId: string): Promise<EntryOutcome[]> {
+    return findEntryOutcomes(this.db, paymentId);
   }
   findPeriodicOrder(paymentId: string): Promise<PeriodicOrderState | undefined> {
     return periodic.findPeriodicOrder(this.db, paymentId);

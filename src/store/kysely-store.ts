@@ -1,10 +1,10 @@
 import { type Transaction, sql } from 'kysely';
 import type { NewPayment } from '../domain/payments/payment.js';
 import type { Database } from './database.js';
-import { KyselyUpkeepStore } from './kysely-upkeep-store.js';
+import { KyselySnapshotStore } from './kysely-snapshot-store.js';
 import { appliedMigrations, migrateToLatest } from './migrations/migrate.js';
 import type { SchemaScript } from './migrations/schema-script.js';
-import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
+import type { Account, AccountStatus, Agreement, Customer, Engagement } from '../domain/bank.js';
 import * as bank from './queries/bank-queries.js';
 import * as payments from './queries/payment-queries.js';
 import * as baskets from './queries/basket-queries.js';
@@ -16,6 +16,8 @@ import * as sandboxAgreements from './queries/sandbox-agreement-queries.js';
 import * as sandboxTransactions from './queries/sandbox-transaction-queries.js';
 import * as cardTransactions from './queries/card-transaction-queries.js';
 import { initialize } from './queries/sandbox-initialize-queries.js';
+import * as scenarios from './queries/sandbox-scenario-queries.js';
+import type { ArmedScenario } from '../domain/sandbox-scenarios.js';
 import * as ledger from './queries/ledger-queries.js';
 import * as clock from './queries/clock-queries.js';
 import * as batchRuns from './queries/batch-run-queries.js';
@@ -82,7 +84,7 @@ import type {
  * What both implementations share: the queries are Kysely's and run unchanged on either dialect.
  * The subclasses open the connection and supply what differs between the engines (locking).
  */
-export abstract class KyselyStore extends KyselyUpkeepStore implements Store {
+export abstract class KyselyStore extends KyselySnapshotStore implements Store {
   abstract override readonly kind: 'sqlite' | 'postgres';
 
   /**
@@ -195,6 +197,9 @@ export abstract class KyselyStore extends KyselyUpkeepStore implements Store {
   ): Promise<Map<string, SandboxCustomerHoldings>> {
     return sandboxCustomers.customerHoldings(this.db, bankKey, customerIds);
   }
+  updateSandboxCustomerLimit(bankKey: string, id: string, limitMinor: bigint | null): Promise<boolean> {
+    return sandboxCustomers.updateCustomerLimit(this.db, bankKey, id, limitMinor);
+  }
   deleteSandboxCustomer(bankKey: string, id: string): Promise<boolean> {
     return sandboxCustomers.deleteCustomer(this.db, bankKey, id);
   }
@@ -203,6 +208,9 @@ export abstract class KyselyStore extends KyselyUpkeepStore implements Store {
   }
   findSandboxAccount(bankKey: string, id: string): Promise<SandboxAccount | undefined> {
     return sandboxAccounts.findAccount(this.db, bankKey, id);
+  }
+  updateSandboxAccountStatus(bankKey: string, id: string, status: AccountStatus): Promise<boolean> {
+    return sandboxAccounts.updateAccountStatus(this.db, bankKey, id, status);
   }
   deleteSandboxAccount(bankKey: string, id: string): Promise<boolean> {
     return sandboxAccounts.deleteAccount(this.db, bankKey, id);
@@ -257,6 +265,21 @@ export abstract class KyselyStore extends KyselyUpkeepStore implements Store {
   findSandboxCardTransaction(cardAccountId: string, id: string): Promise<SandboxCardTransaction | undefined> {
     return cardTransactions.findCardTransaction(this.db, cardAccountId, id);
   }
+  armSandboxScenario(bankKey: string, scenario: ArmedScenario, limit: number, now: Date): Promise<boolean> {
+    return scenarios.armScenario(this.db, (trx, key) => this.lock(trx, key), bankKey, scenario, limit, now);
+  }
+  listSandboxScenarios(bankKey: string, now: Date): Promise<ArmedScenario[]> {
+    return scenarios.listScenarios(this.db, bankKey, now);
+  }
+  disarmSandboxScenario(bankKey: string, id: string): Promise<boolean> {
+    return scenarios.disarmScenario(this.db, bankKey, id);
+  }
+  listBankFaults(bankKey: string): Promise<ArmedScenario[]> {
+    return scenarios.listBankFaults(this.db, bankKey);
+  }
+  spendSandboxScenario(scenario: ArmedScenario): Promise<boolean> {
+    return scenarios.spendScenario(this.db, scenario);
+  }
   initializeSandbox(bankKey: string, defaults: BankData): Promise<SandboxInitializeResult> {
     return initialize(this.db, (trx, key) => this.lock(trx, key), bankKey, defaults);
   }
@@ -270,8 +293,9 @@ export abstract class KyselyStore extends KyselyUpkeepStore implements Store {
     bookingDate: string,
     at: Date,
     plan: Planner,
+    scenarios?: boolean,
   ): Promise<ExecutionOutcome[]> {
-    return ledger.executePayments(this.db, bankKey, paymentIds, bookingDate, at, plan);
+    return ledger.executePayments(this.db, bankKey, paymentIds, bookingDate, at, plan, scenarios);
   }
   readClockOffset(bankKey: string): Promise<bigint> {
     return clock.readClockOffset(this.db, bankKey);

@@ -6,7 +6,7 @@ import * as owners from './queries/bank-owner-queries.js';
 import type { BankData } from './sca-records.js';
 import * as scheduler from './queries/scheduler-queries.js';
 import * as retention from './queries/retention-queries.js';
-import type { BankWithWork, RetentionKind, UpkeepStore } from './upkeep-records.js';
+import type { BankWithWork, BoundKey, RetentionKind, UpkeepStore } from './upkeep-records.js';
 
 /** The upkeep part of the Kysely store (kysely-store.ts extends it): tenancy, use, the scheduler's banks. */
 export abstract class KyselyUpkeepStore extends KyselyConsentStore implements UpkeepStore {
@@ -14,7 +14,7 @@ export abstract class KyselyUpkeepStore extends KyselyConsentStore implements Up
   abstract readonly kind: 'sqlite' | 'postgres';
 
   /** The key a chunked delete names rows by. */
-  private get rowKey(): retention.RowKey {
+  protected get rowKey(): retention.RowKey {
     return this.kind === 'sqlite' ? 'rowid' : 'ctid';
   }
 
@@ -26,6 +26,15 @@ export abstract class KyselyUpkeepStore extends KyselyConsentStore implements Up
     limit?: number,
   ): Promise<BankEntry> {
     return owners.enterBank(this.db, (trx, key) => this.lock(trx, key), bank, owner, at, defaults, limit);
+  }
+  bindBankKey(bank: string, keySha256: string, at: Date, limit: number): Promise<'bound' | 'already' | 'full'> {
+    return owners.bindKey(this.db, (trx, key) => this.lock(trx, key), bank, keySha256, at, limit);
+  }
+  listBankKeys(bank: string): Promise<BoundKey[]> {
+    return owners.listKeys(this.db, bank);
+  }
+  unbindBankKey(bank: string, keySha256: string): Promise<'unbound' | 'unknown' | 'last'> {
+    return owners.unbindKey(this.db, (trx, key) => this.lock(trx, key), bank, keySha256);
   }
   touchBank(bank: string, at: Date): Promise<boolean> {
     return owners.touchBank(this.db, bank, at);

@@ -11,6 +11,8 @@ export interface SandboxCustomer {
   name: string;
   type: CustomerType;
   tppId: string | undefined;
+  /** The most one payment or bulk entry the customer may sign, in NOK øre (docs/scenarios.md); undefined: no limit. */
+  paymentLimitMinor: bigint | undefined;
 }
 
 export interface NewSandboxCustomer extends SandboxCustomer {

@@ -1,8 +1,10 @@
-import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
+import type { Account, AccountStatus, Agreement, Customer, Engagement } from '../domain/bank.js';
 import type { UpkeepStore } from './upkeep-records.js';
+import type { SnapshotStore } from './snapshot-records.js';
 import type { BankOverviewStore } from './bank-overview-records.js';
 import type { NewPayment } from '../domain/payments/payment.js';
-import type { ExecutionOutcome, Planner } from './ledger-records.js';
+import type { ArmedScenario } from '../domain/sandbox-scenarios.js';
+import type { EntryOutcome, ExecutionOutcome, Planner } from './ledger-records.js';
 import type { NextExecution, PeriodicOrderState, PeriodicOutcome, StandingOrderListing } from './periodic-records.js';
 import type {
   Authorisation,
@@ -108,7 +110,7 @@ export type CancelResult =
  * embedded default) and postgres/ (several server instances on one database), and one contract test
  * suite runs against both.
  */
-export interface Store extends UpkeepStore, BankOverviewStore {
+export interface Store extends UpkeepStore, SnapshotStore, BankOverviewStore {
   readonly kind: 'sqlite' | 'postgres';
   /** Brings the schema to the latest version; safe to run on every start and from several instances. */
   migrate(): Promise<void>;
@@ -184,11 +186,15 @@ export interface Store extends UpkeepStore, BankOverviewStore {
   listSandboxCustomers(bank: string, offset: number, limit: number): Promise<SandboxCustomer[]>;
   /** Agreements, accounts and card accounts of each customer of the bank. */
   sandboxCustomerHoldings(bank: string, customerIds: readonly string[]): Promise<Map<string, SandboxCustomerHoldings>>;
+  /** Sets (or with null removes) the payment limit of the bank's customer, in NOK øre; false when there is no such customer. */
+  updateSandboxCustomerLimit(bank: string, id: string, limitMinor: bigint | null): Promise<boolean>;
   /** Removes the bank's customer with everything it holds (cascade). */
   deleteSandboxCustomer(bank: string, id: string): Promise<boolean>;
   /** False when the BBAN or IBAN is taken in the bank. */
   createSandboxAccount(bank: string, account: NewSandboxAccount): Promise<boolean>;
   findSandboxAccount(bank: string, id: string): Promise<SandboxAccount | undefined>;
+  /** Sets the status of the bank's account (enabled, blocked, deleted); false when there is no such account. */
+  updateSandboxAccountStatus(bank: string, id: string, status: AccountStatus): Promise<boolean>;
   deleteSandboxAccount(bank: string, id: string): Promise<boolean>;
   createSandboxAgreement(bank: string, agreement: NewSandboxAgreement): Promise<void>;
   findSandboxAgreement(bank: string, id: string): Promise<SandboxAgreement | undefined>;
@@ -212,7 +218,17 @@ export interface Store extends UpkeepStore, BankOverviewStore {
   ): Promise<SandboxCardTransaction[] | undefined>;
   listSandboxCardTransactions(cardAccountId: string, page: TransactionPage): Promise<SandboxCardTransaction[]>;
   findSandboxCardTransaction(cardAccountId: string, id: string): Promise<SandboxCardTransaction | undefined>;
-  /** Empties the bank and loads the default data set into it, in one transaction. */
+  // Scenarios a TPP's test arms in its bank (docs/scenarios.md).
+  /** Arms a scenario unless the bank has `limit` armed already (false then); maintenance windows ended by `now` are removed first. */
+  armSandboxScenario(bank: string, scenario: ArmedScenario, limit: number, now: Date): Promise<boolean>;
+  /** The bank's armed scenarios, oldest first; maintenance windows ended by `now` are removed. */
+  listSandboxScenarios(bank: string, now: Date): Promise<ArmedScenario[]>;
+  disarmSandboxScenario(bank: string, id: string): Promise<boolean>;
+  /** The bank's armed bank faults (throttled, maintenance, slow, error), oldest first: read by every signed request in the sandbox. */
+  listBankFaults(bank: string): Promise<ArmedScenario[]>;
+  /** Takes one of the scenario's times: false when none was left (another request took the last); the last one deletes it. */
+  spendSandboxScenario(scenario: ArmedScenario): Promise<boolean>;
+  /** Empties the bank and loads the default data set into it, in one transaction; its armed scenarios go too. */
   initializeSandbox(bank: string, defaults: BankData): Promise<SandboxInitializeResult>;
 
   // PSU sessions and SCA.
@@ -267,14 +283,21 @@ export interface Store extends UpkeepStore, BankOverviewStore {
   earliestDueDate(bank: string): Promise<string | undefined>;
   /** The bank's authorised payments due on a date (no requested date, or one not after it), authorised by `authorisedBy` when given. */
   findDuePaymentIds(bank: string, date: string, limit: number, authorisedBy?: Date): Promise<string[]>;
-  /** Executes payments of the bank in one transaction, each at most once, against the bank's accounts (docs/batch.md). */
+  /**
+   * Executes payments of the bank in one transaction, each at most once, against the bank's accounts
+   * (docs/batch.md); with `scenarios` (the sandbox), the bank's armed payment scenarios hold or reject
+   * the payments they match (docs/scenarios.md). A held payment's outcome is PDNG or ACSP.
+   */
   executePayments(
     bank: string,
     paymentIds: readonly string[],
     bookingDate: string,
     at: Date,
     plan: Planner,
+    scenarios?: boolean,
   ): Promise<ExecutionOutcome[]>;
+  /** Each entry of a payment with what became of it when it executed (a bulk's status read lists them), in entry order. */
+  findEntryOutcomes(paymentId: string): Promise<EntryOutcome[]>;
   /** The offset of the bank's business clock from the wall clock; 0 for a bank not made yet. */
   readClockOffset(bank: string): Promise<bigint>;
   /** Moves the bank's clock offset to `offsetMs` only if that is larger than the one stored; false when it was not (another move got there first). */

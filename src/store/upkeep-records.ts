@@ -19,6 +19,15 @@ export interface UpkeepStore {
     defaults: (at: Date) => BankData,
     limit?: number,
   ): Promise<BankEntry>;
+  /**
+   * Binds one more key to a bank (asked by a key bound already), at most `limit` keys in all;
+   * 'already' when it is bound.
+   */
+  bindBankKey(bank: string, keySha256: string, at: Date, limit: number): Promise<'bound' | 'already' | 'full'>;
+  /** The keys bound to a bank, first bound first. */
+  listBankKeys(bank: string): Promise<BoundKey[]>;
+  /** Unbinds a key; never the bank's last ('last'). */
+  unbindBankKey(bank: string, keySha256: string): Promise<'unbound' | 'unknown' | 'last'>;
   /** Notes the bank's use now; false when it is gone or being removed. */
   touchBank(bank: string, at: Date): Promise<boolean>;
   /**
@@ -40,6 +49,12 @@ export interface UpkeepStore {
   markBankRemoving(bank: string, before: Date): Promise<boolean>;
   /** Deletes one chunk of a bank being removed; 0 when nothing of it is left (its row is then gone). */
   deleteBankChunk(bank: string, limit: number): Promise<number>;
+}
+
+/** A key bound to a sandbox bank: SHA-256 (hex) of its SubjectPublicKeyInfo, and when it was bound. */
+export interface BoundKey {
+  keySha256: string;
+  boundAt: string;
 }
 
 /** A bank with work for the scheduler: authorised payments waiting for a batch run, or standing orders running. */

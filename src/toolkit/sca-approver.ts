@@ -9,6 +9,8 @@ export interface ScaApproval {
   code?: string;
   /** Decline instead of approving. */
   decline?: boolean;
+  /** Press Cancel on the log-in page instead of logging in (the customer number is then not used). */
+  cancel?: boolean;
   /**
    * A consent's accounts to share, each by its account number (BBAN or IBAN, dots and spaces
    * ignored), its masked card number or the id the page gives it. Left out: the boxes the page ticks.
@@ -20,7 +22,7 @@ export interface ScaApproval {
 
 export interface ScaOutcome {
   /** What the PSU did: approved, declined, or connected (an SCA that only establishes a PSU session). */
-  decision: 'approved' | 'declined' | 'connected';
+  decision: 'approved' | 'declined' | 'connected' | 'cancelled';
   /** Where the bank sent the browser back (the TPP's redirect URI with psu-id and tpp-session-id), if it did. */
   location: string | undefined;
   psuId: string | undefined;
@@ -37,7 +39,7 @@ export class ScaFlowError extends Error {}
 /** Pages one SCA can take: a log-in, at most one retry of it, a decision, the outcome. */
 const PAGES_MAX = 6;
 /** Outcomes of the bank's closing page that mean the PSU's decision went through. */
-const DONE = new Set(['approved', 'declined', 'consent-given', 'consent-declined', 'session-established']);
+const DONE = new Set(['approved', 'declined', 'cancelled', 'consent-given', 'consent-declined', 'session-established']);
 const DONE_AS_WELL = new Set(['cancellation-approved', 'cancellation-declined']);
 
 /**
@@ -60,6 +62,10 @@ export async function approveSca(approval: ScaApproval): Promise<ScaOutcome> {
     if (form.textInputs.includes('customerNumber')) {
       if (loggedIn) throw new ScaFlowError(`the bank did not accept the log-in: ${wordsOf(page)}`);
       loggedIn = true;
+      if (approval.cancel === true) {
+        answer = await browser.submit(answer.url, form, [['decision', 'cancel']]);
+        continue;
+      }
       answer = await browser.submit(answer.url, form, [
         ['customerNumber', approval.customerNumber],
         ['code', approval.code ?? SANDBOX_CODE],
@@ -123,7 +129,14 @@ function outcomeOf(
     throw new ScaFlowError(`the bank ended the SCA: ${wordsOf(page)}`);
   const back = location === undefined ? undefined : new URL(location);
   return {
-    decision: !decided ? 'connected' : approval.decline === true ? 'declined' : 'approved',
+    decision:
+      approval.cancel === true
+        ? 'cancelled'
+        : !decided
+          ? 'connected'
+          : approval.decline === true
+            ? 'declined'
+            : 'approved',
     location,
     psuId: back?.searchParams.get('psu-id') ?? undefined,
     tppSessionId: back?.searchParams.get('tpp-session-id') ?? undefined,

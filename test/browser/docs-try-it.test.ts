@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { freePort, launchChromium, screenshot } from '../support/browser.js';
-import { OLA_ACCOUNTS, crossBorderBody } from '../support/payment-requests.js';
+import { OPERATION_EXAMPLES } from '../../src/http/schemas/examples/operation-examples.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 
 /**
  * "Try it out" on /docs in Debian's Chromium, as a TPP developer uses it: in the sandbox the page gets
- * a certificate from the sandbox and signs each request in the browser, so a payment is created (201),
- * signed by the PSU through its scaRedirect link, and its status read (200); production's page signs
- * nothing. Screenshots in test-artifacts/browser/.
+ * a certificate from the sandbox and signs each request in the browser, so a payment is created (201)
+ * from the example body the page fills in, signed by the PSU through its scaRedirect link, and its
+ * status read (200); production's page signs nothing. Screenshots in test-artifacts/browser/.
  */
 let sandbox: TestApp;
 let sandboxUrl: string;
@@ -75,8 +75,12 @@ describe('/docs "Try it out" signs in the browser (sandbox)', () => {
       'PSU-Context': 'PRIVATE',
       'PSU-IP-Address': '192.0.2.10',
     });
-    const body = { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[1], currency: 'NOK' } };
-    await create.locator('textarea.body-param__text').fill(JSON.stringify(body, null, 2));
+    // The body is the operation's example, as the page fills it in: sent as it is.
+    const body = create.locator('textarea.body-param__text');
+    assert.deepEqual(
+      JSON.parse(await body.inputValue()),
+      OPERATION_EXAMPLES.initiatePaymentNorwegianCrossBorderCreditTransfers!.request,
+    );
     const created = await execute(create);
     assert.equal(created.status, 201, JSON.stringify(created.body));
     assert.equal(created.body.transactionStatus, 'RCVD');

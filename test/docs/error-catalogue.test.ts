@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { ERROR_CATALOGUE, tppMessageCodeOf } from '../../src/domain/error-catalogue.js';
+import { SIGNATURE_MISTAKES } from '../../src/security/signature-mistakes.js';
 
 describe('docs/errors.md', () => {
   const text = readFileSync('docs/errors.md', 'utf8');
@@ -29,5 +30,14 @@ describe('docs/errors.md', () => {
   it('lists no code the server does not have', () => {
     for (const code of rows.keys())
       assert.ok(Object.hasOwn(ERROR_CATALOGUE, code), `${code} is documented but not in the catalogue`);
+  });
+
+  it("names every mistake the sandbox's signature explanation can give, and no other", () => {
+    const start = text.indexOf('\n## Why was my signature refused?\n');
+    assert.notEqual(start, -1, "docs/errors.md has no section '## Why was my signature refused?'");
+    const end = text.indexOf('\n## ', start + 1);
+    const section = text.slice(start, end === -1 ? undefined : end);
+    const named = [...section.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]!);
+    assert.deepEqual(named.sort(), Object.keys(SIGNATURE_MISTAKES).sort());
   });
 });

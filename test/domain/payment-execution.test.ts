@@ -23,6 +23,7 @@ const account = (currency: string): Account => ({
   cashAccountType: 'CACC',
   creditLineMinor: 0n,
   balanceMinor: 0n,
+  status: 'enabled',
 });
 const transfer = (amountMinor: bigint, currency: string, seq = 0) => ({
   seq,
@@ -101,7 +102,7 @@ describe('planExecution', () => {
       undefined,
       rates,
     );
-    assert.deepEqual(plan, { ok: false, reason: 'the debtor account is not an account in this bank' });
+    assert.deepEqual(plan, { ok: false, reason: 'AC01 the debtor account is not an account in this bank' });
   });
 
   it('names the status from the transfers executed: ACSC, PART, RJCT', () => {
@@ -195,7 +196,7 @@ describe('ChunkLedger', () => {
     );
     assert.deepEqual(
       [booked.status, booked.fundsAvailable, booked.reason, booked.bookings],
-      ['RJCT', undefined, 'the debtor account is not an account in this bank', []],
+      ['RJCT', undefined, 'AC01 the debtor account is not an account in this bank', []],
     );
     assert.deepEqual(ledger.changedAccounts(), []);
   });

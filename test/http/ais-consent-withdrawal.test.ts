@@ -2,8 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { type ConsentSession, askConsent, giveConsent, readAis } from '../support/ais-requests.js';
 import { type AisCustomer, newAisCustomer } from '../support/ais-data.js';
+import { DEFAULT_CUSTOMERS } from '../../src/sandbox/default-data-set.js';
+import { type CertificateAndKey, issueTppCertificate } from '../../src/toolkit/certificate-factory.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
+import { OTHER_TPP_ID } from '../support/tpp-fixtures.js';
 
 /**
  * Issue 31, section 5: a consent can be ended before its 180 days. The TPP ends its own with DELETE
@@ -116,3 +119,44 @@ describe('ending a consent (issue 31, section 5)', () => {
     assert.equal((await readAis(t, '/v1/accounts', session)).statusCode, 200, 'the other session is untouched');
   });
 });
+
+/**
+ * Issue 31, section 5, from the other side: consentId is a TPP-Session-ID, which another TPP may learn
+ * or guess (it travels in the PSU's browser). A TPP ends only its own consents: another TPP's DELETE of
+ * the same session is answered as a session it has no consent in, and the consent reads on. In
+ * production every TPP shares one bank, so the TPP, not the bank, is what separates them.
+ */
+for (const mode of ['production', 'sandbox'] as const) {
+  describe(`no TPP ends another TPP's consent, in ${mode}`, () => {
+    let t: TestApp;
+    let other: CertificateAndKey;
+    before(async () => {
+      t = await startTestApp({ mode });
+      other = await issueTppCertificate({
+        issuer: t.fixtures.ca,
+        roles: ['PSP_AI'],
+        organisationId: OTHER_TPP_ID,
+        name: 'Other TPP AB',
+      });
+    });
+    after(() => t.close());
+
+    it("answers another TPP's DELETE of the session 403 CONSENT_UNKNOWN, and the consent reads on", async () => {
+      const session = await giveConsent(t, { customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber });
+      assert.equal((await readAis(t, '/v1/accounts', session)).statusCode, 200);
+      const url = `/v1/consents/${encodeURIComponent(session.tppSessionId)}`;
+      const refused = assertErrorBody(await t.signed({ method: 'DELETE', url, as: other }), 403, 'CONSENT_UNKNOWN');
+      assert.equal(refused.tppMessages![0]!.path, 'path:consentId');
+      assert.equal((await readAis(t, '/v1/accounts', session)).statusCode, 200, "A's consent is in force");
+      // The other TPP's own consent in a session of the same name is its own, and ends alone.
+      const its = await giveConsent(t, {
+        customerNumber: DEFAULT_CUSTOMERS.ola.customerNumber,
+        headers: { 'TPP-Session-ID': session.tppSessionId },
+        as: other,
+      });
+      assert.equal((await t.signed({ method: 'DELETE', url, as: other })).statusCode, 204);
+      assertErrorBody(await readAis(t, '/v1/accounts', its, { as: other }), 403, 'CONSENT_UNKNOWN');
+      assert.equal((await readAis(t, '/v1/accounts', session)).statusCode, 200, "A's consent outlives B's");
+    });
+  });
+}

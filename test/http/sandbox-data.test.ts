@@ -347,6 +347,7 @@ describe('sandbox accounts', () => {
       cashAccountType: 'CACC',
       creditLine: '0.00',
       balances: [{ balanceType: 'expected', balanceAmount: { amount: '18000.00', currency: 'NOK' } }],
+      status: 'enabled',
       _links: {
         self: { href: self, verbs: ['GET', 'DELETE'] },
         transactions: { href: `${self}/transactions`, verbs: ['GET', 'POST'] },

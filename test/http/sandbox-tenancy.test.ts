@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { MAX_SANDBOX_BANK_KEYS } from '../../src/domain/limits.js';
 import { DEFAULT_CUSTOMERS } from '../../src/sandbox/default-data-set.js';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
 import { CROSS_BORDER_PATH, OLA_ACCOUNTS, createHeaders, crossBorderBody } from '../support/payment-requests.js';
@@ -143,6 +144,75 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       // A public key alone signs nothing: a certificate over A's key is worthless to whoever lacks A's private key.
       const stolen = { certPem: body.certificate as string, keyPem: attacker.keyPem };
       assertErrorBody(await send(stolen, 'GET', '/v1/sandbox/customers'), 401, 'SIGNATURE_INVALID');
+    });
+
+    it('opens the bank to a second key only when a bound key binds it (POST /v1/sandbox/keys), and unbinds it again', async () => {
+      const spki = (keyPem: string) => createPublicKey(keyPem).export({ type: 'spki', format: 'pem' }).toString();
+      const second = generateKeyPairSync('rsa', { modulusLength: 2048 })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString();
+      const issued = await t.app.inject({
+        method: 'POST',
+        url: '/v1/sandbox/certificates',
+        payload: { organizationIdentifier: TPP_ID, name: 'A, second', roles: ['PSP_PI'], publicKey: spki(second) },
+      });
+      const laptop = { certPem: (issued.json() as Json).certificate as string, keyPem: second };
+      const customers = () => send(laptop, 'GET', '/v1/sandbox/customers');
+      assertErrorBody(await customers(), 403, 'FORBIDDEN');
+      // Whoever holds only a certificate for A's identifier cannot bind a key, neither its own nor another.
+      for (const publicKey of [spki(attacker.keyPem), spki(second)])
+        assertErrorBody(await send(attacker, 'POST', '/v1/sandbox/keys', { publicKey }), 403, 'FORBIDDEN');
+      assertErrorBody(await customers(), 403, 'FORBIDDEN');
+
+      const bound = await send(a, 'POST', '/v1/sandbox/keys', { publicKey: spki(second) });
+      assert.equal(bound.statusCode, 201, bound.body);
+      const keys = (bound.json() as Json).keys as Json[];
+      assert.equal(keys.length, 2);
+      assert.deepEqual(
+        keys.map((k) => k.current),
+        [true, false],
+        "A's own key first, and marked as the one that signed",
+      );
+      assert.equal(
+        (await send(a, 'POST', '/v1/sandbox/keys', { publicKey: spki(second) })).statusCode,
+        200,
+        'again: 200',
+      );
+      const opened = await customers();
+      assert.equal(opened.statusCode, 200, opened.body);
+      assert.deepEqual(opened.json(), (await send(a, 'GET', '/v1/sandbox/customers')).json(), "the same bank as A's");
+
+      const secondSha = keys[1]!.keySha256 as string;
+      const aSha = keys[0]!.keySha256 as string;
+      assert.equal((await send(a, 'DELETE', `/v1/sandbox/keys/${secondSha}`)).statusCode, 204);
+      assertErrorBody(await customers(), 403, 'FORBIDDEN');
+      assertErrorBody(await send(a, 'DELETE', `/v1/sandbox/keys/${secondSha}`), 404, 'RESOURCE_UNKNOWN');
+      const last = assertErrorBody(await send(a, 'DELETE', `/v1/sandbox/keys/${aSha}`), 409, 'CONFLICT');
+      assert.match(last.tppMessages?.[0]?.text ?? '', /last key/);
+      assert.equal((await send(a, 'GET', '/v1/sandbox/customers')).statusCode, 200, 'A keeps its bank');
+    });
+
+    it('keeps at most MAX_SANDBOX_BANK_KEYS keys a bank, and refuses a key that is not one with 400 at $.publicKey', async () => {
+      const made = (await send(a, 'GET', '/v1/sandbox/keys')).json() as Json;
+      const room = (made.limit as number) - (made.keys as Json[]).length;
+      assert.equal(made.limit, MAX_SANDBOX_BANK_KEYS);
+      for (let i = 0; i < room; i++) {
+        const publicKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+          .publicKey.export({ type: 'spki', format: 'pem' })
+          .toString();
+        assert.equal((await send(a, 'POST', '/v1/sandbox/keys', { publicKey })).statusCode, 201);
+      }
+      const publicKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+        .publicKey.export({ type: 'spki', format: 'pem' })
+        .toString();
+      const full = assertErrorBody(await send(a, 'POST', '/v1/sandbox/keys', { publicKey }), 429, 'ACCESS_EXCEEDED');
+      assert.match(full.tppMessages?.[0]?.text ?? '', new RegExp(`has ${MAX_SANDBOX_BANK_KEYS} keys bound`));
+      const bad = assertErrorBody(
+        await send(a, 'POST', '/v1/sandbox/keys', { publicKey: 'not a key' }),
+        400,
+        'FORMAT_ERROR',
+      );
+      assert.equal(bad.tppMessages?.[0]?.path, '$.publicKey');
     });
 
     it('refuses a public key that is not one, or too weak, with 400 at $.publicKey', async () => {

@@ -119,6 +119,36 @@ describe('signing a payment', () => {
     assert.match(status.tppMessages?.[0]?.text ?? '', /declined by the PSU/);
   });
 
+  it('lets the PSU cancel on the login page: back to the TPP with message=cancelled and no psu-id, the authorisation failed, the payment waiting for a new one', async () => {
+    const payment = await olaPayment();
+    const psu = new ScriptedPsu(t.app);
+    const login = await psu.open(payment.link!);
+    assert.match(login.body, /id="cancel"[^>]*formnovalidate/);
+    const done = await psu.cancel();
+    assert.equal(done.statusCode, 303);
+    const back = psu.redirect()!;
+    assert.equal(back.searchParams.get('message'), 'cancelled');
+    assert.equal(back.searchParams.get('psu-id'), null, 'nobody logged in');
+    assert.equal((await payment.status()).transactionStatus, 'RCVD', 'nothing was rejected in anyone’s name');
+    const authorisations = await t.signed({
+      method: 'GET',
+      url: `${payment.created._links.self!.href}/authorisations`,
+    });
+    const ids = (authorisations.json() as { authorisationIds: string[] }).authorisationIds;
+    const read = await t.signed({
+      method: 'GET',
+      url: `${payment.created._links.self!.href}/authorisations/${ids[0]}`,
+    });
+    assert.equal((read.json() as { scaStatus: string }).scaStatus, 'failed');
+    assert.equal((await new ScriptedPsu(t.app).open(payment.link!)).statusCode, 410, 'the link is used up');
+    const again = await t.signed({
+      method: 'POST',
+      url: `${payment.created._links.self!.href}/authorisations`,
+      headers: { 'TPP-Redirect-URI': 'https://tpp.example/again' },
+    });
+    assert.equal(again.statusCode, 201, again.body);
+  });
+
   it('refuses a PSU who is not the one named at initiation: the page says so and nothing is authorised', async () => {
     const payment = await olaPayment();
     const psu = new ScriptedPsu(t.app);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -42,6 +43,25 @@ describe('a start without the database', () => {
     assert.doesNotMatch(stdout + stderr, /s3cret-pw/);
     assert.doesNotMatch(stdout + stderr, /\n\s+at /, 'no stack trace');
     assert.equal(stderr, '');
+  });
+
+  it('on PostgreSQL that takes the connection and never answers: gives up after connect_timeout, exit code 3', async () => {
+    // A firewall that drops packets, or a stuck proxy: the connection is open, and nothing comes back.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const { code, stdout, stderr } = await failedStart({
+        DATA_DIR: tempDir(),
+        DATABASE_URL: `postgres://bank@127.0.0.1:${port}/psd2?connect_timeout=1`,
+      });
+      assert.equal(code, DATABASE_EXIT_CODE, `stdout: ${stdout}\nstderr: ${stderr}`);
+      const line = JSON.parse(stdout.trim().split('\n')[0]!) as Record<string, unknown>;
+      assert.equal(line.msg, 'the database is not available: the server was not started');
+      assert.match(String(line.reason), /timeout/i);
+    } finally {
+      silent.close();
+    }
   });
 
   it('on a SQLite file whose folder cannot be made: the same line, with the reason, exit code 3', async () => {

@@ -28,6 +28,7 @@ const ACCOUNT: AisAccount = {
   cashAccountType: 'CACC',
   creditLineMinor: 0n,
   balanceMinor: 100_000n,
+  status: 'enabled',
   ownerName: 'Ola Nordmann',
   ownerType: 'PRIVATE',
 };

@@ -10,8 +10,10 @@ import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
 import { duplicateKeyOf, newPayment, requestFor } from '../support/new-payment.js';
 import { LOGICAL_DUPLICATE_WINDOW_HOURS } from '../../src/domain/limits.js';
 import { periodicContract } from './periodic-contract.js';
+import { scenarioContract } from './scenario-contract.js';
 import { unattendedReadContract } from './unattended-read-contract.js';
 import { upkeepContract } from './upkeep-contract.js';
+import { snapshotContract } from './snapshot-contract.js';
 import { bankOverviewContract } from './bank-overview-contract.js';
 
 /** The start of the logical-duplicate window, as the service gives it to the store. */
@@ -517,6 +519,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
               name: 'Test',
               type: 'PRIVATE',
               tppId: bank,
+              paymentLimitMinor: undefined,
               createdAt: at,
             });
           assert.equal(await customer('TPP-A', 'c-a'), true);
@@ -534,6 +537,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
               cashAccountType: 'CACC',
               creditLineMinor: 0n,
               balanceMinor: 0n,
+              status: 'enabled',
               createdAt: at,
             });
           assert.equal(await account('TPP-A', 'a-a', 'c-a'), true);
@@ -743,8 +747,10 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
     });
 
     periodicContract(open);
+    scenarioContract(open);
     unattendedReadContract(open);
     upkeepContract(open);
+    snapshotContract(open);
     bankOverviewContract(open);
   });
 }

@@ -60,11 +60,19 @@ export interface FuzzCase {
 
 /**
  * Operations that change the sandbox for every later request: the clock moved years ahead expires
- * every PSU session and payment, initialize removes the resources the paths point to. They are sent
- * to an app of their own, so the other routes keep reaching the logic behind their checks.
+ * every PSU session and payment, initialize removes the resources the paths point to, an armed
+ * scenario answers the bank's operations 500, 503 or late on purpose (docs/scenarios.md). They are
+ * sent to an app of their own, which gets nothing else (and no scenario answers the sandbox's own
+ * operations), so the other routes keep reaching the logic behind their checks, and no 5xx is
+ * wanted there.
  */
 export function changesTheSandbox(target: FuzzTarget): boolean {
-  return target.method === 'POST' && (target.path === '/v1/sandbox/clock' || target.path === '/v1/sandbox/initialize');
+  return (
+    target.method === 'POST' &&
+    (target.path === '/v1/sandbox/clock' ||
+      target.path === '/v1/sandbox/initialize' ||
+      target.path === '/v1/sandbox/scenarios')
+  );
 }
 
 /** Every method of every route; a route added to the app is fuzzed without any change here. */
@@ -682,7 +690,8 @@ export function fuzzCase(target: FuzzTarget, context: FuzzContext): fc.Arbitrary
 
 // ---- The answer ----
 
-const ERROR_FIELDS = new Set(['id', 'system', 'status', 'code', 'message', 'tppMessages']);
+/** The error body's fields; signatureExplanation only on the sandbox's refused authentications (docs/errors.md). */
+const ERROR_FIELDS = new Set(['id', 'system', 'status', 'code', 'message', 'tppMessages', 'signatureExplanation']);
 
 /**
  * What is wrong with the answer to a fuzzed request, or undefined: never a 5xx; an API error has
@@ -882,6 +891,9 @@ export async function fuzzContext(t: TestApp): Promise<FuzzContext> {
     ['/v1/sandbox/card-accounts', () => cardAccountBody(person.customerNumber)],
     ['/v1/sandbox/card-accounts/:mockCardAccountId/transactions', () => [cardTransaction(today)]],
     ['/v1/sandbox/clock', () => ({ advanceSeconds: 60 })],
+    ['/v1/sandbox/scenarios', () => ({ kind: 'bank-error', operationId: 'getAccountList', times: 'unlimited' })],
+    ['/v1/sandbox/customers/:customerId', () => ({ paymentLimit: '1000.00' })],
+    ['/v1/sandbox/accounts/:mockAccountId', () => ({ status: 'blocked' })],
   ]);
   return {
     examples,

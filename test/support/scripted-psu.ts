@@ -34,6 +34,11 @@ export class ScriptedPsu {
     return this.submit({ decision: 'decline' });
   }
 
+  /** The login page's Cancel: leaves before logging in. */
+  async cancel(): Promise<LightMyRequestResponse> {
+    return this.submit({ decision: 'cancel' });
+  }
+
   /** The consent page of a renewal: withdraws the consent in force instead of giving one. */
   async withdraw(): Promise<LightMyRequestResponse> {
     return this.submit({ decision: 'withdraw' });

@@ -160,7 +160,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     publicUrl,
     options.nationalIdKey ?? { bytes: randomBytes(32) },
     new AisConsentPage(store, banks),
-    new InstantExecution(store, rates),
+    new InstantExecution(store, rates, mode),
   );
   const app = await buildApp({
     config: { mode, logLevel: 'silent', publicUrl, trustProxy: options.trustProxy ?? false },

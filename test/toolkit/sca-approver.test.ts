@@ -99,6 +99,15 @@ describe('approveSca: a PSU completes the SCA on the bank pages, without a brows
     assert.equal(await statusOf(created.paymentId!), 'RJCT');
   });
 
+  it('cancels on the log-in page: back to the TPP with message=cancelled, and the payment still waits for its SCA', async () => {
+    const created = await payment();
+    const outcome = await approveSca({ link: created._links.scaRedirect!.href, customerNumber: '', cancel: true });
+    assert.equal(outcome.decision, 'cancelled');
+    assert.equal(new URL(outcome.location!).searchParams.get('message'), 'cancelled');
+    assert.equal(outcome.psuId, undefined);
+    assert.equal(await statusOf(created.paymentId!), 'RCVD');
+  });
+
   it("approves a signing basket's payments at once, the link given as a path against the server", async () => {
     const ids = [(await payment()).paymentId!, (await payment()).paymentId!];
     const basket = await t.signed({

@@ -73,6 +73,22 @@ function authenticate(headers: Record<string, string>) {
 }
 
 describe('the tpp command line', () => {
+  it('issues from the CA that SANDBOX_CA_CERT_FILE and SANDBOX_CA_KEY_FILE name when no --ca-* is given, as the server beside it does', async () => {
+    const outDir = join(dir, 'from-shared-ca');
+    await run(process.execPath, [CLI, 'cert', '--out-dir', outDir, '--org-id', 'PSDNO-FSA-987654322'], {
+      env: {
+        ...process.env,
+        DATA_DIR: join(dir, 'no-such-data-dir'),
+        SANDBOX_CA_CERT_FILE: join(dir, 'ca', 'ca.cert.pem'),
+        SANDBOX_CA_KEY_FILE: join(dir, 'ca', 'ca.key.pem'),
+      },
+    });
+    const issued = parseCertificate(readPemCertificates(readFileSync(join(outDir, 'tpp.cert.pem'), 'utf8'))[0]!);
+    const ca = parseCertificate(readPemCertificates(readFileSync(join(dir, 'ca', 'ca.cert.pem'), 'utf8'))[0]!);
+    assert.deepEqual(issued.issuer, ca.subject);
+    assert.equal(issued.organisationId, 'PSDNO-FSA-987654322');
+  });
+
   it('issues a certificate whose roles and organisation the bank reads back', async () => {
     const identity = authenticate(await sign());
     assert.equal(identity.id, 'PSDNO-FSA-987654321');

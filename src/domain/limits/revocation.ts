@@ -37,8 +37,25 @@ export const REVOCATION_RETRY_AFTER_FAILURE_MS = 60_000;
 /** Distinct CRL distribution points kept; certificates name their CA's one or two, and a bank trusts a few dozen CAs. */
 export const CRL_SOURCES_MAX = 200;
 
-/** OCSP answers kept, one per certificate (as CERTIFICATE_CACHE_ENTRIES). */
+/**
+ * Certificates whose OCSP answer is kept, one answer each (as CERTIFICATE_CACHE_ENTRIES: a bank has a
+ * few hundred TPPs, each with a certificate or two). Past it the oldest is dropped, and costs one
+ * round trip when its certificate comes again.
+ */
 export const OCSP_CACHE_ENTRIES = 1_000;
 
-/** An OCSP answer without nextUpdate is used for this long, and one with a later nextUpdate no longer than this. */
+/**
+ * How long an OCSP answer is used before it is asked again, at most: an answer without nextUpdate
+ * (the responder has fresh status at any time, RFC 6960 4.2.2.1) is asked again after this, and one
+ * whose nextUpdate is days ahead too, so a revocation is learnt within the hour rather than when the
+ * responder's pre-signed answer runs out. An answer without nextUpdate whose thisUpdate is older than
+ * this is not taken (it is not "sufficiently recent", RFC 6960 3.2).
+ */
 export const OCSP_ANSWER_MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * How far in the future an OCSP answer's thisUpdate may lie and still be taken: the responder's clock
+ * and the bank's differ by seconds, as a TPP's Date header may (DEFAULT_DATE_SKEW_SECONDS); an answer
+ * dated further ahead was made by a wrong clock or for a replay later.
+ */
+export const OCSP_CLOCK_SKEW_MS = 5 * 60 * 1000;

@@ -101,10 +101,66 @@ export const SANDBOX_BANK_TOUCH_EVERY_MS = 3_600_000;
 export const BANK_ENTRIES_CACHED = 50_000;
 
 /**
+ * How long one process admits a bank's key without asking the database again: a key unbound on
+ * another instance (DELETE /v1/sandbox/keys/…) stops opening the bank within this. One indexed read
+ * per bank, key and instance a minute costs nothing beside the requests it spares.
+ */
+export const BANK_KEY_RECHECK_MS = 60_000;
+
+/**
  * A public key sent to be certified (SPKI PEM): an RSA-4096 key is some 800 characters, line breaks
  * included; the bound is any JSON string's (JSON_MAX_STRING_LENGTH), 1 024.
  */
 export const SANDBOX_PUBLIC_KEY_MAX_LENGTH = 1024;
+
+/**
+ * Keys bound to one sandbox bank: the first key and the keys it binds (POST /v1/sandbox/keys). A TPP
+ * needs one per developer's machine and CI, and one more while a key is replaced; ten leave room for
+ * that and keep one bank's door list short.
+ */
+export const MAX_SANDBOX_BANK_KEYS = 10;
+
+/**
+ * Snapshots one sandbox bank keeps (docs/sandbox.md, "Snapshots"): a CI job saves a state or two per
+ * suite (after its setup, before a risky test); 20 leave room for several suites of one TPP, and
+ * bound a bank's snapshots to 20 × MAX_SANDBOX_SNAPSHOT_BYTES before compression.
+ */
+export const MAX_SANDBOX_SNAPSHOTS_PER_BANK = 20;
+
+/**
+ * Rows one snapshot holds. A save reads them all into memory at once (some hundreds of bytes each);
+ * the default data set with 10 000 posted transactions is some 10 100 rows, and 50 000 leave room
+ * for a year of history on a few busy accounts while a save stays a few tens of MB of memory.
+ */
+export const MAX_SANDBOX_SNAPSHOT_ROWS = 50_000;
+
+/**
+ * A snapshot's rows serialised, before compression (src/store/bank-rows-codec.ts). Rows differ in
+ * size (a bulk payment keeps its body, up to BODY_LIMIT_BYTES): the row limit alone does not bound
+ * the memory of a save and a restore. The default data set with 10 000 transactions is some 3 MB.
+ */
+export const MAX_SANDBOX_SNAPSHOT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Scenarios one sandbox bank has armed at once (docs/scenarios.md). A test arms a few for the case it
+ * drives and disarms them; every signed request of the TPP reads its bank's bank faults, so the bound
+ * keeps that read a handful of rows.
+ */
+export const MAX_SANDBOX_SCENARIOS_ARMED = 50;
+/** The most `times` of one armed scenario: a test's retry loop many times over; "unlimited" runs until disarmed. */
+export const MAX_SANDBOX_SCENARIO_TIMES = 1000;
+/**
+ * The longest a bank-slow scenario delays an answer: beyond the 10 to 30 seconds TPPs' HTTP clients
+ * commonly wait, so a test can see its own timeout fire, while one delayed request holds its
+ * connection no longer than a client may take to send one (REQUEST_TIMEOUT_MS's default).
+ */
+export const SANDBOX_SLOW_MAX_DELAY_MS = 30_000;
+/** The most a bank-throttled scenario's Retry-After says: an hour, longer than any test waits. */
+export const SANDBOX_RETRY_AFTER_MAX_SECONDS = 3600;
+/** The longest maintenance window a scenario opens: a week, a long weekend's upgrade with room to spare. */
+export const SANDBOX_MAINTENANCE_MAX_SECONDS = 7 * 86_400;
+/** A rejecting scenario's own reasonText: the statusReason after its code fits a tppMessage's text (TPP_MESSAGE_TEXT_MAX_LENGTH) with room. */
+export const SANDBOX_SCENARIO_REASON_MAX_LENGTH = 200;
 
 /**
  * How long a console link (`tpp console`, POST /v1/sandbox/console-links) can be opened: long enough

@@ -62,3 +62,21 @@ export const PSU_CODE_FAILURES_MAX = 10;
 export const PSU_CODE_FAILURE_WINDOW_MINUTES = 60;
 /** The least length of the key national identity numbers are hashed with: HMAC-SHA256 is as strong as its key up to 32 bytes. */
 export const NATIONAL_ID_KEY_MIN_BYTES = 32;
+
+/**
+ * A value of the request that the sandbox's signature explanation echoes (a header in a line of the
+ * signing string, the keyId's CA, a Digest sent) is cut to this many characters, then marked with
+ * its length. The values signed are short (a Digest is 95 characters, a DN or a UUID fewer); a
+ * TPP-Redirect-URI may be 2048. The explanation echoes input, so its size must not follow it: with at
+ * most SIGNED_HEADERS_MAX_COUNT lines it stays under 10 KB.
+ */
+export const SIGNATURE_EXPLANATION_VALUE_MAX_LENGTH = 256;
+
+/**
+ * Orders of the signed headers the explainer tries when a signature made with the certificate's key
+ * does not verify. Each is a hash of a signing string (no RSA operation), but a string may be a few
+ * kilobytes: 6! = 720 orders (every order of the six Berlin Group headers) cost about 5 ms at worst,
+ * which a refused request may take in the sandbox; 7! took 40 ms. With more headers only the orders
+ * clients commonly use are tried (the Berlin Group's, alphabetical, reversed).
+ */
+export const SIGNATURE_EXPLANATION_ORDERS_MAX = 720;

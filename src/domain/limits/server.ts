@@ -13,6 +13,14 @@ export const STORE_CLOSE_WAIT_MS = 5_000;
 /** A query that checks the database for /health gives up after this long. */
 export const HEALTH_CHECK_TIMEOUT_MS = 2_000;
 
+/**
+ * How long a new PostgreSQL connection, or a wait for a free one of the pool, may take before it
+ * fails: a database behind a firewall that drops packets would otherwise hold the start (and every
+ * request) without end. Ten seconds outlast a PostgreSQL restart's usual recovery. The database URL's
+ * `connect_timeout` (seconds, as libpq reads it) sets another.
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
+
 /** Connections to PostgreSQL per server instance: two cores serve no more concurrent queries. */
 export const POSTGRES_POOL_SIZE = 10;
 

@@ -219,6 +219,8 @@ function eventView(event: HistoryEvent, t: ConsoleTexts, language: Language) {
         text: t.history.executed(event.executionDate, status(event.status)),
         reason: event.reason === undefined ? undefined : t.history.reason(event.reason),
       };
+    case 'held':
+      return { ...base, text: t.history.held(status(event.status), instant(event.until), status(event.then)) };
     case 'status':
       return {
         ...base,

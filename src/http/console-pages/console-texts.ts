@@ -97,6 +97,7 @@ export interface ConsoleTexts {
     ) => string;
     executed: (executionDate: string, status: string) => string;
     status: (status: string) => string;
+    held: (status: string, until: string, then: string) => string;
     reason: (reason: string) => string;
   };
   scaStatus: Partial<Record<ScaStatus, string>>;
@@ -218,13 +219,13 @@ const en: ConsoleTexts = {
   status: {
     RCVD: 'received: waiting for the PSU’s approval',
     ACTC: 'authorised: waiting for a batch run',
-    PDNG: 'pending: waiting for its execution date',
+    PDNG: 'pending: waiting for its execution date, or held',
     ACSC: 'executed',
     RJCT: 'rejected',
     CANC: 'cancelled',
     PART: 'partly executed',
     ACCP: 'accepted',
-    ACSP: 'in execution',
+    ACSP: 'in settlement',
     ACWC: 'accepted with change',
     ACWP: 'accepted, not yet executed',
   },
@@ -237,6 +238,7 @@ const en: ConsoleTexts = {
       `Booked on ${account}: ${direction === 'debit' ? 'debit' : 'credit'} ${amount}, booking date ${bookingDate} (${code})`,
     executed: (executionDate, status) => `Standing order executed for ${executionDate}: ${status}`,
     status: (status) => `Status ${status}`,
+    held: (status, until, then) => `Held by a scenario: ${status} until ${until}, then ${then}`,
     reason: (reason) => `Reason: ${reason}`,
   },
   scaStatus: {
@@ -399,13 +401,13 @@ const nb: ConsoleTexts = {
   status: {
     RCVD: 'mottatt: venter på kundens godkjenning',
     ACTC: 'godkjent: venter på en batchkjøring',
-    PDNG: 'venter på utførelsesdatoen',
+    PDNG: 'venter på utførelsesdatoen, eller holdt tilbake',
     ACSC: 'utført',
     RJCT: 'avvist',
     CANC: 'kansellert',
     PART: 'delvis utført',
     ACCP: 'akseptert',
-    ACSP: 'under utførelse',
+    ACSP: 'under oppgjør',
     ACWC: 'akseptert med endring',
     ACWP: 'akseptert, ikke utført ennå',
   },
@@ -418,6 +420,7 @@ const nb: ConsoleTexts = {
       `Postert på ${account}: ${direction === 'debit' ? 'belastet' : 'godskrevet'} ${amount}, bokføringsdato ${bookingDate} (${code})`,
     executed: (executionDate, status) => `Fast betaling utført for ${executionDate}: ${status}`,
     status: (status) => `Status ${status}`,
+    held: (status, until, then) => `Holdt av et scenario: ${status} til ${until}, deretter ${then}`,
     reason: (reason) => `Årsak: ${reason}`,
   },
   scaStatus: {

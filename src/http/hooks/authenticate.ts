@@ -1,4 +1,7 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { ApiError } from '../../domain/api-error.js';
+import type { SignatureExplanation } from '../../security/signature-mistakes.js';
+import type { SignedRequest as RequestToCheck } from '../../security/signed-request.js';
 import type { AuthRequirement, TppAuthenticator } from '../../security/tpp-authenticator.js';
 import type { SignedRequest } from '../fastify-types.js';
 import { turn } from '../body/turn.js';
@@ -8,28 +11,49 @@ import { isLargeBody } from './request-body.js';
  * preValidation of a signed operation, first: the certificate (revocation included), Signature, Digest,
  * Date, X-Request-ID and the PSD2 role the operation needs (the specification's Authentication part; each failure names
  * its header, docs/errors.md). The hooks after it read what it established (`signedRequestOf`).
+ * With `explain` (the sandbox only) a refusal also carries what did not match
+ * (`request.signatureExplanation`, docs/errors.md "Why was my signature refused?").
  */
 export function authenticate(
   authenticator: TppAuthenticator,
   requirement: AuthRequirement,
+  explain: boolean,
 ): preValidationAsyncHookHandler {
   return async (request) => {
     // The body's joining (Fastify's) and its digest are steps of their own for a large body.
     if (isLargeBody(request)) await turn();
-    const checked = authenticator.authenticateUnrevoked(
-      // The target as the client sent and signed it, /api-sandbox prefix included.
-      {
-        method: request.method,
-        target: request.originalUrl,
-        headers: request.headers,
-        body: request.rawBody ?? undefined,
-      },
-      requirement,
-    );
-    // A promise only when the certificate's CRL must be fetched first (docs/security.md, section 9).
-    const authentication = checked instanceof Promise ? await checked : checked;
+    // The target as the client sent and signed it, /api-sandbox prefix included.
+    const toCheck: RequestToCheck = {
+      method: request.method,
+      target: request.originalUrl,
+      headers: request.headers,
+      body: request.rawBody ?? undefined,
+    };
+    let authentication;
+    try {
+      const checked = authenticator.authenticateUnrevoked(toCheck, requirement);
+      // A promise only when the certificate's CRL must be fetched first (docs/security.md, section 9).
+      authentication = checked instanceof Promise ? await checked : checked;
+    } catch (error) {
+      // A refusal of the request (4xx), not the bank's own trouble (503: a CRL that cannot be had).
+      if (explain && error instanceof ApiError && error.status < 500)
+        explainRefusal(request, () => authenticator.explain(toCheck, requirement, error));
+      throw error;
+    }
     request.authentication = { ...authentication, requestId: requestIdOf(request) };
   };
+}
+
+/**
+ * Sets the explanation of a refusal. A fault of the explainer is logged and the refusal answered
+ * without it: an aid to the TPP must never turn a 4xx into a 500.
+ */
+function explainRefusal(request: FastifyRequest, explain: () => SignatureExplanation): void {
+  try {
+    request.signatureExplanation = explain();
+  } catch (fault) {
+    request.log.error({ err: fault }, 'the signature explainer failed; the refusal is answered without it');
+  }
 }
 
 /** X-Request-ID, which the authenticator required; sent twice, the one text the signature covered. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions, preValidationAsyncHookHandler } from 'fastify';
 import type { NationalIdKey } from '../../domain/psu.js';
 import type { TppAuthenticator } from '../../security/tpp-authenticator.js';
 import type { Banks } from '../../services/banks.js';
@@ -10,6 +10,8 @@ import { parseAndValidate } from './parse-and-validate.js';
 import { guardReplay } from './replay-guard.js';
 import { buildRequestContext } from './request-context.js';
 import { openTppBank } from './tpp-bank.js';
+import { type OperationCatalogue, answerBankFault } from './scenario-faults.js';
+import type { SandboxScenarios } from '../../services/sandbox/sandbox-scenarios.js';
 
 /** What the hooks of the API operations need. */
 export interface OperationHookDependencies {
@@ -20,6 +22,8 @@ export interface OperationHookDependencies {
   nationalIdKey: NationalIdKey;
   /** Compiles the validator of a route's schema; every validator compiled is kept for the warm-up. */
   compileValidator: (schema: NonNullable<RouteOptions['schema']>) => RouteValidator;
+  /** Sandbox only: the armed bank faults, and the catalogue of the operations they may answer for (docs/scenarios.md). */
+  scenarios?: { service: SandboxScenarios; catalogue: OperationCatalogue } | undefined;
 }
 
 /**
@@ -36,17 +40,36 @@ export function registerOperationHooks(app: FastifyInstance, deps: OperationHook
     const api = route.config?.api;
     if (api === undefined) return;
     const validator = route.schema === undefined ? undefined : deps.compileValidator(route.schema);
-    route.preValidation = [...signedHooks(api, deps), parseAndValidate(api, validator), ...asList(route.preValidation)];
+    const faults = api.auth === null ? [] : bankFaults(route, deps);
+    route.preValidation = [
+      ...signedHooks(api, deps, faults),
+      parseAndValidate(api, validator),
+      ...asList(route.preValidation),
+    ];
     if (api.auth !== null)
       route.preHandler = [buildRequestContext(deps.banks, deps.nationalIdKey), ...asList(route.preHandler)];
   });
 }
 
-function signedHooks(api: ApiRouteConfig, deps: OperationHookDependencies) {
+function signedHooks(api: ApiRouteConfig, deps: OperationHookDependencies, faults: preValidationAsyncHookHandler[]) {
   if (api.auth === null) return [];
   // Production has one bank, made by its migration: no hook to make a TPP's.
   const bank = deps.banks.mode === 'sandbox' ? [openTppBank(deps.banks)] : [];
-  return [authenticate(deps.authenticator, api.auth), ...bank, guardReplay(deps.replayGuard, api.auth)];
+  // Only the sandbox explains a refused signature; production's answers say no more than the refusal.
+  const explain = deps.banks.mode === 'sandbox';
+  return [
+    authenticate(deps.authenticator, api.auth, explain),
+    ...bank,
+    ...faults,
+    guardReplay(deps.replayGuard, api.auth),
+  ];
+}
+
+/** The sandbox's bank-fault hook of a signed operation of the bank's API; none in production, none for the sandbox's own. */
+function bankFaults(route: RouteOptions, deps: OperationHookDependencies): preValidationAsyncHookHandler[] {
+  if (deps.scenarios === undefined) return [];
+  const operationId = deps.scenarios.catalogue.note(String([route.method].flat()[0]), route.url);
+  return operationId === undefined ? [] : [answerBankFault(deps.scenarios.service, operationId)];
 }
 
 function asList<T>(hooks: T | T[] | undefined): T[] {

@@ -15,6 +15,11 @@ export function registerRequestMetrics(
   options: { serve: boolean },
 ): void {
   app.addHook('onResponse', async (request, reply) => {
+    // A sandbox scenario's answer (a 500 on demand, a 429, a delay) is counted apart: "any 5xx is a bug" holds for the rest.
+    if (request.scenario !== null) {
+      metrics.observeScenarioAnswer(request.scenario, reply.statusCode);
+      return;
+    }
     metrics.observeRequest(
       request.method,
       request.routeOptions.url ?? UNMATCHED_ROUTE,

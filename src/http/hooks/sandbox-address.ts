@@ -28,13 +28,16 @@ function addressPrefixOf(request: FastifyRequest): string {
 
 /**
  * Gives the links of an answer to a request under /api-sandbox/v1 that address: every `_links` href
- * and the Location header that is a path under /v1. Absolute links (the SCA page) stay as they are.
- * Services build their links under /v1 only, and what they store (an idempotent answer) stays so.
+ * and the Location header that is a path under /v1. Absolute links (the SCA page) stay as they are,
+ * and so do the links of a route's examples (`linksAsWritten`: the OpenAPI document). Services build
+ * their links under /v1 only, and what they store (an idempotent answer) stays so.
  */
 export function registerSandboxAddressLinks(app: FastifyInstance): void {
   app.addHook('preSerialization', async (request, _reply, payload) => {
     const prefix = addressPrefixOf(request);
-    return prefix === '' ? payload : withPrefixedLinks(payload, prefix);
+    return prefix === '' || request.routeOptions.config.linksAsWritten === true
+      ? payload
+      : withPrefixedLinks(payload, prefix);
   });
   app.addHook('onSend', async (request, reply) => {
     const prefix = addressPrefixOf(request);

@@ -9,6 +9,7 @@ import { PLATFORM_API_VERSION } from '../../domain/platform-api.js';
 import { sendError } from '../error-response.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { SANDBOX_ADDRESS_PREFIX } from '../hooks/sandbox-address.js';
+import { withExamples } from '../schemas/examples/document-examples.js';
 import { operationIdOf } from '../schemas/operation-ids.js';
 import { SIGNATURE_SECURITY_SCHEMES, securityOf } from '../schemas/security-schemes.js';
 import { TRY_IT_SIGNER_JS } from '../reference/try-it-signer.js';
@@ -44,13 +45,17 @@ export async function registerDocumentation(app: FastifyInstance, options: { san
         url,
       };
     },
+    // Every operation's example request and answer, and the error answers it can give (schemas/examples/).
+    transformObject: (generated) =>
+      'openapiObject' in generated ? withExamples(generated.openapiObject) : generated.swaggerObject,
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
   });
 
   app.get(
     '/v1/openapi.json',
     {
-      config: { api: { auth: null } },
+      // The links in its examples are the examples' own, the same at the sandbox's address.
+      config: { api: { auth: null }, linksAsWritten: true },
       schema: { hide: true, response: { 200: { type: 'object', additionalProperties: true }, ...errorResponses() } },
     },
     async () => app.swagger(),

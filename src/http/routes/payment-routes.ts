@@ -14,6 +14,7 @@ import {
 } from '../../domain/payment-product.js';
 import { type PaymentInitiationService, paymentLinks } from '../../services/payment-initiation-service.js';
 import { paymentAnswerLinks } from '../../services/payment-links.js';
+import type { EntryOutcome } from '../../store/ledger-records.js';
 import type { StoredPayment } from '../../store/store.js';
 import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 import { errorResponses } from '../schemas/common-schemas.js';
@@ -244,12 +245,17 @@ function registerPaymentStatus(
         tags: [service],
         headers: readHeaders(),
         params: PRODUCT_PAYMENT_PARAMS,
-        response: { 200: { $ref: 'PaymentStatusResponse#' }, ...errorResponses(403, 404) },
+        response: {
+          200: { $ref: service === 'bulk-payments' ? 'BulkPaymentStatusResponse#' : 'PaymentStatusResponse#' },
+          ...errorResponses(403, 404),
+        },
       },
     },
     async (request) => {
       const { product, paymentId } = request.params;
-      return paymentStatusAnswer(await payments.read(contextOf(request), service, product, paymentId));
+      const payment = await payments.read(contextOf(request), service, product, paymentId);
+      const entries = await payments.entryOutcomes(payment);
+      return { ...paymentStatusAnswer(payment), ...(entries === undefined ? {} : { entries: entries.map(entryView) }) };
     },
   );
 }
@@ -268,6 +274,14 @@ export function paymentStatusAnswer(payment: StoredPayment): object {
       ? {}
       : { tppMessages: [{ category: 'ERROR', code: 'PAYMENT_FAILED', text: payment.statusReason }] }),
     _links: paymentAnswerLinks(payment.service, payment.product, payment.id, payment.status),
+  };
+}
+
+/** An entry of an executed bulk, as its status read lists it. */
+function entryView(entry: EntryOutcome): object {
+  return {
+    transactionStatus: entry.status,
+    ...(entry.statusReason === undefined ? {} : { statusReason: entry.statusReason }),
   };
 }
 

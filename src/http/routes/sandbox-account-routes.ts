@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../domain/api-error.js';
 import type { SandboxDataService } from '../../services/sandbox-data-service.js';
 import { contextOf } from '../hooks/request-context.js';
 import { errorResponses } from '../schemas/common-schemas.js';
@@ -8,6 +9,7 @@ import {
   registerSandboxCreate,
   registerSandboxReadAndDelete,
   registerSandboxTransactions,
+  registerSandboxUpdate,
 } from './sandbox-resource-routes.js';
 
 /** The sandbox's accounts: create, read, delete. */
@@ -29,6 +31,19 @@ export function registerSandboxAccountRoutes(app: FastifyInstance, sandbox: Sand
     deleteSummary: 'Delete a sandbox account with its transactions and engagements',
     read: (tpp, id) => accounts.readAccount(tpp, id),
     remove: (tpp, id) => accounts.deleteAccount(tpp, id),
+  });
+  registerSandboxUpdate(app, {
+    collection: 'accounts',
+    param: 'mockAccountId',
+    summary: "Change a sandbox account's status: enabled, blocked or deleted (closed)",
+    description:
+      'A payment from or to a blocked account is rejected when it executes (statusReason AC06), from or to a deleted one too (AC04); account information shows the status. docs/scenarios.md',
+    body: 'SandboxAccountUpdate#',
+    resource: 'SandboxAccount#',
+    update: async (tpp, id, body, problems) => {
+      if (problems.length > 0) throw ApiError.of(problems);
+      return accounts.updateAccount(tpp, id, body);
+    },
   });
 }
 

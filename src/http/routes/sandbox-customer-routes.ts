@@ -4,7 +4,11 @@ import { contextOf } from '../hooks/request-context.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { customerListQuery, sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
 import { SANDBOX_READ_AUTH, SANDBOX_TAGS } from './sandbox-route-parts.js';
-import { registerSandboxCreate, registerSandboxReadAndDelete } from './sandbox-resource-routes.js';
+import {
+  registerSandboxCreate,
+  registerSandboxReadAndDelete,
+  registerSandboxUpdate,
+} from './sandbox-resource-routes.js';
 
 /** The sandbox's customers: create, list, read (endpoint 4 of the specification), delete. */
 export function registerSandboxCustomerRoutes(app: FastifyInstance, sandbox: SandboxDataService): void {
@@ -41,5 +45,15 @@ export function registerSandboxCustomerRoutes(app: FastifyInstance, sandbox: San
     deleteSummary: 'Delete a sandbox customer with its accounts, card accounts, agreements and transactions',
     read: (tpp, id) => customers.readCustomer(tpp, id),
     remove: (tpp, id) => customers.deleteCustomer(tpp, id),
+  });
+  registerSandboxUpdate(app, {
+    collection: 'customers',
+    param: 'customerId',
+    summary: "Set or remove a sandbox customer's payment limit",
+    description:
+      'A payment (or a bulk entry) the customer signs over the limit is rejected when it executes (statusReason AM02). null removes the limit. docs/scenarios.md',
+    body: 'SandboxCustomerUpdate#',
+    resource: 'SandboxCustomer#',
+    update: (tpp, id, body, problems) => customers.updateCustomer(tpp, id, body, problems),
   });
 }

@@ -53,6 +53,37 @@ export function registerSandboxCreate(app: FastifyInstance, r: SandboxCreate): v
   );
 }
 
+/** `PATCH /v1/sandbox/{collection}/:{param}`: a test changes what a scenario needs of a resource (docs/scenarios.md). */
+export interface SandboxUpdate {
+  collection: string;
+  param: string;
+  summary: string;
+  description: string;
+  body: string;
+  resource: string;
+  update: (tpp: TppIdentity, id: string, body: unknown, schemaProblems: Problem[]) => Promise<Json>;
+}
+
+export function registerSandboxUpdate(app: FastifyInstance, r: SandboxUpdate): void {
+  app.patch<Params>(
+    `/v1/sandbox/${r.collection}/:${r.param}`,
+    {
+      config: { api: { auth: SANDBOX_CREATE_AUTH, deferSchemaProblems: true } },
+      schema: {
+        summary: r.summary,
+        description: r.description,
+        tags: SANDBOX_TAGS,
+        headers: sandboxCreateHeaders(),
+        params: sandboxParams(r.param),
+        body: { $ref: r.body },
+        response: { 200: { $ref: r.resource }, ...errorResponses(404, 413, 415) },
+      },
+    },
+    async (request) =>
+      r.update(contextOf(request).tpp, request.params[r.param] ?? '', request.body, request.schemaProblems ?? []),
+  );
+}
+
 /** `GET` and `DELETE /v1/sandbox/{collection}/:{param}`. */
 export interface SandboxReadAndDelete {
   collection: string;

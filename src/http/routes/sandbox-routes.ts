@@ -15,14 +15,21 @@ import {
 } from './sandbox-card-account-routes.js';
 import { registerSandboxCustomerRoutes } from './sandbox-customer-routes.js';
 import { SANDBOX_READ_AUTH, SANDBOX_TAGS } from './sandbox-route-parts.js';
+import { registerSandboxScenarioRoutes } from './sandbox-scenario-routes.js';
+import type { OperationCatalogue } from '../hooks/scenario-faults.js';
 
 /**
  * The sandbox's test-data API (the platform's mock-data API), sandbox mode only: customers, accounts,
- * agreements, card accounts, their transactions, and initialize (docs/sandbox.md), one resource a
+ * agreements, card accounts, their transactions, initialize (docs/sandbox.md), and the scenarios a
+ * test arms (docs/scenarios.md), one resource a
  * function, added in this order (the OpenAPI document's). Endpoints 4 and 5 of the specification are
  * GET /v1/sandbox/customers/{customerId} and GET /v1/sandbox/accounts/{mockAccountId}/transactions.
  */
-export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxDataService): void {
+export function registerSandboxRoutes(
+  app: FastifyInstance,
+  sandbox: SandboxDataService,
+  catalogue: OperationCatalogue,
+): void {
   registerSandboxCustomerRoutes(app, sandbox);
   registerSandboxAccountRoutes(app, sandbox);
   registerSandboxAccountTransactionRoutes(app, sandbox);
@@ -31,6 +38,7 @@ export function registerSandboxRoutes(app: FastifyInstance, sandbox: SandboxData
   registerSandboxCardAccountRoutes(app, sandbox);
   registerSandboxCardTransactionRoutes(app, sandbox);
   registerSandboxInitialize(app, sandbox);
+  registerSandboxScenarioRoutes(app, sandbox.scenarios, catalogue);
 }
 
 /** POST /v1/sandbox/initialize: the TPP's bank back to the default data set. */

@@ -58,8 +58,10 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
     );
 
     pages.post('/sca/login', { preHandler: pages.csrfProtection, schema: { hide: true } }, async (request, reply) => {
-      const form = fieldsOf(request.body, ['step', 'customerNumber', 'code']);
-      return show(request, reply, await sca.login(stepOf(request, form.step), form.customerNumber, form.code));
+      const form = fieldsOf(request.body, ['step', 'customerNumber', 'code', 'decision']);
+      const step = stepOf(request, form.step);
+      if (form.decision === 'cancel') return show(request, reply, await sca.cancelLogin(step));
+      return show(request, reply, await sca.login(step, form.customerNumber, form.code));
     });
 
     pages.post(

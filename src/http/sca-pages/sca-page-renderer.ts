@@ -60,6 +60,7 @@ function loginView(page: PageOf<'login'>, t: ScaTexts) {
     customerNumberLabel: t.customerNumber,
     codeLabel: t.code,
     logIn: t.logIn,
+    cancel: t.cancel,
     codeHint: page.codeHint === undefined ? undefined : t.codeHint(page.codeHint.valid, page.codeHint.invalid),
   };
 }

@@ -60,6 +60,7 @@ export const LOGIN = `<% layout('@layout', it) %>
 <label for="code"><%= it.codeLabel %></label>
 <input type="password" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required maxlength="12">
 <button type="submit" class="primary" id="log-in"><%= it.logIn %></button>
+<button type="submit" name="decision" value="cancel" class="secondary" id="cancel" formnovalidate><%= it.cancel %></button>
 </form>
 <% } %>
 <% if (it.codeHint) { %><p class="hint"><%= it.codeHint %></p><% } %>

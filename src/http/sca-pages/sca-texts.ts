@@ -22,6 +22,8 @@ export interface ScaTexts {
   codeHint: (valid: string, invalid: string) => string;
   loginDisabled: string;
   logIn: string;
+  /** The login page's way out, back to the TPP. */
+  cancel: string;
   failedAttempt: string;
   signer: (name: string) => string;
   onBehalfOf: (agreement: string) => string;
@@ -84,6 +86,7 @@ const en: ScaTexts = {
   codeHint: (valid, invalid) => `Sandbox: code ${valid} always works, ${invalid} always fails.`,
   loginDisabled: 'Logging in is not available in this installation yet.',
   logIn: 'Log in',
+  cancel: 'Cancel',
   failedAttempt: 'The customer number or the code was not accepted. Try again.',
   signer: (name) => `Logged in as ${name}.`,
   onBehalfOf: (agreement) => `You sign on behalf of ${agreement}.`,
@@ -145,6 +148,7 @@ const en: ScaTexts = {
     },
     approved: { title: 'Approved', text: 'Thank you. You can close this page.' },
     declined: { title: 'Declined', text: 'You declined. Nothing was paid.' },
+    cancelled: { title: 'Cancelled', text: 'You cancelled before logging in. Nothing was approved.' },
     'nothing-to-sign': { title: 'Nothing was approved', text: 'None of the payments could be approved by you.' },
     'session-established': { title: 'Done', text: 'You are connected. You can close this page.' },
     'consent-given': { title: 'Accounts shared', text: 'The accounts you chose are shared. You can close this page.' },
@@ -212,6 +216,7 @@ const nb: ScaTexts = {
   codeHint: (valid, invalid) => `Sandkasse: koden ${valid} virker alltid, ${invalid} feiler alltid.`,
   loginDisabled: 'Innlogging er ikke tilgjengelig i denne installasjonen ennå.',
   logIn: 'Logg inn',
+  cancel: 'Avbryt',
   failedAttempt: 'Kundenummeret eller koden ble ikke godtatt. Prøv igjen.',
   signer: (name) => `Logget inn som ${name}.`,
   onBehalfOf: (agreement) => `Du signerer på vegne av ${agreement}.`,
@@ -273,6 +278,7 @@ const nb: ScaTexts = {
     },
     approved: { title: 'Godkjent', text: 'Takk. Du kan lukke denne siden.' },
     declined: { title: 'Avvist', text: 'Du avviste. Ingenting ble betalt.' },
+    cancelled: { title: 'Avbrutt', text: 'Du avbrøt før du logget inn. Ingenting ble godkjent.' },
     'nothing-to-sign': { title: 'Ingenting ble godkjent', text: 'Ingen av betalingene kunne godkjennes av deg.' },
     'session-established': { title: 'Ferdig', text: 'Du er koblet til. Du kan lukke denne siden.' },
     'consent-given': { title: 'Kontoer delt', text: 'Kontoene du valgte, er delt. Du kan lukke denne siden.' },

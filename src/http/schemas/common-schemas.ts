@@ -1,4 +1,5 @@
 import { TPP_MESSAGE_CODES } from '../../domain/error-catalogue.js';
+import { signatureExplanationSchema } from './signature-explanation-schema.js';
 
 /**
  * Schemas shared by every operation: the error body, links, messages. Routes refer to them with
@@ -68,7 +69,36 @@ export const unauthorisedSchema = {
   properties: { ...errorBodySchema.properties, _links: { $ref: 'Links#' } },
 } as const;
 
-export const sharedSchemas = [tppMessageSchema, errorBodySchema, linkSchema, linksSchema, unauthorisedSchema];
+/**
+ * The sandbox's error body: the same, with the explanation of a refused signature beside it. Production
+ * keeps the schemas above, so that neither its document nor its serializer knows the field.
+ */
+const sandboxErrorBodySchema = {
+  ...errorBodySchema,
+  properties: {
+    ...errorBodySchema.properties,
+    signatureExplanation: { $ref: 'SignatureExplanation#' },
+  },
+} as const;
+
+const sandboxUnauthorisedSchema = {
+  ...unauthorisedSchema,
+  properties: { ...sandboxErrorBodySchema.properties, _links: { $ref: 'Links#' } },
+} as const;
+
+/** Schemas every operation refers to, as the mode has them. */
+export function sharedSchemasOf(mode: 'sandbox' | 'production'): readonly object[] {
+  return mode === 'sandbox'
+    ? [
+        tppMessageSchema,
+        signatureExplanationSchema,
+        sandboxErrorBodySchema,
+        linkSchema,
+        linksSchema,
+        sandboxUnauthorisedSchema,
+      ]
+    : [tppMessageSchema, errorBodySchema, linkSchema, linksSchema, unauthorisedSchema];
+}
 
 /** Error answers every signed operation can give, for its response schema and the OpenAPI document. */
 export function errorResponses(...statuses: number[]): Record<number, unknown> {
@@ -92,6 +122,6 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Conflict (CONFLICT)',
   413: 'Body too large (PAYLOAD_TOO_LARGE)',
   415: 'Body is not application/json (UNSUPPORTED_MEDIA_TYPE)',
-  429: 'Too many reads of account information without the PSU present (ACCESS_EXCEEDED)',
+  429: 'Too many requests (ACCESS_EXCEEDED): account information read a fifth time a day without the PSU present; in the sandbox, a limit of its test data',
   500: 'Server fault (SYSTEM_ERROR)',
 };

@@ -274,6 +274,30 @@ export const paymentStatusSchema = {
   },
 } as const;
 
+/** The status of a bulk payment: once the batch run executed it, what became of each entry. */
+export const bulkPaymentStatusSchema = {
+  $id: 'BulkPaymentStatusResponse',
+  type: 'object',
+  required: paymentStatusSchema.required,
+  properties: {
+    ...paymentStatusSchema.properties,
+    entries: {
+      type: 'array',
+      maxItems: MAX_BULK_ENTRIES,
+      description:
+        'Once the batch run executed the bulk (ACSC, PART, RJCT): each entry of `payments`, in its order, executed (ACSC) or rejected (RJCT) with its own statusReason, which starts with the ISO 20022 reason code (AM04 insufficient funds, AC01, AC04, AC06, AM02: docs/scenarios.md). A bulk executed in part is PART',
+      items: {
+        type: 'object',
+        required: ['transactionStatus'],
+        properties: {
+          transactionStatus: { type: 'string', enum: ['ACSC', 'RJCT'] },
+          statusReason: { type: 'string', maxLength: TPP_MESSAGE_TEXT_MAX_LENGTH },
+        },
+      },
+    },
+  },
+} as const;
+
 /** GET of a payment, of any product: the body as submitted, with its id, its status and its links as they stand. */
 export function paymentReadSchema(id: string, bodySchema: { properties: object; required: readonly string[] }) {
   return {
@@ -304,6 +328,7 @@ export const paymentSchemas = [
   bulkBodySchema,
   paymentCreatedSchema,
   paymentStatusSchema,
+  bulkPaymentStatusSchema,
   paymentReadSchema('CrossBorderCreditTransferRead', crossBorderBodySchema),
   paymentReadSchema('DomesticBulkPaymentRead', bulkBodySchema),
 ];

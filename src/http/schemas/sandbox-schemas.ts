@@ -6,7 +6,11 @@ import {
   SANDBOX_TRANSACTIONS_PAGE_MAX,
 } from '../../domain/limits.js';
 import { SIGNED, SIGNED_REQUIRED, headersSchema } from './header-schemas.js';
-import { sandboxAccountCreateSchema, sandboxAccountSchema } from './sandbox/sandbox-account-schemas.js';
+import {
+  sandboxAccountCreateSchema,
+  sandboxAccountSchema,
+  sandboxAccountUpdateSchema,
+} from './sandbox/sandbox-account-schemas.js';
 import {
   sandboxTransactionCreateSchema,
   sandboxTransactionSchema,
@@ -18,9 +22,19 @@ import {
   sandboxCardTransactionCreateSchema,
   sandboxCardTransactionSchema,
 } from './sandbox/sandbox-card-transaction-schemas.js';
-import { sandboxCustomerCreateSchema, sandboxCustomerSchema } from './sandbox/sandbox-customer-schemas.js';
+import {
+  sandboxCustomerCreateSchema,
+  sandboxCustomerSchema,
+  sandboxCustomerUpdateSchema,
+} from './sandbox/sandbox-customer-schemas.js';
+import { sandboxScenarioArmSchema, sandboxScenarioSchema } from './sandbox/sandbox-scenario-schemas.js';
 import { sandboxStandingOrderSchema } from './sandbox/sandbox-standing-order-schemas.js';
 import { sandboxCreatedSchema, sandboxInitializedSchema } from './sandbox/sandbox-reply-schemas.js';
+import {
+  sandboxSnapshotCreateSchema,
+  sandboxSnapshotListSchema,
+  sandboxSnapshotSchema,
+} from './sandbox/sandbox-snapshot-schemas.js';
 
 /**
  * The sandbox's mock-data API (the platform's mock-data-customer-api and mock-data-account-api):
@@ -88,8 +102,10 @@ export const sandboxSchemas = [
   balanceInputSchema,
   balanceSchema,
   sandboxCustomerCreateSchema,
+  sandboxCustomerUpdateSchema,
   sandboxCustomerSchema,
   sandboxAccountCreateSchema,
+  sandboxAccountUpdateSchema,
   sandboxAccountSchema,
   sandboxAgreementCreateSchema,
   sandboxAgreementSchema,
@@ -101,4 +117,9 @@ export const sandboxSchemas = [
   sandboxTransactionSchema,
   sandboxCreatedSchema,
   sandboxInitializedSchema,
+  sandboxSnapshotCreateSchema,
+  sandboxSnapshotSchema,
+  sandboxSnapshotListSchema,
+  sandboxScenarioArmSchema,
+  sandboxScenarioSchema,
 ];

@@ -9,6 +9,7 @@ import {
 } from '../../domain/limits.js';
 import type { ParsedCertificate } from '../tpp-certificate.js';
 import { fetchBounded } from './bounded-fetch.js';
+import type { RevocationSource } from './revocation-source.js';
 
 /** Where a CRL comes from: a file the bank configured (CRL_FILES), or a CA's distribution point a certificate names. */
 export type CrlOrigin = { kind: 'file'; path: string } | { kind: 'url'; url: string };
@@ -18,7 +19,7 @@ export type CrlOrigin = { kind: 'file'; path: string } | { kind: 'url'; url: str
  * A failed read keeps the last good copy (until it is too old to use, `usable`); a copy older than
  * the one held (a replayed CRL) is not taken.
  */
-export class CrlSource {
+export class CrlSource implements RevocationSource {
   crl: X509Crl | undefined;
   /** Bumped with every new copy: a verdict made from an older copy is made again. */
   generation = 0;
@@ -59,6 +60,12 @@ export class CrlSource {
   /** A failed read is not tried again at once, so a CA's server that is down costs no round trip per request. */
   mayRetry(now: number): boolean {
     return now - this.failedAt >= REVOCATION_RETRY_AFTER_FAILURE_MS;
+  }
+
+  unusableBecause(): string {
+    return this.crl === undefined
+      ? 'could not be read'
+      : `is out of date (nextUpdate ${this.crl.nextUpdate?.toISOString()})`;
   }
 
   private async load(): Promise<void> {

@@ -68,7 +68,8 @@ export function accountDetails(account: AisAccount, fixes: Fixes, balances: Json
     name: accountNameOf(account.name, fixes),
     product: account.product,
     cashAccountType: cashAccountTypeOf(account.cashAccountType, fixes),
-    status: 'enabled',
+    // Berlin Group's accountStatus, as the bank holds it (the sandbox's test data sets it).
+    status: account.status,
     bic,
     usage: account.ownerType === 'CORPORATE' ? 'ORGA' : 'PRIV',
     ownerName: account.ownerName,

@@ -18,15 +18,16 @@ export type HistoryEvent = { at: Date } & (
   | { kind: 'booked'; booking: PaymentBooking }
   | { kind: 'executed'; executionDate: string; status: TransactionStatus; reason: string | undefined }
   | { kind: 'status'; status: TransactionStatus; reason: string | undefined }
+  | { kind: 'held'; status: TransactionStatus; until: Date; then: TransactionStatus }
 );
 
 /**
  * A payment's history, derived from what is stored about it (docs/console.md): no table keeps its
  * statuses one by one. Created (RCVD) when it was made; each authorisation started, then where it
  * stands (psuAuthenticated, finalised, failed) when it last changed, or failed when its link expired
- * unused; authorised (ACTC, or PDNG for a later date) when the PSU approved; each booking and standing
- * order execution when it was written; and a final status when the payment last changed. A status in
- * between that left no trace (none does, today) would not show.
+ * unused; authorised (ACTC, or PDNG for a later date) when the PSU approved; a scenario's hold while
+ * it lasts; each booking and standing order execution when it was written; and a final status when
+ * the payment last changed. A status in between that left no trace (a hold once settled) does not show.
  */
 export function paymentHistory(history: PaymentHistory, now: Date): HistoryEvent[] {
   const { payment } = history;
@@ -51,6 +52,15 @@ export function paymentHistory(history: PaymentHistory, now: Date): HistoryEvent
       executionDate: e.executionDate,
       status: e.status,
       reason: e.statusReason,
+    });
+  // A scenario's hold (PDNG or ACSP until an instant) shows while it lasts; its settlement clears it.
+  if (payment.hold !== undefined)
+    events.push({
+      at: new Date(payment.updatedAt),
+      kind: 'held',
+      status: payment.status,
+      until: new Date(payment.hold.until),
+      then: payment.hold.then,
     });
   if (FINAL_STATUSES.has(payment.status))
     events.push({

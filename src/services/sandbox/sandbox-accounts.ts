@@ -5,7 +5,7 @@ import { type Currency, isCurrency } from '../../domain/currency.js';
 import { formatAmount } from '../../domain/money.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
 import { ownAccountFindings } from '../../domain/sandbox-rules.js';
-import { newBankId } from '../../domain/bank.js';
+import { type AccountStatus, isAccountStatus, newBankId } from '../../domain/bank.js';
 import type { SandboxAccount } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
@@ -83,6 +83,7 @@ export class SandboxAccounts {
       cashAccountType: b.cashAccountType as string,
       creditLineMinor,
       balanceMinor,
+      status: accountStatusOf(b.status),
       createdAt: now,
     };
     if (!(await this.store.createSandboxAccount(this.banks.of(tpp.id), account)))
@@ -103,6 +104,17 @@ export class SandboxAccounts {
 
   async readAccount(tpp: TppIdentity, accountId: string): Promise<Json> {
     return accountView(await this.lookup.visibleAccount(tpp, accountId, 'mockAccountId'));
+  }
+
+  /**
+   * PATCH: a test changes the account's status (blocked, deleted: a payment from or to it is then
+   * rejected when it executes). The schema has checked the body; the answer is the account as it is now.
+   */
+  async updateAccount(tpp: TppIdentity, accountId: string, body: unknown): Promise<Json> {
+    const status = accountStatusOf(asObject(body).status);
+    if (!(await this.store.updateSandboxAccountStatus(this.banks.of(tpp.id), accountId, status)))
+      throw unknown('mockAccountId', 'account', accountId);
+    return this.readAccount(tpp, accountId);
   }
 
   async deleteAccount(tpp: TppIdentity, accountId: string): Promise<void> {
@@ -127,6 +139,16 @@ function accountView(account: SandboxAccount): Json {
     balances: [
       { balanceType: 'expected', balanceAmount: { amount: formatAmount(account.balanceMinor, currency), currency } },
     ],
-    _links: { self: link(self, 'GET', 'DELETE'), transactions: link(`${self}/transactions`, 'GET', 'POST') },
+    status: account.status,
+    _links: {
+      self: link(self, 'GET', 'DELETE'),
+      transactions: link(`${self}/transactions`, 'GET', 'POST'),
+    },
   };
+}
+
+/** The status a body gives (any case, as the schema takes it); enabled when it gives none. */
+function accountStatusOf(value: unknown): AccountStatus {
+  const status = typeof value === 'string' ? value.toLowerCase() : 'enabled';
+  return isAccountStatus(status) ? status : 'enabled';
 }

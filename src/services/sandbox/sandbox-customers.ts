@@ -7,7 +7,8 @@ import { newBankId } from '../../domain/bank.js';
 import type { SandboxCustomer, SandboxCustomerHoldings } from '../../store/sandbox-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
-import { asObject, conflict, customerTypeOf, reject, unknown, asWarnings } from './sandbox-input.js';
+import { formatAmount } from '../../domain/money.js';
+import { amountOf, asObject, conflict, customerTypeOf, reject, unknown, asWarnings } from './sandbox-input.js';
 import { link } from './sandbox-links.js';
 import type { SandboxLookup } from './sandbox-lookup.js';
 
@@ -29,6 +30,7 @@ export class SandboxCustomers {
       problems.push(...found.problems);
       warnings.push(...found.warnings);
     }
+    const paymentLimitMinor = paymentLimitOf(b.paymentLimit, problems);
     reject(schemaProblems, problems);
     const customerNumber = b.customerNumber as string;
     const customer = {
@@ -37,6 +39,7 @@ export class SandboxCustomers {
       name: b.name as string,
       type: type!,
       tppId: tpp.id,
+      paymentLimitMinor,
       createdAt: await this.banks.now(tpp.id),
     };
     if (!(await this.store.createSandboxCustomer(this.banks.of(tpp.id), customer))) {
@@ -77,6 +80,20 @@ export class SandboxCustomers {
     return customers.map((c) => customerView(c, holdings.get(c.id)!));
   }
 
+  /**
+   * PATCH: a test sets the customer's payment limit (a payment over it is rejected when it executes,
+   * AM02), or removes it with null. The answer is the customer as it is now.
+   */
+  async updateCustomer(tpp: TppIdentity, customerId: string, body: unknown, schemaProblems: Problem[]): Promise<Json> {
+    const problems: Problem[] = [];
+    const given = asObject(body).paymentLimit;
+    const limit = given === null ? null : (paymentLimitOf(given, problems) ?? null);
+    reject(schemaProblems, problems);
+    if (!(await this.store.updateSandboxCustomerLimit(this.banks.of(tpp.id), customerId, limit)))
+      throw unknown('customerId', 'customer', customerId);
+    return this.readCustomer(tpp, customerId);
+  }
+
   /** Removes the customer with its accounts, card accounts, agreements, transactions and PSU sessions. */
   async deleteCustomer(tpp: TppIdentity, customerId: string): Promise<void> {
     if (!(await this.store.deleteSandboxCustomer(this.banks.of(tpp.id), customerId)))
@@ -93,6 +110,14 @@ function customerView(customer: SandboxCustomer, holdings: SandboxCustomerHoldin
     agreements: holdings.agreements.map((a) => ({ id: a.id, name: a.name, engagements: a.accountIds })),
     accounts: holdings.accountIds,
     cardAccounts: holdings.cardAccountIds,
+    ...(customer.paymentLimitMinor === undefined
+      ? {}
+      : { paymentLimit: formatAmount(customer.paymentLimitMinor, 'NOK') }),
     _links: { self: link(`/v1/sandbox/customers/${encodeURIComponent(customer.id)}`, 'GET', 'DELETE') },
   };
+}
+
+/** A payment limit as a body gives it: NOK, more than zero; undefined when none is given (or it cannot be read: the problem says why). */
+function paymentLimitOf(value: unknown, problems: Problem[]): bigint | undefined {
+  return amountOf(value, 'NOK', '$.paymentLimit', { negative: false, zero: false }, problems);
 }

@@ -63,6 +63,22 @@ export class LoginStep {
     return this.paymentLogin(authorisation, stepToken, customer, now);
   }
 
+  /**
+   * The PSU cancels on the login page, before saying who they are (BankID's "Avbryt"): the
+   * authorisation fails and the browser goes back to the TPP with message=cancelled. Nothing else
+   * changes: the payment or consent waits as before, and the TPP may start a new authorisation, as
+   * after an expired link. No one is identified, so nothing is rejected in anyone's name.
+   */
+  async cancel(stepToken: string): Promise<ScaPage> {
+    const found = await this.steps.current(stepToken, 'login');
+    if ('kind' in found) return found;
+    const { authorisation, now } = found;
+    if ((await this.steps.advance(authorisation, stepToken, { stage: 'done', status: 'failed' }, now)) === undefined)
+      return message('link-invalid', undefined);
+    const back = failureRedirect(authorisation, 'cancelled');
+    return back === undefined ? message('cancelled', undefined) : { kind: 'redirect', url: back, outcome: 'cancelled' };
+  }
+
   /** Logging in is blocked for this PSU: the attempt is not counted, and the authorisation fails. */
   private async locked(
     authorisation: Authorisation,

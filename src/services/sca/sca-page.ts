@@ -59,6 +59,7 @@ export type ScaMessage =
   | 'psu-locked'
   | 'approved'
   | 'declined'
+  | 'cancelled'
   | 'nothing-to-sign'
   | 'session-established'
   | 'consent-given'

@@ -16,6 +16,8 @@ import { periodicPaymentsMigration } from './014-periodic-payments.js';
 import { authorisationListsMigration } from './015-authorisation-lists.js';
 import { endToEndIdMigration } from './016-end-to-end-id.js';
 import { bankOwnersMigration } from './017-bank-owners.js';
+import { sandboxSnapshotsMigration } from './018-sandbox-snapshots.js';
+import { sandboxScenariosMigration } from './019-sandbox-scenarios.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -39,4 +41,6 @@ export const migrations: Record<string, Migration> = {
   '015-authorisation-lists': authorisationListsMigration,
   '016-end-to-end-id': endToEndIdMigration,
   '017-bank-owners': bankOwnersMigration,
+  '018-sandbox-snapshots': sandboxSnapshotsMigration,
+  '019-sandbox-scenarios': sandboxScenariosMigration,
 };

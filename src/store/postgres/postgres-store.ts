@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, type Transaction, sql } from 'kysely';
 import pg from 'pg';
-import { POSTGRES_POOL_SIZE } from '../../domain/limits.js';
+import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_SIZE } from '../../domain/limits.js';
 import type { Database } from '../database.js';
 import { KyselyStore } from '../kysely-store.js';
 import type { NewPayment } from '../../domain/payments/payment.js';
@@ -86,7 +86,12 @@ export class PostgresStore extends KyselyStore {
   }
 
   static open(url: string): PostgresStore {
-    const pool = new pg.Pool({ connectionString: url, max: POSTGRES_POOL_SIZE, types });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: POSTGRES_POOL_SIZE,
+      connectionTimeoutMillis: connectTimeoutMs(url),
+      types,
+    });
     // An idle client that loses its connection must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     // Nor a client checked out between two statements of a transaction (PostgreSQL restarted, or an
@@ -94,4 +99,16 @@ export class PostgresStore extends KyselyStore {
     pool.on('connect', (client) => client.on('error', () => undefined));
     return new PostgresStore(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool);
   }
+}
+
+/** The URL's libpq `connect_timeout` (whole seconds, at least 1), else POSTGRES_CONNECT_TIMEOUT_MS. */
+function connectTimeoutMs(url: string): number {
+  let seconds: string | null = null;
+  try {
+    seconds = new URL(url).searchParams.get('connect_timeout');
+  } catch {
+    // Not a URL (a libpq key=value string): pg reads it; the default applies.
+  }
+  const n = seconds === null ? NaN : Number(seconds);
+  return Number.isInteger(n) && n > 0 ? n * 1000 : POSTGRES_CONNECT_TIMEOUT_MS;
 }

@@ -137,7 +137,7 @@ export async function paymentHistory(
     .selectFrom('payments as p')
     .leftJoin('basket_payments as b', 'b.payment_id', 'p.id')
     .select(PAYMENT_COLUMNS.map((c) => `p.${c}` as const))
-    .select(['p.fee_minor', 'p.fee_currency', 'b.basket_id'])
+    .select(['p.fee_minor', 'p.fee_currency', 'b.basket_id', 'p.held_until', 'p.held_then', 'p.held_reason'])
     .where('p.id', '=', paymentId)
     .where('p.bank', '=', bank)
     .where('p.tpp_id', '=', tppId)
@@ -194,6 +194,14 @@ export async function paymentHistory(
       feeMinor: BigInt(row.fee_minor),
       feeCurrency: row.fee_currency,
       basketId: row.basket_id ?? undefined,
+      hold:
+        row.held_until === null
+          ? undefined
+          : {
+              until: row.held_until,
+              then: (row.held_then ?? 'ACSC') as TransactionStatus,
+              reason: row.held_reason ?? undefined,
+            },
     },
     authorisations: authorisations.reverse().map((a): AuthorisationRecord => ({
       id: a.id,

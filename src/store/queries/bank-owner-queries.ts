@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { BankEntry, BankOwner } from '../../domain/bank.js';
 import type { Database } from '../database.js';
 import type { BankData } from '../sca-records.js';
+import type { BoundKey } from '../upkeep-records.js';
 import { openBank } from './bank-queries.js';
 import type { TransactionLock } from './transaction-lock.js';
 
@@ -66,16 +67,31 @@ async function claim(
   owner: BankOwner,
   at: Date,
 ): Promise<BankEntry> {
-  return db.transaction().execute(async (trx) => {
-    await lock(trx, `bank|${bank}`);
-    const keys = await trx.selectFrom('bank_keys').select('key_sha256').where('bank', '=', bank).execute();
-    if (keys.some((k) => k.key_sha256 === owner.keySha256)) return 'bound';
+  return withBankKeys(db, lock, bank, async (trx, keys) => {
+    if (keys.includes(owner.keySha256)) return 'bound';
     if (keys.length > 0) return 'foreign';
     await trx
       .insertInto('bank_keys')
       .values({ bank, key_sha256: owner.keySha256, bound_at: at.toISOString() })
       .execute();
     return 'claimed';
+  });
+}
+
+/** Works on a bank's keys under the bank's lock, so two requests cannot both bind or unbind past a rule. */
+function withBankKeys<T>(
+  db: Kysely<Database>,
+  lock: TransactionLock,
+  bank: string,
+  work: (trx: Transaction<Database>, keys: string[]) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await lock(trx, `bank|${bank}`);
+    const rows = await trx.selectFrom('bank_keys').select('key_sha256').where('bank', '=', bank).execute();
+    return work(
+      trx,
+      rows.map((k) => k.key_sha256),
+    );
   });
 }
 
@@ -88,4 +104,51 @@ export async function touchBank(db: Kysely<Database>, bank: string, at: Date): P
     .where('used_at', 'is not', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Binds one more key to a bank, at the request of a key bound already (the route's hook checked
+ * that): under the bank's lock, so two binds at once cannot pass the limit together.
+ */
+export async function bindKey(
+  db: Kysely<Database>,
+  lock: TransactionLock,
+  bank: string,
+  keySha256: string,
+  at: Date,
+  limit: number,
+): Promise<'bound' | 'already' | 'full'> {
+  return withBankKeys(db, lock, bank, async (trx, keys) => {
+    if (keys.includes(keySha256)) return 'already';
+    if (keys.length >= limit) return 'full';
+    await trx.insertInto('bank_keys').values({ bank, key_sha256: keySha256, bound_at: at.toISOString() }).execute();
+    return 'bound';
+  });
+}
+
+/** The keys bound to a bank, first bound first. */
+export async function listKeys(db: Kysely<Database>, bank: string): Promise<BoundKey[]> {
+  const rows = await db
+    .selectFrom('bank_keys')
+    .select(['key_sha256', 'bound_at'])
+    .where('bank', '=', bank)
+    .orderBy('bound_at')
+    .orderBy('key_sha256')
+    .execute();
+  return rows.map((r) => ({ keySha256: r.key_sha256, boundAt: r.bound_at }));
+}
+
+/** Unbinds a key, unless it is the bank's last (a bank with no key would go to whoever comes first). */
+export async function unbindKey(
+  db: Kysely<Database>,
+  lock: TransactionLock,
+  bank: string,
+  keySha256: string,
+): Promise<'unbound' | 'unknown' | 'last'> {
+  return withBankKeys(db, lock, bank, async (trx, keys) => {
+    if (!keys.includes(keySha256)) return 'unknown';
+    if (keys.length === 1) return 'last';
+    await trx.deleteFrom('bank_keys').where('bank', '=', bank).where('key_sha256', '=', keySha256).execute();
+    return 'unbound';
+  });
 }

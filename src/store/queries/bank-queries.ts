@@ -132,6 +132,7 @@ export async function saveBankData(trx: Kysely<Database>, bank: string, data: Ba
             cash_account_type: a.cashAccountType,
             credit_line_minor: a.creditLineMinor,
             balance_minor: a.balanceMinor,
+            status: a.status,
             created_at: a.createdAt.toISOString(),
           })),
         )

@@ -13,7 +13,7 @@ export async function earliestDueDate(db: Kysely<Database>, bank: string): Promi
     .selectFrom('payments')
     .select(sql<string | null>`min(coalesce(requested_execution_date, '0000-01-01'))`.as('date'))
     .where('bank', '=', bank)
-    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments'`)
+    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments' and held_until is null`)
     .executeTakeFirst();
   const periodic = await db
     .selectFrom('payments')
@@ -23,6 +23,14 @@ export async function earliestDueDate(db: Kysely<Database>, bank: string): Promi
     .orderBy('requested_execution_date')
     .limit(1)
     .executeTakeFirst();
-  const dates = [single?.date, periodic?.date].filter((d): d is string => typeof d === 'string');
+  // A payment a sandbox scenario holds is due on the day its hold ends; the UTC day is that day or the
+  // one before, so no slot that would settle it is skipped (payments_held, migration 019).
+  const held = await db
+    .selectFrom('payments')
+    .select(sql<string | null>`min(substr(held_until, 1, 10))`.as('date'))
+    .where('bank', '=', bank)
+    .where(sql<boolean>`held_until is not null and status in ('PDNG', 'ACSP')`)
+    .executeTakeFirst();
+  const dates = [single?.date, periodic?.date, held?.date].filter((d): d is string => typeof d === 'string');
   return dates.length === 0 ? undefined : dates.sort()[0];
 }

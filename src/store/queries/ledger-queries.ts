@@ -9,6 +9,7 @@ import {
   type PaymentToExecute,
   creditorKey,
   creditorNumbers,
+  rejectedPayment,
 } from '../../domain/payment-execution.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { AccountTransactionTable, Database, PaymentTable } from '../database.js';
@@ -16,9 +17,12 @@ import type { ExecutionOutcome, Planner } from '../ledger-records.js';
 import { INSERT_CHUNK } from './insert-chunk.js';
 import { TRANSFER_COLUMNS, type TransferRow, transfersToExecute } from './transfer-rows.js';
 import { accountOf } from './account-rows.js';
+import { coursesOf, holdPayments } from './payment-course-queries.js';
 
 /** Statuses of payments waiting for the batch run. */
 const CLAIMABLE = ['ACTC', 'PDNG'];
+/** Statuses of payments a scenario holds until a time (payments_held, migration 019). */
+const HELD = ['PDNG', 'ACSP'];
 
 /**
  * Payments authorised and due on a date (no date, or a date not after it), oldest authorisation
@@ -33,20 +37,35 @@ export async function findDuePaymentIds(
   limit: number,
   authorisedBy?: Date,
 ): Promise<string[]> {
+  // Payments a sandbox scenario held until a time that has come by the run's slot settle first (payments_held).
+  const held =
+    authorisedBy === undefined
+      ? []
+      : await db
+          .selectFrom('payments')
+          .select('id')
+          .where('bank', '=', bank)
+          .where(sql<boolean>`held_until is not null and status in ('PDNG', 'ACSP')`)
+          .where('held_until', '<=', authorisedBy.toISOString())
+          .orderBy('held_until')
+          .orderBy('id')
+          .limit(limit)
+          .execute();
+  if (held.length >= limit) return held.map((r) => r.id);
   let query = db
     .selectFrom('payments')
     .select('id')
     .where('bank', '=', bank)
-    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments'`);
+    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments' and held_until is null`);
   // A run executes what was authorised before its slot: a slot caught up late takes nothing authorised after it.
   if (authorisedBy !== undefined) query = query.where('authorised_at', '<=', authorisedBy.toISOString());
   const rows = await query
     .where((eb) => eb.or([eb('requested_execution_date', 'is', null), eb('requested_execution_date', '<=', date)]))
     .orderBy('authorised_at')
     .orderBy('id')
-    .limit(limit)
+    .limit(limit - held.length)
     .execute();
-  return rows.map((r) => r.id);
+  return [...held, ...rows].map((r) => r.id);
 }
 
 /**
@@ -55,6 +74,8 @@ export async function findDuePaymentIds(
  * 1. claims them all in one update (ACTC/PDNG → ACSP): a payment that another run or instance took,
  *    or that a killed run already committed, is not claimed and is skipped (on PostgreSQL a second
  *    claimer waits for the first's row locks, then finds the payments no longer claimable);
+ * 1b. decides each one's course (payment-course-queries.ts): one a sandbox scenario held until now
+ *    settles, one an armed scenario takes is held (PDNG, ACSP) or rejected, every other is booked;
  * 2. reads their transfers and the accounts they name, and locks those accounts one by one in the
  *    order of their ids (so that two runs cannot deadlock), reading each one's balance and count
  *    under its lock;
@@ -71,6 +92,7 @@ export async function executePayments(
   bookingDate: string,
   at: Date,
   plan: Planner,
+  scenarios = false,
 ): Promise<ExecutionOutcome[]> {
   const unique = [...new Set(paymentIds)];
   if (unique.length === 0) return [];
@@ -83,14 +105,21 @@ export async function executePayments(
           .set({ status: 'ACSP', updated_at: now })
           .where('id', 'in', unique)
           .where('bank', '=', bank)
-          .where('status', 'in', CLAIMABLE)
+          // Waiting for a run, or held by a scenario until a time that has come (migration 019).
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', 'in', CLAIMABLE), eb('held_until', 'is', null)]),
+              eb.and([eb('status', 'in', HELD), eb('held_until', '<=', now)]),
+            ]),
+          )
           // Standing orders execute on their own dates (periodic-queries.ts), never as one payment.
           .where('service', '<>', 'periodic-payments')
-          .returning(['id', 'service', 'product', 'fee_minor', 'fee_currency', 'body', 'debtor_bban', 'debtor_iban'])
+          .returning([...CLAIMED_COLUMNS, 'held_until', 'held_then', 'held_reason'])
           .execute()
       ).map((row) => [row.id, row]),
     );
     if (claimed.size === 0) return [];
+    const limits = await signerLimits(trx, [...claimed.values()]);
     const ids = unique.filter((id) => claimed.has(id));
     const transfers = new Map<string, TransferRow[]>(ids.map((id) => [id, []]));
     const transferRows = await trx
@@ -104,14 +133,43 @@ export async function executePayments(
       toExecute(
         claimed.get(id)!,
         transfers.get(id)!.sort((a, b) => Number(a.seq) - Number(b.seq)),
+        limits,
       ),
     );
+    const courses = await coursesOf(
+      trx,
+      bank,
+      payments.map((p) => {
+        const row = claimed.get(p.payment.id)!;
+        return {
+          payment: p.payment,
+          debtorBban: row.debtor_bban,
+          debtorIban: row.debtor_iban,
+          heldUntil: row.held_until,
+          heldThen: row.held_then,
+          heldReason: row.held_reason,
+        };
+      }),
+      at,
+      scenarios,
+    );
+    const holds = payments.flatMap((p) => {
+      const course = courses.get(p.payment.id)!;
+      return course.kind === 'hold' ? [{ id: p.payment.id, course }] : [];
+    });
+    await holdPayments(trx, holds, now);
+    const executing = payments.filter((p) => courses.get(p.payment.id)!.kind !== 'hold');
     const keys = [
-      ...payments.map((p) => p.debtorKey).filter((k): k is AccountKey => k !== undefined),
-      ...payments.flatMap((p) => p.payment.transfers.map((t) => creditorKey(t.creditorAccount))),
+      ...executing.map((p) => p.debtorKey).filter((k): k is AccountKey => k !== undefined),
+      ...executing.flatMap((p) => p.payment.transfers.map((t) => creditorKey(t.creditorAccount))),
     ];
     const ledger = new ChunkLedger(await lockAccounts(trx, bank, keys));
-    const booked = payments.map((p) => ledger.book(p.payment, p.debtorKey, plan));
+    const booked = executing.map((p) => {
+      const course = courses.get(p.payment.id)!;
+      return course.kind === 'reject'
+        ? rejectedPayment(p.payment, undefined, course.reason)
+        : ledger.book(p.payment, p.debtorKey, plan);
+    });
 
     const debtorNames = await customerNames(
       trx,
@@ -126,18 +184,48 @@ export async function executePayments(
         .execute();
     }
     await finish(trx, booked, now);
-    return booked.map((b) => ({ paymentId: b.paymentId, status: b.status }));
+    return [
+      ...booked.map((b) => ({ paymentId: b.paymentId, status: b.status })),
+      ...holds.map((h) => ({ paymentId: h.id, status: h.course.status })),
+    ];
   });
 }
 
-export type ClaimedRow = Pick<
-  Selectable<PaymentTable>,
-  'id' | 'service' | 'product' | 'fee_minor' | 'fee_currency' | 'body' | 'debtor_bban' | 'debtor_iban'
->;
+/** The columns of a payment that executing it reads. */
+export const CLAIMED_COLUMNS = [
+  'id',
+  'service',
+  'product',
+  'fee_minor',
+  'fee_currency',
+  'body',
+  'debtor_bban',
+  'debtor_iban',
+  'signed_by_customer_id',
+] as const;
+
+export type ClaimedRow = Pick<Selectable<PaymentTable>, (typeof CLAIMED_COLUMNS)[number]>;
+
+/** The payment limits (øre) of the customers who signed these payments, of those who have one (sandbox data, migration 019). */
+export async function signerLimits(
+  trx: Kysely<Database>,
+  rows: readonly Pick<ClaimedRow, 'signed_by_customer_id'>[],
+): Promise<Map<string, bigint>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.signed_by_customer_id === null ? [] : [r.signed_by_customer_id])))];
+  if (ids.length === 0) return new Map();
+  const found = await trx
+    .selectFrom('customers')
+    .select(['id', 'payment_limit_minor'])
+    .where('id', 'in', ids)
+    .where('payment_limit_minor', 'is not', null)
+    .execute();
+  return new Map(found.map((r) => [r.id, BigInt(r.payment_limit_minor!)]));
+}
 
 export function toExecute(
   row: ClaimedRow,
   transfers: TransferRow[],
+  limits: ReadonlyMap<string, bigint>,
 ): { payment: PaymentToExecute; debtorKey: AccountKey | undefined } {
   const payment: PaymentToExecute = {
     id: row.id,
@@ -145,6 +233,7 @@ export function toExecute(
     feeMinor: BigInt(row.fee_minor),
     feeCurrency: row.fee_currency,
     transfers: transfersToExecute(transfers, row.body, row.service),
+    signerLimitMinor: row.signed_by_customer_id === null ? undefined : limits.get(row.signed_by_customer_id),
   };
   const debtorKey =
     row.debtor_iban !== null
@@ -289,20 +378,27 @@ class LedgerIds {
   }
 }
 
-/** The payments' and transfers' statuses, one update per outcome (per transfer only for a bulk executed in part). */
+/**
+ * The payments' and transfers' statuses, one update per outcome; per transfer only for a payment whose
+ * transfers differ (a bulk executed in part, or one whose entries were rejected for different reasons).
+ */
 async function finish(trx: Kysely<Database>, booked: readonly BookedPayment[], now: string): Promise<void> {
   const byOutcome = new Map<
     string,
     { status: TransactionStatus; reason: string | undefined; fundsAvailable: boolean | undefined; ids: string[] }
   >();
-  const part: BookedPayment[] = [];
+  const eachTransfer: BookedPayment[] = [];
+  const eachTransferIds = new Set<string>();
   for (const b of booked) {
     const key = `${b.status}|${b.fundsAvailable}|${b.reason ?? ''}`;
     let group = byOutcome.get(key);
     if (group === undefined)
       byOutcome.set(key, (group = { status: b.status, reason: b.reason, fundsAvailable: b.fundsAvailable, ids: [] }));
     group.ids.push(b.paymentId);
-    if (b.status === 'PART') part.push(b);
+    if (b.status === 'PART' || b.transferReasons.some((r) => r !== b.reason)) {
+      eachTransfer.push(b);
+      eachTransferIds.add(b.paymentId);
+    }
   }
   for (const group of byOutcome.values()) {
     await trx
@@ -310,25 +406,29 @@ async function finish(trx: Kysely<Database>, booked: readonly BookedPayment[], n
       .set({
         status: group.status,
         status_reason: group.reason ?? null,
+        held_until: null,
+        held_then: null,
+        held_reason: null,
         updated_at: now,
         funds_available: group.fundsAvailable === undefined ? null : group.fundsAvailable ? 1 : 0,
       })
       .where('id', 'in', group.ids)
       .execute();
-    // Every transfer of an ACSC payment executed, every one of an RJCT payment was rejected.
-    if (group.status !== 'PART') {
+    // Every transfer of an ACSC payment executed, every one of an RJCT payment was rejected, for its reason.
+    const alike = group.ids.filter((id) => !eachTransferIds.has(id));
+    if (alike.length > 0) {
       await trx
         .updateTable('transfers')
         .set({ status: group.status, status_reason: group.status === 'RJCT' ? (group.reason ?? null) : null })
-        .where('payment_id', 'in', group.ids)
+        .where('payment_id', 'in', alike)
         .execute();
     }
   }
-  for (const b of part) {
+  for (const b of eachTransfer) {
     for (const [seq, status] of b.transferStatuses.entries()) {
       await trx
         .updateTable('transfers')
-        .set({ status, status_reason: status === 'RJCT' ? (b.reason ?? null) : null })
+        .set({ status, status_reason: b.transferReasons[seq] ?? null })
         .where('payment_id', '=', b.paymentId)
         .where('seq', '=', seq)
         .execute();

@@ -1,11 +1,11 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { PendingPayment } from '../ais-records.js';
 import type { Database } from '../database.js';
 import { TRANSFER_COLUMNS, transfersToExecute } from './transfer-rows.js';
 
 /**
- * The payments authorised and not yet executed from an account (statuses ACTC and PDNG), oldest
- * authorisation first, at most `limit`, with their transfers. Read in the order of payments_due
+ * The payments authorised and not yet executed from an account (statuses ACTC and PDNG, and those a
+ * sandbox scenario holds), oldest authorisation first, at most `limit`, with their transfers. Read in the order of payments_due
  * (migration 008), the bank's payments waiting for the next batch run, filtered by debtor: an index
  * of its own on payments would make every authorisation and execution of a payment write it, for
  * the sake of a read bounded by one batch interval's payments.
@@ -16,16 +16,42 @@ export async function pendingPayments(
   account: { bban: string; iban: string },
   limit: number,
 ): Promise<PendingPayment[]> {
-  const rows = await db
+  const columns = [
+    'id',
+    'service',
+    'product',
+    'fee_minor',
+    'fee_currency',
+    'body',
+    'requested_execution_date',
+  ] as const;
+  const ofAccount = (eb: ExpressionBuilder<Database, 'payments'>) =>
+    eb.or([eb('debtor_bban', '=', account.bban), eb('debtor_iban', '=', account.iban)]);
+  const waiting = await db
     .selectFrom('payments')
-    .select(['id', 'service', 'product', 'fee_minor', 'fee_currency', 'body', 'requested_execution_date'])
+    .select(columns)
     .where('bank', '=', bank)
-    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments'`)
-    .where((eb) => eb.or([eb('debtor_bban', '=', account.bban), eb('debtor_iban', '=', account.iban)]))
+    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments' and held_until is null`)
+    .where(ofAccount)
     .orderBy('authorised_at')
     .orderBy('id')
     .limit(limit)
     .execute();
+  // Payments a sandbox scenario holds (PDNG, ACSP: migration 019) are not executed yet either.
+  const held =
+    waiting.length >= limit
+      ? []
+      : await db
+          .selectFrom('payments')
+          .select(columns)
+          .where('bank', '=', bank)
+          .where(sql<boolean>`held_until is not null and status in ('PDNG', 'ACSP')`)
+          .where(ofAccount)
+          .orderBy('held_until')
+          .orderBy('id')
+          .limit(limit - waiting.length)
+          .execute();
+  const rows = [...waiting, ...held];
   if (rows.length === 0) return [];
   const transfers = await db
     .selectFrom('transfers')

@@ -11,7 +11,7 @@ import type { Planner } from '../ledger-records.js';
 import { paymentRow, transferRows } from '../payment-rows.js';
 import type { NextExecution, PeriodicOrderState, PeriodicOutcome, RunningStandingOrder } from '../periodic-records.js';
 import { INSERT_CHUNK } from './insert-chunk.js';
-import { customerNames, insertBookings, lockAccounts, toExecute } from './ledger-queries.js';
+import { customerNames, insertBookings, lockAccounts, signerLimits, toExecute } from './ledger-queries.js';
 import { TRANSFER_COLUMNS, type TransferRow } from './transfer-rows.js';
 
 /** How many of a standing order's executions its reads show, newest first. */
@@ -131,10 +131,12 @@ async function claimOrders(
       'body',
       'debtor_bban',
       'debtor_iban',
+      'signed_by_customer_id',
       'requested_execution_date',
     ])
     .execute();
   if (rows.length === 0) return [];
+  const limits = await signerLimits(trx, rows);
   rows.sort((a, b) => compare(a.id, b.id));
   const claimed = rows.map((r) => r.id);
   const last = new Map(
@@ -162,7 +164,7 @@ async function claimOrders(
       throw new Error(
         `standing order ${row.id}: next execution ${JSON.stringify(first)} is not the date stored, ${row.requested_execution_date}`,
       );
-    return { ...toExecute(row, transfers.get(row.id)!), body, first };
+    return { ...toExecute(row, transfers.get(row.id)!, limits), body, first };
   });
 }
 

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../database.js';
 import type { RetentionKind } from '../upkeep-records.js';
+import { BANK_TABLES } from './bank-tables.js';
 
 /** The row key a chunked delete names its rows by: SQLite's rowid, PostgreSQL's ctid (every table has one). */
 export type RowKey = 'rowid' | 'ctid';
@@ -115,8 +116,9 @@ export async function markBankRemoving(db: Kysely<Database>, bank: string, befor
 }
 
 /**
- * Deletes one chunk of a bank being removed, from the first of its tables that has rows (children
- * first); when none has any, the bank's row and keys. The count deleted; 0 when the bank is gone.
+ * Deletes one chunk of a bank being removed, from the first of its tables that has rows (BANK_TABLES:
+ * children first, the snapshots among them); when none has any, the bank's row and keys. The count
+ * deleted; 0 when the bank is gone.
  */
 export async function deleteBankChunk(
   db: Kysely<Database>,
@@ -124,28 +126,8 @@ export async function deleteBankChunk(
   bank: string,
   limit: number,
 ): Promise<number> {
-  const steps: [string, RawBuilder<boolean>][] = [
-    ['account_transactions', sql<boolean>`account_id in (select id from accounts where bank = ${bank})`],
-    ['card_transactions', sql<boolean>`card_account_id in (select id from card_accounts where bank = ${bank})`],
-    ['engagements', sql<boolean>`bank = ${bank}`],
-    ['card_accounts', sql<boolean>`bank = ${bank}`],
-    ['accounts', sql<boolean>`bank = ${bank}`],
-    ['agreements', sql<boolean>`bank = ${bank}`],
-    ['psu_sessions', sql<boolean>`tpp_id = ${bank}`],
-    ['customers', sql<boolean>`bank = ${bank}`],
-    ['transfers', sql<boolean>`tpp_id = ${bank}`],
-    ['periodic_executions', sql<boolean>`bank = ${bank}`],
-    ['baskets', sql<boolean>`tpp_id = ${bank}`],
-    ['payments', sql<boolean>`bank = ${bank} or tpp_id = ${bank}`],
-    ['authorisations', sql<boolean>`tpp_id = ${bank}`],
-    ['ais_consents', sql<boolean>`bank = ${bank} or tpp_id = ${bank}`],
-    ['ais_unattended_reads', sql<boolean>`tpp_id = ${bank}`],
-    ['request_bindings', sql<boolean>`tpp_id = ${bank}`],
-    ['tpp_requests', sql<boolean>`tpp_id = ${bank}`],
-    ['batch_runs', sql<boolean>`bank = ${bank}`],
-  ];
-  for (const [table, where] of steps) {
-    const deleted = await deleteChunk(db, rowKey, table, where, limit);
+  for (const { table, where } of BANK_TABLES) {
+    const deleted = await deleteChunk(db, rowKey, table, where(bank), limit);
     if (deleted > 0) return deleted;
   }
   await db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CustomerType } from '../../domain/bank.js';
+import type { AccountStatus, CustomerType } from '../../domain/bank.js';
 import type { Database } from '../database.js';
 import type {
   NewSandboxAccount,
@@ -27,6 +27,7 @@ export async function createAccount(db: Kysely<Database>, bank: string, account:
       cash_account_type: account.cashAccountType,
       credit_line_minor: account.creditLineMinor,
       balance_minor: account.balanceMinor,
+      status: account.status,
       created_at: account.createdAt.toISOString(),
     })
     .onConflict((oc) => oc.doNothing())
@@ -50,6 +51,22 @@ export async function findAccount(db: Kysely<Database>, bank: string, id: string
     customerType: row.customer_type as CustomerType,
     transactionCount: Number(row.transaction_count),
   };
+}
+
+/** Sets the account's status (Berlin Group's accountStatus); false when the bank has no such account. */
+export async function updateAccountStatus(
+  db: Kysely<Database>,
+  bank: string,
+  id: string,
+  status: AccountStatus,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('accounts')
+    .set({ status })
+    .where('bank', '=', bank)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function deleteAccount(db: Kysely<Database>, bank: string, id: string): Promise<boolean> {

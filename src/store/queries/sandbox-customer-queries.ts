@@ -1,6 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { CustomerType } from '../../domain/bank.js';
-import type { Database } from '../database.js';
+import type { CustomerTable, Database } from '../database.js';
 import type { NewSandboxCustomer, SandboxCustomer, SandboxCustomerHoldings } from '../sandbox-records.js';
 
 /**
@@ -23,6 +23,7 @@ export async function createCustomer(
       name: customer.name,
       type: customer.type,
       tpp_id: customer.tppId ?? null,
+      payment_limit_minor: customer.paymentLimitMinor ?? null,
       created_at: customer.createdAt.toISOString(),
     })
     .onConflict((oc) => oc.doNothing())
@@ -35,22 +36,40 @@ export async function findCustomer(
   bank: string,
   by: { id: string } | { customerNumber: string },
 ): Promise<SandboxCustomer | undefined> {
-  const query = db
-    .selectFrom('customers')
-    .select(['id', 'customer_number', 'name', 'type', 'tpp_id'])
-    .where('bank', '=', bank);
+  const query = db.selectFrom('customers').select(CUSTOMER_COLUMNS).where('bank', '=', bank);
   const row = await (
     'id' in by ? query.where('id', '=', by.id) : query.where('customer_number', '=', by.customerNumber)
   ).executeTakeFirst();
-  return row === undefined
-    ? undefined
-    : {
-        id: row.id,
-        customerNumber: row.customer_number,
-        name: row.name,
-        type: row.type as CustomerType,
-        tppId: row.tpp_id ?? undefined,
-      };
+  return row === undefined ? undefined : customerOf(row);
+}
+
+const CUSTOMER_COLUMNS = ['id', 'customer_number', 'name', 'type', 'tpp_id', 'payment_limit_minor'] as const;
+
+function customerOf(row: Pick<Selectable<CustomerTable>, (typeof CUSTOMER_COLUMNS)[number]>): SandboxCustomer {
+  return {
+    id: row.id,
+    customerNumber: row.customer_number,
+    name: row.name,
+    type: row.type as CustomerType,
+    tppId: row.tpp_id ?? undefined,
+    paymentLimitMinor: row.payment_limit_minor === null ? undefined : BigInt(row.payment_limit_minor),
+  };
+}
+
+/** Sets or (null) removes the customer's payment limit; false when the bank has no such customer. */
+export async function updateCustomerLimit(
+  db: Kysely<Database>,
+  bank: string,
+  id: string,
+  limitMinor: bigint | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('customers')
+    .set({ payment_limit_minor: limitMinor })
+    .where('bank', '=', bank)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The bank's customers, the default data set first (oldest first), in a stable order. */
@@ -62,7 +81,7 @@ export async function listCustomers(
 ): Promise<SandboxCustomer[]> {
   const rows = await db
     .selectFrom('customers')
-    .select(['id', 'customer_number', 'name', 'type', 'tpp_id'])
+    .select(CUSTOMER_COLUMNS)
     .where('bank', '=', bank)
     .orderBy(sql`case when tpp_id is null then 0 else 1 end`)
     .orderBy('created_at')
@@ -70,13 +89,7 @@ export async function listCustomers(
     .limit(limit)
     .offset(offset)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    customerNumber: row.customer_number,
-    name: row.name,
-    type: row.type as CustomerType,
-    tppId: row.tpp_id ?? undefined,
-  }));
+  return rows.map(customerOf);
 }
 
 /** For each customer of the bank: the agreements it owns or is engaged on, its accounts and card accounts. */

@@ -7,8 +7,8 @@ import type { TransactionLock } from './transaction-lock.js';
 
 /**
  * POST /v1/sandbox/initialize, in one transaction under the bank's lock: removes every customer of
- * the bank with all it holds (cascade) and loads the default data set afresh. Payments are kept: they
- * name accounts by number, not by key.
+ * the bank with all it holds (cascade) and its armed scenarios, and loads the default data set afresh.
+ * Payments are kept: they name accounts by number, not by key.
  */
 export async function initialize(
   db: Kysely<Database>,
@@ -26,6 +26,8 @@ export async function initialize(
       .executeTakeFirst();
     await trx.deleteFrom('agreements').where('bank', '=', bank).execute();
     await trx.deleteFrom('customers').where('bank', '=', bank).execute();
+    // A fresh start for a test suite: no scenario a run before it armed outlives it.
+    await trx.deleteFrom('sandbox_scenarios').where('bank', '=', bank).execute();
     await saveBankData(trx, bank, defaults);
     return { deletedCustomers: Number(own?.n ?? 0) };
   });

@@ -11,7 +11,14 @@ export async function findBanksWithWork(db: Kysely<Database>): Promise<BankWithW
   const waiting = await db
     .selectFrom('payments')
     .select('bank')
-    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments'`)
+    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments' and held_until is null`)
+    .groupBy('bank')
+    .execute();
+  // Payments a sandbox scenario holds until a time (payments_held, migration 019) wait for a run too.
+  const held = await db
+    .selectFrom('payments')
+    .select('bank')
+    .where(sql<boolean>`held_until is not null and status in ('PDNG', 'ACSP')`)
     .groupBy('bank')
     .execute();
   const standing = await db
@@ -29,7 +36,7 @@ export async function findBanksWithWork(db: Kysely<Database>): Promise<BankWithW
     }
     return found;
   };
-  for (const { bank } of waiting) entry(bank).paymentsWaiting = true;
+  for (const { bank } of [...waiting, ...held]) entry(bank).paymentsWaiting = true;
   for (const { bank, next } of standing) entry(bank).nextStandingOrderDate = next ?? undefined;
   const banks = [...work.keys()];
   for (let i = 0; i < banks.length; i += CLOCKS_PER_READ) {

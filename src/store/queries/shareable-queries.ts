@@ -34,6 +34,7 @@ const ACCOUNT_COLUMNS = [
   'a.cash_account_type',
   'a.credit_line_minor',
   'a.balance_minor',
+  'a.status',
   'c.name as owner_name',
   'c.type as owner_type',
 ] as const;

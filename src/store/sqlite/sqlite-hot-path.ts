@@ -28,6 +28,10 @@ import type {
 import type { StatementCache } from './statement-cache.js';
 import { TRANSACTION_COLUMNS, toTransaction, transactionRowOf } from '../queries/sandbox-transaction-queries.js';
 import type { SandboxTransaction, TransactionPage } from '../sandbox-records.js';
+import type { Selectable } from 'kysely';
+import { type ArmedScenario, BANK_SCENARIO_KINDS } from '../../domain/sandbox-scenarios.js';
+import type { SandboxScenarioTable } from '../database.js';
+import { scenarioOf } from '../queries/sandbox-scenario-queries.js';
 
 /**
  * The operations every signed request or every create makes, as SQL prepared once and run
@@ -118,6 +122,14 @@ export class SqliteHotPath {
     const row = this.sql('select clock_offset_ms from banks where bank = ?').get(bank) as
       { clock_offset_ms: bigint | number } | undefined;
     return row === undefined ? 0n : BigInt(row.clock_offset_ms);
+  }
+
+  /** The bank's armed bank faults, oldest first: every signed request of a sandbox TPP reads them. */
+  listBankFaults(bank: string): ArmedScenario[] {
+    const rows = this.sql(
+      `select * from sandbox_scenarios where bank = ? and kind in (${BANK_SCENARIO_KINDS.map((k) => `'${k}'`).join(', ')}) order by created_at, id`,
+    ).all(bank) as Selectable<SandboxScenarioTable>[];
+    return rows.map(scenarioOf);
   }
 
   private createIn(payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions): CreatePaymentResult {

@@ -5,6 +5,7 @@ import { Kysely, type Transaction } from 'kysely';
 import { FALLBACK_AUTOCHECKPOINT_PAGES } from './checkpointer.js';
 import { type SqliteDurability, sqliteDialect } from './sqlite-dialect.js';
 import { SqliteHotPath } from './sqlite-hot-path.js';
+import type { ArmedScenario } from '../../domain/sandbox-scenarios.js';
 import { StatementCache } from './statement-cache.js';
 import { SqliteWriteBatch } from './write-batch.js';
 import type { NewPayment } from '../../domain/payments/payment.js';
@@ -83,6 +84,10 @@ export class SqliteStore extends KyselyStore {
 
   override listSandboxTransactions(accountId: string, page: TransactionPage): Promise<SandboxTransaction[]> {
     return this.exclusive(() => this.hot.listSandboxTransactions(accountId, page));
+  }
+
+  override listBankFaults(bank: string): Promise<ArmedScenario[]> {
+    return this.exclusive(() => this.hot.listBankFaults(bank));
   }
 
   override readClockOffset(bank: string): Promise<bigint> {

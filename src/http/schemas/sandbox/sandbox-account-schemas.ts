@@ -5,6 +5,7 @@ import {
   MAX_SANDBOX_BALANCES,
   SANDBOX_TEXT_MAX_LENGTH,
 } from '../../../domain/limits.js';
+import { ACCOUNT_STATUSES } from '../../../domain/bank.js';
 import { CASH_ACCOUNT_TYPES } from '../../../domain/sandbox-rules.js';
 import { amountValue, selfLinks, text, warnings } from './sandbox-schema-parts.js';
 
@@ -15,6 +16,16 @@ const cashAccountType = {
   enum: [...CASH_ACCOUNT_TYPES],
   description: 'ISO 20022 ExternalCashAccountType1Code',
   'x-rule-text': 'an ISO 20022 ExternalCashAccountType1Code (CACC, SVGS, TAXE, TRAN, LOAN, CARD, OTHR, ...)',
+} as const;
+
+/** Berlin Group's accountStatus, in any case (the platform's card accounts send ENABLED). */
+const accountStatus = {
+  type: 'string',
+  enum: [...ACCOUNT_STATUSES, ...ACCOUNT_STATUSES.map((s) => s.toUpperCase())],
+  'x-rule-text': 'enabled, blocked or deleted',
+  description:
+    "Berlin Group's accountStatus: enabled (default), blocked (a payment from or to it is rejected when it executes, AC06) or deleted (closed: AC04). docs/scenarios.md",
+  example: 'blocked',
 } as const;
 
 export const sandboxAccountCreateSchema = {
@@ -50,7 +61,17 @@ export const sandboxAccountCreateSchema = {
       description:
         "The first balance of type interimAvailable, expected or closingBooked (else the first one) is the account's balance; none is 0",
     },
+    status: accountStatus,
   },
+} as const;
+
+/** PATCH of an account: what a test changes of it (its status). */
+export const sandboxAccountUpdateSchema = {
+  $id: 'SandboxAccountUpdate',
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: { status: accountStatus },
 } as const;
 
 export const sandboxAccountSchema = {
@@ -67,6 +88,7 @@ export const sandboxAccountSchema = {
     'cashAccountType',
     'creditLine',
     'balances',
+    'status',
     '_links',
   ],
   properties: {
@@ -83,6 +105,11 @@ export const sandboxAccountSchema = {
       type: 'array',
       items: { $ref: 'SandboxBalance#' },
       description: "The account's balance now (type expected): payments executed in the sandbox change it",
+    },
+    status: {
+      type: 'string',
+      enum: [...ACCOUNT_STATUSES],
+      description: "Berlin Group's accountStatus: enabled, blocked or deleted (closed)",
     },
     tppMessages: warnings,
     _links: selfLinks,

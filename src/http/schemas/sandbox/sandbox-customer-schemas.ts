@@ -1,7 +1,15 @@
 import { NAME_MAX_LENGTH } from '../../../domain/limits.js';
-import { selfLinks, text, warnings } from './sandbox-schema-parts.js';
+import { amountValue, selfLinks, text, warnings } from './sandbox-schema-parts.js';
 
 /** A test customer: private (a person) or corporate (a company that owns agreements). */
+
+/** The most one payment the customer signs may be (docs/scenarios.md, "Over the PSU's limit"). */
+const paymentLimit = {
+  ...amountValue,
+  description:
+    'The most one payment (or one entry of a bulk) the customer may sign, in NOK (a payment in another currency at the reference rates), more than zero; a payment over it is rejected when it executes (AM02). Left out: no limit',
+  example: '5000.00',
+} as const;
 
 export const sandboxCustomerCreateSchema = {
   $id: 'SandboxCustomerCreate',
@@ -20,6 +28,24 @@ export const sandboxCustomerCreateSchema = {
       type: 'string',
       enum: ['private', 'corporate', 'PRIVATE', 'CORPORATE'],
       'x-rule-text': 'private or corporate',
+    },
+    paymentLimit,
+  },
+} as const;
+
+/** PATCH of a customer: what a test changes of it (its payment limit; null removes it). */
+export const sandboxCustomerUpdateSchema = {
+  $id: 'SandboxCustomerUpdate',
+  type: 'object',
+  additionalProperties: false,
+  required: ['paymentLimit'],
+  properties: {
+    paymentLimit: {
+      // OpenAPI 3.0 has no null type: the string alternative is nullable (Ajv reads nullable as OpenAPI does).
+      anyOf: [paymentLimit.anyOf[0], { ...paymentLimit.anyOf[1], nullable: true }],
+      'x-rule-text': 'a number, a decimal string, or null (no limit)',
+      description: `${paymentLimit.description}; null removes it`,
+      example: '5000.00',
     },
   },
 } as const;
@@ -59,6 +85,10 @@ export const sandboxCustomerSchema = {
     },
     accounts: { type: 'array', items: { type: 'string' }, description: 'Account ids' },
     cardAccounts: { type: 'array', items: { type: 'string' }, description: 'Card account ids' },
+    paymentLimit: {
+      type: 'string',
+      description: 'The most one payment the customer may sign, NOK, a decimal string; absent when there is no limit',
+    },
     tppMessages: warnings,
     _links: selfLinks,
   },

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxSnapshots } from '../../services/sandbox/sandbox-snapshots.js';
+import type { BatchScheduler } from '../../services/batch-runner.js';
+import { contextOf } from '../hooks/request-context.js';
+import { errorResponses } from '../schemas/common-schemas.js';
+import { SIGNED, SIGNED_REQUIRED, headersSchema } from '../schemas/header-schemas.js';
+import { sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
+import {
+  DELETED,
+  SANDBOX_CREATE_AUTH,
+  SANDBOX_READ_AUTH,
+  SANDBOX_TAGS,
+  created,
+  sandboxParams,
+} from './sandbox-route-parts.js';
+
+type Params = { Params: { snapshotId: string } };
+
+const COLLECTION = '/v1/sandbox/snapshots';
+/** A save and a restore change the bank, so they carry a Digest (of the empty body when none is sent). */
+const SIGNED_WITH_DIGEST = headersSchema([...SIGNED, 'Digest'], [...SIGNED_REQUIRED, 'Digest']);
+const ONE = `${COLLECTION}/:snapshotId`;
+
+/**
+ * Snapshots of the TPP's sandbox bank (docs/sandbox.md, "Snapshots"), sandbox mode only: save, list,
+ * read, delete, restore. A restore wakes the batch scheduler for the bank, as a clock move does: the
+ * restored clock and the payments waiting in the restored state set when the bank's next run is.
+ */
+export function registerSandboxSnapshotRoutes(
+  app: FastifyInstance,
+  snapshots: SandboxSnapshots,
+  scheduler: BatchScheduler,
+): void {
+  app.post<{ Body: { name?: string } }>(
+    COLLECTION,
+    {
+      config: { api: { auth: SANDBOX_CREATE_AUTH } },
+      schema: {
+        summary: "Save this TPP's sandbox bank as it is now: its data, payments, consents and clock",
+        description:
+          'The body is `{}`, or names the snapshot (`name`). Other TPPs’ banks are not read. Refused 409 when the bank keeps its most snapshots, or its data is more than one snapshot holds.',
+        tags: SANDBOX_TAGS,
+        headers: SIGNED_WITH_DIGEST,
+        body: { $ref: 'SandboxSnapshotCreate#' },
+        response: { 201: { $ref: 'SandboxSnapshot#' }, ...errorResponses(409, 413, 415) },
+      },
+    },
+    async (request, reply) => created(reply, await snapshots.save(contextOf(request).tpp, request.body.name)),
+  );
+
+  app.get(
+    COLLECTION,
+    {
+      config: { api: { auth: SANDBOX_READ_AUTH } },
+      schema: {
+        summary: "List this TPP's sandbox snapshots, oldest first",
+        tags: SANDBOX_TAGS,
+        headers: sandboxReadHeaders(),
+        response: { 200: { $ref: 'SandboxSnapshotList#' }, ...errorResponses() },
+      },
+    },
+    async (request) => snapshots.list(contextOf(request).tpp),
+  );
+
+  app.get<Params>(
+    ONE,
+    {
+      config: { api: { auth: SANDBOX_READ_AUTH } },
+      schema: {
+        summary: 'Read a sandbox snapshot',
+        tags: SANDBOX_TAGS,
+        headers: sandboxReadHeaders(),
+        params: sandboxParams('snapshotId'),
+        response: { 200: { $ref: 'SandboxSnapshot#' }, ...errorResponses(404) },
+      },
+    },
+    async (request) => snapshots.read(contextOf(request).tpp, request.params.snapshotId),
+  );
+
+  app.delete<Params>(
+    ONE,
+    {
+      config: { api: { auth: SANDBOX_READ_AUTH } },
+      schema: {
+        summary: 'Delete a sandbox snapshot (the bank stays as it is)',
+        tags: SANDBOX_TAGS,
+        headers: sandboxReadHeaders(),
+        params: sandboxParams('snapshotId'),
+        response: { ...DELETED, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      await snapshots.remove(contextOf(request).tpp, request.params.snapshotId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<Params>(
+    `${ONE}/restore`,
+    {
+      config: { api: { auth: SANDBOX_CREATE_AUTH } },
+      schema: {
+        summary: "Restore this TPP's sandbox bank to a snapshot: its data, payments, consents and clock as saved",
+        description:
+          'Takes no body; its Digest is of the empty body. Every customer, account, transaction, payment, consent, authorisation, PSU session and batch run of the bank is replaced by the snapshot’s, and the clock set to its offset (it may go back). Keys and other TPPs’ banks are not touched. Batch slots that have come by the restored clock since the snapshot’s last one run before the answer.',
+        tags: SANDBOX_TAGS,
+        headers: SIGNED_WITH_DIGEST,
+        params: sandboxParams('snapshotId'),
+        response: { 200: { $ref: 'SandboxSnapshot#' }, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      const { bank, view } = await snapshots.restore(contextOf(request).tpp, request.params.snapshotId);
+      // The restored clock may be behind the one before, and payments it holds may wait for a slot:
+      // the bank's slots that have come run now, and the scheduler's next wake is computed anew.
+      await scheduler.wake(bank);
+      return view;
+    },
+  );
+}

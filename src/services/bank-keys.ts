@@ -1,0 +1,63 @@
+import { ApiError } from '../domain/api-error.js';
+import { MAX_SANDBOX_BANK_KEYS } from '../domain/limits.js';
+import { readPublicKeyInput } from '../security/public-key-input.js';
+import type { Store } from '../store/store.js';
+import type { BoundKey } from '../store/upkeep-records.js';
+import type { Banks } from './banks.js';
+
+/** What the key routes answer: the bank's keys, and which signed the request. */
+export interface BankKeysView {
+  keys: (BoundKey & { current: boolean })[];
+  limit: number;
+}
+
+/**
+ * The keys of a TPP's sandbox bank (docs/decisions.md, "A sandbox bank belongs to its key"). Only a
+ * request signed with a key bound already reaches here (the bank hook refuses any other with 403), so
+ * a key is added by its bank's owner and by nobody who merely holds a certificate for the identifier.
+ */
+export class BankKeys {
+  constructor(
+    private readonly store: Store,
+    private readonly banks: Banks,
+    private readonly limit = MAX_SANDBOX_BANK_KEYS,
+  ) {}
+
+  async list(tppId: string, signedWith: string): Promise<BankKeysView> {
+    const keys = await this.store.listBankKeys(this.banks.of(tppId));
+    return { keys: keys.map((k) => ({ ...k, current: k.keySha256 === signedWith })), limit: this.limit };
+  }
+
+  /** Binds the public key to the TPP's bank; whether it was new (201) or bound already (200). */
+  async bind(tppId: string, signedWith: string, publicKey: string): Promise<{ created: boolean; view: BankKeysView }> {
+    const key = readPublicKeyInput(publicKey, '$.publicKey');
+    const bank = this.banks.of(tppId);
+    const done = await this.store.bindBankKey(bank, key.keySha256, await this.banks.now(tppId), this.limit);
+    if (done === 'full')
+      throw new ApiError(
+        'ACCESS_EXCEEDED',
+        `the sandbox bank of ${tppId} has ${this.limit} keys bound, the most it keeps; unbind one first (DELETE /v1/sandbox/keys/{keySha256})`,
+      );
+    return { created: done === 'bound', view: await this.list(tppId, signedWith) };
+  }
+
+  /** Unbinds a key; a bank's last key stays (without a key the bank would go to whoever comes first). */
+  async unbind(tppId: string, keySha256: string): Promise<void> {
+    const bank = this.banks.of(tppId);
+    const done = await this.store.unbindBankKey(bank, keySha256);
+    if (done === 'unknown')
+      throw new ApiError('RESOURCE_UNKNOWN', `no key ${keySha256} is bound to the sandbox bank of ${tppId}`, [
+        {
+          code: 'RESOURCE_UNKNOWN',
+          path: 'path:keySha256',
+          text: `no key ${keySha256} is bound to the sandbox bank of ${tppId}`,
+        },
+      ]);
+    if (done === 'last')
+      throw new ApiError(
+        'CONFLICT',
+        `${keySha256} is the last key bound to the sandbox bank of ${tppId}, and a bank without a key would be anyone's; bind its successor first`,
+      );
+    this.banks.forget(bank, keySha256);
+  }
+}
