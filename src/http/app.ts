@@ -304,7 +304,7 @@ async function registerRoutes(
     // The sandbox console (docs/console.md): its links and sessions expire by the wall clock.
     const access = new ConsoleAccess(deps.sca.nationalIdKey, { now: () => deps.banks.wallNow() });
     registerSandboxConsoleLinkRoutes(app, access, deps.config.publicUrl);
-    await registerConsolePages(app, new SandboxConsole(deps.store, deps.banks, deps.sandbox, clock), {
+    await registerConsolePages(app, new SandboxConsole(deps.store, deps.banks, deps.sandbox, clock, catalogue), {
       access,
       banks: deps.banks,
       secureCookies,

@@ -127,6 +127,51 @@ describe('the sandbox console in Chromium', () => {
     await page.context().close();
   });
 
+  it('saves a snapshot, changes the bank, and restores the snapshot from the console: the old state is back', async () => {
+    const page = await openConsole();
+    await page.click('nav >> text=Snapshots');
+    await page.fill('#snapshot-name', 'before the second payment');
+    await Promise.all([page.waitForURL(/done=snapshot-saved/), page.click('#save-snapshot')]);
+    assert.match((await page.textContent('#notice')) ?? '', /The snapshot is saved\./);
+    assert.equal(await page.locator('li.snapshot').count(), 1);
+    await screenshot(page, 'console-8-snapshot-saved-desk');
+
+    // The change: a payment made with the API after the save.
+    const later = await payment();
+    await page.click('nav >> text=Payments');
+    assert.equal(await page.locator(`li.payment[data-payment-id="${later.paymentId}"]`).count(), 1);
+    await screenshot(page, 'console-9-payment-after-snapshot-desk');
+
+    await page.click('nav >> text=Snapshots');
+    await Promise.all([page.waitForURL(/done=snapshot-restored/), page.click('li.snapshot button.restore')]);
+    assert.match((await page.textContent('#notice')) ?? '', /Your bank is back as the snapshot holds it\./);
+    await screenshot(page, 'console-10-snapshot-restored-desk');
+    await page.click('nav >> text=Payments');
+    assert.equal(
+      await page.locator(`li.payment[data-payment-id="${later.paymentId}"]`).count(),
+      0,
+      'the later payment is gone',
+    );
+    await screenshot(page, 'console-11-payments-after-restore-desk');
+    await page.context().close();
+  });
+
+  it('arms a scenario: a kind chosen, then the fields it takes', async () => {
+    const page = await openConsole(PHONE);
+    await page.click('nav >> text=Scenarios');
+    await page.selectOption('#kind', 'payment-rejected');
+    await Promise.all([page.waitForURL(/kind=payment-rejected/), page.click('#choose-kind')]);
+    await page.fill('#field-debtorBban', OLA_ACCOUNTS[1]);
+    await page.selectOption('#field-reasonCode', 'AC06');
+    await screenshot(page, 'console-phone-8-scenario-form');
+    await Promise.all([page.waitForURL(/done=scenario-armed/), page.click('#arm-scenario')]);
+    assert.equal(await page.locator('li.scenario[data-kind="payment-rejected"]').count(), 1);
+    await screenshot(page, 'console-phone-9-scenario-armed');
+    await Promise.all([page.waitForURL(/done=scenario-disarmed/), page.click('li.scenario button.disarm')]);
+    assert.equal(await page.locator('li.scenario').count(), 0);
+    await page.context().close();
+  });
+
   it('reads on a phone: one column, every page, customers and consents', async () => {
     const page = await openConsole(PHONE);
     // Nothing is wider than the screen: no sideways scrolling on a phone.
@@ -137,6 +182,8 @@ describe('the sandbox console in Chromium', () => {
       ['Customers and accounts', 'console-phone-2-customers'],
       ['Payments', 'console-phone-3-payments'],
       ['Consents', 'console-phone-4-consents'],
+      ['Snapshots', 'console-phone-10-snapshots'],
+      ['Scenarios', 'console-phone-11-scenarios'],
     ] as const) {
       await page.click(`nav >> text=${link}`);
       assert.ok((await overflow()) <= 0, `${link} fits`);

@@ -359,6 +359,103 @@ describe('the pages', () => {
   });
 });
 
+describe('snapshots and scenarios from the console', () => {
+  it("saves a snapshot, and restores it: a payment made after it is gone, B's bank untouched; B's snapshot is no snapshot of A's", async () => {
+    const a = await signedIn();
+    await a.open('/console/snapshots');
+    const saved = await a.post('/console/snapshots', { name: 'before the payment' });
+    assert.equal(saved.statusCode, 303, saved.body);
+    assert.equal(saved.headers.location, '/console/snapshots?done=snapshot-saved');
+    await a.open(String(saved.headers.location));
+    assert.match(a.text(), /The snapshot is saved\./);
+    const id = /data-snapshot-id="([^"]+)"/.exec(a.last!.body)![1]!;
+    assert.match(a.text(), /before the payment/);
+
+    const later = await payment();
+    const theirs = await payment(b);
+    await a.open('/console/payments');
+    assert.match(a.last!.body, new RegExp(later.paymentId));
+    await a.open('/console/snapshots');
+    const restored = await a.post(`/console/snapshots/${encodeURIComponent(id)}/restore`, {});
+    assert.equal(restored.statusCode, 303, restored.body);
+    await a.open('/console/payments');
+    assert.doesNotMatch(a.last!.body, new RegExp(later.paymentId), 'the payment made after the save is gone');
+    const bRead = await t.signed({ method: 'GET', url: theirs._links.status.href, as: b });
+    assert.equal(bRead.statusCode, 200, "B's payment is still there");
+
+    // B's console: A's snapshot id is none of its own.
+    const other = await signedIn(b);
+    await other.open('/console/snapshots');
+    assert.doesNotMatch(other.last!.body, new RegExp(id));
+    const refused = await other.post(`/console/snapshots/${encodeURIComponent(id)}/restore`, {});
+    assert.equal(refused.statusCode, 404);
+    assert.match(other.text(), /That did not work: .*snapshot/);
+    await a.open('/console/snapshots');
+    assert.equal((await a.post(`/console/snapshots/${encodeURIComponent(id)}/delete`, {})).statusCode, 303);
+    await a.open('/console/snapshots');
+    assert.doesNotMatch(a.last!.body, new RegExp(id));
+  });
+
+  it('arms a scenario with the fields its kind takes, which the batch run then applies; disarms it', async () => {
+    const a = await signedIn();
+    const form = await a.open('/console/scenarios?kind=payment-rejected');
+    assert.equal(form.statusCode, 200);
+    assert.match(form.body, /id="arm-form"/);
+    assert.match(form.body, /name="reasonCode"/);
+    assert.doesNotMatch(form.body, /name="operationId"/, 'a payment scenario names no operation');
+
+    const wrong = await a.post('/console/scenarios', {
+      kind: 'payment-rejected',
+      debtorBban: 'abc',
+      reasonCode: 'AC06',
+    });
+    assert.equal(wrong.statusCode, 400);
+    assert.match(a.text(), /That did not work: Check: Debtor account \(BBAN\)\./);
+
+    await a.open('/console/scenarios?kind=payment-rejected');
+    const armed = await a.post('/console/scenarios', {
+      kind: 'payment-rejected',
+      debtorBban: OLA_ACCOUNTS[1],
+      amount: '',
+      currency: 'NOK',
+      endToEnd: '',
+      reasonCode: 'AC06',
+      reasonText: '',
+      times: '1',
+    });
+    assert.equal(armed.statusCode, 303, armed.body);
+    await a.open(String(armed.headers.location));
+    assert.match(a.text(), /The scenario is armed\./);
+    assert.match(a.last!.body, /class="scenario" data-kind="payment-rejected"/);
+
+    const created = await payment();
+    const psu = new ScriptedPsu(t.app);
+    await psu.open(created._links.scaRedirect.href);
+    await psu.logIn('13039319955', '123456');
+    await psu.approve();
+    await a.open('/console');
+    assert.equal((await a.post('/console/batch-runs', {})).statusCode, 303);
+    await a.open(`/console/payments/${encodeURIComponent(created.paymentId)}`);
+    assert.match(a.last!.body, /id="payment" data-status="RJCT"/);
+    assert.match(a.text(), /AC06/);
+
+    await a.open('/console/scenarios');
+    assert.doesNotMatch(a.last!.body, /data-kind="payment-rejected"/, 'spent after its one time');
+    await a.open('/console/scenarios?kind=bank-error');
+    const error = await a.post('/console/scenarios', { kind: 'bank-error', operationId: 'getAccountList', times: '1' });
+    assert.equal(error.statusCode, 303, error.body);
+    await a.open('/console/scenarios');
+    const disarm = /action="(\/console\/scenarios\/[^"]+\/disarm)"/.exec(a.last!.body)![1]!;
+    assert.equal((await a.post(disarm, {})).statusCode, 303);
+    await a.open('/console/scenarios');
+    assert.match(a.text(), /No scenario is armed\./);
+    // The API's own refusal (an operation of the sandbox's) is told on the page.
+    await a.open('/console/scenarios?kind=bank-error');
+    const sandboxOperation = await a.post('/console/scenarios', { kind: 'bank-error', operationId: 'getSandboxClock' });
+    assert.equal(sandboxOperation.statusCode, 400);
+  });
+});
+
 describe('the console in production', () => {
   let production: TestApp;
   before(async () => {

@@ -11,7 +11,24 @@ import type {
 import type { ClockReading } from '../../services/sandbox/sandbox-clock.js';
 import { formatAccount, money } from '../sca-pages/sca-page-renderer.js';
 import { CONSOLE_TEXTS, type ConsoleMessage, type ConsoleNotice, type ConsoleTexts } from './console-texts.js';
-import { CONSENTS, CUSTOMERS, LAYOUT, MESSAGE, OVERVIEW, PAYMENT, PAYMENTS } from './console-templates.js';
+import {
+  CONSENTS,
+  CUSTOMERS,
+  LAYOUT,
+  MESSAGE,
+  OVERVIEW,
+  PAYMENT,
+  PAYMENTS,
+  SCENARIOS,
+  SNAPSHOTS,
+} from './console-templates.js';
+import type { Json } from '../../domain/json.js';
+import { SANDBOX_TEXT_MAX_LENGTH } from '../../domain/limits.js';
+import { SCENARIO_KINDS, type ScenarioKind } from '../../domain/sandbox-scenarios.js';
+import type { SnapshotSummary } from '../../store/snapshot-records.js';
+import { NUMBER_BOUNDS, REASON_CODES, SCENARIO_FIELDS, TEXT_MAX_LENGTHS } from './scenario-form.js';
+import { SCENARIO_TEXTS, type ScenarioTexts } from './scenario-texts.js';
+import { SNAPSHOT_TEXTS } from './snapshot-texts.js';
 
 const eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
 eta.loadTemplate('@layout', LAYOUT);
@@ -21,15 +38,27 @@ eta.loadTemplate('@payments', PAYMENTS);
 eta.loadTemplate('@payment', PAYMENT);
 eta.loadTemplate('@consents', CONSENTS);
 eta.loadTemplate('@message', MESSAGE);
+eta.loadTemplate('@snapshots', SNAPSHOTS);
+eta.loadTemplate('@scenarios', SCENARIOS);
 
-/** A page of the console, with what it shows. */
-export type ConsolePage =
-  | { kind: 'overview'; clock: ClockReading; notice?: ConsoleNotice | undefined; problem?: string | undefined }
+/** A page of the console, with what it shows; any page may tell what an action did, or why it was refused. */
+export type ConsolePage = (
+  | { kind: 'overview'; clock: ClockReading }
   | { kind: 'customers'; customers: CustomerHoldings[]; more: boolean }
   | { kind: 'payments'; payments: ListedPayment[]; limit: number }
   | { kind: 'payment'; story: PaymentStory }
   | { kind: 'consents'; consents: ListedConsent[]; limit: number }
-  | { kind: 'message'; message: ConsoleMessage };
+  | { kind: 'snapshots'; snapshots: SnapshotSummary[]; limit: number }
+  | {
+      kind: 'scenarios';
+      armed: Json[];
+      /** The kind whose form is shown (chosen in the form's first step). */
+      chosen: ScenarioKind | undefined;
+      /** The bank's API operations a bank scenario may name. */
+      operations: readonly string[];
+    }
+  | { kind: 'message'; message: ConsoleMessage }
+) & { notice?: ConsoleNotice | undefined; problem?: string | undefined };
 
 export interface ConsoleRenderContext {
   language: Language;
@@ -45,6 +74,8 @@ const SECTIONS = [
   { kind: 'customers', href: '/console/customers' },
   { kind: 'payments', href: '/console/payments' },
   { kind: 'consents', href: '/console/consents' },
+  { kind: 'snapshots', href: '/console/snapshots' },
+  { kind: 'scenarios', href: '/console/scenarios' },
 ] as const;
 
 /** The HTML of a console page, in the developer's language. */
@@ -62,7 +93,12 @@ export function renderConsolePage(page: ConsolePage, context: ConsoleRenderConte
         : SECTIONS.map((s) => ({ href: s.href, label: t.nav[s.kind], current: s.kind === current })),
   };
   const view = viewOf(page, t, context.language);
-  return eta.render(`@${page.kind}`, { ...common, ...view });
+  return eta.render(`@${page.kind}`, {
+    ...common,
+    notice: page.notice === undefined ? undefined : t.notice(page.notice),
+    problem: page.problem,
+    ...view,
+  });
 }
 
 function viewOf(page: ConsolePage, t: ConsoleTexts, language: Language): Record<string, unknown> {
@@ -71,8 +107,6 @@ function viewOf(page: ConsolePage, t: ConsoleTexts, language: Language): Record<
       return {
         title: t.title.overview,
         clock: clockView(page.clock, t),
-        notice: page.notice === undefined ? undefined : t.notice(page.notice),
-        problem: page.problem,
         maxAmount: Math.floor(SANDBOX_CLOCK_MAX_ADVANCE_SECONDS / 3600),
         extra: '',
       };
@@ -100,6 +134,10 @@ function viewOf(page: ConsolePage, t: ConsoleTexts, language: Language): Record<
         intro: t.consents.intro(page.limit),
         consents: page.consents.map((c) => consentView(c, t)),
       };
+    case 'snapshots':
+      return snapshotsView(page.snapshots, page.limit, t, language);
+    case 'scenarios':
+      return scenariosView(page, SCENARIO_TEXTS[language], t);
     case 'message':
       return {
         title: t.messages[page.message].title,
@@ -243,6 +281,106 @@ function consentView(c: ListedConsent, t: ConsoleTexts) {
     scaAt: c.scaAt === undefined ? undefined : instant(c.scaAt),
     created: instant(c.createdAt),
     session: c.tppSessionId,
+  };
+}
+
+function snapshotsView(snapshots: SnapshotSummary[], limit: number, t: ConsoleTexts, language: Language) {
+  const texts = SNAPSHOT_TEXTS[language];
+  return {
+    title: t.title.snapshots,
+    t: texts,
+    nameMax: SANDBOX_TEXT_MAX_LENGTH,
+    listHeading: texts.listHeading(limit),
+    // Newest first: the one just saved is at the top.
+    snapshots: [...snapshots].reverse().map((s) => {
+      const base = `/console/snapshots/${encodeURIComponent(s.id)}`;
+      return {
+        id: s.id,
+        name: s.name ?? texts.noName,
+        saved: instant(new Date(s.createdAt)),
+        savedIso: s.createdAt,
+        bankTime: instant(new Date(Date.parse(s.createdAt) + Number(s.clockOffsetMs))),
+        rows: new Intl.NumberFormat(language === 'nb' ? 'nb-NO' : 'en-GB').format(s.rowCount),
+        size: `${Math.max(1, Math.round(s.sizeBytes / 1024))} KiB`,
+        restore: `${base}/restore`,
+        remove: `${base}/delete`,
+      };
+    }),
+  };
+}
+
+function scenariosView(page: Extract<ConsolePage, { kind: 'scenarios' }>, texts: ScenarioTexts, t: ConsoleTexts) {
+  const chosen = page.chosen;
+  return {
+    title: t.title.scenarios,
+    t: texts,
+    armed: page.armed.map((scenario) => {
+      const kind = String(scenario.kind) as ScenarioKind;
+      return {
+        kind,
+        name: texts.kinds[kind]?.name ?? kind,
+        disarm: `/console/scenarios/${encodeURIComponent(String(scenario.scenarioId))}/disarm`,
+        // The rule as the API reads it back, field by field.
+        entries: Object.entries(scenario)
+          .filter(([name]) => !['scenarioId', 'kind', '_links'].includes(name))
+          .map(([name, value]) => ({ name, value: typeof value === 'string' ? value : JSON.stringify(value) })),
+      };
+    }),
+    kinds: SCENARIO_KINDS.map((k) => ({ value: k, label: texts.kinds[k].name, selected: k === chosen })),
+    form:
+      chosen === undefined
+        ? undefined
+        : {
+            kind: chosen,
+            name: texts.kinds[chosen].name,
+            text: texts.kinds[chosen].text,
+            matchHint: SCENARIO_FIELDS[chosen].includes('debtorBban') ? texts.matchHint : undefined,
+            fields: SCENARIO_FIELDS[chosen].map((name) => {
+              const { label, hint } = texts.fields[name];
+              const bounds = NUMBER_BOUNDS[name];
+              if (bounds !== undefined)
+                return { name, label, hint, type: 'number', min: bounds.min, max: bounds.max, value: bounds.initial };
+              if (name === 'then')
+                return {
+                  name,
+                  label,
+                  hint,
+                  type: 'select',
+                  options: (['ACSC', 'RJCT'] as const).map((v) => ({
+                    value: v,
+                    label: texts.then[v],
+                    selected: false,
+                  })),
+                };
+              if (name === 'reasonCode')
+                return {
+                  name,
+                  label,
+                  hint,
+                  type: 'select',
+                  options: REASON_CODES.map((code) => ({ value: code, label: code, selected: code === 'MS03' })),
+                };
+              if (name === 'operationId')
+                return {
+                  name,
+                  label,
+                  hint,
+                  type: 'select',
+                  options: [
+                    ...(chosen === 'bank-error' ? [] : [{ value: '', label: texts.everyOperation, selected: true }]),
+                    ...[...page.operations].sort().map((id) => ({ value: id, label: id, selected: false })),
+                  ],
+                };
+              return {
+                name,
+                label,
+                hint,
+                type: 'text',
+                maxLength: TEXT_MAX_LENGTHS[name] ?? 100,
+                value: name === 'currency' ? 'NOK' : '',
+              };
+            }),
+          },
   };
 }
 

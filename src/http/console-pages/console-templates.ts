@@ -31,11 +31,14 @@ a { color: #0b4a8b; }
 :focus-visible { outline: 3px solid #e08a00; outline-offset: 2px; }
 .card { background: #fff; border-radius: 0.6rem; padding: 1rem; margin-bottom: 1rem; box-shadow: 0 1px 3px rgba(0,0,0,0.12); }
 .list { list-style: none; margin: 0; padding: 0; }
-.account + .account, .card-account + .card-account { border-top: 1px solid #e3e8ee; margin-top: 0.6rem; padding-top: 0.6rem; }
+.account + .account, .card-account + .card-account, .snapshot + .snapshot, .scenario + .scenario { border-top: 1px solid #e3e8ee; margin-top: 0.6rem; padding-top: 0.6rem; }
 label { display: block; font-weight: 600; margin: 0.8rem 0 0.3rem; }
 .row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
 input[type=number], select { font-size: 1.05rem; padding: 0.6rem; border: 1px solid #98a4b0; border-radius: 0.4rem; background: #fff; }
 input[type=number] { width: 7rem; }
+input[type=text] { width: 100%; box-sizing: border-box; font-size: 1.05rem; padding: 0.6rem; border: 1px solid #98a4b0; border-radius: 0.4rem; }
+select { max-width: 100%; }
+.actions { display: flex; flex-wrap: wrap; gap: 0 0.5rem; }
 button { font-size: 1.05rem; padding: 0.75rem 1.1rem; border-radius: 0.4rem; border: 0; cursor: pointer; margin: 0.8rem 0.5rem 0 0; }
 .primary { background: #12355b; color: #fff; }
 .secondary { background: #dde3ea; color: #1b2530; }
@@ -221,3 +224,87 @@ export const MESSAGE = `<% layout('@layout', it) %>
 <% if (it.goOn) { %><p><a href="/console" id="go-on"><%= it.texts.goOn %></a></p><% } %>
 <% if (it.back) { %><p><a href="/console" id="back"><%= it.texts.backToConsole %></a></p><% } %>
 </div>`;
+
+export const SNAPSHOTS = `<% layout('@layout', it) %>
+<p><%= it.t.intro %></p>
+<section class="card" aria-labelledby="save-heading">
+<h2 id="save-heading"><%= it.t.saveHeading %></h2>
+<form method="post" action="/console/snapshots">
+<input type="hidden" name="_csrf" value="<%= it.csrf %>">
+<label for="snapshot-name"><%= it.t.nameLabel %></label>
+<input type="text" id="snapshot-name" name="name" maxlength="<%= it.nameMax %>" autocomplete="off" aria-describedby="snapshot-name-hint">
+<p class="hint" id="snapshot-name-hint"><%= it.t.nameHint %></p>
+<button type="submit" class="primary" id="save-snapshot"><%= it.t.save %></button>
+</form>
+</section>
+<section class="card" aria-labelledby="snapshots-heading">
+<h2 id="snapshots-heading"><%= it.listHeading %></h2>
+<p class="hint"><%= it.t.restoreHint %></p>
+<% if (it.snapshots.length === 0) { %><p id="no-snapshots"><%= it.t.none %></p><% } %>
+<ul class="list" id="snapshots">
+<% it.snapshots.forEach(function (s) { %>
+<li class="snapshot" data-snapshot-id="<%= s.id %>">
+<h3><%= s.name %></h3>
+<dl>
+<dt><%= it.t.saved %></dt><dd><time datetime="<%= s.savedIso %>"><%= s.saved %></time></dd>
+<dt><%= it.t.bankTime %></dt><dd><%= s.bankTime %></dd>
+<dt><%= it.t.rows %></dt><dd><%= s.rows %></dd>
+<dt><%= it.t.size %></dt><dd><%= s.size %></dd>
+</dl>
+<div class="actions">
+<form method="post" action="<%= s.restore %>"><input type="hidden" name="_csrf" value="<%= it.csrf %>"><button type="submit" class="primary restore" aria-label="<%= it.t.restore %>: <%= s.name %>, <%= s.saved %>"><%= it.t.restore %></button></form>
+<form method="post" action="<%= s.remove %>"><input type="hidden" name="_csrf" value="<%= it.csrf %>"><button type="submit" class="secondary delete" aria-label="<%= it.t.delete %>: <%= s.name %>, <%= s.saved %>"><%= it.t.delete %></button></form>
+</div>
+</li>
+<% }) %>
+</ul>
+</section>`;
+
+export const SCENARIOS = `<% layout('@layout', it) %>
+<p><%= it.t.intro %></p>
+<section class="card" aria-labelledby="armed-heading">
+<h2 id="armed-heading"><%= it.t.armedHeading %></h2>
+<% if (it.armed.length === 0) { %><p id="no-scenarios"><%= it.t.none %></p><% } %>
+<ul class="list" id="scenarios">
+<% it.armed.forEach(function (a) { %>
+<li class="scenario" data-kind="<%= a.kind %>">
+<h3><%= a.name %> <span class="hint"><%= a.kind %></span></h3>
+<dl>
+<% a.entries.forEach(function (e) { %><dt><%= e.name %></dt><dd><%= e.value %></dd><% }) %>
+</dl>
+<form method="post" action="<%= a.disarm %>"><input type="hidden" name="_csrf" value="<%= it.csrf %>"><button type="submit" class="secondary disarm" aria-label="<%= it.t.disarm %>: <%= a.name %>"><%= it.t.disarm %></button></form>
+</li>
+<% }) %>
+</ul>
+</section>
+<section class="card" aria-labelledby="arm-heading">
+<h2 id="arm-heading"><%= it.t.armHeading %></h2>
+<form method="get" action="/console/scenarios">
+<label for="kind"><%= it.t.kindLabel %></label>
+<div class="row">
+<select id="kind" name="kind">
+<% it.kinds.forEach(function (k) { %><option value="<%= k.value %>"<% if (k.selected) { %> selected<% } %>><%= k.label %></option><% }) %>
+</select>
+<button type="submit" class="secondary" id="choose-kind"><%= it.t.choose %></button>
+</div>
+</form>
+<% if (it.form) { %>
+<form method="post" action="/console/scenarios" id="arm-form">
+<input type="hidden" name="_csrf" value="<%= it.csrf %>">
+<input type="hidden" name="kind" value="<%= it.form.kind %>">
+<h3><%= it.form.name %></h3>
+<p><%= it.form.text %></p>
+<% if (it.form.matchHint) { %><p class="hint"><%= it.form.matchHint %></p><% } %>
+<% it.form.fields.forEach(function (f) { %>
+<label for="field-<%= f.name %>"><%= f.label %></label>
+<% if (f.type === 'select') { %><select id="field-<%= f.name %>" name="<%= f.name %>"<% if (f.hint) { %> aria-describedby="hint-<%= f.name %>"<% } %>><% f.options.forEach(function (o) { %><option value="<%= o.value %>"<% if (o.selected) { %> selected<% } %>><%= o.label %></option><% }) %></select>
+<% } else if (f.type === 'number') { %><input type="number" id="field-<%= f.name %>" name="<%= f.name %>" min="<%= f.min %>" max="<%= f.max %>" value="<%= f.value %>" inputmode="numeric"<% if (f.hint) { %> aria-describedby="hint-<%= f.name %>"<% } %>>
+<% } else { %><input type="text" id="field-<%= f.name %>" name="<%= f.name %>" maxlength="<%= f.maxLength %>" value="<%= f.value %>" autocomplete="off"<% if (f.hint) { %> aria-describedby="hint-<%= f.name %>"<% } %>>
+<% } %>
+<% if (f.hint) { %><p class="hint" id="hint-<%= f.name %>"><%= f.hint %></p><% } %>
+<% if (f.name === 'times') { %><label class="choice"><input type="checkbox" id="field-unlimited" name="unlimited" value="yes"><span><%= it.t.unlimited %></span></label><% } %>
+<% }) %>
+<button type="submit" class="primary" id="arm-scenario"><%= it.t.arm %></button>
+</form>
+<% } %>
+</section>`;

@@ -19,17 +19,38 @@ export type ConsoleMessage =
 export type ConsoleNotice =
   | { kind: 'clock-moved'; batchRuns: number; executed: number; rejected: number }
   | { kind: 'batch-run'; executed: number; rejected: number }
-  | { kind: 'reset' };
+  | { kind: 'reset' }
+  | { kind: 'snapshot-saved' }
+  | { kind: 'snapshot-restored' }
+  | { kind: 'snapshot-deleted' }
+  | { kind: 'scenario-armed' }
+  | { kind: 'scenario-disarmed' };
 
 /** Every text of the console's pages, in English and Norwegian Bokmål, as the SCA pages have theirs. */
 export interface ConsoleTexts {
   console: string;
   sandboxBanner: string;
   skip: string;
-  nav: { overview: string; customers: string; payments: string; consents: string; label: string };
+  nav: {
+    overview: string;
+    customers: string;
+    payments: string;
+    consents: string;
+    snapshots: string;
+    scenarios: string;
+    label: string;
+  };
   signOut: string;
   signedInAs: (tppId: string) => string;
-  title: { overview: string; customers: string; payments: string; payment: string; consents: string };
+  title: {
+    overview: string;
+    customers: string;
+    payments: string;
+    payment: string;
+    consents: string;
+    snapshots: string;
+    scenarios: string;
+  };
   clock: {
     heading: string;
     now: string;
@@ -137,6 +158,8 @@ const en: ConsoleTexts = {
     customers: 'Customers and accounts',
     payments: 'Payments',
     consents: 'Consents',
+    snapshots: 'Snapshots',
+    scenarios: 'Scenarios',
   },
   signOut: 'Sign out',
   signedInAs: (tppId) => `The sandbox bank of ${tppId}`,
@@ -146,6 +169,8 @@ const en: ConsoleTexts = {
     payments: 'Payments',
     payment: 'Payment',
     consents: 'Consents',
+    snapshots: 'Snapshots',
+    scenarios: 'Scenarios',
   },
   clock: {
     heading: 'The clock',
@@ -181,6 +206,16 @@ const en: ConsoleTexts = {
         return `The batch ran: ${count(notice.executed, 'payment', 'payments')} executed, ${notice.rejected} rejected.`;
       case 'reset':
         return 'Your bank is back to the default data set.';
+      case 'snapshot-saved':
+        return 'The snapshot is saved.';
+      case 'snapshot-restored':
+        return 'Your bank is back as the snapshot holds it.';
+      case 'snapshot-deleted':
+        return 'The snapshot is deleted.';
+      case 'scenario-armed':
+        return 'The scenario is armed.';
+      case 'scenario-disarmed':
+        return 'The scenario is disarmed.';
     }
   },
   actionFailed: 'That did not work:',
@@ -319,6 +354,8 @@ const nb: ConsoleTexts = {
     customers: 'Kunder og kontoer',
     payments: 'Betalinger',
     consents: 'Samtykker',
+    snapshots: 'Øyeblikksbilder',
+    scenarios: 'Scenarioer',
   },
   signOut: 'Logg ut',
   signedInAs: (tppId) => `Sandkassebanken til ${tppId}`,
@@ -328,6 +365,8 @@ const nb: ConsoleTexts = {
     payments: 'Betalinger',
     payment: 'Betaling',
     consents: 'Samtykker',
+    snapshots: 'Øyeblikksbilder',
+    scenarios: 'Scenarioer',
   },
   clock: {
     heading: 'Klokken',
@@ -363,6 +402,16 @@ const nb: ConsoleTexts = {
         return `Batchen kjørte: ${count(notice.executed, 'betaling', 'betalinger')} utført, ${notice.rejected} avvist.`;
       case 'reset':
         return 'Banken din er tilbake til standarddataene.';
+      case 'snapshot-saved':
+        return 'Øyeblikksbildet er lagret.';
+      case 'snapshot-restored':
+        return 'Banken din er tilbake slik øyeblikksbildet holder den.';
+      case 'snapshot-deleted':
+        return 'Øyeblikksbildet er slettet.';
+      case 'scenario-armed':
+        return 'Scenarioet er aktivert.';
+      case 'scenario-disarmed':
+        return 'Scenarioet er slått av.';
     }
   },
   actionFailed: 'Det gikk ikke:',

@@ -15,7 +15,9 @@ import type { SandboxConsole } from '../../services/console/sandbox-console.js';
 import { endForGoneClient, isClientGone } from '../client-gone.js';
 import { CONSOLE_SESSION_COOKIE, type ConsoleAccess, type ConsoleSession } from '../console-pages/console-access.js';
 import { type ConsolePage, renderConsolePage } from '../console-pages/console-page-renderer.js';
-import { CONSOLE_TEXTS, type ConsoleMessage, type ConsoleNotice } from '../console-pages/console-texts.js';
+import { CONSOLE_TEXTS, type ConsoleMessage } from '../console-pages/console-texts.js';
+import { fieldsOf, noticeOf, seeAfter } from '../console-pages/console-forms.js';
+import { registerConsoleToolRoutes } from './console-tool-routes.js';
 import { languageOf } from '../hooks/negotiation.js';
 
 interface ConsolePageOptions {
@@ -25,7 +27,7 @@ interface ConsolePageOptions {
 }
 
 /** Answers a page: HTML in the developer's language, never cached, framed or given a referrer. */
-type ShowPage = (
+export type ShowPage = (
   request: FastifyRequest,
   reply: FastifyReply,
   page: ConsolePage,
@@ -188,7 +190,7 @@ export async function registerConsolePages(
           try {
             const moved = await bank.moveClock(sessionOf(request).tppId, count * hoursPer);
             const runs = [...moved.batchRuns, ...moved.standingOrders];
-            return seeOverview(reply, {
+            return seeAfter(reply, '/console', {
               kind: 'clock-moved',
               batchRuns: moved.batchRuns.length,
               executed: runs.reduce((n, r) => n + r.executed + r.partial, 0),
@@ -203,7 +205,7 @@ export async function registerConsolePages(
 
         signedIn.post('/batch-runs', form, async (request, reply) => {
           const run = await bank.runBatch(sessionOf(request).tppId);
-          return seeOverview(reply, {
+          return seeAfter(reply, '/console', {
             kind: 'batch-run',
             executed: run.executed + run.partial,
             rejected: run.rejected,
@@ -214,8 +216,10 @@ export async function registerConsolePages(
           if (fieldsOf(request.body, ['confirm']).confirm !== 'yes')
             return refused(request, reply, CONSOLE_TEXTS[languageOf(request)].reset.confirmNeeded);
           await bank.reset(sessionOf(request).tppId);
-          return seeOverview(reply, { kind: 'reset' });
+          return seeAfter(reply, '/console', { kind: 'reset' });
         });
+
+        registerConsoleToolRoutes({ pages: signedIn, bank, show, sessionOf });
 
         signedIn.post('/sign-out', form, async (_request, reply) =>
           reply.clearCookie(CONSOLE_SESSION_COOKIE, cookie).code(303).header('Location', '/console').send(),
@@ -257,44 +261,4 @@ function toConsole(reply: FastifyReply): FastifyReply {
     .header('Referrer-Policy', 'no-referrer')
     .header('Location', '/console')
     .send();
-}
-
-/** After an action, the overview (Post/Redirect/Get): a reload shows it again and does not repeat the action. */
-function seeOverview(reply: FastifyReply, notice: ConsoleNotice): FastifyReply {
-  const query = new URLSearchParams(
-    Object.entries(notice).map(([name, value]): [string, string] => [name === 'kind' ? 'done' : name, String(value)]),
-  );
-  return reply.code(303).header('Location', `/console?${query}`).send();
-}
-
-/** The notice an overview's address carries, when it is one the console gives. */
-function noticeOf(query: Record<string, unknown>): ConsoleNotice | undefined {
-  const count = (name: string) => {
-    const value = query[name];
-    return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
-  };
-  const executed = count('executed');
-  const rejected = count('rejected');
-  switch (query.done) {
-    case 'reset':
-      return { kind: 'reset' };
-    case 'batch-run':
-      return executed === undefined || rejected === undefined ? undefined : { kind: 'batch-run', executed, rejected };
-    case 'clock-moved': {
-      const batchRuns = count('batchRuns');
-      return batchRuns === undefined || executed === undefined || rejected === undefined
-        ? undefined
-        : { kind: 'clock-moved', batchRuns, executed, rejected };
-    }
-    default:
-      return undefined;
-  }
-}
-
-/** Form fields as text, bounded; a missing one is empty. */
-function fieldsOf<K extends string>(body: unknown, names: readonly K[]): Record<K, string> {
-  const form = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  return Object.fromEntries(
-    names.map((name) => [name, typeof form[name] === 'string' ? (form[name] as string).slice(0, 100) : '']),
-  ) as Record<K, string>;
 }

@@ -14,6 +14,9 @@ import type { Banks } from '../banks.js';
 import type { BatchRunResult } from '../batch-runner.js';
 import type { SandboxDataService } from '../sandbox-data-service.js';
 import type { ClockMoved, ClockReading, SandboxClock } from '../sandbox/sandbox-clock.js';
+import type { ScenarioOperations } from '../sandbox/sandbox-scenarios.js';
+import type { SnapshotSummary } from '../../store/snapshot-records.js';
+import type { Json } from '../../domain/json.js';
 import { type HistoryEvent, paymentHistory } from './payment-history.js';
 
 /** A customer with its accounts and card accounts. */
@@ -46,6 +49,8 @@ export class SandboxConsole {
     private readonly banks: Banks,
     private readonly sandbox: SandboxDataService,
     readonly clock: SandboxClock,
+    /** The operations a bank scenario may name (the API's, as the routes were added). */
+    readonly operations: ScenarioOperations,
   ) {}
 
   readClock(tppId: string): Promise<ClockReading> {
@@ -121,5 +126,39 @@ export class SandboxConsole {
   /** The bank back to the default data set (POST /v1/sandbox/initialize). */
   async reset(tppId: string): Promise<void> {
     await this.sandbox.initializer.initialize({ id: tppId });
+  }
+
+  /** The bank's snapshots, oldest first (docs/sandbox.md, "Snapshots"). */
+  snapshots(tppId: string): Promise<SnapshotSummary[]> {
+    return this.store.listSnapshots(this.banks.of(tppId));
+  }
+
+  /** Saves the bank as it is now, by the snapshot service's rules and limits (409 past them). */
+  async saveSnapshot(tppId: string, name: string | undefined): Promise<void> {
+    await this.sandbox.snapshots.save({ id: tppId }, name);
+  }
+
+  /** Puts the bank back as the snapshot holds it; the slots its restored clock has come to run, as after the API's restore. */
+  async restoreSnapshot(tppId: string, snapshotId: string): Promise<void> {
+    await this.sandbox.snapshots.restore({ id: tppId }, snapshotId);
+    await this.clock.catchUp(tppId);
+  }
+
+  async deleteSnapshot(tppId: string, snapshotId: string): Promise<void> {
+    await this.sandbox.snapshots.remove({ id: tppId }, snapshotId);
+  }
+
+  /** The scenarios armed in the bank, oldest first, as GET /v1/sandbox/scenarios gives them. */
+  scenarios(tppId: string): Promise<Json[]> {
+    return this.sandbox.scenarios.list({ id: tppId });
+  }
+
+  /** Arms a scenario from a body as POST /v1/sandbox/scenarios takes it, by the same rules (docs/scenarios.md). */
+  async armScenario(tppId: string, body: Record<string, unknown>): Promise<void> {
+    await this.sandbox.scenarios.arm({ id: tppId }, body, this.operations);
+  }
+
+  async disarmScenario(tppId: string, scenarioId: string): Promise<void> {
+    await this.sandbox.scenarios.disarm({ id: tppId }, scenarioId);
   }
 }

@@ -68,6 +68,14 @@ export class SandboxClock {
     };
   }
 
+  /**
+   * Runs the TPP's bank's batch slots that have come by its clock, and reschedules: after a restore,
+   * whose clock may stand elsewhere and whose payments may wait for a slot (as the snapshot route does).
+   */
+  async catchUp(tppId: string): Promise<void> {
+    await this.scheduler.wake(this.banks.of(tppId));
+  }
+
   /** A batch run of the TPP's bank now, outside the schedule: every authorised payment that is due. */
   runNow(tppId: string): Promise<BatchRunResult> {
     return this.runner.runNow(this.banks.of(tppId));
