@@ -300,6 +300,35 @@ program
     },
   );
 
+program
+  .command('console')
+  .description(
+    "print a link to your sandbox bank's console (customers, payments, consents, the clock) for a browser: it opens once, within 5 minutes",
+  )
+  .addOption(serverOption())
+  .option('--cert <file>', 'TPP certificate (PEM)', './tpp/tpp.cert.pem')
+  .option('--key <file>', 'TPP private key (PEM)', './tpp/tpp.key.pem')
+  .action(async (options: { server?: string; cert: string; key: string }) => {
+    const response = await sendSignedRequest({
+      method: 'POST',
+      url: addressOf('/v1/sandbox/console-links', options.server),
+      credentials: {
+        certPem: await readText(options.cert, 'TPP certificate'),
+        keyPem: await readText(options.key, 'TPP key'),
+      },
+      digest: true,
+    });
+    const link = response.body as { href?: unknown; expiresAt?: unknown };
+    if (response.status !== 201 || typeof link.href !== 'string') {
+      process.stdout.write(
+        `HTTP ${response.status}\n${typeof response.body === 'string' ? response.body : JSON.stringify(response.body, null, 2)}\n`,
+      );
+      process.exitCode = 1;
+      return;
+    }
+    process.stdout.write(`${link.href}\nexpires: ${String(link.expiresAt)} (it opens once)\n`);
+  });
+
 function roleList(value: string): PspRole[] {
   const roles = value
     .split(',')

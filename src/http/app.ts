@@ -66,6 +66,11 @@ import { registerSandboxRoutes } from './routes/sandbox-routes.js';
 import { registerSandboxKeyRoutes } from './routes/sandbox-key-routes.js';
 import { BankKeys } from '../services/bank-keys.js';
 import { registerSandboxCertificateRoutes } from './routes/sandbox-certificate-routes.js';
+import { registerSandboxConsoleLinkRoutes } from './routes/sandbox-console-link-routes.js';
+import { registerConsolePages } from './routes/console-page-routes.js';
+import { ConsoleAccess } from './console-pages/console-access.js';
+import { SandboxConsole } from '../services/console/sandbox-console.js';
+import { SandboxClock } from '../services/sandbox/sandbox-clock.js';
 import { registerSandboxSnapshotRoutes } from './routes/sandbox-snapshot-routes.js';
 import { sandboxSchemas } from './schemas/sandbox-schemas.js';
 import type { SandboxDataService } from '../services/sandbox-data-service.js';
@@ -284,15 +289,30 @@ async function registerRoutes(
   registerAisConsentRoutes(app, deps.ais);
   registerAisAccountRoutes(app, deps.ais);
   registerAisCardAccountRoutes(app, deps.ais);
-  if (sandbox && deps.time !== undefined) registerSandboxClockRoutes(app, deps.time);
+  const secureCookies = deps.config.publicUrl.startsWith('https:');
+  const clock =
+    sandbox && deps.time !== undefined
+      ? new SandboxClock(deps.time.banks, deps.time.runner, deps.time.scheduler)
+      : undefined;
+  if (clock !== undefined) registerSandboxClockRoutes(app, clock);
   if (sandbox) registerSandboxRoutes(app, deps.sandbox, catalogue);
   if (sandbox) registerSandboxKeyRoutes(app, new BankKeys(deps.store, deps.banks));
   if (sandbox && deps.time !== undefined)
     registerSandboxSnapshotRoutes(app, deps.sandbox.snapshots, deps.time.scheduler);
   if (sandbox && deps.certificates !== undefined) await registerSandboxCertificateRoutes(app, deps.certificates);
+  if (clock !== undefined) {
+    // The sandbox console (docs/console.md): its links and sessions expire by the wall clock.
+    const access = new ConsoleAccess(deps.sca.nationalIdKey, { now: () => deps.banks.wallNow() });
+    registerSandboxConsoleLinkRoutes(app, access, deps.config.publicUrl);
+    await registerConsolePages(app, new SandboxConsole(deps.store, deps.banks, deps.sandbox, clock, catalogue), {
+      access,
+      banks: deps.banks,
+      secureCookies,
+    });
+  }
   await registerScaPages(app, deps.sca, {
     sandbox,
-    secureCookies: deps.config.publicUrl.startsWith('https:'),
+    secureCookies,
     onOutcome: (outcome) => deps.metrics?.collector.observeScaOutcome(outcome),
   });
 }

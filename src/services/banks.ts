@@ -61,6 +61,8 @@ export class Banks {
    * it), and the use is written at most once per `touchEveryMs`.
    */
   private readonly entered = new Map<string, { checked: number; touched: number }>();
+  /** Banks whose use through their console this process noted, with when. */
+  private readonly consoleUses = new Map<string, number>();
 
   constructor(
     private readonly store: Store,
@@ -129,6 +131,22 @@ export class Banks {
         `this sandbox keeps ${error.limit} banks, one per TPP, and has no room for a bank of ${tppId}; TPPs that have a bank here go on as before. Ask the sandbox's operator`,
       );
     }
+  }
+
+  /**
+   * Notes a use of the TPP's sandbox bank that comes without a signed request (its console), at most
+   * once per `touchEveryMs`; false when the bank is gone or being removed.
+   */
+  async noteUse(tppId: string): Promise<boolean> {
+    const bank = this.of(tppId);
+    const now = this.base.now().getTime();
+    const touched = this.consoleUses.get(bank);
+    if (touched !== undefined && now - touched < this.tenancy.touchEveryMs) return true;
+    this.consoleUses.delete(bank);
+    if (!(await this.store.touchBank(bank, new Date(now)))) return false;
+    if (this.consoleUses.size >= BANK_ENTRIES_CACHED) this.consoleUses.clear();
+    this.consoleUses.set(bank, now);
+    return true;
   }
 
   /** The wall clock, which every bank's business clock runs from (the base clock a test gives). */

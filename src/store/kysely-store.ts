@@ -29,6 +29,8 @@ import { shareable } from './queries/shareable-queries.js';
 import { cardTransactionsPage, transactionsPage } from './queries/ais-transaction-queries.js';
 import { pendingPayments } from './queries/pending-payment-queries.js';
 import { countUnattendedReads } from './queries/unattended-read-queries.js';
+import * as overview from './queries/bank-overview-queries.js';
+import type { ConsentSummary, CustomerAccounts, PaymentHistory, PaymentSummary } from './bank-overview-records.js';
 import type { ConsentResource } from '../domain/ais-consent.js';
 import type {
   AisCardTransaction,
@@ -417,5 +419,24 @@ export abstract class KyselyStore extends KyselySnapshotStore implements Store {
   }
   countUnattendedReads(tppId: string, keys: readonly string[], day: string): Promise<string | undefined> {
     return countUnattendedReads(this.db, tppId, keys, day);
+  }
+
+  // A bank's lists, for its console (bank-overview-records.ts).
+  listPayments(tppId: string, bankKey: string, limit: number): Promise<PaymentSummary[]> {
+    return overview.listPayments(this.db, tppId, bankKey, limit);
+  }
+  paymentHistory(
+    tppId: string,
+    bankKey: string,
+    paymentId: string,
+    limit: number,
+  ): Promise<PaymentHistory | undefined> {
+    return overview.paymentHistory(this.db, tppId, bankKey, paymentId, limit);
+  }
+  listConsents(tppId: string, bankKey: string, limit: number): Promise<ConsentSummary[]> {
+    return overview.listConsents(this.db, tppId, bankKey, limit);
+  }
+  customerAccounts(bankKey: string, customerIds: readonly string[]): Promise<CustomerAccounts> {
+    return overview.customerAccounts(this.db, bankKey, customerIds);
   }
 }

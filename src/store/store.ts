@@ -1,6 +1,7 @@
 import type { Account, AccountStatus, Agreement, Customer, Engagement } from '../domain/bank.js';
 import type { UpkeepStore } from './upkeep-records.js';
 import type { SnapshotStore } from './snapshot-records.js';
+import type { BankOverviewStore } from './bank-overview-records.js';
 import type { NewPayment } from '../domain/payments/payment.js';
 import type { ArmedScenario } from '../domain/sandbox-scenarios.js';
 import type { EntryOutcome, ExecutionOutcome, Planner } from './ledger-records.js';
@@ -109,7 +110,7 @@ export type CancelResult =
  * embedded default) and postgres/ (several server instances on one database), and one contract test
  * suite runs against both.
  */
-export interface Store extends UpkeepStore, SnapshotStore {
+export interface Store extends UpkeepStore, SnapshotStore, BankOverviewStore {
   readonly kind: 'sqlite' | 'postgres';
   /** Brings the schema to the latest version; safe to run on every start and from several instances. */
   migrate(): Promise<void>;

@@ -18,7 +18,7 @@ import { type TestApp, startTestApp } from '../support/test-app.js';
 /**
  * Every route of the app, found as the app registers it, gets generated, correctly signed requests
  * (test/support/fuzz.ts): none is answered 5xx, and every error is the specification's error body,
- * the 401 SCA challenge, or (on the PSU's pages) an HTML page. Bounded for CI: FUZZ_RUNS_PER_ROUTE
+ * the 401 SCA challenge, or (on the PSU's pages and the sandbox console) an HTML page. Bounded for CI: FUZZ_RUNS_PER_ROUTE
  * requests per route and method (default 8) from FUZZ_SEED (default fixed); `npm run fuzz` runs long.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -46,6 +46,8 @@ describe('fuzzing every route with signed requests', () => {
       'POST /v1/sandbox/agreements',
       'POST /v1/sandbox/clock',
       'GET /sca/:token',
+      'GET /console/payments/:paymentId',
+      'POST /v1/sandbox/console-links',
       'GET /health',
     ]) {
       assert.ok(paths.has(expected), `${expected} among ${[...paths].join(', ')}`);

@@ -289,7 +289,7 @@ describe('the examples against the real answers of a sandbox bank on the example
     check('GET', orders, await signed('GET', orders));
   });
 
-  it('test customers, accounts and agreements; a new start; a snapshot saved and restored; a second key; a certificate', async () => {
+  it('test customers, accounts and agreements; a new start; a snapshot saved and restored; a second key; a certificate; a console link', async () => {
     const customer = await sendExample('POST', '/v1/sandbox/customers');
     check(
       'PATCH',
@@ -326,6 +326,9 @@ describe('the examples against the real answers of a sandbox bank on the example
     check('GET', '/v1/sandbox/keys', await signed('GET', '/v1/sandbox/keys'));
     const second = (bound.keys as Json[]).find((k) => k.current === false)!.keySha256 as string;
     check('DELETE', `/v1/sandbox/keys/${second}`, await signed('DELETE', `/v1/sandbox/keys/${second}`));
+    const link = check('POST', '/v1/sandbox/console-links', await signed('POST', '/v1/sandbox/console-links'));
+    assert.match(link.href, /^http:\/\/127\.0\.0\.1:8080\/console\/enter\?token=[\w.-]+$/);
+    assert.equal(link.expiresAt, '2026-11-26T10:05:00.000Z', 'five minutes after the examples’ instant');
     const request = OPERATION_EXAMPLES.issueSandboxCertificate!.request as Json;
     check(
       'POST',

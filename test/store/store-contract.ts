@@ -14,6 +14,7 @@ import { scenarioContract } from './scenario-contract.js';
 import { unattendedReadContract } from './unattended-read-contract.js';
 import { upkeepContract } from './upkeep-contract.js';
 import { snapshotContract } from './snapshot-contract.js';
+import { bankOverviewContract } from './bank-overview-contract.js';
 
 /** The start of the logical-duplicate window, as the service gives it to the store. */
 const windowStart = () => new Date(Date.now() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000);
@@ -750,6 +751,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
     unattendedReadContract(open);
     upkeepContract(open);
     snapshotContract(open);
+    bankOverviewContract(open);
   });
 }
 

@@ -696,7 +696,7 @@ const ERROR_FIELDS = new Set(['id', 'system', 'status', 'code', 'message', 'tppM
 /**
  * What is wrong with the answer to a fuzzed request, or undefined: never a 5xx; an API error has
  * the specification's error body (id, system, status, code, message?) or is the 401 SCA challenge;
- * a PSU page's error is an HTML page.
+ * an error of a page for a browser (the PSU's SCA pages, the sandbox console) is an HTML page.
  */
 export function answerProblem(
   target: FuzzTarget,
@@ -707,7 +707,8 @@ export function answerProblem(
   if (status >= 500) return `answered ${status}: ${response.body.slice(0, 300)}`;
   if (status < 400 || request.method === 'HEAD') return undefined;
   const type = String(response.headers['content-type'] ?? '');
-  if (!target.api && target.path.startsWith('/sca') && type.startsWith('text/html')) return undefined;
+  const page = target.path.startsWith('/sca') || target.path.startsWith('/console');
+  if (!target.api && page && type.startsWith('text/html')) return undefined;
   let body: Record<string, unknown>;
   try {
     body = JSON.parse(response.body) as Record<string, unknown>;

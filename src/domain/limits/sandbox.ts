@@ -7,6 +7,9 @@
  */
 export const SANDBOX_CLOCK_LATEST = new Date('2999-12-31T00:00:00.000Z');
 
+/** At most ten years forward in one move: far enough for any test, and a bound on the batch catch-up. */
+export const SANDBOX_CLOCK_MAX_ADVANCE_SECONDS = 10 * 366 * 86_400;
+
 /** spec, Limits and Versioning 4: an account's and a card account's name, 35 characters; 70 with accept-fix longer-name. */
 export const ACCOUNT_NAME_MAX_LENGTH = 35;
 export const ACCOUNT_NAME_LONGER_MAX_LENGTH = 70;
@@ -158,3 +161,50 @@ export const SANDBOX_RETRY_AFTER_MAX_SECONDS = 3600;
 export const SANDBOX_MAINTENANCE_MAX_SECONDS = 7 * 86_400;
 /** A rejecting scenario's own reasonText: the statusReason after its code fits a tppMessage's text (TPP_MESSAGE_TEXT_MAX_LENGTH) with room. */
 export const SANDBOX_SCENARIO_REASON_MAX_LENGTH = 200;
+
+/**
+ * How long a console link (`tpp console`, POST /v1/sandbox/console-links) can be opened: long enough
+ * to copy it from a terminal into a browser, short enough that one left in a shell's history or a CI
+ * log has expired before anyone reads it. It is opened once (docs/console.md).
+ */
+export const CONSOLE_LINK_TTL_MS = 5 * 60_000;
+
+/**
+ * How long a console session (its cookie) lasts after the link was opened: a working day, after
+ * which the developer runs `tpp console` again. The session is the TPP's rights in its sandbox bank,
+ * so it does not outlast the day it was given for.
+ */
+export const CONSOLE_SESSION_TTL_MS = 8 * 3_600_000;
+
+/**
+ * Console links one process remembers as used until they expire (what makes each link single-use):
+ * a link lives CONSOLE_LINK_TTL_MS, so this is links opened within five minutes, far more than a
+ * sandbox's developers open. Beyond it a link is refused until older ones expire, rather than a used
+ * one forgotten (and usable again).
+ */
+export const CONSOLE_LINKS_REMEMBERED = 10_000;
+
+/** A console link's token or session cookie as sent: what a valid one is (a few hundred characters) with room; longer is not read. */
+export const CONSOLE_TOKEN_MAX_LENGTH = 512;
+
+/**
+ * Payments the console lists, newest first: a screenful of a developer's recent tests, one page to
+ * read without paging. Older ones are read by their id (GET /console/payments/{id}) or through the API.
+ */
+export const CONSOLE_PAYMENTS_LISTED = 50;
+
+/** Consents the console lists, newest first: as its payments. */
+export const CONSOLE_CONSENTS_LISTED = 50;
+
+/** Customers the console lists, with their accounts: the default data set and a TPP's own test set. */
+export const CONSOLE_CUSTOMERS_LISTED = 100;
+
+/**
+ * Authorisations, bookings and standing-order executions one payment's history shows, each: a
+ * payment is authorised once or a few times, a bulk's bookings are one per entry and its fee, a
+ * standing order runs monthly for years. The newest are kept when there are more.
+ */
+export const CONSOLE_HISTORY_EVENTS_MAX = 200;
+
+/** A console form's body: a few short fields (a CSRF token, a number, a choice). */
+export const CONSOLE_FORM_BODY_MAX_BYTES = 4096;

@@ -1,16 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../../domain/api-error.js';
-import { osloDate } from '../../domain/clock.js';
-import type { BatchRunResult, BatchRunner, BatchScheduler } from '../../services/batch-runner.js';
-import type { BankClock, Banks } from '../../services/banks.js';
-import { isStandingOrderRun } from '../../services/periodic-runner.js';
-import { FORMATTED_TEXT_MAX_LENGTH, SANDBOX_CLOCK_LATEST } from '../../domain/limits.js';
+import type { BatchRunner, BatchScheduler } from '../../services/batch-runner.js';
+import type { Banks } from '../../services/banks.js';
+import type { ClockMove, ClockReading, SandboxClock } from '../../services/sandbox/sandbox-clock.js';
+import { FORMATTED_TEXT_MAX_LENGTH, SANDBOX_CLOCK_MAX_ADVANCE_SECONDS } from '../../domain/limits.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { SIGNED, SIGNED_REQUIRED, headersSchema } from '../schemas/header-schemas.js';
 import { contextOf } from '../hooks/request-context.js';
-
-/** At most ten years forward in one move: far enough for any test, and a bound on the batch catch-up. */
-const MAX_ADVANCE_SECONDS = 10 * 366 * 86_400;
 
 export interface SandboxTime {
   banks: Banks;
@@ -51,43 +46,31 @@ export const batchRunSchema = {
 /** A move and a batch run change the bank, so they carry a Digest (of the empty body for a run). */
 const SIGNED_WITH_DIGEST = headersSchema([...SIGNED, 'Digest'], [...SIGNED_REQUIRED, 'Digest']);
 
-/** The body of a clock move: one of the two. */
-interface ClockMove {
-  advanceSeconds?: number;
-  to?: string;
-}
-
 /**
  * The sandbox's business clock and batch runs (docs/sandbox.md): a TPP reads its bank's clock, moves
  * it forward (its bank's batch slots passed on the way run), or runs its bank's batch now, so its
- * tests run in seconds and always the same way, whatever other TPPs do.
+ * tests run in seconds and always the same way, whatever other TPPs do. The rules are SandboxClock's,
+ * which the console uses too.
  */
-export function registerSandboxClockRoutes(app: FastifyInstance, time: SandboxTime): void {
-  const view = (clock: BankClock, runs?: BatchRunResult[]) => {
-    const now = clock.now();
-    return {
-      now: now.toISOString(),
-      today: osloDate(now),
-      timeZone: 'Europe/Oslo',
-      offsetSeconds: Math.round(clock.offsetMs / 1000),
-      batchTimes: [...time.runner.times],
-      nextBatchRun: time.runner.nextSlot(now).toISOString(),
-      ...(runs === undefined
-        ? {}
-        : {
-            batchRuns: runs.filter((r) => !isStandingOrderRun(r)),
-            standingOrders: runs.filter((r) => isStandingOrderRun(r)),
-          }),
-    };
-  };
-  registerClockRead(app, time, view);
-  registerClockMove(app, time, view);
-  registerBatchRun(app, time);
+export function registerSandboxClockRoutes(app: FastifyInstance, clock: SandboxClock): void {
+  registerClockRead(app, clock);
+  registerClockMove(app, clock);
+  registerBatchRun(app, clock);
 }
 
-type ClockView = (clock: BankClock, runs?: BatchRunResult[]) => unknown;
+/** The clock as the answers show it. */
+function clockView(reading: ClockReading) {
+  return {
+    now: reading.now.toISOString(),
+    today: reading.today,
+    timeZone: 'Europe/Oslo',
+    offsetSeconds: reading.offsetSeconds,
+    batchTimes: [...reading.batchTimes],
+    nextBatchRun: reading.nextBatchRun.toISOString(),
+  };
+}
 
-function registerClockRead(app: FastifyInstance, time: SandboxTime, view: ClockView): void {
+function registerClockRead(app: FastifyInstance, clock: SandboxClock): void {
   app.get(
     '/v1/sandbox/clock',
     {
@@ -99,11 +82,11 @@ function registerClockRead(app: FastifyInstance, time: SandboxTime, view: ClockV
         response: { 200: clockSchema, ...errorResponses() },
       },
     },
-    async (request) => view(await time.banks.clockOfBank(contextOf(request).bank)),
+    async (request) => clockView(await clock.read(contextOf(request).tpp.id)),
   );
 }
 
-function registerClockMove(app: FastifyInstance, time: SandboxTime, view: ClockView): void {
+function registerClockMove(app: FastifyInstance, clock: SandboxClock): void {
   app.post<{ Body: ClockMove }>(
     '/v1/sandbox/clock',
     {
@@ -117,7 +100,7 @@ function registerClockMove(app: FastifyInstance, time: SandboxTime, view: ClockV
           additionalProperties: false,
           minProperties: 1,
           properties: {
-            advanceSeconds: { type: 'integer', minimum: 1, maximum: MAX_ADVANCE_SECONDS },
+            advanceSeconds: { type: 'integer', minimum: 1, maximum: SANDBOX_CLOCK_MAX_ADVANCE_SECONDS },
             to: {
               type: 'string',
               maxLength: FORMATTED_TEXT_MAX_LENGTH,
@@ -130,50 +113,13 @@ function registerClockMove(app: FastifyInstance, time: SandboxTime, view: ClockV
       },
     },
     async (request) => {
-      const { tpp, bank } = contextOf(request);
-      if (request.body.advanceSeconds !== undefined && request.body.to !== undefined) {
-        throw new ApiError('FORMAT_ERROR', 'give either advanceSeconds or to, not both', [
-          { code: 'FORMAT_ERROR', path: '$', text: 'give either advanceSeconds or to, not both' },
-        ]);
-      }
-      const before = await time.banks.clockOf(tpp.id);
-      const target = clockTarget(request.body, before);
-      const movedFrom = before.now();
-      await time.banks.advance(tpp.id, target);
-      // The slots the move passes run for this TPP's bank only, every one of them however far it goes.
-      const runs = await time.scheduler.wake(bank, movedFrom);
-      return view(await time.banks.clockOf(tpp.id), Array.isArray(runs) ? (runs as BatchRunResult[]) : []);
+      const moved = await clock.move(contextOf(request).tpp.id, request.body);
+      return { ...clockView(moved.clock), batchRuns: moved.batchRuns, standingOrders: moved.standingOrders };
     },
   );
 }
 
-/** The instant a move of one form asks for, refused when the clock cannot go there in one move. */
-function clockTarget(body: ClockMove, clock: BankClock): Date {
-  const target =
-    body.to !== undefined ? new Date(body.to) : new Date(clock.now().getTime() + body.advanceSeconds! * 1000);
-  // RFC 3339 allows second 60 (a leap second), which JavaScript's Date, and so this clock, cannot hold.
-  if (Number.isNaN(target.getTime())) {
-    const text = `$.to ${body.to} is a leap second or another time the clock cannot show; give an instant such as ${String(body.to).replace(/:60(?=\D|$)/, ':59')}`;
-    throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path: '$.to', text }]);
-  }
-  if (target.getTime() - clock.now().getTime() > MAX_ADVANCE_SECONDS * 1000) {
-    throw new ApiError('FORMAT_ERROR', `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds at a time`, [
-      {
-        code: 'FORMAT_ERROR',
-        path: '$.to',
-        text: `the clock moves at most ${MAX_ADVANCE_SECONDS} seconds (ten years) at a time`,
-      },
-    ]);
-  }
-  if (target.getTime() > SANDBOX_CLOCK_LATEST.getTime()) {
-    const path = body.to !== undefined ? '$.to' : '$.advanceSeconds';
-    const text = `${path} would move the clock to ${target.toISOString()}; the sandbox clock goes no further than ${SANDBOX_CLOCK_LATEST.toISOString()}, where its batch schedule ends`;
-    throw new ApiError('FORMAT_ERROR', text, [{ code: 'FORMAT_ERROR', path, text }]);
-  }
-  return target;
-}
-
-function registerBatchRun(app: FastifyInstance, time: SandboxTime): void {
+function registerBatchRun(app: FastifyInstance, clock: SandboxClock): void {
   app.post(
     '/v1/sandbox/batch-runs',
     {
@@ -185,6 +131,6 @@ function registerBatchRun(app: FastifyInstance, time: SandboxTime): void {
         response: { 200: { $ref: 'BatchRun#' }, ...errorResponses() },
       },
     },
-    async (request) => time.runner.runNow(contextOf(request).bank),
+    async (request) => clock.runNow(contextOf(request).tpp.id),
   );
 }

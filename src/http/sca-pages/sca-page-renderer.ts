@@ -154,14 +154,14 @@ function paymentView({ payment, problem }: PaymentToSign, language: Language, ap
 }
 
 /** An account number as people write it: Norwegian 1234.56.78903, an IBAN in groups of four. */
-function formatAccount(account: string): string {
+export function formatAccount(account: string): string {
   if (/^\d{11}$/.test(account)) return `${account.slice(0, 4)}.${account.slice(4, 6)}.${account.slice(6)}`;
   if (/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(account)) return account.replace(/(.{4})(?=.)/g, '$1 ');
   return account;
 }
 
 /** An amount in the PSU's number format, from its decimal text: no float on the way. */
-function money(minor: bigint, currency: string, language: Language): string {
+export function money(minor: bigint, currency: string, language: Language): string {
   if (!isCurrency(currency)) return `${currency} ${minor}`;
   const units = minorUnitsOf(currency);
   const format = new Intl.NumberFormat(language === 'nb' ? 'nb-NO' : 'en-GB', {

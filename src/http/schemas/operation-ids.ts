@@ -68,6 +68,7 @@ const FIXED: Record<string, string> = {
   'GET /v1/sandbox/scenarios': 'getSandboxScenarioList',
   'DELETE /v1/sandbox/scenarios/{scenarioId}': 'disarmSandboxScenario',
   'POST /v1/sandbox/certificates': 'issueSandboxCertificate',
+  'POST /v1/sandbox/console-links': 'createSandboxConsoleLink',
 };
 
 /** The operations every product of a payment service shares, under /{product}; Berlin Group's names. */

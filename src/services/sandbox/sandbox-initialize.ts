@@ -11,8 +11,8 @@ export class SandboxInitialize {
     private readonly banks: Banks,
   ) {}
 
-  /** Resets the TPP's sandbox bank to the default data set; other banks are untouched. */
-  async initialize(tpp: TppIdentity): Promise<Json> {
+  /** Resets the TPP's sandbox bank to the default data set; other banks are untouched (the console gives only the id). */
+  async initialize(tpp: Pick<TppIdentity, 'id'>): Promise<Json> {
     const defaults = defaultDataSet(await this.banks.now(tpp.id));
     const result = await this.store.initializeSandbox(this.banks.of(tpp.id), defaults);
     return {

@@ -17,6 +17,9 @@ import type { Banks } from '../banks.js';
 import { asObject, unknown } from './sandbox-input.js';
 import { link } from './sandbox-links.js';
 
+/** The TPP a request or a console session acts for: its bank is all that is read. */
+type TppRef = Pick<TppIdentity, 'id'>;
+
 /** The operations a scenario may name: the bank's API (which faults answer for) and the sandbox's own (which they never do). */
 export interface ScenarioOperations {
   faultable: ReadonlySet<string>;
@@ -40,7 +43,7 @@ export class SandboxScenarios {
     private readonly banks: Banks,
   ) {}
 
-  async arm(tpp: TppIdentity, body: unknown, operations: ScenarioOperations): Promise<Json> {
+  async arm(tpp: TppRef, body: unknown, operations: ScenarioOperations): Promise<Json> {
     const bank = this.banks.of(tpp.id);
     const now = await this.banks.now(tpp.id);
     const reading = readScenario(asObject(body), {
@@ -63,12 +66,12 @@ export class SandboxScenarios {
     return scenarioView(scenario);
   }
 
-  async list(tpp: TppIdentity): Promise<Json[]> {
+  async list(tpp: TppRef): Promise<Json[]> {
     const now = await this.banks.now(tpp.id);
     return (await this.store.listSandboxScenarios(this.banks.of(tpp.id), now)).map(scenarioView);
   }
 
-  async disarm(tpp: TppIdentity, scenarioId: string): Promise<void> {
+  async disarm(tpp: TppRef, scenarioId: string): Promise<void> {
     if (!(await this.store.disarmSandboxScenario(this.banks.of(tpp.id), scenarioId)))
       throw unknown('scenarioId', 'scenario', scenarioId);
   }

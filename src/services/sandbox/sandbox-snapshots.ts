@@ -13,6 +13,9 @@ import type { Banks } from '../banks.js';
 import { conflict, unknown } from './sandbox-input.js';
 import { link } from './sandbox-links.js';
 
+/** The TPP a request or a console session acts for: its bank is all that is read. */
+type TppRef = Pick<TppIdentity, 'id'>;
+
 const LIMITS: SnapshotLimits = {
   perBank: MAX_SANDBOX_SNAPSHOTS_PER_BANK,
   rows: MAX_SANDBOX_SNAPSHOT_ROWS,
@@ -33,7 +36,7 @@ export class SandboxSnapshots {
     private readonly limits: SnapshotLimits = LIMITS,
   ) {}
 
-  async save(tpp: TppIdentity, name: string | undefined): Promise<Json> {
+  async save(tpp: TppRef, name: string | undefined): Promise<Json> {
     const saved = await this.store.saveSnapshot(
       this.banks.of(tpp.id),
       { id: randomUUID(), name, createdAt: this.banks.wallNow() },
@@ -43,23 +46,23 @@ export class SandboxSnapshots {
     return snapshotView(saved.snapshot);
   }
 
-  async list(tpp: TppIdentity): Promise<Json> {
+  async list(tpp: TppRef): Promise<Json> {
     const snapshots = await this.store.listSnapshots(this.banks.of(tpp.id));
     return { snapshots: snapshots.map(snapshotView), limit: this.limits.perBank };
   }
 
-  async read(tpp: TppIdentity, id: string): Promise<Json> {
+  async read(tpp: TppRef, id: string): Promise<Json> {
     const found = await this.store.findSnapshot(this.banks.of(tpp.id), id);
     if (found === undefined) throw unknown('snapshotId', 'snapshot', id);
     return snapshotView(found);
   }
 
-  async remove(tpp: TppIdentity, id: string): Promise<void> {
+  async remove(tpp: TppRef, id: string): Promise<void> {
     if (!(await this.store.deleteSnapshot(this.banks.of(tpp.id), id))) throw unknown('snapshotId', 'snapshot', id);
   }
 
   /** Puts the TPP's bank back as the snapshot holds it; the bank of the restore, for the scheduler. */
-  async restore(tpp: TppIdentity, id: string): Promise<{ bank: string; view: Json }> {
+  async restore(tpp: TppRef, id: string): Promise<{ bank: string; view: Json }> {
     const bank = this.banks.of(tpp.id);
     const restored = await this.store.restoreSnapshot(bank, id, this.banks.wallNow());
     if (restored.outcome === 'unknown') throw unknown('snapshotId', 'snapshot', id);

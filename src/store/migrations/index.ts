@@ -18,6 +18,7 @@ import { endToEndIdMigration } from './016-end-to-end-id.js';
 import { bankOwnersMigration } from './017-bank-owners.js';
 import { sandboxSnapshotsMigration } from './018-sandbox-snapshots.js';
 import { sandboxScenariosMigration } from './019-sandbox-scenarios.js';
+import { bankPaymentsIndexMigration } from './020-bank-payments-index.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '017-bank-owners': bankOwnersMigration,
   '018-sandbox-snapshots': sandboxSnapshotsMigration,
   '019-sandbox-scenarios': sandboxScenariosMigration,
+  '020-bank-payments-index': bankPaymentsIndexMigration,
 };

@@ -22,6 +22,7 @@ export const sqliteSchema: SchemaScript = {
     '017-bank-owners',
     '018-sandbox-snapshots',
     '019-sandbox-scenarios',
+    '020-bank-payments-index',
   ],
   statements: [
     'CREATE TABLE "kysely_migration" ("name" varchar(255) not null primary key, "timestamp" varchar(255) not null)',
@@ -69,6 +70,7 @@ export const sqliteSchema: SchemaScript = {
     'CREATE INDEX "payments_due" on "payments" ("bank", "authorised_at", "id", "requested_execution_date") where status in (\'ACTC\', \'PDNG\') and service <> \'periodic-payments\' and held_until is null',
     'CREATE INDEX "payments_held" on "payments" ("bank", "held_until", "id") where held_until is not null and status in (\'PDNG\', \'ACSP\')',
     'CREATE INDEX "sandbox_scenarios_bank" on "sandbox_scenarios" ("bank", "kind")',
+    'CREATE INDEX "payments_bank_created" on "payments" ("bank", "created_at", "id") where bank <> \'\'',
     'insert into "kysely_migration_lock" ("id", "is_locked") values (\'migration_lock\', 0)',
   ],
 };

@@ -9,6 +9,7 @@ import { periodicPaymentExamples } from './periodic-payment-examples.js';
 import { sandboxAccountExamples } from './sandbox-account-examples.js';
 import { sandboxCardAccountExamples } from './sandbox-card-account-examples.js';
 import { sandboxClockExamples } from './sandbox-clock-examples.js';
+import { sandboxConsoleExamples } from './sandbox-console-examples.js';
 import { sandboxCustomerExamples } from './sandbox-customer-examples.js';
 import { sandboxKeyExamples } from './sandbox-key-examples.js';
 import { sandboxScenarioExamples } from './sandbox-scenario-examples.js';
@@ -35,6 +36,7 @@ export const OPERATION_EXAMPLES: OperationExamples = merged([
   sandboxKeyExamples,
   sandboxSnapshotExamples,
   sandboxScenarioExamples,
+  sandboxConsoleExamples,
 ]);
 
 /** One record of them all; an operationId in two files is a programmer error. */

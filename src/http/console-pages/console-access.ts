@@ -1,0 +1,131 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../../domain/clock.js';
+import {
+  CONSOLE_LINKS_REMEMBERED,
+  CONSOLE_LINK_TTL_MS,
+  CONSOLE_SESSION_TTL_MS,
+  CONSOLE_TOKEN_MAX_LENGTH,
+} from '../../domain/limits.js';
+import type { NationalIdKey } from '../../domain/psu.js';
+
+/** The cookie that holds a console session: path /console, httpOnly, SameSite Strict. */
+export const CONSOLE_SESSION_COOKIE = 'console_session';
+
+/** A console session: the TPP whose bank the console shows and acts on, until when. */
+export interface ConsoleSession {
+  tppId: string;
+  expiresAt: Date;
+}
+
+/** What opening a console link gives: a session, or why not. */
+export type ConsoleEntry =
+  | { outcome: 'entered'; session: ConsoleSession; cookie: string }
+  /** Opened before: the TPP is told so that a browser with that TPP's session goes on to it. */
+  | { outcome: 'used'; tppId: string }
+  | { outcome: 'invalid' | 'expired' | 'busy' };
+
+/**
+ * The keys to a TPP's console (docs/console.md): a short-lived link a signed request asks for, opened
+ * once, which gives the browser a session cookie for that TPP alone. Both are the TPP's id and an
+ * expiry, HMAC-signed; nothing is stored, so every instance that shares the installation's key
+ * accepts what any other issued.
+ *
+ * The keys are derived from the installation's key for national identity numbers, which every
+ * instance shares already (as the SCA pages' step binding is), each under a label of its own: a link
+ * is never a session, and neither is an SCA step's MAC.
+ *
+ * A link is single-use by its nonce, remembered in this process until the link expires: behind
+ * several instances a link could be opened once at each within its five minutes (docs/console.md).
+ */
+export class ConsoleAccess {
+  private linkKey: Buffer | undefined;
+  private sessionKey: Buffer | undefined;
+  /** Nonces of links opened here, with when each link expires. */
+  private readonly used = new Map<string, number>();
+
+  constructor(
+    private readonly installationKey: NationalIdKey,
+    /** The wall clock (tests give their own): links and sessions expire by it, not by a bank's business clock. */
+    private readonly clock: Clock,
+  ) {}
+
+  /** A link's token for the TPP, and when it expires. */
+  link(tppId: string): { token: string; expiresAt: Date } {
+    const expiresAt = new Date(this.clock.now().getTime() + CONSOLE_LINK_TTL_MS);
+    const nonce = randomBytes(16).toString('base64url');
+    return { token: sign(this.keys().link, { t: tppId, e: expiresAt.getTime(), n: nonce }), expiresAt };
+  }
+
+  /** Opens a link: its session and cookie value when the token is genuine, in time and not used before. */
+  enter(token: string): ConsoleEntry {
+    const claims = verify(this.keys().link, token);
+    if (claims === undefined || typeof claims.n !== 'string') return { outcome: 'invalid' };
+    const now = this.clock.now().getTime();
+    if (claims.e <= now) return { outcome: 'expired' };
+    this.forgetExpired(now);
+    if (this.used.has(claims.n)) return { outcome: 'used', tppId: claims.t };
+    if (this.used.size >= CONSOLE_LINKS_REMEMBERED) return { outcome: 'busy' };
+    this.used.set(claims.n, claims.e);
+    const session = { tppId: claims.t, expiresAt: new Date(now + CONSOLE_SESSION_TTL_MS) };
+    return {
+      outcome: 'entered',
+      session,
+      cookie: sign(this.keys().session, { t: session.tppId, e: session.expiresAt.getTime() }),
+    };
+  }
+
+  /** The session a cookie holds, when it is genuine and not expired. */
+  sessionOf(cookie: string | undefined): ConsoleSession | undefined {
+    if (cookie === undefined) return undefined;
+    const claims = verify(this.keys().session, cookie);
+    if (claims === undefined || claims.e <= this.clock.now().getTime()) return undefined;
+    return { tppId: claims.t, expiresAt: new Date(claims.e) };
+  }
+
+  private forgetExpired(now: number): void {
+    // Entries go in in the order they were opened, and every link lives as long: the expired are first.
+    for (const [nonce, expires] of this.used) {
+      if (expires > now) break;
+      this.used.delete(nonce);
+    }
+  }
+
+  /** Derived at the first use, not when the app is built (the build compiles the routes without a key). */
+  private keys(): { link: Buffer; session: Buffer } {
+    this.linkKey ??= derive(this.installationKey, 'signs sandbox console links');
+    this.sessionKey ??= derive(this.installationKey, 'signs sandbox console sessions');
+    return { link: this.linkKey, session: this.sessionKey };
+  }
+}
+
+/** What a token says: the TPP, the expiry in milliseconds since 1970, and a link's nonce. */
+interface Claims {
+  t: string;
+  e: number;
+  n?: string;
+}
+
+function derive(key: NationalIdKey, label: string): Buffer {
+  return createHmac('sha256', key.bytes).update(label).digest();
+}
+
+/** The claims as base64url JSON, a dot, and their HMAC-SHA256 (base64url). */
+function sign(key: Buffer, claims: Claims): string {
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${payload}.${createHmac('sha256', key).update(payload).digest('base64url')}`;
+}
+
+/** The claims of a token signed with this key; undefined for anything else, read no further than its MAC. */
+function verify(key: Buffer, token: string): Claims | undefined {
+  if (token.length > CONSOLE_TOKEN_MAX_LENGTH) return undefined;
+  const dot = token.indexOf('.');
+  if (dot < 0) return undefined;
+  const payload = token.slice(0, dot);
+  const sent = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', key).update(payload).digest('base64url'));
+  if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) return undefined;
+  // Signed by this installation, so well formed; checked all the same, as data that crosses a boundary.
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Partial<Claims>;
+  if (typeof claims.t !== 'string' || claims.t === '' || typeof claims.e !== 'number') return undefined;
+  return claims as Claims;
+}
