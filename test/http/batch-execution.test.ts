@@ -3,18 +3,15 @@ import { after, before, describe, it } from 'node:test';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Store } from '../../src/store/store.js';
 import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
-import { nextFnr } from '../support/norwegian-numbers.js';
-import { sandboxAccountBody } from '../support/sandbox-bodies.js';
 import {
   BULK_PATH,
   CROSS_BORDER_PATH,
   SE_IBAN,
   bulkBody,
   bulkEntry,
-  createHeaders,
   crossBorderBody,
 } from '../support/payment-requests.js';
-import { ScriptedPsu } from '../support/scripted-psu.js';
+import { newCustomer, nextBatchRun, signedPayment } from '../support/scenario-steps.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 import { TPP_ID } from '../support/tpp-fixtures.js';
 
@@ -45,24 +42,6 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       await database?.drop();
     });
 
-    /** Creates a payment for the PSU with this national id and signs it on the SCA page. */
-    async function signed(
-      path: string,
-      body: unknown,
-      nationalId: string,
-    ): Promise<{ paymentId: string; status: string }> {
-      const headers = createHeaders({ 'X-PSU-IDENTITY': nationalId });
-      delete headers['PSU-ID'];
-      const created = await t.signed({ method: 'POST', url: path, body, headers });
-      assert.equal(created.statusCode, 201, created.body);
-      const json = created.json();
-      const psu = new ScriptedPsu(t.app);
-      await psu.open(json._links.scaRedirect.href);
-      await psu.logIn(nationalId, '123456');
-      await psu.approve();
-      return { paymentId: json.paymentId, status: json._links.status.href };
-    }
-
     async function status(
       href: string,
     ): Promise<{ transactionStatus: string; fundsAvailable?: boolean; tppMessages?: { text: string }[] }> {
@@ -77,37 +56,6 @@ for (const engine of ['sqlite', 'postgres'] as const) {
 
     async function balance(bban: string): Promise<bigint> {
       return (await t.store.findAccount(TPP_ID, { bban }))!.balanceMinor;
-    }
-
-    /** Moves the sandbox clock to its next batch time; the run happens on the way. */
-    async function nextBatchRun(): Promise<{ executed: number; partial: number; rejected: number }[]> {
-      const clock = (await t.signed({ method: 'GET', url: '/v1/sandbox/clock' })).json();
-      const moved = await t.signed({ method: 'POST', url: '/v1/sandbox/clock', body: { to: clock.nextBatchRun } });
-      assert.equal(moved.statusCode, 200, moved.body);
-      return moved.json().batchRuns;
-    }
-
-    /** A new customer of the sandbox with NOK accounts holding these balances, made through the test-data API. */
-    async function newCustomerWithAccounts(
-      ...balances: number[]
-    ): Promise<{ number: string; accounts: { id: string; bban: string }[] }> {
-      const number = nextFnr();
-      const customer = await t.signed({
-        method: 'POST',
-        url: '/v1/sandbox/customers',
-        body: { customerNumber: number, name: `Test ${number}`, type: 'private' },
-      });
-      assert.equal(customer.statusCode, 201, customer.body);
-      const accounts = [];
-      for (const amount of balances) {
-        const body = sandboxAccountBody(number, {
-          balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount, currency: 'NOK' } }],
-        });
-        const account = await t.signed({ method: 'POST', url: '/v1/sandbox/accounts', body });
-        assert.equal(account.statusCode, 201, account.body);
-        accounts.push({ id: account.json().id as string, bban: body.bban as string });
-      }
-      return { number, accounts };
     }
 
     async function accountBalance(id: string): Promise<string> {
@@ -146,12 +94,12 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const {
         number,
         accounts: [current, savings],
-      } = await newCustomerWithAccounts(20000, 5000);
+      } = await newCustomer(t, [20000, 5000]);
       const cross = crossBorderBody();
       cross.instructedAmount = { amount: '1000.00', currency: 'EUR' };
       cross.creditorAccount = { iban: SE_IBAN, currency: 'EUR' };
       cross.debtorAccount = { bban: current!.bban, currency: 'NOK' };
-      const crossPayment = await signed(CROSS_BORDER_PATH, cross, number);
+      const crossPayment = await signedPayment(t, CROSS_BORDER_PATH, cross, number);
       const bulk = bulkBody(2);
       bulk.debtorAccount = { bban: current!.bban, currency: 'NOK' };
       (bulk.payments as Record<string, unknown>[])[0] = {
@@ -163,9 +111,9 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         ...bulkEntry(1),
         instructedAmount: { amount: '500.00', currency: 'NOK' },
       };
-      const bulkPayment = await signed(BULK_PATH, bulk, number);
+      const bulkPayment = await signedPayment(t, BULK_PATH, bulk, number);
 
-      await nextBatchRun();
+      await nextBatchRun(t);
 
       assert.deepEqual(await status(crossPayment.status), { transactionStatus: 'ACSC', fundsAvailable: true });
       assert.deepEqual(await status(bulkPayment.status), { transactionStatus: 'ACSC', fundsAvailable: true });
@@ -189,15 +137,15 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const {
         number,
         accounts: [account],
-      } = await newCustomerWithAccounts(400);
+      } = await newCustomer(t, [400]);
       const bulk = bulkBody(1);
       bulk.debtorAccount = { bban: account!.bban, currency: 'NOK' };
       (bulk.payments as Record<string, unknown>[])[0] = {
         ...bulkEntry(0),
         instructedAmount: { amount: '400.01', currency: 'NOK' },
       };
-      const payment = await signed(BULK_PATH, bulk, number);
-      await nextBatchRun();
+      const payment = await signedPayment(t, BULK_PATH, bulk, number);
+      await nextBatchRun(t);
       const read = await status(payment.status);
       assert.equal(read.transactionStatus, 'RJCT');
       assert.equal(read.fundsAvailable, false);
@@ -221,15 +169,15 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         ...bulkEntry(1),
         instructedAmount: { amount: '500.00', currency: 'NOK' },
       };
-      const bulkPayment = await signed(BULK_PATH, bulk, OLA.number);
+      const bulkPayment = await signedPayment(t, BULK_PATH, bulk, OLA.number);
       const cross = crossBorderBody();
       cross.instructedAmount = { amount: '1000.00', currency: 'EUR' };
       cross.creditorAccount = { iban: SE_IBAN, currency: 'EUR' };
       cross.debtorAccount = { bban: OLA.savings, currency: 'NOK' };
-      const crossPayment = await signed(CROSS_BORDER_PATH, cross, OLA.number);
+      const crossPayment = await signedPayment(t, CROSS_BORDER_PATH, cross, OLA.number);
       assert.equal((await status(bulkPayment.status)).transactionStatus, 'ACTC');
 
-      const runs = await nextBatchRun();
+      const runs = await nextBatchRun(t);
       assert.ok(runs.reduce((sum, r) => sum + r.executed, 0) >= 2, JSON.stringify(runs));
 
       assert.deepEqual(await status(bulkPayment.status), { transactionStatus: 'ACSC', fundsAvailable: true });
@@ -252,8 +200,8 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         ...bulkEntry(0),
         instructedAmount: { amount: `${Number(kariBefore / 100n) + 5_001}.00`, currency: 'NOK' },
       };
-      const payment = await signed(BULK_PATH, bulk, KARI.number);
-      await nextBatchRun();
+      const payment = await signedPayment(t, BULK_PATH, bulk, KARI.number);
+      await nextBatchRun(t);
       const read = await status(payment.status);
       assert.equal(read.transactionStatus, 'RJCT');
       assert.equal(read.fundsAvailable, false);
@@ -272,8 +220,8 @@ for (const engine of ['sqlite', 'postgres'] as const) {
           ...bulkEntry(i),
           instructedAmount: { amount: `${half}.00`, currency: 'NOK' },
         };
-      const payment = await signed(BULK_PATH, bulk, KARI.number);
-      await nextBatchRun();
+      const payment = await signedPayment(t, BULK_PATH, bulk, KARI.number);
+      await nextBatchRun(t);
       const read = await status(payment.status);
       assert.equal(read.transactionStatus, 'PART');
       assert.equal(read.fundsAvailable, true);
@@ -291,7 +239,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
           ...bulkEntry(i),
           instructedAmount: { amount: `${each / 100n}.00`, currency: 'NOK' },
         };
-        await signed(BULK_PATH, bulk, KARI.number);
+        await signedPayment(t, BULK_PATH, bulk, KARI.number);
       }
       const runs = await Promise.all([t.runner.runNow(TPP_ID), t.runner.runNow(TPP_ID)]);
       const executed = runs.reduce((sum, r) => sum + r.executed, 0);

@@ -4,10 +4,9 @@ import { addDays } from '../../src/domain/clock.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Store } from '../../src/store/store.js';
 import { nextFnr } from '../support/norwegian-numbers.js';
-import { createHeaders } from '../support/payment-requests.js';
 import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
 import { sandboxAccountBody } from '../support/sandbox-bodies.js';
-import { ScriptedPsu } from '../support/scripted-psu.js';
+import { signedPayment } from '../support/scenario-steps.js';
 import {
   CBCT_PATH,
   NDCT_PATH,
@@ -67,16 +66,8 @@ for (const engine of ['sqlite', 'postgres'] as const) {
 
     /** Creates a payment for the customer and approves it on the SCA page; the status read right after. */
     async function approved(path: string, body: unknown, number: string): Promise<{ status: string; read: Status }> {
-      const headers = createHeaders({ 'X-PSU-IDENTITY': number });
-      delete headers['PSU-ID'];
-      const created = await t.signed({ method: 'POST', url: path, body, headers });
-      assert.equal(created.statusCode, 201, created.body);
-      const json = created.json();
-      const psu = new ScriptedPsu(t.app);
-      await psu.open(json._links.scaRedirect.href);
-      await psu.logIn(number, '123456');
-      await psu.approve();
-      return { status: json._links.status.href, read: await status(json._links.status.href) };
+      const { status: href } = await signedPayment(t, path, body, number);
+      return { status: href, read: await status(href) };
     }
 
     interface Status {
