@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { CookieJar } from './cookie-jar.js';
 
 /**
  * A browser on the sandbox console without a browser: it keeps the cookies the pages set (dropping
@@ -6,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
  * read last.
  */
 export class ConsoleVisitor {
-  readonly cookies = new Map<string, string>();
+  readonly cookies = new CookieJar();
   last: LightMyRequestResponse | undefined;
 
   constructor(
@@ -51,19 +52,12 @@ export class ConsoleVisitor {
   }
 
   private headers(): Record<string, string> {
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    return { 'accept-language': this.language, ...(cookie === '' ? {} : { cookie }) };
+    return { 'accept-language': this.language, ...this.cookies.header() };
   }
 
   private remember(response: LightMyRequestResponse): LightMyRequestResponse {
     this.last = response;
-    const setCookie = response.headers['set-cookie'];
-    for (const line of Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [setCookie]) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      if (value.join('=') === '') this.cookies.delete(name!.trim());
-      else this.cookies.set(name!.trim(), value.join('='));
-    }
+    this.cookies.take(response);
     return response;
   }
 }

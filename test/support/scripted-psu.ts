@@ -1,11 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { CookieJar } from './cookie-jar.js';
 
 /**
  * A PSU completing the SCA pages without a browser, as the README's curl sequence does: it keeps the
  * cookies the pages set and sends the forms' hidden fields back.
  */
 export class ScriptedPsu {
-  private readonly cookies = new Map<string, string>();
+  private readonly cookies = new CookieJar();
   private form: { action: string; fields: Record<string, string> } | undefined;
   last: LightMyRequestResponse | undefined;
 
@@ -99,18 +100,12 @@ export class ScriptedPsu {
   }
 
   private headers(): Record<string, string> {
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    return { 'accept-language': this.language, ...(cookie === '' ? {} : { cookie }) };
+    return { 'accept-language': this.language, ...this.cookies.header() };
   }
 
   private remember(response: LightMyRequestResponse): LightMyRequestResponse {
     this.last = response;
-    const setCookie = response.headers['set-cookie'];
-    for (const line of Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [setCookie]) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      this.cookies.set(name!.trim(), value.join('='));
-    }
+    this.cookies.take(response);
     const action = /<form method="post" action="([^"]+)">/.exec(response.body)?.[1];
     const fields = Object.fromEntries(
       [...response.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
