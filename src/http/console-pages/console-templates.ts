@@ -1,19 +1,15 @@
+import { PAGE_BASE_STYLE, PAGE_HEAD } from '../page-frame.js';
+
 /**
  * The console's pages as Eta templates, as the SCA pages are made (sca-templates.ts): `<%= %>`
  * escapes what it prints, so a name or remittance with HTML in it shows as text; no scripts, no
  * external assets, one inline style sheet. One column that fits a phone and widens on a desk; every
  * control a real link, button or labelled field, with a focus ring that shows.
  */
-export const LAYOUT = `<!doctype html>
-<html lang="<%= it.lang %>">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
+export const LAYOUT = `${PAGE_HEAD}
 <title><%= it.title %> – <%= it.texts.console %></title>
 <style>
-:root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-body { margin: 0; background: #f3f5f7; color: #1b2530; line-height: 1.45; }
+${PAGE_BASE_STYLE}
 .skip { position: absolute; left: -999px; top: 0; background: #fff; color: #12355b; padding: 0.6rem 1rem; z-index: 1; }
 .skip:focus { left: 0.5rem; top: 0.5rem; }
 header { background: #12355b; color: #fff; padding: 0.9rem 1rem; display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; justify-content: space-between; align-items: baseline; }

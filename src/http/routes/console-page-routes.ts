@@ -19,6 +19,7 @@ import { CONSOLE_TEXTS, type ConsoleMessage } from '../console-pages/console-tex
 import { fieldsOf, noticeOf, seeAfter } from '../console-pages/console-forms.js';
 import { registerConsoleToolRoutes } from './console-tool-routes.js';
 import { languageOf } from '../hooks/negotiation.js';
+import { setPageHeaders } from '../page-frame.js';
 
 interface ConsolePageOptions {
   access: ConsoleAccess;
@@ -232,14 +233,8 @@ export async function registerConsolePages(
 
 function pageShower(): ShowPage {
   return (request, reply, page, options = {}) => {
-    reply.header('Cache-Control', 'no-store');
-    // The way in carries its token in the address: no page passes the address on.
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header(
-      'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-    );
+    // The way in carries its token in the address: no page passes the address on (no Referer).
+    setPageHeaders(reply, "'self'");
     const language = languageOf(request);
     // A page of the way in has no form; one refused before the cookie plugin read the cookies (a
     // limit crossed in the first hook) has none to make a token from.

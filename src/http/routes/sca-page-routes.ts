@@ -7,6 +7,7 @@ import type { ScaDecision, ScaMessage, ScaPage, ScaService } from '../../service
 import { AIS_SHAREABLE_ACCOUNTS_MAX, SCA_FORM_BODY_MAX_BYTES } from '../../domain/limits.js';
 import { endForGoneClient, isClientGone } from '../client-gone.js';
 import { languageOf } from '../hooks/negotiation.js';
+import { setPageHeaders } from '../page-frame.js';
 import { renderScaPage } from '../sca-pages/sca-page-renderer.js';
 import { StepBinding } from '../sca-pages/step-binding.js';
 
@@ -78,13 +79,7 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
 
 function pageShower(options: ScaPageOptions, binding: StepBinding): ShowPage {
   return async (request, reply, page, statusOverride) => {
-    reply.header('Cache-Control', 'no-store');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header(
-      'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:; frame-ancestors 'none'; base-uri 'none'",
-    );
+    setPageHeaders(reply, "'self' https: http:");
     // A message or the way back to the TPP ends the PSU's visit; a log-in or confirmation page does not.
     if (page.kind === 'message' || page.kind === 'redirect')
       options.onOutcome?.(page.kind === 'message' ? page.message : page.outcome);

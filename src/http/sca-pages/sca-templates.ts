@@ -1,17 +1,13 @@
+import { PAGE_BASE_STYLE, PAGE_HEAD } from '../page-frame.js';
+
 /**
  * The SCA pages as Eta templates. `<%= %>` escapes what it prints, so a creditor name or remittance
  * text with HTML in it shows as text. No scripts, no external assets: one inline style sheet.
  */
-export const LAYOUT = `<!doctype html>
-<html lang="<%= it.lang %>">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
+export const LAYOUT = `${PAGE_HEAD}
 <title><%= it.title %> – <%= it.bank %></title>
 <style>
-:root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-body { margin: 0; background: #f3f5f7; color: #1b2530; line-height: 1.45; }
+${PAGE_BASE_STYLE}
 header { background: #12355b; color: #fff; padding: 0.9rem 1rem; font-weight: 600; font-size: 1.1rem; }
 .sandbox { background: #fff3cd; color: #5c4400; padding: 0.5rem 1rem; font-size: 0.9rem; }
 main { max-width: 34rem; margin: 0 auto; padding: 1rem; }
