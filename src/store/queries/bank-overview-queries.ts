@@ -10,9 +10,9 @@ import type {
   PaymentHistory,
   PaymentSummary,
 } from '../bank-overview-records.js';
-import type { CardAccountTable, Database, PaymentTable } from '../database.js';
-import type { SandboxCardAccount } from '../sandbox-records.js';
+import type { Database, PaymentTable } from '../database.js';
 import { accountOf } from './account-rows.js';
+import { cardAccountOf } from './card-account-rows.js';
 
 /**
  * A bank's payments, consents and accounts read as lists (bank-overview-records.ts), for its console.
@@ -338,20 +338,5 @@ export async function customerAccounts(
       transactionCount: Number(row.transaction_count),
     })),
     cards: cards.map((row) => cardAccountOf(row, row.customer_number)),
-  };
-}
-
-function cardAccountOf(row: Selectable<CardAccountTable>, customerNumber: string): SandboxCardAccount {
-  return {
-    id: row.id,
-    customerId: row.customer_id,
-    customerNumber,
-    maskedPan: row.masked_pan,
-    name: row.name,
-    product: row.product,
-    currency: row.currency,
-    creditLimitMinor: BigInt(row.credit_limit_minor),
-    balanceMinor: BigInt(row.balance_minor),
-    body: JSON.parse(row.body) as Record<string, unknown>,
   };
 }

@@ -8,6 +8,7 @@ import type {
   SandboxCardAccount,
 } from '../sandbox-records.js';
 import { accountOf } from './account-rows.js';
+import { cardAccountOf } from './card-account-rows.js';
 
 /** The sandbox's test accounts and card accounts; removing one removes its transactions (cascade). */
 
@@ -113,19 +114,7 @@ export async function findCardAccount(
     .where('k.bank', '=', bank)
     .where('k.id', '=', id)
     .executeTakeFirst();
-  if (row === undefined) return undefined;
-  return {
-    id: row.id,
-    customerId: row.customer_id,
-    customerNumber: row.customer_number,
-    maskedPan: row.masked_pan,
-    name: row.name,
-    product: row.product,
-    currency: row.currency,
-    creditLimitMinor: BigInt(row.credit_limit_minor),
-    balanceMinor: BigInt(row.balance_minor),
-    body: JSON.parse(row.body) as Record<string, unknown>,
-  };
+  return row === undefined ? undefined : cardAccountOf(row, row.customer_number);
 }
 
 export async function deleteCardAccount(db: Kysely<Database>, bank: string, id: string): Promise<boolean> {
