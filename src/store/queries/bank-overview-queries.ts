@@ -13,6 +13,7 @@ import type {
 import type { Database, PaymentTable } from '../database.js';
 import { accountOf } from './account-rows.js';
 import { cardAccountOf } from './card-account-rows.js';
+import { transfersOfPayments } from './transfer-rows.js';
 
 /**
  * A bank's payments, consents and accounts read as lists (bank-overview-records.ts), for its console.
@@ -76,17 +77,10 @@ export async function listPayments(
 /** The payments with the sum and first creditor of their transfers, read in one statement for all of them. */
 async function summaries(db: Kysely<Database>, rows: readonly PaymentRow[]): Promise<PaymentSummary[]> {
   if (rows.length === 0) return [];
-  const transfers = await db
-    .selectFrom('transfers')
-    .select(['payment_id', 'seq', 'amount_minor', 'currency', 'creditor_name', 'creditor_account'])
-    .where(
-      'payment_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('payment_id')
-    .orderBy('seq')
-    .execute();
+  const transfers = await transfersOfPayments(
+    db,
+    rows.map((r) => r.id),
+  );
   const totals = new Map<string, { amountMinor: bigint; currency: string; name: string; account: string }>();
   for (const t of transfers) {
     const total = totals.get(t.payment_id);

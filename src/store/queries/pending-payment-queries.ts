@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { PendingPayment } from '../ais-records.js';
 import type { Database } from '../database.js';
-import { TRANSFER_COLUMNS, transfersToExecute } from './transfer-rows.js';
+import { transfersOfPayments, transfersToExecute } from './transfer-rows.js';
 
 /**
  * The payments authorised and not yet executed from an account (statuses ACTC and PDNG, and those a
@@ -53,17 +53,10 @@ export async function pendingPayments(
           .execute();
   const rows = [...waiting, ...held];
   if (rows.length === 0) return [];
-  const transfers = await db
-    .selectFrom('transfers')
-    .select(TRANSFER_COLUMNS)
-    .where(
-      'payment_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('payment_id')
-    .orderBy('seq')
-    .execute();
+  const transfers = await transfersOfPayments(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     service: r.service,

@@ -15,6 +15,7 @@ import { authorisationRow, tppRequestRow } from '../payment-rows.js';
 import type { StoredTppRequest, TppRequestRecord } from '../store.js';
 import type { TransactionLock } from './transaction-lock.js';
 import { findStoredRequest } from './tpp-request-queries.js';
+import { transfersOfPayments } from './transfer-rows.js';
 
 /** PSU sessions, authorisations, and the payment decisions an SCA makes. */
 export async function findPsuSession(
@@ -157,13 +158,7 @@ export async function findPaymentsForSca(
 ): Promise<ScaPayment[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('payments').selectAll().where('tpp_id', '=', tppId).where('id', 'in', ids).execute();
-  const transfers = await db
-    .selectFrom('transfers')
-    .select(['payment_id', 'seq', 'amount_minor', 'currency', 'creditor_name', 'creditor_account'])
-    .where('payment_id', 'in', ids)
-    .orderBy('payment_id')
-    .orderBy('seq')
-    .execute();
+  const transfers = await transfersOfPayments(db, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

@@ -1,7 +1,7 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { TransferToExecute } from '../../domain/payment-execution.js';
 import { entriesOf } from '../../domain/payments/transfer-entries.js';
-import type { TransferTable } from '../database.js';
+import type { Database, TransferTable } from '../database.js';
 
 /** The columns of a transfer that executing it, or showing it pending, reads. */
 export const TRANSFER_COLUMNS = [
@@ -14,6 +14,17 @@ export const TRANSFER_COLUMNS = [
 ] as const;
 
 export type TransferRow = Pick<Selectable<TransferTable>, (typeof TRANSFER_COLUMNS)[number]>;
+
+/** The transfers of these payments in one statement, by payment and then in the order of its entries. */
+export async function transfersOfPayments(db: Kysely<Database>, paymentIds: readonly string[]): Promise<TransferRow[]> {
+  return db
+    .selectFrom('transfers')
+    .select(TRANSFER_COLUMNS)
+    .where('payment_id', 'in', paymentIds)
+    .orderBy('payment_id')
+    .orderBy('seq')
+    .execute();
+}
 
 /**
  * A payment's transfers as the batch run executes them: the stored columns, and what the body as
