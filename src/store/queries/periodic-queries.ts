@@ -11,7 +11,14 @@ import type { Planner } from '../ledger-records.js';
 import { paymentRow, transferRows } from '../payment-rows.js';
 import type { NextExecution, PeriodicOrderState, PeriodicOutcome, RunningStandingOrder } from '../periodic-records.js';
 import { INSERT_CHUNK } from './insert-chunk.js';
-import { customerNames, insertBookings, lockAccounts, signerLimits, toExecute } from './ledger-queries.js';
+import {
+  CLAIMED_COLUMNS,
+  customerNames,
+  insertBookings,
+  lockAccounts,
+  signerLimits,
+  toExecute,
+} from './ledger-queries.js';
 import { TRANSFER_COLUMNS, type TransferRow } from './transfer-rows.js';
 
 /** How many of a standing order's executions its reads show, newest first. */
@@ -122,18 +129,7 @@ async function claimOrders(
     .where('bank', '=', bank)
     .where(sql<boolean>`service = 'periodic-payments' and status in ('ACTC', 'PDNG')`)
     .where('requested_execution_date', '<=', date)
-    .returning([
-      'id',
-      'service',
-      'product',
-      'fee_minor',
-      'fee_currency',
-      'body',
-      'debtor_bban',
-      'debtor_iban',
-      'signed_by_customer_id',
-      'requested_execution_date',
-    ])
+    .returning([...CLAIMED_COLUMNS, 'requested_execution_date'])
     .execute();
   if (rows.length === 0) return [];
   const limits = await signerLimits(trx, rows);
