@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import {
   MAX_SANDBOX_SNAPSHOT_BYTES,
   MAX_SANDBOX_SNAPSHOT_ROWS,
   MAX_SANDBOX_SNAPSHOTS_PER_BANK,
 } from '../src/domain/limits.js';
 import { defaultDataSet } from '../src/sandbox/default-data-set.js';
-import { PostgresStore } from '../src/store/postgres/postgres-store.js';
 import type { NewSandboxTransaction } from '../src/store/sandbox-records.js';
-import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../src/store/store.js';
+import { onBothStores } from './on-both-stores.js';
 
 /**
  * Sandbox snapshots (docs/sandbox.md, "Snapshots"): the time `Store.saveSnapshot` and
@@ -25,7 +20,6 @@ import type { Store } from '../src/store/store.js';
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 10_000);
 const OTHER_BANKS = Number(process.env.BENCH_OTHER_BANKS ?? 1_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-const PG_ADMIN = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BANK = 'PSDNO-FSA-SNAPSHOT';
 const LIMITS = {
   perBank: MAX_SANDBOX_SNAPSHOTS_PER_BANK,
@@ -96,38 +90,10 @@ function line(engine: string, what: string, times: number[], figures: Figures): 
 }
 
 async function main(): Promise<void> {
-  const rows: string[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'bench-snapshots-'));
-  try {
-    const sqlite = SqliteStore.open(join(dir, 'psd2.db'));
-    try {
-      const figures = await measure(sqlite);
-      rows.push(line('SQLite', 'save', figures.save, figures), line('SQLite', 'restore', figures.restore, figures));
-    } finally {
-      await sqlite.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const database = `bench_snapshots_${process.pid}`;
-  const admin = new pg.Client(PG_ADMIN);
-  await admin.connect();
-  try {
-    await admin.query(`create database ${database}`);
-    const postgres = PostgresStore.open(PG_ADMIN.replace(/\/[^/]*$/, `/${database}`));
-    try {
-      const figures = await measure(postgres);
-      rows.push(
-        line('PostgreSQL', 'save', figures.save, figures),
-        line('PostgreSQL', 'restore', figures.restore, figures),
-      );
-    } finally {
-      await postgres.close();
-    }
-  } finally {
-    await admin.query(`drop database if exists ${database}`);
-    await admin.end();
-  }
+  const rows = (await onBothStores('snapshots', measure)).flatMap(({ engine, result }) => [
+    line(engine, 'save', result.save, result),
+    line(engine, 'restore', result.restore, result),
+  ]);
   process.stdout.write(
     [
       `${TRANSACTIONS} transactions on the default data set, among ${OTHER_BANKS} other banks`,

@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { defaultDataSet } from '../src/sandbox/default-data-set.js';
-import { PostgresStore } from '../src/store/postgres/postgres-store.js';
-import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../src/store/store.js';
+import { onBothStores } from './on-both-stores.js';
 
 /**
  * The cost of a TPP's sandbox bank (src/services/banks.ts): the time `openBank` takes to make one (a
@@ -15,7 +10,6 @@ import type { Store } from '../src/store/store.js';
  * requests: one primary-key read, once per process). Run: `npm run build && node dist/bench/tpp-bank.js`.
  */
 const BANKS = Number(process.env.BENCH_BANKS ?? 200);
-const PG_ADMIN = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function measure(store: Store): Promise<{ make: number[]; found: number[] }> {
   await store.migrate();
@@ -40,35 +34,10 @@ function line(engine: string, what: string, times: number[]): string {
 }
 
 async function main(): Promise<void> {
-  const rows: string[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'bench-bank-'));
-  try {
-    const sqlite = SqliteStore.open(join(dir, 'psd2.db'));
-    try {
-      const { make, found } = await measure(sqlite);
-      rows.push(line('SQLite', 'make a bank', make), line('SQLite', 'find it made', found));
-    } finally {
-      await sqlite.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const database = `bench_bank_${process.pid}`;
-  const admin = new pg.Client(PG_ADMIN);
-  await admin.connect();
-  try {
-    await admin.query(`create database ${database}`);
-    const postgres = PostgresStore.open(PG_ADMIN.replace(/\/[^/]*$/, `/${database}`));
-    try {
-      const { make, found } = await measure(postgres);
-      rows.push(line('PostgreSQL', 'make a bank', make), line('PostgreSQL', 'find it made', found));
-    } finally {
-      await postgres.close();
-    }
-  } finally {
-    await admin.query(`drop database if exists ${database}`);
-    await admin.end();
-  }
+  const rows = (await onBothStores('bank', measure)).flatMap(({ engine, result }) => [
+    line(engine, 'make a bank', result.make),
+    line(engine, 'find it made', result.found),
+  ]);
   process.stdout.write(
     ['| Engine | Operation | Banks | p50 ms | p95 ms | max ms |', '|---|---|---|---|---|---|', ...rows].join('\n') +
       '\n',
