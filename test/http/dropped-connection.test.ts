@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import { PassThrough } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { ServerMetrics } from '../../src/metrics/server-metrics.js';
 import { sampleValue } from '../support/prometheus-text.js';
+import { LogLines } from '../support/log-lines.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 
 /**
@@ -17,32 +17,23 @@ import { type TestApp, startTestApp } from '../support/test-app.js';
 const PATH = '/v1/sandbox/certificates';
 const TRIES = 10;
 
-const log = new PassThrough();
-const lines: Record<string, unknown>[] = [];
-let onLine: () => void = () => undefined;
-let pending = '';
-log.on('data', (chunk: Buffer) => {
-  pending += String(chunk);
-  const complete = pending.split('\n');
-  pending = complete.pop()!;
-  for (const text of complete.filter((l) => l !== '')) lines.push(JSON.parse(text) as Record<string, unknown>);
-  onLine();
-});
+const log = new LogLines();
+const lines = log.lines;
 /** Resolves once `count` request lines for PATH are logged (one per request the server answered or ended). */
 function requestLines(count: number): Promise<Record<string, unknown>[]> {
   const of = () => lines.filter((l) => l.msg === 'request' && l.path === PATH);
   return new Promise((resolve) => {
-    onLine = () => {
+    log.onLine = () => {
       if (of().length >= count) resolve(of());
     };
-    onLine();
+    log.onLine();
   });
 }
 
 let t: TestApp;
 let port: number;
 before(async () => {
-  t = await startTestApp({ metrics: new ServerMetrics(), logger: { level: 'info', stream: log } });
+  t = await startTestApp({ metrics: new ServerMetrics(), logger: { level: 'info', stream: log.stream } });
   port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
 });
 after(() => t.close());

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { PassThrough } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { ServerMetrics } from '../../src/metrics/server-metrics.js';
 import { OTHER_PSU_ID, createHeaders } from '../support/payment-requests.js';
 import { sampleValue } from '../support/prometheus-text.js';
 import { ELSEWHERE, NDCT, arm, bankNow, domesticBody, moveClockTo } from '../support/scenario-steps.js';
+import { LogLines } from '../support/log-lines.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 
 const HOUR = 3_600_000;
@@ -16,19 +16,12 @@ const HOUR = 3_600_000;
  * never the sandbox's own operations (so a test can always move the clock and disarm). Their answers
  * are counted as scenarios, not as faults of the server.
  */
-const log = new PassThrough();
-const lines: Record<string, unknown>[] = [];
-let pending = '';
-log.on('data', (chunk: Buffer) => {
-  pending += String(chunk);
-  const complete = pending.split('\n');
-  pending = complete.pop()!;
-  for (const text of complete.filter((l) => l !== '')) lines.push(JSON.parse(text) as Record<string, unknown>);
-});
+const log = new LogLines();
+const lines = log.lines;
 
 let t: TestApp;
 before(async () => {
-  t = await startTestApp({ metrics: new ServerMetrics(), logger: { level: 'info', stream: log } });
+  t = await startTestApp({ metrics: new ServerMetrics(), logger: { level: 'info', stream: log.stream } });
 });
 after(() => t.close());
 
