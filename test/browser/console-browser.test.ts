@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort, launchChromium, screenshot } from '../support/browser.js';
-import { OLA_ACCOUNTS, createCrossBorder, crossBorderBody } from '../support/payment-requests.js';
+import { consoleLink, olaPayment } from '../support/console-requests.js';
+import { OLA_ACCOUNTS } from '../support/payment-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 
@@ -33,18 +34,11 @@ after(async () => {
   await t?.close();
 });
 
-/** A console link, as `tpp console` asks for it. */
-async function consoleLink(): Promise<string> {
-  const response = await t.signed({ method: 'POST', url: '/v1/sandbox/console-links' });
-  assert.equal(response.statusCode, 201, response.body);
-  return (response.json() as { href: string }).href;
-}
-
 /** A browser on the console, its link opened. */
 async function openConsole(viewport = DESK, locale = 'en-GB'): Promise<Page> {
   const context = await browser.newContext({ locale, viewport });
   const page = await context.newPage();
-  await page.goto(await consoleLink());
+  await page.goto((await consoleLink(t)).href);
   // The link's token has left the address bar.
   assert.equal(new URL(page.url()).pathname, '/console');
   assert.equal(new URL(page.url()).search, '');
@@ -52,17 +46,7 @@ async function openConsole(viewport = DESK, locale = 'en-GB'): Promise<Page> {
 }
 
 async function payment(): Promise<{ paymentId: string; scaRedirect: string }> {
-  const response = await createCrossBorder(t, {
-    body: {
-      ...crossBorderBody(),
-      instructedAmount: { amount: '1200.00', currency: 'NOK' },
-      debtorAccount: { bban: OLA_ACCOUNTS[1], currency: 'NOK' },
-    },
-    headers: { 'X-PSU-IDENTITY': '13039319955' },
-    without: ['PSU-ID'],
-  });
-  assert.equal(response.statusCode, 201, response.body);
-  const created = response.json() as { paymentId: string; _links: { scaRedirect: { href: string } } };
+  const created = await olaPayment(t);
   return { paymentId: created.paymentId, scaRedirect: created._links.scaRedirect.href };
 }
 
@@ -209,7 +193,7 @@ describe('the sandbox console in Chromium', () => {
   });
 
   it('a link opened from another web site: the SameSite=Strict cookie is not sent on its redirect, and the page is one click from the console', async () => {
-    const link = await consoleLink();
+    const link = (await consoleLink(t)).href as string;
     // A page of another site (localhost is not 127.0.0.1's site) that links to the console, as a web chat would.
     const elsewhere: Server = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -235,7 +219,7 @@ describe('the sandbox console in Chromium', () => {
   it('without a session shows how to get one (401)', async () => {
     const context = await browser.newContext({ locale: 'en-GB', viewport: PHONE });
     const page = await context.newPage();
-    const origin = new URL(await consoleLink()).origin;
+    const origin = new URL((await consoleLink(t)).href).origin;
     const response = await page.goto(`${origin}/console/payments`);
     assert.equal(response?.status(), 401);
     assert.match((await page.textContent('main')) ?? '', /npm run -s tpp -- console/);

@@ -4,8 +4,9 @@ import type { Clock } from '../../src/domain/clock.js';
 import { CONSOLE_LINK_TTL_MS, CONSOLE_SESSION_TTL_MS } from '../../src/domain/limits.js';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
 import { askConsent } from '../support/ais-requests.js';
+import { consoleLink, olaPayment } from '../support/console-requests.js';
 import { ConsoleVisitor } from '../support/console-visitor.js';
-import { OLA_ACCOUNTS, createCrossBorder, crossBorderBody } from '../support/payment-requests.js';
+import { OLA_ACCOUNTS } from '../support/payment-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { PUBLIC_URL, type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 import { TPP_ID } from '../support/tpp-fixtures.js';
@@ -45,37 +46,15 @@ before(async () => {
 });
 after(() => t.close());
 
-async function consoleLink(as?: CertificateAndKey): Promise<Json> {
-  const response = await t.signed({ method: 'POST', url: '/v1/sandbox/console-links', ...(as ? { as } : {}) });
-  assert.equal(response.statusCode, 201, response.body);
-  return response.json() as Json;
-}
-
 /** A browser that opened a fresh console link of the TPP, on its overview. */
 async function signedIn(as?: CertificateAndKey, language = 'en'): Promise<ConsoleVisitor> {
   const visitor = new ConsoleVisitor(t.app, language);
-  const entered = await visitor.open((await consoleLink(as)).href);
+  const entered = await visitor.open((await consoleLink(t, as)).href);
   assert.equal(entered.statusCode, 303, entered.body);
   assert.equal(entered.headers.location, '/console');
   const overview = await visitor.open('/console');
   assert.equal(overview.statusCode, 200, overview.body);
   return visitor;
-}
-
-/** A payment from Ola's savings account, created by the TPP (A by default) in its bank. */
-async function payment(as?: CertificateAndKey): Promise<Json> {
-  const response = await createCrossBorder(t, {
-    body: {
-      ...crossBorderBody(),
-      instructedAmount: { amount: '1200.00', currency: 'NOK' },
-      debtorAccount: { bban: OLA_ACCOUNTS[1], currency: 'NOK' },
-    },
-    headers: { 'X-PSU-IDENTITY': '13039319955' },
-    without: ['PSU-ID'],
-    ...(as ? { as } : {}),
-  });
-  assert.equal(response.statusCode, 201, response.body);
-  return response.json() as Json;
 }
 
 async function clockOf(as?: CertificateAndKey): Promise<Json> {
@@ -103,7 +82,7 @@ describe('POST /v1/sandbox/console-links', () => {
 
   it('answers 201 with an absolute link at PUBLIC_URL/console/enter that expires in five minutes', async () => {
     const before = clock.now().getTime();
-    const link = await consoleLink();
+    const link = await consoleLink(t);
     assert.match(link.href, new RegExp(`^${PUBLIC_URL}/console/enter\\?token=[A-Za-z0-9_.%-]+$`));
     const expires = Date.parse(link.expiresAt);
     assert.ok(expires >= before + CONSOLE_LINK_TTL_MS && expires <= clock.now().getTime() + CONSOLE_LINK_TTL_MS);
@@ -112,7 +91,7 @@ describe('POST /v1/sandbox/console-links', () => {
 
 describe('the way into the console', () => {
   it('a link opens once: a session cookie (HttpOnly, SameSite=Strict, Path=/console) and 303 to /console, which shows the TPP', async () => {
-    const link = await consoleLink();
+    const link = await consoleLink(t);
     const visitor = new ConsoleVisitor(t.app);
     const entered = await visitor.open(link.href);
     assert.equal(entered.statusCode, 303);
@@ -155,7 +134,7 @@ describe('the way into the console', () => {
   });
 
   it('a tampered link or cookie is refused (401), as an expired link or an expired session', async () => {
-    const link = await consoleLink();
+    const link = await consoleLink(t);
     const token = new URL(link.href).searchParams.get('token')!;
     const [payload, mac] = token.split('.');
     const forged = Buffer.from(
@@ -179,7 +158,7 @@ describe('the way into the console', () => {
     inTime.cookies.set('console_session', cookie);
     assert.equal((await inTime.open('/console')).statusCode, 200);
 
-    const late = await consoleLink();
+    const late = await consoleLink(t);
     clock.offsetMs = CONSOLE_LINK_TTL_MS + 1000;
     try {
       const page = await new ConsoleVisitor(t.app).open(late.href);
@@ -202,8 +181,8 @@ describe('the way into the console', () => {
 
 describe("the console shows and changes its TPP's bank alone", () => {
   it("A's console lists A's payments, not B's; B's payment is no page of A's", async () => {
-    const mine = await payment();
-    const theirs = await payment(b);
+    const mine = await olaPayment(t);
+    const theirs = await olaPayment(t, b);
     const a = await signedIn();
     await a.open('/console/payments');
     assert.match(a.last!.body, new RegExp(`data-payment-id="${mine.paymentId}"`));
@@ -228,7 +207,7 @@ describe("the console shows and changes its TPP's bank alone", () => {
       as: b,
     });
     assert.equal(bCustomer.statusCode, 201, bCustomer.body);
-    const bPayment = await payment(b);
+    const bPayment = await olaPayment(t, b);
     const psu = new ScriptedPsu(t.app);
     await psu.open(bPayment._links.scaRedirect.href);
     await psu.logIn('13039319955', '123456');
@@ -259,7 +238,7 @@ describe("the console shows and changes its TPP's bank alone", () => {
 
 describe('the pages', () => {
   it('a payment moves through SCA and the batch run, and its page tells its history', async () => {
-    const created = await payment();
+    const created = await olaPayment(t);
     const a = await signedIn();
     const path = `/console/payments/${encodeURIComponent(created.paymentId)}`;
     await a.open(path);
@@ -371,8 +350,8 @@ describe('snapshots and scenarios from the console', () => {
     const id = /data-snapshot-id="([^"]+)"/.exec(a.last!.body)![1]!;
     assert.match(a.text(), /before the payment/);
 
-    const later = await payment();
-    const theirs = await payment(b);
+    const later = await olaPayment(t);
+    const theirs = await olaPayment(t, b);
     await a.open('/console/payments');
     assert.match(a.last!.body, new RegExp(later.paymentId));
     await a.open('/console/snapshots');
@@ -428,7 +407,7 @@ describe('snapshots and scenarios from the console', () => {
     assert.match(a.text(), /The scenario is armed\./);
     assert.match(a.last!.body, /class="scenario" data-kind="payment-rejected"/);
 
-    const created = await payment();
+    const created = await olaPayment(t);
     const psu = new ScriptedPsu(t.app);
     await psu.open(created._links.scaRedirect.href);
     await psu.logIn('13039319955', '123456');
