@@ -59,6 +59,16 @@ async function tabTo(page: Page, selector: string, most = 40): Promise<boolean> 
   return false;
 }
 
+/**
+ * Follows a link of the console's navigation and waits for the page it opens to load: a click only
+ * starts the navigation, and a read made meanwhile would see the old page, or none.
+ */
+async function goTo(page: Page, link: string): Promise<void> {
+  const selector = `nav >> text=${link}`;
+  const href = new URL((await page.getAttribute(selector, 'href'))!, page.url()).toString();
+  await Promise.all([page.waitForURL(href), page.click(selector)]);
+}
+
 describe('the sandbox console in Chromium', () => {
   it('watches a payment made with the API through SCA and the batch run, and moves the clock', async () => {
     const created = await payment();
@@ -66,7 +76,7 @@ describe('the sandbox console in Chromium', () => {
     assert.match((await page.textContent('#tpp')) ?? '', /PSDNO-FSA-111111111/);
     await screenshot(page, 'console-1-overview-desk');
 
-    await page.click('nav >> text=Payments');
+    await goTo(page, 'Payments');
     const listed = page.locator(`li.payment[data-payment-id="${created.paymentId}"]`);
     assert.equal(await listed.getAttribute('data-status'), 'RCVD');
     await screenshot(page, 'console-2-payments-received-desk');
@@ -85,7 +95,7 @@ describe('the sandbox console in Chromium', () => {
     await screenshot(page, 'console-4-payment-authorised-desk');
 
     // Run the batch now, with the keyboard.
-    await page.click('nav >> text=Clock and actions');
+    await goTo(page, 'Clock and actions');
     assert.ok(await tabTo(page, '#run-batch'), 'the button is reached with Tab');
     await Promise.all([page.waitForURL(/done=batch-run/), page.keyboard.press('Enter')]);
     assert.match((await page.textContent('#notice')) ?? '', /The batch ran: 1 payment executed, 0 rejected\./);
@@ -98,7 +108,7 @@ describe('the sandbox console in Chromium', () => {
     await screenshot(page, 'console-6-payment-executed-desk');
 
     // Move the clock two days with the form.
-    await page.click('nav >> text=Clock and actions');
+    await goTo(page, 'Clock and actions');
     const before = await page.getAttribute('#clock-now', 'datetime');
     await page.fill('#amount', '2');
     await page.selectOption('#unit', 'days');
@@ -113,7 +123,7 @@ describe('the sandbox console in Chromium', () => {
 
   it('saves a snapshot, changes the bank, and restores the snapshot from the console: the old state is back', async () => {
     const page = await openConsole();
-    await page.click('nav >> text=Snapshots');
+    await goTo(page, 'Snapshots');
     await page.fill('#snapshot-name', 'before the second payment');
     await Promise.all([page.waitForURL(/done=snapshot-saved/), page.click('#save-snapshot')]);
     assert.match((await page.textContent('#notice')) ?? '', /The snapshot is saved\./);
@@ -122,15 +132,15 @@ describe('the sandbox console in Chromium', () => {
 
     // The change: a payment made with the API after the save.
     const later = await payment();
-    await page.click('nav >> text=Payments');
+    await goTo(page, 'Payments');
     assert.equal(await page.locator(`li.payment[data-payment-id="${later.paymentId}"]`).count(), 1);
     await screenshot(page, 'console-9-payment-after-snapshot-desk');
 
-    await page.click('nav >> text=Snapshots');
+    await goTo(page, 'Snapshots');
     await Promise.all([page.waitForURL(/done=snapshot-restored/), page.click('li.snapshot button.restore')]);
     assert.match((await page.textContent('#notice')) ?? '', /Your bank is back as the snapshot holds it\./);
     await screenshot(page, 'console-10-snapshot-restored-desk');
-    await page.click('nav >> text=Payments');
+    await goTo(page, 'Payments');
     assert.equal(
       await page.locator(`li.payment[data-payment-id="${later.paymentId}"]`).count(),
       0,
@@ -142,7 +152,7 @@ describe('the sandbox console in Chromium', () => {
 
   it('arms a scenario: a kind chosen, then the fields it takes', async () => {
     const page = await openConsole(PHONE);
-    await page.click('nav >> text=Scenarios');
+    await goTo(page, 'Scenarios');
     await page.selectOption('#kind', 'payment-rejected');
     await Promise.all([page.waitForURL(/kind=payment-rejected/), page.click('#choose-kind')]);
     await page.fill('#field-debtorBban', OLA_ACCOUNTS[1]);
@@ -169,11 +179,11 @@ describe('the sandbox console in Chromium', () => {
       ['Snapshots', 'console-phone-10-snapshots'],
       ['Scenarios', 'console-phone-11-scenarios'],
     ] as const) {
-      await page.click(`nav >> text=${link}`);
+      await goTo(page, link);
       assert.ok((await overflow()) <= 0, `${link} fits`);
       await screenshot(page, name);
     }
-    await page.click('nav >> text=Customers and accounts');
+    await goTo(page, 'Customers and accounts');
     assert.match((await page.textContent('main')) ?? '', /Ola Nordmann/);
     // The first Tab reaches the skip link, which takes the keyboard past the navigation.
     await page.keyboard.press('Tab');
