@@ -105,9 +105,15 @@ export async function startServerProcess(
           resolve(line);
         },
       });
-      void exited.then(() => {
+      void exited.then(({ code, signal }) => {
         clearTimeout(timer);
-        reject(new Error(`server exited before logging ${what}; stderr: ${stderr.join('\n')}`));
+        // The exit code and the last log lines say why (a start failure logs one JSON line to stdout).
+        const last = lines.slice(-3).map((l) => JSON.stringify(l));
+        reject(
+          new Error(
+            `server exited (code ${code}, signal ${signal}) before logging ${what}; last lines: ${last.join(' | ')}; stderr: ${stderr.join('\n')}`,
+          ),
+        );
       });
     });
   };

@@ -163,10 +163,13 @@ export class SqliteStore extends KyselyStore {
   static open(path: string): SqliteStore {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     const connection = new BetterSqlite3(path);
+    // The wait for another process's lock first: switching a new file to WAL takes a lock of its own,
+    // and a second process starting on the same new file at that moment was refused at once
+    // (database is locked, exit code 3) rather than waiting.
+    connection.pragma('busy_timeout = 5000');
     connection.pragma('journal_mode = WAL');
     connection.pragma('synchronous = NORMAL');
     connection.pragma('foreign_keys = ON');
-    connection.pragma('busy_timeout = 5000');
     connection.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     connection.defaultSafeIntegers(true);
     const statements = new StatementCache(connection);
