@@ -20,7 +20,11 @@ export const MAX_CODE_ATTEMPTS = 3;
  * mandated if the payment is previously authorised").
  */
 export type AuthorisationKind = 'payment' | 'basket' | 'session' | 'consent' | 'cancellation';
-export type AuthorisationStatus = 'started' | 'psuAuthenticated' | 'finalised' | 'failed';
+/**
+ * Where an authorisation stands. 'expired' is a failure written down when a visit found its link or
+ * page past its time (the PSU abandoned it): read as Berlin Group's failed, and told as SCA_EXPIRED.
+ */
+export type AuthorisationStatus = 'started' | 'psuAuthenticated' | 'finalised' | 'failed' | 'expired';
 
 /** Berlin Group's scaStatus values; a redirect SCA reaches started, psuAuthenticated, finalised and failed. */
 export type ScaStatus =
@@ -48,6 +52,18 @@ export function scaStatusOf(
   if (authorisation.stage === 'done') return authorisation.status === 'finalised' ? 'finalised' : 'failed';
   if (authorisation.expiresAt.getTime() < now.getTime()) return 'failed';
   return authorisation.stage === 'decision' ? 'psuAuthenticated' : 'started';
+}
+
+/**
+ * Whether an authorisation failed because its link or page was left until it expired (the PSU
+ * abandoned the SCA), rather than by anything the PSU did: the TPP is told SCA_EXPIRED.
+ */
+export function isScaExpired(
+  authorisation: { stage: 'link' | 'login' | 'decision' | 'done'; status: AuthorisationStatus; expiresAt: Date },
+  now: Date,
+): boolean {
+  if (authorisation.stage === 'done') return authorisation.status === 'expired';
+  return authorisation.expiresAt.getTime() < now.getTime();
 }
 
 /** Authentication methods a TPP may prefer (X-PSU-AuthMethod-Preferred); the page names the one used. */

@@ -1,6 +1,6 @@
-import { ApiError } from '../domain/api-error.js';
+import { ApiError, type TppMessage } from '../domain/api-error.js';
 import { MAX_AUTHORISATIONS_PER_RESOURCE } from '../domain/limits.js';
-import { type ScaStatus, scaStatusOf } from '../domain/sca.js';
+import { SCA_LINK_TTL_MINUTES, type ScaStatus, isScaExpired, scaStatusOf } from '../domain/sca.js';
 import type { Authorisation } from '../store/sca-records.js';
 import type { Store } from '../store/store.js';
 import type { Banks } from './banks.js';
@@ -23,6 +23,12 @@ export interface AuthorisationList {
  * Starts, lists and reads the authorisations of payments, baskets and cancellations, the same way
  * for each (docs/sca.md, "Authorisation sub-resources"); what may be authorised is the caller's check.
  */
+/** An authorisation's status read: its scaStatus, and why it failed when the link expired. */
+export interface ScaStatusAnswer {
+  scaStatus: ScaStatus;
+  tppMessages?: TppMessage[];
+}
+
 export class AuthorisationService {
   constructor(
     private readonly store: Store,
@@ -70,18 +76,24 @@ export class AuthorisationService {
     return (await this.list(request.tpp.id, list)).map((authorisation) => authorisation.id);
   }
 
-  /** GET of one: its scaStatus by the TPP's bank's clock; 404 for an id not in the list. */
+  /**
+   * GET of one: its scaStatus by the TPP's bank's clock, with SCA_EXPIRED when the PSU left the link or
+   * page until it expired; 404 for an id not in the list.
+   */
   async status(
     request: Pick<RequestContext, 'tpp'>,
     list: AuthorisationList,
     authorisationId: string,
-  ): Promise<ScaStatus> {
+  ): Promise<ScaStatusAnswer> {
     const found = (await this.list(request.tpp.id, list)).find((authorisation) => authorisation.id === authorisationId);
     if (found === undefined) {
       const text = `no authorisation ${authorisationId} is known at ${list.path}`;
       throw new ApiError('RESOURCE_UNKNOWN', text, [{ code: 'RESOURCE_UNKNOWN', path: 'path:authorisationId', text }]);
     }
-    return scaStatusOf(found, await this.banks.now(request.tpp.id));
+    const now = await this.banks.now(request.tpp.id);
+    if (!isScaExpired(found, now)) return { scaStatus: scaStatusOf(found, now) };
+    const text = `the PSU did not complete the SCA before its link expired (${SCA_LINK_TTL_MINUTES} minutes after it was issued or last used): the page was left. Start a new authorisation (POST ${list.path})`;
+    return { scaStatus: 'failed', tppMessages: [{ category: 'ERROR', code: 'SCA_EXPIRED', text }] };
   }
 
   private list(tppId: string, list: AuthorisationList): Promise<Authorisation[]> {

@@ -1,5 +1,5 @@
 import { ApiError } from '../domain/api-error.js';
-import type { ScaStatus } from '../domain/sca.js';
+import type { ScaStatusAnswer } from './authorisation-service.js';
 import { needsCancellationSca } from '../domain/transaction-status.js';
 import type { Store } from '../store/store.js';
 import type { AuthorisationList, AuthorisationService } from './authorisation-service.js';
@@ -55,7 +55,7 @@ export class PaymentAuthorisations {
     address: PaymentAddress,
     purpose: AuthorisationPurpose,
     authorisationId: string,
-  ): Promise<ScaStatus> {
+  ): Promise<ScaStatusAnswer> {
     await this.payments.read(request, address.service, address.product, address.paymentId);
     return this.authorisations.status(request, listOf(address, purpose), authorisationId);
   }

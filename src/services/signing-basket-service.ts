@@ -1,11 +1,11 @@
 import { ApiError, type Problem } from '../domain/api-error.js';
-import { type ScaStatus, effectiveStatus } from '../domain/sca.js';
+import { effectiveStatus } from '../domain/sca.js';
 import { type BasketStatus, basketStatus } from '../domain/signing-basket.js';
 import { newPaymentId } from '../domain/payments/payment.js';
 import { productRules } from '../domain/payments/product-rules.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
 import type { Store } from '../store/store.js';
-import { type AuthorisationList, AuthorisationService } from './authorisation-service.js';
+import { type AuthorisationList, AuthorisationService, type ScaStatusAnswer } from './authorisation-service.js';
 import type { Banks } from './banks.js';
 import { type Answer, type Created, type RecordAnswer, idempotentCreate } from './idempotent-create.js';
 import type { RequestContext } from './request-context.js';
@@ -138,7 +138,11 @@ export class SigningBasketService {
   }
 
   /** GET …/authorisations/{authorisationId}: its scaStatus. */
-  async authorisationStatus(request: RequestContext, basketId: string, authorisationId: string): Promise<ScaStatus> {
+  async authorisationStatus(
+    request: RequestContext,
+    basketId: string,
+    authorisationId: string,
+  ): Promise<ScaStatusAnswer> {
     await this.read(request, basketId);
     return this.authorisations.status(request, authorisationList(basketId), authorisationId);
   }

@@ -141,7 +141,7 @@ describe("a payment's links and authorisations", () => {
     assert.deepEqual(json(await get(`${list}/${first}`), 200), { scaStatus: 'started' }, 'the unused one is untouched');
   });
 
-  it('reads a declined authorisation as failed, and one whose link expired unused as failed', async () => {
+  it('reads a declined authorisation as failed, and one whose link expired unused as failed with SCA_EXPIRED', async () => {
     const declined = await olaPayment();
     await sign(declined._links.scaRedirect!.href, false);
     const list = `${declined._links.self!.href}/authorisations`;
@@ -151,7 +151,16 @@ describe("a payment's links and authorisations", () => {
     const unusedList = `${unused._links.self!.href}/authorisations`;
     const [unusedId] = json<{ authorisationIds: string[] }>(await get(unusedList), 200).authorisationIds;
     clock.current = new Date(clock.current.getTime() + 16 * 60_000);
-    assert.deepEqual(json(await get(`${unusedList}/${unusedId}`), 200), { scaStatus: 'failed' });
+    const expired = json<{ scaStatus: string; tppMessages: { category: string; code: string; text: string }[] }>(
+      await get(`${unusedList}/${unusedId}`),
+      200,
+    );
+    assert.equal(expired.scaStatus, 'failed');
+    assert.deepEqual(
+      expired.tppMessages.map((m) => [m.category, m.code]),
+      [['ERROR', 'SCA_EXPIRED']],
+    );
+    assert.match(expired.tppMessages[0]!.text, /did not complete the SCA before its link expired/);
   });
 
   it('lists and reads the authorisations of a bulk payment the same way', async () => {

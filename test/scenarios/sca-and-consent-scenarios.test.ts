@@ -51,15 +51,16 @@ describe('scenarios: SCA and consents, driven as a TPP test suite drives them', 
     assert.equal(created.statusCode, 201, created.body);
     const json = created.json() as Json;
     const self = json._links.self.href as string;
+    const scaRead = async () => {
+      const ids = ((await t.signed({ method: 'GET', url: `${self}/authorisations` })).json() as Json)
+        .authorisationIds as string[];
+      return (await t.signed({ method: 'GET', url: `${self}/authorisations/${ids[0]}` })).json() as Json;
+    };
     return {
       link: json._links.scaRedirect.href as string,
       status: async () => (await t.signed({ method: 'GET', url: `${self}/status` })).json() as Json,
-      scaStatus: async () => {
-        const ids = ((await t.signed({ method: 'GET', url: `${self}/authorisations` })).json() as Json)
-          .authorisationIds as string[];
-        return ((await t.signed({ method: 'GET', url: `${self}/authorisations/${ids[0]}` })).json() as Json)
-          .scaStatus as string;
-      },
+      scaStatus: async () => (await scaRead()).scaStatus as string,
+      scaRead,
     };
   }
 
@@ -73,7 +74,9 @@ describe('scenarios: SCA and consents, driven as a TPP test suite drives them', 
     const status = await p.status();
     assert.equal(status.transactionStatus, 'RJCT');
     assert.match(status.tppMessages[0].text, /declined by the PSU/);
-    assert.equal(await p.scaStatus(), 'failed');
+    const sca = await p.scaRead();
+    assert.equal(sca.scaStatus, 'failed');
+    assert.equal(sca.tppMessages, undefined, 'a decline is no expiry');
   });
 
   it(`wrong codes: ${MAX_CODE_ATTEMPTS} on one link end it with message=too-many-attempts; the payment waits for a new authorisation`, async () => {
@@ -130,6 +133,9 @@ describe('scenarios: SCA and consents, driven as a TPP test suite drives them', 
     assert.equal(late.statusCode, 410, 'the page left open has expired with its link');
     assert.match(late.body, /expired/);
     assert.equal((await new ScriptedPsu(t.app).open(p.link)).statusCode, 410);
+    const sca = await p.scaRead();
+    assert.equal(sca.scaStatus, 'failed');
+    assert.equal(sca.tppMessages[0].code, 'SCA_EXPIRED', 'the TPP reads why: the PSU left the page');
     await moveClock(SIGNING_WINDOW_MINUTES * 60);
     const status = await p.status();
     assert.equal(status.transactionStatus, 'RJCT');

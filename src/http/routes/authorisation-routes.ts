@@ -123,14 +123,13 @@ function registerPaymentList(
         response: { 200: { $ref: 'ScaStatusResponse#' }, ...errorResponses(403, 404) },
       },
     },
-    async (request) => ({
-      scaStatus: await payments.authorisations.status(
+    async (request) =>
+      payments.authorisations.status(
         contextOf(request),
         address(request.params),
         list.purpose,
         request.params.authorisationId,
       ),
-    }),
   );
 }
 
@@ -181,12 +180,7 @@ function registerBasketList(app: FastifyInstance, baskets: SigningBasketService)
         response: { 200: { $ref: 'ScaStatusResponse#' }, ...errorResponses(404) },
       },
     },
-    async (request) => ({
-      scaStatus: await baskets.authorisationStatus(
-        contextOf(request),
-        request.params.basketId,
-        request.params.authorisationId,
-      ),
-    }),
+    async (request) =>
+      baskets.authorisationStatus(contextOf(request), request.params.basketId, request.params.authorisationId),
   );
 }

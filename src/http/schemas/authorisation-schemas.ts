@@ -48,6 +48,11 @@ export const scaStatusResponseSchema = {
       description:
         'started until the PSU logged in, psuAuthenticated on the confirmation page, finalised once approved, failed when declined, not authenticated or expired',
     },
+    tppMessages: {
+      type: 'array',
+      items: { $ref: 'TppMessage#' },
+      description: 'SCA_EXPIRED when the authorisation failed because the PSU left its link or page until it expired',
+    },
   },
 } as const;
 

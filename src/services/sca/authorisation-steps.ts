@@ -30,7 +30,7 @@ export class AuthorisationSteps {
     if (authorisation === undefined || authorisation.stage !== stage) return message('link-invalid', undefined);
     const now = await this.banks.now(authorisation.tppId);
     if (authorisation.expiresAt.getTime() < now.getTime()) {
-      await this.advance(authorisation, token, { stage: 'done', status: 'failed' }, now);
+      await this.advance(authorisation, token, { stage: 'done', status: 'expired' }, now);
       return message('link-expired', failureRedirect(authorisation, 'link-expired'));
     }
     return { authorisation, now };
