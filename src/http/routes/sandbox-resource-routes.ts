@@ -19,7 +19,8 @@ import {
 
 /**
  * The shapes every sandbox test-data resource shares, so that a resource declares its paths, schemas, texts and
- * service calls, and its create, read, delete and transactions answer, authenticate and document alike.
+ * service calls, and its create, read, delete and transactions answer, authenticate and document alike
+ * (the scenarios' and snapshots' read and delete too).
  */
 
 type Params = { Params: Record<string, string> };
@@ -112,12 +113,24 @@ export function registerSandboxReadAndDelete(app: FastifyInstance, r: SandboxRea
     async (request) => r.read(contextOf(request).tpp, request.params[r.param] ?? ''),
   );
 
+  registerSandboxDelete(app, { collection: r.collection, param: r.param, summary: r.deleteSummary, remove: r.remove });
+}
+
+/** `DELETE /v1/sandbox/{collection}/:{param}`: 204, or 404 when the TPP's bank has no such one. */
+export interface SandboxDelete {
+  collection: string;
+  param: string;
+  summary: string;
+  remove: (tpp: TppIdentity, id: string) => Promise<void>;
+}
+
+export function registerSandboxDelete(app: FastifyInstance, r: SandboxDelete): void {
   app.delete<Params>(
-    path,
+    `/v1/sandbox/${r.collection}/:${r.param}`,
     {
       config: { api: { auth: SANDBOX_READ_AUTH } },
       schema: {
-        summary: r.deleteSummary,
+        summary: r.summary,
         tags: SANDBOX_TAGS,
         headers: sandboxReadHeaders(),
         params: sandboxParams(r.param),

@@ -4,14 +4,8 @@ import type { OperationCatalogue } from '../hooks/scenario-faults.js';
 import { contextOf } from '../hooks/request-context.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { sandboxCreateHeaders, sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
-import {
-  DELETED,
-  SANDBOX_CREATE_AUTH,
-  SANDBOX_READ_AUTH,
-  SANDBOX_TAGS,
-  created,
-  sandboxParams,
-} from './sandbox-route-parts.js';
+import { SANDBOX_CREATE_AUTH, SANDBOX_READ_AUTH, SANDBOX_TAGS, created } from './sandbox-route-parts.js';
+import { registerSandboxDelete } from './sandbox-resource-routes.js';
 
 /**
  * Scenarios on demand (docs/scenarios.md): a TPP's test arms a rule in its sandbox bank, lists the
@@ -54,21 +48,10 @@ export function registerSandboxScenarioRoutes(
     async (request) => scenarios.list(contextOf(request).tpp),
   );
 
-  app.delete<{ Params: { scenarioId: string } }>(
-    '/v1/sandbox/scenarios/:scenarioId',
-    {
-      config: { api: { auth: SANDBOX_READ_AUTH } },
-      schema: {
-        summary: 'Disarm a scenario',
-        tags: SANDBOX_TAGS,
-        headers: sandboxReadHeaders(),
-        params: sandboxParams('scenarioId'),
-        response: { ...DELETED, ...errorResponses(404) },
-      },
-    },
-    async (request, reply) => {
-      await scenarios.disarm(contextOf(request).tpp, request.params.scenarioId);
-      return reply.code(204).send();
-    },
-  );
+  registerSandboxDelete(app, {
+    collection: 'scenarios',
+    param: 'scenarioId',
+    summary: 'Disarm a scenario',
+    remove: (tpp, scenarioId) => scenarios.disarm(tpp, scenarioId),
+  });
 }

@@ -5,14 +5,8 @@ import { contextOf } from '../hooks/request-context.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { SIGNED, SIGNED_REQUIRED, headersSchema } from '../schemas/header-schemas.js';
 import { sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
-import {
-  DELETED,
-  SANDBOX_CREATE_AUTH,
-  SANDBOX_READ_AUTH,
-  SANDBOX_TAGS,
-  created,
-  sandboxParams,
-} from './sandbox-route-parts.js';
+import { SANDBOX_CREATE_AUTH, SANDBOX_READ_AUTH, SANDBOX_TAGS, created, sandboxParams } from './sandbox-route-parts.js';
+import { registerSandboxReadAndDelete } from './sandbox-resource-routes.js';
 
 type Params = { Params: { snapshotId: string } };
 
@@ -62,38 +56,15 @@ export function registerSandboxSnapshotRoutes(
     async (request) => snapshots.list(contextOf(request).tpp),
   );
 
-  app.get<Params>(
-    ONE,
-    {
-      config: { api: { auth: SANDBOX_READ_AUTH } },
-      schema: {
-        summary: 'Read a sandbox snapshot',
-        tags: SANDBOX_TAGS,
-        headers: sandboxReadHeaders(),
-        params: sandboxParams('snapshotId'),
-        response: { 200: { $ref: 'SandboxSnapshot#' }, ...errorResponses(404) },
-      },
-    },
-    async (request) => snapshots.read(contextOf(request).tpp, request.params.snapshotId),
-  );
-
-  app.delete<Params>(
-    ONE,
-    {
-      config: { api: { auth: SANDBOX_READ_AUTH } },
-      schema: {
-        summary: 'Delete a sandbox snapshot (the bank stays as it is)',
-        tags: SANDBOX_TAGS,
-        headers: sandboxReadHeaders(),
-        params: sandboxParams('snapshotId'),
-        response: { ...DELETED, ...errorResponses(404) },
-      },
-    },
-    async (request, reply) => {
-      await snapshots.remove(contextOf(request).tpp, request.params.snapshotId);
-      return reply.code(204).send();
-    },
-  );
+  registerSandboxReadAndDelete(app, {
+    collection: 'snapshots',
+    param: 'snapshotId',
+    resource: 'SandboxSnapshot#',
+    readSummary: 'Read a sandbox snapshot',
+    deleteSummary: 'Delete a sandbox snapshot (the bank stays as it is)',
+    read: (tpp, snapshotId) => snapshots.read(tpp, snapshotId),
+    remove: (tpp, snapshotId) => snapshots.remove(tpp, snapshotId),
+  });
 
   app.post<Params>(
     `${ONE}/restore`,
