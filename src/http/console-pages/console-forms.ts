@@ -50,6 +50,16 @@ export function formOf(body: unknown): Record<string, unknown> {
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
 }
 
+/**
+ * A free-text field as typed, trimmed: undefined when left empty, null when it is not text the console
+ * takes (longer than `maxLength`, or with control characters).
+ */
+export function formText(value: unknown, maxLength: number): string | undefined | null {
+  const trimmed = typeof value === 'string' ? value.trim() : '';
+  if (trimmed === '') return undefined;
+  return trimmed.length > maxLength || /[\u0000-\u001f\u007f]/.test(trimmed) ? null : trimmed;
+}
+
 /** Form fields as text, bounded; a missing one is empty. */
 export function fieldsOf<K extends string>(body: unknown, names: readonly K[]): Record<K, string> {
   const form = formOf(body);

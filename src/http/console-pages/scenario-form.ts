@@ -8,6 +8,7 @@ import {
 } from '../../domain/limits.js';
 import { SCENARIO_KINDS, type ScenarioKind, UNLIMITED } from '../../domain/sandbox-scenarios.js';
 import { STATUS_REASON_CODE_LIST } from '../../domain/status-reasons.js';
+import { formText } from './console-forms.js';
 
 /**
  * The console's form that arms a scenario (docs/scenarios.md): one kind at a time, with the fields
@@ -94,14 +95,10 @@ export function readScenarioForm(
   const wrong: ScenarioField[] = [];
   const fields = SCENARIO_FIELDS[kind];
   const textOf = (name: ScenarioField): string | undefined => {
-    const value = form[name];
-    if (typeof value !== 'string' || value.trim() === '') return undefined;
-    const trimmed = value.trim();
-    if (trimmed.length > (TEXT_MAX_LENGTHS[name] ?? 100) || /[\u0000-\u001f\u007f]/.test(trimmed)) {
-      wrong.push(name);
-      return undefined;
-    }
-    return trimmed;
+    const text = formText(form[name], TEXT_MAX_LENGTHS[name] ?? 100);
+    if (text !== null) return text;
+    wrong.push(name);
+    return undefined;
   };
   const numberOf = (name: ScenarioField): number | undefined => {
     const bounds = NUMBER_BOUNDS[name]!;

@@ -3,7 +3,7 @@ import { ApiError } from '../../domain/api-error.js';
 import { MAX_SANDBOX_SNAPSHOTS_PER_BANK, SANDBOX_TEXT_MAX_LENGTH } from '../../domain/limits.js';
 import type { SandboxConsole } from '../../services/console/sandbox-console.js';
 import type { ConsoleSession } from '../console-pages/console-access.js';
-import { formOf, noticeOf, problemText, seeAfter } from '../console-pages/console-forms.js';
+import { formOf, formText, noticeOf, problemText, seeAfter } from '../console-pages/console-forms.js';
 import type { ConsolePage } from '../console-pages/console-page-renderer.js';
 import { isScenarioKind, readScenarioForm } from '../console-pages/scenario-form.js';
 import { SCENARIO_TEXTS } from '../console-pages/scenario-texts.js';
@@ -72,9 +72,8 @@ export function registerConsoleToolRoutes({ pages, bank, show, sessionOf }: Sign
   );
 
   pages.post('/snapshots', form, async (request, reply) => {
-    const name = formOf(request.body).name;
-    const given = typeof name === 'string' && name.trim() !== '' ? name.trim() : undefined;
-    if (given !== undefined && (given.length > SANDBOX_TEXT_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(given)))
+    const given = formText(formOf(request.body).name, SANDBOX_TEXT_MAX_LENGTH);
+    if (given === null)
       return refused(
         request,
         reply,
