@@ -46,7 +46,7 @@ export class BankKeys {
     const bank = this.banks.of(tppId);
     const done = await this.store.unbindBankKey(bank, keySha256);
     if (done === 'unknown')
-      throw new ApiError('RESOURCE_UNKNOWN', `no key ${keySha256} is bound to the sandbox bank of ${tppId}`, [
+      throw ApiError.of([
         {
           code: 'RESOURCE_UNKNOWN',
           path: 'path:keySha256',
