@@ -297,8 +297,7 @@ async function registerRoutes(
   if (clock !== undefined) registerSandboxClockRoutes(app, clock);
   if (sandbox) registerSandboxRoutes(app, deps.sandbox, catalogue);
   if (sandbox) registerSandboxKeyRoutes(app, new BankKeys(deps.store, deps.banks));
-  if (sandbox && deps.time !== undefined)
-    registerSandboxSnapshotRoutes(app, deps.sandbox.snapshots, deps.time.scheduler);
+  if (clock !== undefined) registerSandboxSnapshotRoutes(app, deps.sandbox.snapshots, clock);
   if (sandbox && deps.certificates !== undefined) await registerSandboxCertificateRoutes(app, deps.certificates);
   if (clock !== undefined) {
     // The sandbox console (docs/console.md): its links and sessions expire by the wall clock.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxSnapshots } from '../../services/sandbox/sandbox-snapshots.js';
-import type { BatchScheduler } from '../../services/batch-runner.js';
+import type { SandboxClock } from '../../services/sandbox/sandbox-clock.js';
 import { contextOf } from '../hooks/request-context.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { SIGNED, SIGNED_REQUIRED, headersSchema } from '../schemas/header-schemas.js';
@@ -17,13 +17,13 @@ const ONE = `${COLLECTION}/:snapshotId`;
 
 /**
  * Snapshots of the TPP's sandbox bank (docs/sandbox.md, "Snapshots"), sandbox mode only: save, list,
- * read, delete, restore. A restore wakes the batch scheduler for the bank, as a clock move does: the
- * restored clock and the payments waiting in the restored state set when the bank's next run is.
+ * read, delete, restore. A restore catches the bank's batch up (SandboxClock.catchUp, as the console's
+ * restore does): the restored clock and the payments waiting in the restored state set when its next run is.
  */
 export function registerSandboxSnapshotRoutes(
   app: FastifyInstance,
   snapshots: SandboxSnapshots,
-  scheduler: BatchScheduler,
+  clock: SandboxClock,
 ): void {
   app.post<{ Body: { name?: string } }>(
     COLLECTION,
@@ -81,10 +81,9 @@ export function registerSandboxSnapshotRoutes(
       },
     },
     async (request) => {
-      const { bank, view } = await snapshots.restore(contextOf(request).tpp, request.params.snapshotId);
-      // The restored clock may be behind the one before, and payments it holds may wait for a slot:
-      // the bank's slots that have come run now, and the scheduler's next wake is computed anew.
-      await scheduler.wake(bank);
+      const { tpp } = contextOf(request);
+      const view = await snapshots.restore(tpp, request.params.snapshotId);
+      await clock.catchUp(tpp.id);
       return view;
     },
   );

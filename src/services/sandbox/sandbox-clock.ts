@@ -69,8 +69,9 @@ export class SandboxClock {
   }
 
   /**
-   * Runs the TPP's bank's batch slots that have come by its clock, and reschedules: after a restore,
-   * whose clock may stand elsewhere and whose payments may wait for a slot (as the snapshot route does).
+   * Runs the TPP's bank's batch slots that have come by its clock, and reschedules: after a snapshot's
+   * restore (its route and the console's), whose clock may be behind the one before and whose payments
+   * may wait for a slot.
    */
   async catchUp(tppId: string): Promise<void> {
     await this.scheduler.wake(this.banks.of(tppId));

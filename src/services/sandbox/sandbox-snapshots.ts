@@ -61,8 +61,8 @@ export class SandboxSnapshots {
     if (!(await this.store.deleteSnapshot(this.banks.of(tpp.id), id))) throw unknown('snapshotId', 'snapshot', id);
   }
 
-  /** Puts the TPP's bank back as the snapshot holds it; the bank of the restore, for the scheduler. */
-  async restore(tpp: TppRef, id: string): Promise<{ bank: string; view: Json }> {
+  /** Puts the TPP's bank back as the snapshot holds it; the caller then catches its batch up (SandboxClock.catchUp). */
+  async restore(tpp: TppRef, id: string): Promise<Json> {
     const bank = this.banks.of(tpp.id);
     const restored = await this.store.restoreSnapshot(bank, id, this.banks.wallNow());
     if (restored.outcome === 'unknown') throw unknown('snapshotId', 'snapshot', id);
@@ -71,7 +71,7 @@ export class SandboxSnapshots {
         'path:snapshotId',
         `snapshot ${id} was saved before the sandbox's database changed (it was read in schema ${restored.migration}); its rows no longer fit. Delete it and save the state again`,
       );
-    return { bank, view: snapshotView(restored.snapshot) };
+    return snapshotView(restored.snapshot);
   }
 }
 
