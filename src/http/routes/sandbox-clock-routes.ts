@@ -4,7 +4,7 @@ import type { Banks } from '../../services/banks.js';
 import type { ClockMove, ClockReading, SandboxClock } from '../../services/sandbox/sandbox-clock.js';
 import { FORMATTED_TEXT_MAX_LENGTH, SANDBOX_CLOCK_MAX_ADVANCE_SECONDS } from '../../domain/limits.js';
 import { errorResponses } from '../schemas/common-schemas.js';
-import { SIGNED, SIGNED_REQUIRED, headersSchema } from '../schemas/header-schemas.js';
+import { sandboxActionHeaders, sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
 import { contextOf } from '../hooks/request-context.js';
 
 export interface SandboxTime {
@@ -43,9 +43,6 @@ export const batchRunSchema = {
   },
 } as const;
 
-/** A move and a batch run change the bank, so they carry a Digest (of the empty body for a run). */
-const SIGNED_WITH_DIGEST = headersSchema([...SIGNED, 'Digest'], [...SIGNED_REQUIRED, 'Digest']);
-
 /**
  * The sandbox's business clock and batch runs (docs/sandbox.md): a TPP reads its bank's clock, moves
  * it forward (its bank's batch slots passed on the way run), or runs its bank's batch now, so its
@@ -78,7 +75,7 @@ function registerClockRead(app: FastifyInstance, clock: SandboxClock): void {
       schema: {
         summary: 'Read the sandbox business clock and the batch schedule',
         tags: ['sandbox'],
-        headers: headersSchema(SIGNED, SIGNED_REQUIRED),
+        headers: sandboxReadHeaders(),
         response: { 200: clockSchema, ...errorResponses() },
       },
     },
@@ -94,7 +91,7 @@ function registerClockMove(app: FastifyInstance, clock: SandboxClock): void {
       schema: {
         summary: 'Move the sandbox clock forward; the batch runs whose times are passed run, in order',
         tags: ['sandbox'],
-        headers: SIGNED_WITH_DIGEST,
+        headers: sandboxActionHeaders(),
         body: {
           type: 'object',
           additionalProperties: false,
@@ -127,7 +124,7 @@ function registerBatchRun(app: FastifyInstance, clock: SandboxClock): void {
       schema: {
         summary: 'Run the batch now: execute every authorised payment that is due',
         tags: ['sandbox'],
-        headers: SIGNED_WITH_DIGEST,
+        headers: sandboxActionHeaders(),
         response: { 200: { $ref: 'BatchRun#' }, ...errorResponses() },
       },
     },

@@ -3,16 +3,13 @@ import type { SandboxSnapshots } from '../../services/sandbox/sandbox-snapshots.
 import type { SandboxClock } from '../../services/sandbox/sandbox-clock.js';
 import { contextOf } from '../hooks/request-context.js';
 import { errorResponses } from '../schemas/common-schemas.js';
-import { SIGNED, SIGNED_REQUIRED, headersSchema } from '../schemas/header-schemas.js';
-import { sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
+import { sandboxActionHeaders, sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
 import { SANDBOX_CREATE_AUTH, SANDBOX_READ_AUTH, SANDBOX_TAGS, created, sandboxParams } from './sandbox-route-parts.js';
 import { registerSandboxReadAndDelete } from './sandbox-resource-routes.js';
 
 type Params = { Params: { snapshotId: string } };
 
 const COLLECTION = '/v1/sandbox/snapshots';
-/** A save and a restore change the bank, so they carry a Digest (of the empty body when none is sent). */
-const SIGNED_WITH_DIGEST = headersSchema([...SIGNED, 'Digest'], [...SIGNED_REQUIRED, 'Digest']);
 const ONE = `${COLLECTION}/:snapshotId`;
 
 /**
@@ -34,7 +31,7 @@ export function registerSandboxSnapshotRoutes(
         description:
           'The body is `{}`, or names the snapshot (`name`). Other TPPs’ banks are not read. Refused 409 when the bank keeps its most snapshots, or its data is more than one snapshot holds.',
         tags: SANDBOX_TAGS,
-        headers: SIGNED_WITH_DIGEST,
+        headers: sandboxActionHeaders(),
         body: { $ref: 'SandboxSnapshotCreate#' },
         response: { 201: { $ref: 'SandboxSnapshot#' }, ...errorResponses(409, 413, 415) },
       },
@@ -75,7 +72,7 @@ export function registerSandboxSnapshotRoutes(
         description:
           'Takes no body; its Digest is of the empty body. Every customer, account, transaction, payment, consent, authorisation, PSU session and batch run of the bank is replaced by the snapshot’s, and the clock set to its offset (it may go back). Keys and other TPPs’ banks are not touched. Batch slots that have come by the restored clock since the snapshot’s last one run before the answer.',
         tags: SANDBOX_TAGS,
-        headers: SIGNED_WITH_DIGEST,
+        headers: sandboxActionHeaders(),
         params: sandboxParams('snapshotId'),
         response: { 200: { $ref: 'SandboxSnapshot#' }, ...errorResponses(404, 409) },
       },

@@ -47,6 +47,14 @@ export function sandboxReadHeaders() {
   return headersSchema(SIGNED, SIGNED_REQUIRED);
 }
 
+/**
+ * Sandbox actions that change the bank without test data (a clock move, a batch run, a snapshot's
+ * save and restore): the signed set with Digest, of the empty body when none is sent.
+ */
+export function sandboxActionHeaders() {
+  return headersSchema([...SIGNED, 'Digest'], [...SIGNED_REQUIRED, 'Digest']);
+}
+
 /** Sandbox creates: the signed set with Digest; x-accept-fix for longer-name. */
 export function sandboxCreateHeaders() {
   return headersSchema([...SIGNED, 'Digest', 'x-accept-fix'], [...SIGNED_REQUIRED, 'Digest']);
