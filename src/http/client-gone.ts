@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * fault, so it must neither log "unexpected fault" nor count as a 5xx (docs/decisions.md, "A dropped
  * connection").
  */
-export const CLIENT_CLOSED_REQUEST = 499;
+const CLIENT_CLOSED_REQUEST = 499;
 
 /** Thrown by the first onRequest hook when the connection is already gone: nothing more is done for it. */
 export class ClientGoneError extends Error {

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NationalIdKey } from '../../domain/psu.js';
 
 /** The cookie that names the browser a page was rendered for (path /sca, httpOnly: no script reads it). */
-export const BROWSER_COOKIE = 'sca_browser';
+const BROWSER_COOKIE = 'sca_browser';
 const BROWSER_ID = /^[A-Za-z0-9_-]{22}$/;
 
 /**
