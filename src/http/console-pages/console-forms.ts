@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { ConsoleNotice } from './console-texts.js';
 
-/** What the console's forms share: reading their fields, and the way back after an action. */
+/** What the console's forms share: their free text, the way back after an action and its notice (page-forms.ts reads the fields). */
 
 /** After an action, back to a page of the console (Post/Redirect/Get): a reload shows it again and does not repeat the action. */
 export function seeAfter(reply: FastifyReply, path: string, notice: ConsoleNotice): FastifyReply {
@@ -45,11 +45,6 @@ export function noticeOf(query: Record<string, unknown>): ConsoleNotice | undefi
   }
 }
 
-/** A posted form as its fields; anything else (no body) as none. */
-export function formOf(body: unknown): Record<string, unknown> {
-  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-}
-
 /**
  * A free-text field as typed, trimmed: undefined when left empty, null when it is not text the console
  * takes (longer than `maxLength`, or with control characters).
@@ -58,14 +53,6 @@ export function formText(value: unknown, maxLength: number): string | undefined 
   const trimmed = typeof value === 'string' ? value.trim() : '';
   if (trimmed === '') return undefined;
   return trimmed.length > maxLength || /[\u0000-\u001f\u007f]/.test(trimmed) ? null : trimmed;
-}
-
-/** Form fields as text, bounded; a missing one is empty. */
-export function fieldsOf<K extends string>(body: unknown, names: readonly K[]): Record<K, string> {
-  const form = formOf(body);
-  return Object.fromEntries(
-    names.map((name) => [name, typeof form[name] === 'string' ? (form[name] as string).slice(0, 100) : '']),
-  ) as Record<K, string>;
 }
 
 /** What a refusal of the bank's services says, every problem of it, for the page. */

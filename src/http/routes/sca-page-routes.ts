@@ -8,6 +8,7 @@ import { AIS_SHAREABLE_ACCOUNTS_MAX, SCA_FORM_BODY_MAX_BYTES } from '../../domai
 import { endForGoneClient, isClientGone } from '../client-gone.js';
 import { languageOf } from '../hooks/negotiation.js';
 import { setPageHeaders } from '../page-frame.js';
+import { fieldsOf, formOf } from '../page-forms.js';
 import { renderScaPage } from '../sca-pages/sca-page-renderer.js';
 import { StepBinding } from '../sca-pages/step-binding.js';
 
@@ -98,17 +99,9 @@ function pageShower(options: ScaPageOptions, binding: StepBinding): ShowPage {
   };
 }
 
-/** Form fields as text, bounded; a missing one is empty, which no step token or code matches. */
-function fieldsOf<K extends string>(body: unknown, names: readonly K[]): Record<K, string> {
-  const form = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  return Object.fromEntries(
-    names.map((name) => [name, typeof form[name] === 'string' ? (form[name] as string).slice(0, 100) : '']),
-  ) as Record<K, string>;
-}
-
 /** A field sent once per ticked box (a consent's accounts), as text, at most `max` of them, each bounded. */
 function valuesOf(body: unknown, name: string, max: number): string[] {
-  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+  const value = formOf(body)[name];
   const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
   return values
     .filter((v): v is string => typeof v === 'string')
