@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../../domain/api-error.js';
 import type { SandboxDataService } from '../../services/sandbox-data-service.js';
 import { contextOf } from '../hooks/request-context.js';
 import { errorResponses } from '../schemas/common-schemas.js';
@@ -40,10 +39,7 @@ export function registerSandboxAccountRoutes(app: FastifyInstance, sandbox: Sand
       'A payment from or to a blocked account is rejected when it executes (statusReason AC06), from or to a deleted one too (AC04); account information shows the status. docs/scenarios.md',
     body: 'SandboxAccountUpdate#',
     resource: 'SandboxAccount#',
-    update: async (tpp, id, body, problems) => {
-      if (problems.length > 0) throw ApiError.of(problems);
-      return accounts.updateAccount(tpp, id, body);
-    },
+    update: (tpp, id, body, problems) => accounts.updateAccount(tpp, id, body, problems),
   });
 }
 

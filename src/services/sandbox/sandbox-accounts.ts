@@ -108,9 +108,11 @@ export class SandboxAccounts {
 
   /**
    * PATCH: a test changes the account's status (blocked, deleted: a payment from or to it is then
-   * rejected when it executes). The schema has checked the body; the answer is the account as it is now.
+   * rejected when it executes). A body the schema refused is refused whole, as the customer's PATCH
+   * does; the answer is the account as it is now.
    */
-  async updateAccount(tpp: TppIdentity, accountId: string, body: unknown): Promise<Json> {
+  async updateAccount(tpp: TppIdentity, accountId: string, body: unknown, schemaProblems: Problem[]): Promise<Json> {
+    reject(schemaProblems, []);
     const status = accountStatusOf(asObject(body).status);
     if (!(await this.store.updateSandboxAccountStatus(this.banks.of(tpp.id), accountId, status)))
       throw unknown('mockAccountId', 'account', accountId);
