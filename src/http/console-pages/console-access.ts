@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../domain/clock.js';
 import {
   CONSOLE_LINKS_REMEMBERED,
@@ -7,6 +7,7 @@ import {
   CONSOLE_TOKEN_MAX_LENGTH,
 } from '../../domain/limits.js';
 import type { NationalIdKey } from '../../domain/psu.js';
+import { derivedKey, macMatches, macOf } from '../page-macs.js';
 
 /** The cookie that holds a console session: path /console, httpOnly, SameSite Strict. */
 export const CONSOLE_SESSION_COOKIE = 'console_session';
@@ -30,9 +31,8 @@ export type ConsoleEntry =
  * expiry, HMAC-signed; nothing is stored, so every instance that shares the installation's key
  * accepts what any other issued.
  *
- * The keys are derived from the installation's key for national identity numbers, which every
- * instance shares already (as the SCA pages' step binding is), each under a label of its own: a link
- * is never a session, and neither is an SCA step's MAC.
+ * The keys are derived from the installation's key (page-macs.ts, as the SCA pages' step binding's
+ * is), each under a label of its own: a link is never a session, and neither is an SCA step's MAC.
  *
  * A link is single-use by its nonce, remembered in this process until the link expires: behind
  * several instances a link could be opened once at each within its five minutes (docs/console.md).
@@ -92,8 +92,8 @@ export class ConsoleAccess {
 
   /** Derived at the first use, not when the app is built (the build compiles the routes without a key). */
   private keys(): { link: Buffer; session: Buffer } {
-    this.linkKey ??= derive(this.installationKey, 'signs sandbox console links');
-    this.sessionKey ??= derive(this.installationKey, 'signs sandbox console sessions');
+    this.linkKey ??= derivedKey(this.installationKey, 'signs sandbox console links');
+    this.sessionKey ??= derivedKey(this.installationKey, 'signs sandbox console sessions');
     return { link: this.linkKey, session: this.sessionKey };
   }
 }
@@ -105,14 +105,10 @@ interface Claims {
   n?: string;
 }
 
-function derive(key: NationalIdKey, label: string): Buffer {
-  return createHmac('sha256', key.bytes).update(label).digest();
-}
-
 /** The claims as base64url JSON, a dot, and their HMAC-SHA256 (base64url). */
 function sign(key: Buffer, claims: Claims): string {
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  return `${payload}.${createHmac('sha256', key).update(payload).digest('base64url')}`;
+  return `${payload}.${macOf(key, payload)}`;
 }
 
 /** The claims of a token signed with this key; undefined for anything else, read no further than its MAC. */
@@ -121,9 +117,7 @@ function verify(key: Buffer, token: string): Claims | undefined {
   const dot = token.indexOf('.');
   if (dot < 0) return undefined;
   const payload = token.slice(0, dot);
-  const sent = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(createHmac('sha256', key).update(payload).digest('base64url'));
-  if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) return undefined;
+  if (!macMatches(key, payload, token.slice(dot + 1))) return undefined;
   // Signed by this installation, so well formed; checked all the same, as data that crosses a boundary.
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Partial<Claims>;
   if (typeof claims.t !== 'string' || claims.t === '' || typeof claims.e !== 'number') return undefined;

@@ -1,6 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NationalIdKey } from '../../domain/psu.js';
+import { derivedKey, macMatches, macOf } from '../page-macs.js';
 
 /** The cookie that names the browser a page was rendered for (path /sca, httpOnly: no script reads it). */
 const BROWSER_COOKIE = 'sca_browser';
@@ -13,8 +14,8 @@ const BROWSER_ID = /^[A-Za-z0-9_-]{22}$/;
  * browser's id (a random cookie of its own); a form whose MAC does not match the cookie it comes with
  * is refused before the step is looked up, so the step is not used up and the victim goes on.
  *
- * The key is derived from the installation's key for national identity numbers, which every instance
- * shares: a page rendered by one instance is posted to any other. The browser's id is not the CSRF
+ * The key is derived from the installation's key (page-macs.ts): a page rendered by one instance is
+ * posted to any other. The browser's id is not the CSRF
  * secret so that the binding does not depend on how the CSRF plugin keeps it.
  */
 export class StepBinding {
@@ -47,14 +48,16 @@ export class StepBinding {
     const dot = field.lastIndexOf('.');
     if (browser === undefined || dot < 0) return undefined;
     const step = field.slice(0, dot);
-    const sent = Buffer.from(field.slice(dot + 1));
-    const expected = Buffer.from(this.mac(step, browser));
-    return sent.length === expected.length && timingSafeEqual(sent, expected) ? step : undefined;
+    return macMatches(this.keyOf(), `${browser}\n${step}`, field.slice(dot + 1)) ? step : undefined;
   }
 
   private mac(step: string, browser: string): string {
-    this.key ??= createHmac('sha256', this.installationKey.bytes).update('binds SCA step tokens to a browser').digest();
-    return createHmac('sha256', this.key).update(`${browser}\n${step}`).digest('base64url');
+    return macOf(this.keyOf(), `${browser}\n${step}`);
+  }
+
+  private keyOf(): Buffer {
+    this.key ??= derivedKey(this.installationKey, 'binds SCA step tokens to a browser');
+    return this.key;
   }
 }
 
