@@ -3,6 +3,8 @@ import { MAX_SANDBOX_STANDING_ORDERS_LISTED } from '../../domain/limits/sandbox.
 import type { TppIdentity } from '../../domain/psp-role.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
+import { paymentLinks } from '../payment-links.js';
+import { PERIODIC } from '../periodic-payment-service.js';
 import { link } from './sandbox-links.js';
 import type { SandboxLookup } from './sandbox-lookup.js';
 
@@ -23,7 +25,7 @@ export class SandboxStandingOrders {
     const bank = this.banks.of(tpp.id);
     const orders = await this.store.listStandingOrders(bank, account, MAX_SANDBOX_STANDING_ORDERS_LISTED);
     return orders.map((order) => {
-      const self = `/v1/periodic-payments/${order.product}/${encodeURIComponent(order.paymentId)}`;
+      const links = paymentLinks(PERIODIC, order.product, order.paymentId);
       const body = order.body as Record<string, unknown>;
       return {
         paymentId: order.paymentId,
@@ -39,7 +41,7 @@ export class SandboxStandingOrders {
         frequency: body.frequency,
         ...(typeof body.dayOfExecution === 'string' ? { dayOfExecution: body.dayOfExecution } : {}),
         ...(order.nextExecutionDate === undefined ? {} : { nextExecutionDate: order.nextExecutionDate }),
-        _links: { self: link(self, 'GET', 'DELETE'), status: link(`${self}/status`, 'GET') },
+        _links: { self: link(links.self, 'GET', 'DELETE'), status: link(links.status, 'GET') },
       };
     });
   }
