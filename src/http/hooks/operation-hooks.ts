@@ -68,7 +68,7 @@ function signedHooks(api: ApiRouteConfig, deps: OperationHookDependencies, fault
 /** The sandbox's bank-fault hook of a signed operation of the bank's API; none in production, none for the sandbox's own. */
 function bankFaults(route: RouteOptions, deps: OperationHookDependencies): preValidationAsyncHookHandler[] {
   if (deps.scenarios === undefined) return [];
-  const operationId = deps.scenarios.catalogue.note(String([route.method].flat()[0]), route.url);
+  const operationId = deps.scenarios.catalogue.note(route.method, route.url);
   return operationId === undefined ? [] : [answerBankFault(deps.scenarios.service, operationId)];
 }
 

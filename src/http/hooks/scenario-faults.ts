@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { preValidationAsyncHookHandler } from 'fastify';
 import { ApiError } from '../../domain/api-error.js';
 import type { BankFault, SandboxScenarios, ScenarioOperations } from '../../services/sandbox/sandbox-scenarios.js';
-import { operationIdOf } from '../schemas/operation-ids.js';
+import { operationIdOfRoute } from '../schemas/operation-ids.js';
 import { signedRequestOf } from './authenticate.js';
 
 /** The sandbox's own operations, which no bank fault answers: a test can always read, move and disarm. */
@@ -18,8 +18,8 @@ export class OperationCatalogue implements ScenarioOperations {
   readonly sandbox = new Set<string>();
 
   /** Notes a signed route; its operationId when a fault may answer for it. */
-  note(method: string, url: string): string | undefined {
-    const operationId = operationIdOf(method, url.replace(/:([A-Za-z0-9_]+)/g, '{$1}'));
+  note(method: string | readonly string[], url: string): string | undefined {
+    const operationId = operationIdOfRoute(method, url);
     if (operationId === undefined) return undefined;
     if (url.startsWith(SANDBOX_PATH)) {
       this.sandbox.add(operationId);

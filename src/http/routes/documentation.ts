@@ -10,7 +10,7 @@ import { sendError } from '../error-response.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { SANDBOX_ADDRESS_PREFIX } from '../hooks/sandbox-address.js';
 import { withExamples } from '../schemas/examples/document-examples.js';
-import { operationIdOf } from '../schemas/operation-ids.js';
+import { operationIdOfRoute } from '../schemas/operation-ids.js';
 import { SIGNATURE_SECURITY_SCHEMES, securityOf } from '../schemas/security-schemes.js';
 import { TRY_IT_SIGNER_JS } from '../reference/try-it-signer.js';
 import { withoutSignatureHeaders } from '../reference/page-document.js';
@@ -37,9 +37,7 @@ export async function registerDocumentation(app: FastifyInstance, options: { san
     // Each operation's stable operationId and whether it is signed, from the route as added.
     transform: ({ schema, url, route }) => {
       if (schema === undefined) return { schema, url };
-      const path = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-      const method = Array.isArray(route.method) ? String(route.method[0]) : String(route.method);
-      const operationId = operationIdOf(method, path);
+      const operationId = operationIdOfRoute(route.method, url);
       return {
         schema: { ...schema, ...(operationId === undefined ? {} : { operationId }), security: securityOf(route) },
         url,

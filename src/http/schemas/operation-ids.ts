@@ -110,3 +110,12 @@ export function operationIdOf(method: string, path: string): string | undefined 
   if (product[3] === undefined && method.toUpperCase() === 'POST') return `initiate${payment}${suffix}`;
   return undefined;
 }
+
+/**
+ * The operationId of a route as Fastify adds it: its path with `:parameters`, its method or methods
+ * (the first names it). The OpenAPI document and the scenarios' catalogue both name routes so.
+ */
+export function operationIdOfRoute(method: string | readonly string[], url: string): string | undefined {
+  const first = typeof method === 'string' ? method : (method[0] ?? '');
+  return operationIdOf(first, url.replace(/:([A-Za-z0-9_]+)/g, '{$1}'));
+}
