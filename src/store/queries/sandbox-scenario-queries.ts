@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import {
   type ArmedScenario,
   BANK_SCENARIO_KINDS,
@@ -9,6 +9,7 @@ import {
   ruleView,
 } from '../../domain/sandbox-scenarios.js';
 import type { Database, SandboxScenarioTable } from '../database.js';
+import type { TransactionLock } from './transaction-lock.js';
 
 /**
  * The scenarios TPPs' tests arm in their sandbox banks (migration 019; domain/sandbox-scenarios.ts).
@@ -17,12 +18,10 @@ import type { Database, SandboxScenarioTable } from '../database.js';
  * window that has ended, whenever the bank's rules are listed or armed.
  */
 
-type Lock = (trx: Transaction<Database>, key: string) => Promise<void>;
-
 /** Arms the scenario unless the bank has `limit` armed already (false then); one bank's arms are serialised. */
 export async function armScenario(
   db: Kysely<Database>,
-  lock: Lock,
+  lock: TransactionLock,
   bank: string,
   scenario: ArmedScenario,
   limit: number,
