@@ -1,12 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { PostgresStore } from '../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../src/store/store.js';
-
-const PG_ADMIN = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { createTestDatabase } from '../test/support/postgres.js';
 
 /**
  * Runs a store benchmark's `measure` on a new SQLite store in a temporary folder and then on a new
@@ -29,20 +27,16 @@ export async function onBothStores<T>(
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const database = `bench_${name}_${process.pid}`;
-  const admin = new pg.Client(PG_ADMIN);
-  await admin.connect();
+  const database = await createTestDatabase();
   try {
-    await admin.query(`create database ${database}`);
-    const postgres = PostgresStore.open(PG_ADMIN.replace(/\/[^/]*$/, `/${database}`));
+    const postgres = PostgresStore.open(database.url);
     try {
       results.push({ engine: 'PostgreSQL', result: await measure(postgres) });
     } finally {
       await postgres.close();
     }
   } finally {
-    await admin.query(`drop database if exists ${database}`);
-    await admin.end();
+    await database.drop();
   }
   return results;
 }

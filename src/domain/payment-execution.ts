@@ -138,7 +138,7 @@ function overLimit(payment: PaymentToExecute, transfer: TransferToExecute, rates
 }
 
 /** The debtor account is not in this bank (deleted after the PSU signed): AC01. */
-export const DEBTOR_UNKNOWN = statusReason('AC01', 'the debtor account is not an account in this bank');
+const DEBTOR_UNKNOWN = statusReason('AC01', 'the debtor account is not an account in this bank');
 
 /** The code of a product's debit: cross-border (both products), SEPA, or domestic (NDCT single and bulk, Straks). */
 export function debitCodeOf(product: string): string {

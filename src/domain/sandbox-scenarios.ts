@@ -54,7 +54,7 @@ export function isPaymentRule(rule: ScenarioRule): rule is PaymentRule {
   return (PAYMENT_SCENARIO_KINDS as readonly string[]).includes(rule.kind);
 }
 
-export function isBankRule(rule: ScenarioRule): rule is BankRule {
+function isBankRule(rule: ScenarioRule): rule is BankRule {
   return !isPaymentRule(rule);
 }
 

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
-import type { DigestValue } from './digest.js';
+import { DIGEST_BYTES, type DigestValue, digestOf } from './digest.js';
 import { shownValue } from './explained-value.js';
 import type { SignatureExplanation, SignatureMistake } from './signature-mistakes.js';
 
-const NODE_HASHES: Record<string, string> = { 'SHA-256': 'sha256', 'SHA-512': 'sha512' };
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /**
@@ -11,7 +9,7 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
  * encoding. Of several digests (RFC 3230 allows a list) the first that is wrong is told.
  */
 export function diagnoseDigestFormat(header: string, body: Uint8Array): SignatureMistake {
-  const sha256 = createHash('sha256').update(body).digest();
+  const sha256 = digestOf(body, 'SHA-256');
   for (const part of header.split(',')) {
     const mistake = diagnoseDigest(part.trim(), sha256);
     if (mistake !== undefined) return mistake;
@@ -22,7 +20,7 @@ export function diagnoseDigestFormat(header: string, body: Uint8Array): Signatur
 const FORM = 'SHA-256=<base64 of the SHA-256 of the body> (or SHA-512=)';
 
 function diagnoseDigest(part: string, sha256: Buffer): SignatureMistake | undefined {
-  if (BASE64.test(part) && [32, 64].includes(Buffer.from(part, 'base64').length)) {
+  if (BASE64.test(part) && Object.values(DIGEST_BYTES).includes(Buffer.from(part, 'base64').length)) {
     return digestMistake('DIGEST_ALGORITHM', `Digest has no algorithm name: write SHA-256=${shownValue(part)}`);
   }
   const equals = part.indexOf('=');
@@ -40,7 +38,7 @@ function diagnoseDigest(part: string, sha256: Buffer): SignatureMistake | undefi
       `Digest names its algorithm '${shownValue(name)}': write ${proper}= (RFC 5843's name, with the hyphen)`,
     );
   }
-  const size = proper === 'SHA-256' ? 32 : 64;
+  const size = DIGEST_BYTES[proper];
   if (BASE64.test(value) && Buffer.from(value, 'base64').length === size) return undefined;
   const hex = new RegExp(`^[0-9a-fA-F]{${size * 2}}$`);
   const inner = BASE64.test(value) ? Buffer.from(value, 'base64').toString('latin1') : '';
@@ -65,8 +63,6 @@ export function compareDigest(
   values: readonly DigestValue[],
   body: Uint8Array,
 ): { facts: NonNullable<SignatureExplanation['digest']>; mistake?: SignatureMistake } {
-  const digestOf = (bytes: Uint8Array | string, algorithm: string) =>
-    createHash(NODE_HASHES[algorithm]!).update(bytes).digest();
   const wrong = values.find(({ algorithm, expected }) => !digestOf(body, algorithm).equals(expected));
   const shown = wrong ?? values[0]!;
   const facts = {

@@ -4,6 +4,14 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 const ALGORITHMS = { 'SHA-256': 'sha256', 'SHA-512': 'sha512' } as const;
 type DigestAlgorithm = keyof typeof ALGORITHMS;
 
+/** The bytes of each algorithm's hash: what the base64 of a Digest value decodes to. */
+export const DIGEST_BYTES: Readonly<Record<DigestAlgorithm, number>> = { 'SHA-256': 32, 'SHA-512': 64 };
+
+/** The hash of `bytes` (text as UTF-8) by a Digest header's algorithm. */
+export function digestOf(bytes: Uint8Array | string, algorithm: DigestAlgorithm): Buffer {
+  return createHash(ALGORITHMS[algorithm]).update(bytes).digest();
+}
+
 export interface DigestValue {
   algorithm: DigestAlgorithm;
   expected: Buffer;
@@ -30,7 +38,7 @@ export function parseDigestHeader(header: string): DigestValue[] {
     }
     const algorithm = name as DigestAlgorithm;
     const expected = Buffer.from(encoded, 'base64');
-    const size = algorithm === 'SHA-256' ? 32 : 64;
+    const size = DIGEST_BYTES[algorithm];
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || expected.length !== size) {
       throw new DigestFormatError(`the ${algorithm} value is not the base64 of a ${size}-byte hash`);
     }
@@ -49,10 +57,7 @@ export function findDigestMismatch(
   bodySha256?: Buffer,
 ): DigestAlgorithm | undefined {
   for (const { algorithm, expected } of values) {
-    const actual =
-      algorithm === 'SHA-256' && bodySha256 !== undefined
-        ? bodySha256
-        : createHash(ALGORITHMS[algorithm]).update(body).digest();
+    const actual = algorithm === 'SHA-256' && bodySha256 !== undefined ? bodySha256 : digestOf(body, algorithm);
     if (!timingSafeEqual(actual, expected)) return algorithm;
   }
   return undefined;
@@ -60,5 +65,5 @@ export function findDigestMismatch(
 
 /** `SHA-256=<base64>` of a body, as a client would send it. */
 export function digestHeaderOf(body: Uint8Array, algorithm: DigestAlgorithm = 'SHA-256'): string {
-  return `${algorithm}=${createHash(ALGORITHMS[algorithm]).update(body).digest('base64')}`;
+  return `${algorithm}=${digestOf(body, algorithm).toString('base64')}`;
 }

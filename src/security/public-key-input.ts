@@ -1,12 +1,13 @@
-import { createPublicKey, hash } from 'node:crypto';
+import { createPublicKey } from 'node:crypto';
 import { ApiError } from '../domain/api-error.js';
 import { CERTIFICATE_RSA_MIN_BITS } from '../domain/limits.js';
+import { keySha256Of } from './tpp-certificate.js';
 
 /** A TPP's public key as the sandbox takes it, and the fingerprint its banks bind. */
 export interface PublicKeyInput {
   /** SubjectPublicKeyInfo, PEM. */
   pem: string;
-  /** SHA-256 (hex) of the SubjectPublicKeyInfo (DER): what a certificate's key is known by (tpp-certificate.ts). */
+  /** what the key is known by, as a certificate's key is (keySha256Of). */
   keySha256: string;
 }
 
@@ -32,6 +33,6 @@ export function readPublicKeyInput(text: string, path: string): PublicKeyInput {
     );
   return {
     pem: key.export({ type: 'spki', format: 'pem' }).toString(),
-    keySha256: hash('sha256', key.export({ type: 'spki', format: 'der' }), 'hex'),
+    keySha256: keySha256Of(key),
   };
 }

@@ -11,8 +11,7 @@ import { SIGNATURE_ALGORITHMS } from './signature-check.js';
 import { type SignatureParameters, SignatureHeaderError, parseSignatureHeader } from './signature-header.js';
 import type { SignatureExplanation, SignatureMistake } from './signature-mistakes.js';
 import { diagnoseVerification } from './signature-verification-diagnosis.js';
-import { SIGNED_WHEN_PRESENT, type SignedRequest } from './signed-request.js';
-import { signedValueOf } from './signing-string-variants.js';
+import { SIGNED_WHEN_PRESENT, type SignedRequest, signedValueOf } from './signed-request.js';
 import { type ParsedCertificate, decodeCertificateHeader, parseCertificate } from './tpp-certificate.js';
 
 /** What the explainer is given: the request as the authenticator saw it, and why it was refused. */

@@ -2,8 +2,8 @@ import { createHash, verify } from 'node:crypto';
 import type { SignatureParameters } from './signature-header.js';
 import type { SignatureExplanation, SignatureMistake } from './signature-mistakes.js';
 import { recoverSignedDigest, signatureBytesOf } from './signed-digest.js';
-import type { SignedRequest } from './signed-request.js';
-import { findSignedText, signedValueOf } from './signing-string-variants.js';
+import { type SignedRequest, buildSigningString } from './signed-request.js';
+import { findSignedText } from './signing-string-variants.js';
 import type { ParsedCertificate } from './tpp-certificate.js';
 
 /**
@@ -21,7 +21,7 @@ export function diagnoseVerification(
   algorithm: { hash: string },
   explanation: SignatureExplanation,
 ): void {
-  const signingString = params.headers.map((name) => `${name}: ${signedValueOf(request, name)!}`).join('\n');
+  const signingString = buildSigningString(request, params.headers);
   let verifies = false;
   try {
     verifies = verify(algorithm.hash, Buffer.from(signingString, 'utf8'), certificate.publicKey, params.signature);

@@ -26,8 +26,7 @@ export const SIGNED_WHEN_PRESENT = [
 export function buildSigningString(request: SignedRequest, names: readonly string[]): string {
   return names
     .map((name) => {
-      if (name === '(request-target)') return `${name}: ${request.method.toLowerCase()} ${request.target}`;
-      const value = request.headers[name];
+      const value = signedValueOf(request, name);
       if (value === undefined) {
         throw headerError(
           'SIGNATURE_INVALID',
@@ -35,7 +34,14 @@ export function buildSigningString(request: SignedRequest, names: readonly strin
           `signs header '${name}', but the request has no such header`,
         );
       }
-      return `${name}: ${Array.isArray(value) ? value.join(', ') : value}`;
+      return `${name}: ${value}`;
     })
     .join('\n');
+}
+
+/** A header's value in the signing string; undefined when the request lacks the header. */
+export function signedValueOf(request: SignedRequest, name: string): string | undefined {
+  if (name === '(request-target)') return `${request.method.toLowerCase()} ${request.target}`;
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
 }

@@ -1,15 +1,8 @@
 import { createHash } from 'node:crypto';
 import { SIGNATURE_EXPLANATION_ORDERS_MAX } from '../domain/limits.js';
-import { SIGNED_WHEN_PRESENT, type SignedRequest } from './signed-request.js';
+import { SIGNED_WHEN_PRESENT, type SignedRequest, signedValueOf } from './signed-request.js';
 import type { SignedDigest } from './signed-digest.js';
 import type { SignatureMistakeName } from './signature-mistakes.js';
-
-/** A header's value in the signing string; undefined when the request lacks the header. */
-export function signedValueOf(request: SignedRequest, name: string): string | undefined {
-  if (name === '(request-target)') return `${request.method.toLowerCase()} ${request.target}`;
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
 
 /** What the signed text turned out to be, when it is one of the variants tried. */
 export interface SignedTextFinding {

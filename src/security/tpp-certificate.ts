@@ -105,9 +105,14 @@ export function parseCertificate(der: Buffer): ParsedCertificate {
     notAfter: fields.notAfter,
     publicKey: publicKey!,
     fingerprint: x509.fingerprint256,
-    keySha256: hash('sha256', publicKey!.export({ type: 'spki', format: 'der' }), 'hex'),
+    keySha256: keySha256Of(publicKey!),
     psd2,
     organisationId: attribute(ORGANIZATION_IDENTIFIER_OID),
     name,
   };
+}
+
+/** What a TPP's key is known by, in a certificate or sent alone: SHA-256 (hex) of its SubjectPublicKeyInfo (DER). */
+export function keySha256Of(key: KeyObject): string {
+  return hash('sha256', key.export({ type: 'spki', format: 'der' }), 'hex');
 }

@@ -2,7 +2,9 @@ import type { Mode } from '../config/config.js';
 import { type Clock, systemClock } from '../domain/clock.js';
 import {
   AUTHORISATION_KEEP_DAYS,
+  CODE_ATTEMPTS_KEEP_DAYS,
   RETENTION_CHUNK_ROWS,
+  RETENTION_CLAIMS_KEEP_DAYS,
   RETENTION_INTERVAL_MS,
   RETENTION_MAX_CHUNKS_PER_KIND,
 } from '../domain/limits.js';
@@ -80,8 +82,8 @@ export class RetentionJob {
       ['consents-never-given', ago(AUTHORISATION_KEEP_DAYS)],
       ['consents', ago(PSU_SESSION_VALIDITY_DAYS + AUTHORISATION_KEEP_DAYS)],
       ['psu-sessions', ago(PSU_SESSION_VALIDITY_DAYS)],
-      ['code-attempts', ago(1)],
-      ['retention-claims', ago(7)],
+      ['code-attempts', ago(CODE_ATTEMPTS_KEEP_DAYS)],
+      ['retention-claims', ago(RETENTION_CLAIMS_KEEP_DAYS)],
     ];
     if (this.policy.mode === 'production') {
       // bokføringsloven § 13: kept five years after the end of the financial year (the calendar year).

@@ -26,3 +26,9 @@ export const RETENTION_INTERVAL_MS = 3_600_000;
  * enough to answer a TPP reading its status afterwards, and to investigate a complaint of the week.
  */
 export const AUTHORISATION_KEEP_DAYS = 7;
+
+/** Days wrong one-time codes are kept: the lockout counts the last PSU_CODE_FAILURE_WINDOW_MINUTES, a day is ample. */
+export const CODE_ATTEMPTS_KEEP_DAYS = 1;
+
+/** Days the retention job's own claims of its hourly runs are kept: a record of the runs of the week. */
+export const RETENTION_CLAIMS_KEEP_DAYS = 7;

@@ -97,7 +97,7 @@ export class CrlSource implements RevocationSource {
 }
 
 /** A CRL as DER or PEM, signed by `issuer`; anything else throws, naming where it came from. */
-export async function readCrl(bytes: Uint8Array, issuer: ParsedCertificate, where: string): Promise<X509Crl> {
+async function readCrl(bytes: Uint8Array, issuer: ParsedCertificate, where: string): Promise<X509Crl> {
   const text = Buffer.from(bytes).toString('latin1');
   let crl: X509Crl;
   try {

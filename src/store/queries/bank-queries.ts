@@ -84,7 +84,7 @@ export async function openBank(
 }
 
 /** Refuses a new bank when the address made `limit` banks since `since` (inside openBank's transaction, under its lock). */
-export async function checkAddressLimit(
+async function checkAddressLimit(
   trx: Transaction<Database>,
   address: string,
   { limit, since }: { limit: number; since: Date },

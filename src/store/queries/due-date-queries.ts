@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
+import { HELD_BY_SCENARIO, STANDING_ORDER_RUNNING, WAITING_FOR_RUN } from './payment-index-conditions.js';
 
 /**
  * The earliest date on which the bank has something to execute: an authorised payment (one with no
@@ -13,13 +14,13 @@ export async function earliestDueDate(db: Kysely<Database>, bank: string): Promi
     .selectFrom('payments')
     .select(sql<string | null>`min(coalesce(requested_execution_date, '0000-01-01'))`.as('date'))
     .where('bank', '=', bank)
-    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments' and held_until is null`)
+    .where(WAITING_FOR_RUN)
     .executeTakeFirst();
   const periodic = await db
     .selectFrom('payments')
     .select('requested_execution_date as date')
     .where('bank', '=', bank)
-    .where(sql<boolean>`service = 'periodic-payments' and status in ('ACTC', 'PDNG')`)
+    .where(STANDING_ORDER_RUNNING)
     .orderBy('requested_execution_date')
     .limit(1)
     .executeTakeFirst();
@@ -29,7 +30,7 @@ export async function earliestDueDate(db: Kysely<Database>, bank: string): Promi
     .selectFrom('payments')
     .select(sql<string | null>`min(substr(held_until, 1, 10))`.as('date'))
     .where('bank', '=', bank)
-    .where(sql<boolean>`held_until is not null and status in ('PDNG', 'ACSP')`)
+    .where(HELD_BY_SCENARIO)
     .executeTakeFirst();
   const dates = [single?.date, periodic?.date, held?.date].filter((d): d is string => typeof d === 'string');
   return dates.length === 0 ? undefined : dates.sort()[0];

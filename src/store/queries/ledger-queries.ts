@@ -13,6 +13,7 @@ import {
 } from '../../domain/payment-execution.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { AccountTransactionTable, Database, PaymentTable } from '../database.js';
+import { HELD_BY_SCENARIO, WAITING_FOR_RUN } from './payment-index-conditions.js';
 import type { ExecutionOutcome, Planner } from '../ledger-records.js';
 import { INSERT_CHUNK } from './insert-chunk.js';
 import { TRANSFER_COLUMNS, type TransferRow, transfersToExecute } from './transfer-rows.js';
@@ -45,18 +46,14 @@ export async function findDuePaymentIds(
           .selectFrom('payments')
           .select('id')
           .where('bank', '=', bank)
-          .where(sql<boolean>`held_until is not null and status in ('PDNG', 'ACSP')`)
+          .where(HELD_BY_SCENARIO)
           .where('held_until', '<=', authorisedBy.toISOString())
           .orderBy('held_until')
           .orderBy('id')
           .limit(limit)
           .execute();
   if (held.length >= limit) return held.map((r) => r.id);
-  let query = db
-    .selectFrom('payments')
-    .select('id')
-    .where('bank', '=', bank)
-    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments' and held_until is null`);
+  let query = db.selectFrom('payments').select('id').where('bank', '=', bank).where(WAITING_FOR_RUN);
   // A run executes what was authorised before its slot: a slot caught up late takes nothing authorised after it.
   if (authorisedBy !== undefined) query = query.where('authorised_at', '<=', authorisedBy.toISOString());
   const rows = await query

@@ -1,6 +1,7 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely } from 'kysely';
 import type { PendingPayment } from '../ais-records.js';
 import type { Database } from '../database.js';
+import { HELD_BY_SCENARIO, WAITING_FOR_RUN } from './payment-index-conditions.js';
 import { transfersOfPayments, transfersToExecute } from './transfer-rows.js';
 
 /**
@@ -31,7 +32,7 @@ export async function pendingPayments(
     .selectFrom('payments')
     .select(columns)
     .where('bank', '=', bank)
-    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments' and held_until is null`)
+    .where(WAITING_FOR_RUN)
     .where(ofAccount)
     .orderBy('authorised_at')
     .orderBy('id')
@@ -45,7 +46,7 @@ export async function pendingPayments(
           .selectFrom('payments')
           .select(columns)
           .where('bank', '=', bank)
-          .where(sql<boolean>`held_until is not null and status in ('PDNG', 'ACSP')`)
+          .where(HELD_BY_SCENARIO)
           .where(ofAccount)
           .orderBy('held_until')
           .orderBy('id')

@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely } from 'kysely';
 import { type BookedPayment, ChunkLedger, creditorKey, creditorNumbers } from '../../domain/payment-execution.js';
 import { STANDING_ORDER_DEBIT } from '../../domain/payments/periodic-payment.js';
 import { entriesOf } from '../../domain/payments/transfer-entries.js';
@@ -7,6 +7,7 @@ import type { Execution } from '../../domain/periodic/schedule.js';
 import { PERIODIC_EXECUTIONS_PER_TRANSACTION } from '../../domain/limits.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { Database, PeriodicExecutionTable } from '../database.js';
+import { STANDING_ORDER_RUNNING } from './payment-index-conditions.js';
 import type { Planner } from '../ledger-records.js';
 import { paymentRow, transferRows } from '../payment-rows.js';
 import type { NextExecution, PeriodicOrderState, PeriodicOutcome, RunningStandingOrder } from '../periodic-records.js';
@@ -39,7 +40,7 @@ export async function findDuePeriodicPayments(
     .selectFrom('payments')
     .select('id')
     .where('bank', '=', bank)
-    .where(sql<boolean>`service = 'periodic-payments' and status in ('ACTC', 'PDNG')`)
+    .where(STANDING_ORDER_RUNNING)
     .where('requested_execution_date', '<=', date)
     .orderBy('requested_execution_date')
     .orderBy('id')
@@ -127,7 +128,7 @@ async function claimOrders(
     .set({ updated_at: now })
     .where('id', 'in', ids)
     .where('bank', '=', bank)
-    .where(sql<boolean>`service = 'periodic-payments' and status in ('ACTC', 'PDNG')`)
+    .where(STANDING_ORDER_RUNNING)
     .where('requested_execution_date', '<=', date)
     .returning([...CLAIMED_COLUMNS, 'requested_execution_date'])
     .execute();
@@ -300,7 +301,7 @@ export async function saveStandingOrders(
     .set({ status: 'CANC', updated_at: new Date().toISOString() })
     .where('bank', '=', bank)
     .where('psu_key', '=', DATA_SET_PSU_KEY)
-    .where(sql<boolean>`service = 'periodic-payments' and status in ('ACTC', 'PDNG')`)
+    .where(STANDING_ORDER_RUNNING)
     .execute();
   for (const order of orders) {
     const payment = { ...order.payment, tppId: bank, psu: { ...order.payment.psu, key: DATA_SET_PSU_KEY } };

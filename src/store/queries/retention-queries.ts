@@ -7,7 +7,7 @@ import { BANK_TABLES } from './bank-tables.js';
 export type RowKey = 'rowid' | 'ctid';
 
 /** The bank the retention job claims its runs under in batch_runs: no organisation identifier looks like it. */
-export const RETENTION_CLAIMS = '#retention';
+const RETENTION_CLAIMS = '#retention';
 
 /** Deletes at most `limit` rows of `table` that `where` selects, in one statement; the count deleted. */
 async function deleteChunk(

@@ -1,13 +1,15 @@
-import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import {
   type ArmedScenario,
   BANK_SCENARIO_KINDS,
   PAYMENT_SCENARIO_KINDS,
+  type ScenarioKind,
   endOf,
   ruleFromView,
   ruleView,
 } from '../../domain/sandbox-scenarios.js';
 import type { Database, SandboxScenarioTable } from '../database.js';
+import type { TransactionLock } from './transaction-lock.js';
 
 /**
  * The scenarios TPPs' tests arm in their sandbox banks (migration 019; domain/sandbox-scenarios.ts).
@@ -16,12 +18,10 @@ import type { Database, SandboxScenarioTable } from '../database.js';
  * window that has ended, whenever the bank's rules are listed or armed.
  */
 
-type Lock = (trx: Transaction<Database>, key: string) => Promise<void>;
-
 /** Arms the scenario unless the bank has `limit` armed already (false then); one bank's arms are serialised. */
 export async function armScenario(
   db: Kysely<Database>,
-  lock: Lock,
+  lock: TransactionLock,
   bank: string,
   scenario: ArmedScenario,
   limit: number,
@@ -55,39 +55,28 @@ export async function armScenario(
 /** The bank's armed scenarios, oldest first (ended windows removed first). */
 export async function listScenarios(db: Kysely<Database>, bank: string, now: Date): Promise<ArmedScenario[]> {
   await removeEnded(db, bank, now);
-  const rows = await db
-    .selectFrom('sandbox_scenarios')
-    .selectAll()
-    .where('bank', '=', bank)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map(scenarioOf);
+  return scenariosOfKinds(db, bank);
 }
 
 /** The bank's armed bank faults, oldest first: the read every signed request of a sandbox TPP makes. */
-export async function listBankFaults(db: Kysely<Database>, bank: string): Promise<ArmedScenario[]> {
-  const rows = await db
-    .selectFrom('sandbox_scenarios')
-    .selectAll()
-    .where('bank', '=', bank)
-    .where('kind', 'in', [...BANK_SCENARIO_KINDS])
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map(scenarioOf);
+export function listBankFaults(db: Kysely<Database>, bank: string): Promise<ArmedScenario[]> {
+  return scenariosOfKinds(db, bank, BANK_SCENARIO_KINDS);
 }
 
 /** The bank's armed payment scenarios, oldest first, read in the batch run's transaction. */
-export async function listPaymentScenarios(trx: Kysely<Database>, bank: string): Promise<ArmedScenario[]> {
-  const rows = await trx
-    .selectFrom('sandbox_scenarios')
-    .selectAll()
-    .where('bank', '=', bank)
-    .where('kind', 'in', [...PAYMENT_SCENARIO_KINDS])
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+export function listPaymentScenarios(trx: Kysely<Database>, bank: string): Promise<ArmedScenario[]> {
+  return scenariosOfKinds(trx, bank, PAYMENT_SCENARIO_KINDS);
+}
+
+/** The bank's armed scenarios of these kinds (all when left out), oldest first. */
+async function scenariosOfKinds(
+  db: Kysely<Database>,
+  bank: string,
+  kinds?: readonly ScenarioKind[],
+): Promise<ArmedScenario[]> {
+  let query = db.selectFrom('sandbox_scenarios').selectAll().where('bank', '=', bank);
+  if (kinds !== undefined) query = query.where('kind', 'in', [...kinds]);
+  const rows = await query.orderBy('created_at').orderBy('id').execute();
   return rows.map(scenarioOf);
 }
 

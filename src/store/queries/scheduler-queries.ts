@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely } from 'kysely';
 import type { Database } from '../database.js';
+import { HELD_BY_SCENARIO, STANDING_ORDER_RUNNING, WAITING_FOR_RUN } from './payment-index-conditions.js';
 import type { BankWithWork } from '../upkeep-records.js';
 
 /**
@@ -8,23 +9,13 @@ import type { BankWithWork } from '../upkeep-records.js';
  * payments_periodic_due, both led by bank), so it reads a row per waiting payment, never one per bank.
  */
 export async function findBanksWithWork(db: Kysely<Database>): Promise<BankWithWork[]> {
-  const waiting = await db
-    .selectFrom('payments')
-    .select('bank')
-    .where(sql<boolean>`status in ('ACTC', 'PDNG') and service <> 'periodic-payments' and held_until is null`)
-    .groupBy('bank')
-    .execute();
+  const waiting = await db.selectFrom('payments').select('bank').where(WAITING_FOR_RUN).groupBy('bank').execute();
   // Payments a sandbox scenario holds until a time (payments_held, migration 019) wait for a run too.
-  const held = await db
-    .selectFrom('payments')
-    .select('bank')
-    .where(sql<boolean>`held_until is not null and status in ('PDNG', 'ACSP')`)
-    .groupBy('bank')
-    .execute();
+  const held = await db.selectFrom('payments').select('bank').where(HELD_BY_SCENARIO).groupBy('bank').execute();
   const standing = await db
     .selectFrom('payments')
     .select(['bank', (eb) => eb.fn.min<string>('requested_execution_date').as('next')])
-    .where(sql<boolean>`service = 'periodic-payments' and status in ('ACTC', 'PDNG')`)
+    .where(STANDING_ORDER_RUNNING)
     .groupBy('bank')
     .execute();
   const work = new Map<string, BankWithWork>();

@@ -33,6 +33,9 @@ import { type ArmedScenario, BANK_SCENARIO_KINDS } from '../../domain/sandbox-sc
 import type { SandboxScenarioTable } from '../database.js';
 import { scenarioOf } from '../queries/sandbox-scenario-queries.js';
 
+/** The read of a bank's armed bank faults that every signed request of a sandbox TPP makes: its text made once. */
+const BANK_FAULTS_SQL = `select * from sandbox_scenarios where bank = ? and kind in (${BANK_SCENARIO_KINDS.map((k) => `'${k}'`).join(', ')}) order by created_at, id`;
+
 /**
  * The operations every signed request or every create makes, as SQL prepared once and run
  * synchronously on the connection: a create is one IMMEDIATE transaction of as many statements as
@@ -126,9 +129,7 @@ export class SqliteHotPath {
 
   /** The bank's armed bank faults, oldest first: every signed request of a sandbox TPP reads them. */
   listBankFaults(bank: string): ArmedScenario[] {
-    const rows = this.sql(
-      `select * from sandbox_scenarios where bank = ? and kind in (${BANK_SCENARIO_KINDS.map((k) => `'${k}'`).join(', ')}) order by created_at, id`,
-    ).all(bank) as Selectable<SandboxScenarioTable>[];
+    const rows = this.sql(BANK_FAULTS_SQL).all(bank) as Selectable<SandboxScenarioTable>[];
     return rows.map(scenarioOf);
   }
 
