@@ -1,0 +1,55 @@
+/**
+ * Limits of the bank's core behind its port (docs/core.md): the signature of the calls between the
+ * server and the core, and how long and how much the server waits for a core's answer.
+ */
+
+/**
+ * How far a Core-Signature's `t` may be from the receiver's clock, either way. Five minutes is the
+ * skew the TPP's signed Date is allowed by default (DEFAULT_DATE_SKEW_SECONDS): wide enough for two
+ * machines whose clocks are kept by NTP, narrow enough that a captured request is soon worthless.
+ */
+export const CORE_SIGNATURE_MAX_SKEW_SECONDS = 300;
+
+/**
+ * The shared key of the Core-Signature, in bytes (the file holds twice as many hex digits): 32 bytes
+ * is the output of the HMAC's own hash (SHA-256); a shorter key weakens it, a longer one adds nothing.
+ */
+export const CORE_KEY_MIN_BYTES = 32;
+
+/**
+ * How long one call to the core may take unless CORE_TIMEOUT_MS says otherwise. A PSU's read waits for
+ * it, and the TPP's own client typically gives up after 5 to 10 s: two seconds leaves room for a retry.
+ */
+export const DEFAULT_CORE_TIMEOUT_MS = 2000;
+
+/** The least CORE_TIMEOUT_MS: under 100 ms a core across a network times out on its ordinary latency. */
+export const MIN_CORE_TIMEOUT_MS = 100;
+
+/** The most CORE_TIMEOUT_MS: past 30 s the TPP has given up on the request the call serves. */
+export const MAX_CORE_TIMEOUT_MS = 30_000;
+
+/**
+ * The most bytes of one answer of the core the server reads. The largest answer of the contract is a
+ * page of transactions (at most MAX_CORE_PAGE_LIMIT of about 1 KiB each) or a customer's shareable
+ * accounts; a core that sends more is broken, and its answer is not held in memory to find that out.
+ */
+export const MAX_CORE_ANSWER_BYTES = 1024 * 1024;
+
+/** The most items the server asks the core for in one page (transactions, status reports, pending payments). */
+export const MAX_CORE_PAGE_LIMIT = 500;
+
+/**
+ * The circuit breaker around the calls: after this many failures in a row the server stops calling
+ * the core for CORE_BREAKER_OPEN_MS and answers 503 at once, so a core that is down is not sent every
+ * PSU's request (each waiting out its timeout) while it recovers.
+ */
+export const CORE_BREAKER_FAILURES = 5;
+
+/**
+ * How long the breaker stays open before one call is let through to try the core again. Ten seconds
+ * is the Retry-After a TPP is given; a shorter time spends calls on a core that is restarting.
+ */
+export const CORE_BREAKER_OPEN_MS = 10_000;
+
+/** The Retry-After of a call that failed while the breaker was closed: about the time a core takes to restart. */
+export const CORE_RETRY_AFTER_SECONDS = 5;
