@@ -6,6 +6,8 @@ import type { NextExecution, PeriodicOrderState, PeriodicOutcome, StandingOrderL
 import * as periodic from './queries/periodic-queries.js';
 import { earliestDueDate } from './queries/due-date-queries.js';
 import { listStandingOrders } from './queries/standing-order-list-queries.js';
+import { paymentChanges } from './queries/payment-change-queries.js';
+import type { PaymentChange, PaymentChangeQuery } from './payment-store.js';
 
 /**
  * The standing orders' part of the Kysely store (kysely-store.ts extends it), when anything of a bank
@@ -36,6 +38,9 @@ export abstract class KyselyPeriodicStore {
   }
   findPeriodicOrder(paymentId: string): Promise<PeriodicOrderState | undefined> {
     return periodic.findPeriodicOrder(this.db, paymentId);
+  }
+  paymentChanges(tppId: string, bank: string, query: PaymentChangeQuery): Promise<PaymentChange[]> {
+    return paymentChanges(this.db, tppId, bank, query);
   }
   listStandingOrders(
     bank: string,

@@ -41,6 +41,20 @@ export interface StoredPayment {
   bankClockOffsetMs: bigint;
 }
 
+/** A payment as its status last changed: what the reference core's status reports are made of. */
+export interface PaymentChange {
+  paymentId: string;
+  service: string;
+  status: TransactionStatus;
+  statusReason: string | undefined;
+  /** When its status last changed (ISO 8601), by the clock of the change. */
+  updatedAt: string;
+}
+
+/** The changes after a position (updated_at, then id), at most `limit`; or one payment's. */
+export type PaymentChangeQuery =
+  { after: { updatedAt: string; paymentId: string } | undefined; limit: number } | { paymentId: string };
+
 export type CancelResult =
   { outcome: 'cancelled' } | { outcome: 'not-cancellable'; status: TransactionStatus } | { outcome: 'unknown' };
 
@@ -74,4 +88,6 @@ export interface PaymentStore {
   findEntryOutcomes(paymentId: string): Promise<EntryOutcome[]>;
   /** A standing order's next execution date while it runs, and its latest executions. Ending one is cancelPayment. */
   findPeriodicOrder(paymentId: string): Promise<PeriodicOrderState | undefined>;
+  /** Payments a creator (`tppId`) made in a bank, by when their status last changed, oldest first (PaymentChangeQuery). */
+  paymentChanges(tppId: string, bank: string, query: PaymentChangeQuery): Promise<PaymentChange[]>;
 }

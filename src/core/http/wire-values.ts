@@ -1,6 +1,7 @@
 import { isCurrency, minorUnitsOf } from '../../domain/currency.js';
 import { formatAmount } from '../../domain/money.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
+import { isReportedStatus, reportedStatus } from '../reported-status.js';
 
 /**
  * The values of the core's contract (docs/core-api.yaml) as they travel, and reading them back with
@@ -27,16 +28,8 @@ export function wireAmount(minor: bigint, currency: string): WireAmount {
   return { amount: formatAmount(minor, currency), currency };
 }
 
-/** The statuses the contract reports (ISO 20022). */
-const WIRE_STATUSES: ReadonlySet<string> = new Set(['ACSP', 'PDNG', 'ACSC', 'PART', 'RJCT', 'CANC']);
-
-/**
- * The status a payment is reported with: the interface's statuses before execution (ACTC, the
- * authorised payment the embedded ledger keeps) are the core's ACSP, "accepted for settlement".
- */
-export function wireStatus(status: TransactionStatus): TransactionStatus {
-  return WIRE_STATUSES.has(status) ? status : 'ACSP';
-}
+/** The status a payment is reported with (ISO 20022; reported-status.ts). */
+export const wireStatus = reportedStatus;
 
 /** ISO 20022 NARR (narrative): a reason the interface has that starts with no code. */
 const NARRATIVE = 'NARR';
@@ -136,7 +129,7 @@ export function amount(o: Json, key: string, at: string): { minor: bigint; curre
 
 export function status(o: Json, key: string, at: string): TransactionStatus {
   const value = text(o, key, at);
-  if (!WIRE_STATUSES.has(value))
+  if (!isReportedStatus(value))
     throw new ContractViolation(`${at}.${key} is ${JSON.stringify(value.slice(0, 20))}, not a status of the contract`);
   return value as TransactionStatus;
 }
