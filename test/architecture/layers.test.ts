@@ -21,8 +21,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['config', 'sandbox'],
   // Use cases; and the TPP's toolkit, which stands beside them (below).
   ['services', 'toolkit'],
-  // The interfaces: the API's HTTP, and the TPP's command line.
-  ['http', 'cli'],
+  // The interfaces: the API's HTTP, the TPP's command line, and the reference core (a process of its own).
+  ['http', 'cli', 'reference-core'],
   // The process's entry points (src/main.ts, src/early-start.ts), which put the house together.
   ['.'],
 ];

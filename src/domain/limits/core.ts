@@ -53,3 +53,22 @@ export const CORE_BREAKER_OPEN_MS = 10_000;
 
 /** The Retry-After of a call that failed while the breaker was closed: about the time a core takes to restart. */
 export const CORE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The most status reports the reference core pushes in one callback, and the largest page of the
+ * contract's status-report feed (docs/core-api.yaml, maxItems 500): a push of 100 is a body of about
+ * 30 KiB, which the server takes in one transaction.
+ */
+export const CORE_CALLBACK_MAX_REPORTS = 100;
+
+/** The first wait before a failed push of status reports is tried again; it doubles each time after. */
+export const CORE_CALLBACK_RETRY_MIN_MS = 250;
+
+/** The longest wait between two tries of a push: a server restarting is back within it. */
+export const CORE_CALLBACK_RETRY_MAX_MS = 30_000;
+
+/**
+ * How often the reference core looks for status changes to push besides the ones it makes itself
+ * (a batch run's): a second keeps the delay from execution to the server's status read short.
+ */
+export const CORE_CALLBACK_POLL_MS = 1000;

@@ -1,0 +1,106 @@
+import type { BankCore } from '../core/bank-core.js';
+import { reportToWire } from '../core/http/core-wire.js';
+import { CORE_SIGNATURE_HEADER, type CoreKey, signCoreRequest } from '../core/http/core-signature.js';
+import {
+  CORE_CALLBACK_MAX_REPORTS,
+  CORE_CALLBACK_POLL_MS,
+  CORE_CALLBACK_RETRY_MAX_MS,
+  CORE_CALLBACK_RETRY_MIN_MS,
+  DEFAULT_CORE_TIMEOUT_MS,
+} from '../domain/limits.js';
+import type { CoreStats } from './core-stats.js';
+import type { Faults } from './faults.js';
+
+/**
+ * Pushes the core's status reports to the server's callback (CALLBACK_URL, POST
+ * /core/v1/status-reports), signed, in the order of the core's feed: a page is sent until the server
+ * answers 2xx, with backoff and jitter between tries, and only then does the cursor move on. Reports
+ * are idempotent, so a page sent twice (an answer lost) does no harm. The cursor is this process's:
+ * after a restart the feed is pushed again from its start, which the server takes as repeats.
+ */
+export class CallbackPusher {
+  private cursor: string | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> = Promise.resolve();
+  private failures = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly core: BankCore,
+    private readonly callbackUrl: URL,
+    private readonly key: CoreKey,
+    private readonly faults: () => Faults,
+    private readonly stats: CoreStats,
+    private readonly onFailure: (reason: string) => void,
+    private readonly fetchFn: typeof fetch = fetch,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Something changed: push soon (pushes coalesce). */
+  nudge(): void {
+    if (this.failures === 0) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.run(), ms);
+    this.timer.unref();
+  }
+
+  private run(): void {
+    this.running = this.running.then(async () => {
+      try {
+        await this.pushAll();
+        this.failures = 0;
+        this.schedule(CORE_CALLBACK_POLL_MS);
+      } catch (error) {
+        this.failures += 1;
+        this.onFailure((error as Error).message);
+        // Exponential backoff with full jitter: instances of a core restarting together do not push in step.
+        const ceiling = Math.min(CORE_CALLBACK_RETRY_MAX_MS, CORE_CALLBACK_RETRY_MIN_MS * 2 ** (this.failures - 1));
+        this.schedule(CORE_CALLBACK_RETRY_MIN_MS + Math.random() * ceiling);
+      }
+    });
+  }
+
+  private async pushAll(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      const page = await this.core.statusReports('', this.cursor, CORE_CALLBACK_MAX_REPORTS);
+      if (page.reports.length === 0) return;
+      // loseCallback: the reports are dropped as a lossy network would; the server's polling must find them.
+      if (!this.faults().loseCallback) await this.send(page.reports.map(reportToWire));
+      else this.stats.dropped(page.reports.length);
+      this.cursor = page.cursor;
+    }
+  }
+
+  private async send(reports: unknown[]): Promise<void> {
+    const body = JSON.stringify({ reports });
+    const target = `${this.callbackUrl.pathname}${this.callbackUrl.search}`;
+    const response = await this.fetchFn(this.callbackUrl, {
+      method: 'POST',
+      signal: AbortSignal.timeout(DEFAULT_CORE_TIMEOUT_MS),
+      headers: {
+        'content-type': 'application/json',
+        [CORE_SIGNATURE_HEADER]: signCoreRequest(this.key, 'POST', target, body, new Date()),
+      },
+      body,
+    });
+    await response.body?.cancel().catch(() => undefined);
+    if (response.status < 200 || response.status > 299)
+      throw new Error(`the callback answered ${response.status} to ${reports.length} status reports`);
+    this.stats.pushed(reports.length);
+  }
+}
