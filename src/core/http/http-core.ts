@@ -177,7 +177,7 @@ export class HttpCore implements BankCore {
   }
 
   pendingPayments(bank: string, account: { bban: string; iban: string }, limit: number): Promise<PendingPayment[]> {
-    const body = { account: { bban: account.bban, iban: account.iban }, limit: Math.min(limit, MAX_CORE_PAGE_LIMIT) };
+    const body = { account: { bban: account.bban, iban: account.iban }, limit: pageLimit(limit) };
     return this.fetchOne(bank, 'POST', 'accounts/pending-payments', body, (value) =>
       array(object(value, 'pending'), 'payments', 'pending').map((p, i) =>
         pendingPaymentFromWire(p, `pending.payments[${i}]`),
@@ -218,7 +218,7 @@ export class HttpCore implements BankCore {
   statusReports(bank: string, after: string | undefined, limit: number): Promise<CoreReportPage> {
     const query = new URLSearchParams();
     if (after !== undefined) query.set('after', after);
-    query.set('limit', String(Math.min(limit, MAX_CORE_PAGE_LIMIT)));
+    query.set('limit', String(pageLimit(limit)));
     return this.fetchOne(bank, 'GET', `status-reports?${query.toString()}`, undefined, (value) => {
       const o = object(value, 'page');
       return {
@@ -356,12 +356,19 @@ function segment(id: string): string {
   return encodeURIComponent(id);
 }
 
+/** A page's size, within the contract's: a larger one is the caller's mistake, not something to cut short unseen. */
+function pageLimit(limit: number): number {
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CORE_PAGE_LIMIT)
+    throw new RangeError(`a page of the core holds 1 to ${MAX_CORE_PAGE_LIMIT} items, not ${limit}`);
+  return limit;
+}
+
 /** A transactions page's query: dates, the position to start after (`<bookingDate>.<entryReference>`), the limit. */
 function pageQuery(query: AisTransactionQuery): string {
   const q = new URLSearchParams();
   if (query.dateFrom !== undefined) q.set('dateFrom', query.dateFrom);
   if (query.dateTo !== undefined) q.set('dateTo', query.dateTo);
   if (query.after !== undefined) q.set('after', `${query.after.bookingDate}.${query.after.seq}`);
-  q.set('limit', String(Math.min(query.limit, MAX_CORE_PAGE_LIMIT)));
+  q.set('limit', String(pageLimit(query.limit)));
   return `?${q.toString()}`;
 }

@@ -1,3 +1,5 @@
+import { AIS_TRANSACTIONS_PAGE_MAX } from './account-information.js';
+
 /**
  * Limits of the bank's core behind its port (docs/core.md): the signature of the calls between the
  * server and the core, and how long and how much the server waits for a core's answer.
@@ -29,14 +31,19 @@ export const MIN_CORE_TIMEOUT_MS = 100;
 export const MAX_CORE_TIMEOUT_MS = 30_000;
 
 /**
- * The most bytes of one answer of the core the server reads. The largest answer of the contract is a
- * page of transactions (at most MAX_CORE_PAGE_LIMIT of about 1 KiB each) or a customer's shareable
- * accounts; a core that sends more is broken, and its answer is not held in memory to find that out.
+ * The most items the server asks the core for in one page: the largest page of transactions a TPP
+ * may ask for (AIS_TRANSACTIONS_PAGE_MAX, 1 000), plus the one more the server reads to know whether
+ * another page follows. Pending payments (1 000 for a balance) and status reports stay within it.
  */
-export const MAX_CORE_ANSWER_BYTES = 1024 * 1024;
+export const MAX_CORE_PAGE_LIMIT = AIS_TRANSACTIONS_PAGE_MAX + 1;
 
-/** The most items the server asks the core for in one page (transactions, status reports, pending payments). */
-export const MAX_CORE_PAGE_LIMIT = 500;
+/**
+ * The most bytes of one answer of the core the server reads. The largest answer of the contract is a
+ * page of MAX_CORE_PAGE_LIMIT transactions, each at most about 2 KiB of JSON (a 500-character
+ * remittance, names of 140, both accounts): about 2 MiB. Twice that leaves room; a core that sends
+ * more is broken, and its answer is not held in memory to find that out.
+ */
+export const MAX_CORE_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /**
  * The circuit breaker around the calls: after this many failures in a row the server stops calling
