@@ -68,11 +68,22 @@ export class LedgerPayments implements EmbeddedPayments {
     const decided = result.outcome === 'replayed' ? (JSON.parse(result.request.responseBody) as Decision) : decision;
     // Only a payment still RCVD is decided: a repeat after a crash between create and decision finishes it;
     // one executed, cancelled or remembered as cancelled is left as it is.
-    await this.store.decidePayments(
+    const changed = await this.store.decidePayments(
       [{ paymentId: order.paymentId, status: decided.status, reason: decided.reason }],
       order.signerCustomerId,
       now,
     );
+    // Taken and decided now: the report is what was decided (a one-off payment has nothing more to read).
+    if (changed.length === 1 && order.paymentService === 'payments')
+      return {
+        paymentId: order.paymentId,
+        transactionStatus: reportedStatus(decided.status),
+        statusReason: decided.reason,
+        entries: undefined,
+        executions: undefined,
+        nextExecutionDate: undefined,
+        at: now,
+      };
     const report = await this.report(bank, order.paymentId);
     // Programmer error: the create or its replay left the row there.
     if (report === undefined) throw new Error(`payment ${order.paymentId} is not in the ledger after its hand-over`);
