@@ -6,6 +6,7 @@ import {
   type Engagement,
   ENGAGEMENT_ROLES,
 } from '../../domain/bank.js';
+import { MAX_CALLBACK_REPORTS } from '../../domain/limits.js';
 import type { TransferToExecute } from '../../domain/payment-execution.js';
 import type {
   AisAccount,
@@ -17,6 +18,7 @@ import type {
 import type { SandboxTransaction } from '../../store/sandbox-records.js';
 import type { CoreReport, PaymentOrder } from '../core-records.js';
 import {
+  ContractViolation,
   type Json,
   amount,
   array,
@@ -375,4 +377,15 @@ export function reportFromWire(value: unknown, at = 'report'): CoreReport {
     nextExecutionDate: optionalDate(o, 'nextExecutionDate', at),
     at: dateTime(o, 'statusChangedAt', at),
   };
+}
+
+/**
+ * The body of the server's callback, POST /core/v1/status-reports (`{ "reports": [CoreReport…] }`):
+ * its reports, or a ContractViolation naming what is wrong (the server answers that 400).
+ */
+export function statusReportsFromWire(value: unknown): CoreReport[] {
+  const reports = array(object(value, 'body'), 'reports', 'body');
+  if (reports.length === 0 || reports.length > MAX_CALLBACK_REPORTS)
+    throw new ContractViolation(`body.reports must hold 1 to ${MAX_CALLBACK_REPORTS} reports`);
+  return reports.map((report, i) => reportFromWire(report, `body.reports[${i}]`));
 }

@@ -79,3 +79,9 @@ export const CORE_CALLBACK_RETRY_MAX_MS = 30_000;
  * (a batch run's): a second keeps the delay from execution to the server's status read short.
  */
 export const CORE_CALLBACK_POLL_MS = 1000;
+
+/**
+ * The most status reports one callback to the server may carry (docs/core-api.yaml, maxItems): five
+ * pushes of the reference core's size; a body of about 150 KiB, which the server takes in one request.
+ */
+export const MAX_CALLBACK_REPORTS = 500;
