@@ -23,6 +23,8 @@ export class CallbackPusher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
   private failures = 0;
+  private busy = false;
+  private again = false;
   private stopped = false;
 
   constructor(
@@ -58,20 +60,32 @@ export class CallbackPusher {
     this.timer.unref();
   }
 
+  /** One push run at a time: a nudge during a run makes one more run after it, never a queue of them. */
   private run(): void {
-    this.running = this.running.then(async () => {
+    if (this.busy) {
+      this.again = true;
+      return;
+    }
+    this.busy = true;
+    this.running = (async () => {
       try {
         await this.pushAll();
         this.failures = 0;
-        this.schedule(CORE_CALLBACK_POLL_MS);
       } catch (error) {
         this.failures += 1;
         this.onFailure((error as Error).message);
-        // Exponential backoff with full jitter: instances of a core restarting together do not push in step.
+      } finally {
+        this.busy = false;
+      }
+      if (this.failures > 0) {
+        // Exponential backoff with full jitter: cores restarting together do not push in step.
         const ceiling = Math.min(CORE_CALLBACK_RETRY_MAX_MS, CORE_CALLBACK_RETRY_MIN_MS * 2 ** (this.failures - 1));
         this.schedule(CORE_CALLBACK_RETRY_MIN_MS + Math.random() * ceiling);
+      } else {
+        this.schedule(this.again ? 0 : CORE_CALLBACK_POLL_MS);
       }
-    });
+      this.again = false;
+    })();
   }
 
   private async pushAll(): Promise<void> {
