@@ -1,4 +1,4 @@
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import type { DatabaseLocation } from '../store/open-store.js';
 import { type Faults, faultsFromEnvironment } from './faults.js';
 
@@ -19,17 +19,19 @@ export interface ReferenceCoreEnvironment {
 /** The settings of `npm run core` from its environment, or the problems that stop it (each naming its variable). */
 export function referenceCoreEnvironment(env: NodeJS.ProcessEnv): ReferenceCoreEnvironment | string[] {
   const problems: string[] = [];
-  const portText = env['PORT'] ?? String(REFERENCE_CORE_DEFAULT_PORT);
+  // An empty variable is one left unset, as the server reads its own.
+  const read = (name: string): string | undefined => (env[name] === '' ? undefined : env[name]);
+  const portText = read('PORT') ?? String(REFERENCE_CORE_DEFAULT_PORT);
   const port = /^\d{1,5}$/.test(portText) && Number(portText) <= 65_535 ? Number(portText) : undefined;
   if (port === undefined) problems.push(`PORT must be a TCP port from 0 to 65535 (got ${portText})`);
-  const databaseUrl = env['DATABASE_URL'] ?? 'sqlite:./data/core.db';
+  const databaseUrl = read('DATABASE_URL') ?? 'sqlite:./data/core.db';
   let database: DatabaseLocation | undefined;
   if (databaseUrl.startsWith('sqlite:')) database = { kind: 'sqlite', path: databaseUrl.slice('sqlite:'.length) };
   else if (/^postgres(ql)?:\/\//.test(databaseUrl)) database = { kind: 'postgres', url: databaseUrl };
   else problems.push('DATABASE_URL must be sqlite:<file> or postgres://user:pass@host:5432/db');
   let callbackUrl: URL | undefined;
-  const callback = env['CALLBACK_URL'];
-  if (callback !== undefined && callback !== '') {
+  const callback = read('CALLBACK_URL');
+  if (callback !== undefined) {
     try {
       callbackUrl = new URL(callback);
       if (callbackUrl.protocol !== 'http:' && callbackUrl.protocol !== 'https:') throw new Error();
@@ -41,22 +43,17 @@ export function referenceCoreEnvironment(env: NodeJS.ProcessEnv): ReferenceCoreE
   }
   const faults = faultsFromEnvironment(env);
   if (typeof faults === 'string') problems.push(faults);
-  const keyFile = env['CORE_KEY_FILE'];
-  const given = keyFile !== undefined && keyFile !== '';
+  const keyFile = read('CORE_KEY_FILE');
+  const given = keyFile !== undefined;
   if (problems.length > 0 || port === undefined || database === undefined || typeof faults === 'string')
     return problems;
   return {
-    host: env['HOST'] ?? '127.0.0.1',
+    host: read('HOST') ?? '127.0.0.1',
     port,
     database,
-    keyFile: given ? keyFile : join(process.cwd(), 'data', 'core.key'),
+    keyFile: keyFile ?? join(process.cwd(), 'data', 'core.key'),
     keyFileGiven: given,
     callbackUrl,
     faults,
   };
-}
-
-/** A relative path as the process sees it, for the message that names it. */
-export function shownPath(path: string): string {
-  return isAbsolute(path) ? path : join(process.cwd(), path);
 }
