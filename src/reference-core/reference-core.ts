@@ -10,6 +10,7 @@ import { type DatabaseLocation, openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
 import { wrapStoreMethods } from '../store/store-wrapper.js';
 import type { ExecutionOutcome } from '../store/ledger-records.js';
+import type { PeriodicOutcome } from '../store/periodic-records.js';
 import { CallbackPusher } from './callback-pusher.js';
 import { CoreStats } from './core-stats.js';
 import type { Faults } from './faults.js';
@@ -53,15 +54,21 @@ export async function startReferenceCore(settings: ReferenceCoreSettings): Promi
   const opened = await openStore(settings.database);
   await opened.migrate();
   // Every execution the ledger makes is counted, as it returns it: a payment executed twice shows in the stats.
-  const store = wrapStoreMethods(opened, (name, call) =>
-    name === 'executePayments'
-      ? async (...args: unknown[]) => {
-          const outcomes = (await call(args)) as ExecutionOutcome[];
-          stats.executed(outcomes.filter((o) => EXECUTED.has(o.status)).map((o) => o.paymentId));
-          return outcomes;
-        }
-      : (...args: unknown[]) => call(args),
-  );
+  const store = wrapStoreMethods(opened, (name, call) => {
+    if (name === 'executePayments')
+      return async (...args: unknown[]) => {
+        const outcomes = (await call(args)) as ExecutionOutcome[];
+        stats.executed(outcomes.filter((o) => EXECUTED.has(o.status)).map((o) => o.paymentId));
+        return outcomes;
+      };
+    if (name === 'executePeriodicPayments')
+      return async (...args: unknown[]) => {
+        const outcomes = (await call(args)) as PeriodicOutcome[];
+        stats.executedPeriodic(outcomes);
+        return outcomes;
+      };
+    return (...args: unknown[]) => call(args);
+  });
   await store.openBank(PRODUCTION_BANK, new Date(), defaultDataSet);
   const banks = new Banks(store, 'production');
   const rates = new ReferenceRates(SANDBOX_REFERENCE_RATES);
