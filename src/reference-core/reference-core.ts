@@ -84,7 +84,11 @@ export async function startReferenceCore(settings: ReferenceCoreSettings): Promi
     key: settings.key,
     stats,
     faults,
-    runBatch: () => runner.runNow(PRODUCTION_BANK),
+    // The slots and standing-order days that have come (as the schedule would run them), then a run now.
+    runBatch: async () => {
+      await runner.catchUpBank(PRODUCTION_BANK);
+      return runner.runNow(PRODUCTION_BANK);
+    },
     changed: () => pusher?.nudge(),
     logger: settings.logger ?? false,
   });
