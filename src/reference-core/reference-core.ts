@@ -26,6 +26,8 @@ export interface ReferenceCoreSettings {
   callbackUrl: URL | undefined;
   faults: Faults;
   logger?: boolean;
+  /** How old a change must be before the feed gives it out; CORE_REPORT_SETTLE_MS unless a test says 0. */
+  reportSettleMs?: number;
 }
 
 export interface ReferenceCore {
@@ -75,7 +77,7 @@ export async function startReferenceCore(settings: ReferenceCoreSettings): Promi
   const runner = new BatchRunner(store, banks, rates);
   const core = new EmbeddedCore(
     store,
-    new LedgerPayments(store, async (bank) => (await banks.clockOfBank(bank)).now(), rates),
+    new LedgerPayments(store, async (bank) => (await banks.clockOfBank(bank)).now(), rates, settings.reportSettleMs),
   );
   const faults = { current: settings.faults };
   let pusher: CallbackPusher | undefined;

@@ -51,9 +51,9 @@ export interface PaymentChange {
   updatedAt: string;
 }
 
-/** The changes after a position (updated_at, then id), at most `limit`; or one payment's. */
+/** The changes after a position (updated_at, then id) and made by `until` (an ISO 8601 instant), at most `limit`; or one payment's. */
 export type PaymentChangeQuery =
-  { after: { updatedAt: string; paymentId: string } | undefined; limit: number } | { paymentId: string };
+  { after: { updatedAt: string; paymentId: string } | undefined; until: string; limit: number } | { paymentId: string };
 
 export type CancelResult =
   { outcome: 'cancelled' } | { outcome: 'not-cancellable'; status: TransactionStatus } | { outcome: 'unknown' };

@@ -20,7 +20,7 @@ async function embedded(location: DatabaseLocation, cleanUp: () => Promise<void>
   const banks = new Banks(store, 'production');
   const rates = new ReferenceRates(SANDBOX_REFERENCE_RATES);
   const runner = new BatchRunner(store, banks, rates);
-  const payments = new LedgerPayments(store, async (bank) => (await banks.clockOfBank(bank)).now(), rates);
+  const payments = new LedgerPayments(store, async (bank) => (await banks.clockOfBank(bank)).now(), rates, 0);
   return {
     core: new EmbeddedCore(store, payments),
     store,

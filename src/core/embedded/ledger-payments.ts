@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Problem } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
+import { CORE_REPORT_SETTLE_MS } from '../../domain/limits.js';
 import { isCurrency } from '../../domain/currency.js';
 import type { PaymentProduct, PaymentService } from '../../domain/payment-product.js';
 import type { NewPayment, ValidatedPayment } from '../../domain/payments/payment.js';
@@ -50,6 +51,8 @@ export class LedgerPayments implements EmbeddedPayments {
     /** The bank's business clock (Banks.clockOfBank in the reference core: the wall clock in production). */
     private readonly now: (bank: string) => Promise<Date>,
     private readonly rates: ReferenceRates,
+    /** How old a change must be before the feed gives it out (CORE_REPORT_SETTLE_MS; tests give 0). */
+    private readonly settleMs: number = CORE_REPORT_SETTLE_MS,
   ) {}
 
   async submit(bank: string, order: PaymentOrder): Promise<CoreReport> {
@@ -68,10 +71,12 @@ export class LedgerPayments implements EmbeddedPayments {
     const decided = result.outcome === 'replayed' ? (JSON.parse(result.request.responseBody) as Decision) : decision;
     // Only a payment still RCVD is decided: a repeat after a crash between create and decision finishes it;
     // one executed, cancelled or remembered as cancelled is left as it is.
+    // Decided at the time of the decision, not of the hand-over's start: the feed orders by it.
+    const decidedAt = await this.now(bank);
     const changed = await this.store.decidePayments(
       [{ paymentId: order.paymentId, status: decided.status, reason: decided.reason }],
       order.signerCustomerId,
-      now,
+      decidedAt,
     );
     // Taken and decided now: the report is what was decided (a one-off payment has nothing more to read).
     if (changed.length === 1 && order.paymentService === 'payments')
@@ -82,7 +87,7 @@ export class LedgerPayments implements EmbeddedPayments {
         entries: undefined,
         executions: undefined,
         nextExecutionDate: undefined,
-        at: now,
+        at: decidedAt,
       };
     const report = await this.report(bank, order.paymentId);
     // Programmer error: the create or its replay left the row there.
@@ -120,7 +125,9 @@ export class LedgerPayments implements EmbeddedPayments {
   }
 
   async reports(bank: string, after: string | undefined, limit: number): Promise<CoreReportPage> {
-    const changes = await this.store.paymentChanges(CORE_CREATOR, bank, { after: decodeCursor(after), limit });
+    // Only changes no transaction still running can come before (CORE_REPORT_SETTLE_MS).
+    const until = new Date((await this.now(bank)).getTime() - this.settleMs).toISOString();
+    const changes = await this.store.paymentChanges(CORE_CREATOR, bank, { after: decodeCursor(after), until, limit });
     const reports = await Promise.all(changes.map((change) => this.reportOf(change)));
     const last = changes.at(-1);
     return { reports, cursor: last === undefined ? after : encodeCursor(last) };

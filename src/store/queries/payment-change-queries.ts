@@ -30,7 +30,7 @@ export async function paymentChanges(
           eb.and([eb('updated_at', '=', after.updatedAt), eb('id', '>', after.paymentId)]),
         ]),
       );
-    select = select.orderBy('updated_at').orderBy('id').limit(query.limit);
+    select = select.where('updated_at', '<=', query.until).orderBy('updated_at').orderBy('id').limit(query.limit);
   }
   const rows = await select.execute();
   return rows.map((row) => ({
