@@ -12,6 +12,8 @@ import {
   CORE_RETRY_AFTER_SECONDS,
   DEFAULT_CORE_TIMEOUT_MS,
   MAX_CORE_ANSWER_BYTES,
+  MAX_CORE_TIMEOUT_MS,
+  MIN_CORE_TIMEOUT_MS,
   MAX_CORE_PAGE_LIMIT,
 } from '../../domain/limits.js';
 import type {
@@ -84,6 +86,12 @@ export class HttpCore implements BankCore {
   constructor(private readonly options: HttpCoreOptions) {
     this.base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_CORE_TIMEOUT_MS;
+    if (
+      !Number.isInteger(this.timeoutMs) ||
+      this.timeoutMs < MIN_CORE_TIMEOUT_MS ||
+      this.timeoutMs > MAX_CORE_TIMEOUT_MS
+    )
+      throw new RangeError(`the core's timeout must be ${MIN_CORE_TIMEOUT_MS} to ${MAX_CORE_TIMEOUT_MS} ms`);
     this.fetch = options.fetch ?? fetch;
     this.now = options.now ?? (() => new Date());
     const failures = options.breaker?.failures ?? CORE_BREAKER_FAILURES;
