@@ -1,3 +1,4 @@
+import type { BankCore } from '../core/bank-core.js';
 import type { NationalIdKey } from '../domain/psu.js';
 import { type AuthorisationKind, PsuAuthenticationRequired, isSessionValid } from '../domain/sca.js';
 import type { NewAuthorisation, PsuSession } from '../store/sca-records.js';
@@ -34,6 +35,8 @@ export class ScaService {
 
   constructor(
     private readonly store: Store,
+    /** The bank's core: who the PSU is, and what they may pay from (docs/core.md). */
+    private readonly core: BankCore,
     private readonly banks: Banks,
     identity: PsuIdentityProvider,
     private readonly publicUrl: string,
@@ -45,11 +48,12 @@ export class ScaService {
     instant?: InstantExecution,
   ) {
     this.steps = new AuthorisationSteps(store, banks);
-    const payments = new ScaPayments(store);
-    const lockout = new CodeLockout(store, banks, nationalIdKey, payments);
+    const payments = new ScaPayments(store, core);
+    const lockout = new CodeLockout(store, core, banks, nationalIdKey, payments);
     this.consentStep = new ConsentStep(store, nationalIdKey, this.steps, consentPage);
     this.loginStep = new LoginStep(
       store,
+      core,
       banks,
       identity,
       nationalIdKey,
@@ -123,7 +127,7 @@ export class ScaService {
     const customer =
       authorisation.customerId === undefined
         ? undefined
-        : await this.store.findCustomer(this.banks.of(authorisation.tppId), { id: authorisation.customerId });
+        : await this.core.findCustomer(this.banks.of(authorisation.tppId), { id: authorisation.customerId });
     if (customer === undefined) return message('link-invalid', undefined);
     if (authorisation.kind === 'consent')
       return this.consentStep.decide(authorisation, stepToken, customer, decision, accounts, now);

@@ -31,6 +31,7 @@ import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
 import { instrumentStore } from '../../src/store/instrumented-store.js';
+import { openCore } from '../../src/core/open-core.js';
 import type { ServerMetrics } from '../../src/metrics/server-metrics.js';
 import { OTHER_PSU_ID, PSU_ID } from './payment-requests.js';
 import { type TestDatabase, createTestDatabase } from './postgres.js';
@@ -153,27 +154,29 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const publicUrl = options.publicUrl ?? PUBLIC_URL;
   const routes: RouteOptions[] = [];
+  const core = await openCore({ kind: 'embedded' }, store);
   const sca = new ScaService(
     store,
+    core,
     banks,
     sandboxIdentityProvider,
     publicUrl,
     options.nationalIdKey ?? { bytes: randomBytes(32) },
-    new AisConsentPage(store, banks),
+    new AisConsentPage(store, core, banks),
     new InstantExecution(store, rates, mode),
   );
   const app = await buildApp({
     config: { mode, logLevel: 'silent', publicUrl, trustProxy: options.trustProxy ?? false },
     store,
     sca,
-    payments: new PaymentInitiationService(store, banks, rates, sca),
+    payments: new PaymentInitiationService(store, core, banks, rates, sca),
     // The test CA stands for the sandbox CA: the certificates it issues over HTTP are trusted.
     ...(mode === 'sandbox'
       ? { time: { banks, runner, scheduler }, certificates: new SandboxCertificateService(async () => fixtures.ca) }
       : {}),
     banks,
     baskets: new SigningBasketService(store, banks, sca),
-    ais: new AisService(store, banks, rates, sca, options.bankBic ?? SANDBOX_BANK_BIC),
+    ais: new AisService(store, core, banks, rates, sca, options.bankBic ?? SANDBOX_BANK_BIC),
     sandbox: new SandboxDataService(store, banks),
     authenticator: new TppAuthenticator({
       trustStore,

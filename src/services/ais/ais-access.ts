@@ -7,6 +7,7 @@ import { AIS_HISTORY_WITHOUT_SCA_DAYS, AIS_UNATTENDED_READS_PER_DAY } from '../.
 import { type ReadKind, unattendedReadDay, unattendedReadKey } from '../../domain/unattended-reads.js';
 import type { AisAccount, AisCardAccount } from '../../store/ais-records.js';
 import type { Store } from '../../store/store.js';
+import type { BankCore } from '../../core/bank-core.js';
 import type { Banks } from '../banks.js';
 import type { RequestContext } from '../request-context.js';
 import type { AisConsents, ConsentInForce } from './ais-consents.js';
@@ -36,7 +37,8 @@ interface Reading extends ConsentInForce {
  */
 export class AisAccess {
   constructor(
-    private readonly store: Pick<Store, 'shareableAccounts' | 'countUnattendedReads'>,
+    private readonly store: Pick<Store, 'countUnattendedReads'>,
+    private readonly core: Pick<BankCore, 'shareableAccounts'>,
     private readonly banks: Banks,
     private readonly consents: AisConsents,
   ) {}
@@ -72,7 +74,7 @@ export class AisAccess {
     const bank = this.banks.of(request.tpp.id);
     // What the consent shares, as far as the PSU may still share it: an account sold, deleted, or no
     // longer the PSU's to VIEW for the agreement drops out.
-    const now = await this.store.shareableAccounts(bank, consent.customerId, consent.agreementId);
+    const now = await this.core.shareableAccounts(bank, consent.customerId, consent.agreementId);
     const chosen = new Set(resources.map((r) => `${r.kind}:${r.id}`));
     const today = osloDate(inForce.now);
     const fixes = acceptedFixes(request.acceptFix, today);
