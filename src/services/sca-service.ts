@@ -16,6 +16,7 @@ import { PaymentDecisionStep } from './sca/payment-decision-step.js';
 import { type ScaDecision, type ScaPage, message } from './sca/sca-page.js';
 import { type ScaRequestContext, newAuthorisation } from './sca/sca-links.js';
 import { ScaPayments } from './sca/sca-payments.js';
+import { PaymentCancellation } from './core-handover/payment-cancellation.js';
 
 export type { ScaRequestContext } from './sca/sca-links.js';
 export type { ChangedMeanwhile, PaymentToSign, ScaDecision, ScaMessage, ScaPage } from './sca/sca-page.js';
@@ -44,8 +45,10 @@ export class ScaService {
     readonly nationalIdKey: NationalIdKey,
     /** The consent page's part: the accounts offered and the PSU's choice (services/ais). */
     consentPage: ConsentPage,
-    /** Executes approved instant payments (Straks) within the PSU's decision. */
+    /** Executes approved instant payments (Straks) within the PSU's decision; none with a bank's own core, which executes them. */
     instant?: InstantExecution,
+    /** Told when payments were authorised for a bank's own core: their hand-over starts at once (docs/core.md). */
+    handOver?: { nudge(): void },
   ) {
     this.steps = new AuthorisationSteps(store, banks);
     const payments = new ScaPayments(store, core);
@@ -62,8 +65,13 @@ export class ScaService {
       payments,
       this.consentStep,
     );
-    this.paymentDecision = new PaymentDecisionStep(store, banks, this.steps, payments, instant);
-    this.cancellationDecision = new CancellationDecisionStep(store, this.steps);
+    this.paymentDecision = new PaymentDecisionStep(store, banks, this.steps, payments, instant, handOver);
+    this.cancellationDecision = new CancellationDecisionStep(
+      store,
+      this.steps,
+      new PaymentCancellation(store, core),
+      (tppId) => banks.of(tppId),
+    );
   }
 
   /** Starts an authorisation and returns the scaRedirect address for the PSU's browser. */

@@ -33,3 +33,5 @@ export const HANDOVER_SWEEP_MS = 1_000;
 export const CORE_REPORTS_PAGE = 500;
 /** Reports one callback may carry: the body stays small (a few hundred kilobytes) and is checked before it is read whole. */
 export const CORE_CALLBACK_REPORTS_MAX = 1_000;
+/** The most a callback's body may be: CORE_CALLBACK_REPORTS_MAX reports of a few hundred bytes each, with room. */
+export const CORE_CALLBACK_BODY_LIMIT_BYTES = 1_048_576;
