@@ -110,8 +110,8 @@ export interface TestAppOptions {
   tenancy?: Partial<BankTenancy>;
   /** The bank's core (default: the embedded one over the app's store); one of kind 'http' gets a relay (TestApp.relay). */
   core?: (store: Store) => BankCore;
-  /** The callback of a bank's own core, served as the server serves it. */
-  coreCallbacks?: CoreCallbacks;
+  /** With a core of kind 'http': the callback's signature check (the callback is served as the server serves it). */
+  coreCallbackVerify?: CoreCallbacks['verify'];
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -198,7 +198,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger: options.logger ?? false,
     ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: true } }),
     checkSchemas: options.checkSchemas ?? true,
-    ...(options.coreCallbacks === undefined ? {} : { coreCallbacks: options.coreCallbacks }),
+    ...(relay === undefined
+      ? {}
+      : {
+          coreCallbacks: {
+            verify: options.coreCallbackVerify ?? (() => 'no key'),
+            apply: async (reports) => {
+              await store!.applyCoreReports(reports, clock.now());
+            },
+          },
+        }),
     onRoute: (route) => routes.push(route),
   });
   options.routes?.(app);

@@ -58,9 +58,15 @@ export class HandoverRelay {
       this.again = true;
       return;
     }
-    this.draining = this.drain().finally(() => {
+    this.draining = this.run().finally(() => {
       this.draining = undefined;
     });
+  }
+
+  /** Hands over everything due now, and resolves once nothing is left to send (tests; the shutdown). */
+  async drain(): Promise<void> {
+    this.nudge();
+    while (this.draining !== undefined) await this.draining;
   }
 
   /** Stops sweeping and waits for the sends under way. */
@@ -71,7 +77,7 @@ export class HandoverRelay {
   }
 
   /** Runs turns until nothing is due; a nudge during a turn runs another. */
-  async drain(): Promise<void> {
+  private async run(): Promise<void> {
     do {
       this.again = false;
       try {
