@@ -95,7 +95,10 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const clock = new MovableClock();
       const core = coreOver(store);
       const ids = await authorised(store, 200, clock.now());
-      const relay = new HandoverRelay(store, core, 'one', clock, silent);
+      const lines: string[] = [];
+      const relay = new HandoverRelay(store, core, 'one', clock, (level, _fields, message) =>
+        lines.push(`${level} ${message}`),
+      );
       core.down = true;
       for (let minute = 0; minute < 3; minute++) {
         await relay.drain();
@@ -114,6 +117,11 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         'no payment handed over twice',
       );
       assert.equal(await store.countPendingHandovers(), 0);
+      // 600 failed sends: one line for the fault, one for its end.
+      assert.deepEqual(lines, [
+        'warn handing payments to the core failed; retrying with backoff',
+        'info handing payments to the core works again',
+      ]);
     });
 
     it('applies status reports forward only, from a poll and again from a callback, and never back', async () => {
