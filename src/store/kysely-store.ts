@@ -28,7 +28,7 @@ import * as aisConsents from './queries/ais-consent-queries.js';
 import { shareable } from './queries/shareable-queries.js';
 import { cardTransactionsPage, transactionsPage } from './queries/ais-transaction-queries.js';
 import { pendingPayments } from './queries/pending-payment-queries.js';
-import { countUnattendedReads } from './queries/unattended-read-queries.js';
+import { countUnattendedReads, releaseUnattendedReads } from './queries/unattended-read-queries.js';
 import * as overview from './queries/bank-overview-queries.js';
 import * as handovers from './queries/core-handover-queries.js';
 import type { ClaimedHandover, UnsentCancellation } from './handover-store.js';
@@ -420,6 +420,9 @@ export abstract class KyselyStore extends KyselySnapshotStore implements Store {
   }
   pendingPayments(bankKey: string, account: { bban: string; iban: string }, limit: number): Promise<PendingPayment[]> {
     return pendingPayments(this.db, bankKey, account, limit);
+  }
+  releaseUnattendedReads(tppId: string, keys: readonly string[], day: string): Promise<void> {
+    return releaseUnattendedReads(this.db, tppId, keys, day);
   }
   countUnattendedReads(tppId: string, keys: readonly string[], day: string): Promise<string | undefined> {
     return countUnattendedReads(this.db, tppId, keys, day);

@@ -5,6 +5,7 @@ import type { EmbeddedPayments } from '../../src/core/embedded/embedded-payments
 import { reportToJson } from '../../src/core/http/report-wire.js';
 import type { CoreReport } from '../../src/core/core-records.js';
 import { OLA_ACCOUNTS, bulkBody, createBulk } from '../support/payment-requests.js';
+import { giveConsent, readAis } from '../support/ais-requests.js';
 import { PERIODIC_PATH, periodicBody } from '../support/periodic-requests.js';
 import { RecordingCore, report } from '../support/recording-core.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
@@ -121,6 +122,25 @@ describe("production with a bank's own core", () => {
     const tooMany = JSON.stringify({ reports: Array.from({ length: 1001 }, () => reportToJson(report(id, 'ACSC'))) });
     assertErrorBody(await callback([], SIGNED, tooMany), 400, 'FORMAT_ERROR');
     assert.equal((await status(NDCT_PATH, id)).transactionStatus, 'ACSP');
+  });
+
+  it('reads accounts through the core; a read the core cannot answer is 503 and spends none of the four unattended reads', async () => {
+    const session = await giveConsent(t);
+    const accounts = (await readAis(t, '/v1/accounts', session)).json() as { accounts: { resourceId: string }[] };
+    const account = accounts.accounts[0]!.resourceId;
+    const url = `/v1/accounts/${account}/transactions?bookingStatus=booked&dateFrom=${new Date().toISOString().slice(0, 10)}`;
+    core.failing.add('aisTransactions');
+    try {
+      for (let i = 0; i < 6; i++) {
+        const refused = await readAis(t, url, session, { present: false });
+        assertErrorBody(refused, 503, 'SERVICE_UNAVAILABLE');
+        assert.equal(refused.headers['retry-after'], '5');
+      }
+    } finally {
+      core.failing.delete('aisTransactions');
+    }
+    for (let i = 0; i < 4; i++) assert.equal((await readAis(t, url, session, { present: false })).statusCode, 200);
+    assertErrorBody(await readAis(t, url, session, { present: false }), 429, 'ACCESS_EXCEEDED');
   });
 
   it('answers 503 with Retry-After, never 500, when the core does not answer', async () => {

@@ -12,6 +12,8 @@ export class RecordingCore implements BankCore {
   readonly orders = new Map<string, PaymentOrder>();
   /** Refuses every call (a core that is down). */
   down = false;
+  /** Refuses the calls of these methods only (a core whose transaction service is down). */
+  readonly failing = new Set<keyof BankCore>();
   /** Holds each hand-over this long before it answers (to make two instances overlap). */
   delayMs = 0;
   /** What a hand-over is answered. */
@@ -22,44 +24,45 @@ export class RecordingCore implements BankCore {
 
   constructor(private readonly reads: BankCore) {}
 
-  private check(): void {
-    if (this.down) throw new CoreUnavailable('connection refused', 5);
+  private check(method?: keyof BankCore): void {
+    if (this.down || (method !== undefined && this.failing.has(method)))
+      throw new CoreUnavailable('connection refused', 5);
   }
 
   async findCustomer(...args: Parameters<BankCore['findCustomer']>) {
-    this.check();
+    this.check('findCustomer');
     return this.reads.findCustomer(...args);
   }
   async findAgreement(...args: Parameters<BankCore['findAgreement']>) {
-    this.check();
+    this.check('findAgreement');
     return this.reads.findAgreement(...args);
   }
   async findEngagement(...args: Parameters<BankCore['findEngagement']>) {
-    this.check();
+    this.check('findEngagement');
     return this.reads.findEngagement(...args);
   }
   async findAccount(...args: Parameters<BankCore['findAccount']>) {
-    this.check();
+    this.check('findAccount');
     return this.reads.findAccount(...args);
   }
   async shareableAccounts(...args: Parameters<BankCore['shareableAccounts']>) {
-    this.check();
+    this.check('shareableAccounts');
     return this.reads.shareableAccounts(...args);
   }
   async aisTransactions(...args: Parameters<BankCore['aisTransactions']>) {
-    this.check();
+    this.check('aisTransactions');
     return this.reads.aisTransactions(...args);
   }
   async findTransaction(...args: Parameters<BankCore['findTransaction']>) {
-    this.check();
+    this.check('findTransaction');
     return this.reads.findTransaction(...args);
   }
   async aisCardTransactions(...args: Parameters<BankCore['aisCardTransactions']>) {
-    this.check();
+    this.check('aisCardTransactions');
     return this.reads.aisCardTransactions(...args);
   }
   async pendingPayments(...args: Parameters<BankCore['pendingPayments']>) {
-    this.check();
+    this.check('pendingPayments');
     return this.reads.pendingPayments(...args);
   }
 
