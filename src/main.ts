@@ -35,6 +35,8 @@ import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
 import { RevocationChecker, RevocationConfigError } from './security/revocation/revocation-checker.js';
 import { openStore } from './store/open-store.js';
+import { openCore } from './core/open-core.js';
+import type { BankCore } from './core/bank-core.js';
 import type { Store } from './store/store.js';
 import { instrumentStore } from './store/instrumented-store.js';
 import { closingStore } from './store/closing-store.js';
@@ -130,7 +132,8 @@ async function main(): Promise<void> {
     throw error;
   });
   const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds, revocation });
-  const services = makeServices(config, store, nationalIdKey, metrics, () => app?.log);
+  const core = await openCore(config.core, store);
+  const services = makeServices(config, store, core, nationalIdKey, metrics, () => app?.log);
   phaseDone('services');
   app = await buildApp({
     config,
@@ -214,6 +217,7 @@ async function claimNationalIdKey(store: Store, config: Config, nationalIdKey: N
 function makeServices(
   config: Config,
   store: Store,
+  core: BankCore,
   nationalIdKey: NationalIdKey,
   metrics: ServerMetrics | undefined,
   log: () => FastifyBaseLogger | undefined,
@@ -231,11 +235,12 @@ function makeServices(
   });
   const sca = new ScaService(
     store,
+    core,
     banks,
     config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider,
     config.publicUrl,
     nationalIdKey,
-    new AisConsentPage(store, banks),
+    new AisConsentPage(store, core, banks),
     new InstantExecution(store, rates, config.mode),
   );
   const runner = new BatchRunner(
@@ -261,10 +266,10 @@ function makeServices(
     scheduler,
     retention,
     app: {
-      payments: new PaymentInitiationService(store, banks, rates, sca),
+      payments: new PaymentInitiationService(store, core, banks, rates, sca),
       sca,
       baskets: new SigningBasketService(store, banks, sca),
-      ais: new AisService(store, banks, rates, sca, config.bankBic),
+      ais: new AisService(store, core, banks, rates, sca, config.bankBic),
       sandbox: new SandboxDataService(store, banks),
       banks,
       time: inSandbox ? { banks, runner, scheduler } : undefined,

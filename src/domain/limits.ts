@@ -13,4 +13,5 @@ export * from './limits/account-information.js';
 export * from './limits/sandbox.js';
 export * from './limits/periodic.js';
 export * from './limits/retention.js';
+export * from './limits/core-handover.js';
 export * from './limits/core.js';

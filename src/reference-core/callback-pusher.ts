@@ -6,7 +6,7 @@ import {
   CORE_CALLBACK_POLL_MS,
   CORE_CALLBACK_RETRY_MAX_MS,
   CORE_CALLBACK_RETRY_MIN_MS,
-  DEFAULT_CORE_TIMEOUT_MS,
+  CORE_TIMEOUT_MS_DEFAULT,
 } from '../domain/limits.js';
 import type { CoreStats } from './core-stats.js';
 import type { Faults } from './faults.js';
@@ -105,7 +105,7 @@ export class CallbackPusher {
     const target = `${this.callbackUrl.pathname}${this.callbackUrl.search}`;
     const response = await this.fetchFn(this.callbackUrl, {
       method: 'POST',
-      signal: AbortSignal.timeout(DEFAULT_CORE_TIMEOUT_MS),
+      signal: AbortSignal.timeout(CORE_TIMEOUT_MS_DEFAULT),
       headers: {
         'content-type': 'application/json',
         [CORE_SIGNATURE_HEADER]: signCoreRequest(this.key, 'POST', target, body, new Date()),

@@ -20,7 +20,7 @@ export const NO_FAULTS: Faults = { down: false, slowMs: 0, error500: false, answ
 
 /**
  * The most an answer is delayed by slowMs: a minute is longer than any timeout a server gives a core
- * (MAX_CORE_TIMEOUT_MS is 30 s), and a longer delay only ties up the reference core's connections.
+ * (CORE_TIMEOUT_MS_MAX is 30 s), and a longer delay only ties up the reference core's connections.
  */
 export const MAX_FAULT_SLOW_MS = 60_000;
 

@@ -41,5 +41,7 @@ export interface ConsentStore {
    * Counts a read without the PSU present under each of its keys, all or none: when one key would go
    * beyond the day's allowance (RTS 36(5)), nothing is counted and that key is returned.
    */
+  /** Takes back one read counted under each key (its answer could not be given: the bank's core did not answer). */
+  releaseUnattendedReads(tppId: string, keys: readonly string[], day: string): Promise<void>;
   countUnattendedReads(tppId: string, keys: readonly string[], day: string): Promise<string | undefined>;
 }

@@ -83,6 +83,8 @@ export interface PaymentStore {
     decisions: readonly PaymentDecision[],
     signerCustomerId: string | undefined,
     at: Date,
+    /** Also write each authorised payment's hand-over to a bank's own core, in the same transaction (docs/core.md). */
+    handOver?: boolean,
   ): Promise<string[]>;
   /** Each entry of a payment with what became of it when it executed (a bulk's status read lists them), in entry order. */
   findEntryOutcomes(paymentId: string): Promise<EntryOutcome[]>;

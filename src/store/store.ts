@@ -8,6 +8,7 @@ import type { BasketStore } from './basket-store.js';
 import type { ConsentStore } from './consent-store.js';
 import type { LedgerStore } from './ledger-store.js';
 import type { SandboxDataStore } from './sandbox-data-store.js';
+import type { HandoverStore } from './handover-store.js';
 
 export type { TppRequestRecord, StoredTppRequest } from './tpp-request-records.js';
 export type {
@@ -46,6 +47,7 @@ export interface Store
     ConsentStore,
     LedgerStore,
     SandboxDataStore,
+    HandoverStore,
     UpkeepStore,
     SnapshotStore,
     BankOverviewStore {}

@@ -184,6 +184,7 @@ describe('the packed artifact, from a fresh clone to a production start', () => 
       const server = await startServerProcess(
         {
           MODE: 'production',
+      CORE: 'embedded',
           BANK_BIC: 'SPTRNO22',
           TRUSTED_CA_CERTS: trusted,
           PSU_IDENTITY_KEY_FILE: key,

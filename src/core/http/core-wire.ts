@@ -6,7 +6,7 @@ import {
   type Engagement,
   ENGAGEMENT_ROLES,
 } from '../../domain/bank.js';
-import { MAX_CALLBACK_REPORTS } from '../../domain/limits.js';
+import { CORE_CALLBACK_REPORTS_MAX } from '../../domain/limits.js';
 import type { TransferToExecute } from '../../domain/payment-execution.js';
 import type {
   AisAccount,
@@ -323,7 +323,7 @@ export function reportToWire(r: CoreReport): Json {
       ? {}
       : {
           entries: r.entries.map((e) => ({
-            entryReference: e.seq,
+            entry: e.seq,
             transactionStatus: wireStatus(e.status),
             ...(e.statusReason === undefined ? {} : { statusReason: wireReason(e.statusReason) }),
           })),
@@ -356,7 +356,7 @@ export function reportFromWire(value: unknown, at = 'report'): CoreReport {
             const where = `${at}.entries[${i}]`;
             const e = object(item, where);
             return {
-              seq: integer(e, 'entryReference', where),
+              seq: integer(e, 'entry', where),
               status: status(e, 'transactionStatus', where),
               statusReason: reason(e, 'statusReason', where),
             };
@@ -385,7 +385,7 @@ export function reportFromWire(value: unknown, at = 'report'): CoreReport {
  */
 export function statusReportsFromWire(value: unknown): CoreReport[] {
   const reports = array(object(value, 'body'), 'reports', 'body');
-  if (reports.length === 0 || reports.length > MAX_CALLBACK_REPORTS)
-    throw new ContractViolation(`body.reports must hold 1 to ${MAX_CALLBACK_REPORTS} reports`);
+  if (reports.length === 0 || reports.length > CORE_CALLBACK_REPORTS_MAX)
+    throw new ContractViolation(`body.reports must hold 1 to ${CORE_CALLBACK_REPORTS_MAX} reports`);
   return reports.map((report, i) => reportFromWire(report, `body.reports[${i}]`));
 }

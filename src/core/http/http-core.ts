@@ -10,10 +10,10 @@ import {
   CORE_BREAKER_FAILURES,
   CORE_BREAKER_OPEN_MS,
   CORE_RETRY_AFTER_SECONDS,
-  DEFAULT_CORE_TIMEOUT_MS,
+  CORE_TIMEOUT_MS_DEFAULT,
   MAX_CORE_ANSWER_BYTES,
-  MAX_CORE_TIMEOUT_MS,
-  MIN_CORE_TIMEOUT_MS,
+  CORE_TIMEOUT_MS_MAX,
+  CORE_TIMEOUT_MS_MIN,
   MAX_CORE_PAGE_LIMIT,
 } from '../../domain/limits.js';
 import type {
@@ -85,13 +85,13 @@ export class HttpCore implements BankCore {
 
   constructor(private readonly options: HttpCoreOptions) {
     this.base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_CORE_TIMEOUT_MS;
+    this.timeoutMs = options.timeoutMs ?? CORE_TIMEOUT_MS_DEFAULT;
     if (
       !Number.isInteger(this.timeoutMs) ||
-      this.timeoutMs < MIN_CORE_TIMEOUT_MS ||
-      this.timeoutMs > MAX_CORE_TIMEOUT_MS
+      this.timeoutMs < CORE_TIMEOUT_MS_MIN ||
+      this.timeoutMs > CORE_TIMEOUT_MS_MAX
     )
-      throw new RangeError(`the core's timeout must be ${MIN_CORE_TIMEOUT_MS} to ${MAX_CORE_TIMEOUT_MS} ms`);
+      throw new RangeError(`the core's timeout must be ${CORE_TIMEOUT_MS_MIN} to ${CORE_TIMEOUT_MS_MAX} ms`);
     this.fetch = options.fetch ?? fetch;
     this.now = options.now ?? (() => new Date());
     const failures = options.breaker?.failures ?? CORE_BREAKER_FAILURES;

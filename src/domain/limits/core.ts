@@ -19,18 +19,6 @@ export const CORE_SIGNATURE_MAX_SKEW_SECONDS = 300;
 export const CORE_KEY_MIN_BYTES = 32;
 
 /**
- * How long one call to the core may take unless CORE_TIMEOUT_MS says otherwise. A PSU's read waits for
- * it, and the TPP's own client typically gives up after 5 to 10 s: two seconds leaves room for a retry.
- */
-export const DEFAULT_CORE_TIMEOUT_MS = 2000;
-
-/** The least CORE_TIMEOUT_MS: under 100 ms a core across a network times out on its ordinary latency. */
-export const MIN_CORE_TIMEOUT_MS = 100;
-
-/** The most CORE_TIMEOUT_MS: past 30 s the TPP has given up on the request the call serves. */
-export const MAX_CORE_TIMEOUT_MS = 30_000;
-
-/**
  * The most items the server asks the core for in one page: the largest page of transactions a TPP
  * may ask for (AIS_TRANSACTIONS_PAGE_MAX, 1 000), plus the one more the server reads to know whether
  * another page follows. Pending payments (1 000 for a balance) and status reports stay within it.
@@ -79,12 +67,6 @@ export const CORE_CALLBACK_RETRY_MAX_MS = 30_000;
  * (a batch run's): a second keeps the delay from execution to the server's status read short.
  */
 export const CORE_CALLBACK_POLL_MS = 1000;
-
-/**
- * The most status reports one callback to the server may carry (docs/core-api.yaml, maxItems): five
- * pushes of the reference core's size; a body of about 150 KiB, which the server takes in one request.
- */
-export const MAX_CALLBACK_REPORTS = 500;
 
 /**
  * How old a status change must be before the embedded core's feed of status reports gives it out.

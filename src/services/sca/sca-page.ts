@@ -69,6 +69,7 @@ export type ScaMessage =
   | 'cancellation-approved'
   | 'cancellation-declined'
   | 'cancellation-too-late'
+  | 'bank-unavailable'
   | ChangedMeanwhile;
 
 /**
