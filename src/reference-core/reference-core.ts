@@ -6,6 +6,7 @@ import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../domain/reference-rat
 import { defaultDataSet } from '../sandbox/default-data-set.js';
 import { Banks, PRODUCTION_BANK } from '../services/banks.js';
 import { BatchRunner, BatchScheduler } from '../services/batch-runner.js';
+import { InstantExecution } from '../services/instant-execution.js';
 import { type DatabaseLocation, openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
 import { wrapStoreMethods } from '../store/store-wrapper.js';
@@ -75,9 +76,15 @@ export async function startReferenceCore(settings: ReferenceCoreSettings): Promi
   const banks = new Banks(store, 'production');
   const rates = new ReferenceRates(SANDBOX_REFERENCE_RATES);
   const runner = new BatchRunner(store, banks, rates);
+  const instant = new InstantExecution(store, rates, 'production');
   const core = new EmbeddedCore(
     store,
-    new LedgerPayments(store, async (bank) => (await banks.clockOfBank(bank)).now(), rates, settings.reportSettleMs),
+    new LedgerPayments(store, {
+      now: async (bank) => (await banks.clockOfBank(bank)).now(),
+      rates,
+      settleMs: settings.reportSettleMs,
+      executeInstant: (bank, paymentIds, now) => instant.execute(bank, paymentIds, now),
+    }),
   );
   const faults = { current: settings.faults };
   let pusher: CallbackPusher | undefined;

@@ -219,6 +219,16 @@ export function coreContract(name: string, open: () => Promise<CoreUnderTest>): 
       assert.equal(await core.paymentReport('', `enc!!unknown-${randomUUID()}`), undefined);
     });
 
+    it('executes an instant payment (Straks) when it is handed over, once', async () => {
+      const o = order({ paymentProduct: 'instant-norwegian-domestic-credit-transfers-straks' });
+      const report = await core.submitPayment('', o);
+      assert.equal(report.transactionStatus, 'ACSC', report.statusReason);
+      assert.equal((await core.submitPayment('', o)).transactionStatus, 'ACSC');
+      await t.runBatch();
+      const account = (await core.findAccount('', { bban: OLA_CURRENT }))!;
+      assert.equal(await bookedBy(account.id, o.paymentId), 1, 'one debit');
+    });
+
     it('reports a bulk’s entries once it executed', async () => {
       const o = order({
         paymentService: 'bulk-payments',

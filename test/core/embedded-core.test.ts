@@ -7,6 +7,7 @@ import { ReferenceRates, SANDBOX_REFERENCE_RATES } from '../../src/domain/refere
 import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
 import { Banks } from '../../src/services/banks.js';
 import { BatchRunner } from '../../src/services/batch-runner.js';
+import { InstantExecution } from '../../src/services/instant-execution.js';
 import { type DatabaseLocation, openStore } from '../../src/store/open-store.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { type CoreUnderTest, coreContract } from './core-contract.js';
@@ -20,7 +21,13 @@ async function embedded(location: DatabaseLocation, cleanUp: () => Promise<void>
   const banks = new Banks(store, 'production');
   const rates = new ReferenceRates(SANDBOX_REFERENCE_RATES);
   const runner = new BatchRunner(store, banks, rates);
-  const payments = new LedgerPayments(store, async (bank) => (await banks.clockOfBank(bank)).now(), rates, 0);
+  const instant = new InstantExecution(store, rates, 'production');
+  const payments = new LedgerPayments(store, {
+    now: async (bank) => (await banks.clockOfBank(bank)).now(),
+    rates,
+    settleMs: 0,
+    executeInstant: (bank, ids, now) => instant.execute(bank, ids, now),
+  });
   return {
     core: new EmbeddedCore(store, payments),
     store,

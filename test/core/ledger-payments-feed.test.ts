@@ -33,11 +33,10 @@ describe('the embedded core’s feed of status reports holds back changes younge
   });
 
   it('reports a change once it is CORE_REPORT_SETTLE_MS old, not before', async () => {
-    const payments = new LedgerPayments(
-      store,
-      async () => new Date(nowMs),
-      new ReferenceRates(SANDBOX_REFERENCE_RATES),
-    );
+    const payments = new LedgerPayments(store, {
+      now: async () => new Date(nowMs),
+      rates: new ReferenceRates(SANDBOX_REFERENCE_RATES),
+    });
     const paymentId = `enc!!core-${randomUUID()}`;
     await payments.submit('', {
       paymentId,

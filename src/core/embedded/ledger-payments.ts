@@ -29,6 +29,21 @@ export type LedgerPaymentsStore = Pick<
   'createPayment' | 'decidePayments' | 'cancelPayment' | 'findEntryOutcomes' | 'findPeriodicOrder' | 'paymentChanges'
 >;
 
+export interface LedgerPaymentsOptions {
+  /** The bank's business clock (Banks.clockOfBank in the reference core: the wall clock in production). */
+  now: (bank: string) => Promise<Date>;
+  /** The reference rates the products' rules judge amounts by (regulatory reporting). */
+  rates: ReferenceRates;
+  /** How old a change must be before the feed gives it out (CORE_REPORT_SETTLE_MS; tests give 0). */
+  settleMs?: number;
+  /**
+   * Executes instant payments (Straks) at once, as the server's SCA step does for its own
+   * (src/services/instant-execution.ts, which the reference core gives here); without it they wait
+   * for the batch like any other. A crash before it ran leaves them to the next batch run.
+   */
+  executeInstant?: (bank: string, paymentIds: readonly string[], now: Date) => Promise<void>;
+}
+
 /** What a hand-over decided, kept as the create's answer so a repeated hand-over decides the same. */
 interface Decision {
   status: TransactionStatus;
@@ -46,14 +61,20 @@ interface Decision {
  * its date, and the report carries the executions and the next date.
  */
 export class LedgerPayments implements EmbeddedPayments {
+  private readonly now: (bank: string) => Promise<Date>;
+  private readonly rates: ReferenceRates;
+  private readonly settleMs: number;
+  private readonly executeInstant: LedgerPaymentsOptions['executeInstant'];
+
   constructor(
     private readonly store: LedgerPaymentsStore,
-    /** The bank's business clock (Banks.clockOfBank in the reference core: the wall clock in production). */
-    private readonly now: (bank: string) => Promise<Date>,
-    private readonly rates: ReferenceRates,
-    /** How old a change must be before the feed gives it out (CORE_REPORT_SETTLE_MS; tests give 0). */
-    private readonly settleMs: number = CORE_REPORT_SETTLE_MS,
-  ) {}
+    options: LedgerPaymentsOptions,
+  ) {
+    this.now = options.now;
+    this.rates = options.rates;
+    this.settleMs = options.settleMs ?? CORE_REPORT_SETTLE_MS;
+    this.executeInstant = options.executeInstant;
+  }
 
   async submit(bank: string, order: PaymentOrder): Promise<CoreReport> {
     const now = await this.now(bank);
@@ -78,8 +99,15 @@ export class LedgerPayments implements EmbeddedPayments {
       order.signerCustomerId,
       decidedAt,
     );
+    // Straks: executed when it is handed over, as the server executes its own when the PSU approves it.
+    const instant =
+      changed.length === 1 &&
+      decided.status === 'ACTC' &&
+      productRules(order.paymentService, order.paymentProduct)?.instant === true &&
+      this.executeInstant !== undefined;
+    if (instant) await this.executeInstant!(bank, [order.paymentId], decidedAt);
     // Taken and decided now: the report is what was decided (a one-off payment has nothing more to read).
-    if (changed.length === 1 && order.paymentService === 'payments')
+    if (changed.length === 1 && order.paymentService === 'payments' && !instant)
       return {
         paymentId: order.paymentId,
         transactionStatus: reportedStatus(decided.status),
