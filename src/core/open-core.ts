@@ -1,7 +1,8 @@
-import type { CoreSetting } from '../config/core-settings.js';
 import type { Store } from '../store/store.js';
 import type { BankCore } from './bank-core.js';
 import { EmbeddedCore } from './embedded/embedded-core.js';
+import { readCoreKey } from './http/core-signature.js';
+import { HttpCore } from './http/http-core.js';
 import type { EmbeddedPayments } from './embedded/embedded-payments.js';
 
 /** Programmer error: this server's own embedded core executes its payments from their rows; nothing hands them over. */
@@ -18,8 +19,15 @@ const OWN_ROWS: EmbeddedPayments = {
   reports: noHandOver,
 };
 
+/**
+ * Which core to open: what it needs of the setting (src/config/core-settings.ts, CoreSetting), named
+ * here so the core does not import the settings, a layer above it.
+ */
+export type CoreChoice = { kind: 'embedded' } | { kind: 'http'; url: string; keyFile: string; timeoutMs: number };
+
 /** The bank's core the setting names (docs/core.md). */
-export async function openCore(setting: CoreSetting, store: Store): Promise<BankCore> {
+export async function openCore(setting: CoreChoice, store: Store): Promise<BankCore> {
   if (setting.kind === 'embedded') return new EmbeddedCore(store, OWN_ROWS);
-  throw new Error('CORE_URL: the HTTP core is not built into this server yet');
+  // The key file is read once, at start: a file that cannot be read, or a short key, stops the start.
+  return new HttpCore({ url: setting.url, key: await readCoreKey(setting.keyFile), timeoutMs: setting.timeoutMs });
 }
