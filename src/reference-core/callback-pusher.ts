@@ -1,4 +1,5 @@
 import type { BankCore } from '../core/bank-core.js';
+import type { HandoverStore } from '../store/handover-store.js';
 import { reportToWire } from '../core/http/core-wire.js';
 import { CORE_SIGNATURE_HEADER, type CoreKey, signCoreRequest } from '../core/http/core-signature.js';
 import {
@@ -11,12 +12,26 @@ import {
 import type { CoreStats } from './core-stats.js';
 import type { Faults } from './faults.js';
 
+/** Where the push stands, in the core's own database: its row of core_report_cursors (migration 021). */
+export type PushCursorStore = Pick<HandoverStore, 'claimReportPoll' | 'saveReportCursor'>;
+
+/** The row's name, and the one process that pushes from a core's database (a restart takes its claim back at once). */
+const CURSOR_NAME = 'reference-core-push';
+const PUSHER = 'reference-core';
+
+/**
+ * How long the pusher's claim of its cursor holds: a day, renewed at every start; the reference core
+ * is one process per database, so the claim only keeps a second one started by mistake from pushing too.
+ */
+const CLAIM_MS = 86_400_000;
+
 /**
  * Pushes the core's status reports to the server's callback (CALLBACK_URL, POST
  * /core/v1/status-reports), signed, in the order of the core's feed: a page is sent until the server
  * answers 2xx, with backoff and jitter between tries, and only then does the cursor move on. Reports
- * are idempotent, so a page sent twice (an answer lost) does no harm. The cursor is this process's:
- * after a restart the feed is pushed again from its start, which the server takes as repeats.
+ * are idempotent, so a page sent twice (an answer lost) does no harm. The cursor is kept in the core's
+ * database after each page the server took, so a restart (even kill -9) pushes again at most the page
+ * it was sending.
  */
 export class CallbackPusher {
   private cursor: string | undefined;
@@ -34,11 +49,17 @@ export class CallbackPusher {
     private readonly faults: () => Faults,
     private readonly stats: CoreStats,
     private readonly onFailure: (reason: string) => void,
+    private readonly cursors: PushCursorStore,
     private readonly fetchFn: typeof fetch = fetch,
   ) {}
 
-  start(): void {
+  /** Takes the cursor where the last push left it, then pushes what is new. */
+  async start(): Promise<void> {
     this.stopped = false;
+    const now = new Date();
+    const claimed = await this.cursors.claimReportPoll(CURSOR_NAME, PUSHER, now, new Date(now.getTime() + CLAIM_MS));
+    if (claimed === undefined) throw new Error('another reference core pushes the status reports of this database');
+    this.cursor = claimed.cursor;
     this.schedule(0);
   }
 
@@ -97,6 +118,7 @@ export class CallbackPusher {
       if (!this.faults().loseCallback) await this.send(page.reports.map(reportToWire));
       else this.stats.dropped(page.reports.length);
       this.cursor = page.cursor;
+      await this.cursors.saveReportCursor(CURSOR_NAME, PUSHER, this.cursor, new Date());
     }
   }
 

@@ -110,13 +110,14 @@ export async function startReferenceCore(settings: ReferenceCoreSettings): Promi
       () => faults.current,
       stats,
       (reason) => app.log.warn({ reason }, 'status reports not pushed; trying again'),
+      store,
     );
   }
   await app.listen({ host: settings.host, port: settings.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : settings.port;
   scheduler.start();
-  pusher?.start();
+  await pusher?.start();
   return {
     url: `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`,
     app,

@@ -54,6 +54,7 @@ describe('the reference core: signature, fault switches, callbacks', () => {
   const received = new Map<string, string[]>();
   const callbackProblems: string[] = [];
   let failCallbacks = 0;
+  let callbackUrl: URL;
 
   async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
     const text = body === undefined ? undefined : JSON.stringify(body);
@@ -109,7 +110,9 @@ describe('the reference core: signature, fault switches, callbacks', () => {
       port: 0,
       database: { kind: 'sqlite', path: join(dir, 'core.db') },
       key: KEY,
-      callbackUrl: new URL(`http://127.0.0.1:${(callback.address() as AddressInfo).port}/core/v1/status-reports`),
+      callbackUrl: (callbackUrl = new URL(
+        `http://127.0.0.1:${(callback.address() as AddressInfo).port}/core/v1/status-reports`,
+      )),
       faults: NO_FAULTS,
       // The feed gives out a change at once: these tests wait for nothing (the horizon has its own test).
       reportSettleMs: 0,
@@ -208,5 +211,27 @@ describe('the reference core: signature, fault switches, callbacks', () => {
       cursor = page.cursor;
     }
     assert.deepEqual(seen, ['ACSC']);
+  });
+
+  it('after a restart, pushes on from where the last push left: nothing the server took is pushed again', async () => {
+    const before = order();
+    await core().submitPayment('', before);
+    await waitFor('the report before the restart', () => received.get(before.paymentId)?.includes('ACSP') === true);
+    const seen = new Map([...received].map(([id, statuses]) => [id, statuses.length]));
+    await reference.close();
+    reference = await startReferenceCore({
+      host: '127.0.0.1',
+      port: 0,
+      database: { kind: 'sqlite', path: join(dir, 'core.db') },
+      key: KEY,
+      callbackUrl,
+      faults: NO_FAULTS,
+      reportSettleMs: 0,
+    });
+    const after = order();
+    await core().submitPayment('', after);
+    // The feed is pushed in order: a report pushed again would have come before this one.
+    await waitFor('the report after the restart', () => received.get(after.paymentId)?.includes('ACSP') === true);
+    for (const [id, count] of seen) assert.equal(received.get(id)?.length, count, `${id} pushed again`);
   });
 });
