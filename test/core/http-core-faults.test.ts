@@ -172,6 +172,15 @@ describe('HttpCore against a core that breaks the contract', () => {
     );
   });
 
+  it('passes on the Retry-After of a core that answers 503', async () => {
+    handler = (_request, _body, response) =>
+      response.writeHead(503, { 'retry-after': '30', 'content-type': 'application/json' }).end('{}');
+    await assert.rejects(
+      core().paymentReport('', 'p1'),
+      (e) => e instanceof CoreUnavailable && /503/.test(e.reason) && e.retryAfterSeconds === 30,
+    );
+  });
+
   it('opens the breaker after repeated 500s: then fails fast with the open time as Retry-After', async () => {
     handler = (_request, _body, response) => json(response, 500, { code: 'INTERNAL', text: 'boom' });
     const breaking = core();

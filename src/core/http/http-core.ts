@@ -329,7 +329,7 @@ export class HttpCore implements BankCore {
       }
       if (response.status !== 200 && !(options.accepted ?? []).includes(response.status)) {
         await response.body?.cancel().catch(() => undefined);
-        throw this.unavailable(`${operation} answered ${response.status}`);
+        throw this.unavailable(`${operation} answered ${response.status}`, retryAfterOf(response));
       }
       const raw = await readBoundedText(response, MAX_CORE_ANSWER_BYTES);
       try {
@@ -346,8 +346,8 @@ export class HttpCore implements BankCore {
     }
   }
 
-  private unavailable(reason: string): CoreUnavailable {
-    return new CoreUnavailable(reason, CORE_RETRY_AFTER_SECONDS);
+  private unavailable(reason: string, retryAfterSeconds = CORE_RETRY_AFTER_SECONDS): CoreUnavailable {
+    return new CoreUnavailable(reason, retryAfterSeconds);
   }
 }
 
@@ -357,6 +357,17 @@ interface CallOptions {
   headers?: Record<string, string>;
   /** Statuses of the contract's answers besides 200 (the cancellation's 409). */
   accepted?: readonly number[];
+}
+
+/**
+ * The wait a core that is down asks for (its 503's Retry-After, in seconds), passed on to the TPP;
+ * CORE_RETRY_AFTER_SECONDS when it names none, or one beyond an hour (a core that says "a day" is
+ * still asked again within the breaker's time).
+ */
+function retryAfterOf(response: Response): number {
+  const text = response.status === 503 ? response.headers.get('retry-after') : null;
+  const seconds = text !== null && /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
+  return seconds >= 1 && seconds <= 3600 ? seconds : CORE_RETRY_AFTER_SECONDS;
 }
 
 /** An id as one segment of a path: the contract's ids are opaque, and may hold characters a path gives meaning to. */
