@@ -5,6 +5,8 @@ import { parseCoreKey, signCoreRequest } from '../../src/core/http/core-signatur
 import { HttpCore } from '../../src/core/http/http-core.js';
 import { NO_FAULTS } from '../../src/reference-core/faults.js';
 import { startReferenceCore } from '../../src/reference-core/reference-core.js';
+import type { DatabaseLocation } from '../../src/store/open-store.js';
+import { createTestDatabase } from '../support/postgres.js';
 import { type CoreUnderTest, coreContract } from './core-contract.js';
 
 const KEY = parseCoreKey('5a'.repeat(32), 'test');
@@ -25,12 +27,12 @@ export async function admin(url: string, method: string, path: string, body?: un
   return response.json();
 }
 
-coreContract('the reference core over HTTP', async (): Promise<CoreUnderTest> => {
-  const dir = await mkdtemp(join(tmpdir(), 'reference-core-'));
+/** The reference core in process on 127.0.0.1, a free port, over a database; reached through HttpCore. */
+async function overHttp(database: DatabaseLocation, cleanUp: () => Promise<void>): Promise<CoreUnderTest> {
   const reference = await startReferenceCore({
     host: '127.0.0.1',
     port: 0,
-    database: { kind: 'sqlite', path: join(dir, 'core.db') },
+    database,
     key: KEY,
     callbackUrl: undefined,
     faults: NO_FAULTS,
@@ -45,7 +47,17 @@ coreContract('the reference core over HTTP', async (): Promise<CoreUnderTest> =>
     },
     close: async () => {
       await reference.close();
-      await rm(dir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
+}
+
+coreContract('the reference core over HTTP, on SQLite', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'reference-core-'));
+  return overHttp({ kind: 'sqlite', path: join(dir, 'core.db') }, () => rm(dir, { recursive: true, force: true }));
+});
+
+coreContract('the reference core over HTTP, on PostgreSQL', async () => {
+  const database = await createTestDatabase();
+  return overHttp({ kind: 'postgres', url: database.url }, () => database.drop());
 });
