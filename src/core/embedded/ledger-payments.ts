@@ -26,7 +26,13 @@ export const CORE_CREATOR = 'core';
 /** What the store is asked for by the embedded core's payment side: the areas it uses, no more. */
 export type LedgerPaymentsStore = Pick<
   Store,
-  'createPayment' | 'decidePayments' | 'cancelPayment' | 'findEntryOutcomes' | 'findPeriodicOrder' | 'paymentChanges'
+  | 'createPayment'
+  | 'decidePayments'
+  | 'cancelPayment'
+  | 'findEntryOutcomes'
+  | 'findPeriodicOrder'
+  | 'paymentChanges'
+  | 'durable'
 >;
 
 export interface LedgerPaymentsOptions {
@@ -106,6 +112,8 @@ export class LedgerPayments implements EmbeddedPayments {
       productRules(order.paymentService, order.paymentProduct)?.instant === true &&
       this.executeInstant !== undefined;
     if (instant) await this.executeInstant!(bank, [order.paymentId], decidedAt);
+    // The answer tells the server it may forget the hand-over: what it answers must be on disk first.
+    await this.store.durable();
     // Taken and decided now: the report is what was decided (a one-off payment has nothing more to read).
     if (changed.length === 1 && order.paymentService === 'payments' && !instant)
       return {
@@ -127,6 +135,8 @@ export class LedgerPayments implements EmbeddedPayments {
     const now = await this.now(bank);
     // One X-Request-ID per payment: a repeated cancellation finds it cancelled by "the same request".
     const result = await this.store.cancelPayment(CORE_CREATOR, paymentId, now, `cancel ${paymentId}`);
+    // The answer is the core's word that the payment will not execute: on disk before it is given.
+    await this.store.durable();
     if (result.outcome === 'cancelled') return { outcome: 'cancelled' };
     if (result.outcome === 'not-cancellable') {
       return result.status === 'CANC'
