@@ -1,4 +1,4 @@
-import type { CoreSetting } from '../config/core-settings.js';
+import type { CoreSetting } from './core-setting.js';
 import type { Store } from '../store/store.js';
 import type { BankCore } from './bank-core.js';
 import { EmbeddedCore } from './embedded/embedded-core.js';
