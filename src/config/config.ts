@@ -18,6 +18,7 @@ import { ReferenceRates } from '../domain/reference-rates.js';
 import type { DatabaseLocation } from '../store/open-store.js';
 import { Problem, integerIn, parseInteger } from './setting-problem.js';
 import { type TrustProxy, parseSandboxCaFiles, parseTrustProxy } from './scale-out-settings.js';
+import { type PsuOidcSettings, parsePsuOidcSettings } from './psu-oidc-settings.js';
 
 export type Mode = 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -68,6 +69,8 @@ export interface Config {
   sandboxBankIdleDays: number;
   /** Years after the end of their financial year that payments and booked transactions are kept (bokføringsloven § 13: 5). */
   bookkeepingYears: number;
+  /** The bank's identity provider, where PSUs log in (PSU_OIDC_…); undefined: the sandbox's own log-in. */
+  psuOidc: PsuOidcSettings | undefined;
 }
 
 export type { TrustProxy };
@@ -99,6 +102,14 @@ export const CONFIG_VARIABLES = {
   SANDBOX_BANKS_PER_ADDRESS: String(MAX_NEW_SANDBOX_BANKS_PER_ADDRESS_PER_DAY),
   SANDBOX_BANK_IDLE_DAYS: String(SANDBOX_BANK_IDLE_DAYS),
   BOOKKEEPING_RETENTION_YEARS: String(BOOKKEEPING_RETENTION_YEARS),
+  PSU_OIDC_ISSUER: '',
+  PSU_OIDC_CLIENT_ID: '',
+  PSU_OIDC_CLIENT_SECRET: '',
+  PSU_OIDC_CLIENT_KEY_FILE: '',
+  PSU_OIDC_SCOPE: 'openid',
+  PSU_OIDC_ACR_VALUES: '',
+  PSU_OIDC_IDENTITY_CLAIM: 'nin',
+  PSU_OIDC_NAME_CLAIM: '',
 } as const;
 
 export class ConfigError extends Error {
@@ -170,6 +181,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const sandboxBanksPerAddress = whole('SANDBOX_BANKS_PER_ADDRESS', 1, 10_000);
   const sandboxBankIdleDays = whole('SANDBOX_BANK_IDLE_DAYS', 1, 3650, 'days');
   const bookkeepingYears = whole('BOOKKEEPING_RETENTION_YEARS', 1, 100, 'years', ' (bokføringsloven § 13 asks 5)');
+  const psuOidc = parsePsuOidcSettings(
+    {
+      PSU_OIDC_ISSUER: read('PSU_OIDC_ISSUER'),
+      PSU_OIDC_CLIENT_ID: read('PSU_OIDC_CLIENT_ID'),
+      PSU_OIDC_CLIENT_SECRET: read('PSU_OIDC_CLIENT_SECRET'),
+      PSU_OIDC_CLIENT_KEY_FILE: read('PSU_OIDC_CLIENT_KEY_FILE'),
+      PSU_OIDC_SCOPE: read('PSU_OIDC_SCOPE'),
+      PSU_OIDC_ACR_VALUES: read('PSU_OIDC_ACR_VALUES'),
+      PSU_OIDC_IDENTITY_CLAIM: read('PSU_OIDC_IDENTITY_CLAIM'),
+      PSU_OIDC_NAME_CLAIM: read('PSU_OIDC_NAME_CLAIM'),
+    },
+    mode === 'production',
+  );
+  if (Array.isArray(psuOidc)) problems.push(...psuOidc.map((p) => p.text));
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -197,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxBanksPerAddress: sandboxBanksPerAddress!,
     sandboxBankIdleDays: sandboxBankIdleDays!,
     bookkeepingYears: bookkeepingYears!,
+    psuOidc: Array.isArray(psuOidc) ? undefined : psuOidc,
   };
 }
 

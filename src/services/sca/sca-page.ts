@@ -44,7 +44,13 @@ export type ScaPage =
       /** A consent of the PSU is in force in this session: the page offers to withdraw it. */
       withdrawable: boolean;
     }
-  | { kind: 'message'; message: ScaMessage; returnUrl: string | undefined }
+  | {
+      kind: 'message';
+      message: ScaMessage;
+      returnUrl: string | undefined;
+      /** Why the identity provider's answer was refused, for the log: never a token or an identity number. */
+      reason?: string;
+    }
   /** Back to the TPP; `outcome` says why (the metrics count it). */
   | { kind: 'redirect'; url: string; outcome: ScaMessage };
 
@@ -69,6 +75,8 @@ export type ScaMessage =
   | 'cancellation-approved'
   | 'cancellation-declined'
   | 'cancellation-too-late'
+  | 'idp-unavailable'
+  | 'login-refused'
   | ChangedMeanwhile;
 
 /**
