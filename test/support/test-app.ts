@@ -14,8 +14,12 @@ import { DEFAULT_CUSTOMERS, defaultDataSet } from '../../src/sandbox/default-dat
 import { SANDBOX_BANK_BIC, newBankId } from '../../src/domain/bank.js';
 import { InstantExecution } from '../../src/services/instant-execution.js';
 import { PaymentInitiationService } from '../../src/services/payment-initiation-service.js';
-import { sandboxIdentityProvider } from '../../src/services/psu-identity.js';
-import { ScaService } from '../../src/services/sca-service.js';
+import { noIdentityProvider, sandboxIdentityProvider } from '../../src/services/psu-identity.js';
+import { type PsuLoginProvider, ScaService } from '../../src/services/sca-service.js';
+import type { PsuOidcSettings } from '../../src/config/psu-oidc-settings.js';
+import { oidcClientAuth } from '../../src/services/sca/oidc-client-auth.js';
+import { OidcRelyingParty } from '../../src/services/sca/oidc-relying-party.js';
+import { PROVIDER_CALLBACK_PATH } from '../../src/http/routes/sca-page-routes.js';
 import { SigningBasketService } from '../../src/services/signing-basket-service.js';
 import { AisService } from '../../src/services/ais-service.js';
 import { AisConsentPage } from '../../src/services/ais/ais-consent-page.js';
@@ -102,6 +106,8 @@ export interface TestAppOptions {
   trustProxy?: TrustProxy;
   /** The sandbox's rules for shared banks (services/banks.ts DEFAULT_TENANCY for what is left out). */
   tenancy?: Partial<BankTenancy>;
+  /** The PSU logs in at this identity provider (the PSU_OIDC_… settings; test/support/test-idp.ts runs one). */
+  identityProvider?: PsuOidcSettings;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -153,14 +159,26 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const publicUrl = options.publicUrl ?? PUBLIC_URL;
   const routes: RouteOptions[] = [];
+  const psuLogin: PsuLoginProvider | undefined =
+    options.identityProvider === undefined
+      ? undefined
+      : {
+          client: new OidcRelyingParty(
+            options.identityProvider,
+            await oidcClientAuth(options.identityProvider.clientAuth),
+            `${publicUrl}${PROVIDER_CALLBACK_PATH}`,
+          ),
+          rule: options.identityProvider,
+        };
   const sca = new ScaService(
     store,
     banks,
-    sandboxIdentityProvider,
+    psuLogin === undefined ? sandboxIdentityProvider : noIdentityProvider,
     publicUrl,
     options.nationalIdKey ?? { bytes: randomBytes(32) },
     new AisConsentPage(store, banks),
     new InstantExecution(store, rates, mode),
+    psuLogin,
   );
   const app = await buildApp({
     config: { mode, logLevel: 'silent', publicUrl, trustProxy: options.trustProxy ?? false },

@@ -121,7 +121,10 @@ export class OidcLogin {
           : 'login-refused';
     if ((await this.steps.advance(authorisation, step, { stage: 'done', status: 'failed' }, now)) === undefined)
       return message('link-invalid', undefined);
-    return refused(kind, failureRedirect(authorisation, kind), error.reason);
+    const back = failureRedirect(authorisation, kind);
+    // Cancelled at the provider is cancelled on the bank's form: straight back to the TPP.
+    if (kind === 'cancelled' && back !== undefined) return { kind: 'redirect', url: back, outcome: 'cancelled' };
+    return refused(kind, back, error.reason);
   }
 
   /** The nonce and PKCE verifier of a log-in: secret, made again from the step token at the callback. */

@@ -77,8 +77,13 @@ export class OidcRelyingParty implements IdentityProviderClient {
     this.configuration ??= oidc
       .discovery(new URL(this.settings.issuer), this.settings.clientId, undefined, this.clientAuth, {
         timeout: PSU_OIDC_TIMEOUT_SECONDS,
-        // Only a loopback issuer may be http (config/psu-oidc-settings.ts).
-        execute: new URL(this.settings.issuer).protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+        execute: [
+          // The ID token's signature is checked by the provider's JWKS even though it came over TLS
+          // from the token endpoint: what the PSU signed is then provable afterwards.
+          oidc.enableNonRepudiationChecks,
+          // Only a loopback issuer may be http (config/psu-oidc-settings.ts).
+          ...(new URL(this.settings.issuer).protocol === 'http:' ? [oidc.allowInsecureRequests] : []),
+        ],
       })
       .catch((error: unknown) => {
         this.configuration = undefined;
