@@ -194,6 +194,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mode === 'production',
   );
+  if (psuOidc === undefined)
+    for (const name of [
+      'PSU_OIDC_SCOPE',
+      'PSU_OIDC_ACR_VALUES',
+      'PSU_OIDC_IDENTITY_CLAIM',
+      'PSU_OIDC_NAME_CLAIM',
+    ] as const)
+      if ((env[name] ?? '').trim() !== '')
+        problems.push(`${name} is set but PSU_OIDC_ISSUER is not: it has no provider to apply to`);
   if (Array.isArray(psuOidc)) problems.push(...psuOidc.map((p) => p.text));
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -8,6 +8,9 @@ const PRODUCTION = {
   TRUSTED_CA_CERTS: '/etc/ca/a.pem',
   BANK_BIC: 'SPTRNO22',
   PSU_IDENTITY_KEY_FILE: '/run/secrets/psu-identity.key',
+  PSU_OIDC_ISSUER: 'https://idp.bank.example',
+  PSU_OIDC_CLIENT_ID: 'psd2-bank',
+  PSU_OIDC_CLIENT_SECRET: 'a-secret',
 } as const;
 
 describe('configuration from the environment', () => {
@@ -37,6 +40,9 @@ describe('configuration from the environment', () => {
       PUBLIC_URL: 'https://api.bank.no/',
       PSU_IDENTITY_KEY_FILE: '/run/secrets/psu-identity.key',
       BANK_BIC: 'sptrno22',
+      PSU_OIDC_ISSUER: 'https://idp.bank.example',
+      PSU_OIDC_CLIENT_ID: 'psd2-bank',
+      PSU_OIDC_CLIENT_SECRET: 'a-secret',
     });
     assert.equal(config.port, 9000);
     assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://bank:pw@db:5432/psd2' });
@@ -129,6 +135,9 @@ describe('configuration from the environment', () => {
         TRUSTED_CA_CERTS: '/etc/ca.pem',
         BANK_BIC: 'SPTRNO22',
         PSU_IDENTITY_KEY_FILE: '/run/secrets/psu-identity.key',
+        PSU_OIDC_ISSUER: 'https://idp.bank.example',
+        PSU_OIDC_CLIENT_ID: 'psd2-bank',
+        PSU_OIDC_CLIENT_SECRET: 'a-secret',
         SANDBOX_CA_CERT_FILE: '/run/ca.pem',
         SANDBOX_CA_KEY_FILE: '/run/ca.key',
       }).problems[0]!,
