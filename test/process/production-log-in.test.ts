@@ -2,9 +2,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { PRODUCTION_LOG_IN } from '../support/production-log-in.js';
-import { failedStart } from '../support/server-process.js';
+import { failedStart, startServerProcess } from '../support/server-process.js';
+import { CROSS_BORDER_PATH, signedCrossBorderCreate } from '../support/payment-requests.js';
+import { startTestIdp } from '../support/test-idp.js';
 import { tppFixtures } from '../support/tpp-fixtures.js';
 
 /**
@@ -54,4 +58,48 @@ describe('a production start and the PSU log-in settings', () => {
     assert.equal(code, 2);
     assert.match(stderr, /PSU_OIDC_CLIENT_KEY_FILE .* holds no private key/);
   });
+
+  it('sends the PSU from the SCA link to the provider, with a pushed request (the bundle with openid-client)', async () => {
+    const { env } = await productionDir();
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    const idp = await startTestIdp({ redirectUri: `${publicUrl}/sca/oidc/callback` });
+    const fixtures = await tppFixtures();
+    const server = await startServerProcess({
+      ...env,
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      PSU_OIDC_ISSUER: idp.issuer,
+      PSU_OIDC_CLIENT_ID: idp.clientId,
+      PSU_OIDC_CLIENT_SECRET: idp.clientSecret,
+    });
+    try {
+      const create = signedCrossBorderCreate(fixtures.tpp);
+      const created = await fetch(`${server.url}${CROSS_BORDER_PATH}`, {
+        method: 'POST',
+        headers: create.headers,
+        body: create.body,
+      });
+      assert.equal(created.status, 201, await created.clone().text());
+      const link = ((await created.json()) as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href;
+      const opened = await fetch(link, { redirect: 'manual' });
+      assert.equal(opened.status, 303);
+      const location = new URL(opened.headers.get('location')!);
+      assert.equal(location.origin, idp.issuer);
+      assert.ok(location.searchParams.get('request_uri'), String(location));
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      await idp.close();
+    }
+  });
 });
+
+/** A port free now, for a server whose PUBLIC_URL (and so the provider's redirect URI) must be known before it starts. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}

@@ -36,6 +36,8 @@ export interface TestIdpOptions {
   par?: boolean;
   /** Port to listen on (default 0, a free one). */
   port?: number;
+  /** The bank's client secret (default: a new random one). */
+  clientSecret?: string;
 }
 
 export interface TestIdp {
@@ -60,7 +62,7 @@ export interface TestIdp {
  */
 export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
   const clientId = 'psd2-bank';
-  const clientSecret = randomBytes(24).toString('base64url');
+  const clientSecret = options.clientSecret ?? randomBytes(24).toString('base64url');
   const signing = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const forger = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...signing.privateKey.export({ format: 'jwk' }), kid: 'test-idp-1', use: 'sig', alg: 'RS256' };
@@ -184,7 +186,9 @@ async function interact(provider: Provider, req: IncomingMessage, res: ServerRes
       await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'cancelled' });
       return;
     }
-    const account = query.get('account') ?? 'ola';
+    const account = query.get('account');
+    // A person (`npm run idp`) picks whom to log in as; a test names the account in the address.
+    if (account === null) return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(chooser());
     const params = details.params as Record<string, string | undefined>;
     const grant = new provider.Grant({ accountId: account, clientId: params.client_id! });
     grant.addOIDCScope(params.scope ?? 'openid');
@@ -210,6 +214,16 @@ async function interact(provider: Provider, req: IncomingMessage, res: ServerRes
 /** The error of a refused authorization_details (in oidc-provider 8 but not in its types). */
 const InvalidAuthorizationDetails = (errors as unknown as Record<string, new (description: string) => Error>)
   .InvalidAuthorizationDetails!;
+
+/** The interaction page of `npm run idp`: one link per account and acr, and a cancel. */
+function chooser(): string {
+  const links = Object.entries(DEFAULT_CUSTOMERS).flatMap(([key, c]) =>
+    [ACR_HIGH, ACR_LOW].map(
+      (acr) => `<li><a href="?account=${key}&amp;acr=${encodeURIComponent(acr)}">${c.name} (${acr})</a></li>`,
+    ),
+  );
+  return `<!doctype html><meta charset="utf-8"><title>Test identity provider</title><h1>Log in as</h1><ul>${links.join('')}<li><a href="?account=nameless">No identity number</a></li><li><a href="?deny=1">Cancel</a></li></ul>`;
+}
 
 function validatePaymentInitiation(_ctx: unknown, detail: Record<string, unknown>): void {
   const amount = detail.instructedAmount as { amount?: unknown; currency?: unknown } | undefined;
