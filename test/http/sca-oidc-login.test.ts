@@ -1,4 +1,8 @@
 import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { PsuOidcSettings } from '../../src/config/psu-oidc-settings.js';
 import type { Clock } from '../../src/domain/clock.js';
@@ -353,4 +357,41 @@ describe('a provider that is not there', () => {
       await other.close();
     }
   });
+});
+
+describe('private_key_jwt', () => {
+  for (const type of ['rsa', 'ec'] as const) {
+    it(`authenticates with the bank's ${type === 'rsa' ? 'RSA' : 'P-256'} key from PSU_OIDC_CLIENT_KEY_FILE`, async () => {
+      const keys =
+        type === 'rsa'
+          ? generateKeyPairSync('rsa', { modulusLength: 2048 })
+          : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const dir = mkdtempSync(join(tmpdir(), 'psd2-oidc-key-'));
+      const keyFile = join(dir, 'client.pem');
+      writeFileSync(keyFile, keys.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+      const keyed = await startTestIdp({
+        redirectUri: `${PUBLIC_URL}${PROVIDER_CALLBACK_PATH}`,
+        clientPublicKeys: [keys.publicKey.export({ format: 'jwk' })],
+      });
+      const other = await startTestApp({
+        identityProvider: {
+          ...settingsOf(keyed),
+          clientId: keyed.keyClientId,
+          clientAuth: { kind: 'private-key-jwt', keyFile },
+        },
+      });
+      try {
+        const body = { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' } };
+        const created = await createCrossBorder(other, { body });
+        const link = (created.json() as { _links: { scaRedirect: Link } })._links.scaRedirect.href;
+        const page = await new IdpBrowser(keyed, new ScriptedPsu(other.app)).signIn(link);
+        assert.equal(page.statusCode, 200, page.body);
+        assert.match(page.body, /Ola Nordmann/);
+      } finally {
+        await other.close();
+        await keyed.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });

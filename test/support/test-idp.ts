@@ -1,4 +1,4 @@
-import { createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { type JsonWebKey, createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration, errors } from 'oidc-provider';
@@ -38,11 +38,15 @@ export interface TestIdpOptions {
   port?: number;
   /** The bank's client secret (default: a new random one). */
   clientSecret?: string;
+  /** Public keys (JWK) of a second client, `keyClientId`, that authenticates with private_key_jwt. */
+  clientPublicKeys?: JsonWebKey[];
 }
 
 export interface TestIdp {
   issuer: string;
   clientId: string;
+  /** The client that authenticates with private_key_jwt (with `clientPublicKeys`). */
+  keyClientId: string;
   clientSecret: string;
   /** Set per test; cleared by `reset`. */
   faults: TestIdpFaults;
@@ -94,6 +98,19 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
         token_endpoint_auth_method: 'client_secret_basic',
         authorization_details_types: ['payment_initiation', 'account_information'],
       },
+      ...(options.clientPublicKeys === undefined
+        ? []
+        : [
+            {
+              client_id: `${clientId}-key`,
+              redirect_uris: [options.redirectUri],
+              grant_types: ['authorization_code'],
+              response_types: ['code' as const],
+              token_endpoint_auth_method: 'private_key_jwt' as const,
+              jwks: { keys: options.clientPublicKeys as never[] },
+              authorization_details_types: ['payment_initiation', 'account_information'],
+            },
+          ]),
     ],
     jwks: { keys: [jwk as never] },
     pkce: { required: () => true },
@@ -148,6 +165,7 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
   return {
     issuer,
     clientId,
+    keyClientId: `${clientId}-key`,
     clientSecret,
     get faults() {
       return state.faults;
