@@ -121,6 +121,15 @@ describe('signing at the identity provider', () => {
     assert.ok(b.authorizationUrl!.searchParams.get('request_uri'), String(b.authorizationUrl));
     assert.equal(b.authorizationUrl!.searchParams.get('authorization_details'), null);
     assert.equal(callback.origin + callback.pathname, `${PUBLIC_URL}${PROVIDER_CALLBACK_PATH}`);
+    const sent = idp.lastAuthorizationParameters;
+    assert.equal(sent.code_challenge_method, 'S256');
+    assert.match(String(sent.code_challenge), /^[A-Za-z0-9_-]{43}$/);
+    assert.match(String(sent.state), /^[A-Za-z0-9_-]{32}\.[A-Za-z0-9_-]+$/, 'the step token, bound to the browser');
+    assert.match(String(sent.nonce), /^[A-Za-z0-9_-]{43}$/);
+    assert.equal(sent.acr_values, ACR_HIGH);
+    assert.equal(sent.prompt, 'login');
+    assert.equal(String(sent.max_age), '300');
+    assert.equal(callback.searchParams.get('state'), sent.state);
     assert.deepEqual(idp.lastAuthorizationDetails, [
       {
         type: 'payment_initiation',
@@ -213,6 +222,18 @@ describe('signing at the identity provider', () => {
     assert.equal(page.statusCode, 303);
     assert.equal(b.psu.redirect()?.searchParams.get('message'), 'cancelled');
     assert.equal(await payment.status(), 'RCVD');
+  });
+
+  it('asks the PSU to log in at the provider for every authorisation, even with a session there (prompt=login, max_age)', async () => {
+    const b = browser();
+    await b.signIn((await olaPayment()).link);
+    await b.psu.approve();
+    const second = await olaPayment();
+    await b.open(second.link);
+    const callback = await b.logIn();
+    assert.equal(b.askedToLogIn, true, 'the provider asked again');
+    assert.equal(b.authorizationUrl!.searchParams.get('request_uri') !== null, true);
+    assert.equal((await b.back(callback)).statusCode, 200);
   });
 
   it('the form log-in is not offered: the link leads to the provider only', async () => {

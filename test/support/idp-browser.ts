@@ -18,6 +18,8 @@ export class IdpBrowser {
   private readonly cookies = new Map<string, string>();
   /** The address the bank sent the browser to at the provider. */
   authorizationUrl: URL | undefined;
+  /** Whether the last log-in passed the provider's log-in page (its interaction). */
+  askedToLogIn = false;
 
   constructor(
     private readonly idp: TestIdp,
@@ -39,9 +41,11 @@ export class IdpBrowser {
     let url = new URL(location);
     this.authorizationUrl = url;
     const issuer = new URL(this.idp.issuer);
+    this.askedToLogIn = false;
     for (let hops = 0; url.origin === issuer.origin; hops++) {
       if (hops > 10) throw new Error('the provider redirects without end');
       if (url.pathname.startsWith('/interaction/')) {
+        this.askedToLogIn = true;
         url.searchParams.set('account', options.account ?? 'ola');
         url.searchParams.set('acr', options.acr ?? ACR_HIGH);
         if (options.deny === true) url.searchParams.set('deny', '1');

@@ -52,6 +52,8 @@ export interface TestIdp {
   faults: TestIdpFaults;
   /** The authorization_details of the last authorization request, as the provider received them. */
   lastAuthorizationDetails: unknown;
+  /** The other parameters of the last authorization request (pushed or not), as the provider received them. */
+  lastAuthorizationParameters: Record<string, unknown>;
   reset(): void;
   close(): Promise<void>;
 }
@@ -70,9 +72,14 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
   const signing = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const forger = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...signing.privateKey.export({ format: 'jwk' }), kid: 'test-idp-1', use: 'sig', alg: 'RS256' };
-  const state: { faults: TestIdpFaults; lastAuthorizationDetails: unknown } = {
+  const state: {
+    faults: TestIdpFaults;
+    lastAuthorizationDetails: unknown;
+    lastAuthorizationParameters: Record<string, unknown>;
+  } = {
     faults: {},
     lastAuthorizationDetails: undefined,
+    lastAuthorizationParameters: {},
   };
   const hanging = new Set<ServerResponse>();
 
@@ -155,6 +162,7 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
   };
   provider = new Provider(issuer, configuration);
   provider.on('authorization.accepted', (ctx) => {
+    state.lastAuthorizationParameters = { ...(ctx.oidc.params ?? {}) };
     state.lastAuthorizationDetails =
       ctx.oidc.params?.authorization_details === undefined
         ? undefined
@@ -176,9 +184,13 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
     get lastAuthorizationDetails() {
       return state.lastAuthorizationDetails;
     },
+    get lastAuthorizationParameters() {
+      return state.lastAuthorizationParameters;
+    },
     reset: () => {
       state.faults = {};
       state.lastAuthorizationDetails = undefined;
+      state.lastAuthorizationParameters = {};
     },
     close: async () => {
       for (const res of hanging) res.destroy();

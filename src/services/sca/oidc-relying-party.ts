@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import type { PsuOidcSettings } from '../../config/psu-oidc-settings.js';
-import { PSU_OIDC_TIMEOUT_SECONDS } from '../../domain/limits.js';
+import { PSU_OIDC_MAX_AUTH_AGE_SECONDS, PSU_OIDC_TIMEOUT_SECONDS } from '../../domain/limits.js';
 import {
   type IdentityProviderClient,
   IdentityProviderRefused,
@@ -36,6 +36,9 @@ export class OidcRelyingParty implements IdentityProviderClient {
       nonce: request.nonce,
       code_challenge: await oidc.calculatePKCECodeChallenge(request.codeVerifier),
       code_challenge_method: 'S256',
+      // SCA authenticates the PSU for this authorisation: a session the provider remembers does not do.
+      prompt: 'login',
+      max_age: String(PSU_OIDC_MAX_AUTH_AGE_SECONDS),
     };
     if (this.settings.acrValues.length > 0) parameters.acr_values = this.settings.acrValues.join(' ');
     if (request.authorizationDetails !== undefined)
@@ -59,6 +62,7 @@ export class OidcRelyingParty implements IdentityProviderClient {
         expectedNonce: checks.nonce,
         pkceCodeVerifier: checks.codeVerifier,
         idTokenExpected: true,
+        maxAge: PSU_OIDC_MAX_AUTH_AGE_SECONDS,
       })
       .catch(failure);
     const claims = tokens.claims();
