@@ -8,6 +8,7 @@ import { freePort, launchChromium, screenshot, startTppServer } from '../support
 import { OLA_ACCOUNTS, PSU_ID, createCrossBorder, crossBorderBody } from '../support/payment-requests.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 import { ACR_HIGH, type TestIdp, startTestIdp } from '../support/test-idp.js';
+import { ScaFlowError, approveSca } from '../../src/toolkit/sca-approver.js';
 
 /**
  * The PSU's log-in at the bank's identity provider in Debian's Chromium: the SCA link leads to the
@@ -133,5 +134,14 @@ describe('logging in at the identity provider in Chromium', () => {
     await screenshot(page, 'oidc-basket-3-back-at-tpp');
     assert.equal(new URL(page.url()).searchParams.get('state'), 'basket');
     await page.context().close();
+  });
+
+  it("the TPP toolkit's approveSca (tpp approve) says the PSU logs in at the provider, rather than that the bank ended the SCA", async () => {
+    await assert.rejects(
+      approveSca({ link: await paymentLink(), customerNumber: '13039319955' }),
+      (error: unknown) =>
+        error instanceof ScaFlowError &&
+        error.message.includes(`sends the PSU to its identity provider to log in (${idp.issuer})`),
+    );
   });
 });
