@@ -345,6 +345,11 @@ function readyLine(config: Config, trustStore: TrustStore, metricsListener: Metr
     database:
       config.database.kind === 'sqlite' ? `sqlite:${config.database.path}` : redactPassword(config.database.url),
     trustedCas: trustStore.anchors.map((a) => a.name),
+    // Where PSUs log in, and the acr their log-in must have (none: not checked, which production should not be).
+    psuLogin:
+      config.psuOidc === undefined
+        ? 'the sandbox form'
+        : { issuer: config.psuOidc.issuer, acrValues: config.psuOidc.acrValues },
     metrics:
       metricsListener !== undefined
         ? `${metricsListener.url}/metrics`

@@ -74,6 +74,7 @@ describe('a production start and the PSU log-in settings', () => {
       PSU_OIDC_CLIENT_SECRET: idp.clientSecret,
     });
     try {
+      assert.deepEqual(server.lines.find((l) => l.msg === 'ready')!.psuLogin, { issuer: idp.issuer, acrValues: [] });
       const create = signedCrossBorderCreate(fixtures.tpp);
       const created = await fetch(`${server.url}${CROSS_BORDER_PATH}`, {
         method: 'POST',

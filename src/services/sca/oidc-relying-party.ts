@@ -106,10 +106,13 @@ export class OidcRelyingParty implements IdentityProviderClient {
 /** openid-client's error as the flow's: the provider unavailable, or its answer refused. */
 function failure(error: unknown): never {
   if (error instanceof oidc.AuthorizationResponseError)
-    throw new IdentityProviderRefused(`the provider answered ${error.error}`, error.error === 'access_denied');
+    throw new IdentityProviderRefused(
+      `the provider answered ${errorCode(error.error)}`,
+      error.error === 'access_denied',
+    );
   if (error instanceof oidc.ResponseBodyError) {
     if (error.status >= 500) throw new IdentityProviderUnavailable(`HTTP ${error.status}`);
-    throw new IdentityProviderRefused(`the provider answered ${error.error}`);
+    throw new IdentityProviderRefused(`the provider answered ${errorCode(error.error)}`);
   }
   // fetch's own failure: the provider cannot be reached.
   if (error instanceof TypeError) throw new IdentityProviderUnavailable(error.message);
@@ -124,4 +127,9 @@ function failure(error: unknown): never {
     throw new IdentityProviderRefused(`${error.code ?? 'openid-client'}: ${error.message}`);
   }
   throw error;
+}
+
+/** An OAuth error code as logged: the callback's `error` comes from the browser, so anything else is cut out. */
+function errorCode(code: string): string {
+  return /^[a-z_]{1,64}$/.test(code) ? code : 'an error code of another form';
 }
