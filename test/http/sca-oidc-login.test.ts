@@ -214,6 +214,24 @@ describe('signing at the identity provider', () => {
     assert.equal(await payment.status(), 'RCVD');
   });
 
+  it('a payment named by X-PSU-IDENTITY: signed by that person, wrong-psu for another', async () => {
+    const byIdentity = async () => {
+      const body = { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' } };
+      const response = await createCrossBorder(t, {
+        body,
+        headers: { 'X-PSU-IDENTITY': OLA },
+        without: ['PSU-ID'],
+      });
+      assert.equal(response.statusCode, 201, response.body);
+      return (response.json() as { _links: Record<string, Link> })._links.scaRedirect!.href;
+    };
+    const kari = await browser().signIn(await byIdentity(), { account: 'kari' });
+    assert.match(kari.body, /message=wrong-psu/);
+    const ola = await browser().signIn(await byIdentity(), { account: 'ola' });
+    assert.equal(ola.statusCode, 200, ola.body);
+    assert.match(ola.body, /id="approve"/);
+  });
+
   it('cancelled at the provider: back to the TPP with message=cancelled', async () => {
     const payment = await olaPayment();
     const b = browser();
