@@ -38,6 +38,8 @@ import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
 import { RevocationChecker, RevocationConfigError } from './security/revocation/revocation-checker.js';
 import { openStore } from './store/open-store.js';
+import { openCore } from './core/open-core.js';
+import type { BankCore } from './core/bank-core.js';
 import type { Store } from './store/store.js';
 import { instrumentStore } from './store/instrumented-store.js';
 import { closingStore } from './store/closing-store.js';
@@ -133,8 +135,9 @@ async function main(): Promise<void> {
     throw error;
   });
   const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds, revocation });
+  const core = await openCore(config.core, store);
   const psuLogin = await psuLoginProvider(config);
-  const services = makeServices(config, store, nationalIdKey, metrics, () => app?.log, psuLogin);
+  const services = makeServices(config, store, core, nationalIdKey, metrics, () => app?.log, psuLogin);
   phaseDone('services');
   app = await buildApp({
     config,
@@ -236,6 +239,7 @@ async function psuLoginProvider(config: Config): Promise<PsuLoginProvider | unde
 function makeServices(
   config: Config,
   store: Store,
+  core: BankCore,
   nationalIdKey: NationalIdKey,
   metrics: ServerMetrics | undefined,
   log: () => FastifyBaseLogger | undefined,
@@ -254,13 +258,15 @@ function makeServices(
   });
   const sca = new ScaService(
     store,
+    core,
     banks,
     // A sandbox pointed at an identity provider has no codes: the PSU logs in there, as in production.
     config.mode === 'sandbox' && psuLogin === undefined ? sandboxIdentityProvider : noIdentityProvider,
     config.publicUrl,
     nationalIdKey,
-    new AisConsentPage(store, banks),
+    new AisConsentPage(store, core, banks),
     new InstantExecution(store, rates, config.mode),
+    undefined,
     psuLogin,
   );
   const runner = new BatchRunner(
@@ -286,10 +292,10 @@ function makeServices(
     scheduler,
     retention,
     app: {
-      payments: new PaymentInitiationService(store, banks, rates, sca),
+      payments: new PaymentInitiationService(store, core, banks, rates, sca),
       sca,
       baskets: new SigningBasketService(store, banks, sca),
-      ais: new AisService(store, banks, rates, sca, config.bankBic),
+      ais: new AisService(store, core, banks, rates, sca, config.bankBic),
       sandbox: new SandboxDataService(store, banks),
       banks,
       time: inSandbox ? { banks, runner, scheduler } : undefined,

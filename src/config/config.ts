@@ -1,5 +1,7 @@
 import {
   BOOKKEEPING_RETENTION_YEARS,
+  CORE_POLL_SECONDS_DEFAULT,
+  CORE_TIMEOUT_MS_DEFAULT,
   DEFAULT_DATE_SKEW_SECONDS,
   DEFAULT_REVOCATION_REFRESH_SECONDS,
   MAX_REVOCATION_REFRESH_SECONDS,
@@ -18,6 +20,7 @@ import { ReferenceRates } from '../domain/reference-rates.js';
 import type { DatabaseLocation } from '../store/open-store.js';
 import { Problem, integerIn, parseInteger } from './setting-problem.js';
 import { type TrustProxy, parseSandboxCaFiles, parseTrustProxy } from './scale-out-settings.js';
+import { type CoreSetting, parseCoreSetting } from './core-settings.js';
 import { type PsuOidcSettings, parsePsuOidcSettings } from './psu-oidc-settings.js';
 
 export type Mode = 'sandbox' | 'production';
@@ -69,11 +72,13 @@ export interface Config {
   sandboxBankIdleDays: number;
   /** Years after the end of their financial year that payments and booked transactions are kept (bokføringsloven § 13: 5). */
   bookkeepingYears: number;
+  /** The bank's core (docs/core.md): the embedded ledger, or the bank's own over HTTP. */
+  core: CoreSetting;
   /** The bank's identity provider, where PSUs log in (PSU_OIDC_…); undefined: the sandbox's own log-in. */
   psuOidc: PsuOidcSettings | undefined;
 }
 
-export type { TrustProxy };
+export type { TrustProxy, CoreSetting };
 
 /** Every variable the server reads, with its default; the README's configuration table mirrors this. */
 export const CONFIG_VARIABLES = {
@@ -102,6 +107,11 @@ export const CONFIG_VARIABLES = {
   SANDBOX_BANKS_PER_ADDRESS: String(MAX_NEW_SANDBOX_BANKS_PER_ADDRESS_PER_DAY),
   SANDBOX_BANK_IDLE_DAYS: String(SANDBOX_BANK_IDLE_DAYS),
   BOOKKEEPING_RETENTION_YEARS: String(BOOKKEEPING_RETENTION_YEARS),
+  CORE: '',
+  CORE_URL: '',
+  CORE_KEY_FILE: '',
+  CORE_TIMEOUT_MS: String(CORE_TIMEOUT_MS_DEFAULT),
+  CORE_POLL_SECONDS: String(CORE_POLL_SECONDS_DEFAULT),
   PSU_OIDC_ISSUER: '',
   PSU_OIDC_CLIENT_ID: '',
   PSU_OIDC_CLIENT_SECRET: '',
@@ -181,6 +191,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const sandboxBanksPerAddress = whole('SANDBOX_BANKS_PER_ADDRESS', 1, 10_000);
   const sandboxBankIdleDays = whole('SANDBOX_BANK_IDLE_DAYS', 1, 3650, 'days');
   const bookkeepingYears = whole('BOOKKEEPING_RETENTION_YEARS', 1, 100, 'years', ' (bokføringsloven § 13 asks 5)');
+  const core = take(
+    parseCoreSetting(
+      {
+        core: read('CORE'),
+        url: read('CORE_URL'),
+        keyFile: read('CORE_KEY_FILE'),
+        timeoutMs: read('CORE_TIMEOUT_MS'),
+        pollSeconds: read('CORE_POLL_SECONDS'),
+      },
+      mode,
+    ),
+  );
   const psuOidc = parsePsuOidcSettings(
     {
       PSU_OIDC_ISSUER: read('PSU_OIDC_ISSUER'),
@@ -231,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxBanksPerAddress: sandboxBanksPerAddress!,
     sandboxBankIdleDays: sandboxBankIdleDays!,
     bookkeepingYears: bookkeepingYears!,
+    core: core!,
     psuOidc: Array.isArray(psuOidc) ? undefined : psuOidc,
   };
 }

@@ -13,3 +13,4 @@ export * from './limits/account-information.js';
 export * from './limits/sandbox.js';
 export * from './limits/periodic.js';
 export * from './limits/retention.js';
+export * from './limits/core-handover.js';

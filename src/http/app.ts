@@ -45,6 +45,7 @@ import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { SANDBOX_ADDRESS_PREFIX, registerSandboxAddressLinks, routeSandboxAddress } from './hooks/sandbox-address.js';
 import { registerDocumentation } from './routes/documentation.js';
 import { registerHealth } from './routes/health.js';
+import { type CoreCallbacks, registerCoreCallbackRoutes } from './routes/core-callback-routes.js';
 import { registerPaymentRoutes } from './routes/payment-routes.js';
 import { registerAuthorisationRoutes } from './routes/authorisation-routes.js';
 import { registerPeriodicPaymentRoutes } from './routes/periodic-payment-routes.js';
@@ -110,6 +111,8 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** Compile every validator and serializer and hand over its standalone code (the build, scripts/precompile-schemas.ts). */
   recordSchemas?: SchemaRecorder;
+  /** The callback of a bank's own core (CORE_URL): its status reports (docs/core.md); none with the embedded core. */
+  coreCallbacks?: CoreCallbacks;
 }
 
 /**
@@ -282,6 +285,7 @@ async function registerRoutes(
   const sandbox = deps.config.mode === 'sandbox';
   await registerDocumentation(app, { sandbox });
   registerHealth(app, deps.store, deps.config.mode);
+  if (deps.coreCallbacks !== undefined) registerCoreCallbackRoutes(app, deps.coreCallbacks);
   registerPaymentRoutes(app, deps.payments);
   registerPeriodicPaymentRoutes(app, deps.payments, new PeriodicPaymentService(deps.payments, deps.store));
   registerSigningBasketRoutes(app, deps.baskets);

@@ -5,6 +5,7 @@ import { RESOURCE_BODY_LIMIT_BYTES } from '../domain/limits.js';
 import { PsuAuthenticationRequired } from '../domain/sca.js';
 import type { SignatureExplanation } from '../security/signature-mistakes.js';
 import { StoreClosedError } from '../store/closing-store.js';
+import { CoreUnavailable } from '../core/bank-core.js';
 import { endForGoneClient, isClientGone } from './client-gone.js';
 
 /** Answers whatever a handler threw: the SCA challenge, or the error body. */
@@ -12,6 +13,8 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, error:
   // A dropped connection is no fault, whatever failed for want of it.
   if (isClientGone(request)) return endForGoneClient(request, reply, error);
   if (error instanceof PsuAuthenticationRequired) return sendChallenge(request, reply, error);
+  // The bank's core is down, slow or broken: the TPP is told when to try again, and it is no fault of this server's.
+  if (error instanceof CoreUnavailable) reply.header('Retry-After', String(error.retryAfterSeconds));
   return sendError(request, reply, toApiError(error, request));
 }
 
@@ -84,6 +87,13 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof StoreClosedError) return shuttingDown();
+  if (error instanceof CoreUnavailable) {
+    request.log.warn({ reason: error.reason }, "the bank's core is not available");
+    return new ApiError(
+      'SERVICE_UNAVAILABLE',
+      `the bank's systems do not answer just now; send the request again in ${error.retryAfterSeconds} seconds (Retry-After)`,
+    );
+  }
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

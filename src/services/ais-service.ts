@@ -1,3 +1,4 @@
+import type { BankCore } from '../core/bank-core.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
 import type { Store } from '../store/store.js';
 import { AisAccess } from './ais/ais-access.js';
@@ -26,12 +27,12 @@ export class AisService {
   readonly cardAccounts: AisCardAccounts;
 
   /** `bic`: the bank's BIC, which its accounts carry (BANK_BIC). */
-  constructor(store: Store, banks: Banks, rates: ReferenceRates, sca: ScaService, bic: string) {
-    this.consents = new AisConsents(store, banks, sca);
-    const access = new AisAccess(store, banks, this.consents);
-    const pending = new AisPending(store, rates);
+  constructor(store: Store, core: BankCore, banks: Banks, rates: ReferenceRates, sca: ScaService, bic: string) {
+    this.consents = new AisConsents(store, core, banks, sca);
+    const access = new AisAccess(store, core, banks, this.consents);
+    const pending = new AisPending(core, rates);
     this.accounts = new AisAccounts(access, pending, bic);
-    this.transactions = new AisTransactions(store, access, pending);
-    this.cardAccounts = new AisCardAccounts(store, access);
+    this.transactions = new AisTransactions(core, access, pending);
+    this.cardAccounts = new AisCardAccounts(core, access);
   }
 }

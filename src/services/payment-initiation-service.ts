@@ -22,6 +22,9 @@ import { PaymentAuthorisations } from './payment-authorisations.js';
 import { paymentAnswerLinks, paymentLinks } from './payment-links.js';
 import type { RequestContext } from './request-context.js';
 import type { ScaService } from './sca-service.js';
+import type { BankCore } from '../core/bank-core.js';
+import type { Customer } from '../domain/bank.js';
+import { type HoldingsCore, debtorAccountProblem } from './debtor-account.js';
 
 export { type Link, type PaymentLinks, paymentAnswerLinks, paymentLinks } from './payment-links.js';
 
@@ -50,6 +53,8 @@ export class PaymentInitiationService {
 
   constructor(
     private readonly store: Store,
+    /** The bank's core: whether the PSU holds the debtor account. */
+    private readonly core: HoldingsCore & Pick<BankCore, 'findCustomer'>,
     private readonly banks: Banks,
     private readonly rates: ReferenceRates,
     private readonly sca: ScaService,
@@ -68,7 +73,11 @@ export class PaymentInitiationService {
     const now = await this.banks.now(request.tpp.id);
     const { validated, psu, fixes, rules } = this.judge(request, order, osloDate(now));
     // A PSU named by PSU-ID must have a valid session with this TPP, or is sent to SCA first (401).
-    if (psu.psuId !== undefined) await this.sca.requireSession({ ...request.sca, psuId: psu.psuId });
+    const session =
+      psu.psuId === undefined ? undefined : await this.sca.requireSession({ ...request.sca, psuId: psu.psuId });
+    // The sandbox refuses such a payment at its SCA, as it always has (docs/decisions.md, "A payment from an account the PSU does not hold").
+    if (this.banks.mode === 'production')
+      await this.requireDebtorAccount(request, validated.debtor, session?.customerId);
 
     const id = newPaymentId();
     const warnings: TppMessage[] = [...fixes.warnings, ...validated.warnings];
@@ -114,6 +123,43 @@ export class PaymentInitiationService {
     if (result.outcome === 'replayed') return { replayed: result.request };
     if (result.outcome === 'duplicate') throw duplicateRefusal(result.duplicates);
     return { created: answer };
+  }
+
+  /**
+   * Issue 38: a payment from an account the bank's core does not hold for the PSU is refused at once
+   * (400 PAYMENT_FAILED), never answered 201 to fail at the SCA. The PSU is the customer of the
+   * session PSU-ID names, else the one whose national identity number X-PSU-IDENTITY gives. Whether
+   * the number is the bank's customer at all, or the account exists, is not told apart: a TPP learns
+   * only that this PSU cannot pay from this account here.
+   */
+  private async requireDebtorAccount(
+    request: RequestContext,
+    debtor: { bban: string | undefined; iban: string | undefined },
+    sessionCustomerId: string | undefined,
+  ): Promise<void> {
+    const { bank } = request;
+    const nationalId = request.psu.nationalId;
+    const signer: Customer | undefined =
+      sessionCustomerId !== undefined
+        ? await this.core.findCustomer(bank, { id: sessionCustomerId })
+        : nationalId === undefined
+          ? undefined
+          : await this.core.findCustomer(bank, { customerNumber: nationalId });
+    const problem =
+      signer === undefined
+        ? 'not a customer'
+        : await debtorAccountProblem(this.core, bank, debtor, signer, request.psu.corporateId);
+    if (problem === undefined) return;
+    throw ApiError.of([
+      {
+        code: 'PAYMENT_FAILED',
+        path: '$.debtorAccount',
+        text:
+          request.psu.corporateId === undefined
+            ? 'the PSU cannot pay from this debtor account at this bank: it is not an account the PSU holds'
+            : `the PSU cannot pay from this debtor account at this bank: it is not an account of corporate agreement ${request.psu.corporateId} (PSU-Corporate-ID) on which the PSU may register payments`,
+      },
+    ]);
   }
 
   /** The product's rules, the PSU's identity and x-accept-fix, every problem of them together with the schema's. */

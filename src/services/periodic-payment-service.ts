@@ -1,3 +1,4 @@
+import { isRunningOrder } from '../domain/transaction-status.js';
 import type { PeriodicOrderState } from '../store/periodic-records.js';
 import type { Store, StoredPayment } from '../store/store.js';
 import type { PaymentInitiationService } from './payment-initiation-service.js';
@@ -37,8 +38,7 @@ export class PeriodicPaymentService {
     return {
       payment,
       // A standing order that waits for its SCA, or was refused or cancelled, has no next execution.
-      order:
-        payment.status === 'ACTC' || payment.status === 'PDNG' ? order : { ...order, nextExecutionDate: undefined },
+      order: isRunningOrder(payment.status) ? order : { ...order, nextExecutionDate: undefined },
       links: paymentAnswerLinks(PERIODIC, product, payment.id, payment.status),
     };
   }

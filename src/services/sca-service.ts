@@ -1,3 +1,4 @@
+import type { BankCore } from '../core/bank-core.js';
 import type { NationalIdKey } from '../domain/psu.js';
 import { type AuthorisationKind, PsuAuthenticationRequired, isSessionValid } from '../domain/sca.js';
 import type { NewAuthorisation, PsuSession } from '../store/sca-records.js';
@@ -17,6 +18,7 @@ import { type ScaRequestContext, newAuthorisation } from './sca/sca-links.js';
 import { ScaPayments } from './sca/sca-payments.js';
 import type { IdentityProviderClient } from './sca/identity-provider-client.js';
 import { type OidcClaimsRule, OidcLogin, type ProviderRedirect } from './sca/oidc-login.js';
+import { PaymentCancellation } from './core-handover/payment-cancellation.js';
 
 export type { ScaRequestContext } from './sca/sca-links.js';
 export type { ProviderRedirect } from './sca/oidc-login.js';
@@ -44,6 +46,8 @@ export class ScaService {
 
   constructor(
     private readonly store: Store,
+    /** The bank's core: who the PSU is, and what they may pay from (docs/core.md). */
+    private readonly core: BankCore,
     private readonly banks: Banks,
     identity: PsuIdentityProvider,
     private readonly publicUrl: string,
@@ -51,17 +55,20 @@ export class ScaService {
     readonly nationalIdKey: NationalIdKey,
     /** The consent page's part: the accounts offered and the PSU's choice (services/ais). */
     consentPage: ConsentPage,
-    /** Executes approved instant payments (Straks) within the PSU's decision. */
+    /** Executes approved instant payments (Straks) within the PSU's decision; none with a bank's own core, which executes them. */
     instant?: InstantExecution,
+    /** Told when payments were authorised for a bank's own core: their hand-over starts at once (docs/core.md). */
+    handOver?: { nudge(): void },
     /** The bank's identity provider (PSU_OIDC_…); without it the PSU logs in on the bank's form. */
     provider?: PsuLoginProvider,
   ) {
     this.steps = new AuthorisationSteps(store, banks);
-    const payments = new ScaPayments(store);
-    const lockout = new CodeLockout(store, banks, nationalIdKey, payments);
+    const payments = new ScaPayments(store, core);
+    const lockout = new CodeLockout(store, core, banks, nationalIdKey, payments);
     this.consentStep = new ConsentStep(store, nationalIdKey, this.steps, consentPage);
     this.loginStep = new LoginStep(
       store,
+      core,
       banks,
       identity,
       nationalIdKey,
@@ -70,8 +77,13 @@ export class ScaService {
       payments,
       this.consentStep,
     );
-    this.paymentDecision = new PaymentDecisionStep(store, banks, this.steps, payments, instant);
-    this.cancellationDecision = new CancellationDecisionStep(store, this.steps);
+    this.paymentDecision = new PaymentDecisionStep(store, banks, this.steps, payments, instant, handOver);
+    this.cancellationDecision = new CancellationDecisionStep(
+      store,
+      this.steps,
+      new PaymentCancellation(store, core),
+      (tppId) => banks.of(tppId),
+    );
     this.oidcLogin =
       provider === undefined
         ? undefined
@@ -159,7 +171,7 @@ export class ScaService {
     const customer =
       authorisation.customerId === undefined
         ? undefined
-        : await this.store.findCustomer(this.banks.of(authorisation.tppId), { id: authorisation.customerId });
+        : await this.core.findCustomer(this.banks.of(authorisation.tppId), { id: authorisation.customerId });
     if (customer === undefined) return message('link-invalid', undefined);
     if (authorisation.kind === 'consent')
       return this.consentStep.decide(authorisation, stepToken, customer, decision, accounts, now);

@@ -28,8 +28,11 @@ import * as aisConsents from './queries/ais-consent-queries.js';
 import { shareable } from './queries/shareable-queries.js';
 import { cardTransactionsPage, transactionsPage } from './queries/ais-transaction-queries.js';
 import { pendingPayments } from './queries/pending-payment-queries.js';
-import { countUnattendedReads } from './queries/unattended-read-queries.js';
+import { countUnattendedReads, releaseUnattendedReads } from './queries/unattended-read-queries.js';
 import * as overview from './queries/bank-overview-queries.js';
+import * as handovers from './queries/core-handover-queries.js';
+import type { ClaimedHandover, UnsentCancellation } from './handover-store.js';
+import type { CoreReport, PaymentOrder } from './core-records.js';
 import type { ConsentSummary, CustomerAccounts, PaymentHistory, PaymentSummary } from './bank-overview-records.js';
 import type { ConsentResource } from '../domain/ais-consent.js';
 import type {
@@ -347,8 +350,9 @@ export abstract class KyselyStore extends KyselySnapshotStore implements Store {
     decisions: readonly PaymentDecision[],
     signerCustomerId: string | undefined,
     at: Date,
+    handOver?: boolean,
   ): Promise<string[]> {
-    return sca.decidePayments(this.db, decisions, signerCustomerId, at);
+    return sca.decidePayments(this.db, decisions, signerCustomerId, at, handOver);
   }
   reserveCodeAttempt(attemptId: string, psuKeys: readonly string[], at: Date, since: Date): Promise<number> {
     return lockout.reserveCodeAttempt(this.db, attemptId, psuKeys, at, since);
@@ -417,8 +421,45 @@ export abstract class KyselyStore extends KyselySnapshotStore implements Store {
   pendingPayments(bankKey: string, account: { bban: string; iban: string }, limit: number): Promise<PendingPayment[]> {
     return pendingPayments(this.db, bankKey, account, limit);
   }
+  releaseUnattendedReads(tppId: string, keys: readonly string[], day: string): Promise<void> {
+    return releaseUnattendedReads(this.db, tppId, keys, day);
+  }
   countUnattendedReads(tppId: string, keys: readonly string[], day: string): Promise<string | undefined> {
     return countUnattendedReads(this.db, tppId, keys, day);
+  }
+
+  // Payments handed to a bank's own core (handover-store.ts).
+  claimHandovers(instance: string, now: Date, until: Date, limit: number): Promise<ClaimedHandover[]> {
+    return handovers.claimHandovers(this.db, instance, now, until, limit);
+  }
+  handoverOrders(paymentIds: readonly string[]): Promise<PaymentOrder[]> {
+    return handovers.handoverOrders(this.db, paymentIds);
+  }
+  completeHandover(paymentId: string, report: CoreReport, at: Date): Promise<void> {
+    return handovers.completeHandover(this.db, paymentId, report, at);
+  }
+  deferHandover(paymentId: string, instance: string, nextAttemptAt: Date, error: string): Promise<void> {
+    return handovers.deferHandover(this.db, paymentId, instance, nextAttemptAt, error);
+  }
+  cancelUnsentHandover(tppId: string, paymentId: string, at: Date, requestId: string): Promise<UnsentCancellation> {
+    return handovers.cancelUnsentHandover(this.db, tppId, paymentId, at, requestId);
+  }
+  applyCoreReports(reports: readonly CoreReport[], at: Date): Promise<string[]> {
+    return this.db.transaction().execute((trx) => handovers.applyReports(trx, reports, at));
+  }
+  claimReportPoll(
+    name: string,
+    instance: string,
+    now: Date,
+    until: Date,
+  ): Promise<{ cursor: string | undefined } | undefined> {
+    return handovers.claimReportPoll(this.db, name, instance, now, until);
+  }
+  saveReportCursor(name: string, instance: string, cursor: string | undefined, at: Date): Promise<void> {
+    return handovers.saveReportCursor(this.db, name, instance, cursor, at);
+  }
+  countPendingHandovers(): Promise<number> {
+    return handovers.countPendingHandovers(this.db);
   }
 
   // A bank's lists, for its console (bank-overview-records.ts).

@@ -15,6 +15,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['domain'],
   // What the rules need from the world: certificates and signatures, storage, the metrics' registry.
   ['security', 'store', 'metrics'],
+  // The bank's core behind its port (docs/core.md): the embedded ledger over the store, or a bank's own core over HTTP.
+  ['core'],
   // The settings a process starts with, and the sandbox's default data set.
   ['config', 'sandbox'],
   // Use cases; and the TPP's toolkit, which stands beside them (below).

@@ -8,6 +8,7 @@ const PRODUCTION = {
   TRUSTED_CA_CERTS: '/etc/ca/a.pem',
   BANK_BIC: 'SPTRNO22',
   PSU_IDENTITY_KEY_FILE: '/run/secrets/psu-identity.key',
+  CORE: 'embedded',
   PSU_OIDC_ISSUER: 'https://idp.bank.example',
   PSU_OIDC_CLIENT_ID: 'psd2-bank',
   PSU_OIDC_CLIENT_SECRET: 'a-secret',
@@ -40,6 +41,10 @@ describe('configuration from the environment', () => {
       PUBLIC_URL: 'https://api.bank.no/',
       PSU_IDENTITY_KEY_FILE: '/run/secrets/psu-identity.key',
       BANK_BIC: 'sptrno22',
+      CORE_URL: 'https://core.bank.internal/v1/',
+      CORE_KEY_FILE: '/run/secrets/core.key',
+      CORE_TIMEOUT_MS: '1500',
+      CORE_POLL_SECONDS: '30',
       PSU_OIDC_ISSUER: 'https://idp.bank.example',
       PSU_OIDC_CLIENT_ID: 'psd2-bank',
       PSU_OIDC_CLIENT_SECRET: 'a-secret',
@@ -135,6 +140,7 @@ describe('configuration from the environment', () => {
         TRUSTED_CA_CERTS: '/etc/ca.pem',
         BANK_BIC: 'SPTRNO22',
         PSU_IDENTITY_KEY_FILE: '/run/secrets/psu-identity.key',
+        CORE: 'embedded',
         PSU_OIDC_ISSUER: 'https://idp.bank.example',
         PSU_OIDC_CLIENT_ID: 'psd2-bank',
         PSU_OIDC_CLIENT_SECRET: 'a-secret',
@@ -206,6 +212,42 @@ describe('configuration from the environment', () => {
     assert.throws(
       () => loadConfig({ MODE: 'production' }),
       /TRUSTED_CA_CERTS must name at least one PEM file in production mode/,
+    );
+  });
+
+  // Issue 38: production kept the accounts in this server and took payments from an account nobody holds.
+  it("refuses production that names no core, naming CORE_URL and CORE; takes the bank's core or CORE=embedded", () => {
+    const { CORE: _, ...withoutCore } = PRODUCTION;
+    const problems = configError(withoutCore).problems.join('\n');
+    assert.match(problems, /CORE_URL/);
+    assert.match(problems, /CORE=embedded/);
+    assert.deepEqual(loadConfig(PRODUCTION).core, { kind: 'embedded' });
+    assert.deepEqual(
+      loadConfig({ ...withoutCore, CORE_URL: 'https://core.bank.internal/', CORE_KEY_FILE: '/run/secrets/core.key' })
+        .core,
+      {
+        kind: 'http',
+        url: 'https://core.bank.internal',
+        keyFile: '/run/secrets/core.key',
+        timeoutMs: 2000,
+        pollSeconds: 10,
+      },
+    );
+    assert.match(
+      configError({ ...withoutCore, CORE_URL: 'https://core.bank.internal/' }).problems[0]!,
+      /CORE_KEY_FILE must name the key shared with the bank's core/,
+    );
+    assert.match(configError({ ...PRODUCTION, CORE_URL: 'https://core/' }).problems[0]!, /contradict each other/);
+    assert.match(configError({ ...withoutCore, CORE_URL: 'ftp://core' }).problems[0]!, /CORE_URL must be an absolute/);
+    assert.match(configError({ ...PRODUCTION, CORE: 'mainframe' }).problems[0]!, /CORE must be 'embedded' or 'http'/);
+    assert.match(
+      configError({ ...withoutCore, CORE_URL: 'https://core/', CORE_KEY_FILE: 'k', CORE_TIMEOUT_MS: '5' }).problems[0]!,
+      /CORE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 30000/,
+    );
+    assert.deepEqual(loadConfig({}).core, { kind: 'embedded' });
+    assert.match(
+      configError({ CORE_URL: 'https://core/' }).problems[0]!,
+      /in the sandbox each TPP's bank is an embedded core/,
     );
   });
 

@@ -8,6 +8,7 @@ const PRODUCTION = {
   TRUSTED_CA_CERTS: '/etc/ca/a.pem',
   BANK_BIC: 'SPTRNO22',
   PSU_IDENTITY_KEY_FILE: '/run/secrets/psu-identity.key',
+  CORE: 'embedded',
 } as const;
 
 const PROVIDER = {

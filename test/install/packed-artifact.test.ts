@@ -185,6 +185,7 @@ describe('the packed artifact, from a fresh clone to a production start', () => 
       const server = await startServerProcess(
         {
           MODE: 'production',
+          CORE: 'embedded',
           BANK_BIC: 'SPTRNO22',
           ...PRODUCTION_LOG_IN,
           TRUSTED_CA_CERTS: trusted,

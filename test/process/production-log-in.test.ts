@@ -34,6 +34,7 @@ async function productionDir(): Promise<{ dir: string; env: Record<string, strin
       TRUSTED_CA_CERTS: join(dir, 'trusted.pem'),
       BANK_BIC: 'SPTRNO22',
       PSU_IDENTITY_KEY_FILE: join(dir, 'secret.key'),
+      CORE: 'embedded',
     },
   };
 }
@@ -59,8 +60,14 @@ describe('a production start and the PSU log-in settings', () => {
     assert.match(stderr, /PSU_OIDC_CLIENT_KEY_FILE .* holds no private key/);
   });
 
-  it('sends the PSU from the SCA link to the provider, with a pushed request (the bundle with openid-client)', async () => {
-    const { env } = await productionDir();
+  // A sandbox, whose banks have the default data set's customers and accounts to pay from; production's log-in is the same code.
+  it('a sandbox pointed at a provider sends the PSU from the SCA link there, with a pushed request (the bundle with openid-client)', async () => {
+    const { dir } = await productionDir();
+    const env = {
+      DATA_DIR: dir,
+      DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`,
+      TRUSTED_CA_CERTS: join(dir, 'trusted.pem'),
+    };
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
     const idp = await startTestIdp({ redirectUri: `${publicUrl}/sca/oidc/callback` });

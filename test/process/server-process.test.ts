@@ -158,6 +158,7 @@ describe('the server process', () => {
     writeFileSync(join(dir, 'secret.key'), `${'ab'.repeat(32)}\n`);
     const server = await startServerProcess({
       MODE: 'production',
+      CORE: 'embedded',
       DATA_DIR: dir,
       DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`,
       TRUSTED_CA_CERTS: join(dir, 'trusted.pem'),
@@ -185,6 +186,26 @@ describe('the server process', () => {
     }
   });
 
+  // Issue 38: production kept the accounts in this server, and took a payment from an account nobody holds.
+  it("refuses to start in production without the bank's core, naming CORE_URL and CORE (exit 2)", async () => {
+    const dir = tempDir();
+    const fixtures = await tppFixtures();
+    writeFileSync(join(dir, 'trusted.pem'), fixtures.ca.certPem);
+    writeFileSync(join(dir, 'secret.key'), `${'ab'.repeat(32)}\n`);
+    const { code, stderr } = await failedStart({
+      MODE: 'production',
+      DATA_DIR: dir,
+      DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`,
+      TRUSTED_CA_CERTS: join(dir, 'trusted.pem'),
+      BANK_BIC: 'SPTRNO22',
+      PSU_IDENTITY_KEY_FILE: join(dir, 'secret.key'),
+    });
+    assert.equal(code, 2);
+    assert.match(stderr, /CORE_URL/);
+    assert.match(stderr, /CORE=embedded/);
+    assert.equal(existsSync(join(dir, 'psd2.db')), false, 'no database is made');
+  });
+
   // Issue 31, 7: the key was made silently into DATA_DIR, to be lost with the container or to differ between instances.
   it('refuses to start in production without PSU_IDENTITY_KEY_FILE, saying so, and makes no key', async () => {
     const dir = tempDir();
@@ -192,6 +213,7 @@ describe('the server process', () => {
     writeFileSync(join(dir, 'trusted.pem'), fixtures.ca.certPem);
     const { code, stderr } = await failedStart({
       MODE: 'production',
+      CORE: 'embedded',
       DATA_DIR: dir,
       DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`,
       TRUSTED_CA_CERTS: join(dir, 'trusted.pem'),
@@ -273,6 +295,7 @@ describe('the server process', () => {
       );
       const { code, stderr } = await failedStart({
         MODE: 'production',
+        CORE: 'embedded',
         DATA_DIR: dir,
         DATABASE_URL: `sqlite:${join(dir, 'x.db')}`,
         TRUSTED_CA_CERTS: join(dir, 'weak.pem'),

@@ -1,3 +1,5 @@
+import { EmbeddedCore } from '../../src/core/embedded/embedded-core.js';
+import type { EmbeddedPayments } from '../../src/core/embedded/embedded-payments.js';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ApiError } from '../../src/domain/api-error.js';
@@ -150,7 +152,8 @@ function request(overrides: Partial<AisRequest> = {}): AisRequest {
 
 function accessWith(store: Store): AisAccess {
   const banks = banksOf(store);
-  return new AisAccess(store, banks, new AisConsents(store, banks, {} as ScaService));
+  const core = new EmbeddedCore(store, {} as EmbeddedPayments);
+  return new AisAccess(store, core, banks, new AisConsents(store, core, banks, {} as ScaService));
 }
 
 const transactionsQuery = { bookingStatus: 'booked' as const, dateFrom: TODAY };
@@ -269,6 +272,7 @@ describe('account-information reads go through AisAccess.read (RTS 36(5) cannot 
     const { store, calls } = recordingStore();
     const ais = new AisService(
       store,
+      new EmbeddedCore(store, {} as EmbeddedPayments),
       banksOf(store),
       new ReferenceRates(SANDBOX_REFERENCE_RATES),
       {} as ScaService,
@@ -301,6 +305,7 @@ describe('account-information reads go through AisAccess.read (RTS 36(5) cannot 
     const { store, calls } = recordingStore();
     const ais = new AisService(
       store,
+      new EmbeddedCore(store, {} as EmbeddedPayments),
       banksOf(store),
       new ReferenceRates(SANDBOX_REFERENCE_RATES),
       {} as ScaService,

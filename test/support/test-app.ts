@@ -35,6 +35,10 @@ import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
 import { instrumentStore } from '../../src/store/instrumented-store.js';
+import { openCore } from '../../src/core/open-core.js';
+import type { BankCore } from '../../src/core/bank-core.js';
+import { HandoverRelay } from '../../src/services/core-handover/handover-relay.js';
+import type { CoreCallbacks } from '../../src/http/routes/core-callback-routes.js';
 import type { ServerMetrics } from '../../src/metrics/server-metrics.js';
 import { OTHER_PSU_ID, PSU_ID } from './payment-requests.js';
 import { type TestDatabase, createTestDatabase } from './postgres.js';
@@ -54,6 +58,8 @@ export interface TestApp {
   runner: BatchRunner;
   /** Every route of the app as it was added (HEAD routes of GETs included). */
   routes: RouteOptions[];
+  /** The hand-over of authorised payments, when the app has a bank's own core (TestAppOptions.core). */
+  relay: HandoverRelay | undefined;
   /** A new PSU (a customer of its own with a session with the test TPP): its PSU-ID. */
   newPsu(as?: CertificateAndKey): Promise<string>;
   /** Sends a request signed as TPP `as` (the default test TPP). */
@@ -106,6 +112,10 @@ export interface TestAppOptions {
   trustProxy?: TrustProxy;
   /** The sandbox's rules for shared banks (services/banks.ts DEFAULT_TENANCY for what is left out). */
   tenancy?: Partial<BankTenancy>;
+  /** The bank's core (default: the embedded one over the app's store); one of kind 'http' gets a relay (TestApp.relay). */
+  core?: (store: Store) => BankCore;
+  /** With a core of kind 'http': the callback's signature check (the callback is served as the server serves it). */
+  coreCallbackVerify?: CoreCallbacks['verify'];
   /** The PSU logs in at this identity provider (the PSU_OIDC_… settings; test/support/test-idp.ts runs one). */
   identityProvider?: PsuOidcSettings;
 }
@@ -159,6 +169,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const publicUrl = options.publicUrl ?? PUBLIC_URL;
   const routes: RouteOptions[] = [];
+  const core = options.core?.(store) ?? (await openCore({ kind: 'embedded' }, store));
+  const relay =
+    core.kind === 'http' ? new HandoverRelay(store, core, `test-${randomUUID()}`, clock, () => undefined) : undefined;
   const psuLogin: PsuLoginProvider | undefined =
     options.identityProvider === undefined
       ? undefined
@@ -172,26 +185,28 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         };
   const sca = new ScaService(
     store,
+    core,
     banks,
     psuLogin === undefined ? sandboxIdentityProvider : noIdentityProvider,
     publicUrl,
     options.nationalIdKey ?? { bytes: randomBytes(32) },
-    new AisConsentPage(store, banks),
-    new InstantExecution(store, rates, mode),
+    new AisConsentPage(store, core, banks),
+    relay === undefined ? new InstantExecution(store, rates, mode) : undefined,
+    relay,
     psuLogin,
   );
   const app = await buildApp({
     config: { mode, logLevel: 'silent', publicUrl, trustProxy: options.trustProxy ?? false },
     store,
     sca,
-    payments: new PaymentInitiationService(store, banks, rates, sca),
+    payments: new PaymentInitiationService(store, core, banks, rates, sca),
     // The test CA stands for the sandbox CA: the certificates it issues over HTTP are trusted.
     ...(mode === 'sandbox'
       ? { time: { banks, runner, scheduler }, certificates: new SandboxCertificateService(async () => fixtures.ca) }
       : {}),
     banks,
     baskets: new SigningBasketService(store, banks, sca),
-    ais: new AisService(store, banks, rates, sca, options.bankBic ?? SANDBOX_BANK_BIC),
+    ais: new AisService(store, core, banks, rates, sca, options.bankBic ?? SANDBOX_BANK_BIC),
     sandbox: new SandboxDataService(store, banks),
     authenticator: new TppAuthenticator({
       trustStore,
@@ -201,6 +216,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger: options.logger ?? false,
     ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: true } }),
     checkSchemas: options.checkSchemas ?? true,
+    ...(relay === undefined
+      ? {}
+      : {
+          coreCallbacks: {
+            verify: options.coreCallbackVerify ?? (() => 'no key'),
+            apply: async (reports) => {
+              await store!.applyCoreReports(reports, clock.now());
+            },
+          },
+        }),
     onRoute: (route) => routes.push(route),
   });
   options.routes?.(app);
@@ -216,6 +241,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     banks,
     runner,
     routes,
+    relay,
     newPsu: async (as = fixtures.tpp) => {
       const customerId = newBankId();
       await ownedStore.saveBankData(banks.of(as === fixtures.otherTpp ? OTHER_TPP_ID : TPP_ID), {
@@ -262,6 +288,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       return app.inject({ method: request.method as 'GET', url: request.url, headers, payload: body });
     },
     close: async () => {
+      await relay?.stop();
       await scheduler.stop();
       await app.close();
       if (options.store === undefined) await ownedStore.close();

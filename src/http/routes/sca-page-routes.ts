@@ -1,3 +1,4 @@
+import { CoreUnavailable } from '../../core/bank-core.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
@@ -48,6 +49,12 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
     // A form that fails its CSRF check, or any fault, is answered as a page, never as JSON.
     pages.setErrorHandler(async (error, request, reply) => {
       if (isClientGone(request)) return endForGoneClient(request, reply, error);
+      // The bank's core did not answer (docs/core.md): the PSU is told to try again; no fault of this server's.
+      if (error instanceof CoreUnavailable) {
+        request.log.warn({ reason: error.reason }, "the bank's core is not available");
+        reply.header('Retry-After', String(error.retryAfterSeconds));
+        return show(request, reply, { kind: 'message', message: 'bank-unavailable', returnUrl: undefined }, 503);
+      }
       const status = (error as { statusCode?: number }).statusCode ?? (error instanceof ApiError ? error.status : 500);
       if (status >= 500) request.log.error({ err: error }, 'unexpected fault on an SCA page');
       return show(

@@ -181,6 +181,10 @@ const en: ScaTexts = {
       title: 'The payment could not be cancelled',
       text: 'The payment was executed, rejected or cancelled before your approval reached the bank, so your approval did not cancel it.',
     },
+    'bank-unavailable': {
+      title: 'The bank could not be reached',
+      text: 'Your approval could not reach the bank just now, so nothing was changed. Try again in a few minutes.',
+    },
   },
   returnTo: 'Return to',
   chooseIntro: (tpp) =>
@@ -318,6 +322,10 @@ const nb: ScaTexts = {
     'cancellation-too-late': {
       title: 'Betalingen kunne ikke kanselleres',
       text: 'Betalingen ble utført, avvist eller kansellert før godkjenningen din nådde banken, så godkjenningen kansellerte den ikke.',
+    },
+    'bank-unavailable': {
+      title: 'Banken svarte ikke',
+      text: 'Godkjenningen din nådde ikke banken nå, så ingenting ble endret. Prøv igjen om noen minutter.',
     },
   },
   returnTo: 'Tilbake til',

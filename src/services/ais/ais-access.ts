@@ -7,6 +7,7 @@ import { AIS_HISTORY_WITHOUT_SCA_DAYS, AIS_UNATTENDED_READS_PER_DAY } from '../.
 import { type ReadKind, unattendedReadDay, unattendedReadKey } from '../../domain/unattended-reads.js';
 import type { AisAccount, AisCardAccount } from '../../store/ais-records.js';
 import type { Store } from '../../store/store.js';
+import { type BankCore, CoreUnavailable } from '../../core/bank-core.js';
 import type { Banks } from '../banks.js';
 import type { RequestContext } from '../request-context.js';
 import type { AisConsents, ConsentInForce } from './ais-consents.js';
@@ -36,7 +37,8 @@ interface Reading extends ConsentInForce {
  */
 export class AisAccess {
   constructor(
-    private readonly store: Pick<Store, 'shareableAccounts' | 'countUnattendedReads'>,
+    private readonly store: Pick<Store, 'countUnattendedReads' | 'releaseUnattendedReads'>,
+    private readonly core: Pick<BankCore, 'shareableAccounts'>,
     private readonly banks: Banks,
     private readonly consents: AisConsents,
   ) {}
@@ -56,13 +58,20 @@ export class AisAccess {
     if (withBalance && read.counts !== 'balances')
       counted.push(...reaches.map((resourceId) => ({ kind: 'balances' as const, resourceId })));
     await this.#count(reading, counted);
-    const answer = await read.view({
-      resource,
-      fixes: reading.fixes,
-      today: reading.today,
-      bank: reading.bank,
-      withBalance,
-    });
+    let answer: Json;
+    try {
+      answer = await read.view({
+        resource,
+        fixes: reading.fixes,
+        today: reading.today,
+        bank: reading.bank,
+        withBalance,
+      });
+    } catch (error) {
+      // The bank's core did not answer: the TPP got nothing, so the read spends nothing (issue 38).
+      if (error instanceof CoreUnavailable) await this.#uncount(reading, counted);
+      throw error;
+    }
     return withWarnings(answer, reading.warnings);
   }
 
@@ -72,7 +81,7 @@ export class AisAccess {
     const bank = this.banks.of(request.tpp.id);
     // What the consent shares, as far as the PSU may still share it: an account sold, deleted, or no
     // longer the PSU's to VIEW for the agreement drops out.
-    const now = await this.store.shareableAccounts(bank, consent.customerId, consent.agreementId);
+    const now = await this.core.shareableAccounts(bank, consent.customerId, consent.agreementId);
     const chosen = new Set(resources.map((r) => `${r.kind}:${r.id}`));
     const today = osloDate(inForce.now);
     const fixes = acceptedFixes(request.acceptFix, today);
@@ -111,6 +120,12 @@ export class AisAccess {
    * reads the data as it is now (docs/decisions.md, "A resent read"). Balances shown with withBalance
    * count as balances reads; one used up refuses the whole read, and then nothing of it is counted.
    */
+  async #uncount(reading: Reading, counted: readonly Counted[]): Promise<void> {
+    if (reading.request.psuPresent) return;
+    const keys = counted.map((c) => unattendedReadKey(c.kind, c.resourceId));
+    await this.store.releaseUnattendedReads(reading.request.tpp.id, keys, unattendedReadDay(reading.now));
+  }
+
   async #count(reading: Reading, counted: readonly Counted[]): Promise<void> {
     const { request } = reading;
     if (request.psuPresent) return;

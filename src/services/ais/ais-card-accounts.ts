@@ -1,7 +1,7 @@
 import type { Json } from '../../domain/json.js';
 import { includesBooked } from '../../domain/booking-status.js';
 import type { AisCardAccount } from '../../store/ais-records.js';
-import type { Store } from '../../store/store.js';
+import type { BankCore } from '../../core/bank-core.js';
 import type { AisAccess, AisRequest } from './ais-access.js';
 import { type CountedRead, ReadTarget } from './ais-read.js';
 import { type ListingPage, type TransactionListQuery, nextPageHref, pageHref, pageOf } from './transaction-query.js';
@@ -21,7 +21,7 @@ import {
  */
 export class AisCardAccounts {
   constructor(
-    private readonly store: Pick<Store, 'aisCardTransactions'>,
+    private readonly core: Pick<BankCore, 'aisCardTransactions'>,
     private readonly access: AisAccess,
   ) {}
 
@@ -77,7 +77,7 @@ export class AisCardAccounts {
     const report: Json = {};
     let next: string | undefined;
     if (includesBooked(query.bookingStatus)) {
-      const rows = await this.store.aisCardTransactions(card.id, {
+      const rows = await this.core.aisCardTransactions(card.id, {
         dateFrom: query.dateFrom,
         dateTo: query.dateTo,
         after: cursor,

@@ -2,6 +2,7 @@ import type { Customer } from '../../domain/bank.js';
 import { AIS_SHAREABLE_ACCOUNTS_MAX } from '../../domain/limits.js';
 import type { Authorisation } from '../../store/sca-records.js';
 import type { Store } from '../../store/store.js';
+import type { BankCore } from '../../core/bank-core.js';
 import type { Banks } from '../banks.js';
 import type { AccountChoice, ConsentChoices, ConsentOutcome, ConsentPage } from '../sca/consent-page.js';
 
@@ -13,7 +14,11 @@ import type { AccountChoice, ConsentChoices, ConsentOutcome, ConsentPage } from 
  */
 export class AisConsentPage implements ConsentPage {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<
+      Store,
+      'findSessionConsent' | 'aisConsentResources' | 'giveAisConsent' | 'refuseAisConsent' | 'withdrawAisConsent'
+    >,
+    private readonly core: Pick<BankCore, 'findAgreement' | 'shareableAccounts'>,
     private readonly banks: Banks,
   ) {}
 
@@ -22,7 +27,7 @@ export class AisConsentPage implements ConsentPage {
     const agreement =
       authorisation.psuCorporateId === undefined
         ? undefined
-        : await this.store.findAgreement(bank, authorisation.psuCorporateId);
+        : await this.core.findAgreement(bank, authorisation.psuCorporateId);
     const all = await this.offered(authorisation, customer);
     const current =
       authorisation.tppSessionId === undefined
@@ -73,7 +78,7 @@ export class AisConsentPage implements ConsentPage {
 
   /** Everything the PSU may share, in the page's order: accounts by number, then card accounts. */
   private async offered(authorisation: Authorisation, customer: Customer): Promise<Omit<AccountChoice, 'checked'>[]> {
-    const shareable = await this.store.shareableAccounts(
+    const shareable = await this.core.shareableAccounts(
       this.banks.of(authorisation.tppId),
       customer.id,
       authorisation.psuCorporateId,

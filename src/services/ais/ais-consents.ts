@@ -8,6 +8,7 @@ import { newBankId } from '../../domain/bank.js';
 import type { AisConsent, NewAisConsent } from '../../store/ais-records.js';
 import type { PsuSession } from '../../store/sca-records.js';
 import type { Store } from '../../store/store.js';
+import type { BankCore } from '../../core/bank-core.js';
 import type { Banks } from '../banks.js';
 import { type Answer, type Created, type RecordAnswer, idempotentCreate } from '../idempotent-create.js';
 import type { RequestContext } from '../request-context.js';
@@ -29,6 +30,7 @@ export interface ConsentInForce {
 export class AisConsents {
   constructor(
     private readonly store: Store,
+    private readonly core: Pick<BankCore, 'findAgreement'>,
     private readonly banks: Banks,
     private readonly sca: ScaService,
   ) {}
@@ -52,7 +54,7 @@ export class AisConsents {
     if (
       agreementId !== undefined &&
       problems.length === 0 &&
-      (await this.store.findAgreement(bank, agreementId)) === undefined
+      (await this.core.findAgreement(bank, agreementId)) === undefined
     ) {
       problems.push({
         code: 'FORMAT_ERROR',

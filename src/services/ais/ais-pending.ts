@@ -2,7 +2,7 @@ import type { Json } from '../../domain/json.js';
 import { BANK_TRANSACTION_CODES, creditorNumbers, planExecution } from '../../domain/payment-execution.js';
 import type { ReferenceRates } from '../../domain/reference-rates.js';
 import type { AisAccount } from '../../store/ais-records.js';
-import type { Store } from '../../store/store.js';
+import type { BankCore } from '../../core/bank-core.js';
 import { accountBalances } from './ais-views.js';
 
 /** Payments whose pending debits one balance read takes into account: the expected balance of a busy day. */
@@ -33,7 +33,7 @@ export interface PendingEntry {
  */
 export class AisPending {
   constructor(
-    private readonly store: Pick<Store, 'pendingPayments'>,
+    private readonly core: Pick<BankCore, 'pendingPayments'>,
     private readonly rates: ReferenceRates,
   ) {}
 
@@ -51,7 +51,7 @@ export class AisPending {
   ): Promise<{ entries: PendingEntry[]; debitMinor: bigint }> {
     const entries: PendingEntry[] = [];
     let debitMinor = 0n;
-    for (const payment of await this.store.pendingPayments(bank, account, limit)) {
+    for (const payment of await this.core.pendingPayments(bank, account, limit)) {
       const plan = planExecution(
         {
           id: payment.id,

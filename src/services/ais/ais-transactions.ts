@@ -5,7 +5,7 @@ import { includesBooked, includesPending } from '../../domain/booking-status.js'
 import { BANK_TRANSACTION_CODES } from '../../domain/payment-execution.js';
 import type { TransactionCursor } from '../../domain/transaction-cursor.js';
 import type { AisAccount, AisTransaction } from '../../store/ais-records.js';
-import type { Store } from '../../store/store.js';
+import type { BankCore } from '../../core/bank-core.js';
 import type { AisAccess, AisRequest } from './ais-access.js';
 import type { AisPending } from './ais-pending.js';
 import { type CountedRead, ReadTarget } from './ais-read.js';
@@ -33,7 +33,7 @@ interface PageEntry {
  */
 export class AisTransactions {
   constructor(
-    private readonly store: Pick<Store, 'aisTransactions' | 'findSandboxTransaction'>,
+    private readonly core: Pick<BankCore, 'aisTransactions' | 'findTransaction'>,
     private readonly access: AisAccess,
     private readonly pending: AisPending,
   ) {}
@@ -52,7 +52,7 @@ export class AisTransactions {
     return this.access.read(request, {
       // A transaction not on the account, or booked before what the consent's SCA allows, is refused uncounted.
       of: ReadTarget.account(accountId).checked(async (account, rules) => {
-        const transaction = await this.store.findSandboxTransaction(account.id, transactionId);
+        const transaction = await this.core.findTransaction(account.id, transactionId);
         if (transaction === undefined) {
           const text = `no booked transaction ${transactionId} is on account ${accountId}`;
           throw new ApiError('RESOURCE_UNKNOWN', text, [
@@ -130,7 +130,7 @@ export class AisTransactions {
     let after = query.after;
     const chunk = query.limit + 1;
     for (;;) {
-      const rows = await this.store.aisTransactions(account.id, {
+      const rows = await this.core.aisTransactions(account.id, {
         dateFrom,
         dateTo: query.dateTo,
         after,

@@ -3,6 +3,7 @@ import type { Customer } from '../../domain/bank.js';
 import type { Authorisation } from '../../store/sca-records.js';
 import type { Store } from '../../store/store.js';
 import type { AuthorisationSteps, NextStep } from './authorisation-steps.js';
+import type { PaymentCancellation } from '../core-handover/payment-cancellation.js';
 import { type ScaPage, message } from './sca-page.js';
 import { backToTpp, returnUrl } from './tpp-redirect.js';
 
@@ -14,8 +15,11 @@ import { backToTpp, returnUrl } from './tpp-redirect.js';
  */
 export class CancellationDecisionStep {
   constructor(
-    private readonly store: Pick<Store, 'cancelPayment' | 'recordSca'>,
+    private readonly store: Pick<Store, 'recordSca'>,
     private readonly steps: AuthorisationSteps,
+    /** Cancels here, or at the bank's own core that holds the payment. */
+    private readonly cancellation: PaymentCancellation,
+    private readonly bankOf: (tppId: string) => string,
   ) {}
 
   async decide(
@@ -40,7 +44,8 @@ export class CancellationDecisionStep {
     );
     if (!approve) return backToTpp(authorisation, session.psuId, 'declined', 'cancellation-declined');
     // The authorisation's id stands for the DELETE's X-Request-ID: the cancellation it records is this SCA's.
-    const result = await this.store.cancelPayment(
+    const result = await this.cancellation.cancel(
+      this.bankOf(authorisation.tppId),
       authorisation.tppId,
       authorisation.objectId,
       now,
@@ -48,6 +53,8 @@ export class CancellationDecisionStep {
     );
     if (result.outcome === 'cancelled')
       return backToTpp(authorisation, session.psuId, undefined, 'cancellation-approved');
+    if (result.outcome === 'core-unavailable')
+      return message('bank-unavailable', returnUrl(authorisation, session.psuId, 'bank-unavailable'));
     return message('cancellation-too-late', returnUrl(authorisation, session.psuId, 'cancellation-too-late'));
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PSU_CODE_FAILURE_WINDOW_MINUTES } from '../../domain/limits.js';
 import { type NationalIdKey, hashNationalId } from '../../domain/psu.js';
+import type { BankCore } from '../../core/bank-core.js';
 import type { Authorisation } from '../../store/sca-records.js';
 import type { Store } from '../../store/store.js';
 import { type Banks, PRODUCTION_BANK } from '../banks.js';
@@ -20,10 +21,8 @@ export interface CodeAttempt {
  */
 export class CodeLockout {
   constructor(
-    private readonly store: Pick<
-      Store,
-      'reserveCodeAttempt' | 'releaseCodeAttempt' | 'findPsuSession' | 'findCustomer'
-    >,
+    private readonly store: Pick<Store, 'reserveCodeAttempt' | 'releaseCodeAttempt' | 'findPsuSession'>,
+    private readonly core: Pick<BankCore, 'findCustomer'>,
     private readonly banks: Banks,
     private readonly nationalIdKey: NationalIdKey,
     private readonly payments: ScaPayments,
@@ -61,7 +60,7 @@ export class CodeLockout {
       const customer =
         session === undefined
           ? undefined
-          : await this.store.findCustomer(this.banks.of(authorisation.tppId), { id: session.customerId });
+          : await this.core.findCustomer(this.banks.of(authorisation.tppId), { id: session.customerId });
       if (customer !== undefined) keys.add(hashNationalId(this.nationalIdKey, customer.customerNumber));
     }
     // In the sandbox a customer number is a PSU of one TPP's bank, counted by that bank's clock: another

@@ -4,6 +4,7 @@ import { PSU_CODE_FAILURES_MAX } from '../../domain/limits.js';
 import type { NationalIdKey } from '../../domain/psu.js';
 import { AUTH_METHODS, type AuthMethod, MAX_CODE_ATTEMPTS } from '../../domain/sca.js';
 import { type TransactionStatus, needsCancellationSca } from '../../domain/transaction-status.js';
+import type { BankCore } from '../../core/bank-core.js';
 import type { Authorisation } from '../../store/sca-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
@@ -23,7 +24,8 @@ import { backToTpp, failureRedirect } from './tpp-redirect.js';
  */
 export class LoginStep {
   constructor(
-    private readonly store: Pick<Store, 'findCustomer' | 'recordSca' | 'findPsuSession' | 'findAgreement'>,
+    private readonly store: Pick<Store, 'recordSca' | 'findPsuSession'>,
+    private readonly core: Pick<BankCore, 'findCustomer' | 'findAgreement'>,
     private readonly banks: Banks,
     private readonly identity: PsuIdentityProvider,
     private readonly nationalIdKey: NationalIdKey,
@@ -54,7 +56,7 @@ export class LoginStep {
     const attempt = await this.lockout.reserve(authorisation, typed, now);
     if (attempt.psuAttempts > PSU_CODE_FAILURES_MAX) return this.locked(authorisation, stepToken, attempt, now);
     // The SCA page of a TPP's payment knows that TPP's bank's customers only.
-    const customer = await this.store.findCustomer(this.banks.of(authorisation.tppId), { customerNumber: typed });
+    const customer = await this.core.findCustomer(this.banks.of(authorisation.tppId), { customerNumber: typed });
     if (customer === undefined || !this.identity.verifyCode(customer.customerNumber, code.trim()))
       return this.wrongCode(authorisation, stepToken, attempt, now);
     await this.lockout.release(attempt);
@@ -73,7 +75,7 @@ export class LoginStep {
 
   /** The bank's customer with this national identity number (what the identity provider says the PSU is), if any. */
   customerOfIdentity(bank: string, nationalId: string): Promise<Customer | undefined> {
-    return this.store.findCustomer(bank, { customerNumber: nationalId });
+    return this.core.findCustomer(bank, { customerNumber: nationalId });
   }
 
   /**
@@ -184,7 +186,7 @@ export class LoginStep {
     const agreement =
       authorisation.psuCorporateId === undefined
         ? undefined
-        : await this.store.findAgreement(bank, authorisation.psuCorporateId);
+        : await this.core.findAgreement(bank, authorisation.psuCorporateId);
     return {
       kind: 'confirm',
       step,

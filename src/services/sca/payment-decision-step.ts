@@ -39,6 +39,8 @@ export class PaymentDecisionStep {
     private readonly payments: ScaPayments,
     /** Executes approved instant payments (Straks) before the PSU is sent back; none without it. */
     private readonly instant?: InstantExecution,
+    /** A bank's own core: each payment authorised is handed to it (docs/core.md); none with the embedded core. */
+    private readonly handOver?: { nudge(): void },
   ) {}
 
   async decide(
@@ -54,7 +56,10 @@ export class PaymentDecisionStep {
     const payments = await this.payments.of(authorisation);
     const plan = await this.plan(authorisation, payments, customer, approve, now);
     // decidePayments changes only payments still RCVD: one cancelled since it was read above is left as it is.
-    const decided = new Set(await this.store.decidePayments(plan.decisions, customer.id, now));
+    const decided = new Set(
+      await this.store.decidePayments(plan.decisions, customer.id, now, this.handOver !== undefined),
+    );
+    if (plan.approvals.size > 0) this.handOver?.nudge();
     // An instant payment is executed within this request: its status is ACSC (or RJCT) when the TPP is told.
     const instant = payments
       .filter((p) => plan.approvals.has(p.id) && decided.has(p.id) && productRules(p.service, p.product)?.instant)

@@ -75,6 +75,7 @@ export type ScaMessage =
   | 'cancellation-approved'
   | 'cancellation-declined'
   | 'cancellation-too-late'
+  | 'bank-unavailable'
   | 'idp-unavailable'
   | 'login-refused'
   | ChangedMeanwhile;

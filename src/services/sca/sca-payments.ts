@@ -1,4 +1,5 @@
-import { type Customer, payFromProblem } from '../../domain/bank.js';
+import type { Customer } from '../../domain/bank.js';
+import { debtorAccountProblem, type HoldingsCore } from '../debtor-account.js';
 import { EXPIRED_REASON, isSigningWindowOver } from '../../domain/sca.js';
 import type { Authorisation, ScaPayment } from '../../store/sca-records.js';
 import type { Store } from '../../store/store.js';
@@ -8,10 +9,8 @@ import { failureRedirect } from './tpp-redirect.js';
 /** The payments an authorisation signs (one payment's, or a basket's), as the SCA page reads them. */
 export class ScaPayments {
   constructor(
-    private readonly store: Pick<
-      Store,
-      'findPaymentsForSca' | 'findBasket' | 'decidePayments' | 'findAccount' | 'findAgreement' | 'findEngagement'
-    >,
+    private readonly store: Pick<Store, 'findPaymentsForSca' | 'findBasket' | 'decidePayments'>,
+    private readonly core: HoldingsCore,
   ) {}
 
   async of(authorisation: Authorisation): Promise<ScaPayment[]> {
@@ -41,18 +40,18 @@ export class ScaPayments {
   }
 
   /** Why the signer cannot pay `payment` from its debtor account (for the agreement they act for), if they cannot. */
-  async payFromProblem(
+  payFromProblem(
     bank: string,
     payment: ScaPayment,
     signer: Customer,
     corporateId: string | undefined,
   ): Promise<string | undefined> {
-    const account = await this.store.findAccount(bank, { bban: payment.debtorBban, iban: payment.debtorIban });
-    const agreementId = payment.psuCorporateId ?? corporateId;
-    if (agreementId === undefined || account === undefined) return payFromProblem(signer, account, undefined);
-    const agreement = await this.store.findAgreement(bank, agreementId);
-    const engagement =
-      agreement === undefined ? undefined : await this.store.findEngagement(bank, agreement.id, signer.id, account.id);
-    return payFromProblem(signer, account, { agreement, engagement });
+    return debtorAccountProblem(
+      this.core,
+      bank,
+      { bban: payment.debtorBban, iban: payment.debtorIban },
+      signer,
+      payment.psuCorporateId ?? corporateId,
+    );
   }
 }

@@ -19,6 +19,7 @@ import { bankOwnersMigration } from './017-bank-owners.js';
 import { sandboxSnapshotsMigration } from './018-sandbox-snapshots.js';
 import { sandboxScenariosMigration } from './019-sandbox-scenarios.js';
 import { bankPaymentsIndexMigration } from './020-bank-payments-index.js';
+import { coreHandoversMigration } from './021-core-handovers.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '018-sandbox-snapshots': sandboxSnapshotsMigration,
   '019-sandbox-scenarios': sandboxScenariosMigration,
   '020-bank-payments-index': bankPaymentsIndexMigration,
+  '021-core-handovers': coreHandoversMigration,
 };

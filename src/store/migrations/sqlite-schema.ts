@@ -23,6 +23,7 @@ export const sqliteSchema: SchemaScript = {
     '018-sandbox-snapshots',
     '019-sandbox-scenarios',
     '020-bank-payments-index',
+    '021-core-handovers',
   ],
   statements: [
     'CREATE TABLE "kysely_migration" ("name" varchar(255) not null primary key, "timestamp" varchar(255) not null)',
@@ -53,6 +54,8 @@ export const sqliteSchema: SchemaScript = {
     'CREATE TABLE "bank_keys" ("bank" text not null, "key_sha256" text not null, "bound_at" text not null, constraint "bank_keys_pk" primary key ("bank", "key_sha256"))',
     'CREATE TABLE "sandbox_snapshots" ("id" text primary key, "bank" text not null, "name" text, "created_at" text not null, "clock_offset_ms" bigint not null, "row_count" integer not null, "size_bytes" integer not null, "migration" text not null, "data" blob not null)',
     'CREATE TABLE "sandbox_scenarios" ("id" text primary key, "bank" text not null, "kind" text not null, "rule" text not null, "times_left" integer, "ends_at" text, "created_at" text not null)',
+    'CREATE TABLE "core_handovers" ("payment_id" text primary key references "payments" ("id") on delete cascade, "bank" text not null, "created_at" text not null, "attempts" integer default 0 not null, "next_attempt_at" text not null, "claimed_by" text, "claimed_until" text, "handed_at" text, "cancelled_at" text, "last_error" text)',
+    'CREATE TABLE "core_report_cursors" ("name" text primary key, "cursor" text, "claimed_by" text, "claimed_until" text, "updated_at" text not null)',
     'CREATE INDEX "account_transactions_booking" on "account_transactions" ("account_id", "booking_date", "seq")',
     'CREATE INDEX "request_bindings_expiry" on "request_bindings" ("expires_at")',
     'CREATE INDEX "psu_code_attempts_at" on "psu_code_attempts" ("at")',
@@ -71,6 +74,7 @@ export const sqliteSchema: SchemaScript = {
     'CREATE INDEX "payments_held" on "payments" ("bank", "held_until", "id") where held_until is not null and status in (\'PDNG\', \'ACSP\')',
     'CREATE INDEX "sandbox_scenarios_bank" on "sandbox_scenarios" ("bank", "kind")',
     'CREATE INDEX "payments_bank_created" on "payments" ("bank", "created_at", "id") where bank <> \'\'',
+    'CREATE INDEX "core_handovers_due" on "core_handovers" ("next_attempt_at", "payment_id") where handed_at is null and cancelled_at is null',
     'insert into "kysely_migration_lock" ("id", "is_locked") values (\'migration_lock\', 0)',
   ],
 };

@@ -83,6 +83,9 @@ export const NOT_BANK_SCOPED = {
   psu_code_attempts:
     'wrong one-time codes, by the PSU: a lockout is security, which a restore must not undo; kept one day (docs/retention.md)',
   installation_keys: "the installation's keys' fingerprints: of every bank",
+  core_handovers:
+    "payments handed to a bank's own core (CORE_URL): production's one bank only, never a sandbox bank's; they go with their payment (on delete cascade)",
+  core_report_cursors: "where the polling of a bank's own core stands: production's, of no sandbox bank",
 } as const;
 
 /** Fails the build when a table of Database is in neither list: each table needs a decision. */

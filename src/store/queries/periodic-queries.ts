@@ -5,7 +5,7 @@ import { entriesOf } from '../../domain/payments/transfer-entries.js';
 import { timeOrderedId } from '../../domain/time-ordered-id.js';
 import type { Execution } from '../../domain/periodic/schedule.js';
 import { PERIODIC_EXECUTIONS_PER_TRANSACTION } from '../../domain/limits.js';
-import type { TransactionStatus } from '../../domain/transaction-status.js';
+import { type TransactionStatus, isRunningOrder } from '../../domain/transaction-status.js';
 import type { Database, PeriodicExecutionTable } from '../database.js';
 import { STANDING_ORDER_RUNNING } from './payment-index-conditions.js';
 import type { Planner } from '../ledger-records.js';
@@ -270,9 +270,8 @@ export async function findPeriodicOrder(
     .orderBy('seq', 'desc')
     .limit(PERIODIC_EXECUTIONS_SHOWN)
     .execute();
-  const running = order.status === 'ACTC' || order.status === 'PDNG';
   return {
-    nextExecutionDate: running ? (order.requested_execution_date ?? undefined) : undefined,
+    nextExecutionDate: isRunningOrder(order.status) ? (order.requested_execution_date ?? undefined) : undefined,
     executions: executions.map((e) => ({
       seq: Number(e.seq),
       executionDate: e.execution_date,

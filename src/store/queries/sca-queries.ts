@@ -1,3 +1,4 @@
+import { insertHandovers } from './core-handover-queries.js';
 import { scheduleOf } from '../../domain/payments/periodic-payment.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { AuthorisationKind, AuthorisationStatus } from '../../domain/sca.js';
@@ -212,9 +213,11 @@ export async function decidePayments(
   decisions: readonly PaymentDecision[],
   signerCustomerId: string | undefined,
   at: Date,
+  handOver = false,
 ): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const changed: string[] = [];
+    const authorised: string[] = [];
     for (const decision of decisions) {
       const result = await trx
         .updateTable('payments')
@@ -236,8 +239,11 @@ export async function decidePayments(
           .where('payment_id', '=', decision.paymentId)
           .execute();
         changed.push(decision.paymentId);
+        if (decision.status !== 'RJCT') authorised.push(decision.paymentId);
       }
     }
+    // A bank's own core gets each payment authorised here once (docs/core.md): its hand-over is written with its status.
+    if (handOver) await insertHandovers(trx, authorised, at);
     return changed;
   });
 }

@@ -36,6 +36,23 @@ export async function countUnattendedReads(
   }
 }
 
+export async function releaseUnattendedReads(
+  db: Kysely<Database>,
+  tppId: string,
+  keys: readonly string[],
+  day: string,
+): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .updateTable('ais_unattended_reads')
+    .set({ reads: sql<number>`reads - 1` })
+    .where('tpp_id', '=', tppId)
+    .where('resource_key', 'in', [...new Set(keys)])
+    .where('day', '=', day)
+    .where('reads', '>', 0)
+    .execute();
+}
+
 async function countOne(db: Kysely<Database>, tppId: string, key: string, day: string): Promise<number> {
   const row = await db
     .insertInto('ais_unattended_reads')

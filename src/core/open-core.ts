@@ -1,0 +1,25 @@
+import type { CoreSetting } from '../config/core-settings.js';
+import type { Store } from '../store/store.js';
+import type { BankCore } from './bank-core.js';
+import { EmbeddedCore } from './embedded/embedded-core.js';
+import type { EmbeddedPayments } from './embedded/embedded-payments.js';
+
+/** Programmer error: this server's own embedded core executes its payments from their rows; nothing hands them over. */
+function noHandOver(): never {
+  throw new Error(
+    "the server's embedded core takes no hand-over: its batch run executes each payment from its own row",
+  );
+}
+
+const OWN_ROWS: EmbeddedPayments = {
+  submit: noHandOver,
+  cancel: noHandOver,
+  report: noHandOver,
+  reports: noHandOver,
+};
+
+/** The bank's core the setting names (docs/core.md). */
+export async function openCore(setting: CoreSetting, store: Store): Promise<BankCore> {
+  if (setting.kind === 'embedded') return new EmbeddedCore(store, OWN_ROWS);
+  throw new Error('CORE_URL: the HTTP core is not built into this server yet');
+}

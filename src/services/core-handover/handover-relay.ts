@@ -1,0 +1,140 @@
+import type { BankCore } from '../../core/bank-core.js';
+import type { Clock } from '../../domain/clock.js';
+import {
+  HANDOVER_BATCH_SIZE,
+  HANDOVER_CLAIM_MS,
+  HANDOVER_CONCURRENCY,
+  HANDOVER_RETRY_BASE_MS,
+  HANDOVER_RETRY_MAX_MS,
+  HANDOVER_SWEEP_MS,
+} from '../../domain/limits.js';
+import type { ClaimedHandover, HandoverStore } from '../../store/handover-store.js';
+import { FaultLog } from './fault-log.js';
+
+/**
+ * Hands each authorised payment to a bank's own core exactly once (docs/core.md, "Exactly once").
+ * Its row was written with the payment's authorisation (the outbox); an instance claims rows for
+ * HANDOVER_CLAIM_MS, so no two send one payment at once, and sends each with its paymentId as the
+ * idempotency key, so a send repeated after a crash or a lapsed claim executes nothing twice. A
+ * failed send is tried again with exponential backoff and jitter, after a restart too: the row
+ * stays until the core acknowledged it. The core's answer is applied in the transaction that
+ * closes the row.
+ */
+export class HandoverRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private draining: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private readonly faults: FaultLog;
+
+  constructor(
+    private readonly store: Pick<
+      HandoverStore,
+      'claimHandovers' | 'handoverOrders' | 'completeHandover' | 'deferHandover'
+    >,
+    private readonly core: Pick<BankCore, 'submitPayment'>,
+    /** This process's name in claims: another instance's claim is left alone while it holds. */
+    private readonly instance: string,
+    private readonly clock: Clock,
+    log: (level: 'warn' | 'info', fields: Record<string, unknown>, message: string) => void,
+    /** Told of each payment the core acknowledged, with the delay from its authorisation (the metrics). */
+    private readonly onHanded: (delayMs: number) => void = () => undefined,
+  ) {
+    this.faults = new FaultLog('handing payments to the core', log);
+  }
+
+  /** Sweeps for due hand-overs every HANDOVER_SWEEP_MS: retries, and rows another instance left. */
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.nudge(), HANDOVER_SWEEP_MS);
+    this.timer.unref();
+    this.nudge();
+  }
+
+  /** Hands over what is due now, at once (after a payment is authorised here), without waiting for the sweep. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.draining !== undefined) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.run().finally(() => {
+      this.draining = undefined;
+    });
+  }
+
+  /** Hands over everything due now, and resolves once nothing is left to send (tests; the shutdown). */
+  async drain(): Promise<void> {
+    this.nudge();
+    while (this.draining !== undefined) await this.draining;
+  }
+
+  /** Stops sweeping and waits for the sends under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== undefined) clearInterval(this.timer);
+    await this.draining;
+  }
+
+  /** Runs turns until nothing is due; a nudge during a turn runs another. */
+  private async run(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        while (!this.stopped && (await this.turn()) === HANDOVER_BATCH_SIZE);
+      } catch (error) {
+        // The database itself failed (its own log says why): the next sweep tries again.
+        this.faults.failed(error);
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  /** One batch: claims what is due, sends each (HANDOVER_CONCURRENCY at a time), and returns how many it claimed. */
+  async turn(): Promise<number> {
+    const now = this.clock.now();
+    const claimed = await this.store.claimHandovers(
+      this.instance,
+      now,
+      new Date(now.getTime() + HANDOVER_CLAIM_MS),
+      HANDOVER_BATCH_SIZE,
+    );
+    if (claimed.length === 0) return 0;
+    const orders = new Map(
+      (await this.store.handoverOrders(claimed.map((c) => c.paymentId))).map((o) => [o.paymentId, o]),
+    );
+    for (let start = 0; start < claimed.length; start += HANDOVER_CONCURRENCY) {
+      await Promise.all(claimed.slice(start, start + HANDOVER_CONCURRENCY).map((c) => this.send(c, orders)));
+    }
+    return claimed.length;
+  }
+
+  private async send(handover: ClaimedHandover, orders: Map<string, Parameters<BankCore['submitPayment']>[1]>) {
+    const order = orders.get(handover.paymentId);
+    if (order === undefined) return;
+    try {
+      const report = await this.core.submitPayment(handover.bank, order);
+      const at = this.clock.now();
+      await this.store.completeHandover(handover.paymentId, report, at);
+      this.faults.recovered();
+      this.onHanded(at.getTime() - order.authorisedAt.getTime());
+    } catch (error) {
+      this.faults.failed(error);
+      const next = new Date(this.clock.now().getTime() + retryDelayMs(handover.attempts));
+      await this.store.deferHandover(handover.paymentId, this.instance, next, reasonOf(error));
+    }
+  }
+}
+
+/**
+ * How long after its `attempts`-th failure a hand-over is tried again: doubling from
+ * HANDOVER_RETRY_BASE_MS up to HANDOVER_RETRY_MAX_MS, and a random half of it ("equal jitter"), so
+ * that the instances retrying a backlog after an outage do not all come back at one instant.
+ */
+export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(HANDOVER_RETRY_MAX_MS, HANDOVER_RETRY_BASE_MS * 2 ** Math.min(attempts, 30));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+function reasonOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
