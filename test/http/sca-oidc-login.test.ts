@@ -399,18 +399,35 @@ describe('a provider that is not there', () => {
 });
 
 describe('private_key_jwt', () => {
-  for (const type of ['rsa', 'ec'] as const) {
-    it(`authenticates with the bank's ${type === 'rsa' ? 'RSA' : 'P-256'} key from PSU_OIDC_CLIENT_KEY_FILE`, async () => {
+  for (const [type, form] of [
+    ['rsa', 'pem'],
+    ['ec', 'pem'],
+    ['ec', 'jwk'],
+  ] as const) {
+    it(`authenticates with the bank's ${type === 'rsa' ? 'RSA' : 'P-256'} key from PSU_OIDC_CLIENT_KEY_FILE (${form === 'pem' ? 'PEM' : 'a JWK with its kid'})`, async () => {
       const keys =
         type === 'rsa'
           ? generateKeyPairSync('rsa', { modulusLength: 2048 })
           : generateKeyPairSync('ec', { namedCurve: 'P-256' });
       const dir = mkdtempSync(join(tmpdir(), 'psd2-oidc-key-'));
-      const keyFile = join(dir, 'client.pem');
-      writeFileSync(keyFile, keys.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+      const keyFile = join(dir, 'client.key');
+      writeFileSync(
+        keyFile,
+        form === 'pem'
+          ? keys.privateKey.export({ type: 'pkcs8', format: 'pem' })
+          : JSON.stringify({ ...keys.privateKey.export({ format: 'jwk' }), kid: 'bank-2026' }),
+      );
+      // With a kid, the provider holds another key of the bank's besides, as during a key rotation.
+      const decoy = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' });
       const keyed = await startTestIdp({
         redirectUri: `${PUBLIC_URL}${PROVIDER_CALLBACK_PATH}`,
-        clientPublicKeys: [keys.publicKey.export({ format: 'jwk' })],
+        clientPublicKeys:
+          form === 'pem'
+            ? [keys.publicKey.export({ format: 'jwk' })]
+            : [
+                { ...decoy, kid: 'bank-2025' },
+                { ...keys.publicKey.export({ format: 'jwk' }), kid: 'bank-2026' },
+              ],
       });
       const other = await startTestApp({
         identityProvider: {
