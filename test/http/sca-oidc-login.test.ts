@@ -214,6 +214,22 @@ describe('signing at the identity provider', () => {
     assert.equal(await payment.status(), 'RCVD');
   });
 
+  it('the 401 challenge of an unknown PSU-ID: a session, with no authorization_details; the PSU-ID it gives is served', async () => {
+    const response = await createCrossBorder(t, {
+      headers: { 'PSU-ID': '11111111-2222-4333-8444-555555555555', 'TPP-Session-ID': 'oidc-session' },
+    });
+    assert.equal(response.statusCode, 401);
+    const b = browser();
+    const done = await b.signIn((response.json() as { _links: { scaRedirect: Link } })._links.scaRedirect.href, {
+      account: 'kari',
+    });
+    assert.equal(done.statusCode, 303, done.body);
+    assert.equal(idp.lastAuthorizationDetails, undefined);
+    const psuId = b.psu.redirect()!.searchParams.get('psu-id')!;
+    const retry = await createCrossBorder(t, { headers: { 'PSU-ID': psuId, 'TPP-Session-ID': 'oidc-session' } });
+    assert.equal(retry.statusCode, 201, retry.body);
+  });
+
   it('a payment named by X-PSU-IDENTITY: signed by that person, wrong-psu for another', async () => {
     const byIdentity = async () => {
       const body = { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' } };
@@ -323,6 +339,13 @@ describe('what is refused', () => {
     const payment = await olaPayment();
     const before = await outcomes('login-refused');
     await assertRefused(await browser().signIn(payment.link, { acr: ACR_LOW }), before);
+  });
+
+  it('says so in Norwegian Bokmål too', async () => {
+    const payment = await olaPayment();
+    const page = await new IdpBrowser(idp, new ScriptedPsu(t.app, 'nb')).signIn(payment.link, { acr: ACR_LOW });
+    assert.equal(page.statusCode, 403);
+    assert.match(page.body, /Innloggingen kunne ikke brukes/);
   });
 
   it('an ID token without the identity claim', async () => {
