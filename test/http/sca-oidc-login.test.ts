@@ -295,6 +295,16 @@ describe('what is refused', () => {
     assert.equal(page.statusCode, 200, page.body);
   });
 
+  it('a HEAD of the callback (a link checker) spends nothing: the PSU then finishes', async () => {
+    const payment = await olaPayment();
+    const b = browser();
+    await b.open(payment.link);
+    const callback = await b.logIn();
+    const head = await t.app.inject({ method: 'HEAD', url: `${callback.pathname}${callback.search}` });
+    assert.equal(head.statusCode, 404);
+    assert.equal((await b.back(callback)).statusCode, 200);
+  });
+
   it('a replayed code: the second callback finds the step used', async () => {
     const payment = await olaPayment();
     const b = browser();

@@ -75,7 +75,8 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
     });
 
     // The identity provider sends the browser back here (docs/sca.md, "Production log-in").
-    pages.get(PROVIDER_CALLBACK_PATH, { schema: { hide: true } }, async (request, reply) => {
+    // GET only: a HEAD (a link checker's) would spend the code and the log-in step without showing the PSU anything.
+    pages.get(PROVIDER_CALLBACK_PATH, { schema: { hide: true }, exposeHeadRoute: false }, async (request, reply) => {
       const at = request.url.indexOf('?');
       const query = new URLSearchParams(at < 0 ? '' : request.url.slice(at + 1));
       const state = query.get('state') ?? '';
