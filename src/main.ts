@@ -14,7 +14,10 @@ import { buildApp } from './http/app.js';
 import { InstantExecution } from './services/instant-execution.js';
 import { PaymentInitiationService } from './services/payment-initiation-service.js';
 import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-identity.js';
-import { ScaService } from './services/sca-service.js';
+import { type PsuLoginProvider, ScaService } from './services/sca-service.js';
+import { OidcClientKeyError, oidcClientAuth } from './services/sca/oidc-client-auth.js';
+import { OidcRelyingParty } from './services/sca/oidc-relying-party.js';
+import { PROVIDER_CALLBACK_PATH } from './http/routes/sca-page-routes.js';
 import { SigningBasketService } from './services/signing-basket-service.js';
 import { AisService } from './services/ais-service.js';
 import { AisConsentPage } from './services/ais/ais-consent-page.js';
@@ -133,7 +136,8 @@ async function main(): Promise<void> {
   });
   const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds, revocation });
   const core = await openCore(config.core, store);
-  const services = makeServices(config, store, core, nationalIdKey, metrics, () => app?.log);
+  const psuLogin = await psuLoginProvider(config);
+  const services = makeServices(config, store, core, nationalIdKey, metrics, () => app?.log, psuLogin);
   phaseDone('services');
   app = await buildApp({
     config,
@@ -213,6 +217,24 @@ async function claimNationalIdKey(store: Store, config: Config, nationalIdKey: N
   }
 }
 
+/**
+ * The bank's identity provider, where PSUs log in (PSU_OIDC_…): none in a sandbox that names none.
+ * Its metadata is discovered at the first log-in, so a provider down at start does not stop the
+ * server; a client key it cannot use does.
+ */
+async function psuLoginProvider(config: Config): Promise<PsuLoginProvider | undefined> {
+  const settings = config.psuOidc;
+  if (settings === undefined) return undefined;
+  const clientAuth = await oidcClientAuth(settings.clientAuth).catch((error: unknown) => {
+    if (error instanceof OidcClientKeyError) refuseStart(error.message);
+    throw error;
+  });
+  return {
+    client: new OidcRelyingParty(settings, clientAuth, `${config.publicUrl}${PROVIDER_CALLBACK_PATH}`),
+    rule: { acrValues: settings.acrValues, identityClaim: settings.identityClaim },
+  };
+}
+
 /** The use cases the app serves, and the scheduler of the batch runs (started once the server listens). */
 function makeServices(
   config: Config,
@@ -221,6 +243,7 @@ function makeServices(
   nationalIdKey: NationalIdKey,
   metrics: ServerMetrics | undefined,
   log: () => FastifyBaseLogger | undefined,
+  psuLogin: PsuLoginProvider | undefined,
 ) {
   const rates =
     config.referenceRates === ''
@@ -237,11 +260,14 @@ function makeServices(
     store,
     core,
     banks,
-    config.mode === 'sandbox' ? sandboxIdentityProvider : noIdentityProvider,
+    // A sandbox pointed at an identity provider has no codes: the PSU logs in there, as in production.
+    config.mode === 'sandbox' && psuLogin === undefined ? sandboxIdentityProvider : noIdentityProvider,
     config.publicUrl,
     nationalIdKey,
     new AisConsentPage(store, core, banks),
     new InstantExecution(store, rates, config.mode),
+    undefined,
+    psuLogin,
   );
   const runner = new BatchRunner(
     store,
@@ -325,6 +351,11 @@ function readyLine(config: Config, trustStore: TrustStore, metricsListener: Metr
     database:
       config.database.kind === 'sqlite' ? `sqlite:${config.database.path}` : redactPassword(config.database.url),
     trustedCas: trustStore.anchors.map((a) => a.name),
+    // Where PSUs log in, and the acr their log-in must have (none: not checked, which production should not be).
+    psuLogin:
+      config.psuOidc === undefined
+        ? 'the sandbox form'
+        : { issuer: config.psuOidc.issuer, acrValues: config.psuOidc.acrValues },
     metrics:
       metricsListener !== undefined
         ? `${metricsListener.url}/metrics`

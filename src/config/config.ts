@@ -21,6 +21,7 @@ import type { DatabaseLocation } from '../store/open-store.js';
 import { Problem, integerIn, parseInteger } from './setting-problem.js';
 import { type TrustProxy, parseSandboxCaFiles, parseTrustProxy } from './scale-out-settings.js';
 import { type CoreSetting, parseCoreSetting } from './core-settings.js';
+import { type PsuOidcSettings, parsePsuOidcSettings } from './psu-oidc-settings.js';
 
 export type Mode = 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -73,6 +74,8 @@ export interface Config {
   bookkeepingYears: number;
   /** The bank's core (docs/core.md): the embedded ledger, or the bank's own over HTTP. */
   core: CoreSetting;
+  /** The bank's identity provider, where PSUs log in (PSU_OIDC_…); undefined: the sandbox's own log-in. */
+  psuOidc: PsuOidcSettings | undefined;
 }
 
 export type { TrustProxy, CoreSetting };
@@ -109,6 +112,14 @@ export const CONFIG_VARIABLES = {
   CORE_KEY_FILE: '',
   CORE_TIMEOUT_MS: String(CORE_TIMEOUT_MS_DEFAULT),
   CORE_POLL_SECONDS: String(CORE_POLL_SECONDS_DEFAULT),
+  PSU_OIDC_ISSUER: '',
+  PSU_OIDC_CLIENT_ID: '',
+  PSU_OIDC_CLIENT_SECRET: '',
+  PSU_OIDC_CLIENT_KEY_FILE: '',
+  PSU_OIDC_SCOPE: 'openid',
+  PSU_OIDC_ACR_VALUES: '',
+  PSU_OIDC_IDENTITY_CLAIM: 'nin',
+  PSU_OIDC_NAME_CLAIM: '',
 } as const;
 
 export class ConfigError extends Error {
@@ -192,6 +203,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mode,
     ),
   );
+  const psuOidc = parsePsuOidcSettings(
+    {
+      PSU_OIDC_ISSUER: read('PSU_OIDC_ISSUER'),
+      PSU_OIDC_CLIENT_ID: read('PSU_OIDC_CLIENT_ID'),
+      PSU_OIDC_CLIENT_SECRET: read('PSU_OIDC_CLIENT_SECRET'),
+      PSU_OIDC_CLIENT_KEY_FILE: read('PSU_OIDC_CLIENT_KEY_FILE'),
+      PSU_OIDC_SCOPE: read('PSU_OIDC_SCOPE'),
+      PSU_OIDC_ACR_VALUES: read('PSU_OIDC_ACR_VALUES'),
+      PSU_OIDC_IDENTITY_CLAIM: read('PSU_OIDC_IDENTITY_CLAIM'),
+      PSU_OIDC_NAME_CLAIM: read('PSU_OIDC_NAME_CLAIM'),
+    },
+    mode === 'production',
+  );
+  if (psuOidc === undefined)
+    for (const name of [
+      'PSU_OIDC_SCOPE',
+      'PSU_OIDC_ACR_VALUES',
+      'PSU_OIDC_IDENTITY_CLAIM',
+      'PSU_OIDC_NAME_CLAIM',
+    ] as const)
+      if ((env[name] ?? '').trim() !== '')
+        problems.push(`${name} is set but PSU_OIDC_ISSUER is not: it has no provider to apply to`);
+  if (Array.isArray(psuOidc)) problems.push(...psuOidc.map((p) => p.text));
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -220,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxBankIdleDays: sandboxBankIdleDays!,
     bookkeepingYears: bookkeepingYears!,
     core: core!,
+    psuOidc: Array.isArray(psuOidc) ? undefined : psuOidc,
   };
 }
 

@@ -4,15 +4,11 @@ import {
   CORE_TIMEOUT_MS_MAX,
   CORE_TIMEOUT_MS_MIN,
 } from '../domain/limits.js';
+import type { CoreSetting } from '../core/core-setting.js';
 import type { Mode } from './config.js';
 import { Problem, integerIn } from './setting-problem.js';
 
-/**
- * Which core the bank's accounts and payments are in (docs/core.md): the embedded ledger, or the
- * bank's own core over HTTP with the shared key that signs the calls both ways.
- */
-export type CoreSetting =
-  { kind: 'embedded' } | { kind: 'http'; url: string; keyFile: string; timeoutMs: number; pollSeconds: number };
+export type { CoreSetting };
 
 export interface CoreSettingTexts {
   core: string;

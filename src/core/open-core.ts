@@ -1,3 +1,4 @@
+import type { CoreSetting } from './core-setting.js';
 import type { Store } from '../store/store.js';
 import type { BankCore } from './bank-core.js';
 import { EmbeddedCore } from './embedded/embedded-core.js';
@@ -19,14 +20,8 @@ const OWN_ROWS: EmbeddedPayments = {
   reports: noHandOver,
 };
 
-/**
- * Which core to open: what it needs of the setting (src/config/core-settings.ts, CoreSetting), named
- * here so the core does not import the settings, a layer above it.
- */
-export type CoreChoice = { kind: 'embedded' } | { kind: 'http'; url: string; keyFile: string; timeoutMs: number };
-
 /** The bank's core the setting names (docs/core.md). */
-export async function openCore(setting: CoreChoice, store: Store): Promise<BankCore> {
+export async function openCore(setting: CoreSetting, store: Store): Promise<BankCore> {
   if (setting.kind === 'embedded') return new EmbeddedCore(store, OWN_ROWS);
   // The key file is read once, at start: a file that cannot be read, or a short key, stops the start.
   return new HttpCore({ url: setting.url, key: await readCoreKey(setting.keyFile), timeoutMs: setting.timeoutMs });

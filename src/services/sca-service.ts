@@ -16,9 +16,18 @@ import { PaymentDecisionStep } from './sca/payment-decision-step.js';
 import { type ScaDecision, type ScaPage, message } from './sca/sca-page.js';
 import { type ScaRequestContext, newAuthorisation } from './sca/sca-links.js';
 import { ScaPayments } from './sca/sca-payments.js';
+import type { IdentityProviderClient } from './sca/identity-provider-client.js';
+import { type OidcClaimsRule, OidcLogin, type ProviderRedirect } from './sca/oidc-login.js';
 import { PaymentCancellation } from './core-handover/payment-cancellation.js';
 
 export type { ScaRequestContext } from './sca/sca-links.js';
+export type { ProviderRedirect } from './sca/oidc-login.js';
+
+/** The bank's identity provider, where PSUs log in instead of on the bank's form, and what its ID token must say. */
+export interface PsuLoginProvider {
+  client: IdentityProviderClient;
+  rule: OidcClaimsRule;
+}
 export type { ChangedMeanwhile, PaymentToSign, ScaDecision, ScaMessage, ScaPage } from './sca/sca-page.js';
 
 /**
@@ -33,6 +42,7 @@ export class ScaService {
   private readonly consentStep: ConsentStep;
   private readonly paymentDecision: PaymentDecisionStep;
   private readonly cancellationDecision: CancellationDecisionStep;
+  private readonly oidcLogin: OidcLogin | undefined;
 
   constructor(
     private readonly store: Store,
@@ -49,6 +59,8 @@ export class ScaService {
     instant?: InstantExecution,
     /** Told when payments were authorised for a bank's own core: their hand-over starts at once (docs/core.md). */
     handOver?: { nudge(): void },
+    /** The bank's identity provider (PSU_OIDC_…); without it the PSU logs in on the bank's form. */
+    provider?: PsuLoginProvider,
   ) {
     this.steps = new AuthorisationSteps(store, banks);
     const payments = new ScaPayments(store, core);
@@ -72,6 +84,10 @@ export class ScaService {
       new PaymentCancellation(store, core),
       (tppId) => banks.of(tppId),
     );
+    this.oidcLogin =
+      provider === undefined
+        ? undefined
+        : new OidcLogin(provider.client, provider.rule, nationalIdKey, this.steps, payments, this.loginStep, banks);
   }
 
   /** Starts an authorisation and returns the scaRedirect address for the PSU's browser. */
@@ -111,6 +127,26 @@ export class ScaService {
   /** The PSU opens the scaRedirect link: it works once, within its time. */
   open(token: string): Promise<ScaPage> {
     return this.loginStep.open(token);
+  }
+
+  /** Whether the PSU logs in at the bank's identity provider rather than on the bank's form. */
+  get logsInAtProvider(): boolean {
+    return this.oidcLogin !== undefined;
+  }
+
+  /**
+   * The PSU opens the scaRedirect link, and (it being valid) their browser goes to the identity
+   * provider; `stateOf` binds the login step's token to the browser.
+   */
+  async openAtProvider(token: string, stateOf: (step: string) => string): Promise<ScaPage | ProviderRedirect> {
+    const page = await this.loginStep.open(token);
+    return this.oidcLogin === undefined ? page : this.oidcLogin.toProvider(page, stateOf);
+  }
+
+  /** The identity provider sends the browser back with the code (or an error) and the state. */
+  providerCallback(step: string | undefined, state: string, query: URLSearchParams): Promise<ScaPage> {
+    if (this.oidcLogin === undefined) return Promise.resolve(message('link-invalid', undefined));
+    return this.oidcLogin.callback(step, state, query);
   }
 
   login(stepToken: string, customerNumber: string, code: string): Promise<ScaPage> {

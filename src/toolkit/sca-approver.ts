@@ -51,6 +51,12 @@ const DONE_AS_WELL = new Set(['cancellation-approved', 'cancellation-declined'])
 export async function approveSca(approval: ScaApproval): Promise<ScaOutcome> {
   const browser = new FormBrowser(approval.server);
   let answer = await browser.open(approval.link);
+  // The bank's own form never answers the link with a redirect; a bank that logs its PSUs in at its
+  // identity provider (BankID, docs/sca.md "Production log-in") does, and only a person can log in there.
+  if (answer.location !== undefined)
+    throw new ScaFlowError(
+      `the bank sends the PSU to its identity provider to log in (${new URL(answer.location).origin}): open the link in a browser; this toolkit logs in on the bank's own form only`,
+    );
   let loggedIn = false;
   let decided = false;
   let shared: string[] = [];

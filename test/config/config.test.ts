@@ -9,6 +9,9 @@ const PRODUCTION = {
   BANK_BIC: 'SPTRNO22',
   PSU_IDENTITY_KEY_FILE: '/run/secrets/psu-identity.key',
   CORE: 'embedded',
+  PSU_OIDC_ISSUER: 'https://idp.bank.example',
+  PSU_OIDC_CLIENT_ID: 'psd2-bank',
+  PSU_OIDC_CLIENT_SECRET: 'a-secret',
 } as const;
 
 describe('configuration from the environment', () => {
@@ -42,6 +45,9 @@ describe('configuration from the environment', () => {
       CORE_KEY_FILE: '/run/secrets/core.key',
       CORE_TIMEOUT_MS: '1500',
       CORE_POLL_SECONDS: '30',
+      PSU_OIDC_ISSUER: 'https://idp.bank.example',
+      PSU_OIDC_CLIENT_ID: 'psd2-bank',
+      PSU_OIDC_CLIENT_SECRET: 'a-secret',
     });
     assert.equal(config.port, 9000);
     assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://bank:pw@db:5432/psd2' });
@@ -135,6 +141,9 @@ describe('configuration from the environment', () => {
         BANK_BIC: 'SPTRNO22',
         PSU_IDENTITY_KEY_FILE: '/run/secrets/psu-identity.key',
         CORE: 'embedded',
+        PSU_OIDC_ISSUER: 'https://idp.bank.example',
+        PSU_OIDC_CLIENT_ID: 'psd2-bank',
+        PSU_OIDC_CLIENT_SECRET: 'a-secret',
         SANDBOX_CA_CERT_FILE: '/run/ca.pem',
         SANDBOX_CA_KEY_FILE: '/run/ca.key',
       }).problems[0]!,

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startServerProcess } from '../support/server-process.js';
 import { tppFixtures } from '../support/tpp-fixtures.js';
+import { PRODUCTION_LOG_IN } from '../support/production-log-in.js';
 
 /** npm as the test runner was started by it (npm test), else the one on the PATH. */
 const NPM: readonly string[] =
@@ -184,8 +185,9 @@ describe('the packed artifact, from a fresh clone to a production start', () => 
       const server = await startServerProcess(
         {
           MODE: 'production',
-      CORE: 'embedded',
+          CORE: 'embedded',
           BANK_BIC: 'SPTRNO22',
+          ...PRODUCTION_LOG_IN,
           TRUSTED_CA_CERTS: trusted,
           PSU_IDENTITY_KEY_FILE: key,
           DATA_DIR: data,

@@ -17,6 +17,7 @@ import {
 } from '../support/payment-requests.js';
 import { ENGINES, NPM_START, failedStart, freshServerData, startServerProcess } from '../support/server-process.js';
 import { tppFixtures } from '../support/tpp-fixtures.js';
+import { PRODUCTION_LOG_IN } from '../support/production-log-in.js';
 import { refusedAuthority } from '../support/refused-certificates.js';
 
 /** The server as a process: start, configuration, modes, databases and shutdown. */
@@ -162,6 +163,7 @@ describe('the server process', () => {
       DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`,
       TRUSTED_CA_CERTS: join(dir, 'trusted.pem'),
       BANK_BIC: 'SPTRNO22',
+      ...PRODUCTION_LOG_IN,
       PSU_IDENTITY_KEY_FILE: join(dir, 'secret.key'),
       METRICS_PORT: '',
     });
@@ -216,6 +218,7 @@ describe('the server process', () => {
       DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`,
       TRUSTED_CA_CERTS: join(dir, 'trusted.pem'),
       BANK_BIC: 'SPTRNO22',
+      ...PRODUCTION_LOG_IN,
       PSU_IDENTITY_KEY_FILE: '',
     });
     assert.equal(code, 2);
@@ -297,6 +300,7 @@ describe('the server process', () => {
         DATABASE_URL: `sqlite:${join(dir, 'x.db')}`,
         TRUSTED_CA_CERTS: join(dir, 'weak.pem'),
         BANK_BIC: 'SPTRNO22',
+        ...PRODUCTION_LOG_IN,
         PSU_IDENTITY_KEY_FILE: join(dir, 'secret.key'),
       });
       assert.equal(code, 2);

@@ -14,8 +14,12 @@ import { DEFAULT_CUSTOMERS, defaultDataSet } from '../../src/sandbox/default-dat
 import { SANDBOX_BANK_BIC, newBankId } from '../../src/domain/bank.js';
 import { InstantExecution } from '../../src/services/instant-execution.js';
 import { PaymentInitiationService } from '../../src/services/payment-initiation-service.js';
-import { sandboxIdentityProvider } from '../../src/services/psu-identity.js';
-import { ScaService } from '../../src/services/sca-service.js';
+import { noIdentityProvider, sandboxIdentityProvider } from '../../src/services/psu-identity.js';
+import { type PsuLoginProvider, ScaService } from '../../src/services/sca-service.js';
+import type { PsuOidcSettings } from '../../src/config/psu-oidc-settings.js';
+import { oidcClientAuth } from '../../src/services/sca/oidc-client-auth.js';
+import { OidcRelyingParty } from '../../src/services/sca/oidc-relying-party.js';
+import { PROVIDER_CALLBACK_PATH } from '../../src/http/routes/sca-page-routes.js';
 import { SigningBasketService } from '../../src/services/signing-basket-service.js';
 import { AisService } from '../../src/services/ais-service.js';
 import { AisConsentPage } from '../../src/services/ais/ais-consent-page.js';
@@ -112,6 +116,8 @@ export interface TestAppOptions {
   core?: (store: Store) => BankCore;
   /** With a core of kind 'http': the callback's signature check (the callback is served as the server serves it). */
   coreCallbackVerify?: CoreCallbacks['verify'];
+  /** The PSU logs in at this identity provider (the PSU_OIDC_… settings; test/support/test-idp.ts runs one). */
+  identityProvider?: PsuOidcSettings;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -166,16 +172,28 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const core = options.core?.(store) ?? (await openCore({ kind: 'embedded' }, store));
   const relay =
     core.kind === 'http' ? new HandoverRelay(store, core, `test-${randomUUID()}`, clock, () => undefined) : undefined;
+  const psuLogin: PsuLoginProvider | undefined =
+    options.identityProvider === undefined
+      ? undefined
+      : {
+          client: new OidcRelyingParty(
+            options.identityProvider,
+            await oidcClientAuth(options.identityProvider.clientAuth),
+            `${publicUrl}${PROVIDER_CALLBACK_PATH}`,
+          ),
+          rule: options.identityProvider,
+        };
   const sca = new ScaService(
     store,
     core,
     banks,
-    sandboxIdentityProvider,
+    psuLogin === undefined ? sandboxIdentityProvider : noIdentityProvider,
     publicUrl,
     options.nationalIdKey ?? { bytes: randomBytes(32) },
     new AisConsentPage(store, core, banks),
     relay === undefined ? new InstantExecution(store, rates, mode) : undefined,
     relay,
+    psuLogin,
   );
   const app = await buildApp({
     config: { mode, logLevel: 'silent', publicUrl, trustProxy: options.trustProxy ?? false },

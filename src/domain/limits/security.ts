@@ -80,3 +80,19 @@ export const SIGNATURE_EXPLANATION_VALUE_MAX_LENGTH = 256;
  * clients commonly use are tried (the Berlin Group's, alphabetical, reversed).
  */
 export const SIGNATURE_EXPLANATION_ORDERS_MAX = 720;
+
+/**
+ * How long the server waits for the PSU's identity provider (discovery, the pushed request, the
+ * token and its keys) before the SCA page says the provider is unavailable. The PSU is waiting in
+ * front of a blank page: a provider that has not answered in 5 s is down for them, and a longer
+ * wait would hold the server's connections for nothing.
+ */
+export const PSU_OIDC_TIMEOUT_SECONDS = 5;
+
+/**
+ * How long before the bank's token request the PSU may have authenticated at the identity provider
+ * (`max_age`, checked against the ID token's `auth_time`). SCA is an authentication for this
+ * payment: a log-in the provider remembers from earlier must not count. With `prompt=login` the PSU
+ * authenticates anew; 5 minutes leave room for BankID on the phone and for the clocks' skew.
+ */
+export const PSU_OIDC_MAX_AUTH_AGE_SECONDS = 300;

@@ -4,11 +4,11 @@ import { ApiError } from '../../domain/api-error.js';
 import { CORE_CALLBACK_BODY_LIMIT_BYTES, CORE_CALLBACK_REPORTS_MAX } from '../../domain/limits.js';
 import type { CoreReport } from '../../store/core-records.js';
 import { readJsonBody } from '../body/read-json-body.js';
+import { type CoreSignatureCheck, requireCoreSignature } from '../hooks/core-signature.js';
 
 /** What the callback of a bank's own core needs: its signature checked, its reports applied. */
 export interface CoreCallbacks {
-  /** Why the Core-Signature of a request does not hold (docs/core.md, "Signatures"), if it does not. */
-  verify(header: string | undefined, method: string, pathWithQuery: string, body: Buffer): string | undefined;
+  verify: CoreSignatureCheck;
   apply(reports: CoreReport[]): Promise<void>;
 }
 
@@ -22,17 +22,13 @@ export interface CoreCallbacks {
 export function registerCoreCallbackRoutes(app: FastifyInstance, callbacks: CoreCallbacks): void {
   app.post(
     '/core/v1/status-reports',
-    { schema: { hide: true }, bodyLimit: CORE_CALLBACK_BODY_LIMIT_BYTES },
+    {
+      schema: { hide: true },
+      bodyLimit: CORE_CALLBACK_BODY_LIMIT_BYTES,
+      preHandler: requireCoreSignature(callbacks.verify),
+    },
     async (request, reply) => {
-      const raw = request.rawBody ?? Buffer.alloc(0);
-      const header = request.headers['core-signature'];
-      const refused = callbacks.verify(typeof header === 'string' ? header : undefined, 'POST', request.url, raw);
-      if (refused !== undefined)
-        throw new ApiError(
-          'SIGNATURE_INVALID',
-          `the status report is not signed with the key shared with the bank's core: ${refused}`,
-        );
-      const json = await readJsonBody(raw, false);
+      const json = await readJsonBody(request.rawBody ?? Buffer.alloc(0), false);
       const reports = reportsOf(json);
       await callbacks.apply(reports);
       return reply.code(204).send();

@@ -13,6 +13,9 @@ import { fieldsOf, formOf } from '../page-forms.js';
 import { renderScaPage } from '../sca-pages/sca-page-renderer.js';
 import { StepBinding } from '../sca-pages/step-binding.js';
 
+/** Where the identity provider sends the browser back: PUBLIC_URL and this path is the redirect URI registered with it. */
+export const PROVIDER_CALLBACK_PATH = '/sca/oidc/callback';
+
 interface ScaPageOptions {
   sandbox: boolean;
   secureCookies: boolean;
@@ -62,9 +65,23 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
       );
     });
 
-    pages.get<{ Params: { token: string } }>('/sca/:token', { schema: { hide: true } }, async (request, reply) =>
-      show(request, reply, await sca.open(request.params.token)),
-    );
+    pages.get<{ Params: { token: string } }>('/sca/:token', { schema: { hide: true } }, async (request, reply) => {
+      if (!sca.logsInAtProvider) return show(request, reply, await sca.open(request.params.token));
+      // The state is the login step's token bound to this browser: only it can complete the log-in.
+      const page = await sca.openAtProvider(request.params.token, (step) => binding.bind(step, request, reply));
+      if (page.kind !== 'provider') return show(request, reply, page);
+      setPageHeaders(reply, "'self' https: http:");
+      return reply.code(303).header('Location', page.url).send();
+    });
+
+    // The identity provider sends the browser back here (docs/sca.md, "Production log-in").
+    // GET only: a HEAD (a link checker's) would spend the code and the log-in step without showing the PSU anything.
+    pages.get(PROVIDER_CALLBACK_PATH, { schema: { hide: true }, exposeHeadRoute: false }, async (request, reply) => {
+      const at = request.url.indexOf('?');
+      const query = new URLSearchParams(at < 0 ? '' : request.url.slice(at + 1));
+      const state = query.get('state') ?? '';
+      return show(request, reply, await sca.providerCallback(binding.unbind(state, request), state, query));
+    });
 
     pages.post('/sca/login', { preHandler: pages.csrfProtection, schema: { hide: true } }, async (request, reply) => {
       const form = fieldsOf(request.body, ['step', 'customerNumber', 'code', 'decision']);
@@ -91,6 +108,9 @@ function pageShower(options: ScaPageOptions, binding: StepBinding): ShowPage {
     // A message or the way back to the TPP ends the PSU's visit; a log-in or confirmation page does not.
     if (page.kind === 'message' || page.kind === 'redirect')
       options.onOutcome?.(page.kind === 'message' ? page.message : page.outcome);
+    // Why the identity provider's answer was refused: a code or the library's words, never a token or an identity number.
+    if (page.kind === 'message' && page.reason !== undefined)
+      request.log.warn({ scaOutcome: page.message, reason: page.reason }, 'PSU log-in at the identity provider failed');
     if (page.kind === 'redirect') return reply.code(303).header('Location', page.url).send();
     const language = languageOf(request);
     // A message has no form; and a request refused before the cookie plugin read its cookies (a
@@ -99,11 +119,17 @@ function pageShower(options: ScaPageOptions, binding: StepBinding): ShowPage {
     // Each form's step token is bound to the browser the page is rendered for.
     const shown = 'step' in page ? { ...page, step: binding.bind(page.step, request, reply) } : page;
     const html = renderScaPage(shown, { language, csrf, sandbox: options.sandbox });
-    const status =
-      statusOverride ??
-      (page.kind === 'message' && (page.message === 'link-invalid' || page.message === 'link-expired') ? 410 : 200);
+    const status = statusOverride ?? (page.kind === 'message' ? messageStatus(page.message) : 200);
     return reply.code(status).header('Content-Language', language).type('text/html; charset=utf-8').send(html);
   };
+}
+
+/** A used or expired link is gone (410); a refused log-in is forbidden (403); a provider that did not answer, unavailable (503). */
+function messageStatus(message: ScaMessage): number {
+  if (message === 'link-invalid' || message === 'link-expired') return 410;
+  if (message === 'login-refused') return 403;
+  if (message === 'idp-unavailable') return 503;
+  return 200;
 }
 
 /** A field sent once per ticked box (a consent's accounts), as text, at most `max` of them, each bounded. */

@@ -114,6 +114,14 @@ const en: ScaTexts = {
       title: 'This form cannot be used',
       text: 'The form was not sent from this page, or it is too old. Nothing was approved. Start again from the app you came from.',
     },
+    'idp-unavailable': {
+      title: 'Logging in is not available right now',
+      text: 'The service you log in with did not answer. Nothing was approved. Try again in a while from the app you came from.',
+    },
+    'login-refused': {
+      title: 'The log-in could not be used',
+      text: 'The answer from the service you logged in with could not be verified, or it does not name a customer of the bank. Nothing was approved. Start again from the app you came from.',
+    },
     'link-expired': {
       title: 'This link has expired',
       text: 'The link is no longer valid. Nothing was approved. Start again from the app you came from.',
@@ -247,6 +255,14 @@ const nb: ScaTexts = {
     'form-invalid': {
       title: 'Skjemaet kan ikke brukes',
       text: 'Skjemaet ble ikke sendt fra denne siden, eller det er for gammelt. Ingenting ble godkjent. Start på nytt fra appen du kom fra.',
+    },
+    'idp-unavailable': {
+      title: 'Innlogging er ikke tilgjengelig nå',
+      text: 'Tjenesten du logger inn med, svarte ikke. Ingenting ble godkjent. Prøv igjen om en stund fra appen du kom fra.',
+    },
+    'login-refused': {
+      title: 'Innloggingen kunne ikke brukes',
+      text: 'Svaret fra tjenesten du logget inn med, kunne ikke bekreftes, eller det viser ikke til en kunde av banken. Ingenting ble godkjent. Start på nytt fra appen du kom fra.',
     },
     'link-expired': {
       title: 'Lenken er utløpt',

@@ -60,9 +60,22 @@ export class LoginStep {
     if (customer === undefined || !this.identity.verifyCode(customer.customerNumber, code.trim()))
       return this.wrongCode(authorisation, stepToken, attempt, now);
     await this.lockout.release(attempt);
+    return this.loggedIn(authorisation, stepToken, customer, now);
+  }
+
+  /**
+   * The PSU proved who they are (a code here, or the bank's identity provider: oidc-login.ts): a
+   * session ends here, a consent goes on to choose the accounts, payments to their confirmation page.
+   */
+  loggedIn(authorisation: Authorisation, stepToken: string, customer: Customer, now: Date): Promise<ScaPage> {
     if (authorisation.kind === 'session') return this.sessionLogin(authorisation, stepToken, customer, now);
     if (authorisation.kind === 'consent') return this.consent.login(authorisation, stepToken, customer, now);
     return this.paymentLogin(authorisation, stepToken, customer, now);
+  }
+
+  /** The bank's customer with this national identity number (what the identity provider says the PSU is), if any. */
+  customerOfIdentity(bank: string, nationalId: string): Promise<Customer | undefined> {
+    return this.core.findCustomer(bank, { customerNumber: nationalId });
   }
 
   /**

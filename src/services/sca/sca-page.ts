@@ -44,7 +44,13 @@ export type ScaPage =
       /** A consent of the PSU is in force in this session: the page offers to withdraw it. */
       withdrawable: boolean;
     }
-  | { kind: 'message'; message: ScaMessage; returnUrl: string | undefined }
+  | {
+      kind: 'message';
+      message: ScaMessage;
+      returnUrl: string | undefined;
+      /** Why the identity provider's answer was refused, for the log: never a token or an identity number. */
+      reason?: string;
+    }
   /** Back to the TPP; `outcome` says why (the metrics count it). */
   | { kind: 'redirect'; url: string; outcome: ScaMessage };
 
@@ -70,6 +76,8 @@ export type ScaMessage =
   | 'cancellation-declined'
   | 'cancellation-too-late'
   | 'bank-unavailable'
+  | 'idp-unavailable'
+  | 'login-refused'
   | ChangedMeanwhile;
 
 /**
