@@ -24,6 +24,13 @@ async function main(): Promise<void> {
     );
   }
   const core = await startReferenceCore({ ...settings, key, logger: true });
+  // What a production server needs to reach it, ready to paste.
+  process.stdout.write(
+    `reference core: a production server reaches it with CORE_URL=${core.url} CORE_KEY_FILE=${settings.keyFile}` +
+      (settings.callbackUrl === undefined
+        ? '; no CALLBACK_URL: the server polls for status reports\n'
+        : `; status reports are pushed to ${settings.callbackUrl.toString()}\n`),
+  );
   core.app.log.info(
     { url: core.url, callback: settings.callbackUrl?.toString() ?? null, faults: core.faults.current },
     'reference core listening',

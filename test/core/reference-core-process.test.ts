@@ -46,6 +46,12 @@ describe('npm run core: the reference core as a process', () => {
       child.once('exit', () => reject(new Error(`exited before listening:\n${output()}`)));
     });
     assert.match(output(), /the shared key is in .*data\/core\.key \(made now\)/);
+    await new Promise<void>((resolve) => {
+      const look = () => (/CORE_URL=/.test(output()) ? resolve() : undefined);
+      look();
+      child.stdout!.on('data', look);
+    });
+    assert.ok(output().includes(`CORE_URL=${url} CORE_KEY_FILE=${join(dir, 'data', 'core.key')}`), output());
     const key = await readCoreKey(join(dir, 'data', 'core.key'));
     const core = new HttpCore({ url, key });
     assert.equal((await core.findCustomer('', { customerNumber: '13039319955' }))?.name, 'Ola Nordmann');
