@@ -61,17 +61,6 @@ describe('a production server with the reference core as its core', () => {
     core = new HttpCore({ url: reference.url, key: KEY });
     // Production with a bank's own core: the server's own database holds none of the bank's data.
     t = await startTestApp({ mode: 'production', core: () => core, seed: false });
-    // A gap left for the lead (reported): psu_sessions.customer_id references the server's own
-    // customers table, which a bank's own core leaves empty, so the SCA decision's PSU session fails
-    // its foreign key (a 500) unless the core's customer is in that table. Until a migration drops
-    // that reference, the PSU's customer is mirrored there; take these two lines out with it.
-    const ola = (await core.findCustomer('', { customerNumber: '13039319955' }))!;
-    await t.store.saveBankData('', {
-      customers: [{ ...ola, createdAt: new Date() }],
-      accounts: [],
-      agreements: [],
-      engagements: [],
-    });
   });
   after(async () => {
     await t.close();

@@ -15,6 +15,7 @@ import {
   createHeaders,
   crossBorderBody,
   messagesByPath,
+  OTHER_PSU_ID,
 } from '../support/payment-requests.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { ibanOf, nextBban, nextFnr, nextOrganisationNumber } from '../support/norwegian-numbers.js';
@@ -294,6 +295,9 @@ describe('sandbox customers', () => {
       const response = await app.signed({ method: 'DELETE', url: `/v1/sandbox/customers/${ola.id}` });
       assert.equal(response.statusCode, 204, response.body);
       assert.equal(await app.store.findAccount(TPP_ID, { bban: OLA_ACCOUNTS[0] }), undefined, 'with its accounts');
+      // With its PSU sessions: the PSU-ID the TPP held for Ola names no one any more (migration 022 took the cascade).
+      assert.equal(await app.store.findPsuSession(TPP_ID, PSU_ID), undefined, 'with its PSU sessions');
+      assert.ok(await app.store.findPsuSession(OTHER_TPP_ID, OTHER_PSU_ID), "the other TPP's session stays");
       const again = await app.signed({
         method: 'POST',
         url: '/v1/sandbox/customers',

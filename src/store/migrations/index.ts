@@ -20,6 +20,7 @@ import { sandboxSnapshotsMigration } from './018-sandbox-snapshots.js';
 import { sandboxScenariosMigration } from './019-sandbox-scenarios.js';
 import { bankPaymentsIndexMigration } from './020-bank-payments-index.js';
 import { coreHandoversMigration } from './021-core-handovers.js';
+import { psuSessionCustomerMigration } from './022-psu-session-customer.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '019-sandbox-scenarios': sandboxScenariosMigration,
   '020-bank-payments-index': bankPaymentsIndexMigration,
   '021-core-handovers': coreHandoversMigration,
+  '022-psu-session-customer': psuSessionCustomerMigration,
 };

@@ -24,6 +24,7 @@ export const sqliteSchema: SchemaScript = {
     '019-sandbox-scenarios',
     '020-bank-payments-index',
     '021-core-handovers',
+    '022-psu-session-customer',
   ],
   statements: [
     'CREATE TABLE "kysely_migration" ("name" varchar(255) not null primary key, "timestamp" varchar(255) not null)',
@@ -31,7 +32,6 @@ export const sqliteSchema: SchemaScript = {
     'CREATE TABLE "tpp_requests" ("tpp_id" text not null, "request_id" text not null, "operation" text not null, "body_sha256" text not null, "response_status" integer not null, "response_body" text not null, "payment_id" text, "created_at" text not null, constraint "tpp_requests_pk" primary key ("tpp_id", "request_id"))',
     'CREATE TABLE "payments" ("id" text primary key, "tpp_id" text not null, "service" text not null, "product" text not null, "status" text not null, "psu_key" text not null, "psu_id" text, "psu_national_id_hash" text, "psu_corporate_id" text, "psu_context" text, "debtor_bban" text, "debtor_iban" text, "debtor_currency" text not null, "requested_execution_date" text, "entry_count" integer not null, "fee_minor" bigint not null, "fee_currency" text not null, "body" text not null, "accept_fixes" text not null, "tpp_redirect_uri" text not null, "tpp_session_id" text not null, "funds_available" integer, "status_reason" text, "created_at" text not null, "updated_at" text not null, "signed_by_customer_id" text, "authorised_at" text, bank text not null default \'\', "cancel_request_id" text, held_until text, held_then text, held_reason text)',
     'CREATE TABLE "transfers" ("payment_id" text not null references "payments" ("id") on delete cascade, "seq" integer not null, "tpp_id" text not null, "psu_key" text not null, "amount_minor" bigint not null, "currency" text not null, "creditor_name" text not null, "creditor_account" text not null, "duplicate_key" text not null, "status" text not null, "status_reason" text, "created_at" text not null, "duplicate_hash" bigint default 0 not null, "duplicate_scope" bigint default 0 not null, "duplicate_day" integer default 0 not null, constraint "transfers_pk" primary key ("payment_id", "seq"))',
-    'CREATE TABLE "psu_sessions" ("psu_id" text primary key, "tpp_id" text not null, "customer_id" text not null references "customers" ("id") on delete cascade, "last_sca_at" text not null, "tpp_session_id" text, "created_at" text not null, constraint "psu_sessions_tpp_customer" unique ("tpp_id", "customer_id"))',
     'CREATE TABLE "authorisations" ("id" text primary key, "token_hash" text not null unique, "stage" text not null, "kind" text not null, "object_id" text, "tpp_id" text not null, "tpp_name" text not null, "psu_id" text, "psu_national_id_hash" text, "psu_corporate_id" text, "psu_context" text, "auth_method" text, "redirect_preferred" integer not null, "tpp_redirect_uri" text, "tpp_session_id" text, "status" text not null, "customer_id" text, "attempts" integer not null, "expires_at" text not null, "created_at" text not null, "updated_at" text not null)',
     'CREATE TABLE "baskets" ("id" text primary key, "tpp_id" text not null, "psu_key" text not null, "request_body" text not null, "created_at" text not null)',
     'CREATE TABLE "basket_payments" ("basket_id" text not null references "baskets" ("id") on delete cascade, "payment_id" text not null unique references "payments" ("id") on delete cascade, "seq" integer not null, constraint "basket_payments_pk" primary key ("basket_id", "payment_id"))',
@@ -56,6 +56,7 @@ export const sqliteSchema: SchemaScript = {
     'CREATE TABLE "sandbox_scenarios" ("id" text primary key, "bank" text not null, "kind" text not null, "rule" text not null, "times_left" integer, "ends_at" text, "created_at" text not null)',
     'CREATE TABLE "core_handovers" ("payment_id" text primary key references "payments" ("id") on delete cascade, "bank" text not null, "created_at" text not null, "attempts" integer default 0 not null, "next_attempt_at" text not null, "claimed_by" text, "claimed_until" text, "handed_at" text, "cancelled_at" text, "last_error" text)',
     'CREATE TABLE "core_report_cursors" ("name" text primary key, "cursor" text, "claimed_by" text, "claimed_until" text, "updated_at" text not null)',
+    'CREATE TABLE "psu_sessions" ("psu_id" text primary key, "tpp_id" text not null, "customer_id" text not null, "last_sca_at" text not null, "tpp_session_id" text, "created_at" text not null, constraint "psu_sessions_tpp_customer" unique ("tpp_id", "customer_id"))',
     'CREATE INDEX "account_transactions_booking" on "account_transactions" ("account_id", "booking_date", "seq")',
     'CREATE INDEX "request_bindings_expiry" on "request_bindings" ("expires_at")',
     'CREATE INDEX "psu_code_attempts_at" on "psu_code_attempts" ("at")',

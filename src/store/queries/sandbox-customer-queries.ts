@@ -163,8 +163,16 @@ export async function customerHoldings(
   return holdings;
 }
 
-/** Removes the customer and, by cascade, its accounts, card accounts, agreements, transactions and PSU sessions. */
+/**
+ * Removes the customer and, by cascade, its accounts, card accounts, agreements and transactions; its
+ * PSU sessions with it, in the same transaction (they name the customer without a foreign key since
+ * migration 022).
+ */
 export async function deleteCustomer(db: Kysely<Database>, bank: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('customers').where('bank', '=', bank).where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('customers').where('bank', '=', bank).where('id', '=', id).executeTakeFirst();
+    if (Number(result.numDeletedRows) !== 1) return false;
+    await trx.deleteFrom('psu_sessions').where('customer_id', '=', id).execute();
+    return true;
+  });
 }

@@ -25,6 +25,11 @@ export async function initialize(
       .where('tpp_id', 'is not', null)
       .executeTakeFirst();
     await trx.deleteFrom('agreements').where('bank', '=', bank).execute();
+    // The sessions of the bank's customers go with them (no cascade since migration 022).
+    await trx
+      .deleteFrom('psu_sessions')
+      .where('customer_id', 'in', trx.selectFrom('customers').select('id').where('bank', '=', bank))
+      .execute();
     await trx.deleteFrom('customers').where('bank', '=', bank).execute();
     // A fresh start for a test suite: no scenario a run before it armed outlives it.
     await trx.deleteFrom('sandbox_scenarios').where('bank', '=', bank).execute();

@@ -1,0 +1,195 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, describe, it } from 'node:test';
+import BetterSqlite3 from 'better-sqlite3';
+import { signRequest } from '../../src/toolkit/request-signer.js';
+import { fetchApp } from '../support/fetch-app.js';
+import { IdpBrowser } from '../support/idp-browser.js';
+import { ScriptedPsu } from '../support/scripted-psu.js';
+import { type ServerProcess, startServerProcess } from '../support/server-process.js';
+import { NDCT_PATH, ndctBody } from '../support/single-payment-requests.js';
+import { startTestIdp } from '../support/test-idp.js';
+import { tppFixtures } from '../support/tpp-fixtures.js';
+
+/** Kills of each process (issue 38, 5: 8 times each under load). */
+const KILLS = 8;
+/** Payments made between two kills. */
+const PAYMENTS_PER_ROUND = 3;
+const STATUSES_AFTER_AUTHORISATION = new Set(['ACTC', 'PDNG', 'ACSP', 'ACSC', 'RJCT', 'PART', 'CANC']);
+
+const dirs: string[] = [];
+after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The reference core as `npm run core` starts it, resolved once it listens. */
+async function startCore(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['dist/src/reference-core/main.js'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const stderr: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (l) => stderr.push(l));
+  await new Promise<void>((resolve, reject) => {
+    lines.on('line', (text) => {
+      if (text.includes('reference core listening')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the reference core exited (${code}): ${stderr.join('\n')}`)));
+  });
+  return child;
+}
+
+async function kill9(child: ChildProcess): Promise<void> {
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/**
+ * Issue 38, 5: kill -9 of the server and of the core, 8 times each, while payments are created and
+ * authorised: no authorised payment is lost, and none is executed twice. Counted in the core's own
+ * database: each payment the server says was authorised is there once, and booked once.
+ */
+describe('kill -9 of the server and of the bank\'s core under load', { timeout: 300_000 }, () => {
+  it('loses no authorised payment and executes none twice', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'psd2-core-kill-'));
+    dirs.push(dir);
+    const fixtures = await tppFixtures();
+    writeFileSync(join(dir, 'trusted.pem'), fixtures.ca.certPem);
+    writeFileSync(join(dir, 'psu.key'), randomBytes(32).toString('hex'));
+    writeFileSync(join(dir, 'core.key'), randomBytes(32).toString('hex'));
+    const [serverPort, corePort] = [await freePort(), await freePort()];
+    const publicUrl = `http://127.0.0.1:${serverPort}`;
+    const idp = await startTestIdp({ redirectUri: `${publicUrl}/sca/oidc/callback` });
+    const coreEnv = {
+      PORT: String(corePort),
+      DATABASE_URL: `sqlite:${join(dir, 'core.db')}`,
+      CORE_KEY_FILE: join(dir, 'core.key'),
+      CALLBACK_URL: `${publicUrl}/core/v1/status-reports`,
+    };
+    const serverEnv = {
+      MODE: 'production',
+      PORT: String(serverPort),
+      PUBLIC_URL: publicUrl,
+      DATA_DIR: dir,
+      DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`,
+      TRUSTED_CA_CERTS: join(dir, 'trusted.pem'),
+      BANK_BIC: 'SPTRNO22',
+      PSU_IDENTITY_KEY_FILE: join(dir, 'psu.key'),
+      CORE_URL: `http://127.0.0.1:${corePort}`,
+      CORE_KEY_FILE: join(dir, 'core.key'),
+      CORE_POLL_SECONDS: '1',
+      PSU_OIDC_ISSUER: idp.issuer,
+      PSU_OIDC_CLIENT_ID: idp.clientId,
+      PSU_OIDC_CLIENT_SECRET: idp.clientSecret,
+    };
+    let core = await startCore(coreEnv);
+    let server: ServerProcess = await startServerProcess(serverEnv);
+    const created: string[] = [];
+
+    /** One payment: created, and approved at the provider and the bank's page, as far as the processes let it go. */
+    const pay = async (): Promise<void> => {
+      const body = JSON.stringify(ndctBody());
+      const headers = signRequest({
+        method: 'POST',
+        url: NDCT_PATH,
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'X-PSU-IDENTITY': '13039319955',
+          'PSU-IP-Address': '192.0.2.10',
+          'PSU-Context': 'PRIVATE',
+          'TPP-Session-ID': 'kill',
+          'TPP-Redirect-URI': 'https://tpp.example/cb',
+        },
+        credentials: fixtures.tpp,
+      });
+      let answer: Response;
+      try {
+        answer = await fetch(`${publicUrl}${NDCT_PATH}`, { method: 'POST', headers, body });
+      } catch {
+        return; // the server was being killed: nothing was acknowledged
+      }
+      if (answer.status !== 201) return;
+      const json = (await answer.json()) as { paymentId: string; _links: { scaRedirect: { href: string } } };
+      created.push(json.paymentId);
+      try {
+        const browser = new IdpBrowser(idp, new ScriptedPsu(fetchApp(publicUrl)));
+        await browser.signIn(json._links.scaRedirect.href);
+        await browser.psu.approve();
+      } catch {
+        // Killed half-way: the payment is authorised or not, whichever the server committed.
+      }
+    };
+
+    try {
+      for (let round = 0; round < 2 * KILLS; round++) {
+        await Promise.all(Array.from({ length: PAYMENTS_PER_ROUND }, pay));
+        if (round % 2 === 0) {
+          await kill9(core);
+          await Promise.all([pay(), pay()]);
+          core = await startCore(coreEnv);
+        } else {
+          await kill9(server.child);
+          server = await startServerProcess(serverEnv);
+        }
+      }
+      await Promise.all(Array.from({ length: PAYMENTS_PER_ROUND }, pay));
+
+      const statusOf = async (id: string): Promise<string> => {
+        const url = `${NDCT_PATH}/${id}/status`;
+        const answer = await fetch(`${publicUrl}${url}`, {
+          headers: signRequest({ method: 'GET', url, credentials: fixtures.tpp }),
+        });
+        return ((await answer.json()) as { transactionStatus: string }).transactionStatus;
+      };
+      // Every authorised payment reaches the core: the server reads ACSP (accepted) or later for each.
+      let authorised: string[] = [];
+      for (let tries = 0; ; tries++) {
+        const statuses = await Promise.all(created.map(async (id) => [id, await statusOf(id)] as const));
+        authorised = statuses.filter(([, s]) => STATUSES_AFTER_AUTHORISATION.has(s)).map(([id]) => id);
+        const waiting = statuses.filter(([, s]) => s === 'ACTC' || s === 'PDNG');
+        if (waiting.length === 0) break;
+        assert.ok(tries < 120, `still waiting for the core: ${waiting.map(([id]) => id).join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      assert.ok(authorised.length >= KILLS, `too few payments were authorised to say anything: ${authorised.length}`);
+      const ledger = new BetterSqlite3(join(dir, 'core.db'), { readonly: true });
+      try {
+        const inCore = new Set(
+          (ledger.prepare('select id from payments').all() as { id: string }[]).map((r) => r.id),
+        );
+        const lost = authorised.filter((id) => !inCore.has(id));
+        assert.deepEqual(lost, [], 'every payment the server authorised is in the core');
+        const booked = ledger
+          .prepare(
+            "select payment_id, count(*) as n from account_transactions where payment_id is not null and remittance not like 'Fee,%' and debtor_bban = '15061012343' and amount_minor > 0 group by payment_id having count(*) > 1",
+          )
+          .all();
+        assert.deepEqual(booked, [], 'no payment booked twice');
+      } finally {
+        ledger.close();
+      }
+    } finally {
+      server.child.kill('SIGKILL');
+      core.kill('SIGKILL');
+      await idp.close();
+    }
+  });
+});
