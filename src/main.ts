@@ -12,6 +12,8 @@ import type { NationalIdKey } from './domain/psu.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rates.js';
 import { buildApp } from './http/app.js';
 import { InstantExecution } from './services/instant-execution.js';
+import { CoreLink } from './services/core-handover/core-link.js';
+import { CoreKeyError, readCoreKey } from './core/http/core-signature.js';
 import { PaymentInitiationService } from './services/payment-initiation-service.js';
 import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-identity.js';
 import { type PsuLoginProvider, ScaService } from './services/sca-service.js';
@@ -135,9 +137,14 @@ async function main(): Promise<void> {
     throw error;
   });
   const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds, revocation });
-  const core = await openCore(config.core, store);
+  // A key file that cannot be read or holds no usable key is a configuration error (exit 2).
+  const core = await openCore(config.core, store).catch((error: unknown) => {
+    if (error instanceof CoreKeyError) refuseStart(`CORE_KEY_FILE: ${error.message}`);
+    throw error;
+  });
+  const link = await coreLinkOf(config, store, core, () => app?.log);
   const psuLogin = await psuLoginProvider(config);
-  const services = makeServices(config, store, core, nationalIdKey, metrics, () => app?.log, psuLogin);
+  const services = makeServices(config, store, core, link, nationalIdKey, metrics, () => app?.log, psuLogin);
   phaseDone('services');
   app = await buildApp({
     config,
@@ -145,6 +152,7 @@ async function main(): Promise<void> {
     authenticator,
     ...services.app,
     ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: config.metrics === 'api-port' } }),
+    ...(link === undefined ? {} : { coreCallbacks: link.callbacks }),
   });
   app.addHook('onClose', async () => revocation.stop());
   phaseDone('buildApp');
@@ -153,10 +161,14 @@ async function main(): Promise<void> {
   phaseDone('waitForSandboxCa');
   // Stopped before the store closes (listen's onClose hook, added after this one).
   app.addHook('onClose', () => services.retention.stop());
+  // Sends in flight finish before the store closes; rows not yet sent wait in the database.
+  if (link !== undefined) app.addHook('onClose', () => link.stop());
   const metricsListener = await listen(app, config, metrics, services.scheduler, store);
   phaseDone('listen');
+  // A bank's own core executes the payments (docs/core.md): this server hands them over and runs no batch.
+  if (link !== undefined) link.start();
   // Slots missed while the server was down run now; then the scheduler wakes at each slot.
-  void services.scheduler.wake();
+  else void services.scheduler.wake();
   services.retention.start();
   revocation.start(config.revocationRefreshSeconds * 1000);
   warmUpLater(app);
@@ -235,11 +247,30 @@ async function psuLoginProvider(config: Config): Promise<PsuLoginProvider | unde
   };
 }
 
+/**
+ * With a bank's own core (CORE_URL): the relay of authorised payments, the poller of its reports and
+ * its callback's check, started once the server listens; none with the embedded core.
+ */
+async function coreLinkOf(
+  config: Config,
+  store: Store,
+  core: BankCore,
+  log: () => FastifyBaseLogger | undefined,
+): Promise<CoreLink | undefined> {
+  if (config.core.kind !== 'http') return undefined;
+  // Read once at start (openCore read it too, for its own signatures): a key that cannot be used stopped the start there.
+  const key = await readCoreKey(config.core.keyFile);
+  return new CoreLink(store, core, key, config.core.pollSeconds, systemClock, (level, fields, message) =>
+    log()?.[level](fields, message),
+  );
+}
+
 /** The use cases the app serves, and the scheduler of the batch runs (started once the server listens). */
 function makeServices(
   config: Config,
   store: Store,
   core: BankCore,
+  link: CoreLink | undefined,
   nationalIdKey: NationalIdKey,
   metrics: ServerMetrics | undefined,
   log: () => FastifyBaseLogger | undefined,
@@ -265,8 +296,9 @@ function makeServices(
     config.publicUrl,
     nationalIdKey,
     new AisConsentPage(store, core, banks),
-    new InstantExecution(store, rates, config.mode),
-    undefined,
+    // A bank's own core executes a Straks payment when it is handed over, at once.
+    link === undefined ? new InstantExecution(store, rates, config.mode) : undefined,
+    link?.relay,
     psuLogin,
   );
   const runner = new BatchRunner(
