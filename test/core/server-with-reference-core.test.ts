@@ -8,12 +8,15 @@ import { HttpCore } from '../../src/core/http/http-core.js';
 import { NO_FAULTS } from '../../src/reference-core/faults.js';
 import { type ReferenceCore, startReferenceCore } from '../../src/reference-core/reference-core.js';
 import { CoreReportPoller } from '../../src/services/core-handover/report-poller.js';
-import { giveConsent, readAis } from '../support/ais-requests.js';
+import { askConsent, readAis } from '../support/ais-requests.js';
+import { IdpBrowser } from '../support/idp-browser.js';
+import { ACR_HIGH, type TestIdp, startTestIdp } from '../support/test-idp.js';
+import { PROVIDER_CALLBACK_PATH } from '../../src/http/routes/sca-page-routes.js';
 import { BULK_PATH, OLA_ACCOUNTS, bulkBody, createBulk } from '../support/payment-requests.js';
 import { PERIODIC_PATH, periodicBody } from '../support/periodic-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { NDCT_PATH, createSingle, ndctBody } from '../support/single-payment-requests.js';
-import { type TestApp, startTestApp } from '../support/test-app.js';
+import { PUBLIC_URL, type TestApp, startTestApp } from '../support/test-app.js';
 
 const KEY = parseCoreKey('3c'.repeat(32), 'test');
 /** The PSU named by national identity number: the core's customer ids are its own, not the server's seed's. */
@@ -36,6 +39,7 @@ describe('a production server with the reference core as its core', () => {
   let reference: ReferenceCore;
   let t: TestApp;
   let core: HttpCore;
+  let idp: TestIdp;
 
   async function admin(method: string, path: string): Promise<unknown> {
     const response = await fetch(`${reference.url}${path}`, {
@@ -59,11 +63,27 @@ describe('a production server with the reference core as its core', () => {
       reportSettleMs: 0,
     });
     core = new HttpCore({ url: reference.url, key: KEY });
-    // Production with a bank's own core: the server's own database holds none of the bank's data.
-    t = await startTestApp({ mode: 'production', core: () => core, seed: false });
+    // Production with a bank's own core: the server's own database holds none of the bank's data, and
+    // the PSU logs in at the bank's identity provider (issue 39's test provider), as nothing else opens production's SCA.
+    idp = await startTestIdp({ redirectUri: `${PUBLIC_URL}${PROVIDER_CALLBACK_PATH}` });
+    t = await startTestApp({
+      mode: 'production',
+      core: () => core,
+      seed: false,
+      identityProvider: {
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientAuth: { kind: 'client-secret', secret: idp.clientSecret },
+        scope: 'openid',
+        acrValues: [ACR_HIGH],
+        identityClaim: 'nin',
+        nameClaim: 'name',
+      },
+    });
   });
   after(async () => {
     await t.close();
+    await idp.close();
     await reference.close();
     await rm(dir, { recursive: true, force: true });
   });
@@ -72,10 +92,9 @@ describe('a production server with the reference core as its core', () => {
   async function approve(created: { statusCode: number; body: string }): Promise<string> {
     assert.equal(created.statusCode, 201, created.body);
     const body = JSON.parse(created.body) as { paymentId: string; _links: { scaRedirect: { href: string } } };
-    const psu = new ScriptedPsu(t.app);
-    await psu.open(body._links.scaRedirect.href);
-    await psu.logIn('13039319955', '123456');
-    const approved = await psu.approve();
+    const browser = new IdpBrowser(idp, new ScriptedPsu(t.app));
+    await browser.signIn(body._links.scaRedirect.href, { account: 'ola' });
+    const approved = await browser.psu.approve();
     assert.equal(approved.statusCode, 303, approved.body);
     await t.relay!.drain();
     return body.paymentId;
@@ -129,7 +148,15 @@ describe('a production server with the reference core as its core', () => {
   });
 
   it('shows the core’s accounts in account information', async () => {
-    const session = await giveConsent(t);
+    const asked = await askConsent(t, {
+      headers: { 'TPP-Session-ID': 'session-core', 'PSU-IP-Address': '192.0.2.10' },
+    });
+    assert.equal(asked.statusCode, 201, asked.body);
+    const browser = new IdpBrowser(idp, new ScriptedPsu(t.app));
+    await browser.signIn((asked.json() as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href);
+    await browser.psu.share(browser.psu.offered().all);
+    const back = browser.psu.redirect()!;
+    const session = { psuId: back.searchParams.get('psu-id')!, tppSessionId: back.searchParams.get('tpp-session-id')! };
     const accounts = (await readAis(t, '/v1/accounts', session)).json() as {
       accounts: { bban?: string; resourceId: string }[];
     };
