@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { EmbeddedCore } from '../../src/core/embedded/embedded-core.js';
 import type { EmbeddedPayments } from '../../src/core/embedded/embedded-payments.js';
-import { reportToJson } from '../../src/core/http/report-wire.js';
+import { reportToWire } from '../../src/core/http/core-wire.js';
 import type { CoreReport } from '../../src/core/core-records.js';
 import { OLA_ACCOUNTS, bulkBody, createBulk } from '../support/payment-requests.js';
 import { giveConsent, readAis } from '../support/ais-requests.js';
@@ -46,7 +46,7 @@ describe("production with a bank's own core", () => {
       method: 'POST',
       url: '/core/v1/status-reports',
       headers: { 'content-type': 'application/json', 'core-signature': signature },
-      payload: raw ?? JSON.stringify({ reports: reports.map(reportToJson) }),
+      payload: raw ?? JSON.stringify({ reports: reports.map(reportToWire) }),
     });
 
   const status = async (path: string, id: string) =>
@@ -119,7 +119,7 @@ describe("production with a bank's own core", () => {
       'FORMAT_ERROR',
     );
     assertErrorBody(await callback([], SIGNED, JSON.stringify({ reports: [] })), 400, 'FORMAT_ERROR');
-    const tooMany = JSON.stringify({ reports: Array.from({ length: 1001 }, () => reportToJson(report(id, 'ACSC'))) });
+    const tooMany = JSON.stringify({ reports: Array.from({ length: 1001 }, () => reportToWire(report(id, 'ACSC'))) });
     assertErrorBody(await callback([], SIGNED, tooMany), 400, 'FORMAT_ERROR');
     assert.equal((await status(NDCT_PATH, id)).transactionStatus, 'ACSP');
   });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { reportOfJson } from '../../core/http/report-wire.js';
+import { statusReportsFromWire } from '../../core/http/core-wire.js';
+import { ContractViolation } from '../../core/http/wire-values.js';
 import { ApiError } from '../../domain/api-error.js';
-import { CORE_CALLBACK_BODY_LIMIT_BYTES, CORE_CALLBACK_REPORTS_MAX } from '../../domain/limits.js';
+import { CORE_CALLBACK_BODY_LIMIT_BYTES } from '../../domain/limits.js';
 import type { CoreReport } from '../../store/core-records.js';
 import { readJsonBody } from '../body/read-json-body.js';
 import { type CoreSignatureCheck, requireCoreSignature } from '../hooks/core-signature.js';
@@ -36,27 +37,12 @@ export function registerCoreCallbackRoutes(app: FastifyInstance, callbacks: Core
   );
 }
 
+/** The callback's reports, read with the contract's own checks (core-wire.ts); what is not the contract is 400, applying nothing. */
 function reportsOf(json: unknown): CoreReport[] {
-  const list =
-    typeof json === 'object' && json !== null && !Array.isArray(json)
-      ? (json as { reports?: unknown }).reports
-      : undefined;
-  if (!Array.isArray(list) || list.length === 0 || list.length > CORE_CALLBACK_REPORTS_MAX)
-    throw new ApiError(
-      'FORMAT_ERROR',
-      `$.reports must be an array of 1 to ${CORE_CALLBACK_REPORTS_MAX} status reports`,
-      [
-        {
-          code: 'FORMAT_ERROR',
-          path: '$.reports',
-          text: `must be an array of 1 to ${CORE_CALLBACK_REPORTS_MAX} status reports`,
-        },
-      ],
-    );
-  return list.map((item, i) => {
-    const report = reportOfJson(item, `$.reports[${i}]`);
-    if (typeof report === 'string')
-      throw new ApiError('FORMAT_ERROR', report, [{ code: 'FORMAT_ERROR', path: `$.reports[${i}]`, text: report }]);
-    return report;
-  });
+  try {
+    return statusReportsFromWire(json);
+  } catch (error) {
+    if (!(error instanceof ContractViolation)) throw error;
+    throw new ApiError('FORMAT_ERROR', error.message, [{ code: 'FORMAT_ERROR', path: '$', text: error.message }]);
+  }
 }
