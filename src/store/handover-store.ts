@@ -23,8 +23,8 @@ export interface HandoverStore {
   claimHandovers(instance: string, now: Date, until: Date, limit: number): Promise<ClaimedHandover[]>;
   /** The orders of these payments as they were authorised, in the order asked (those gone are left out). */
   handoverOrders(paymentIds: readonly string[]): Promise<PaymentOrder[]>;
-  /** The core acknowledged the payment: the row is done, and its answer applied, in one transaction. */
-  completeHandover(paymentId: string, report: CoreReport, at: Date): Promise<void>;
+  /** The core acknowledged these payments: their rows are done, and its answers applied, in one transaction. */
+  completeHandovers(reports: readonly CoreReport[], at: Date): Promise<void>;
   /** The send failed: tried again at `nextAttemptAt`, the claim released. */
   deferHandover(paymentId: string, instance: string, nextAttemptAt: Date, error: string): Promise<void>;
   /**

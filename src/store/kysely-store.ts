@@ -435,8 +435,8 @@ export abstract class KyselyStore extends KyselySnapshotStore implements Store {
   handoverOrders(paymentIds: readonly string[]): Promise<PaymentOrder[]> {
     return handovers.handoverOrders(this.db, paymentIds);
   }
-  completeHandover(paymentId: string, report: CoreReport, at: Date): Promise<void> {
-    return handovers.completeHandover(this.db, paymentId, report, at);
+  completeHandovers(reports: readonly CoreReport[], at: Date): Promise<void> {
+    return handovers.completeHandovers(this.db, reports, at);
   }
   deferHandover(paymentId: string, instance: string, nextAttemptAt: Date, error: string): Promise<void> {
     return handovers.deferHandover(this.db, paymentId, instance, nextAttemptAt, error);

@@ -9,6 +9,7 @@ import {
   HANDOVER_SWEEP_MS,
 } from '../../domain/limits.js';
 import type { ClaimedHandover, HandoverStore } from '../../store/handover-store.js';
+import type { CoreReport, PaymentOrder } from '../../store/core-records.js';
 import { FaultLog } from './fault-log.js';
 
 /**
@@ -30,7 +31,7 @@ export class HandoverRelay {
   constructor(
     private readonly store: Pick<
       HandoverStore,
-      'claimHandovers' | 'handoverOrders' | 'completeHandover' | 'deferHandover'
+      'claimHandovers' | 'handoverOrders' | 'completeHandovers' | 'deferHandover'
     >,
     private readonly core: Pick<BankCore, 'submitPayment'>,
     /** This process's name in claims: another instance's claim is left alone while it holds. */
@@ -103,24 +104,30 @@ export class HandoverRelay {
       (await this.store.handoverOrders(claimed.map((c) => c.paymentId))).map((o) => [o.paymentId, o]),
     );
     for (let start = 0; start < claimed.length; start += HANDOVER_CONCURRENCY) {
-      await Promise.all(claimed.slice(start, start + HANDOVER_CONCURRENCY).map((c) => this.send(c, orders)));
+      const slice = claimed.slice(start, start + HANDOVER_CONCURRENCY);
+      const answers = await Promise.all(slice.map((c) => this.send(c, orders)));
+      // The answers of a slice close their rows in one transaction: one commit, not one per payment.
+      const reports = answers.flatMap((a) => (a === undefined ? [] : [a]));
+      const at = this.clock.now();
+      await this.store.completeHandovers(reports, at);
+      for (const report of reports) this.onHanded(at.getTime() - orders.get(report.paymentId)!.authorisedAt.getTime());
     }
     return claimed.length;
   }
 
-  private async send(handover: ClaimedHandover, orders: Map<string, Parameters<BankCore['submitPayment']>[1]>) {
+  /** Sends one payment; its report when the core acknowledged it, undefined when the send failed (deferred). */
+  private async send(handover: ClaimedHandover, orders: Map<string, PaymentOrder>): Promise<CoreReport | undefined> {
     const order = orders.get(handover.paymentId);
-    if (order === undefined) return;
+    if (order === undefined) return undefined;
     try {
       const report = await this.core.submitPayment(handover.bank, order);
-      const at = this.clock.now();
-      await this.store.completeHandover(handover.paymentId, report, at);
       this.faults.recovered();
-      this.onHanded(at.getTime() - order.authorisedAt.getTime());
+      return report;
     } catch (error) {
       this.faults.failed(error);
       const next = new Date(this.clock.now().getTime() + retryDelayMs(handover.attempts));
       await this.store.deferHandover(handover.paymentId, this.instance, next, reasonOf(error));
+      return undefined;
     }
   }
 }

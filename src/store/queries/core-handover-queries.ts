@@ -87,19 +87,19 @@ export async function handoverOrders(db: Kysely<Database>, paymentIds: readonly 
   });
 }
 
-export async function completeHandover(
-  db: Kysely<Database>,
-  paymentId: string,
-  report: CoreReport,
-  at: Date,
-): Promise<void> {
+export async function completeHandovers(db: Kysely<Database>, reports: readonly CoreReport[], at: Date): Promise<void> {
+  if (reports.length === 0) return;
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('core_handovers')
       .set({ handed_at: at.toISOString(), claimed_by: null, claimed_until: null, last_error: null })
-      .where('payment_id', '=', paymentId)
+      .where(
+        'payment_id',
+        'in',
+        reports.map((r) => r.paymentId),
+      )
       .execute();
-    await applyReports(trx, [report], at);
+    await applyReports(trx, reports, at);
   });
 }
 
