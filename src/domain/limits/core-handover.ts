@@ -16,8 +16,12 @@ export const CORE_POLL_SECONDS_MAX = 3_600;
 
 /** Payments the relay hands over in one turn: a batch run's chunk, so a backlog drains in a few hundred turns. */
 export const HANDOVER_BATCH_SIZE = 200;
-/** Hand-overs in flight at once per instance: enough to keep a core's pipe full, few enough not to flood it after an outage. */
-export const HANDOVER_CONCURRENCY = 16;
+/**
+ * Hand-overs in flight at once per instance: a core that commits in groups (as the reference core
+ * does) takes many of them in one commit, so the rate grows with this up to where the core's own work
+ * bounds it (bench/core-handover.ts); few enough that a backlog after an outage does not flood it.
+ */
+export const HANDOVER_CONCURRENCY = 64;
 /**
  * How long an instance's claim of a payment's hand-over lasts: longer than a call may take (the
  * timeout, with margin), so no other instance sends it while this one may still be waiting.
