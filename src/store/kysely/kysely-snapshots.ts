@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../database.js';
+import type { TransactionLock } from '../queries/transaction-lock.js';
+import type { RowKey } from '../queries/retention-queries.js';
+import * as snapshots from '../queries/sandbox-snapshot-queries.js';
+import type {
+  NewSnapshot,
+  SnapshotLimits,
+  SnapshotRestore,
+  SnapshotSave,
+  SnapshotSummary,
+  SnapshotStore,
+} from '../snapshot-records.js';
+
+/** The sandbox snapshots' part of the Kysely store. */
+export class KyselySnapshots implements SnapshotStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly lock: TransactionLock,
+    private readonly rowKey: () => RowKey,
+  ) {}
+
+  saveSnapshot(bank: string, snapshot: NewSnapshot, limits: SnapshotLimits): Promise<SnapshotSave> {
+    return snapshots.saveSnapshot(this.db, this.lock, this.rowKey(), bank, snapshot, limits);
+  }
+
+  listSnapshots(bank: string): Promise<SnapshotSummary[]> {
+    return snapshots.listSnapshots(this.db, bank);
+  }
+
+  findSnapshot(bank: string, id: string): Promise<SnapshotSummary | undefined> {
+    return snapshots.findSnapshot(this.db, bank, id);
+  }
+
+  deleteSnapshot(bank: string, id: string): Promise<boolean> {
+    return snapshots.deleteSnapshot(this.db, bank, id);
+  }
+
+  restoreSnapshot(bank: string, id: string, at: Date): Promise<SnapshotRestore> {
+    return snapshots.restoreSnapshot(this.db, this.lock, bank, id, at);
+  }
+}
