@@ -18,7 +18,7 @@ import { isBic } from '../domain/account-reference.js';
 import { SANDBOX_BANK_BIC } from '../domain/bank.js';
 import { ReferenceRates } from '../domain/reference-rates.js';
 import type { DatabaseLocation } from '../store/open-store.js';
-import { Problem, integerIn, parseInteger } from './setting-problem.js';
+import { Problem, integerIn, isHttpUrl, parseInteger } from './setting-problem.js';
 import { type TrustProxy, parseSandboxCaFiles, parseTrustProxy } from './scale-out-settings.js';
 import { type CoreSetting, parseCoreSetting } from './core-settings.js';
 import { type PsuOidcSettings, parsePsuOidcSettings } from './psu-oidc-settings.js';
@@ -397,15 +397,6 @@ function parseDatabaseUrl(url: string): DatabaseLocation | Problem {
     }
   }
   return new Problem(`DATABASE_URL must start with 'sqlite:' or 'postgres://' (got '${redactPassword(url)}')`);
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** A database password must never reach a log or an error message. */

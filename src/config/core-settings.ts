@@ -6,7 +6,7 @@ import {
 } from '../domain/limits.js';
 import type { CoreSetting } from '../core/core-setting.js';
 import type { Mode } from './config.js';
-import { Problem, integerIn } from './setting-problem.js';
+import { Problem, integerIn, isHttpUrl } from './setting-problem.js';
 
 export type { CoreSetting };
 
@@ -66,13 +66,4 @@ export function parseCoreSetting(texts: CoreSettingTexts, mode: Mode | undefined
   );
   if (pollSeconds instanceof Problem) return pollSeconds;
   return { kind: 'http', url: url.replace(/\/+$/, ''), keyFile: texts.keyFile, timeoutMs, pollSeconds };
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

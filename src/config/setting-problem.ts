@@ -13,3 +13,13 @@ export function parseInteger(text: string, min: number, max: number): number | u
   const value = Number(text);
   return value >= min && value <= max ? value : undefined;
 }
+
+/** Whether a setting's text is an absolute http or https address. */
+export function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
