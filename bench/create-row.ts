@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
+import { runLoad } from './load.js';
+import { benchTpp, createRequest, pool } from './requests.js';
+
+/**
+ * `node dist/bench/create-row.js`: the create row of `npm run bench` alone (signed cross-border
+ * creates on SQLite in the sandbox, 16 connections, BENCH_SECONDS), RUNS times with a warm-up each:
+ * to compare two builds side by side when a change touches the create's path.
+ */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const { work, caFile, credentials } = await benchTpp();
+const rates: number[] = [];
+for (let run = 0; run < RUNS; run++) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-create-'));
+  const server = await startBenchServer(SERVER_BUNDLE, 8192, sqliteSandboxEnv(dir, caFile));
+  try {
+    const offset = run * 1_000_000;
+    await runLoad(server.url, pool(2_000, (i) => createRequest(credentials, offset + 500_000 + i)), {
+      connections: 16,
+      seconds: 1,
+      expect: 201,
+    });
+    const result = await runLoad(server.url, pool(20_000, (i) => createRequest(credentials, offset + i)), {
+      connections: 16,
+      seconds: SECONDS,
+      expect: 201,
+    });
+    rates.push(result.requestsPerSecond);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+rmSync(work, { recursive: true, force: true });
+const sorted = [...rates].sort((a, b) => a - b);
+process.stdout.write(
+  `creates on SQLite: median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} a second (${sorted.map(Math.round).join(', ')})\n`,
+);
