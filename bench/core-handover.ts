@@ -45,7 +45,13 @@ function ndct(now: Date): NewPayment {
     service: 'payments',
     product: 'norwegian-domestic-credit-transfers',
     status: 'RCVD',
-    psu: { psuId: undefined, nationalIdHash: 'x', corporateId: undefined, context: 'PRIVATE', key: `nin:${randomUUID()}` },
+    psu: {
+      psuId: undefined,
+      nationalIdHash: 'x',
+      corporateId: undefined,
+      context: 'PRIVATE',
+      key: `nin:${randomUUID()}`,
+    },
     body,
     acceptFixes: [],
     tppRedirectUri: 'https://tpp.example/cb',
@@ -98,9 +104,16 @@ await store.migrate();
 const core = new HttpCore({ url: reference.url, key });
 const delays: number[] = [];
 let recording = false;
-const relay = new HandoverRelay(store, core, 'bench', { now: () => new Date() }, () => undefined, (ms) => {
-  if (recording) delays.push(ms);
-});
+const relay = new HandoverRelay(
+  store,
+  core,
+  'bench',
+  { now: () => new Date() },
+  () => undefined,
+  (ms) => {
+    if (recording) delays.push(ms);
+  },
+);
 try {
   await authorise(store, BACKLOG);
   const started = performance.now();

@@ -19,16 +19,24 @@ for (let run = 0; run < RUNS; run++) {
   const server = await startBenchServer(SERVER_BUNDLE, 8192, sqliteSandboxEnv(dir, caFile));
   try {
     const offset = run * 1_000_000;
-    await runLoad(server.url, pool(2_000, (i) => createRequest(credentials, offset + 500_000 + i)), {
-      connections: 16,
-      seconds: 1,
-      expect: 201,
-    });
-    const result = await runLoad(server.url, pool(20_000, (i) => createRequest(credentials, offset + i)), {
-      connections: 16,
-      seconds: SECONDS,
-      expect: 201,
-    });
+    await runLoad(
+      server.url,
+      pool(2_000, (i) => createRequest(credentials, offset + 500_000 + i)),
+      {
+        connections: 16,
+        seconds: 1,
+        expect: 201,
+      },
+    );
+    const result = await runLoad(
+      server.url,
+      pool(20_000, (i) => createRequest(credentials, offset + i)),
+      {
+        connections: 16,
+        seconds: SECONDS,
+        expect: 201,
+      },
+    );
     rates.push(result.requestsPerSecond);
   } finally {
     await server.stop();
