@@ -1,6 +1,8 @@
+import type { ConsentStore } from '../store/consent-store.js';
+import type { ScaStore } from '../store/sca-store.js';
+import type { BindingStore } from '../store/binding-store.js';
 import type { BankCore } from '../core/bank-core.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
-import type { Store } from '../store/store.js';
 import { AisAccess } from './ais/ais-access.js';
 import { AisAccounts } from './ais/ais-accounts.js';
 import { AisCardAccounts } from './ais/ais-card-accounts.js';
@@ -27,7 +29,14 @@ export class AisService {
   readonly cardAccounts: AisCardAccounts;
 
   /** `bic`: the bank's BIC, which its accounts carry (BANK_BIC). */
-  constructor(store: Store, core: BankCore, banks: Banks, rates: ReferenceRates, sca: ScaService, bic: string) {
+  constructor(
+    store: ConsentStore & ScaStore & BindingStore,
+    core: BankCore,
+    banks: Banks,
+    rates: ReferenceRates,
+    sca: ScaService,
+    bic: string,
+  ) {
     this.consents = new AisConsents(store, core, banks, sca);
     const access = new AisAccess(store, core, banks, this.consents);
     const pending = new AisPending(core, rates);

@@ -1,8 +1,9 @@
+import type { ScaStore } from '../store/sca-store.js';
+import type { BindingStore } from '../store/binding-store.js';
 import { ApiError, type TppMessage } from '../domain/api-error.js';
 import { MAX_AUTHORISATIONS_PER_RESOURCE } from '../domain/limits.js';
 import { SCA_LINK_TTL_MINUTES, type ScaStatus, isScaExpired, scaStatusOf } from '../domain/sca.js';
 import type { Authorisation } from '../store/sca-records.js';
-import type { Store } from '../store/store.js';
 import type { Banks } from './banks.js';
 import { type Answer, idempotentCreate } from './idempotent-create.js';
 import type { RequestContext } from './request-context.js';
@@ -31,7 +32,7 @@ export interface ScaStatusAnswer {
 
 export class AuthorisationService {
   constructor(
-    private readonly store: Store,
+    private readonly store: ScaStore & BindingStore,
     private readonly banks: Banks,
     private readonly sca: ScaService,
   ) {}

@@ -1,7 +1,7 @@
+import type { UpkeepStore } from '../store/upkeep-records.js';
 import { ApiError } from '../domain/api-error.js';
 import { MAX_SANDBOX_BANK_KEYS } from '../domain/limits.js';
 import { readPublicKeyInput } from '../security/public-key-input.js';
-import type { Store } from '../store/store.js';
 import type { BoundKey } from '../store/upkeep-records.js';
 import type { Banks } from './banks.js';
 
@@ -18,7 +18,7 @@ export interface BankKeysView {
  */
 export class BankKeys {
   constructor(
-    private readonly store: Store,
+    private readonly store: UpkeepStore,
     private readonly banks: Banks,
     private readonly limit = MAX_SANDBOX_BANK_KEYS,
   ) {}

@@ -1,3 +1,5 @@
+import type { LedgerStore } from '../store/ledger-store.js';
+import type { UpkeepStore } from '../store/upkeep-records.js';
 import type { Mode } from '../config/config.js';
 import { ApiError } from '../domain/api-error.js';
 import { AddressBankLimitReached, type BankEntry, BankLimitReached, type BankOwner } from '../domain/bank.js';
@@ -11,7 +13,6 @@ import {
 } from '../domain/limits.js';
 import { type Clock, osloDate, systemClock } from '../domain/clock.js';
 import { defaultDataSet } from '../sandbox/default-data-set.js';
-import type { Store } from '../store/store.js';
 
 /** Production's one bank: every row of production has this bank (migration 008). No TPP's id is empty. */
 export const PRODUCTION_BANK = '';
@@ -65,7 +66,7 @@ export class Banks {
   private readonly consoleUses = new Map<string, number>();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: LedgerStore & UpkeepStore,
     readonly mode: Mode,
     private readonly base: Clock = systemClock,
     private readonly maxBanks = MAX_SANDBOX_BANKS,

@@ -1,9 +1,9 @@
+import type { LedgerStore } from '../store/ledger-store.js';
 import { randomBytes } from 'node:crypto';
 import { Cron } from 'croner';
 import { type Clock, osloDate, startOfOsloDay } from '../domain/clock.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
 import type { Planner } from '../store/ledger-records.js';
-import type { Store } from '../store/store.js';
 import type { BankClock, Banks } from './banks.js';
 import { executionPlanner } from './execution-planner.js';
 import { PeriodicRunner } from './periodic-runner.js';
@@ -43,7 +43,7 @@ export class BatchRunner {
   private readonly scenarios: boolean;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: LedgerStore,
     private readonly banks: Banks,
     rates: ReferenceRates,
     readonly times: readonly string[] = DEFAULT_BATCH_TIMES,

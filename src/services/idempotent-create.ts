@@ -1,7 +1,8 @@
+import type { BindingStore } from '../store/binding-store.js';
 import { ApiError } from '../domain/api-error.js';
 import { requestIdReusedText } from '../domain/request-binding.js';
 import { PsuAuthenticationRequired } from '../domain/sca.js';
-import type { Store, StoredTppRequest, TppRequestRecord } from '../store/store.js';
+import type { StoredTppRequest, TppRequestRecord } from '../store/store.js';
 import type { RequestContext } from './request-context.js';
 
 /** An answer to a TPP's request: its status and body. */
@@ -36,7 +37,7 @@ export type CreateRequest = Pick<RequestContext, 'tpp' | 'requestId' | 'retry' |
  * stored request when they accept it. A first request so makes no look-up that cannot find anything.
  */
 export async function idempotentCreate(
-  store: Store,
+  store: BindingStore,
   operation: string,
   request: CreateRequest,
   create: (record: RecordAnswer) => Promise<Created>,

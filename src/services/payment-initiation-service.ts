@@ -1,3 +1,7 @@
+import type { PaymentStore } from '../store/payment-store.js';
+import type { BindingStore } from '../store/binding-store.js';
+import type { BasketStore } from '../store/basket-store.js';
+import type { ScaStore } from '../store/sca-store.js';
 import { acceptedFixes } from '../domain/accept-fix.js';
 import { ApiError, type Problem, type TppMessage, clipText } from '../domain/api-error.js';
 import { osloDate } from '../domain/clock.js';
@@ -13,7 +17,7 @@ import { PSU_MESSAGES } from '../domain/psu-messages.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
 import { type TransactionStatus, needsCancellationSca } from '../domain/transaction-status.js';
 import type { EntryOutcome } from '../store/ledger-records.js';
-import type { LogicalDuplicate, Store, StoredPayment } from '../store/store.js';
+import type { LogicalDuplicate, StoredPayment } from '../store/store.js';
 import type { Banks } from './banks.js';
 import { EXPIRED_REASON, effectiveStatus } from '../domain/sca.js';
 import { type Answer, type Created, type RecordAnswer, idempotentCreate } from './idempotent-create.js';
@@ -52,7 +56,7 @@ export class PaymentInitiationService {
   readonly authorisations: PaymentAuthorisations;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: PaymentStore & BindingStore & BasketStore & ScaStore,
     /** The bank's core: whether the PSU holds the debtor account. */
     private readonly core: HoldingsCore & Pick<BankCore, 'findCustomer'>,
     private readonly banks: Banks,

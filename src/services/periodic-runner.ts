@@ -1,9 +1,9 @@
+import type { LedgerStore } from '../store/ledger-store.js';
 import { BANK_TRANSACTION_CODES, type ExecutionPlan, type PaymentToExecute } from '../domain/payment-execution.js';
 import { STANDING_ORDER_DEBIT, scheduleOf } from '../domain/payments/periodic-payment.js';
 import { nextExecution } from '../domain/periodic/schedule.js';
 import type { Account } from '../domain/bank.js';
 import type { Planner } from '../store/ledger-records.js';
-import type { Store } from '../store/store.js';
 import type { BatchRunResult } from './batch-runner.js';
 
 /** The slot a day's standing order executions are reported under. */
@@ -22,7 +22,7 @@ export function isStandingOrderRun(result: BatchRunResult): boolean {
  */
 export class PeriodicRunner {
   constructor(
-    private readonly store: Store,
+    private readonly store: LedgerStore,
     /** The bank's planning of every payment it executes (execution-planner.ts). */
     private readonly planPayment: Planner,
     private readonly chunkSize: number,

@@ -1,7 +1,7 @@
+import type { BindingStore } from '../store/binding-store.js';
 import { ApiError } from '../domain/api-error.js';
 import { REQUEST_BINDING_PURGE_INTERVAL_MS } from '../domain/limits.js';
 import { type RequestBinding, bindingConflict } from '../domain/request-binding.js';
-import type { Store } from '../store/store.js';
 
 /**
  * Refuses a signed request whose X-Request-ID was first used for another request (a captured
@@ -12,7 +12,7 @@ export class RequestReplayGuard {
   private lastPurgeMs: number;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: BindingStore,
     private readonly now: () => number = Date.now,
   ) {
     this.lastPurgeMs = this.now();

@@ -1,3 +1,4 @@
+import type { UpkeepStore } from '../store/upkeep-records.js';
 import type { Mode } from '../config/config.js';
 import { type Clock, systemClock } from '../domain/clock.js';
 import {
@@ -9,7 +10,6 @@ import {
   RETENTION_MAX_CHUNKS_PER_KIND,
 } from '../domain/limits.js';
 import { PSU_SESSION_VALIDITY_DAYS } from '../domain/sca.js';
-import type { Store } from '../store/store.js';
 import type { RetentionKind } from '../store/upkeep-records.js';
 
 const DAY_MS = 86_400_000;
@@ -40,7 +40,7 @@ export class RetentionJob {
   private running: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: UpkeepStore,
     private readonly policy: RetentionPolicy,
     private readonly clock: Clock = systemClock,
     private readonly onRun: (report: RetentionReport) => void = () => undefined,

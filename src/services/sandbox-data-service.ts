@@ -1,4 +1,6 @@
-import type { Store } from '../store/store.js';
+import type { LedgerStore } from '../store/ledger-store.js';
+import type { SandboxDataStore } from '../store/sandbox-data-store.js';
+import type { SnapshotStore } from '../store/snapshot-records.js';
 import type { Banks } from './banks.js';
 import { SandboxLookup } from './sandbox/sandbox-lookup.js';
 import { SandboxCustomers } from './sandbox/sandbox-customers.js';
@@ -31,7 +33,7 @@ export class SandboxDataService {
   /** Scenarios on demand: the rules a TPP's test arms (docs/scenarios.md). */
   readonly scenarios: SandboxScenarios;
 
-  constructor(store: Store, banks: Banks) {
+  constructor(store: LedgerStore & SandboxDataStore & SnapshotStore, banks: Banks) {
     const lookup = new SandboxLookup(store, banks);
     this.customers = new SandboxCustomers(store, banks, lookup);
     this.accounts = new SandboxAccounts(store, banks, lookup);

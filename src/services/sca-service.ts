@@ -1,8 +1,12 @@
+import type { ScaStore } from '../store/sca-store.js';
+import type { PaymentStore } from '../store/payment-store.js';
+import type { BasketStore } from '../store/basket-store.js';
+import type { ConsentStore } from '../store/consent-store.js';
+import type { HandoverStore } from '../store/handover-store.js';
 import type { BankCore } from '../core/bank-core.js';
 import type { NationalIdKey } from '../domain/psu.js';
 import { type AuthorisationKind, PsuAuthenticationRequired, isSessionValid } from '../domain/sca.js';
 import type { NewAuthorisation, PsuSession } from '../store/sca-records.js';
-import type { Store } from '../store/store.js';
 import type { Banks } from './banks.js';
 import type { InstantExecution } from './instant-execution.js';
 import type { PsuIdentityProvider } from './psu-identity.js';
@@ -45,7 +49,7 @@ export class ScaService {
   private readonly oidcLogin: OidcLogin | undefined;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: ScaStore & PaymentStore & BasketStore & ConsentStore & HandoverStore,
     /** The bank's core: who the PSU is, and what they may pay from (docs/core.md). */
     private readonly core: BankCore,
     private readonly banks: Banks,

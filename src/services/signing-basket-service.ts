@@ -1,10 +1,13 @@
+import type { BasketStore } from '../store/basket-store.js';
+import type { PaymentStore } from '../store/payment-store.js';
+import type { BindingStore } from '../store/binding-store.js';
+import type { ScaStore } from '../store/sca-store.js';
 import { ApiError, type Problem } from '../domain/api-error.js';
 import { effectiveStatus } from '../domain/sca.js';
 import { type BasketStatus, basketStatus } from '../domain/signing-basket.js';
 import { newPaymentId } from '../domain/payments/payment.js';
 import { productRules } from '../domain/payments/product-rules.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
-import type { Store } from '../store/store.js';
 import { type AuthorisationList, AuthorisationService, type ScaStatusAnswer } from './authorisation-service.js';
 import type { Banks } from './banks.js';
 import { type Answer, type Created, type RecordAnswer, idempotentCreate } from './idempotent-create.js';
@@ -27,7 +30,7 @@ export class SigningBasketService {
   private readonly authorisations: AuthorisationService;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: BasketStore & PaymentStore & BindingStore & ScaStore,
     private readonly banks: Banks,
     private readonly sca: ScaService,
   ) {

@@ -1,3 +1,6 @@
+import type { ConsentStore } from '../../store/consent-store.js';
+import type { ScaStore } from '../../store/sca-store.js';
+import type { BindingStore } from '../../store/binding-store.js';
 import { randomUUID } from 'node:crypto';
 import type { ConsentResource, EndedConsent } from '../../domain/ais-consent.js';
 import { ApiError, type Problem, type TppMessage } from '../../domain/api-error.js';
@@ -7,7 +10,6 @@ import type { TppIdentity } from '../../domain/psp-role.js';
 import { newBankId } from '../../domain/bank.js';
 import type { AisConsent, NewAisConsent } from '../../store/ais-records.js';
 import type { PsuSession } from '../../store/sca-records.js';
-import type { Store } from '../../store/store.js';
 import type { BankCore } from '../../core/bank-core.js';
 import type { Banks } from '../banks.js';
 import { type Answer, type Created, type RecordAnswer, idempotentCreate } from '../idempotent-create.js';
@@ -29,7 +31,7 @@ export interface ConsentInForce {
  */
 export class AisConsents {
   constructor(
-    private readonly store: Store,
+    private readonly store: ConsentStore & ScaStore & BindingStore,
     private readonly core: Pick<BankCore, 'findAgreement'>,
     private readonly banks: Banks,
     private readonly sca: ScaService,

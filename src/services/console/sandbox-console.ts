@@ -1,3 +1,6 @@
+import type { BankOverviewStore } from '../../store/bank-overview-records.js';
+import type { SandboxDataStore } from '../../store/sandbox-data-store.js';
+import type { SnapshotStore } from '../../store/snapshot-records.js';
 import { ApiError } from '../../domain/api-error.js';
 import {
   CONSOLE_CONSENTS_LISTED,
@@ -9,7 +12,6 @@ import { PSU_SESSION_VALIDITY_DAYS, effectiveStatus } from '../../domain/sca.js'
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { ConsentSummary, PaymentSummary } from '../../store/bank-overview-records.js';
 import type { SandboxAccount, SandboxCardAccount, SandboxCustomer } from '../../store/sandbox-records.js';
-import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import type { BatchRunResult } from '../batch-runner.js';
 import type { SandboxDataService } from '../sandbox-data-service.js';
@@ -45,7 +47,7 @@ export interface PaymentStory {
  */
 export class SandboxConsole {
   constructor(
-    private readonly store: Store,
+    private readonly store: BankOverviewStore & SandboxDataStore & SnapshotStore,
     private readonly banks: Banks,
     private readonly sandbox: SandboxDataService,
     readonly clock: SandboxClock,

@@ -1,3 +1,5 @@
+import type { LedgerStore } from '../../store/ledger-store.js';
+import type { SandboxDataStore } from '../../store/sandbox-data-store.js';
 import { type Json, withWarnings } from '../../domain/json.js';
 import type { Problem } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
@@ -7,7 +9,6 @@ import { sandboxTransactionAmount } from '../../domain/sandbox-amount.js';
 import { type CounterpartAccount, counterpartAccount, transactionDirection } from '../../domain/sandbox-rules.js';
 import { newBankId } from '../../domain/bank.js';
 import type { NewSandboxTransaction, SandboxTransaction } from '../../store/sandbox-records.js';
-import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import {
   type ListQuery,
@@ -26,7 +27,7 @@ import type { SandboxLookup } from './sandbox-lookup.js';
 /** Transactions of an account: post, list (endpoint 5), read. */
 export class SandboxAccountTransactions {
   constructor(
-    private readonly store: Store,
+    private readonly store: LedgerStore & SandboxDataStore,
     private readonly banks: Banks,
     private readonly lookup: SandboxLookup,
   ) {}

@@ -1,3 +1,5 @@
+import type { LedgerStore } from '../../store/ledger-store.js';
+import type { SandboxDataStore } from '../../store/sandbox-data-store.js';
 import { type Json, withWarnings } from '../../domain/json.js';
 import { ApiError, type Problem } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
@@ -7,7 +9,6 @@ import type { TppIdentity } from '../../domain/psp-role.js';
 import { ownAccountFindings } from '../../domain/sandbox-rules.js';
 import { type AccountStatus, isAccountStatus, newBankId } from '../../domain/bank.js';
 import type { SandboxAccount } from '../../store/sandbox-records.js';
-import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import {
   accountNameProblem,
@@ -25,7 +26,7 @@ import type { SandboxLookup } from './sandbox-lookup.js';
 /** Sandbox accounts: create, read, delete. */
 export class SandboxAccounts {
   constructor(
-    private readonly store: Store,
+    private readonly store: LedgerStore & SandboxDataStore,
     private readonly banks: Banks,
     private readonly lookup: SandboxLookup,
   ) {}

@@ -1,9 +1,9 @@
+import type { SandboxDataStore } from '../../store/sandbox-data-store.js';
 import type { Json } from '../../domain/json.js';
 import type { Problem } from '../../domain/api-error.js';
 import { ENGAGEMENT_ROLES, type EngagementRole, newBankId } from '../../domain/bank.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
 import type { SandboxAgreement } from '../../store/sandbox-records.js';
-import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import { asObject, reject, unknown } from './sandbox-input.js';
 import { link } from './sandbox-links.js';
@@ -12,7 +12,7 @@ import type { SandboxLookup } from './sandbox-lookup.js';
 /** Corporate agreements: a company's people engaged on its accounts with roles. */
 export class SandboxAgreements {
   constructor(
-    private readonly store: Store,
+    private readonly store: SandboxDataStore,
     private readonly banks: Banks,
     private readonly lookup: SandboxLookup,
   ) {}

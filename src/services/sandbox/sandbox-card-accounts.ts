@@ -1,3 +1,4 @@
+import type { SandboxDataStore } from '../../store/sandbox-data-store.js';
 import type { Json } from '../../domain/json.js';
 import type { Problem } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
@@ -6,7 +7,6 @@ import { formatAmount } from '../../domain/money.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
 import { newBankId } from '../../domain/bank.js';
 import type { SandboxCardAccount } from '../../store/sandbox-records.js';
-import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import {
   accountNameProblem,
@@ -24,7 +24,7 @@ import type { SandboxLookup } from './sandbox-lookup.js';
 /** Sandbox card accounts: create, read, delete. */
 export class SandboxCardAccounts {
   constructor(
-    private readonly store: Store,
+    private readonly store: SandboxDataStore,
     private readonly banks: Banks,
     private readonly lookup: SandboxLookup,
   ) {}

@@ -1,3 +1,4 @@
+import type { SandboxDataStore } from '../../store/sandbox-data-store.js';
 import type { Json } from '../../domain/json.js';
 import type { Problem } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
@@ -7,7 +8,6 @@ import type { TppIdentity } from '../../domain/psp-role.js';
 import type { SandboxAmountRules } from '../../domain/sandbox-amount.js';
 import { newBankId } from '../../domain/bank.js';
 import type { NewSandboxCardTransaction, SandboxCardTransaction } from '../../store/sandbox-records.js';
-import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import {
   type ListQuery,
@@ -26,7 +26,7 @@ import type { SandboxLookup } from './sandbox-lookup.js';
 /** Card transactions of a card account: post, list, read. */
 export class SandboxCardTransactions {
   constructor(
-    private readonly store: Store,
+    private readonly store: SandboxDataStore,
     private readonly banks: Banks,
     private readonly lookup: SandboxLookup,
   ) {}

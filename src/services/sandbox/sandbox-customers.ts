@@ -1,3 +1,4 @@
+import type { SandboxDataStore } from '../../store/sandbox-data-store.js';
 import { type Json, withWarnings } from '../../domain/json.js';
 import type { Problem } from '../../domain/api-error.js';
 import { SANDBOX_CUSTOMERS_PAGE_MAX } from '../../domain/limits.js';
@@ -5,7 +6,6 @@ import type { TppIdentity } from '../../domain/psp-role.js';
 import { customerNumberFindings } from '../../domain/sandbox-rules.js';
 import { newBankId } from '../../domain/bank.js';
 import type { SandboxCustomer, SandboxCustomerHoldings } from '../../store/sandbox-records.js';
-import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import { formatAmount } from '../../domain/money.js';
 import { amountOf, asObject, conflict, customerTypeOf, reject, unknown, asWarnings } from './sandbox-input.js';
@@ -15,7 +15,7 @@ import type { SandboxLookup } from './sandbox-lookup.js';
 /** Sandbox customers: create, read (endpoint 4), list, delete. */
 export class SandboxCustomers {
   constructor(
-    private readonly store: Store,
+    private readonly store: SandboxDataStore,
     private readonly banks: Banks,
     private readonly lookup: SandboxLookup,
   ) {}

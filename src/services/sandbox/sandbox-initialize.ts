@@ -1,13 +1,13 @@
+import type { SandboxDataStore } from '../../store/sandbox-data-store.js';
 import type { Json } from '../../domain/json.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
 import { DEFAULT_CUSTOMERS, defaultDataSet } from '../../sandbox/default-data-set.js';
-import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 
 /** POST /v1/sandbox/initialize: the TPP's test data back to the default data set. */
 export class SandboxInitialize {
   constructor(
-    private readonly store: Store,
+    private readonly store: SandboxDataStore,
     private readonly banks: Banks,
   ) {}
 

@@ -1,3 +1,5 @@
+import type { LedgerStore } from '../../store/ledger-store.js';
+import type { SandboxDataStore } from '../../store/sandbox-data-store.js';
 import type { Json } from '../../domain/json.js';
 import type { Problem } from '../../domain/api-error.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
@@ -7,14 +9,13 @@ import type {
   SandboxCardAccount,
   SandboxCustomer,
 } from '../../store/sandbox-records.js';
-import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import { unknown } from './sandbox-input.js';
 
 /** The part of the sandbox bank a TPP sees: resources by id, customers by number, accounts of an engagement. */
 export class SandboxLookup {
   constructor(
-    private readonly store: Store,
+    private readonly store: LedgerStore & SandboxDataStore,
     private readonly banks: Banks,
   ) {}
 

@@ -1,3 +1,4 @@
+import type { SandboxDataStore } from '../../store/sandbox-data-store.js';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../domain/api-error.js';
 import type { Json } from '../../domain/json.js';
@@ -12,7 +13,6 @@ import {
   retryAfterSeconds,
   ruleView,
 } from '../../domain/sandbox-scenarios.js';
-import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import { asObject, unknown } from './sandbox-input.js';
 import { link } from './sandbox-links.js';
@@ -39,7 +39,7 @@ export interface BankFault {
  */
 export class SandboxScenarios {
   constructor(
-    private readonly store: Store,
+    private readonly store: SandboxDataStore,
     private readonly banks: Banks,
   ) {}
 

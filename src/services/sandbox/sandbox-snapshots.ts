@@ -1,3 +1,4 @@
+import type { SnapshotStore } from '../../store/snapshot-records.js';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../domain/api-error.js';
 import type { Json } from '../../domain/json.js';
@@ -8,7 +9,6 @@ import {
 } from '../../domain/limits.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
 import type { SnapshotLimits, SnapshotSave, SnapshotSummary } from '../../store/snapshot-records.js';
-import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
 import { conflict, unknown } from './sandbox-input.js';
 import { link } from './sandbox-links.js';
@@ -31,7 +31,7 @@ const COLLECTION = '/v1/sandbox/snapshots';
  */
 export class SandboxSnapshots {
   constructor(
-    private readonly store: Store,
+    private readonly store: SnapshotStore,
     private readonly banks: Banks,
     private readonly limits: SnapshotLimits = LIMITS,
   ) {}
