@@ -107,7 +107,7 @@ describe('RTS 36(5): four unattended reads a day, without loopholes (issue 31, s
     assert.equal((await unattended('/v1/card-accounts')).statusCode, 200);
   });
 
-  it('refuses as PSU-IP-Address an address no PSU can have (unspecified, loopback, multicast, broadcast) with 400 naming the header', async () => {
+  it('refuses as PSU-IP-Address an address no PSU can have (unspecified, loopback in any IPv6 form, link-local, multicast, reserved, broadcast) with 400 naming the header', async () => {
     const balances = `/v1/accounts/${account()}/balances`;
     for (let i = 0; i < 4; i++) assert.equal((await unattended(balances)).statusCode, 200);
     assertErrorBody(await unattended(balances), 429, 'ACCESS_EXCEEDED');
@@ -125,6 +125,13 @@ describe('RTS 36(5): four unattended reads a day, without loopholes (issue 31, s
       '255.255.255.255',
       '0.1.2.3',
       'fe80::1%eth0',
+      // Issue 40, 6: loopback's other IPv6 forms, link-local and reserved counted as a PSU present.
+      '::127.0.0.1',
+      '64:ff9b::127.0.0.1',
+      '2002:7f00:1::',
+      '240.0.0.1',
+      '169.254.1.1',
+      'fe80::1',
     ]) {
       const refused = assertErrorBody(
         await readAis(t, balances, session, { present: false, headers: { 'PSU-IP-Address': address } }),

@@ -100,7 +100,7 @@ export const HEADER_DEFINITIONS = {
     format: PSU_ADDRESS_FORMAT,
     'x-rule-text': PSU_ADDRESS_RULE,
     description:
-      "IP address of the PSU, forwarded by the TPP: sent when the PSU asks (a read with it does not count against RTS 36(5)'s four a day); an address no PSU can have (unspecified, loopback, multicast, broadcast) is a 400",
+      "IP address of the PSU, forwarded by the TPP: sent when the PSU asks (a read with it does not count against RTS 36(5)'s four a day); an address no PSU can have (unspecified, loopback in any IPv6 form, link-local, multicast, reserved, broadcast) is a 400",
   },
   'PSU-IP-Port': {
     type: 'string',
