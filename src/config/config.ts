@@ -376,9 +376,14 @@ function parseBankBic(text: string, mode: Mode | undefined, given: boolean): str
     return new Problem(
       "BANK_BIC must be set in production mode: it is the bank's BIC, which every account in account information carries",
     );
-  return isBic(text)
-    ? text.toUpperCase()
-    : new Problem(`BANK_BIC must be a BIC: 8 or 11 letters and digits, such as SPTRNO22 (got '${text}')`);
+  if (!isBic(text))
+    return new Problem(`BANK_BIC must be a BIC: 8 or 11 letters and digits, such as SPTRNO22 (got '${text}')`);
+  // Issue 40: production took the sandbox's own test BIC, given explicitly, and told TPPs its accounts were at no bank.
+  if (mode === 'production' && text.toUpperCase().startsWith(SANDBOX_BANK_BIC))
+    return new Problem(
+      `BANK_BIC ${text} is the sandbox's test BIC, of no real bank: production sets the bank's own (such as SPTRNO22)`,
+    );
+  return text.toUpperCase();
 }
 
 function parseDatabaseUrl(url: string): DatabaseLocation | Problem {

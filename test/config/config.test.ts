@@ -251,6 +251,19 @@ describe('configuration from the environment', () => {
     );
   });
 
+  // Issue 40, 6: production started with BANK_BIC=SANDNOK0, the sandbox's test BIC.
+  it("refuses the sandbox's test BIC, and anything that is not a BIC, in production", () => {
+    for (const bic of ['SANDNOK0', 'sandnok0', 'SANDNOK0XXX'])
+      assert.match(
+        configError({ ...PRODUCTION, BANK_BIC: bic }).problems[0]!,
+        /the sandbox's test BIC, of no real bank/,
+      );
+    for (const bic of ['SPTRNO2', 'SPTR NO22', 'SPTRNO22X', '12345678'])
+      assert.match(configError({ ...PRODUCTION, BANK_BIC: bic }).problems[0]!, /BANK_BIC must be a BIC/);
+    assert.equal(loadConfig({ ...PRODUCTION, BANK_BIC: 'sptrno22' }).bankBic, 'SPTRNO22');
+    assert.equal(loadConfig({ BANK_BIC: 'SANDNOK0' }).bankBic, 'SANDNOK0');
+  });
+
   it('refuses sqlite: without a path', () => {
     assert.throws(() => loadConfig({ DATABASE_URL: 'sqlite:' }), /needs a file path/);
   });
