@@ -41,9 +41,25 @@ export class BankKeys {
     return { created: done === 'bound', view: await this.list(tppId, signedWith) };
   }
 
-  /** Unbinds a key; a bank's last key stays (without a key the bank would go to whoever comes first). */
-  async unbind(tppId: string, keySha256: string): Promise<void> {
+  /**
+   * Unbinds a key; a bank's last key stays (without a key the bank would go to whoever comes first),
+   * and the key that made the bank (the first bound) goes only by its own request: a second key, bound
+   * by the maker, cannot lock the maker out (issue 40).
+   */
+  async unbind(tppId: string, keySha256: string, signedWith: string): Promise<void> {
     const bank = this.banks.of(tppId);
+    if (keySha256 !== signedWith && keySha256 === makerOf(await this.store.listBankKeys(bank)))
+      throw new ApiError(
+        'FORBIDDEN',
+        `${keySha256} is the key that made the sandbox bank of ${tppId}: only a request signed with it unbinds it`,
+        [
+          {
+            code: 'FORBIDDEN',
+            path: 'path:keySha256',
+            text: `${keySha256} is the key that made the sandbox bank of ${tppId}: only a request signed with it unbinds it`,
+          },
+        ],
+      );
     const done = await this.store.unbindBankKey(bank, keySha256);
     if (done === 'unknown')
       throw ApiError.of([
@@ -60,4 +76,10 @@ export class BankKeys {
       );
     this.banks.forget(bank, keySha256);
   }
+}
+
+/** The key that made the bank: the first bound (by time, then by key, so every instance names the same one). */
+function makerOf(keys: readonly BoundKey[]): string | undefined {
+  return [...keys].sort((a, b) => a.boundAt.localeCompare(b.boundAt) || a.keySha256.localeCompare(b.keySha256))[0]
+    ?.keySha256;
 }

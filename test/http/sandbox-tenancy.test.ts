@@ -184,6 +184,11 @@ for (const engine of ['sqlite', 'postgres'] as const) {
 
       const secondSha = keys[1]!.keySha256 as string;
       const aSha = keys[0]!.keySha256 as string;
+      // Issue 40, 6: the second key unbound the key that made the bank, locking its maker out.
+      const lockOut = assertErrorBody(await send(laptop, 'DELETE', `/v1/sandbox/keys/${aSha}`), 403, 'FORBIDDEN');
+      assert.equal(lockOut.tppMessages?.[0]?.path, 'path:keySha256');
+      assert.match(lockOut.message ?? '', /the key that made the sandbox bank/);
+      assert.equal((await send(a, 'GET', '/v1/sandbox/customers')).statusCode, 200, 'A still opens its bank');
       assert.equal((await send(a, 'DELETE', `/v1/sandbox/keys/${secondSha}`)).statusCode, 204);
       assertErrorBody(await customers(), 403, 'FORBIDDEN');
       assertErrorBody(await send(a, 'DELETE', `/v1/sandbox/keys/${secondSha}`), 404, 'RESOURCE_UNKNOWN');

@@ -106,15 +106,16 @@ export function registerSandboxKeyRoutes(app: FastifyInstance, keys: BankKeys): 
       schema: {
         summary: "Unbind a key from this TPP's sandbox bank (never its last)",
         description:
-          'Its certificates no longer open the bank: at once on this instance, within a minute on others. The last key stays: 409.',
+          'Its certificates no longer open the bank: at once on this instance, within a minute on others. The last key stays: 409. The key that made the bank is unbound only by a request signed with it: 403.',
         tags: SANDBOX_TAGS,
         headers: sandboxReadHeaders(),
         params: keySha256Param,
-        response: { ...DELETED, ...errorResponses(404, 409) },
+        response: { ...DELETED, ...errorResponses(403, 404, 409) },
       },
     },
     async (request, reply) => {
-      await keys.unbind(signedRequestOf(request).tpp.id, request.params.keySha256);
+      const signed = signedRequestOf(request);
+      await keys.unbind(signed.tpp.id, request.params.keySha256, signed.keySha256);
       return reply.code(204).send();
     },
   );
