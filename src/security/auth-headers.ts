@@ -18,8 +18,8 @@ export interface AuthHeaders {
 type Malformed = (name: string, text: string) => void;
 
 /** Reads the authentication headers; every missing or malformed one is reported at once. */
-export function readHeaders(headers: RequestHeaders, digestRequired: boolean): AuthHeaders {
-  const missing = missingHeaders(headers, digestRequired);
+export function readHeaders(headers: RequestHeaders, digestRequired: boolean, dateRequired = false): AuthHeaders {
+  const missing = missingHeaders(headers, digestRequired, dateRequired);
   if (missing.length > 0) throw ApiError.of(missing);
 
   const malformed: Problem[] = [];
@@ -39,9 +39,15 @@ export function readHeaders(headers: RequestHeaders, digestRequired: boolean): A
   return { signature: signature!, certificate, date, digest };
 }
 
-function missingHeaders(headers: RequestHeaders, digestRequired: boolean): Problem[] {
+function missingHeaders(headers: RequestHeaders, digestRequired: boolean, dateRequired: boolean): Problem[] {
   const missing: Problem[] = [];
-  const required = ['Signature', 'TPP-Signature-Certificate', 'X-Request-ID', ...(digestRequired ? ['Digest'] : [])];
+  const required = [
+    'Signature',
+    'TPP-Signature-Certificate',
+    'X-Request-ID',
+    ...(digestRequired ? ['Digest'] : []),
+    ...(dateRequired ? ['Date'] : []),
+  ];
   for (const name of required) {
     const value = single(headers, name);
     if (value === undefined || value.trim() === '') {
@@ -105,6 +111,8 @@ function explainRequired(name: string): string {
       return ': it carries the certificate that signed the request, base64-encoded';
     case 'Digest':
       return ' on create operations: SHA-256=<base64 of the SHA-256 of the body>';
+    case 'Date':
+      return ', signed, on an operation that opens or changes the sandbox bank as a whole: a signature without it could be replayed for as long as the certificate is valid';
     default:
       return '';
   }

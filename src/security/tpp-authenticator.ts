@@ -26,6 +26,13 @@ export interface AuthRequirement {
    * (docs/security.md, section 1). Every operation that also exists in production is strict.
    */
   testData?: boolean;
+  /**
+   * A sandbox operation that opens or changes the bank as a whole (console links, initialize, the
+   * clock, batch runs, snapshots, scenarios, keys): Date is required, within the skew, and the
+   * X-Request-ID is bound strictly, as in production, so a captured request cannot be replayed as
+   * one of them (issue 40).
+   */
+  wholeBank?: boolean;
 }
 
 /** Who signed the request, and until when its signature could be accepted (and so replayed). */
@@ -108,7 +115,7 @@ export class TppAuthenticator {
     request: SignedRequest,
     requirement: AuthRequirement,
   ): { authentication: Authentication; entry: CertificateEntry } {
-    const headers = readHeaders(request.headers, requirement.digestRequired);
+    const headers = readHeaders(request.headers, requirement.digestRequired, requirement.wholeBank === true);
     const entry = this.certificateEntry(headers.certificate);
     const { certificate } = entry;
     const now = this.now();

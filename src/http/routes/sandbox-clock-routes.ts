@@ -1,3 +1,4 @@
+import { SANDBOX_BANK_CREATE_AUTH, SANDBOX_READ_AUTH } from './sandbox-route-parts.js';
 import type { FastifyInstance } from 'fastify';
 import type { BatchRunner, BatchScheduler } from '../../services/batch-runner.js';
 import type { Banks } from '../../services/banks.js';
@@ -71,7 +72,7 @@ function registerClockRead(app: FastifyInstance, clock: SandboxClock): void {
   app.get(
     '/v1/sandbox/clock',
     {
-      config: { api: { auth: { role: 'any', digestRequired: false, testData: true } } },
+      config: { api: { auth: SANDBOX_READ_AUTH } },
       schema: {
         summary: 'Read the sandbox business clock and the batch schedule',
         tags: ['sandbox'],
@@ -87,7 +88,7 @@ function registerClockMove(app: FastifyInstance, clock: SandboxClock): void {
   app.post<{ Body: ClockMove }>(
     '/v1/sandbox/clock',
     {
-      config: { api: { auth: { role: 'any', digestRequired: true, testData: true } } },
+      config: { api: { auth: SANDBOX_BANK_CREATE_AUTH } },
       schema: {
         summary: 'Move the sandbox clock forward; the batch runs whose times are passed run, in order',
         tags: ['sandbox'],
@@ -120,7 +121,7 @@ function registerBatchRun(app: FastifyInstance, clock: SandboxClock): void {
   app.post(
     '/v1/sandbox/batch-runs',
     {
-      config: { api: { auth: { role: 'any', digestRequired: true, testData: true } } },
+      config: { api: { auth: SANDBOX_BANK_CREATE_AUTH } },
       schema: {
         summary: 'Run the batch now: execute every authorised payment that is due',
         tags: ['sandbox'],

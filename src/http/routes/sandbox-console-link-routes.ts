@@ -4,7 +4,7 @@ import type { ConsoleAccess } from '../console-pages/console-access.js';
 import { contextOf } from '../hooks/request-context.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
-import { SANDBOX_READ_AUTH, SANDBOX_TAGS } from './sandbox-route-parts.js';
+import { SANDBOX_BANK_READ_AUTH, SANDBOX_TAGS } from './sandbox-route-parts.js';
 
 const consoleLinkSchema = {
   type: 'object',
@@ -28,7 +28,7 @@ export function registerSandboxConsoleLinkRoutes(app: FastifyInstance, access: C
   app.post(
     '/v1/sandbox/console-links',
     {
-      config: { api: { auth: SANDBOX_READ_AUTH } },
+      config: { api: { auth: SANDBOX_BANK_READ_AUTH } },
       schema: {
         summary: "Get a link to this TPP's sandbox console: its bank in a browser",
         description:

@@ -4,7 +4,13 @@ import type { BankKeys } from '../../services/bank-keys.js';
 import { signedRequestOf } from '../hooks/authenticate.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { sandboxCreateHeaders, sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
-import { DELETED, SANDBOX_CREATE_AUTH, SANDBOX_READ_AUTH, SANDBOX_TAGS } from './sandbox-route-parts.js';
+import {
+  DELETED,
+  SANDBOX_BANK_CREATE_AUTH,
+  SANDBOX_BANK_READ_AUTH,
+  SANDBOX_TAGS,
+  SANDBOX_READ_AUTH,
+} from './sandbox-route-parts.js';
 
 const keyListSchema = {
   $id: 'SandboxBankKeys',
@@ -65,7 +71,7 @@ export function registerSandboxKeyRoutes(app: FastifyInstance, keys: BankKeys): 
   app.post<{ Body: { publicKey: string } }>(
     '/v1/sandbox/keys',
     {
-      config: { api: { auth: SANDBOX_CREATE_AUTH } },
+      config: { api: { auth: SANDBOX_BANK_CREATE_AUTH } },
       schema: {
         summary: "Bind one more key to this TPP's sandbox bank, signed with a key bound already",
         description:
@@ -102,7 +108,7 @@ export function registerSandboxKeyRoutes(app: FastifyInstance, keys: BankKeys): 
   app.delete<{ Params: { keySha256: string } }>(
     '/v1/sandbox/keys/:keySha256',
     {
-      config: { api: { auth: SANDBOX_READ_AUTH } },
+      config: { api: { auth: SANDBOX_BANK_READ_AUTH } },
       schema: {
         summary: "Unbind a key from this TPP's sandbox bank (never its last)",
         description:

@@ -15,6 +15,7 @@ import {
   SANDBOX_TAGS,
   created,
   sandboxParams,
+  SANDBOX_BANK_READ_AUTH,
 } from './sandbox-route-parts.js';
 
 /**
@@ -94,6 +95,8 @@ export interface SandboxReadAndDelete {
   deleteSummary: string;
   read: (tpp: TppIdentity, id: string) => Promise<unknown>;
   remove: (tpp: TppIdentity, id: string) => Promise<void>;
+  /** Its deletion changes the bank as a whole (a snapshot, a scenario): Date required, X-Request-ID bound strictly (issue 40). */
+  wholeBank?: boolean;
 }
 
 export function registerSandboxReadAndDelete(app: FastifyInstance, r: SandboxReadAndDelete): void {
@@ -113,7 +116,13 @@ export function registerSandboxReadAndDelete(app: FastifyInstance, r: SandboxRea
     async (request) => r.read(contextOf(request).tpp, request.params[r.param] ?? ''),
   );
 
-  registerSandboxDelete(app, { collection: r.collection, param: r.param, summary: r.deleteSummary, remove: r.remove });
+  registerSandboxDelete(app, {
+    collection: r.collection,
+    param: r.param,
+    summary: r.deleteSummary,
+    remove: r.remove,
+    ...(r.wholeBank === true ? { wholeBank: true } : {}),
+  });
 }
 
 /** `DELETE /v1/sandbox/{collection}/:{param}`: 204, or 404 when the TPP's bank has no such one. */
@@ -122,13 +131,14 @@ export interface SandboxDelete {
   param: string;
   summary: string;
   remove: (tpp: TppIdentity, id: string) => Promise<void>;
+  wholeBank?: boolean;
 }
 
 export function registerSandboxDelete(app: FastifyInstance, r: SandboxDelete): void {
   app.delete<Params>(
     `/v1/sandbox/${r.collection}/:${r.param}`,
     {
-      config: { api: { auth: SANDBOX_READ_AUTH } },
+      config: { api: { auth: r.wholeBank === true ? SANDBOX_BANK_READ_AUTH : SANDBOX_READ_AUTH } },
       schema: {
         summary: r.summary,
         tags: SANDBOX_TAGS,

@@ -7,6 +7,13 @@ import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 export const SANDBOX_CREATE_AUTH: AuthRequirement = { role: 'any', digestRequired: true, testData: true };
 export const SANDBOX_READ_AUTH: AuthRequirement = { role: 'any', digestRequired: false, testData: true };
 
+/**
+ * The operations that open or change a sandbox bank as a whole (console links, initialize, the clock,
+ * batch runs, snapshots, scenarios, keys): Date required and the X-Request-ID bound strictly (issue 40).
+ */
+export const SANDBOX_BANK_CREATE_AUTH: AuthRequirement = { ...SANDBOX_CREATE_AUTH, wholeBank: true };
+export const SANDBOX_BANK_READ_AUTH: AuthRequirement = { ...SANDBOX_READ_AUTH, wholeBank: true };
+
 const id = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
 /** The schema of path parameters, each an id. */

@@ -14,7 +14,7 @@ import {
   registerSandboxCardTransactionRoutes,
 } from './sandbox-card-account-routes.js';
 import { registerSandboxCustomerRoutes } from './sandbox-customer-routes.js';
-import { SANDBOX_READ_AUTH, SANDBOX_TAGS } from './sandbox-route-parts.js';
+import { SANDBOX_TAGS, SANDBOX_BANK_READ_AUTH } from './sandbox-route-parts.js';
 import { registerSandboxScenarioRoutes } from './sandbox-scenario-routes.js';
 import type { OperationCatalogue } from '../hooks/scenario-faults.js';
 
@@ -46,7 +46,7 @@ function registerSandboxInitialize(app: FastifyInstance, sandbox: SandboxDataSer
   app.post(
     '/v1/sandbox/initialize',
     {
-      config: { api: { auth: SANDBOX_READ_AUTH } },
+      config: { api: { auth: SANDBOX_BANK_READ_AUTH } },
       schema: {
         summary: "Reset this TPP's sandbox bank to the default data set (other TPPs' banks are untouched)",
         description:

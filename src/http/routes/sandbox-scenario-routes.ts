@@ -4,7 +4,7 @@ import type { OperationCatalogue } from '../hooks/scenario-faults.js';
 import { contextOf } from '../hooks/request-context.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { sandboxCreateHeaders, sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
-import { SANDBOX_CREATE_AUTH, SANDBOX_READ_AUTH, SANDBOX_TAGS, created } from './sandbox-route-parts.js';
+import { SANDBOX_BANK_CREATE_AUTH, SANDBOX_TAGS, created, SANDBOX_READ_AUTH } from './sandbox-route-parts.js';
 import { registerSandboxDelete } from './sandbox-resource-routes.js';
 
 /**
@@ -19,7 +19,7 @@ export function registerSandboxScenarioRoutes(
   app.post(
     '/v1/sandbox/scenarios',
     {
-      config: { api: { auth: SANDBOX_CREATE_AUTH } },
+      config: { api: { auth: SANDBOX_BANK_CREATE_AUTH } },
       schema: {
         summary:
           "Arm a scenario in this TPP's sandbox bank: a payment held or rejected, or the bank throttled, down, slow or failing",
@@ -49,6 +49,7 @@ export function registerSandboxScenarioRoutes(
   );
 
   registerSandboxDelete(app, {
+    wholeBank: true,
     collection: 'scenarios',
     param: 'scenarioId',
     summary: 'Disarm a scenario',

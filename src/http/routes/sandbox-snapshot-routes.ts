@@ -4,7 +4,13 @@ import type { SandboxClock } from '../../services/sandbox/sandbox-clock.js';
 import { contextOf } from '../hooks/request-context.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { sandboxActionHeaders, sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
-import { SANDBOX_CREATE_AUTH, SANDBOX_READ_AUTH, SANDBOX_TAGS, created, sandboxParams } from './sandbox-route-parts.js';
+import {
+  SANDBOX_BANK_CREATE_AUTH,
+  SANDBOX_TAGS,
+  created,
+  sandboxParams,
+  SANDBOX_READ_AUTH,
+} from './sandbox-route-parts.js';
 import { registerSandboxReadAndDelete } from './sandbox-resource-routes.js';
 
 type Params = { Params: { snapshotId: string } };
@@ -25,7 +31,7 @@ export function registerSandboxSnapshotRoutes(
   app.post<{ Body: { name?: string } }>(
     COLLECTION,
     {
-      config: { api: { auth: SANDBOX_CREATE_AUTH } },
+      config: { api: { auth: SANDBOX_BANK_CREATE_AUTH } },
       schema: {
         summary: "Save this TPP's sandbox bank as it is now: its data, payments, consents and clock",
         description:
@@ -54,6 +60,7 @@ export function registerSandboxSnapshotRoutes(
   );
 
   registerSandboxReadAndDelete(app, {
+    wholeBank: true,
     collection: 'snapshots',
     param: 'snapshotId',
     resource: 'SandboxSnapshot#',
@@ -66,7 +73,7 @@ export function registerSandboxSnapshotRoutes(
   app.post<Params>(
     `${ONE}/restore`,
     {
-      config: { api: { auth: SANDBOX_CREATE_AUTH } },
+      config: { api: { auth: SANDBOX_BANK_CREATE_AUTH } },
       schema: {
         summary: "Restore this TPP's sandbox bank to a snapshot: its data, payments, consents and clock as saved",
         description:
