@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import {
+  CONSOLE_LINKS_PER_TPP,
   CONSOLE_LINKS_REMEMBERED,
   CONSOLE_LINK_TTL_MS,
   CONSOLE_SESSION_TTL_MS,
@@ -72,9 +73,10 @@ describe('ConsoleAccess', () => {
     const access = new ConsoleAccess(key, clock);
     const first = access.link('PSDNO-FSA-123456789').token;
     assert.equal(access.enter(first).outcome, 'entered');
+    // Many TPPs, each under its own limit, together fill what every TPP shares.
     for (let i = 1; i < CONSOLE_LINKS_REMEMBERED; i++)
-      assert.equal(access.enter(access.link('PSDNO-FSA-123456789').token).outcome, 'entered');
-    const waiting = access.link('PSDNO-FSA-123456789').token;
+      assert.equal(access.enter(access.link(`PSDNO-FSA-${100_000_000 + i}`).token).outcome, 'entered');
+    const waiting = access.link('PSDNO-FSA-987654321').token;
     assert.equal(access.enter(waiting).outcome, 'busy');
     assert.equal(access.enter(first).outcome, 'used', 'the first is still remembered');
     clock.at += CONSOLE_LINK_TTL_MS - 1;
@@ -83,5 +85,18 @@ describe('ConsoleAccess', () => {
     // The remembered links have expired now: they are forgotten, and a link in time opens.
     assert.equal(access.enter(fresh).outcome, 'entered');
     assert.equal(access.enter(waiting).outcome, 'expired');
+  });
+
+  // Issue 40, 2: one TPP looping link after link filled the 10 000 and locked every other TPP out (503).
+  it(`lets one TPP open ${CONSOLE_LINKS_PER_TPP} links within five minutes: the next of that TPP is too-many, another TPP's still opens`, () => {
+    const clock = new ManualClock();
+    const access = new ConsoleAccess(key, clock);
+    for (let i = 0; i < CONSOLE_LINKS_PER_TPP; i++)
+      assert.equal(access.enter(access.link('PSDNO-FSA-123456789').token).outcome, 'entered');
+    assert.equal(access.enter(access.link('PSDNO-FSA-123456789').token).outcome, 'too-many');
+    assert.equal(access.enter(access.link('PSDNO-FSA-987654321').token).outcome, 'entered');
+    clock.at += CONSOLE_LINK_TTL_MS;
+    // Its links expired: the TPP opens links again.
+    assert.equal(access.enter(access.link('PSDNO-FSA-123456789').token).outcome, 'entered');
   });
 });

@@ -184,6 +184,13 @@ export const CONSOLE_SESSION_TTL_MS = 8 * 3_600_000;
  */
 export const CONSOLE_LINKS_REMEMBERED = 10_000;
 
+/**
+ * Console links one TPP opens within CONSOLE_LINK_TTL_MS (issue 40): a developer opens a few; beyond,
+ * that TPP gets 429 until its older links expire, so no TPP fills the links every TPP's share
+ * (CONSOLE_LINKS_REMEMBERED would take 500 TPPs each at its own limit).
+ */
+export const CONSOLE_LINKS_PER_TPP = 20;
+
 /** A console link's token or session cookie as sent: what a valid one is (a few hundred characters) with room; longer is not read. */
 export const CONSOLE_TOKEN_MAX_LENGTH = 512;
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../domain/clock.js';
 import {
+  CONSOLE_LINKS_PER_TPP,
   CONSOLE_LINKS_REMEMBERED,
   CONSOLE_LINK_TTL_MS,
   CONSOLE_SESSION_TTL_MS,
@@ -23,7 +24,8 @@ export type ConsoleEntry =
   | { outcome: 'entered'; session: ConsoleSession; cookie: string }
   /** Opened before: the TPP is told so that a browser with that TPP's session goes on to it. */
   | { outcome: 'used'; tppId: string }
-  | { outcome: 'invalid' | 'expired' | 'busy' };
+  /** busy: the links every TPP shares are used up; too-many: this TPP's own (CONSOLE_LINKS_PER_TPP). */
+  | { outcome: 'invalid' | 'expired' | 'busy' | 'too-many' };
 
 /**
  * The keys to a TPP's console (docs/console.md): a short-lived link a signed request asks for, opened
@@ -40,8 +42,10 @@ export type ConsoleEntry =
 export class ConsoleAccess {
   private linkKey: Buffer | undefined;
   private sessionKey: Buffer | undefined;
-  /** Nonces of links opened here, with when each link expires. */
-  private readonly used = new Map<string, number>();
+  /** Nonces of links opened here, with when each link expires and whose it is. */
+  private readonly used = new Map<string, { expires: number; tppId: string }>();
+  /** Links opened here and not yet expired, per TPP. */
+  private readonly perTpp = new Map<string, number>();
 
   constructor(
     private readonly installationKey: NationalIdKey,
@@ -64,8 +68,11 @@ export class ConsoleAccess {
     if (claims.e <= now) return { outcome: 'expired' };
     this.forgetExpired(now);
     if (this.used.has(claims.n)) return { outcome: 'used', tppId: claims.t };
+    const opened = this.perTpp.get(claims.t) ?? 0;
+    if (opened >= CONSOLE_LINKS_PER_TPP) return { outcome: 'too-many' };
     if (this.used.size >= CONSOLE_LINKS_REMEMBERED) return { outcome: 'busy' };
-    this.used.set(claims.n, claims.e);
+    this.used.set(claims.n, { expires: claims.e, tppId: claims.t });
+    this.perTpp.set(claims.t, opened + 1);
     const session = { tppId: claims.t, expiresAt: new Date(now + CONSOLE_SESSION_TTL_MS) };
     return {
       outcome: 'entered',
@@ -84,9 +91,12 @@ export class ConsoleAccess {
 
   private forgetExpired(now: number): void {
     // Entries go in in the order they were opened, and every link lives as long: the expired are first.
-    for (const [nonce, expires] of this.used) {
+    for (const [nonce, { expires, tppId }] of this.used) {
       if (expires > now) break;
       this.used.delete(nonce);
+      const left = (this.perTpp.get(tppId) ?? 1) - 1;
+      if (left > 0) this.perTpp.set(tppId, left);
+      else this.perTpp.delete(tppId);
     }
   }
 

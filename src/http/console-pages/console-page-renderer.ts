@@ -143,7 +143,15 @@ function viewOf(page: ConsolePage, t: ConsoleTexts, language: Language): Record<
         title: t.messages[page.message].title,
         text: t.messages[page.message].text,
         message: page.message,
-        howTo: ['signed-out', 'link-invalid', 'link-expired', 'link-used', 'busy', 'bank-gone'].includes(page.message),
+        howTo: [
+          'signed-out',
+          'link-invalid',
+          'link-expired',
+          'link-used',
+          'busy',
+          'too-many-links',
+          'bank-gone',
+        ].includes(page.message),
         back: ['form-invalid', 'payment-unknown', 'not-found', 'fault'].includes(page.message),
         // A link opened from another site sets the cookie, but the browser does not send a SameSite=Strict
         // cookie on the redirect that site started; a link on this page is the sandbox's own (docs/console.md).

@@ -9,6 +9,7 @@ export type ConsoleMessage =
   | 'link-expired'
   | 'link-used'
   | 'busy'
+  | 'too-many-links'
   | 'bank-gone'
   | 'form-invalid'
   | 'payment-unknown'
@@ -324,6 +325,10 @@ const en: ConsoleTexts = {
       title: 'Try again in a few minutes',
       text: 'Too many console links were opened in the last minutes. Ask for a new link in a few minutes.',
     },
+    'too-many-links': {
+      title: 'Too many links opened',
+      text: 'Your TPP opened more console links in the last five minutes than the sandbox takes. Go on in a browser that has the console open, or ask for a new link in a few minutes.',
+    },
     'bank-gone': {
       title: 'Your sandbox bank is gone',
       text: 'It was removed after being unused for a long time. A signed request makes a new one; then ask for a new link.',
@@ -519,6 +524,10 @@ const nb: ConsoleTexts = {
     busy: {
       title: 'Prøv igjen om noen minutter',
       text: 'For mange konsollenker ble åpnet de siste minuttene. Be om en ny lenke om noen minutter.',
+    },
+    'too-many-links': {
+      title: 'For mange lenker åpnet',
+      text: 'TPP-en din åpnet flere konsollenker de siste fem minuttene enn sandkassen tar imot. Fortsett i en nettleser som har konsollet åpent, eller be om en ny lenke om noen minutter.',
     },
     'bank-gone': {
       title: 'Sandkassebanken din finnes ikke lenger',

@@ -9,6 +9,7 @@ import {
   CONSOLE_PAYMENTS_LISTED,
   CONSOLE_SESSION_TTL_MS,
   SANDBOX_CLOCK_MAX_ADVANCE_SECONDS,
+  CONSOLE_LINK_TTL_MS,
 } from '../../domain/limits.js';
 import type { Banks } from '../../services/banks.js';
 import type { SandboxConsole } from '../../services/console/sandbox-console.js';
@@ -89,6 +90,11 @@ export async function registerConsolePages(
         if (entry.outcome === 'used' && session?.tppId === entry.tppId) return toConsole(reply);
         if (entry.outcome === 'busy')
           return show(request, reply, { kind: 'message', message: 'busy' }, { status: 503 });
+        // This TPP's own limit (issue 40): 429, a client's excess, not the sandbox's fault.
+        if (entry.outcome === 'too-many') {
+          reply.header('Retry-After', String(Math.ceil(CONSOLE_LINK_TTL_MS / 1000)));
+          return show(request, reply, { kind: 'message', message: 'too-many-links' }, { status: 429 });
+        }
         const message: ConsoleMessage = `link-${entry.outcome}`;
         return show(request, reply, { kind: 'message', message }, { status: 401 });
       });
