@@ -63,4 +63,44 @@ describe('the embedded core’s feed of status reports holds back changes younge
       'a payment’s own report is at once',
     );
   });
+
+  // Found by test/process/core-kill.test.ts: a core killed between taking a payment and deciding it
+  // reported it ACSP in its feed, and the server took it as accepted before the hand-over's retry.
+  it('leaves out a payment taken but not decided (RCVD), and reports it once the retried hand-over decides it', async () => {
+    const payments = new LedgerPayments(store, {
+      now: async () => new Date(nowMs),
+      rates: new ReferenceRates(SANDBOX_REFERENCE_RATES),
+    });
+    const order = {
+      paymentId: `enc!!core-${randomUUID()}`,
+      paymentService: 'payments',
+      paymentProduct: 'norwegian-domestic-credit-transfers',
+      initiation: ndctBody(),
+      transactionFees: { amountMinor: 0n, currency: 'NOK' },
+      signerCustomerId: undefined,
+      authorisedAt: new Date(nowMs),
+    };
+    await payments.submit('', order);
+    const { cursor } = await payments.reports('', undefined, 1_000);
+    // As a core killed between its create and its decision leaves it: RCVD, not decided.
+    await (store as unknown as { db: import('kysely').Kysely<import('../../src/store/database.js').Database> }).db
+      .updateTable('payments')
+      .set({ status: 'RCVD', updated_at: new Date(nowMs + 1).toISOString() })
+      .where('id', '=', order.paymentId)
+      .execute();
+    nowMs += CORE_REPORT_SETTLE_MS + 10;
+    const stuck = await payments.reports('', cursor, 1_000);
+    assert.deepEqual(
+      stuck.reports.map((r) => r.paymentId),
+      [],
+      'not reported while undecided',
+    );
+    await payments.submit('', order);
+    nowMs += CORE_REPORT_SETTLE_MS + 10;
+    const decided = await payments.reports('', stuck.cursor, 1_000);
+    assert.deepEqual(
+      decided.reports.map((r) => [r.paymentId, r.transactionStatus]),
+      [[order.paymentId, 'ACSP']],
+    );
+  });
 });

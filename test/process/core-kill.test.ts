@@ -185,7 +185,8 @@ describe("kill -9 of the server and of the bank's core under load", { timeout: 3
         authorised = statuses.filter(([, s]) => STATUSES_AFTER_AUTHORISATION.has(s)).map(([id]) => id);
         const waiting = statuses.filter(([, s]) => s === 'ACTC' || s === 'PDNG');
         if (waiting.length === 0) break;
-        assert.ok(tries < 120, `still waiting for the core: ${waiting.map(([id]) => id).join(', ')}`);
+        // A hand-over a killed server had claimed waits for its claim to lapse (HANDOVER_CLAIM_MS), then its backoff.
+        assert.ok(tries < 360, `still waiting for the core: ${waiting.map(([id]) => id).join(', ')}`);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       assert.ok(authorised.length >= KILLS, `too few payments were authorised to say anything: ${authorised.length}`);

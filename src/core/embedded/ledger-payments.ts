@@ -166,7 +166,11 @@ export class LedgerPayments implements EmbeddedPayments {
     // Only changes no transaction still running can come before (CORE_REPORT_SETTLE_MS).
     const until = new Date((await this.now(bank)).getTime() - this.settleMs).toISOString();
     const changes = await this.store.paymentChanges(CORE_CREATOR, bank, { after: decodeCursor(after), until, limit });
-    const reports = await Promise.all(changes.map((change) => this.reportOf(change)));
+    // A payment taken but not yet decided (RCVD: the core stopped between the two) is not accepted yet:
+    // reporting it would tell the server so before the hand-over's retry decides it, which then
+    // changes it again and puts it in the feed anew.
+    const decided = changes.filter((change) => change.status !== 'RCVD');
+    const reports = await Promise.all(decided.map((change) => this.reportOf(change)));
     const last = changes.at(-1);
     return { reports, cursor: last === undefined ? after : encodeCursor(last) };
   }
