@@ -1,5 +1,5 @@
 import type { CoreSetting } from './core-setting.js';
-import type { Store } from '../store/store.js';
+import type { LedgerStore } from '../store/ledger-store.js';
 import type { BankCore } from './bank-core.js';
 import { EmbeddedCore } from './embedded/embedded-core.js';
 import { readCoreKey } from './http/core-signature.js';
@@ -21,7 +21,7 @@ const OWN_ROWS: EmbeddedPayments = {
 };
 
 /** The bank's core the setting names (docs/core.md). */
-export async function openCore(setting: CoreSetting, store: Store): Promise<BankCore> {
+export async function openCore(setting: CoreSetting, store: LedgerStore): Promise<BankCore> {
   if (setting.kind === 'embedded') return new EmbeddedCore(store, OWN_ROWS);
   // The key file is read once, at start: a file that cannot be read, or a short key, stops the start.
   return new HttpCore({ url: setting.url, key: await readCoreKey(setting.keyFile), timeoutMs: setting.timeoutMs });
