@@ -13,7 +13,7 @@ import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rate
 import { buildApp } from './http/app.js';
 import { InstantExecution } from './services/instant-execution.js';
 import { CoreLink } from './services/core-handover/core-link.js';
-import { CoreKeyError, readCoreKey } from './core/http/core-signature.js';
+import { type CoreKey, CoreKeyError } from './core/http/core-signature.js';
 import { PaymentInitiationService } from './services/payment-initiation-service.js';
 import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-identity.js';
 import { type PsuLoginProvider, ScaService } from './services/sca-service.js';
@@ -138,11 +138,11 @@ async function main(): Promise<void> {
   });
   const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds, revocation });
   // A key file that cannot be read or holds no usable key is a configuration error (exit 2).
-  const core = await openCore(config.core, store).catch((error: unknown) => {
+  const { core, key: coreKey } = await openCore(config.core, store).catch((error: unknown) => {
     if (error instanceof CoreKeyError) refuseStart(`CORE_KEY_FILE: ${error.message}`);
     throw error;
   });
-  const link = await coreLinkOf(config, store, core, () => app?.log);
+  const link = coreLinkOf(config, store, core, coreKey, () => app?.log);
   const psuLogin = await psuLoginProvider(config);
   const services = makeServices(config, store, core, link, nationalIdKey, metrics, () => app?.log, psuLogin);
   phaseDone('services');
@@ -251,15 +251,14 @@ async function psuLoginProvider(config: Config): Promise<PsuLoginProvider | unde
  * With a bank's own core (CORE_URL): the relay of authorised payments, the poller of its reports and
  * its callback's check, started once the server listens; none with the embedded core.
  */
-async function coreLinkOf(
+function coreLinkOf(
   config: Config,
   store: Store,
   core: BankCore,
+  key: CoreKey | undefined,
   log: () => FastifyBaseLogger | undefined,
-): Promise<CoreLink | undefined> {
-  if (config.core.kind !== 'http') return undefined;
-  // Read once at start (openCore read it too, for its own signatures): a key that cannot be used stopped the start there.
-  const key = await readCoreKey(config.core.keyFile);
+): CoreLink | undefined {
+  if (config.core.kind !== 'http' || key === undefined) return undefined;
   return new CoreLink(store, core, key, config.core.pollSeconds, systemClock, (level, fields, message) =>
     log()?.[level](fields, message),
   );

@@ -169,7 +169,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const publicUrl = options.publicUrl ?? PUBLIC_URL;
   const routes: RouteOptions[] = [];
-  const core = options.core?.(store) ?? (await openCore({ kind: 'embedded' }, store));
+  const core = options.core?.(store) ?? (await openCore({ kind: 'embedded' }, store)).core;
   const relay =
     core.kind === 'http' ? new HandoverRelay(store, core, `test-${randomUUID()}`, clock, () => undefined) : undefined;
   const psuLogin: PsuLoginProvider | undefined =
