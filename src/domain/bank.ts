@@ -78,7 +78,7 @@ export interface Engagement {
  * Returns the reason when not, for the PSU to read.
  */
 export function payFromProblem(
-  signer: Customer,
+  signer: Pick<Customer, 'id'>,
   account: Account | undefined,
   corporate: { agreement: Agreement | undefined; engagement: Engagement | undefined } | undefined,
 ): string | undefined {

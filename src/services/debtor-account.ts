@@ -14,7 +14,7 @@ export async function debtorAccountProblem(
   core: HoldingsCore,
   bank: string,
   debtor: { bban: string | undefined; iban: string | undefined },
-  signer: Customer,
+  signer: Pick<Customer, 'id'>,
   agreementId: string | undefined,
 ): Promise<string | undefined> {
   const account = await core.findAccount(bank, { bban: debtor.bban, iban: debtor.iban });

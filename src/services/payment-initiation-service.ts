@@ -143,9 +143,10 @@ export class PaymentInitiationService {
   ): Promise<void> {
     const { bank } = request;
     const nationalId = request.psu.nationalId;
-    const signer: Customer | undefined =
+    // The session names the core's customer already; only a national identity number needs the core to say whose it is.
+    const signer: Pick<Customer, 'id'> | undefined =
       sessionCustomerId !== undefined
-        ? await this.core.findCustomer(bank, { id: sessionCustomerId })
+        ? { id: sessionCustomerId }
         : nationalId === undefined
           ? undefined
           : await this.core.findCustomer(bank, { customerNumber: nationalId });
