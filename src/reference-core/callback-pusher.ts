@@ -1,3 +1,4 @@
+import { backoffMs } from '../domain/backoff.js';
 import type { BankCore } from '../core/bank-core.js';
 import type { HandoverStore } from '../store/handover-store.js';
 import { reportToWire } from '../core/http/core-wire.js';
@@ -99,9 +100,8 @@ export class CallbackPusher {
         this.busy = false;
       }
       if (this.failures > 0) {
-        // Exponential backoff with full jitter: cores restarting together do not push in step.
-        const ceiling = Math.min(CORE_CALLBACK_RETRY_MAX_MS, CORE_CALLBACK_RETRY_MIN_MS * 2 ** (this.failures - 1));
-        this.schedule(CORE_CALLBACK_RETRY_MIN_MS + Math.random() * ceiling);
+        // Backoff with jitter: cores restarting together do not push in step.
+        this.schedule(backoffMs(this.failures - 1, CORE_CALLBACK_RETRY_MIN_MS, CORE_CALLBACK_RETRY_MAX_MS));
       } else {
         this.schedule(this.again ? 0 : CORE_CALLBACK_POLL_MS);
       }

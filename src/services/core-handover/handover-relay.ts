@@ -11,6 +11,7 @@ import {
 import type { ClaimedHandover, HandoverStore } from '../../store/handover-store.js';
 import type { CoreReport, PaymentOrder } from '../../store/core-records.js';
 import { FaultLog } from './fault-log.js';
+import { backoffMs } from '../../domain/backoff.js';
 
 /**
  * Hands each authorised payment to a bank's own core exactly once (docs/core.md, "Exactly once").
@@ -132,14 +133,9 @@ export class HandoverRelay {
   }
 }
 
-/**
- * How long after its `attempts`-th failure a hand-over is tried again: doubling from
- * HANDOVER_RETRY_BASE_MS up to HANDOVER_RETRY_MAX_MS, and a random half of it ("equal jitter"), so
- * that the instances retrying a backlog after an outage do not all come back at one instant.
- */
+/** How long after its `attempts`-th failure a hand-over is tried again: from HANDOVER_RETRY_BASE_MS up to HANDOVER_RETRY_MAX_MS. */
 export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(HANDOVER_RETRY_MAX_MS, HANDOVER_RETRY_BASE_MS * 2 ** Math.min(attempts, 30));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+  return backoffMs(attempts, HANDOVER_RETRY_BASE_MS, HANDOVER_RETRY_MAX_MS, random);
 }
 
 function reasonOf(error: unknown): string {
