@@ -1,5 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { writeKeyFileOnce } from './key-file.js';
+import { createHmac } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NATIONAL_ID_KEY_MIN_BYTES } from '../domain/limits.js';
 import type { NationalIdKey } from '../domain/psu.js';
@@ -31,16 +32,7 @@ export async function ensureNationalIdKey(dataDir: string, configuredFile: strin
   const path = join(dataDir, NATIONAL_ID_KEY_FILE);
   const existing = await readKey(path);
   if (existing !== undefined) return existing;
-  await mkdir(dataDir, { recursive: true });
-  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temporary, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
-  try {
-    await link(temporary, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    await unlink(temporary);
-  }
+  await writeKeyFileOnce(path);
   const key = await readKey(path);
   if (key === undefined) throw new NationalIdKeyError(`${path} could not be read back after it was written`);
   return key;
