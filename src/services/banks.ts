@@ -54,7 +54,7 @@ function untrustedKey(tppId: string): ApiError {
 
 /** The admission cache's entry: by key for a self-service certificate; one for every trusted certificate of the bank. */
 function entryOf(bank: string, keySha256: string, anchor: CertificateAnchor): string {
-  // No key is 64 hex digits and a newline: the trusted entry cannot be a key's.
+  // A key is 64 hex digits, so '*trusted' is never a key's entry.
   return anchor === 'trusted' ? `${bank}\n*trusted` : `${bank}\n${keySha256}`;
 }
 
