@@ -157,7 +157,7 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => revocation.stop());
   phaseDone('buildApp');
   const ca = await sandboxCa;
-  if (ca !== undefined) trustStore.add(ca);
+  if (ca !== undefined) trustStore.addSelfService(ca);
   phaseDone('waitForSandboxCa');
   // Stopped before the store closes (listen's onClose hook, added after this one).
   app.addHook('onClose', () => services.retention.stop());

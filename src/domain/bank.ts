@@ -103,21 +103,27 @@ export class BankLimitReached extends Error {
 
 /**
  * Who asks for a sandbox bank: the key its request was signed with (SHA-256 of the certificate's
- * SubjectPublicKeyInfo, hex) and the client address it came from (an IPv6 address's /64), with the
- * limit of new banks per address when one applies (docs/decisions.md, "A sandbox bank belongs to its key").
+ * SubjectPublicKeyInfo, hex), whether a CA the operator trusts issued the certificate (absent: the
+ * sandbox's self-service CA), and the client address it came from (an IPv6 address's /64), with the
+ * limit of new banks per address when one applies (docs/decisions.md, "A sandbox bank belongs to its
+ * key" and "Trust where it is due").
  */
 export interface BankOwner {
   keySha256: string;
   address: string;
+  /** A trusted CA's certificate: it opens its bank whatever its key, binds none, and marks the bank as trusted. */
+  trusted?: boolean;
   perAddress?: { limit: number; since: Date };
 }
 
 /**
- * What a signed request found at its TPP's bank: made now for its key, its key bound already, a bank
- * of no key (made before keys were bound) now bound to it, or a bank bound to other keys only; or a
- * bank being removed after it was left unused.
+ * What a signed request found at its TPP's bank: made now for its key (or its trusted certificate),
+ * its key bound already, a bank of no key and no trusted use (made before keys were bound) now bound
+ * to it, admitted by its trusted certificate; refused: a bank bound to other keys only ('foreign'),
+ * or one a trusted certificate made or used that the self-service certificate's key is not bound to
+ * ('foreign-trusted'); or a bank being removed after it was left unused.
  */
-export type BankEntry = 'opened' | 'bound' | 'claimed' | 'foreign' | 'removing';
+export type BankEntry = 'opened' | 'bound' | 'claimed' | 'trusted' | 'foreign' | 'foreign-trusted' | 'removing';
 
 /** One address has made `limit` new sandbox banks within the last day already (limits.ts, MAX_NEW_SANDBOX_BANKS_PER_ADDRESS_PER_DAY). */
 export class AddressBankLimitReached extends Error {

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { ApiError, type Problem } from '../domain/api-error.js';
+import type { CertificateAnchor } from '../domain/certificate-anchor.js';
 import { CERTIFICATE_CACHE_ENTRIES } from '../domain/limits.js';
 import type { PspRole, TppIdentity } from '../domain/psp-role.js';
 import { signatureAcceptableUntil } from '../domain/request-binding.js';
@@ -43,6 +44,8 @@ export interface Authentication {
   bodySha256: string;
   /** SHA-256 (hex) of the certificate's public key (SubjectPublicKeyInfo): whose sandbox bank the request may reach. */
   keySha256: string;
+  /** Which kind of CA issued the certificate: the sandbox's self-service CA, or one the operator trusts (whose bank it opens whatever its key). */
+  anchor: CertificateAnchor;
 }
 
 export interface AuthenticatorOptions {
@@ -58,6 +61,7 @@ export interface AuthenticatorOptions {
 interface CertificateEntry {
   certificate: ParsedCertificate;
   issuer: ParsedCertificate | undefined;
+  anchor: CertificateAnchor;
 }
 
 /** A certificate a qualified trust service would never issue (certificate-policy.ts): the problems to answer. */
@@ -157,6 +161,7 @@ export class TppAuthenticator {
       ),
       bodySha256: bodySha256.toString('hex'),
       keySha256: certificate.keySha256,
+      anchor: entry.anchor,
     };
     return { authentication, entry };
   }
@@ -206,7 +211,10 @@ export class TppAuthenticator {
       }
       throw error;
     }
-    return { certificate, issuer: this.options.trustStore.issuerOf(certificate) };
+    const issuer = this.options.trustStore.issuerOf(certificate);
+    // An untrusted certificate is refused by checkTrust before its anchor matters; the lesser trust all the same.
+    const anchor = issuer === undefined ? 'self-service' : this.options.trustStore.anchorOf(issuer);
+    return { certificate, issuer, anchor };
   }
 
   private checkTrust({ certificate, issuer }: CertificateEntry, now: number): void {

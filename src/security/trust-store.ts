@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { CertificateAnchor } from '../domain/certificate-anchor.js';
 import { CertificateFormatError, CertificateRefusedError } from './der-certificate.js';
 import { type ParsedCertificate, parseCertificate, readPemCertificates } from './tpp-certificate.js';
 
@@ -9,6 +10,8 @@ import { type ParsedCertificate, parseCertificate, readPemCertificates } from '.
  */
 export class TrustStore {
   private readonly trusted: ParsedCertificate[];
+  /** Keys (keySha256) of the sandbox's self-service CA: whatever anchor names one, what it signed is self-service. */
+  private readonly selfServiceKeys = new Set<string>();
 
   constructor(anchors: readonly ParsedCertificate[]) {
     this.trusted = [...anchors];
@@ -18,9 +21,21 @@ export class TrustStore {
     return this.trusted;
   }
 
-  /** Trusts one more CA: the sandbox CA, made while the server starts and added before it listens. */
-  add(anchor: ParsedCertificate): void {
-    this.trusted.push(anchor);
+  /**
+   * Trusts the sandbox's self-service CA (the certificate main.ts loads as the sandbox CA), made while
+   * the server starts and added before it listens. Its certificates are self-service whichever anchor
+   * is found to issue them: an operator may also list the same CA in TRUSTED_CA_CERTS (or a second
+   * certificate over its key), and anyone can still get a certificate from it for any identifier.
+   */
+  addSelfService(anchor: ParsedCertificate): void {
+    if (!this.trusted.some((a) => a.fingerprint === anchor.fingerprint)) this.trusted.push(anchor);
+    this.selfServiceKeys.add(anchor.keySha256);
+  }
+
+  /** Whether a certificate `issuer` (an anchor issuerOf found) signed is self-service or operator-trusted. */
+  anchorOf(issuer: ParsedCertificate): CertificateAnchor {
+    // By key, not by certificate: a certificate verifies against any anchor over the key that signed it.
+    return this.selfServiceKeys.has(issuer.keySha256) ? 'self-service' : 'trusted';
   }
 
   /** The anchor that issued and signed the certificate, if any. */
@@ -31,7 +46,9 @@ export class TrustStore {
   }
 
   with(more: readonly ParsedCertificate[]): TrustStore {
-    return new TrustStore([...this.anchors, ...more]);
+    const store = new TrustStore([...this.anchors, ...more]);
+    for (const key of this.selfServiceKeys) store.selfServiceKeys.add(key);
+    return store;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { UpkeepStore } from '../store/upkeep-records.js';
 import { ApiError } from '../domain/api-error.js';
+import type { CertificateAnchor } from '../domain/certificate-anchor.js';
 import { MAX_SANDBOX_BANK_KEYS } from '../domain/limits.js';
 import { readPublicKeyInput } from '../security/public-key-input.js';
 import type { BoundKey } from '../store/upkeep-records.js';
@@ -11,10 +12,17 @@ export interface BankKeysView {
   limit: number;
 }
 
+/** Who asks to unbind a key: the key it signed with, and which kind of CA issued its certificate. */
+export interface KeyHolder {
+  keySha256: string;
+  anchor: CertificateAnchor;
+}
+
 /**
- * The keys of a TPP's sandbox bank (docs/decisions.md, "A sandbox bank belongs to its key"). Only a
- * request signed with a key bound already reaches here (the bank hook refuses any other with 403), so
- * a key is added by its bank's owner and by nobody who merely holds a certificate for the identifier.
+ * The keys of a TPP's sandbox bank (docs/decisions.md, "A sandbox bank belongs to its key" and "Trust
+ * where it is due"). Only a request signed with a key bound already, or with a certificate of a CA the
+ * operator trusts, reaches here (the bank hook refuses any other with 403), so a key is added by its
+ * bank's owner and by nobody who merely holds a self-service certificate for the identifier.
  */
 export class BankKeys {
   constructor(
@@ -42,21 +50,27 @@ export class BankKeys {
   }
 
   /**
-   * Unbinds a key; a bank's last key stays (without a key the bank would go to whoever comes first),
-   * and the key that made the bank (the first bound) goes only by its own request: a second key, bound
-   * by the maker, cannot lock the maker out (issue 40).
+   * Unbinds a key; a bank's last key stays unless a trusted certificate made or used the bank (without
+   * a key such a bank would go to whoever comes first; the store decides, under the bank's lock). The
+   * key that made the bank (the first bound) goes only by its own request or a trusted certificate's: a
+   * second self-service key, bound by the maker, cannot lock the maker out (issue 40), while a trusted
+   * certificate proves the identifier and may remove a key someone took the identifier with.
    */
-  async unbind(tppId: string, keySha256: string, signedWith: string): Promise<void> {
+  async unbind(tppId: string, keySha256: string, by: KeyHolder): Promise<void> {
     const bank = this.banks.of(tppId);
-    if (keySha256 !== signedWith && keySha256 === makerOf(await this.store.listBankKeys(bank)))
+    if (
+      by.anchor === 'self-service' &&
+      keySha256 !== by.keySha256 &&
+      keySha256 === makerOf(await this.store.listBankKeys(bank))
+    )
       throw new ApiError(
         'FORBIDDEN',
-        `${keySha256} is the key that made the sandbox bank of ${tppId}: only a request signed with it unbinds it`,
+        `${keySha256} is the key that made the sandbox bank of ${tppId}: only a request signed with it, or with a certificate of a CA this sandbox trusts, unbinds it`,
         [
           {
             code: 'FORBIDDEN',
             path: 'path:keySha256',
-            text: `${keySha256} is the key that made the sandbox bank of ${tppId}: only a request signed with it unbinds it`,
+            text: `${keySha256} is the key that made the sandbox bank of ${tppId}: only a request signed with it, or with a certificate of a CA this sandbox trusts, unbinds it`,
           },
         ],
       );

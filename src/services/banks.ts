@@ -12,6 +12,7 @@ import {
   SANDBOX_BANK_TOUCH_EVERY_MS,
 } from '../domain/limits.js';
 import { type Clock, osloDate, systemClock } from '../domain/clock.js';
+import type { CertificateAnchor } from '../domain/certificate-anchor.js';
 import { defaultDataSet } from '../sandbox/default-data-set.js';
 
 /** Production's one bank: every row of production has this bank (migration 008). No TPP's id is empty. */
@@ -43,6 +44,20 @@ function foreignKey(tppId: string): ApiError {
   );
 }
 
+/** A self-service certificate whose key is not bound to a bank that a trusted CA's certificate made or used. */
+function untrustedKey(tppId: string): ApiError {
+  return new ApiError(
+    'FORBIDDEN',
+    `the sandbox bank of ${tppId} is used by a certificate of a CA this sandbox trusts, and this certificate is from the sandbox's self-service CA, whose key is not bound to the bank. Sign with the trusted certificate, or have it bind this key (POST /v1/sandbox/keys; docs/security.md, "Tenancy")`,
+  );
+}
+
+/** The admission cache's entry: by key for a self-service certificate; one for every trusted certificate of the bank. */
+function entryOf(bank: string, keySha256: string, anchor: CertificateAnchor): string {
+  // A key is 64 hex digits, so '*trusted' is never a key's entry.
+  return anchor === 'trusted' ? `${bank}\n*trusted` : `${bank}\n${keySha256}`;
+}
+
 /** A bank's business clock: the base clock (the wall clock) plus the bank's offset. */
 export interface BankClock extends Clock {
   readonly offsetMs: number;
@@ -56,10 +71,11 @@ export interface BankClock extends Clock {
  */
 export class Banks {
   /**
-   * Entries of this process, bank and key, with when the key was last found bound and when the bank's
-   * use was last noted: a key admitted is looked up again after BANK_KEY_RECHECK_MS (so a key unbound
-   * on another instance, or a bank removed by another instance's retention job, is noticed within
-   * it), and the use is written at most once per `touchEveryMs`.
+   * Entries of this process, bank and key (or bank and trust, for every trusted CA's certificate of the
+   * bank at once), with when the key was last found bound (the bank found) and when the bank's use was
+   * last noted: an entry is looked up again after BANK_KEY_RECHECK_MS (so a key unbound on another
+   * instance, or a bank removed by another instance's retention job, is noticed within it), and the
+   * use is written at most once per `touchEveryMs`.
    */
   private readonly entered = new Map<string, { checked: number; touched: number }>();
   /** Banks whose use through their console this process noted, with when. */
@@ -80,20 +96,24 @@ export class Banks {
 
   /**
    * Lets a signed request into its TPP's sandbox bank (docs/decisions.md, "A sandbox bank belongs to
-   * its key"): makes the bank for the request's key on the TPP's first request (a copy of the default
-   * data set, its clock at the wall clock), else admits the request only when its key is bound to the
-   * bank; notes the bank's use at most once per `touchEveryMs`.
+   * its key" and "Trust where it is due"): makes the bank on the TPP's first request (a copy of the
+   * default data set, its clock at the wall clock), for the request's key when the sandbox's
+   * self-service CA issued its certificate; else admits a certificate of a CA the operator trusts
+   * whatever its key, and a self-service one only when its key is bound to the bank; notes the bank's
+   * use at most once per `touchEveryMs`.
    */
-  async enter(tppId: string, keySha256: string, address: string): Promise<void> {
+  async enter(tppId: string, keySha256: string, anchor: CertificateAnchor, address: string): Promise<void> {
     if (this.mode !== 'sandbox') return;
     const bank = this.of(tppId);
-    const entry = `${bank}\n${keySha256}`;
+    const entry = entryOf(bank, keySha256, anchor);
     const now = this.base.now().getTime();
     const known = this.entered.get(entry);
     if (known !== undefined && now - known.checked < BANK_KEY_RECHECK_MS) return;
     this.entered.delete(entry);
-    const found = await this.openOrFind(tppId, bank, { keySha256, address }, new Date(now));
+    const owner = { keySha256, address, ...(anchor === 'trusted' ? { trusted: true } : {}) };
+    const found = await this.openOrFind(tppId, bank, owner, new Date(now));
     if (found === 'foreign') throw foreignKey(tppId);
+    if (found === 'foreign-trusted') throw untrustedKey(tppId);
     if (found === 'removing')
       throw new ApiError(
         'SERVICE_UNAVAILABLE',
@@ -113,7 +133,7 @@ export class Banks {
    * at its next request. Other instances learn it within BANK_KEY_RECHECK_MS (docs/security.md, "Tenancy").
    */
   forget(bank: string, keySha256: string): void {
-    this.entered.delete(`${bank}\n${keySha256}`);
+    this.entered.delete(entryOf(bank, keySha256, 'self-service'));
   }
 
   private async openOrFind(tppId: string, bank: string, owner: BankOwner, now: Date): Promise<BankEntry> {

@@ -245,6 +245,8 @@ export interface BankTable {
   opened_from: ColumnType<string | null, string | null | undefined, string | null>;
   /** The bank's last use, to the hour (migration 016); banks unused long enough are removed. */
   used_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a certificate of a CA the operator trusts first made or used the bank (migration 025); null: never. */
+  trusted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BankKeyTable {

@@ -8,9 +8,11 @@ import type { BankData } from './sca-records.js';
  */
 export interface UpkeepStore {
   /**
-   * A signed request's way into its TPP's bank: made for the request's key when it does not exist
-   * (with the limits of openBank and the owner's per-address limit), else admitted when the key is
-   * bound to it; a bank without keys is bound to the first that comes.
+   * A signed request's way into its TPP's bank: made for the request's key (a trusted certificate's:
+   * for no key, the bank marked trusted) when it does not exist (with the limits of openBank and the
+   * owner's per-address limit); else a trusted certificate is admitted and marks the bank trusted, and
+   * a self-service one when its key is bound; a bank without keys nor trusted use is bound to the
+   * first self-service key that comes.
    */
   enterBank(
     bank: string,
@@ -26,7 +28,7 @@ export interface UpkeepStore {
   bindBankKey(bank: string, keySha256: string, at: Date, limit: number): Promise<'bound' | 'already' | 'full'>;
   /** The keys bound to a bank, first bound first. */
   listBankKeys(bank: string): Promise<BoundKey[]>;
-  /** Unbinds a key; never the bank's last ('last'). */
+  /** Unbinds a key; never the last of a bank no trusted certificate made or used ('last'). */
   unbindBankKey(bank: string, keySha256: string): Promise<'unbound' | 'unknown' | 'last'>;
   /** Notes the bank's use now; false when it is gone or being removed. */
   touchBank(bank: string, at: Date): Promise<boolean>;

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
-import { X509Certificate, webcrypto } from 'node:crypto';
+import { X509Certificate, createPrivateKey, webcrypto } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +47,34 @@ async function impostorOf(real: CertificateAndKey): Promise<CertificateAndKey> {
     ],
   });
   return { certPem: certificate.toString('pem'), keyPem: '' };
+}
+
+/** A second certificate over the CA's own key (re-issued, with another serial and validity): what it signs verifies against either. */
+async function recertified(real: CertificateAndKey): Promise<CertificateAndKey> {
+  const original = new x509.X509Certificate(real.certPem);
+  const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+  const privateKey = await webcrypto.subtle.importKey(
+    'pkcs8',
+    createPrivateKey(real.keyPem).export({ type: 'pkcs8', format: 'der' }),
+    algorithm,
+    false,
+    ['sign'],
+  );
+  const publicKey = await original.publicKey.export(algorithm, ['verify']);
+  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: '02',
+    name: original.subjectName,
+    notBefore: original.notBefore,
+    notAfter: new Date(original.notAfter.getTime() + 86_400_000),
+    keys: { privateKey, publicKey },
+    signingAlgorithm: algorithm,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.SubjectKeyIdentifierExtension.create(publicKey),
+    ],
+  });
+  return { certPem: certificate.toString('pem'), keyPem: real.keyPem };
 }
 
 before(async () => {
@@ -117,6 +145,28 @@ describe('TrustStore.issuerOf', () => {
     assert.equal(more.issuerOf(parse(otherTpp))?.fingerprint, parse(otherCa).fingerprint);
     assert.equal(store.anchors.length, 1);
     assert.equal(store.issuerOf(parse(otherTpp)), undefined);
+  });
+});
+
+describe('TrustStore.anchorOf', () => {
+  it("names a certificate of a CA the operator trusts 'trusted', and one of the sandbox's self-service CA 'self-service'", () => {
+    const store = new TrustStore([parse(otherCa)]);
+    store.addSelfService(parse(ca));
+    assert.equal(store.anchorOf(store.issuerOf(parse(otherTpp))!), 'trusted');
+    assert.equal(store.anchorOf(store.issuerOf(parse(tpp))!), 'self-service');
+  });
+
+  it("names the self-service CA's certificates self-service when the operator lists that CA in TRUSTED_CA_CERTS too, under any certificate over its key", async () => {
+    const again = parse(await recertified(ca));
+    assert.notEqual(again.fingerprint, parse(ca).fingerprint, 'another certificate of the CA');
+    // The operator's list comes first, so issuerOf finds the listed certificate, not the one main.ts added.
+    const store = new TrustStore([again, parse(ca), parse(otherCa)]);
+    store.addSelfService(parse(ca));
+    assert.equal(store.anchors.length, 3, 'a CA listed already is not listed twice');
+    assert.equal(store.issuerOf(parse(tpp))?.fingerprint, again.fingerprint);
+    assert.equal(store.anchorOf(store.issuerOf(parse(tpp))!), 'self-service');
+    assert.equal(store.anchorOf(store.issuerOf(parse(otherTpp))!), 'trusted');
+    assert.equal(store.with([]).anchorOf(again), 'self-service', 'with keeps which CA is self-service');
   });
 });
 

@@ -79,6 +79,39 @@ export function upkeepContract(open: () => Promise<StoreUnderTest>): void {
         );
       }));
 
+    it('admits a trusted certificate whatever its key, binding none, and then no self-service key claims the bank, two instances at once included', () =>
+      withStores(async (store, another) => {
+        const trusted = (key: string): BankOwner => ({ ...owner(key), trusted: true });
+        assert.equal(await store.enterBank('TPP-T', trusted(keyA), at, defaultDataSet), 'opened');
+        assert.equal(await store.enterBank('TPP-T', trusted(keyB), at, defaultDataSet), 'trusted');
+        assert.deepEqual(await store.listBankKeys('TPP-T'), [], 'a trusted certificate binds no key');
+        assert.equal(await store.enterBank('TPP-T', owner(keyA), at, defaultDataSet), 'foreign-trusted');
+        // A bank of no key that was never trusted: a trusted certificate and a self-service key come at once.
+        await store.openBank('TPP-OLD', at, defaultDataSet);
+        const entries = await Promise.all([
+          store.enterBank('TPP-OLD', trusted(keyB), at, defaultDataSet),
+          another.enterBank('TPP-OLD', owner(keyA), at, defaultDataSet),
+        ]);
+        assert.equal(entries[0], 'trusted');
+        const claimed = entries[1] === 'claimed';
+        assert.ok(claimed || entries[1] === 'foreign-trusted', entries[1]);
+        assert.equal(
+          await store.enterBank('TPP-OLD', owner(keyA), at, defaultDataSet),
+          claimed ? 'bound' : 'foreign-trusted',
+          'the key claimed before the trusted certificate came keeps its bank; after, none claims it',
+        );
+        assert.equal(await store.enterBank('TPP-OLD', owner(keyB), at, defaultDataSet), 'foreign-trusted');
+      }));
+
+    it('unbinds the last key of a bank a trusted certificate used, and never of another', () =>
+      withStores(async (store) => {
+        await store.enterBank('TPP-A', owner(keyA), at, defaultDataSet);
+        assert.equal(await store.unbindBankKey('TPP-A', keyA), 'last');
+        assert.equal(await store.enterBank('TPP-A', { ...owner(keyB), trusted: true }, at, defaultDataSet), 'trusted');
+        assert.equal(await store.unbindBankKey('TPP-A', keyA), 'unbound');
+        assert.equal(await store.enterBank('TPP-A', owner(keyA), at, defaultDataSet), 'foreign-trusted');
+      }));
+
     it("notes a bank's use, and not of a bank that does not exist", () =>
       withStores(async (store) => {
         await store.enterBank('TPP-A', owner(keyA), at, defaultDataSet);

@@ -140,12 +140,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     store,
     metrics === undefined ? undefined : (method, seconds, failed) => metrics.observeStoreCall(method, seconds, failed),
   );
-  const trustStore = new TrustStore(
-    [fixtures.ca.certPem, ...(options.extraCas ?? [])].map((pem) => parseCertificate(readPemCertificates(pem)[0]!)),
-  );
+  const mode = options.mode ?? 'sandbox';
+  const parsePem = (pem: string) => parseCertificate(readPemCertificates(pem)[0]!);
+  const trustStore = new TrustStore([fixtures.ca.certPem, ...(options.extraCas ?? [])].map(parsePem));
+  // In the sandbox the test CA stands for its self-service CA (it issues POST /v1/sandbox/certificates's
+  // certificates below), listed in TRUSTED_CA_CERTS too; the extra CAs are the operator's own.
+  if (mode === 'sandbox') trustStore.addSelfService(parsePem(fixtures.ca.certPem));
   // Each TPP's sandbox bank has a clock of its own: the base clock plus the offset the clock routes move.
   const clock = options.clock ?? systemClock;
-  const mode = options.mode ?? 'sandbox';
   const banks = new Banks(store, mode, clock, options.maxBanks, { ...DEFAULT_TENANCY, ...options.tenancy });
   const rates = options.rates ?? new ReferenceRates(SANDBOX_REFERENCE_RATES);
   const runner = new BatchRunner(store, banks, rates, undefined, undefined, undefined, (result, seconds) =>

@@ -75,7 +75,7 @@ export function registerSandboxKeyRoutes(app: FastifyInstance, keys: BankKeys): 
       schema: {
         summary: "Bind one more key to this TPP's sandbox bank, signed with a key bound already",
         description:
-          'A certificate over the new key (POST /v1/sandbox/certificates with publicKey) then opens the bank too: a second developer, a CI runner, a key that replaces one. 201 when bound now, 200 when it was bound already.',
+          "A certificate over the new key (POST /v1/sandbox/certificates with publicKey) then opens the bank too: a second developer, a CI runner, a key that replaces one. A certificate of a CA the sandbox's operator trusts (TRUSTED_CA_CERTS) binds keys as a bound key does. 201 when bound now, 200 when it was bound already.",
         tags: SANDBOX_TAGS,
         headers: sandboxCreateHeaders(),
         body: {
@@ -112,7 +112,7 @@ export function registerSandboxKeyRoutes(app: FastifyInstance, keys: BankKeys): 
       schema: {
         summary: "Unbind a key from this TPP's sandbox bank (never its last)",
         description:
-          'Its certificates no longer open the bank: at once on this instance, within a minute on others. The last key stays: 409. The key that made the bank is unbound only by a request signed with it: 403.',
+          "Its certificates no longer open the bank: at once on this instance, within a minute on others. The last key stays (409), unless a certificate of a CA the operator trusts made or used the bank. The key that made the bank (the first bound) is unbound only by a request signed with it or with a trusted CA's certificate: 403.",
         tags: SANDBOX_TAGS,
         headers: sandboxReadHeaders(),
         params: keySha256Param,
@@ -121,7 +121,7 @@ export function registerSandboxKeyRoutes(app: FastifyInstance, keys: BankKeys): 
     },
     async (request, reply) => {
       const signed = signedRequestOf(request);
-      await keys.unbind(signed.tpp.id, request.params.keySha256, signed.keySha256);
+      await keys.unbind(signed.tpp.id, request.params.keySha256, signed);
       return reply.code(204).send();
     },
   );

@@ -25,6 +25,7 @@ export const postgresSchema: SchemaScript = {
     '020-bank-payments-index',
     '021-core-handovers',
     '022-psu-session-customer',
+    '025-bank-trust',
   ],
   statements: [
     'create table if not exists "kysely_migration" ("name" varchar(255) not null primary key, "timestamp" varchar(255) not null)',
@@ -153,5 +154,6 @@ export const postgresSchema: SchemaScript = {
     'create index "core_handovers_due" on "core_handovers" ("next_attempt_at", "payment_id") where handed_at is null and cancelled_at is null',
     'create table "core_report_cursors" ("name" text primary key, "cursor" text, "claimed_by" text, "claimed_until" text, "updated_at" text not null)',
     'alter table psu_sessions drop constraint if exists psu_sessions_customer_id_fkey',
+    'alter table banks add column trusted_at text',
   ],
 };

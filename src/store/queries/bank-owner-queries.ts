@@ -10,8 +10,11 @@ export type { BankOwner };
 
 /**
  * A signed request's way into its TPP's bank (docs/decisions.md, "A sandbox bank belongs to its
- * key"): the bank is made for the request's key when it does not exist; a bank with keys admits only
- * those; a bank without any (made before keys were bound) is bound to the first key that comes.
+ * key" and "Trust where it is due"): a trusted CA's certificate enters whatever its key, making the
+ * bank when it does not exist, and marks the bank as trusted; a self-service certificate's key makes
+ * the bank when it does not exist; a bank with keys admits only those; a bank without any (made before
+ * keys were bound) is bound to the first self-service key that comes, unless a trusted certificate
+ * made or used it.
  */
 export async function enterBank(
   db: Kysely<Database>,
@@ -23,7 +26,8 @@ export async function enterBank(
   limit: number | undefined,
 ): Promise<BankEntry> {
   for (let attempt = 0; ; attempt += 1) {
-    const found = await findEntry(db, bank, owner.keySha256);
+    const found =
+      owner.trusted === true ? await enterTrusted(db, bank, at) : await findEntry(db, bank, owner.keySha256);
     if (found !== 'none') return found === 'unbound' ? claim(db, lock, bank, owner, at) : found;
     if (await openBank(db, lock, bank, at, defaults, limit, owner)) return 'opened';
     // Another request made it between the look and the make: look again, once.
@@ -31,15 +35,36 @@ export async function enterBank(
   }
 }
 
+/** A trusted certificate's entry: one read, and a write only the first time it comes to a bank. */
+async function enterTrusted(db: Kysely<Database>, bank: string, at: Date): Promise<'none' | 'trusted' | 'removing'> {
+  const row = await db
+    .selectFrom('banks')
+    .select(['used_at', 'trusted_at'])
+    .where('bank', '=', bank)
+    .executeTakeFirst();
+  if (row === undefined) return 'none';
+  if (row.used_at === null) return 'removing';
+  // From now on no self-service key claims the bank, even while it has no key (claim reads this under the bank's lock).
+  if (row.trusted_at === null)
+    await db
+      .updateTable('banks')
+      .set({ trusted_at: at.toISOString() })
+      .where('bank', '=', bank)
+      .where('trusted_at', 'is', null)
+      .execute();
+  return 'trusted';
+}
+
 async function findEntry(
   db: Kysely<Database>,
   bank: string,
   key: string,
-): Promise<'none' | 'unbound' | 'bound' | 'foreign' | 'removing'> {
+): Promise<'none' | 'unbound' | 'bound' | 'foreign' | 'foreign-trusted' | 'removing'> {
   const row = await db
     .selectFrom('banks')
     .select((eb) => [
       'banks.used_at',
+      'banks.trusted_at',
       eb
         .selectFrom('bank_keys')
         .select((k) => k.fn.countAll<number | bigint | string>().as('n'))
@@ -57,6 +82,7 @@ async function findEntry(
   if (row === undefined) return 'none';
   if (row.used_at === null) return 'removing';
   if (row.mine !== null && row.mine !== undefined) return 'bound';
+  if (row.trusted_at !== null) return 'foreign-trusted';
   return Number(row.keys ?? 0) === 0 ? 'unbound' : 'foreign';
 }
 
@@ -70,12 +96,19 @@ async function claim(
   return withBankKeys(db, lock, bank, async (trx, keys) => {
     if (keys.includes(owner.keySha256)) return 'bound';
     if (keys.length > 0) return 'foreign';
+    if (await isTrusted(trx, bank)) return 'foreign-trusted';
     await trx
       .insertInto('bank_keys')
       .values({ bank, key_sha256: owner.keySha256, bound_at: at.toISOString() })
       .execute();
     return 'claimed';
   });
+}
+
+/** Whether a trusted CA's certificate made or used the bank (banks.trusted_at, migration 025). */
+async function isTrusted(trx: Transaction<Database>, bank: string): Promise<boolean> {
+  const row = await trx.selectFrom('banks').select('trusted_at').where('bank', '=', bank).executeTakeFirst();
+  return row !== undefined && row.trusted_at !== null;
 }
 
 /** Works on a bank's keys under the bank's lock, so two requests cannot both bind or unbind past a rule. */
@@ -138,7 +171,10 @@ export async function listKeys(db: Kysely<Database>, bank: string): Promise<Boun
   return rows.map((r) => ({ keySha256: r.key_sha256, boundAt: r.bound_at }));
 }
 
-/** Unbinds a key, unless it is the bank's last (a bank with no key would go to whoever comes first). */
+/**
+ * Unbinds a key, unless it is the last of a bank no trusted certificate made or used (such a bank with
+ * no key would go to whoever comes first; a trusted one stays with its trusted certificates).
+ */
 export async function unbindKey(
   db: Kysely<Database>,
   lock: TransactionLock,
@@ -147,7 +183,7 @@ export async function unbindKey(
 ): Promise<'unbound' | 'unknown' | 'last'> {
   return withBankKeys(db, lock, bank, async (trx, keys) => {
     if (!keys.includes(keySha256)) return 'unknown';
-    if (keys.length === 1) return 'last';
+    if (keys.length === 1 && !(await isTrusted(trx, bank))) return 'last';
     await trx.deleteFrom('bank_keys').where('bank', '=', bank).where('key_sha256', '=', keySha256).execute();
     return 'unbound';
   });

@@ -56,11 +56,13 @@ export async function openBank(
         updated_at: at.toISOString(),
         opened_from: owner?.address ?? null,
         used_at: at.toISOString(),
+        trusted_at: owner?.trusted === true ? at.toISOString() : null,
       })
       .onConflict((oc) => oc.column('bank').doNothing())
       .executeTakeFirst();
     if (Number(made.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
-    if (owner !== undefined)
+    // A trusted certificate binds no key: its bank admits it, and any certificate of a trusted CA for it, by trust.
+    if (owner !== undefined && owner.trusted !== true)
       await trx
         .insertInto('bank_keys')
         .values({ bank: bankKey, key_sha256: owner.keySha256, bound_at: at.toISOString() })

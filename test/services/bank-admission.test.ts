@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { BankEntry, BankOwner } from '../../src/domain/bank.js';
+import { BANK_KEY_RECHECK_MS } from '../../src/domain/limits.js';
+import { Banks } from '../../src/services/banks.js';
+import type { Store } from '../../src/store/store.js';
+
+const KEY_A = 'a'.repeat(64);
+const KEY_B = 'b'.repeat(64);
+
+/** A store that answers enterBank as told and counts what Banks.enter asks of it. */
+function countingStore(answer: (owner: BankOwner) => BankEntry) {
+  const calls: BankOwner[] = [];
+  const store = {
+    enterBank: async (_bank: string, owner: BankOwner) => {
+      calls.push(owner);
+      return answer(owner);
+    },
+    touchBank: async () => true,
+  } as unknown as Store;
+  return { store, calls };
+}
+
+/**
+ * The per-process admission cache of Banks.enter (docs/security.md, "Tenancy"): a trusted CA's
+ * certificates are admitted by one entry per bank, whatever their keys, with no store call per request
+ * while nothing changed; a self-service key needs an entry of its own.
+ */
+describe('Banks.enter: the admission cache', () => {
+  it('admits every trusted certificate of a bank from one entry, asking the store once per BANK_KEY_RECHECK_MS', async () => {
+    let now = Date.parse('2026-11-20T10:00:00Z');
+    const { store, calls } = countingStore(() => 'trusted');
+    const banks = new Banks(store, 'sandbox', { now: () => new Date(now) });
+    for (let i = 0; i < 100; i++) await banks.enter('TPP', i % 2 === 0 ? KEY_A : KEY_B, 'trusted', '192.0.2.1');
+    assert.equal(calls.length, 1, 'one store call for 100 requests of two keys');
+    assert.equal(calls[0]!.trusted, true);
+    now += BANK_KEY_RECHECK_MS;
+    await banks.enter('TPP', KEY_B, 'trusted', '192.0.2.1');
+    assert.equal(calls.length, 2, 'looked up again after the recheck interval (a bank removed elsewhere is noticed)');
+  });
+
+  it("does not let a self-service key in on a trusted certificate's entry for the same key", async () => {
+    const { store, calls } = countingStore((owner) => (owner.trusted === true ? 'trusted' : 'foreign-trusted'));
+    const banks = new Banks(store, 'sandbox', { now: () => new Date('2026-11-20T10:00:00Z') });
+    await banks.enter('TPP', KEY_A, 'trusted', '192.0.2.1');
+    await assert.rejects(
+      banks.enter('TPP', KEY_A, 'self-service', '192.0.2.1'),
+      (error: Error & { status?: number }) => {
+        assert.equal(error.status, 403);
+        assert.match(error.message, /self-service CA, whose key is not bound to the bank/);
+        return true;
+      },
+    );
+    assert.equal(calls.length, 2, 'the self-service certificate asked the store for itself');
+    assert.equal(calls[1]!.trusted, undefined);
+  });
+});
