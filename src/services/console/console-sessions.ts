@@ -74,6 +74,7 @@ export class ConsoleSessions {
     if (cookie === undefined || !SECRET.test(cookie)) return undefined;
     const stored = await this.store.findConsoleSession(hashOf(cookie), this.clock.now());
     if (stored === undefined) return undefined;
+    // The console is the sandbox's alone, where a TPP's bank is named by its id (Banks.of).
     return { id: stored.secretSha256, tppId: stored.bank, expiresAt: stored.expiresAt };
   }
 
