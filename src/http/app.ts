@@ -70,6 +70,7 @@ import { registerSandboxCertificateRoutes } from './routes/sandbox-certificate-r
 import { registerSandboxConsoleLinkRoutes } from './routes/sandbox-console-link-routes.js';
 import { registerConsolePages } from './routes/console-page-routes.js';
 import { ConsoleAccess } from './console-pages/console-access.js';
+import { ConsoleSessions } from '../services/console/console-sessions.js';
 import { SandboxConsole } from '../services/console/sandbox-console.js';
 import { SandboxClock } from '../services/sandbox/sandbox-clock.js';
 import { registerSandboxSnapshotRoutes } from './routes/sandbox-snapshot-routes.js';
@@ -305,10 +306,12 @@ async function registerRoutes(
   if (sandbox && deps.certificates !== undefined) await registerSandboxCertificateRoutes(app, deps.certificates);
   if (clock !== undefined) {
     // The sandbox console (docs/console.md): its links and sessions expire by the wall clock.
-    const access = new ConsoleAccess(deps.sca.nationalIdKey, { now: () => deps.banks.wallNow() });
+    const wallClock = { now: () => deps.banks.wallNow() };
+    const access = new ConsoleAccess(deps.sca.nationalIdKey, wallClock);
     registerSandboxConsoleLinkRoutes(app, access, deps.config.publicUrl);
     await registerConsolePages(app, new SandboxConsole(deps.store, deps.banks, deps.sandbox, clock, catalogue), {
       access,
+      sessions: new ConsoleSessions(deps.store, deps.banks, wallClock),
       banks: deps.banks,
       secureCookies,
     });

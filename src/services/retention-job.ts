@@ -82,6 +82,7 @@ export class RetentionJob {
       ['consents-never-given', ago(AUTHORISATION_KEEP_DAYS)],
       ['consents', ago(PSU_SESSION_VALIDITY_DAYS + AUTHORISATION_KEEP_DAYS)],
       ['psu-sessions', ago(PSU_SESSION_VALIDITY_DAYS)],
+      ['console-sessions', now],
       ['code-attempts', ago(CODE_ATTEMPTS_KEEP_DAYS)],
       ['retention-claims', ago(RETENTION_CLAIMS_KEEP_DAYS)],
     ];

@@ -353,6 +353,24 @@ export interface SandboxScenarioTable {
   created_at: string;
 }
 
+/** A sandbox console session (migration 024, docs/console.md): the cookie holds its secret, this its hash. */
+export interface ConsoleSessionTable {
+  /** SHA-256 (hex) of the session's secret. */
+  secret_sha256: string;
+  bank: string;
+  /** The key (SHA-256, hex, of its SubjectPublicKeyInfo) that signed the request for the session's link. */
+  key_sha256: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A console link opened already, until it expires (migration 024): each link opens once. */
+export interface ConsoleLinkUseTable {
+  nonce: string;
+  bank: string;
+  expires_at: string;
+}
+
 /** A payment authorised for a bank's own core, until the core acknowledged it (migration 021, docs/core.md). */
 export interface CoreHandoverTable {
   payment_id: string;
@@ -405,4 +423,6 @@ export interface Database {
   sandbox_scenarios: SandboxScenarioTable;
   core_handovers: CoreHandoverTable;
   core_report_cursors: CoreReportCursorTable;
+  console_sessions: ConsoleSessionTable;
+  console_link_uses: ConsoleLinkUseTable;
 }

@@ -5,6 +5,7 @@ import type { Database } from './database.js';
 import { KyselyBaskets } from './kysely/kysely-baskets.js';
 import { KyselyBindings } from './kysely/kysely-bindings.js';
 import { KyselyConsents } from './kysely/kysely-consents.js';
+import { KyselyConsoleSessions } from './kysely/kysely-console-sessions.js';
 import { KyselyHandovers } from './kysely/kysely-handovers.js';
 import { KyselyLedger } from './kysely/kysely-ledger.js';
 import { KyselyOverview } from './kysely/kysely-overview.js';
@@ -48,6 +49,7 @@ export abstract class KyselyStore implements Store {
       new KyselyUpkeep(db, lock, rowKey),
       new KyselySnapshots(db, lock, rowKey),
       new KyselyOverview(db),
+      new KyselyConsoleSessions(db, lock),
     ]);
   }
 

@@ -9,6 +9,7 @@ import type { ConsentStore } from './consent-store.js';
 import type { LedgerStore } from './ledger-store.js';
 import type { SandboxDataStore } from './sandbox-data-store.js';
 import type { HandoverStore } from './handover-store.js';
+import type { ConsoleSessionStore } from './console-session-store.js';
 
 export type { TppRequestRecord, StoredTppRequest } from './tpp-request-records.js';
 export type {
@@ -50,4 +51,5 @@ export interface Store
     HandoverStore,
     UpkeepStore,
     SnapshotStore,
-    BankOverviewStore {}
+    BankOverviewStore,
+    ConsoleSessionStore {}

@@ -76,6 +76,7 @@ export type RetentionKind =
   | 'consents-never-given'
   | 'consents'
   | 'psu-sessions'
+  | 'console-sessions'
   | 'code-attempts'
   | 'retention-claims'
   | 'payments'

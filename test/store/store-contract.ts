@@ -15,6 +15,7 @@ import { unattendedReadContract } from './unattended-read-contract.js';
 import { upkeepContract } from './upkeep-contract.js';
 import { snapshotContract } from './snapshot-contract.js';
 import { bankOverviewContract } from './bank-overview-contract.js';
+import { consoleSessionContract } from './console-session-contract.js';
 
 /** The start of the logical-duplicate window, as the service gives it to the store. */
 const windowStart = () => new Date(Date.now() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000);
@@ -752,6 +753,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
     upkeepContract(open);
     snapshotContract(open);
     bankOverviewContract(open);
+    consoleSessionContract(open);
   });
 }
 

@@ -191,6 +191,14 @@ export const CONSOLE_LINKS_REMEMBERED = 10_000;
  */
 export const CONSOLE_LINKS_PER_TPP = 20;
 
+/**
+ * Console sessions one TPP's bank keeps (issue 40): a developer signs in from a few browsers; opening
+ * one more ends the TPP's oldest, so the newest link always opens and no TPP's sessions grow without
+ * bound in the database every TPP shares (links alone would allow CONSOLE_LINKS_PER_TPP every five
+ * minutes for eight hours, per instance).
+ */
+export const CONSOLE_SESSIONS_PER_TPP = 20;
+
 /** A console link's token or session cookie as sent: what a valid one is (a few hundred characters) with room; longer is not read. */
 export const CONSOLE_TOKEN_MAX_LENGTH = 512;
 

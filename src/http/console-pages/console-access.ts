@@ -4,44 +4,37 @@ import {
   CONSOLE_LINKS_PER_TPP,
   CONSOLE_LINKS_REMEMBERED,
   CONSOLE_LINK_TTL_MS,
-  CONSOLE_SESSION_TTL_MS,
   CONSOLE_TOKEN_MAX_LENGTH,
 } from '../../domain/limits.js';
 import type { NationalIdKey } from '../../domain/psu.js';
+import type { ValidLink } from '../../services/console/console-sessions.js';
 import { derivedKey, macMatches, macOf } from '../page-macs.js';
 
-/** The cookie that holds a console session: path /console, httpOnly, SameSite Strict. */
+/** The cookie that holds a console session's secret: path /console, httpOnly, SameSite Strict. */
 export const CONSOLE_SESSION_COOKIE = 'console_session';
 
-/** A console session: the TPP whose bank the console shows and acts on, until when. */
-export interface ConsoleSession {
-  tppId: string;
-  expiresAt: Date;
-}
-
-/** What opening a console link gives: a session, or why not. */
-export type ConsoleEntry =
-  | { outcome: 'entered'; session: ConsoleSession; cookie: string }
-  /** Opened before: the TPP is told so that a browser with that TPP's session goes on to it. */
+/** What opening a console link finds: a genuine link in time, or why not. */
+export type LinkEntry =
+  | { outcome: 'valid'; link: ValidLink }
+  /** Opened before here: the TPP is told so that a browser with that TPP's session goes on to it. */
   | { outcome: 'used'; tppId: string }
   /** busy: the links every TPP shares are used up; too-many: this TPP's own (CONSOLE_LINKS_PER_TPP). */
   | { outcome: 'invalid' | 'expired' | 'busy' | 'too-many' };
 
 /**
- * The keys to a TPP's console (docs/console.md): a short-lived link a signed request asks for, opened
- * once, which gives the browser a session cookie for that TPP alone. Both are the TPP's id and an
- * expiry, HMAC-signed; nothing is stored, so every instance that shares the installation's key
- * accepts what any other issued.
+ * The way into a TPP's console (docs/console.md): a short-lived link a signed request asks for,
+ * naming the TPP and the key that signed the request, HMAC-signed, so every instance that shares the
+ * installation's key takes what any other issued. The session it opens is kept in the database
+ * (services/console/console-sessions.ts), which also makes the link single-use on every instance.
  *
- * The keys are derived from the installation's key (page-macs.ts, as the SCA pages' step binding's
- * is), each under a label of its own: a link is never a session, and neither is an SCA step's MAC.
+ * The key is derived from the installation's key (page-macs.ts, as the SCA pages' step binding's
+ * is), under a label of its own: a link is never an SCA step's MAC.
  *
- * A link is single-use by its nonce, remembered in this process until the link expires: behind
- * several instances a link could be opened once at each within its five minutes (docs/console.md).
+ * This process also remembers the links opened here until they expire, to hold each TPP to
+ * CONSOLE_LINKS_PER_TPP and to refuse a link it knows used without asking the database.
  */
 export class ConsoleAccess {
   private linkKey: Buffer | undefined;
-  private sessionKey: Buffer | undefined;
   /** Nonces of links opened here, with when each link expires and whose it is. */
   private readonly used = new Map<string, { expires: number; tppId: string }>();
   /** Links opened here and not yet expired, per TPP. */
@@ -49,21 +42,21 @@ export class ConsoleAccess {
 
   constructor(
     private readonly installationKey: NationalIdKey,
-    /** The wall clock (tests give their own): links and sessions expire by it, not by a bank's business clock. */
+    /** The wall clock (tests give their own): links expire by it, not by a bank's business clock. */
     private readonly clock: Clock,
   ) {}
 
-  /** A link's token for the TPP, and when it expires. */
-  link(tppId: string): { token: string; expiresAt: Date } {
+  /** A link's token for the TPP, asked for by a request signed with this key, and when it expires. */
+  link(tppId: string, keySha256: string): { token: string; expiresAt: Date } {
     const expiresAt = new Date(this.clock.now().getTime() + CONSOLE_LINK_TTL_MS);
     const nonce = randomBytes(16).toString('base64url');
-    return { token: sign(this.keys().link, { t: tppId, e: expiresAt.getTime(), n: nonce }), expiresAt };
+    return { token: sign(this.key(), { t: tppId, k: keySha256, e: expiresAt.getTime(), n: nonce }), expiresAt };
   }
 
-  /** Opens a link: its session and cookie value when the token is genuine, in time and not used before. */
-  enter(token: string): ConsoleEntry {
-    const claims = verify(this.keys().link, token);
-    if (claims === undefined || typeof claims.n !== 'string') return { outcome: 'invalid' };
+  /** Opens a link: what it says when the token is genuine, in time and not opened here before. */
+  enter(token: string): LinkEntry {
+    const claims = verify(this.key(), token);
+    if (claims === undefined) return { outcome: 'invalid' };
     const now = this.clock.now().getTime();
     if (claims.e <= now) return { outcome: 'expired' };
     this.forgetExpired(now);
@@ -73,20 +66,10 @@ export class ConsoleAccess {
     if (this.used.size >= CONSOLE_LINKS_REMEMBERED) return { outcome: 'busy' };
     this.used.set(claims.n, { expires: claims.e, tppId: claims.t });
     this.perTpp.set(claims.t, opened + 1);
-    const session = { tppId: claims.t, expiresAt: new Date(now + CONSOLE_SESSION_TTL_MS) };
     return {
-      outcome: 'entered',
-      session,
-      cookie: sign(this.keys().session, { t: session.tppId, e: session.expiresAt.getTime() }),
+      outcome: 'valid',
+      link: { tppId: claims.t, keySha256: claims.k, nonce: claims.n, expiresAt: new Date(claims.e) },
     };
-  }
-
-  /** The session a cookie holds, when it is genuine and not expired. */
-  sessionOf(cookie: string | undefined): ConsoleSession | undefined {
-    if (cookie === undefined) return undefined;
-    const claims = verify(this.keys().session, cookie);
-    if (claims === undefined || claims.e <= this.clock.now().getTime()) return undefined;
-    return { tppId: claims.t, expiresAt: new Date(claims.e) };
   }
 
   private forgetExpired(now: number): void {
@@ -101,18 +84,18 @@ export class ConsoleAccess {
   }
 
   /** Derived at the first use, not when the app is built (the build compiles the routes without a key). */
-  private keys(): { link: Buffer; session: Buffer } {
+  private key(): Buffer {
     this.linkKey ??= derivedKey(this.installationKey, 'signs sandbox console links');
-    this.sessionKey ??= derivedKey(this.installationKey, 'signs sandbox console sessions');
-    return { link: this.linkKey, session: this.sessionKey };
+    return this.linkKey;
   }
 }
 
-/** What a token says: the TPP, the expiry in milliseconds since 1970, and a link's nonce. */
+/** What a link says: the TPP, the key that asked for it, the expiry in milliseconds since 1970, and its nonce. */
 interface Claims {
   t: string;
+  k: string;
   e: number;
-  n?: string;
+  n: string;
 }
 
 /** The claims as base64url JSON, a dot, and their HMAC-SHA256 (base64url). */
@@ -131,5 +114,6 @@ function verify(key: Buffer, token: string): Claims | undefined {
   // Signed by this installation, so well formed; checked all the same, as data that crosses a boundary.
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Partial<Claims>;
   if (typeof claims.t !== 'string' || claims.t === '' || typeof claims.e !== 'number') return undefined;
+  if (typeof claims.k !== 'string' || typeof claims.n !== 'string') return undefined;
   return claims as Claims;
 }

@@ -14,7 +14,8 @@ import {
 import type { Banks } from '../../services/banks.js';
 import type { SandboxConsole } from '../../services/console/sandbox-console.js';
 import { endForGoneClient, isClientGone } from '../client-gone.js';
-import { CONSOLE_SESSION_COOKIE, type ConsoleAccess, type ConsoleSession } from '../console-pages/console-access.js';
+import type { ConsoleSession, ConsoleSessions } from '../../services/console/console-sessions.js';
+import { CONSOLE_SESSION_COOKIE, type ConsoleAccess } from '../console-pages/console-access.js';
 import { type ConsolePage, renderConsolePage } from '../console-pages/console-page-renderer.js';
 import { CONSOLE_TEXTS, type ConsoleMessage } from '../console-pages/console-texts.js';
 import { noticeOf, seeAfter } from '../console-pages/console-forms.js';
@@ -25,6 +26,7 @@ import { setPageHeaders } from '../page-frame.js';
 
 interface ConsolePageOptions {
   access: ConsoleAccess;
+  sessions: ConsoleSessions;
   banks: Banks;
   secureCookies: boolean;
 }
@@ -41,8 +43,8 @@ export type ShowPage = (
  * The sandbox console (docs/console.md), sandbox mode only: a TPP developer's view of its own bank,
  * and the buttons that drive it. A link from POST /v1/sandbox/console-links opens it once and gives
  * the browser a session cookie for that TPP; every page and form needs the cookie and acts in that
- * TPP's bank alone. Plain HTML forms with a CSRF token, no script, as the SCA pages
- * (sca-page-routes.ts).
+ * TPP's bank alone. Plain HTML forms with a CSRF token bound to the session, no script, as the SCA
+ * pages (sca-page-routes.ts).
  */
 export async function registerConsolePages(
   app: FastifyInstance,
@@ -51,11 +53,22 @@ export async function registerConsolePages(
 ): Promise<void> {
   const cookie = { path: '/console', httpOnly: true, sameSite: 'strict', secure: options.secureCookies } as const;
   const show = pageShower();
+  /** The session of each signed-in request, found in its first hook. */
+  const sessions = new WeakMap<FastifyRequest, ConsoleSession>();
   await app.register(
     async (pages) => {
       await pages.register(fastifyCookie);
       await pages.register(fastifyFormbody, { bodyLimit: CONSOLE_FORM_BODY_MAX_BYTES });
-      await pages.register(fastifyCsrf, { cookieKey: 'console_csrf', cookieOpts: { ...cookie, signed: false } });
+      await pages.register(fastifyCsrf, {
+        cookieKey: 'console_csrf',
+        cookieOpts: { ...cookie, signed: false },
+        // A token is good for the session it was made for alone (issue 40): another session's CSRF
+        // cookie and token, a consistent pair, are refused with this session's cookie. What binds is
+        // the session's id, a hash of a secret only its browser holds; the library asks for an HMAC
+        // key as well, which this binding does not need to be secret.
+        getUserInfo: (request) => sessions.get(request)?.id ?? '',
+        csrfOpts: { hmacKey: 'binds a sandbox console CSRF token to its session' },
+      });
 
       // A form that fails its CSRF check, or any fault, is answered as a page, never as JSON.
       pages.setErrorHandler(async (error, request, reply) => {
@@ -79,15 +92,17 @@ export async function registerConsolePages(
 
       pages.get<{ Querystring: { token?: unknown } }>('/enter', { schema: { hide: true } }, async (request, reply) => {
         const token = typeof request.query.token === 'string' ? request.query.token : '';
-        const entry = options.access.enter(token);
+        const found = options.access.enter(token);
+        const entry = found.outcome === 'valid' ? await options.sessions.open(found.link) : found;
         if (entry.outcome === 'entered') {
           reply.setCookie(CONSOLE_SESSION_COOKIE, entry.cookie, { ...cookie, maxAge: CONSOLE_SESSION_TTL_MS / 1000 });
           // The token leaves the address bar (and the browser's history) with the redirect.
           return toConsole(reply);
         }
         // The browser that opened the link goes back to the console it has (the link from its history).
-        const session = options.access.sessionOf(request.cookies[CONSOLE_SESSION_COOKIE]);
-        if (entry.outcome === 'used' && session?.tppId === entry.tppId) return toConsole(reply);
+        const session = await options.sessions.sessionOf(request.cookies[CONSOLE_SESSION_COOKIE]);
+        const linkTpp = found.outcome === 'valid' ? found.link.tppId : found.outcome === 'used' ? found.tppId : '';
+        if (entry.outcome === 'used' && session?.tppId === linkTpp) return toConsole(reply);
         if (entry.outcome === 'busy')
           return show(request, reply, { kind: 'message', message: 'busy' }, { status: 503 });
         // This TPP's own limit (issue 40): 429, a client's excess, not the sandbox's fault.
@@ -95,16 +110,17 @@ export async function registerConsolePages(
           reply.header('Retry-After', String(Math.ceil(CONSOLE_LINK_TTL_MS / 1000)));
           return show(request, reply, { kind: 'message', message: 'too-many-links' }, { status: 429 });
         }
-        const message: ConsoleMessage = `link-${entry.outcome}`;
+        // A link whose key was unbound since it was given opens nothing, as a link never given.
+        const message: ConsoleMessage = entry.outcome === 'key-unbound' ? 'link-invalid' : `link-${entry.outcome}`;
         return show(request, reply, { kind: 'message', message }, { status: 401 });
       });
 
       await pages.register(async (signedIn) => {
-        const sessions = new WeakMap<FastifyRequest, ConsoleSession>();
         const sessionOf = (request: FastifyRequest): ConsoleSession => sessions.get(request)!;
-        // Before the body is read: without the TPP's session nothing of the console answers.
+        // Before the body is read: without the TPP's session, in the database now (signed out, its
+        // key unbound, its bank removed: none), nothing of the console answers.
         signedIn.addHook('onRequest', async (request, reply) => {
-          const session = options.access.sessionOf(request.cookies[CONSOLE_SESSION_COOKIE]);
+          const session = await options.sessions.sessionOf(request.cookies[CONSOLE_SESSION_COOKIE]);
           if (session === undefined)
             return show(request, reply, { kind: 'message', message: 'signed-out' }, { status: 401 });
           if (!(await options.banks.noteUse(session.tppId)))
@@ -229,9 +245,11 @@ export async function registerConsolePages(
 
         registerConsoleToolRoutes({ pages: signedIn, bank, show, sessionOf });
 
-        signedIn.post('/sign-out', form, async (_request, reply) =>
-          reply.clearCookie(CONSOLE_SESSION_COOKIE, cookie).code(303).header('Location', '/console').send(),
-        );
+        // Ends the session on the server, for every instance: the cookie is worth nothing after.
+        signedIn.post('/sign-out', form, async (request, reply) => {
+          await options.sessions.end(sessionOf(request));
+          return reply.clearCookie(CONSOLE_SESSION_COOKIE, cookie).code(303).header('Location', '/console').send();
+        });
       });
     },
     { prefix: '/console' },
@@ -245,7 +263,7 @@ function pageShower(): ShowPage {
     const language = languageOf(request);
     // A page of the way in has no form; one refused before the cookie plugin read the cookies (a
     // limit crossed in the first hook) has none to make a token from.
-    const csrf = options.session === undefined ? '' : reply.generateCsrf();
+    const csrf = options.session === undefined ? '' : reply.generateCsrf({ userInfo: options.session.id });
     const html = renderConsolePage(page, { language, csrf, tppId: options.session?.tppId });
     return reply
       .code(options.status ?? 200)

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../domain/api-error.js';
 import { MAX_SANDBOX_SNAPSHOTS_PER_BANK, SANDBOX_TEXT_MAX_LENGTH } from '../../domain/limits.js';
 import type { SandboxConsole } from '../../services/console/sandbox-console.js';
-import type { ConsoleSession } from '../console-pages/console-access.js';
+import type { ConsoleSession } from '../../services/console/console-sessions.js';
 import { formText, noticeOf, problemText, seeAfter } from '../console-pages/console-forms.js';
 import { formOf } from '../page-forms.js';
 import type { ConsolePage } from '../console-pages/console-page-renderer.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CONSOLE_LINK_TTL_MS, CONSOLE_SESSION_TTL_MS } from '../../domain/limits.js';
 import type { ConsoleAccess } from '../console-pages/console-access.js';
-import { contextOf } from '../hooks/request-context.js';
+import { signedRequestOf } from '../hooks/authenticate.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
 import { SANDBOX_BANK_READ_AUTH, SANDBOX_TAGS } from './sandbox-route-parts.js';
@@ -39,7 +39,9 @@ export function registerSandboxConsoleLinkRoutes(app: FastifyInstance, access: C
       },
     },
     async (request, reply) => {
-      const { token, expiresAt } = access.link(contextOf(request).tpp.id);
+      // The link names the key that signed for it: unbinding that key ends the sessions it opens.
+      const signed = signedRequestOf(request);
+      const { token, expiresAt } = access.link(signed.tpp.id, signed.keySha256);
       return reply.code(201).send({
         href: `${publicUrl}/console/enter?token=${encodeURIComponent(token)}`,
         expiresAt: expiresAt.toISOString(),

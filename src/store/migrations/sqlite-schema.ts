@@ -25,6 +25,7 @@ export const sqliteSchema: SchemaScript = {
     '020-bank-payments-index',
     '021-core-handovers',
     '022-psu-session-customer',
+    '024-console-sessions',
     '025-bank-trust',
   ],
   statements: [
@@ -58,6 +59,8 @@ export const sqliteSchema: SchemaScript = {
     'CREATE TABLE "core_handovers" ("payment_id" text primary key references "payments" ("id") on delete cascade, "bank" text not null, "created_at" text not null, "attempts" integer default 0 not null, "next_attempt_at" text not null, "claimed_by" text, "claimed_until" text, "handed_at" text, "cancelled_at" text, "last_error" text)',
     'CREATE TABLE "core_report_cursors" ("name" text primary key, "cursor" text, "claimed_by" text, "claimed_until" text, "updated_at" text not null)',
     'CREATE TABLE "psu_sessions" ("psu_id" text primary key, "tpp_id" text not null, "customer_id" text not null, "last_sca_at" text not null, "tpp_session_id" text, "created_at" text not null, constraint "psu_sessions_tpp_customer" unique ("tpp_id", "customer_id"))',
+    'CREATE TABLE "console_sessions" ("secret_sha256" text primary key, "bank" text not null, "key_sha256" text not null, "created_at" text not null, "expires_at" text not null)',
+    'CREATE TABLE "console_link_uses" ("nonce" text primary key, "bank" text not null, "expires_at" text not null)',
     'CREATE INDEX "account_transactions_booking" on "account_transactions" ("account_id", "booking_date", "seq")',
     'CREATE INDEX "request_bindings_expiry" on "request_bindings" ("expires_at")',
     'CREATE INDEX "psu_code_attempts_at" on "psu_code_attempts" ("at")',
@@ -77,6 +80,10 @@ export const sqliteSchema: SchemaScript = {
     'CREATE INDEX "sandbox_scenarios_bank" on "sandbox_scenarios" ("bank", "kind")',
     'CREATE INDEX "payments_bank_created" on "payments" ("bank", "created_at", "id") where bank <> \'\'',
     'CREATE INDEX "core_handovers_due" on "core_handovers" ("next_attempt_at", "payment_id") where handed_at is null and cancelled_at is null',
+    'CREATE INDEX "console_sessions_bank_key" on "console_sessions" ("bank", "key_sha256")',
+    'CREATE INDEX "console_sessions_expires_at" on "console_sessions" ("expires_at")',
+    'CREATE INDEX "console_link_uses_bank" on "console_link_uses" ("bank")',
+    'CREATE INDEX "console_link_uses_expires_at" on "console_link_uses" ("expires_at")',
     'insert into "kysely_migration_lock" ("id", "is_locked") values (\'migration_lock\', 0)',
   ],
 };

@@ -185,6 +185,8 @@ export async function unbindKey(
     if (!keys.includes(keySha256)) return 'unknown';
     if (keys.length === 1 && !(await isTrusted(trx, bank))) return 'last';
     await trx.deleteFrom('bank_keys').where('bank', '=', bank).where('key_sha256', '=', keySha256).execute();
+    // The console sessions the key opened end with it, on every instance (issue 40).
+    await trx.deleteFrom('console_sessions').where('bank', '=', bank).where('key_sha256', '=', keySha256).execute();
     return 'unbound';
   });
 }

@@ -8,8 +8,10 @@ export interface BankTable {
   where: (bank: string) => RawBuilder<boolean>;
   /**
    * Whether a snapshot holds its rows (docs/decisions.md, "Sandbox snapshots"). The others are removed
-   * with the bank but never saved nor restored: the snapshots themselves, and the request bindings,
-   * which are judged by the wall clock as signatures are, not part of the bank's state.
+   * with the bank but never saved nor restored: the snapshots themselves, the request bindings,
+   * which are judged by the wall clock as signatures are, and the console's sessions and used links
+   * (a restore neither signs a browser in nor out, nor makes a used link usable again): none is part
+   * of the bank's state.
    */
   inSnapshot: boolean;
 }
@@ -57,6 +59,9 @@ const BANK_TABLE_LIST = [
   { table: 'ais_consents', where: byBankOrTpp, inSnapshot: true },
   { table: 'ais_unattended_reads', where: byTpp, inSnapshot: true },
   { table: 'request_bindings', where: byTpp, inSnapshot: false },
+  // Who is signed in to the bank's console, and which links were opened: access, not the bank's state.
+  { table: 'console_sessions', where: byBank, inSnapshot: false },
+  { table: 'console_link_uses', where: byBank, inSnapshot: false },
   { table: 'tpp_requests', where: byTpp, inSnapshot: true },
   { table: 'batch_runs', where: byBank, inSnapshot: true },
   // Armed scenarios are the bank's state a test set up: a restore brings back those armed at the save.

@@ -57,6 +57,11 @@ export function deleteRetained(
       return chunk('ais_consents', sql<boolean>`sca_at < ${at}`);
     case 'psu-sessions':
       return chunk('psu_sessions', sql<boolean>`last_sca_at < ${at}`);
+    case 'console-sessions':
+      // Expired console sessions, then the used links, which need remembering only until they expire.
+      return chunk('console_sessions', sql<boolean>`expires_at < ${at}`).then(async (n) =>
+        n > 0 ? n : chunk('console_link_uses', sql<boolean>`expires_at < ${at}`),
+      );
     case 'code-attempts':
       return chunk('psu_code_attempts', sql<boolean>`at < ${at}`);
     case 'retention-claims':
