@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { causeOf } from '../toolkit/cause.js';
 import { addCertificateCommands } from './certificate-commands.js';
 import { addPageCommands } from './page-commands.js';
+import { addPickCommand } from './pick-command.js';
 import { addProxyCommand } from './proxy-command.js';
 import { addRequestCommands } from './request-commands.js';
 import { addWaitCommand } from './wait-command.js';
@@ -21,6 +22,7 @@ addRequestCommands(program);
 addPageCommands(program);
 addWaitCommand(program);
 addProxyCommand(program);
+addPickCommand(program);
 
 // Exits as soon as the command is done: fetch's idle connection would otherwise hold the process
 // for a fifth of a second more. Writes to a pipe or a file are synchronous, so nothing is cut off.
