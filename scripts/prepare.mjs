@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * `prepare`, which npm runs after `npm install` and `npm ci` and before `npm pack`: builds the server
- * in a checkout (`npm run build`). The packed artifact has its build and no sources, so an install of
+ * in a checkout (`npm run build`) when a source is newer than the build (scripts/build-state.mjs). The packed artifact has its build and no sources, so an install of
  * it with runtime dependencies only (`npm ci --omit=dev`) builds nothing and needs no compiler. A
  * checkout installed without the development dependencies cannot build: that stops with what to do
  * instead (README, "Running it in production"). Plain JavaScript: it runs before anything is built.
@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { changedSource } from './build-state.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,6 +24,12 @@ try {
       '  Production runs the packed artifact, which is built: `npm ci && npm pack` on a build machine, then `npm ci --omit=dev` in the unpacked tarball (README, "Running it in production").\n',
   );
   process.exit(1);
+}
+// `npm ci && npm pack` runs this twice: the second finds the build current and leaves it.
+const changed = changedSource(root, ['package.json', 'package-lock.json']);
+if (changed === undefined) {
+  process.stderr.write('prepare: the build is current (no source is newer than it)\n');
+  process.exit(0);
 }
 const npm = process.env.npm_execpath;
 const build =

@@ -9,49 +9,17 @@
  * not compiled: it has to run before there is anything built.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { changedSource } from './build-state.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'dist', 'server', 'main.mjs');
-/**
- * What the bundle is made from, and scripts/start.sh, whose Node flags the bundle's code cache is
- * made under (V8 takes it only under the same flags). package.json and package-lock.json are left
- * out: a dependency changes with `npm install`, which builds anyway, and npm may touch them without
- * changing anything.
- */
-const SOURCES = ['src', 'scripts/bundle.ts', 'tsconfig.json', 'scripts/start.sh'];
-
-/** The first source file newer than the bundle (or the bundle itself when it is missing), else undefined. */
-function changedSource() {
-  let builtAt;
-  try {
-    builtAt = statSync(bundle).mtimeMs;
-  } catch {
-    return relative(root, bundle);
-  }
-  /** @param {string} path @returns {string | undefined} */
-  const newer = (path) => {
-    const stat = statSync(path);
-    if (!stat.isDirectory()) return stat.mtimeMs > builtAt ? relative(root, path) : undefined;
-    for (const entry of readdirSync(path)) {
-      const found = newer(join(path, entry));
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  };
-  for (const source of SOURCES) {
-    const found = newer(join(root, source));
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
 /** A checkout has the sources; the packed artifact has only the build (package.json "files"). */
 const checkout = existsSync(join(root, 'src')) && existsSync(join(root, 'tsconfig.json'));
 const production = (process.env.MODE ?? '').trim() === 'production';
-const changed = checkout ? changedSource() : existsSync(bundle) ? undefined : relative(root, bundle);
+const changed = checkout ? changedSource(root) : existsSync(bundle) ? undefined : relative(root, bundle);
 if (changed !== undefined && (production || !checkout)) {
   const why = checkout ? 'MODE=production never builds' : 'this installation has no sources to build from';
   if (!existsSync(bundle)) {

@@ -259,10 +259,11 @@ function registerRequestHooks(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     // A keep-alive connection would hold the shutdown open after its last answer.
     if (closing) reply.header('Connection', 'close');
-    if (request.routeOptions.config.api === undefined) return;
-    reportLanguage(request, reply);
+    // Every answer echoes it (Berlin Group), a path no operation serves too: the TPP matches its log by it.
     const requestId = request.headers['x-request-id'];
     if (typeof requestId === 'string') reply.header('X-Request-ID', requestId);
+    if (request.routeOptions.config.api === undefined) return;
+    reportLanguage(request, reply);
   });
   app.addHook('onResponse', async (request, reply) => logRequest(request, reply));
 }

@@ -309,6 +309,23 @@ describe('error model', () => {
     assert.match(body.message ?? '', /no operation GET \/v1\/nothing-here/);
   });
 
+  it('echoes X-Request-ID on every answer, an unknown operation and an unsigned request too', async () => {
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/v1/consents/unknown/status',
+      headers: { 'x-request-id': 'echo-404' },
+    });
+    assert.equal(unknown.statusCode, 404);
+    assert.equal(unknown.headers['x-request-id'], 'echo-404');
+    const unsigned = await t.app.inject({
+      method: 'GET',
+      url: '/v1/sandbox/customers',
+      headers: { 'x-request-id': 'echo-400' },
+    });
+    assert.equal(unsigned.statusCode, 400);
+    assert.equal(unsigned.headers['x-request-id'], 'echo-400');
+  });
+
   it('writes one log line per request with X-Request-ID, status, duration and TPP, and no header secrets', async () => {
     const requestId = `log-check-${Date.now()}`;
     const response = await t.signed({

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SANDBOX_CLOCK_LATEST } from '../../src/domain/limits.js';
 import { messagesByPath } from '../support/payment-requests.js';
+import { ELSEWHERE, domesticBody, newCustomer, signedPayment, statusOf } from '../support/scenario-steps.js';
+import { NDCT_PATH } from '../support/single-payment-requests.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 
 /** POST /v1/sandbox/clock: every instant RFC 3339 allows is either taken or refused at $.to, never a server fault. */
@@ -61,5 +63,35 @@ describe('POST /v1/sandbox/clock', () => {
     const past = Date.parse(clock.now) - SANDBOX_CLOCK_LATEST.getTime();
     assert.ok(past >= 0 && past < 60_000, `moved to the latest instant, then on with the wall clock: ${clock.now}`);
     assert.ok(clock.nextBatchRun > clock.now, `a next batch run still: ${clock.nextBatchRun}`);
+  });
+});
+
+describe('the answer of a clock move', () => {
+  it('lists the batch slots the move passed, not a slot from before it that the move caught up on', async () => {
+    // 10:00 Oslo: the wall clock then passes the 12:00 slot with no run (nothing woke the scheduler),
+    // and the move from 12:30 to 16:00 catches that slot up, executing the payment, before its own.
+    let wall = Date.parse('2026-11-26T09:00:00.000Z');
+    const m = await startTestApp({ clock: { now: () => new Date(wall) } });
+    try {
+      const ola = await newCustomer(m, [1000]);
+      const paid = await signedPayment(
+        m,
+        NDCT_PATH,
+        domesticBody(ola.accounts[0]!.bban, ELSEWHERE, '10.00'),
+        ola.number,
+      );
+      wall = Date.parse('2026-11-26T11:30:00.000Z');
+      const moved = await m.signed({ method: 'POST', url: '/v1/sandbox/clock', body: { advanceSeconds: 3.5 * 3600 } });
+      assert.equal(moved.statusCode, 200, moved.body);
+      assert.equal((await statusOf(m, paid.status)).transactionStatus, 'ACSC', 'the caught-up slot ran');
+      const runs = (moved.json() as { batchRuns: { slot: string }[] }).batchRuns;
+      assert.deepEqual(
+        runs.filter((r) => Date.parse(r.slot) <= wall),
+        [],
+        'no slot from before the move',
+      );
+    } finally {
+      await m.close();
+    }
   });
 });

@@ -54,8 +54,8 @@ let tarball = '';
  * What stands in for what, so that the test needs no network and minutes less:
  * - The clone is the files git would give (tracked, and new ones not ignored), copied from this
  *   checkout; its `npm ci` is this checkout's node_modules, linked, and the build that `npm ci` makes
- *   through `prepare` is this checkout's dist/ (built from the same sources by `npm test`), copied.
- *   `npm pack` then builds again through `prepare`, as it does on a build machine.
+ *   through `prepare` is this checkout's dist/ (built from the same sources by `npm test`), copied
+ *   after the sources. `npm pack` runs `prepare` again, which finds that build current and keeps it.
  * - `npm ci --omit=dev` runs offline, from npm's cache, which the checkout's own install filled.
  *   Install scripts are skipped: better-sqlite3's would compile SQLite for minutes when it cannot
  *   download its binary; its binary is copied from this checkout's install instead. The artifact's
@@ -84,7 +84,10 @@ describe('the packed artifact, from a fresh clone to a production start', () => 
     () => {
       symlinkSync(realpathSync('node_modules'), join(clone, 'node_modules'));
       cpSync('dist', join(clone, 'dist'), { recursive: true });
-      succeed([...NPM, 'pack', '--pack-destination', dir], clone);
+      const packing = succeed([...NPM, 'pack', '--pack-destination', dir], clone);
+      // `npm ci` built it: `npm pack` keeps that build rather than making it a second time.
+      assert.match(packing, /prepare: the build is current/);
+      assert.doesNotMatch(packing, /tsc -p/);
       const packed = readdirSync(dir).filter((f) => f.endsWith('.tgz'));
       assert.equal(packed.length, 1, JSON.stringify(packed));
       tarball = join(dir, packed[0]!);
@@ -101,7 +104,19 @@ describe('the packed artifact, from a fresh clone to a production start', () => 
         'package.json',
         'scripts',
       ]);
-      assert.deepEqual(readdirSync(join(installed, 'scripts')).sort(), ['prepare.mjs', 'start.mjs', 'start.sh']);
+      assert.deepEqual(readdirSync(join(installed, 'scripts')).sort(), [
+        'build-state.mjs',
+        'prepare.mjs',
+        'start.mjs',
+        'start.sh',
+      ]);
+      // The toolkit runs from the artifact alone, outside any checkout (package.json "bin": tpp).
+      const bin = (JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { bin: Record<string, string> })
+        .bin;
+      assert.equal(bin.tpp, 'dist/tpp/tpp.mjs');
+      const help = succeed([process.execPath, join(installed, bin.tpp), '--help'], dir);
+      for (const command of ['cert', 'call', 'approve', 'wait', 'proxy'])
+        assert.match(help, new RegExp(`\\n  ${command} `));
       const server = readdirSync(join(installed, 'dist', 'server'));
       for (const file of ['main.mjs', 'main.cjs', 'sandbox-ca-worker.mjs', 'sandbox-ca-worker.cjs'])
         assert.ok(server.includes(file), `dist/server/${file} in ${JSON.stringify(server)}`);

@@ -32,7 +32,7 @@ async function run(...args: Parameters<typeof exec>): Promise<{ stdout: string; 
     throw new Error(`${(error as Error).message}\n${stdout ?? ''}\n${stderr ?? ''}`);
   }
 }
-const CLI = 'dist/src/cli/tpp.js';
+const CLI = 'dist/tpp/tpp.mjs';
 const OLA = '13039319955';
 let t: TestApp;
 let server: string;

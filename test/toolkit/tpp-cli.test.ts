@@ -8,13 +8,14 @@ import { after, before, describe, it } from 'node:test';
 import { TppAuthenticator } from '../../src/security/tpp-authenticator.js';
 import { TrustStore } from '../../src/security/trust-store.js';
 import { parseCertificate, readPemCertificates } from '../../src/security/tpp-certificate.js';
+import { freePort } from '../support/browser.js';
 import { refusedAuthority } from '../support/refused-certificates.js';
 import { CROSS_BORDER_PATH, crossBorderBody, psuByNationalId } from '../support/payment-requests.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 
 /** The TPP toolkit as people use it: the command line makes a CA, a certificate, and signed requests. */
 const run = promisify(execFile);
-const CLI = 'dist/src/cli/tpp.js';
+const CLI = 'dist/tpp/tpp.mjs';
 let dir: string;
 let authenticator: TppAuthenticator;
 
@@ -271,6 +272,51 @@ describe('tpp cert --server: a certificate from a running sandbox over HTTP', ()
       run(process.execPath, [CLI, 'cert', '--server', url, '--ca-cert', 'ca.pem']),
       (error: Error & { stderr: string }) => {
         assert.match(error.stderr, /--server.*cannot be used with option '--ca-cert/);
+        return true;
+      },
+    );
+  });
+});
+
+describe('tpp wait: a script goes on once the server it started is ready', () => {
+  it('prints ready once GET /health/ready answers 200', async () => {
+    const sandbox = await startTestApp();
+    try {
+      const url = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
+      const { stdout } = await run(process.execPath, [CLI, 'wait', '--server', url]);
+      assert.equal(stdout, `ready: ${url}\n`);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('gives up after --timeout, with the cause fetch hides behind "fetch failed"', async () => {
+    const closed = await freePort();
+    await assert.rejects(
+      run(process.execPath, [CLI, 'wait', '--server', `http://127.0.0.1:${closed}`, '--timeout', '1']),
+      (error: Error & { stderr: string; code: number }) => {
+        assert.equal(error.code, 1);
+        assert.match(error.stderr, /is not ready after 1 s \(fetch failed: .*ECONNREFUSED/);
+        return true;
+      },
+    );
+  });
+
+  it('says why a call could not be sent, not just "fetch failed"', async () => {
+    const closed = await freePort();
+    await assert.rejects(
+      run(process.execPath, [
+        CLI,
+        'call',
+        'GET',
+        `http://127.0.0.1:${closed}/v1/sandbox/clock`,
+        '--cert',
+        join(dir, 'tpp', 'tpp.cert.pem'),
+        '--key',
+        join(dir, 'tpp', 'tpp.key.pem'),
+      ]),
+      (error: Error & { stderr: string }) => {
+        assert.match(error.stderr, /^tpp: fetch failed: connect ECONNREFUSED 127\.0\.0\.1:\d+/);
         return true;
       },
     );

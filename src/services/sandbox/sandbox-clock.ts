@@ -63,7 +63,9 @@ export class SandboxClock {
     const results = Array.isArray(runs) ? (runs as BatchRunResult[]) : [];
     return {
       clock: await this.read(tppId),
-      batchRuns: results.filter((r) => !isStandingOrderRun(r)),
+      // The move's answer lists the slots it passed; a slot from before it that the wake caught up
+      // on (one no run had claimed yet) ran too, but was not the move's doing.
+      batchRuns: results.filter((r) => !isStandingOrderRun(r) && Date.parse(r.slot) > movedFrom.getTime()),
       standingOrders: results.filter((r) => isStandingOrderRun(r)),
     };
   }
