@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * `prepare`, which npm runs after `npm install` and `npm ci` and before `npm pack`: builds the server
- * in a checkout (`npm run build`). The packed artifact has its build and no sources, so an install of
+ * in a checkout (`npm run build`), then writes the Postman and Bruno collections (`npm run collections`). The packed artifact has its build and no sources, so an install of
  * it with runtime dependencies only (`npm ci --omit=dev`) builds nothing and needs no compiler. A
  * checkout installed without the development dependencies cannot build: that stops with what to do
  * instead (README, "Running it in production"). Plain JavaScript: it runs before anything is built.
@@ -25,8 +25,12 @@ try {
   process.exit(1);
 }
 const npm = process.env.npm_execpath;
-const build =
+/** @param {string} script */
+const runScript = (script) =>
   npm === undefined
-    ? spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
-    : spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: root, stdio: 'inherit' });
-process.exit(build.status ?? 1);
+    ? spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
+    : spawnSync(process.execPath, [npm, 'run', script], { cwd: root, stdio: 'inherit' });
+const build = runScript('build');
+// The Postman and Bruno collections (dist/collections/) with every install and pack, but not with
+// every build: a test run's build would pay for them each time, and their own test writes its own.
+process.exit(build.status === 0 ? (runScript('collections').status ?? 1) : (build.status ?? 1));
