@@ -13,6 +13,7 @@ interface PostmanItem {
   name: string;
   item?: PostmanItem[];
   request?: { header?: { key: string; value: string; disabled?: boolean }[]; [key: string]: unknown };
+  response?: { code?: number }[];
   [key: string]: unknown;
 }
 
@@ -35,8 +36,12 @@ export async function postmanCollection(document: OpenApiDocument): Promise<Post
       },
     ),
   );
-  for (const item of requestsOf(converted.item))
+  for (const item of requestsOf(converted.item)) {
     for (const header of item.request?.header ?? []) if (namesVariable(header.value)) header.disabled = false;
+    // The error answers are the same few on every operation (docs/errors.md has them), and would be
+    // most of the collection's size.
+    item.response = item.response?.filter((example) => (example.code ?? 0) < 400);
+  }
   const { create, status } = flowRequests(document);
   return {
     ...converted,
