@@ -1,12 +1,12 @@
 import { writeFileSync } from 'node:fs';
-import { buildApp } from '../src/http/app.js';
+import { buildStandInApp } from './stand-in-app.js';
 
 /**
  * Compiles the validator and serializer of every route of the app, in both modes, as standalone
  * code (Ajv's and fast-json-stringify's), and writes them over tsc's output of
  * src/http/schema-compiler/precompiled-schemas.ts (src/http/schema-compiler/precompiled.ts says how they are found). The app is
- * built as the server builds it, with every route, so a route added to it is compiled here with
- * no other step; its services are never called, so stand-ins do.
+ * built as the server builds it, with every route (scripts/stand-in-app.ts), so a route added to it
+ * is compiled here with no other step.
  */
 export async function writePrecompiledSchemas(
   file = 'dist/src/http/schema-compiler/precompiled-schemas.js',
@@ -43,24 +43,10 @@ export async function compileEveryRoute(): Promise<{
   const validators = new Map<string, string>();
   const serializers = new Map<string, string>();
   for (const mode of ['sandbox', 'production'] as const) {
-    const unused = {} as never;
-    const app = await buildApp({
-      config: { mode, logLevel: 'silent', publicUrl: 'http://localhost:8080' },
-      store: unused,
-      authenticator: unused,
-      payments: unused,
-      sca: unused,
-      baskets: unused,
-      ais: unused,
-      sandbox: unused,
-      banks: unused,
-      ...(mode === 'sandbox' ? { time: unused, certificates: unused } : {}),
-      recordSchemas: {
-        validator: (key, code) => validators.set(key, code),
-        serializer: (key, code) => serializers.set(key, code),
-      },
+    const app = await buildStandInApp(mode, {
+      validator: (key, code) => validators.set(key, code),
+      serializer: (key, code) => serializers.set(key, code),
     });
-    await app.ready();
     await app.close();
   }
   return { validators, serializers };

@@ -1,7 +1,9 @@
 // @ts-check
 /**
  * `prepare`, which npm runs after `npm install` and `npm ci` and before `npm pack`: builds the server
- * in a checkout (`npm run build`) when a source is newer than the build (scripts/build-state.mjs). The packed artifact has its build and no sources, so an install of
+ * in a checkout (`npm run build`) when a source is newer than the build (scripts/build-state.mjs),
+ * then writes the Postman and Bruno collections (`npm run collections`) when they are missing or the
+ * build was made anew. The packed artifact has its build and no sources, so an install of
  * it with runtime dependencies only (`npm ci --omit=dev`) builds nothing and needs no compiler. A
  * checkout installed without the development dependencies cannot build: that stops with what to do
  * instead (README, "Running it in production"). Plain JavaScript: it runs before anything is built.
@@ -25,15 +27,21 @@ try {
   );
   process.exit(1);
 }
+const npm = process.env.npm_execpath;
+/** @param {string} script */
+const runScript = (script) =>
+  npm === undefined
+    ? spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
+    : spawnSync(process.execPath, [npm, 'run', script], { cwd: root, stdio: 'inherit' });
 // `npm ci && npm pack` runs this twice: the second finds the build current and leaves it.
 const changed = changedSource(root, ['package.json', 'package-lock.json']);
 if (changed === undefined) {
   process.stderr.write('prepare: the build is current (no source is newer than it)\n');
-  process.exit(0);
+} else {
+  const build = runScript('build');
+  if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const npm = process.env.npm_execpath;
-const build =
-  npm === undefined
-    ? spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
-    : spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: root, stdio: 'inherit' });
-process.exit(build.status ?? 1);
+// The Postman and Bruno collections (dist/collections/) with every install and pack, but not with
+// every build: a test run's build would pay for them each time, and their own test writes its own.
+if (changed === undefined && existsSync(join(root, 'dist', 'collections'))) process.exit(0);
+process.exit(runScript('collections').status ?? 1);

@@ -42,6 +42,7 @@ import { logRequest } from './hooks/request-log.js';
 import { ClientGoneError, isClientGone } from './client-gone.js';
 import { registerRequestMetrics } from './hooks/request-metrics.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
+import { registerAbsoluteLocation } from './hooks/absolute-location.js';
 import { SANDBOX_ADDRESS_PREFIX, registerSandboxAddressLinks, routeSandboxAddress } from './hooks/sandbox-address.js';
 import { registerDocumentation } from './routes/documentation.js';
 import { registerHealth } from './routes/health.js';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerRequestHooks(app);
   if (deps.metrics !== undefined) registerRequestMetrics(app, deps.metrics.collector, { serve: deps.metrics.serve });
   if (deps.config.mode === 'sandbox') registerSandboxAddressLinks(app);
+  registerAbsoluteLocation(app, deps.config.publicUrl);
   app.setErrorHandler((error, request, reply) => sendFailure(request, reply, error));
   app.setNotFoundHandler((request, reply) => sendError(request, reply, noOperation(request, deps.config.mode)));
   await registerRoutes(app, deps, catalogue);

@@ -71,15 +71,16 @@ describe("the README's shell blocks", () => {
     for (const entry of ['package.json', 'node_modules', 'dist', 'scripts', 'src', 'tsconfig.json', 'bin'])
       symlinkSync(resolve(entry), join(folder, entry));
     const port = await freePort();
+    const proxyPort = await freePort();
     const blocks = shellBlocks().filter(
       (b) => !RUN_ELSEWHERE.some((first) => b.text.startsWith(first)) && !b.text.startsWith(FOREGROUND),
     );
-    // The README's address is the default port's: this run's server has a free port of its own.
+    // The README's addresses are the default ports': this run's server and signing proxy have free ports of their own.
     const script = [
       'set -eo pipefail',
       ...blocks.flatMap((b, i) => [
         `printf '\\n@@block ${i}\\n'`,
-        b.text.replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`),
+        b.text.replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`).replaceAll('8731', String(proxyPort)),
         `printf '\\n@@done ${i}\\n'`,
       ]),
     ].join('\n');

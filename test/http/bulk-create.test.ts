@@ -15,7 +15,7 @@ import {
   createHeaders,
   messagesByPath,
 } from '../support/payment-requests.js';
-import { type ErrorBodyJson, type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
+import { type ErrorBodyJson, type TestApp, assertErrorBody, startTestApp, PUBLIC_URL } from '../support/test-app.js';
 
 /**
  * Endpoint 3 of the specification: POST /v1/bulk-payments/norwegian-domestic-credit-transfers.
@@ -138,7 +138,7 @@ describe('bulk payment create: the 201 answer', () => {
         },
       },
     );
-    assert.equal(response.headers.location, self);
+    assert.equal(response.headers.location, `${PUBLIC_URL}${self}`);
   });
 
   it('gives every created bulk payment a paymentId of its own', async () => {

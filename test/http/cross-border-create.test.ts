@@ -15,7 +15,7 @@ import {
   createHeaders,
   messagesByPath,
 } from '../support/payment-requests.js';
-import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
+import { type TestApp, assertErrorBody, startTestApp, PUBLIC_URL } from '../support/test-app.js';
 
 /**
  * POST /v1/payments/norwegian-cross-border-credit-transfers (specification, endpoint 2): the 201
@@ -189,7 +189,7 @@ describe('creating a cross-border credit transfer: the 201 answer', () => {
     const self = `${CROSS_BORDER_PATH}/${body.paymentId}`;
     assert.deepEqual(body._links?.self, { href: self, verbs: ['GET', 'DELETE'] });
     assert.deepEqual(body._links?.status, { href: `${self}/status`, verbs: ['GET'] });
-    assert.equal(response.headers.location, body._links?.self?.href);
+    assert.equal(response.headers.location, `${PUBLIC_URL}${body._links?.self?.href}`);
   });
 
   it('echoes X-Request-ID in the answer', async () => {

@@ -9,7 +9,7 @@ import { sandboxAccountBody } from '../support/sandbox-bodies.js';
 import { createHeaders } from '../support/payment-requests.js';
 import { PERIODIC_PATH, periodicBody } from '../support/periodic-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
-import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
+import { type TestApp, assertErrorBody, startTestApp, PUBLIC_URL } from '../support/test-app.js';
 import { TPP_ID } from '../support/tpp-fixtures.js';
 
 /**
@@ -282,7 +282,7 @@ describe('standing orders: rules', () => {
     );
     assert.equal(created.statusCode, 201, created.body);
     const { paymentId, _links } = created.json();
-    assert.equal(created.headers.location, _links.self.href);
+    assert.equal(created.headers.location, `${PUBLIC_URL}${_links.self.href}`);
     const psu = new ScriptedPsu(t.app);
     await psu.open(_links.scaRedirect.href);
     await psu.logIn('13039319955', '123456');

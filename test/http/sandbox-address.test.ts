@@ -78,7 +78,7 @@ describe('payments at /api-sandbox/v1', () => {
     const response = await createAtSandboxAddress();
     const created = json(response, 201);
     const self = `${SANDBOX}${CROSS_BORDER_PATH}/${created.paymentId}`;
-    assert.equal(response.headers.location, self);
+    assert.equal(response.headers.location, `${PUBLIC_URL}${self}`);
     assert.deepEqual(created._links.self.href, self);
     assert.deepEqual(created._links.status.href, `${self}/status`);
     assert.ok(
@@ -113,7 +113,7 @@ describe('payments at /api-sandbox/v1', () => {
       sign: { requestId },
     });
     assert.deepEqual(json(again, 201), first);
-    assert.equal(again.headers.location, first._links.self.href);
+    assert.equal(again.headers.location, `${PUBLIC_URL}${first._links.self.href}`);
     assert.ok(first._links.self.href.startsWith(`${SANDBOX}/v1/`));
   });
 
@@ -218,7 +218,7 @@ describe('signing baskets at /api-sandbox/v1', () => {
     );
     const basket = json(response, 201);
     const self = `${SANDBOX}/v1/signing-baskets/${basket.basketId}`;
-    assert.equal(response.headers.location, self);
+    assert.equal(response.headers.location, `${PUBLIC_URL}${self}`);
     assert.equal(basket._links.self.href, self);
     assert.equal(basket._links.status.href, `${self}/status`);
     assertLinksAtSandboxAddress(basket);
@@ -237,14 +237,17 @@ describe('sandbox test data at /api-sandbox/v1', () => {
       type: 'private',
     });
     const customer = json(customerResponse, 201);
-    assert.equal(customerResponse.headers.location, `${SANDBOX}/v1/sandbox/customers/${customer.customerId}`);
-    assert.equal(customer._links.self.href, customerResponse.headers.location);
+    assert.equal(
+      customerResponse.headers.location,
+      `${PUBLIC_URL}${SANDBOX}/v1/sandbox/customers/${customer.customerId}`,
+    );
+    assert.equal(`${PUBLIC_URL}${customer._links.self.href}`, customerResponse.headers.location);
     assertLinksAtSandboxAddress(json(await send('GET', customer._links.self.href), 200));
     assertLinksAtSandboxAddress(json(await send('GET', `${SANDBOX}/v1/sandbox/customers`), 200));
 
     const accountResponse = await send('POST', `${SANDBOX}/v1/sandbox/accounts`, sandboxAccountBody(customerNumber));
     const account = json(accountResponse, 201);
-    assert.ok(String(accountResponse.headers.location).startsWith(`${SANDBOX}/v1/sandbox/accounts/`));
+    assert.ok(String(accountResponse.headers.location).startsWith(`${PUBLIC_URL}${SANDBOX}/v1/sandbox/accounts/`));
     assertLinksAtSandboxAddress(account);
     const read = json(await send('GET', account._links.self.href), 200);
     assertLinksAtSandboxAddress(read);

@@ -21,7 +21,7 @@ import { createTestDatabase } from '../support/postgres.js';
 import { ibanOf, nextBban, nextFnr, nextOrganisationNumber } from '../support/norwegian-numbers.js';
 import { sandboxAccountBody } from '../support/sandbox-bodies.js';
 import { OTHER_TPP_ID, TPP_ID } from '../support/tpp-fixtures.js';
-import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
+import { type TestApp, assertErrorBody, startTestApp, PUBLIC_URL } from '../support/test-app.js';
 
 /** The sandbox's test-data API (mock-data): customers, accounts, agreements, card accounts, transactions, initialize. */
 let t: TestApp;
@@ -148,7 +148,7 @@ describe('sandbox customers', () => {
       cardAccounts: [],
       _links: { self: { href: self, verbs: ['GET', 'DELETE'] } },
     });
-    assert.equal(response.headers.location, self);
+    assert.equal(response.headers.location, `${PUBLIC_URL}${self}`);
     const read = await get(self);
     assert.equal(read.statusCode, 200, read.body);
     assert.deepEqual(read.json(), body);
@@ -357,7 +357,7 @@ describe('sandbox accounts', () => {
         transactions: { href: `${self}/transactions`, verbs: ['GET', 'POST'] },
       },
     });
-    assert.equal(response.headers.location, self);
+    assert.equal(response.headers.location, `${PUBLIC_URL}${self}`);
     assert.deepEqual((await get(self)).json(), account);
   });
 
@@ -1135,7 +1135,7 @@ describe('sandbox card accounts', () => {
         transactions: { href: `${self}/transactions`, verbs: ['GET', 'POST'] },
       },
     });
-    assert.equal(response.headers.location, self);
+    assert.equal(response.headers.location, `${PUBLIC_URL}${self}`);
     assert.deepEqual((await get(self)).json(), card);
     const customerNow = (await get(customer._links.self.href)).json() as Json;
     assert.deepEqual(customerNow.cardAccounts, [card.id]);

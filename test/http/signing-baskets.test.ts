@@ -175,7 +175,7 @@ describe('creating and reading a signing basket', () => {
     assert.ok(body._links.scaRedirect, 'the basket has its own scaRedirect');
     assert.ok(body._links.scaRedirect.href.startsWith(`${PUBLIC_URL}/sca/`), body._links.scaRedirect.href);
     assert.deepEqual(body._links.scaRedirect.verbs, ['GET']);
-    assert.equal(response.headers.location, self);
+    assert.equal(response.headers.location, `${PUBLIC_URL}${self}`);
   });
 
   it('reads the basket as exactly its payments in the order given, RCVD, and its self and status links', async () => {
