@@ -245,6 +245,11 @@ export interface BankTable {
   opened_from: ColumnType<string | null, string | null | undefined, string | null>;
   /** The bank's last use, to the hour (migration 016); banks unused long enough are removed. */
   used_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The bulk operation holding the bank (migration 023), and until when its lease holds. */
+  bulk_operation: ColumnType<string | null, string | null | undefined, string | null>;
+  bulk_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The snapshot a restore is putting back (migration 023): set while it runs, finished after a crash. */
+  restoring: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BankKeyTable {

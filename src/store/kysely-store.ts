@@ -43,7 +43,7 @@ export abstract class KyselyStore implements Store {
       new KyselyBaskets(db, lock),
       new KyselyConsents(db, lock),
       new KyselyLedger(db, lock),
-      new KyselySandboxData(db, lock),
+      new KyselySandboxData(db, lock, rowKey),
       new KyselyHandovers(db),
       new KyselyUpkeep(db, lock, rowKey),
       new KyselySnapshots(db, lock, rowKey),

@@ -1,17 +1,34 @@
-import type { preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Banks } from '../../services/banks.js';
 import { addressGroupOf } from '../../domain/client-address.js';
 import { signedRequestOf } from './authenticate.js';
 
+/** The gate each request of a bank holds until it is answered (services/bank-gate.ts). */
+const held = new WeakMap<FastifyRequest, () => void>();
+
 /**
  * preValidation of a signed operation, after authentication: lets the request into its TPP's
  * sandbox bank, which the TPP's first signed request makes for its certificate's key (a copy of the
- * default data set; services/banks.ts), and which a key not bound to it cannot enter (403).
- * Production has one bank, made by its migration, and does not register this hook.
+ * default data set; services/banks.ts), and which a key not bound to it cannot enter (403). The
+ * request then passes the bank's gate as a reader until it is answered (leaveBank): it waits while a
+ * bulk operation changes the bank. Production has one bank, made by its migration, and does not
+ * register this hook.
  */
 export function openTppBank(banks: Banks): preValidationAsyncHookHandler {
   return async (request) => {
     const signed = signedRequestOf(request);
     await banks.enter(signed.tpp.id, signed.keySha256, addressGroupOf(request.ip));
+    await holdBank(banks, request, banks.of(signed.tpp.id));
   };
+}
+
+/** Passes the bank's gate as a reader for this request, until leaveBank. */
+export async function holdBank(banks: Banks, request: FastifyRequest, bank: string): Promise<void> {
+  held.set(request, await banks.gate.read(bank));
+}
+
+/** onResponse and onRequestAbort: the request's bank gate released, if it held one. */
+export async function leaveBank(request: FastifyRequest): Promise<void> {
+  held.get(request)?.();
+  held.delete(request);
 }

@@ -1,3 +1,4 @@
+import { holdBank, leaveBank } from '../hooks/tpp-bank.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
@@ -110,8 +111,12 @@ export async function registerConsolePages(
           if (!(await options.banks.noteUse(session.tppId)))
             return show(request, reply, { kind: 'message', message: 'bank-gone' }, { status: 401 });
           sessions.set(request, session);
+          // A page of the bank waits while a bulk operation changes it, as the bank's API requests do.
+          await holdBank(options.banks, request, options.banks.of(session.tppId));
           return undefined;
         });
+        signedIn.addHook('onResponse', leaveBank);
+        signedIn.addHook('onRequestAbort', leaveBank);
         const signed = (request: FastifyRequest) => ({ session: sessionOf(request) });
 
         signedIn.get<{ Querystring: Record<string, unknown> }>('', { schema: { hide: true } }, async (request, reply) =>

@@ -21,6 +21,7 @@ import { sandboxScenariosMigration } from './019-sandbox-scenarios.js';
 import { bankPaymentsIndexMigration } from './020-bank-payments-index.js';
 import { coreHandoversMigration } from './021-core-handovers.js';
 import { psuSessionCustomerMigration } from './022-psu-session-customer.js';
+import { bankBulkOperationsMigration } from './023-bank-bulk-operations.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '020-bank-payments-index': bankPaymentsIndexMigration,
   '021-core-handovers': coreHandoversMigration,
   '022-psu-session-customer': psuSessionCustomerMigration,
+  '023-bank-bulk-operations': bankBulkOperationsMigration,
 };

@@ -25,6 +25,7 @@ export const sqliteSchema: SchemaScript = {
     '020-bank-payments-index',
     '021-core-handovers',
     '022-psu-session-customer',
+    '023-bank-bulk-operations',
   ],
   statements: [
     'CREATE TABLE "kysely_migration" ("name" varchar(255) not null primary key, "timestamp" varchar(255) not null)',
@@ -40,7 +41,7 @@ export const sqliteSchema: SchemaScript = {
     'CREATE TABLE "request_bindings" ("tpp_id" text not null, "request_id" text not null, "method" text not null, "target" text not null, "body_sha256" text not null, "scope" text not null, "expires_at" text not null, constraint "request_bindings_pk" primary key ("tpp_id", "request_id"))',
     'CREATE TABLE "psu_code_attempts" ("psu_key" text not null, "attempt_id" text not null, "at" text not null, constraint "psu_code_attempts_pk" primary key ("psu_key", "attempt_id"))',
     'CREATE TABLE "installation_keys" ("name" text primary key, "fingerprint" text not null, "created_at" text not null)',
-    'CREATE TABLE "banks" ("bank" text primary key, "clock_offset_ms" bigint not null, "created_at" text not null, "updated_at" text not null, opened_from text, used_at text)',
+    'CREATE TABLE "banks" ("bank" text primary key, "clock_offset_ms" bigint not null, "created_at" text not null, "updated_at" text not null, opened_from text, used_at text, bulk_operation text, bulk_until text, restoring text)',
     'CREATE TABLE "customers" ("id" text primary key, "bank" text not null, "customer_number" text not null, "name" text not null, "type" text not null, "created_at" text not null, "tpp_id" text, payment_limit_minor bigint, constraint "customers_bank_number" unique ("bank", "customer_number"))',
     'CREATE TABLE "accounts" ("id" text primary key, "bank" text not null, "customer_id" text not null references "customers" ("id") on delete cascade, "bban" text not null, "iban" text not null, "currency" text not null, "name" text not null, "product" text not null, "cash_account_type" text not null, "credit_line_minor" bigint not null, "balance_minor" bigint not null, "created_at" text not null, "transaction_count" integer default 0 not null, status text not null default \'enabled\', constraint "accounts_bank_bban" unique ("bank", "bban"), constraint "accounts_bank_iban" unique ("bank", "iban"))',
     'CREATE TABLE "card_accounts" ("id" text primary key, "bank" text not null, "customer_id" text not null references "customers" ("id") on delete cascade, "masked_pan" text not null, "name" text not null, "product" text not null, "currency" text not null, "credit_limit_minor" bigint not null, "balance_minor" bigint not null, "body" text not null, "created_at" text not null)',
