@@ -11,14 +11,14 @@ const held = new WeakMap<FastifyRequest, () => void>();
  * sandbox bank, which the TPP's first signed request makes for its certificate's key (a copy of the
  * default data set; services/banks.ts), and which a key not bound to it cannot enter (403). The
  * request then passes the bank's gate as a reader until it is answered (leaveBank): it waits while a
- * bulk operation changes the bank. Production has one bank, made by its migration, and does not
+ * bulk operation changes the bank. A bulk operation's own request passes the gate alone instead. Production has one bank, made by its migration, and does not
  * register this hook.
  */
 export function openTppBank(banks: Banks): preValidationAsyncHookHandler {
   return async (request) => {
     const signed = signedRequestOf(request);
     await banks.enter(signed.tpp.id, signed.keySha256, addressGroupOf(request.ip));
-    await holdBank(banks, request, banks.of(signed.tpp.id));
+    if (request.routeOptions.config.bulk !== true) await holdBank(banks, request, banks.of(signed.tpp.id));
   };
 }
 

@@ -112,7 +112,8 @@ export async function registerConsolePages(
             return show(request, reply, { kind: 'message', message: 'bank-gone' }, { status: 401 });
           sessions.set(request, session);
           // A page of the bank waits while a bulk operation changes it, as the bank's API requests do.
-          await holdBank(options.banks, request, options.banks.of(session.tppId));
+          if (request.routeOptions.config.bulk !== true)
+            await holdBank(options.banks, request, options.banks.of(session.tppId));
           return undefined;
         });
         signedIn.addHook('onResponse', leaveBank);
@@ -183,6 +184,7 @@ export async function registerConsolePages(
         );
 
         const form = { preHandler: signedIn.csrfProtection, schema: { hide: true } };
+        const bulkForm = { ...form, config: { bulk: true } };
         /** The overview again, telling why an action was refused (400). */
         const refused = async (request: FastifyRequest, reply: FastifyReply, problem: string) =>
           show(
@@ -225,7 +227,7 @@ export async function registerConsolePages(
           });
         });
 
-        signedIn.post('/reset', form, async (request, reply) => {
+        signedIn.post('/reset', bulkForm, async (request, reply) => {
           if (fieldsOf(request.body, ['confirm']).confirm !== 'yes')
             return refused(request, reply, CONSOLE_TEXTS[languageOf(request)].reset.confirmNeeded);
           await bank.reset(sessionOf(request).tppId);

@@ -25,7 +25,7 @@ export class BankBulk {
     private readonly banks: Banks,
   ) {}
 
-  /** Runs `work` as the TPP's bulk operation, from a request that holds its bank's gate as a reader. */
+  /** Runs `work` as the TPP's bulk operation, from a request that holds no reader of its bank's gate (`config.bulk`). */
   async run<T>(tppId: string, operation: BulkOperation, work: () => Promise<T>): Promise<T> {
     const bank = this.banks.of(tppId);
     const now = this.banks.wallNow();
@@ -44,7 +44,7 @@ export class BankBulk {
         SANDBOX_BULK_BUSY_RETRY_SECONDS,
       );
     try {
-      return await this.banks.gate.alone(bank, 1, work);
+      return await this.banks.gate.alone(bank, 0, work);
     } finally {
       await this.store.releaseBulkLease(bank, holder);
     }
