@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import type { TransactionLock } from '../queries/transaction-lock.js';
 import type { RowKey } from '../queries/retention-queries.js';
+import type { RowReader } from '../queries/row-reader.js';
 import * as snapshots from '../queries/sandbox-snapshot-queries.js';
 import * as leases from '../queries/bulk-lease-queries.js';
 import type {
@@ -21,10 +22,11 @@ export class KyselySnapshots implements SnapshotStore {
     private readonly db: Kysely<Database>,
     private readonly lock: TransactionLock,
     private readonly rowKey: () => RowKey,
+    private readonly openReader: () => RowReader | undefined,
   ) {}
 
   saveSnapshot(bank: string, snapshot: NewSnapshot, limits: SnapshotLimits): Promise<SnapshotSave> {
-    return snapshots.saveSnapshot(this.db, this.lock, this.rowKey(), bank, snapshot, limits);
+    return snapshots.saveSnapshot(this.db, this.lock, this.rowKey(), this.openReader, bank, snapshot, limits);
   }
 
   listSnapshots(bank: string): Promise<SnapshotSummary[]> {

@@ -14,6 +14,7 @@ import type {
 import { SNAPSHOT_TABLES } from './bank-tables.js';
 import { INSERT_CHUNK } from './insert-chunk.js';
 import { type RowKey, deleteBankRowsChunk } from './retention-queries.js';
+import type { RowReader } from './row-reader.js';
 import type { TransactionLock } from './transaction-lock.js';
 
 /**
@@ -59,6 +60,7 @@ export async function saveSnapshot(
   db: Kysely<Database>,
   lock: TransactionLock,
   rowKey: RowKey,
+  openReader: () => RowReader | undefined,
   bank: string,
   snapshot: NewSnapshot,
   limits: SnapshotLimits,
@@ -69,7 +71,7 @@ export async function saveSnapshot(
   const rowCount = await countBankRows(db, bank, limits.rows);
   if (rowCount > limits.rows) return { outcome: 'too-many-rows', limit: limits.rows };
   const encoder = new BankRowsEncoder(limits.bytes);
-  const read = await readBankPages(db, rowKey, bank, (table, rows) => encoder.add(table, rows));
+  const read = await readBankPages(db, rowKey, bank, openReader(), (table, rows) => encoder.add(table, rows));
   if (read === undefined) return { outcome: 'too-large', bytes: encoder.bytes, limit: limits.bytes };
   const data = await encoder.finish();
   const row = {
@@ -107,56 +109,101 @@ export async function countBankRows(db: Kysely<Database>, bank: string, max: num
   return total;
 }
 
-/** The key a page of rows is read after: SQLite's rowid, PostgreSQL's ctid (as text). */
-const PAGE_KEY = '#page_key';
-
 /**
  * Reads the bank's rows of every table a snapshot holds, parents first (the order a restore inserts
- * them in), page by page in the order they were written (rowid, ctid), handing each page to `take`
- * until it answers false (undefined then). PostgreSQL reads in one repeatable-read transaction, which
- * blocks no other bank. SQLite reads each page in a statement of its own, with a turn of the event loop
- * between them, so other banks' requests use the one connection in between; the bank's own requests
- * and batch runs wait at its gate meanwhile (services/bank-gate.ts), so the pages read one state.
+ * them in), each table's in the order they were written (rowid, ctid), handing them to `take` a page
+ * of SANDBOX_BULK_SLICE_ROWS at a time until it answers false (undefined then), with a turn of the
+ * event loop between pages. Each table is read by one statement, never again per page: PostgreSQL
+ * through a cursor in one repeatable-read transaction (which blocks no other bank); SQLite through
+ * `reader`, a read-only connection of its own in one read transaction, so the connection every other
+ * request uses is not held. A database in memory has no second connection: each table is read by one
+ * statement on the store's (tests' databases, a few rows), and the bank's gate keeps its own writers
+ * out meanwhile (services/bank-gate.ts).
  */
 async function readBankPages(
   db: Kysely<Database>,
   rowKey: RowKey,
   bank: string,
+  reader: RowReader | undefined,
   take: (table: string, rows: Record<string, unknown>[]) => boolean,
 ): Promise<{ rowCount: number; clockOffsetMs: bigint } | undefined> {
-  const read = async (q: Kysely<Database>) => {
+  const read = async (
+    q: Kysely<Database>,
+    pagesOf: (query: RawBuilder<unknown>) => AsyncIterable<Record<string, unknown>[]>,
+  ) => {
     const clock = await q.selectFrom('banks').select('clock_offset_ms').where('bank', '=', bank).executeTakeFirst();
     let rowCount = 0;
     for (const { table, where } of [...SNAPSHOT_TABLES].reverse()) {
-      for (let after: unknown = undefined; ;) {
-        const rows = await readPage(q, rowKey, table, where(bank), after);
-        if (rows.length === 0) break;
-        after = rows.at(-1)![PAGE_KEY];
-        for (const row of rows) delete row[PAGE_KEY];
+      const query = sql`select * from ${sql.table(table)} where ${where(bank)} order by ${sql.raw(rowKey)}`;
+      for await (const rows of pagesOf(query)) {
         rowCount += rows.length;
         if (!take(table, rows)) return undefined;
-        if (rowKey === 'rowid') await nextTurn();
+        await nextTurn();
       }
     }
     return { rowCount, clockOffsetMs: BigInt(clock?.clock_offset_ms ?? 0n) };
   };
-  return rowKey === 'rowid' ? read(db) : db.transaction().setIsolationLevel('repeatable read').execute(read);
+  if (rowKey === 'ctid')
+    return db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((trx) => read(trx, (query) => cursorPages(trx, query)));
+  if (reader === undefined) return read(db, (query) => wholePages(db, query));
+  try {
+    return await read(db, (query) => readerPages(db, reader, query));
+  } finally {
+    reader.close();
+  }
 }
 
-async function readPage(
-  q: Kysely<Database>,
-  rowKey: RowKey,
-  table: string,
-  where: RawBuilder<boolean>,
-  after: unknown,
-): Promise<Record<string, unknown>[]> {
-  const key = rowKey === 'rowid' ? sql`rowid` : sql`ctid::text`;
-  const from =
-    after === undefined ? sql`` : rowKey === 'rowid' ? sql`and rowid > ${after}` : sql`and ctid > ${after}::tid`;
-  const { rows } = await sql<Record<string, unknown>>`select ${key} as ${sql.ref(PAGE_KEY)}, * from ${sql.table(
-    table,
-  )} where (${where}) ${from} order by ${sql.raw(rowKey)} limit ${SANDBOX_BULK_SLICE_ROWS}`.execute(q);
-  return rows;
+/** PostgreSQL: the query's rows through a cursor of the transaction, a page per FETCH. */
+async function* cursorPages(
+  trx: Transaction<Database>,
+  query: RawBuilder<unknown>,
+): AsyncGenerator<Record<string, unknown>[]> {
+  await sql`declare snapshot_rows no scroll cursor for ${query}`.execute(trx);
+  try {
+    for (;;) {
+      const { rows } = await sql<
+        Record<string, unknown>
+      >`fetch forward ${sql.raw(String(SANDBOX_BULK_SLICE_ROWS))} from snapshot_rows`.execute(trx);
+      if (rows.length === 0) return;
+      yield rows;
+    }
+  } finally {
+    await sql`close snapshot_rows`.execute(trx);
+  }
+}
+
+/** SQLite's second connection: the statement's iterator, a page at a time. */
+async function* readerPages(
+  db: Kysely<Database>,
+  reader: RowReader,
+  query: RawBuilder<unknown>,
+): AsyncGenerator<Record<string, unknown>[]> {
+  const compiled = query.compile(db);
+  const rows = reader.rows(compiled.sql, compiled.parameters);
+  for (;;) {
+    const page: Record<string, unknown>[] = [];
+    for (let next = rows.next(); ; next = rows.next()) {
+      if (next.done === true) {
+        if (page.length > 0) yield page;
+        return;
+      }
+      page.push(next.value);
+      if (page.length === SANDBOX_BULK_SLICE_ROWS) break;
+    }
+    yield page;
+  }
+}
+
+/** A database in memory: the query's rows at once, handed out a page at a time. */
+async function* wholePages(
+  db: Kysely<Database>,
+  query: RawBuilder<unknown>,
+): AsyncGenerator<Record<string, unknown>[]> {
+  const { rows } = await (query as RawBuilder<Record<string, unknown>>).execute(db);
+  for (let i = 0; i < rows.length; i += SANDBOX_BULK_SLICE_ROWS) yield rows.slice(i, i + SANDBOX_BULK_SLICE_ROWS);
 }
 
 export async function listSnapshots(db: Kysely<Database>, bank: string): Promise<SnapshotSummary[]> {
