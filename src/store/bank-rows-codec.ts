@@ -32,6 +32,7 @@ export interface TablePage extends TableRows {
 }
 
 const FORMAT = 2;
+const NEWLINE = 0x0a;
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -84,20 +85,24 @@ export async function* decodeBankPages(
   tableOrder: readonly string[],
   pageRows: number,
 ): AsyncGenerator<TablePage> {
-  const text = (await gunzipAsync(data)).toString('utf8');
-  let end = text.indexOf('\n');
-  const header = JSON.parse(end === -1 ? text : text.slice(0, end)) as { format?: unknown; tables?: unknown };
+  // Each line is made a string on its own: never one string of the whole snapshot's megabytes.
+  const bytes = await gunzipAsync(data);
+  let end = bytes.indexOf(NEWLINE);
+  const header = JSON.parse(bytes.toString('utf8', 0, end === -1 ? bytes.length : end)) as {
+    format?: unknown;
+    tables?: unknown;
+  };
   if (header.format === 1) {
     yield* formatOnePages(header.tables, tableOrder, pageRows);
     return;
   }
   // Written by BankRowsEncoder only: another shape is a broken row, not a TPP's mistake.
   if (header.format !== FORMAT) throw new Error(`a snapshot of format ${String(header.format)}, not ${FORMAT}`);
-  while (end !== -1 && end + 1 < text.length) {
+  while (end !== -1 && end + 1 < bytes.length) {
     const start = end + 1;
-    end = text.indexOf('\n', start);
+    end = bytes.indexOf(NEWLINE, start);
     await nextTurn();
-    yield JSON.parse(text.slice(start, end === -1 ? undefined : end)) as TablePage;
+    yield JSON.parse(bytes.toString('utf8', start, end === -1 ? bytes.length : end)) as TablePage;
   }
 }
 
