@@ -113,7 +113,7 @@ export async function countBankRows(db: Kysely<Database>, bank: string, max: num
  * Reads the bank's rows of every table a snapshot holds, parents first (the order a restore inserts
  * them in), each table's in the order they were written (rowid, ctid), handing them to `take` a page
  * of SANDBOX_BULK_SLICE_ROWS at a time until it answers false (undefined then), with a turn of the
- * event loop between pages. Each table is read by one statement, never again per page: PostgreSQL
+ * event loop between pages (SQLite: in the order of the bank's index, which needs no sort). Each table is read by one statement, never again per page: PostgreSQL
  * through a cursor in one repeatable-read transaction (which blocks no other bank); SQLite through
  * `reader`, a read-only connection of its own in one read transaction, so the connection every other
  * request uses is not held. A database in memory has no second connection: each table is read by one
@@ -134,7 +134,11 @@ async function readBankPages(
     const clock = await q.selectFrom('banks').select('clock_offset_ms').where('bank', '=', bank).executeTakeFirst();
     let rowCount = 0;
     for (const { table, where } of [...SNAPSHOT_TABLES].reverse()) {
-      const query = sql`select * from ${sql.table(table)} where ${where(bank)} order by ${sql.raw(rowKey)}`;
+      // SQLite's iterator takes its first row only once the whole order is sorted, synchronously (some
+      // hundreds of ms for 50 000 rows): it reads in the order of the bank's index instead, which
+      // streams. PostgreSQL's server sorts, off this process.
+      const order = rowKey === 'ctid' ? sql`order by ctid` : sql``;
+      const query = sql`select * from ${sql.table(table)} where ${where(bank)} ${order}`;
       for await (const rows of pagesOf(query)) {
         rowCount += rows.length;
         if (!take(table, rows)) return undefined;
