@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
+import { SANDBOX_BULK_BUSY_RETRY_SECONDS } from '../../src/domain/limits.js';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
 import { createHeaders } from '../support/payment-requests.js';
 import { NDCT_PATH, ndctBody } from '../support/single-payment-requests.js';
@@ -103,7 +104,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const both = await Promise.all([restore(saved.snapshotId, b), restore(saved.snapshotId, b)]);
       assert.deepEqual(both.map((r) => r.statusCode).sort(), [200, 409]);
       const refused = both.find((r) => r.statusCode === 409)!;
-      assert.equal(refused.headers['retry-after'], '2');
+      assert.equal(refused.headers['retry-after'], String(SANDBOX_BULK_BUSY_RETRY_SECONDS));
       assert.match(assertErrorBody(refused, 409, 'CONFLICT').message ?? '', /one bulk operation at a time/);
       // Another instance's lease: every bulk operation of the bank is refused until it is freed.
       const now = new Date();
@@ -116,7 +117,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       ]) {
         const response = await attempt();
         assertErrorBody(response, 409, 'CONFLICT');
-        assert.equal(response.headers['retry-after'], '2');
+        assert.equal(response.headers['retry-after'], String(SANDBOX_BULK_BUSY_RETRY_SECONDS));
       }
       // Other banks go on.
       ok(await send('POST', SNAPSHOTS, {}), 201);

@@ -234,13 +234,15 @@ export const SANDBOX_BULK_LEASE_MS = 120_000;
 
 /**
  * Rows one slice of a bulk operation reads, encodes, decodes or writes before it yields to other
- * requests: some hundreds of KB of rows, a few milliseconds of the event loop and of SQLite's one
- * connection, so another TPP's request waits at most that long for it.
+ * requests: some 100 KB of rows, a few milliseconds of the event loop and of SQLite's one connection,
+ * so another TPP's request waits at most that long for it. Measured at the snapshot limits (44 000
+ * transactions, bench/snapshot-stall.ts): 1 000 rows a slice held other requests up to some 60 ms on
+ * SQLite, 250 some 15-30 ms, for a restore of 6 s instead of 4.
  */
-export const SANDBOX_BULK_SLICE_ROWS = 1000;
+export const SANDBOX_BULK_SLICE_ROWS = 250;
 
 /**
  * The Retry-After of a bulk operation refused because another runs on the bank: a save or restore
- * at the snapshot limits takes a second or two, so the next try a couple of seconds on finds it done.
+ * at the snapshot limits takes a few seconds (bench/snapshot-stall.ts), so the next try finds it done.
  */
-export const SANDBOX_BULK_BUSY_RETRY_SECONDS = 2;
+export const SANDBOX_BULK_BUSY_RETRY_SECONDS = 5;
