@@ -22,14 +22,11 @@ export class BankGate {
     };
   }
 
-  /**
-   * Runs `work` alone on the bank. `ownReaders` are the readers the caller holds itself (a request
-   * that started the operation): they are not waited for.
-   */
-  async alone<T>(bank: string, ownReaders: number, work: () => Promise<T>): Promise<T> {
+  /** Runs `work` alone on the bank, once the readers in flight are done; the caller holds no reader of it. */
+  async alone<T>(bank: string, work: () => Promise<T>): Promise<T> {
     const state = this.stateOf(bank);
     await new Promise<void>((resume) => {
-      state.writers.push({ ownReaders, resume });
+      state.writers.push(resume);
       this.wake(bank, state);
     });
     try {
@@ -59,10 +56,10 @@ export class BankGate {
     if (state.writing) return;
     const writer = state.writers[0];
     if (writer !== undefined) {
-      if (state.readers > writer.ownReaders) return;
+      if (state.readers > 0) return;
       state.writers.shift();
       state.writing = true;
-      writer.resume();
+      writer();
       return;
     }
     state.readers += state.waitingReaders.length;
@@ -75,6 +72,6 @@ export class BankGate {
 interface GateState {
   readers: number;
   writing: boolean;
-  writers: { ownReaders: number; resume: () => void }[];
+  writers: (() => void)[];
   waitingReaders: (() => void)[];
 }

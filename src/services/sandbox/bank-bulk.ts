@@ -44,7 +44,7 @@ export class BankBulk {
         SANDBOX_BULK_BUSY_RETRY_SECONDS,
       );
     try {
-      return await this.banks.gate.alone(bank, 0, work);
+      return await this.banks.gate.alone(bank, work);
     } finally {
       await this.store.releaseBulkLease(bank, holder);
     }
