@@ -338,8 +338,14 @@ async function putBack(
       .where('status', 'in', ['ACTC', 'PDNG'])
       .execute(),
   );
-  while ((await slice((q) => deleteBankRowsChunk(q, rowKey, SNAPSHOT_TABLES, bank, SANDBOX_BULK_SLICE_ROWS))) > 0)
-    await nextTurn();
+  // PostgreSQL deletes in the server, within the one transaction, blocking no other bank: a statement
+  // a table. SQLite's one connection is everyone's: a chunk a slice.
+  if (rowKey === 'ctid')
+    for (const { table, where } of SNAPSHOT_TABLES)
+      await slice((q) => sql`delete from ${sql.table(table)} where ${where(bank)}`.execute(q));
+  else
+    while ((await slice((q) => deleteBankRowsChunk(q, rowKey, SNAPSHOT_TABLES, bank, SANDBOX_BULK_SLICE_ROWS))) > 0)
+      await nextTurn();
   const parentsFirst = [...SNAPSHOT_TABLES].reverse().map((t) => t.table);
   for await (const page of decodeBankPages(stored.data, parentsFirst, SANDBOX_BULK_SLICE_ROWS))
     await slice((q) => insertRows(q, page.table, page));
