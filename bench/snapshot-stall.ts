@@ -44,7 +44,8 @@ async function main(): Promise<void> {
   for (const engine of ['sqlite', 'postgres'] as const) {
     const dir = mkdtempSync(join(work, `${engine}-`));
     const env = sqliteSandboxEnv(dir, caFile);
-    if (engine === 'postgres') env.DATABASE_URL = await freshDatabase();
+    const database = engine === 'postgres' ? await freshDatabase() : undefined;
+    if (database !== undefined) env.DATABASE_URL = PG_ADMIN.replace(/\/[^/]*$/, `/${database}`);
     const server = await startBenchServer(SERVER_BUNDLE, engine === 'sqlite' ? 8201 : 8202, env);
     try {
       await fill(server.url, loud);
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
       lines.push(row(engine, 'idle', idle), row(engine, 'save/restore loop', looped));
     } finally {
       await server.stop();
+      if (database !== undefined) await admin(`drop database ${database}`);
     }
   }
   process.stdout.write(
@@ -67,13 +69,21 @@ async function main(): Promise<void> {
   );
 }
 
+/** A new PostgreSQL database's name; dropped once its server stopped. */
 async function freshDatabase(): Promise<string> {
   const name = `stall_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = new pg.Client(PG_ADMIN);
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return PG_ADMIN.replace(/\/[^/]*$/, `/${name}`);
+  await admin(`create database ${name}`);
+  return name;
+}
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client(PG_ADMIN);
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The loud TPP's bank: the default data set, and TRANSACTIONS posted on Ola's account with long texts. */
