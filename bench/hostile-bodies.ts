@@ -292,7 +292,7 @@ async function eventLoopMaxMs(url: string): Promise<number> {
 }
 
 /** A thread that probes /health every 5 ms (bench/health-prober.ts); `during` gives the latencies it saw while a promise was pending. */
-async function startProber(
+export async function startProber(
   url: string,
 ): Promise<{ during: (until: Promise<unknown>) => Promise<number[]>; stop: () => Promise<void> }> {
   const prober = new Worker(new URL('./health-prober.js', import.meta.url), { workerData: { url } });

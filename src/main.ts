@@ -6,7 +6,12 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type Config, ConfigError, redactPassword } from './config/config.js';
 import { serverVersion } from './config/server-version.js';
 import { PLATFORM_API_VERSION } from './domain/platform-api.js';
-import { SANDBOX_BANK_TOUCH_EVERY_MS, STORE_CLOSE_WAIT_MS, WARM_UP_DELAY_MS } from './domain/limits.js';
+import {
+  SANDBOX_BANK_TOUCH_EVERY_MS,
+  SANDBOX_BULK_OPERATIONS_PER_TPP_PER_MINUTE,
+  STORE_CLOSE_WAIT_MS,
+  WARM_UP_DELAY_MS,
+} from './domain/limits.js';
 import { systemClock } from './domain/clock.js';
 import type { NationalIdKey } from './domain/psu.js';
 import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rates.js';
@@ -121,6 +126,9 @@ async function main(): Promise<void> {
   phaseDone('migrateAndKey');
   await claimNationalIdKey(store, config, nationalIdKey);
   phaseDone('keyFingerprint');
+  // A restore a crash interrupted (SQLite writes one in slices) is finished before any request sees its bank.
+  await store.finishRestores(new Date());
+  phaseDone('finishRestores');
   // The batch run and the CRLs' refresh log through the app, which is built after them.
   let app: FastifyInstance | undefined;
   const trustStore = new TrustStore(anchors);
@@ -285,6 +293,7 @@ function makeServices(
     newBanksPerAddressPerDay: config.sandboxBanksPerAddress,
     idleDays: config.sandboxBankIdleDays,
     touchEveryMs: SANDBOX_BANK_TOUCH_EVERY_MS,
+    bulkOperationsPerMinute: SANDBOX_BULK_OPERATIONS_PER_TPP_PER_MINUTE,
   });
   const sca = new ScaService(
     store,

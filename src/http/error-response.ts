@@ -6,6 +6,7 @@ import { PsuAuthenticationRequired } from '../domain/sca.js';
 import type { SignatureExplanation } from '../security/signature-mistakes.js';
 import { StoreClosedError } from '../store/closing-store.js';
 import { CoreUnavailable } from '../core/bank-core.js';
+import { RetryLater } from '../domain/retry-later.js';
 import { endForGoneClient, isClientGone } from './client-gone.js';
 
 /** Answers whatever a handler threw: the SCA challenge, or the error body. */
@@ -14,7 +15,8 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, error:
   if (isClientGone(request)) return endForGoneClient(request, reply, error);
   if (error instanceof PsuAuthenticationRequired) return sendChallenge(request, reply, error);
   // The bank's core is down, slow or broken: the TPP is told when to try again, and it is no fault of this server's.
-  if (error instanceof CoreUnavailable) reply.header('Retry-After', String(error.retryAfterSeconds));
+  if (error instanceof CoreUnavailable || error instanceof RetryLater)
+    reply.header('Retry-After', String(error.retryAfterSeconds));
   return sendError(request, reply, toApiError(error, request));
 }
 

@@ -33,6 +33,12 @@ declare module 'fastify' {
      * address they stay as written (hooks/sandbox-address.ts), so the document is one at both addresses.
      */
     linksAsWritten?: boolean;
+    /**
+     * The route runs a bulk operation on the TPP's bank (services/sandbox/bank-bulk.ts), which passes
+     * the bank's gate alone: its request holds no reader, so that a second one while one runs is
+     * refused at once (409) rather than queued behind it.
+     */
+    bulk?: boolean;
   }
   interface FastifyRequest {
     /** What the authentication hook established on a signed operation (hooks/authenticate.ts); null before it, or without it. */

@@ -1,3 +1,4 @@
+import { BankGate } from './bank-gate.js';
 import type { LedgerStore } from '../store/ledger-store.js';
 import type { UpkeepStore } from '../store/upkeep-records.js';
 import type { Mode } from '../config/config.js';
@@ -10,6 +11,7 @@ import {
   MAX_SANDBOX_BANKS,
   SANDBOX_BANK_IDLE_DAYS,
   SANDBOX_BANK_TOUCH_EVERY_MS,
+  SANDBOX_BULK_OPERATIONS_PER_TPP_PER_MINUTE,
 } from '../domain/limits.js';
 import { type Clock, osloDate, systemClock } from '../domain/clock.js';
 import type { CertificateAnchor } from '../domain/certificate-anchor.js';
@@ -28,12 +30,15 @@ export interface BankTenancy {
   idleDays: number;
   /** How often a bank's use is written while it is used. */
   touchEveryMs: number;
+  /** Bulk operations (snapshot saves and restores, initialize) one TPP starts per minute. */
+  bulkOperationsPerMinute: number;
 }
 
 export const DEFAULT_TENANCY: BankTenancy = {
   newBanksPerAddressPerDay: MAX_NEW_SANDBOX_BANKS_PER_ADDRESS_PER_DAY,
   idleDays: SANDBOX_BANK_IDLE_DAYS,
   touchEveryMs: SANDBOX_BANK_TOUCH_EVERY_MS,
+  bulkOperationsPerMinute: SANDBOX_BULK_OPERATIONS_PER_TPP_PER_MINUTE,
 };
 
 /** A request whose key is not bound to its organisation identifier's bank. */
@@ -78,6 +83,8 @@ export class Banks {
    * use is written at most once per `touchEveryMs`.
    */
   private readonly entered = new Map<string, { checked: number; touched: number }>();
+  /** Each bank's gate in this process: its requests pass as readers, a bulk operation alone. */
+  readonly gate = new BankGate();
   /** Banks whose use through their console this process noted, with when. */
   private readonly consoleUses = new Map<string, number>();
 
@@ -168,6 +175,11 @@ export class Banks {
     if (this.consoleUses.size >= BANK_ENTRIES_CACHED) this.consoleUses.clear();
     this.consoleUses.set(bank, now);
     return true;
+  }
+
+  /** Bulk operations one TPP starts per minute (services/sandbox/bank-bulk.ts). */
+  get bulkOperationsPerMinute(): number {
+    return this.tenancy.bulkOperationsPerMinute;
   }
 
   /** The wall clock, which every bank's business clock runs from (the base clock a test gives). */

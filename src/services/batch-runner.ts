@@ -96,7 +96,13 @@ export class BatchRunner {
   async catchUp(): Promise<BatchRunResult[]> {
     const results: BatchRunResult[] = [];
     for (const { bank, clock } of await this.banks.withWork()) {
-      results.push(...(await this.catchUpBank(bank, clock)));
+      // A bank a bulk operation is changing is run once it is done, never half restored.
+      const release = await this.banks.gate.read(bank);
+      try {
+        results.push(...(await this.catchUpBank(bank, clock)));
+      } finally {
+        release();
+      }
       await new Promise((resolve) => setImmediate(resolve));
     }
     return results;

@@ -1,3 +1,4 @@
+import { BankBulk } from './sandbox/bank-bulk.js';
 import type { LedgerStore } from '../store/ledger-store.js';
 import type { SandboxDataStore } from '../store/sandbox-data-store.js';
 import type { SnapshotStore } from '../store/snapshot-records.js';
@@ -41,9 +42,11 @@ export class SandboxDataService {
     this.cardAccounts = new SandboxCardAccounts(store, banks, lookup);
     this.cardTransactions = new SandboxCardTransactions(store, banks, lookup);
     this.accountTransactions = new SandboxAccountTransactions(store, banks, lookup);
-    this.initializer = new SandboxInitialize(store, banks);
+    // One for both: a TPP's rate of bulk operations counts saves, restores and initializes together.
+    const bulk = new BankBulk(store, banks);
+    this.initializer = new SandboxInitialize(store, banks, bulk);
     this.standingOrders = new SandboxStandingOrders(store, banks, lookup);
-    this.snapshots = new SandboxSnapshots(store, banks);
+    this.snapshots = new SandboxSnapshots(store, banks, bulk);
     this.scenarios = new SandboxScenarios(store, banks);
   }
 }

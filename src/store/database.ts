@@ -247,6 +247,11 @@ export interface BankTable {
   used_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** When a certificate of a CA the operator trusts first made or used the bank (migration 025); null: never. */
   trusted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The bulk operation holding the bank (migration 023), and until when its lease holds. */
+  bulk_operation: ColumnType<string | null, string | null | undefined, string | null>;
+  bulk_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The snapshot a restore is putting back (migration 023): set while it runs, finished after a crash. */
+  restoring: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BankKeyTable {

@@ -18,6 +18,7 @@ import { composeInto } from './kysely/compose-into.js';
 import { appliedMigrations, migrateToLatest } from './migrations/migrate.js';
 import type { SchemaScript } from './migrations/schema-script.js';
 import type { RowKey } from './queries/retention-queries.js';
+import type { RowReader } from './queries/row-reader.js';
 import type { CreatePaymentOptions, CreatePaymentResult, Store, StoredPayment, TppRequestRecord } from './store.js';
 
 /** What the parts composed in the constructor provide (composeInto): every area's methods of Store. */
@@ -44,13 +45,21 @@ export abstract class KyselyStore implements Store {
       new KyselyBaskets(db, lock),
       new KyselyConsents(db, lock),
       new KyselyLedger(db, lock),
-      new KyselySandboxData(db, lock),
+      new KyselySandboxData(db, lock, rowKey),
       new KyselyHandovers(db),
       new KyselyUpkeep(db, lock, rowKey),
-      new KyselySnapshots(db, lock, rowKey),
+      new KyselySnapshots(db, lock, rowKey, () => this.openSnapshotReader()),
       new KyselyOverview(db),
       new KyselyConsoleSessions(db, lock),
     ]);
+  }
+
+  /**
+   * A reader of the rows a snapshot saves outside the store's connection (SQLite's second connection);
+   * undefined where the store's own transaction does (PostgreSQL), or none can (a database in memory).
+   */
+  protected openSnapshotReader(): RowReader | undefined {
+    return undefined;
   }
 
   /**

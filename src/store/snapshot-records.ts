@@ -15,11 +15,34 @@ export interface SnapshotStore {
   /** False when the bank has no snapshot of this id. */
   deleteSnapshot(bank: string, id: string): Promise<boolean>;
   /**
-   * Puts the bank's rows back as the snapshot holds them and sets its clock offset, in one write
-   * transaction under the bank's lock: every row of the bank a snapshot holds is deleted and the
-   * snapshot's inserted. Other banks' rows, the bank's keys and its request bindings are not touched.
+   * Puts the bank's rows back as the snapshot holds them and sets its clock offset: every row of the
+   * bank a snapshot holds is deleted and the snapshot's inserted. Other banks' rows, the bank's keys
+   * and its request bindings are not touched. PostgreSQL writes it in one transaction; SQLite in short
+   * ones, a slice of rows each, while the caller keeps the bank's own requests out (services/bank-gate.ts).
    */
   restoreSnapshot(bank: string, id: string, at: Date): Promise<SnapshotRestore>;
+  /** Finishes the restores a crash interrupted (SQLite's slices); the banks finished. Run at start. */
+  finishRestores(at: Date): Promise<string[]>;
+  /**
+   * Takes the bank's lease for one bulk operation, unless another holds one that has not run out
+   * (on any instance): undefined when taken, else who holds it and until when.
+   */
+  takeBulkLease(bank: string, lease: BulkLease): Promise<BulkLeaseHolder | undefined>;
+  /** Frees the bank's lease, if `holder` still holds it. */
+  releaseBulkLease(bank: string, holder: string): Promise<void>;
+}
+
+/** A lease of a bank for one bulk operation. */
+export interface BulkLease {
+  /** The operation and a token of this run: only its holder frees it. */
+  holder: string;
+  now: Date;
+  until: Date;
+}
+
+export interface BulkLeaseHolder {
+  holder: string;
+  until: Date;
 }
 
 export interface NewSnapshot {

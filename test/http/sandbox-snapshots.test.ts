@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { MAX_SANDBOX_SNAPSHOTS_PER_BANK } from '../../src/domain/limits.js';
 import { SandboxSnapshots } from '../../src/services/sandbox/sandbox-snapshots.js';
+import { BankBulk } from '../../src/services/sandbox/bank-bulk.js';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
 import { type ConsentSession, giveConsent, readAis } from '../support/ais-requests.js';
 import { bankDate, postTransactions } from '../support/ais-data.js';
@@ -293,7 +294,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
 
     it('refuses a bank with more rows or bytes than a snapshot holds (409, naming the limit), saving nothing', async () => {
       const service = (rows: number, bytes: number) =>
-        new SandboxSnapshots(t.store, t.banks, { perBank: 5, rows, bytes });
+        new SandboxSnapshots(t.store, t.banks, new BankBulk(t.store, t.banks), { perBank: 5, rows, bytes });
       const tpp = {
         id: TPP_ID,
         name: 'Test TPP',
@@ -310,7 +311,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         assert.equal(error.status, 409);
         assert.match(
           error.message,
-          /at most 1000 bytes of rows \(MAX_SANDBOX_SNAPSHOT_BYTES\), and the bank's are \d+/,
+          /at most 1000 bytes of rows \(MAX_SANDBOX_SNAPSHOT_BYTES\), and the bank's passed that \(the save stopped at \d+\)/,
         );
         return true;
       });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
+import { BankRowsEncoder, type TableRows, decodeBankPages, encodeFormatOne } from '../../src/store/bank-rows-codec.js';
 import type { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { NewSandboxTransaction } from '../../src/store/sandbox-records.js';
 import type { SnapshotLimits } from '../../src/store/snapshot-records.js';
@@ -41,6 +42,33 @@ async function ageSnapshots(store: Store): Promise<void> {
   const text = "update sandbox_snapshots set migration = '017-bank-owners'";
   if (store.kind === 'sqlite') (store as SqliteStore).connection.prepare(text).run();
   else await (store as PostgresStore).pool.query(text);
+}
+
+/** Runs one statement of SQL on either engine, with its rows. */
+async function query(store: Store, text: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+  if (store.kind === 'sqlite') {
+    const statement = (store as SqliteStore).connection.prepare(text.replace(/\$\d+/g, '?'));
+    if (statement.reader) return statement.all(...params) as Record<string, unknown>[];
+    statement.run(...params);
+    return [];
+  }
+  return (await (store as PostgresStore).pool.query(text, params)).rows as Record<string, unknown>[];
+}
+
+/** Counts the pages a save encodes, while `work` runs. */
+async function encodedPages(work: () => Promise<unknown>): Promise<number> {
+  const add = BankRowsEncoder.prototype.add;
+  let pages = 0;
+  BankRowsEncoder.prototype.add = function (this: BankRowsEncoder, ...args: Parameters<typeof add>) {
+    pages++;
+    return add.apply(this, args);
+  };
+  try {
+    await work();
+  } finally {
+    BankRowsEncoder.prototype.add = add;
+  }
+  return pages;
 }
 
 /** What the bank reads as, through the store: customers, accounts with balances and transactions, a payment, the clock. */
@@ -190,6 +218,102 @@ export function snapshotContract(open: () => Promise<StoreUnderTest>): void {
         assert.deepEqual(await store.listSnapshots('TPP-A'), []);
         assert.equal((await store.listSnapshots('TPP-B')).length, 1);
         assert.deepEqual(await store.listBanks(), ['TPP-B']);
+      }));
+    it('refuses a bank over the row limit from a bounded count, before one row is encoded; stops encoding once the rows pass the byte limit', () =>
+      withStores(async (store) => {
+        const account = (await store.findAccount('TPP-A', { bban: '15061012343' }))!;
+        for (let i = 0; i < 3; i++)
+          await store.addSandboxTransactions(
+            account.id,
+            Array.from({ length: 1000 }, (_, j) => postedTransaction(i * 1000 + j)),
+            at,
+          );
+        let refused: unknown;
+        assert.equal(
+          await encodedPages(async () => {
+            refused = await store.saveSnapshot('TPP-A', snapshot(), { ...LIMITS, rows: 2000 });
+          }),
+          0,
+        );
+        assert.deepEqual(refused, { outcome: 'too-many-rows', limit: 2000 });
+        const whole = await encodedPages(() => store.saveSnapshot('TPP-B', snapshot(), LIMITS));
+        const partial = await encodedPages(async () => {
+          refused = await store.saveSnapshot('TPP-A', snapshot(), { ...LIMITS, bytes: 2000 });
+        });
+        assert.equal((refused as { outcome: string }).outcome, 'too-large');
+        assert.ok(
+          partial < whole,
+          `${partial} pages encoded of a bank over the limit, ${whole} of a whole smaller bank`,
+        );
+        assert.deepEqual(await store.listSnapshots('TPP-A'), []);
+      }));
+
+    it("finishes a restore a crash left half done (the bank's mark) at the next start: exactly the snapshot's rows", () =>
+      withStores(async (store) => {
+        const account = (await store.findAccount('TPP-A', { bban: '15061012343' }))!;
+        const payment = newPayment({ tppId: 'TPP-A' });
+        await store.createPayment(payment, requestFor(payment, 'request-1'), { duplicatesSince: null, bank: 'TPP-A' });
+        await store.writeClockOffset('TPP-A', 3_600_000n, at);
+        const before = await readBank(store, 'TPP-A', payment.id);
+        const saved = await store.saveSnapshot('TPP-A', snapshot(), LIMITS);
+        assert.equal(saved.outcome, 'saved');
+        if (saved.outcome !== 'saved') return;
+        const bBefore = await readBank(store, 'TPP-B', payment.id);
+        // As a crash between slices leaves it: marked, some rows deleted, others added.
+        await store.addSandboxTransactions(account.id, [postedTransaction(7)], at);
+        await query(store, 'delete from engagements where bank = $1', ['TPP-A']);
+        await store.writeClockOffset('TPP-A', 9_000_000n, at);
+        await query(store, 'update banks set restoring = $1 where bank = $2', [saved.snapshot.id, 'TPP-A']);
+
+        assert.deepEqual(await store.finishRestores(at), ['TPP-A']);
+        assert.deepEqual(await readBank(store, 'TPP-A', payment.id), before);
+        assert.deepEqual(await readBank(store, 'TPP-B', payment.id), bBefore, 'B is untouched');
+        assert.deepEqual(await store.finishRestores(at), [], 'the mark is cleared');
+      }));
+
+    it('still restores a snapshot of format 1, one JSON document of every table', () =>
+      withStores(async (store) => {
+        const account = (await store.findAccount('TPP-A', { bban: '15061012343' }))!;
+        await store.addSandboxTransactions(account.id, [postedTransaction(1), postedTransaction(2)], at);
+        const payment = newPayment({ tppId: 'TPP-A' });
+        await store.createPayment(payment, requestFor(payment, 'request-1'), { duplicatesSince: null, bank: 'TPP-A' });
+        const before = await readBank(store, 'TPP-A', payment.id);
+        const saved = await store.saveSnapshot('TPP-A', snapshot(), LIMITS);
+        assert.equal(saved.outcome, 'saved');
+        if (saved.outcome !== 'saved') return;
+        const [row] = await query(store, 'select data from sandbox_snapshots where id = $1', [saved.snapshot.id]);
+        const tables: Record<string, TableRows> = {};
+        for await (const page of decodeBankPages(row!.data as Buffer, [], 1000)) {
+          const table = (tables[page.table] ??= { columns: page.columns, rows: [] });
+          table.rows.push(...page.rows);
+        }
+        const formatOne = await encodeFormatOne(tables);
+        await query(store, 'update sandbox_snapshots set data = $1 where id = $2', [formatOne, saved.snapshot.id]);
+
+        await store.addSandboxTransactions(account.id, [postedTransaction(3)], at);
+        await store.writeClockOffset('TPP-A', 77_000n, at);
+        assert.equal((await store.restoreSnapshot('TPP-A', saved.snapshot.id, at)).outcome, 'restored');
+        assert.deepEqual(await readBank(store, 'TPP-A', payment.id), before);
+      }));
+
+    it('lets one bulk operation hold a bank at a time, across instances, until it frees it or its lease runs out', () =>
+      withStores(async (store, another) => {
+        const until = new Date(at.getTime() + 60_000);
+        assert.equal(await store.takeBulkLease('TPP-A', { holder: 'snapshot save 1', now: at, until }), undefined);
+        assert.deepEqual(await another.takeBulkLease('TPP-A', { holder: 'snapshot restore 2', now: at, until }), {
+          holder: 'snapshot save 1',
+          until,
+        });
+        assert.equal(await another.takeBulkLease('TPP-B', { holder: 'initialize 3', now: at, until }), undefined);
+        await another.releaseBulkLease('TPP-A', 'snapshot restore 2');
+        assert.notEqual(await another.takeBulkLease('TPP-A', { holder: 'x 4', now: at, until }), undefined);
+        await store.releaseBulkLease('TPP-A', 'snapshot save 1');
+        assert.equal(await another.takeBulkLease('TPP-A', { holder: 'x 5', now: at, until }), undefined);
+        // Its holder died: past its time, the lease is free.
+        assert.equal(
+          await store.takeBulkLease('TPP-A', { holder: 'x 6', now: until, until: new Date(until.getTime() + 1) }),
+          undefined,
+        );
       }));
   });
 }

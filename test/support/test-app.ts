@@ -148,7 +148,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   if (mode === 'sandbox') trustStore.addSelfService(parsePem(fixtures.ca.certPem));
   // Each TPP's sandbox bank has a clock of its own: the base clock plus the offset the clock routes move.
   const clock = options.clock ?? systemClock;
-  const banks = new Banks(store, mode, clock, options.maxBanks, { ...DEFAULT_TENANCY, ...options.tenancy });
+  // Tests save, restore and initialize far more often than a TPP may: the rate's own test sets it.
+  const tenancy = { ...DEFAULT_TENANCY, bulkOperationsPerMinute: 100_000, ...options.tenancy };
+  const banks = new Banks(store, mode, clock, options.maxBanks, tenancy);
   const rates = options.rates ?? new ReferenceRates(SANDBOX_REFERENCE_RATES);
   const runner = new BatchRunner(store, banks, rates, undefined, undefined, undefined, (result, seconds) =>
     metrics?.observeBatchRun(result, seconds),

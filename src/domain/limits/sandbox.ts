@@ -223,3 +223,34 @@ export const CONSOLE_HISTORY_EVENTS_MAX = 200;
 
 /** A console form's body: a few short fields (a CSRF token, a number, a choice). */
 export const CONSOLE_FORM_BODY_MAX_BYTES = 4096;
+
+/**
+ * Bulk operations on its bank (snapshot saves and restores, initialize) one TPP starts per minute.
+ * Each reads or writes up to MAX_SANDBOX_SNAPSHOT_ROWS rows, a second or two of the database; a CI
+ * suite restores before each test file, a few a minute. Twelve leave room for that, and bound a TPP
+ * looping them to a fifth of the database's time, so other TPPs keep theirs.
+ */
+export const SANDBOX_BULK_OPERATIONS_PER_TPP_PER_MINUTE = 12;
+
+/**
+ * How long a bank's bulk operation holds its lease on the bank (banks.bulk_until) before another
+ * may take it: far longer than a save or restore at the limits takes (a few seconds), so a lease
+ * never runs out under its holder; short enough that a lease of an instance that died frees the
+ * bank within minutes. The holder renews it between slices.
+ */
+export const SANDBOX_BULK_LEASE_MS = 120_000;
+
+/**
+ * Rows one slice of a bulk operation reads, encodes, decodes or writes before it yields to other
+ * requests: some 100 KB of rows, a few milliseconds of the event loop and of SQLite's one connection,
+ * so another TPP's request waits at most that long for it. Measured at the snapshot limits (44 000
+ * transactions, bench/snapshot-stall.ts): 1 000 rows a slice held other requests up to some 60 ms on
+ * SQLite, 250 some 15-30 ms, for a restore of 6 s instead of 4.
+ */
+export const SANDBOX_BULK_SLICE_ROWS = 250;
+
+/**
+ * The Retry-After of a bulk operation refused because another runs on the bank: a save or restore
+ * at the snapshot limits takes a few seconds (bench/snapshot-stall.ts), so the next try finds it done.
+ */
+export const SANDBOX_BULK_BUSY_RETRY_SECONDS = 5;

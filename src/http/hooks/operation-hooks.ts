@@ -9,7 +9,7 @@ import { authenticate } from './authenticate.js';
 import { parseAndValidate } from './parse-and-validate.js';
 import { guardReplay } from './replay-guard.js';
 import { buildRequestContext } from './request-context.js';
-import { openTppBank } from './tpp-bank.js';
+import { leaveBank, openTppBank } from './tpp-bank.js';
 import { type OperationCatalogue, answerBankFault } from './scenario-faults.js';
 import type { SandboxScenarios } from '../../services/sandbox/sandbox-scenarios.js';
 
@@ -48,6 +48,10 @@ export function registerOperationHooks(app: FastifyInstance, deps: OperationHook
     ];
     if (api.auth !== null)
       route.preHandler = [buildRequestContext(deps.banks, deps.nationalIdKey), ...asList(route.preHandler)];
+    if (api.auth !== null && deps.banks.mode === 'sandbox') {
+      route.onResponse = [...asList(route.onResponse), leaveBank];
+      route.onRequestAbort = [...asList(route.onRequestAbort), leaveBank];
+    }
   });
 }
 

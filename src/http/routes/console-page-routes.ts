@@ -1,3 +1,4 @@
+import { holdBank, leaveBank } from '../hooks/tpp-bank.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
@@ -126,8 +127,13 @@ export async function registerConsolePages(
           if (!(await options.banks.noteUse(session.tppId)))
             return show(request, reply, { kind: 'message', message: 'bank-gone' }, { status: 401 });
           sessions.set(request, session);
+          // A page of the bank waits while a bulk operation changes it, as the bank's API requests do.
+          if (request.routeOptions.config.bulk !== true)
+            await holdBank(options.banks, request, options.banks.of(session.tppId));
           return undefined;
         });
+        signedIn.addHook('onResponse', leaveBank);
+        signedIn.addHook('onRequestAbort', leaveBank);
         const signed = (request: FastifyRequest) => ({ session: sessionOf(request) });
 
         signedIn.get<{ Querystring: Record<string, unknown> }>('', { schema: { hide: true } }, async (request, reply) =>
@@ -194,6 +200,7 @@ export async function registerConsolePages(
         );
 
         const form = { preHandler: signedIn.csrfProtection, schema: { hide: true } };
+        const bulkForm = { ...form, config: { bulk: true } };
         /** The overview again, telling why an action was refused (400). */
         const refused = async (request: FastifyRequest, reply: FastifyReply, problem: string) =>
           show(
@@ -236,7 +243,7 @@ export async function registerConsolePages(
           });
         });
 
-        signedIn.post('/reset', form, async (request, reply) => {
+        signedIn.post('/reset', bulkForm, async (request, reply) => {
           if (fieldsOf(request.body, ['confirm']).confirm !== 'yes')
             return refused(request, reply, CONSOLE_TEXTS[languageOf(request)].reset.confirmNeeded);
           await bank.reset(sessionOf(request).tppId);

@@ -33,6 +33,7 @@ export function registerConsoleToolRoutes({ pages, bank, show, sessionOf }: Sign
   const signed = (request: FastifyRequest) => ({ session: sessionOf(request) });
   const tppOf = (request: FastifyRequest) => sessionOf(request).tppId;
   const form = { preHandler: pages.csrfProtection, schema: { hide: true } };
+  const bulkForm = { ...form, config: { bulk: true } };
 
   const snapshotsPage = async (request: FastifyRequest) =>
     ({
@@ -72,7 +73,7 @@ export function registerConsoleToolRoutes({ pages, bank, show, sessionOf }: Sign
       show(request, reply, { ...(await snapshotsPage(request)), notice: noticeOf(request.query) }, signed(request)),
   );
 
-  pages.post('/snapshots', form, async (request, reply) => {
+  pages.post('/snapshots', bulkForm, async (request, reply) => {
     const given = formText(formOf(request.body).name, SANDBOX_TEXT_MAX_LENGTH);
     if (given === null)
       return refused(
@@ -92,7 +93,7 @@ export function registerConsoleToolRoutes({ pages, bank, show, sessionOf }: Sign
     );
   });
 
-  pages.post<Params>('/snapshots/:id/restore', form, async (request, reply) =>
+  pages.post<Params>('/snapshots/:id/restore', bulkForm, async (request, reply) =>
     acting(
       request,
       reply,

@@ -46,7 +46,7 @@ function registerSandboxInitialize(app: FastifyInstance, sandbox: SandboxDataSer
   app.post(
     '/v1/sandbox/initialize',
     {
-      config: { api: { auth: SANDBOX_BANK_READ_AUTH } },
+      config: { api: { auth: SANDBOX_BANK_READ_AUTH }, bulk: true },
       schema: {
         summary: "Reset this TPP's sandbox bank to the default data set (other TPPs' banks are untouched)",
         description:

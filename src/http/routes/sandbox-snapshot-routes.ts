@@ -31,7 +31,7 @@ export function registerSandboxSnapshotRoutes(
   app.post<{ Body: { name?: string } }>(
     COLLECTION,
     {
-      config: { api: { auth: SANDBOX_BANK_CREATE_AUTH } },
+      config: { api: { auth: SANDBOX_BANK_CREATE_AUTH }, bulk: true },
       schema: {
         summary: "Save this TPP's sandbox bank as it is now: its data, payments, consents and clock",
         description:
@@ -73,7 +73,7 @@ export function registerSandboxSnapshotRoutes(
   app.post<Params>(
     `${ONE}/restore`,
     {
-      config: { api: { auth: SANDBOX_BANK_CREATE_AUTH } },
+      config: { api: { auth: SANDBOX_BANK_CREATE_AUTH }, bulk: true },
       schema: {
         summary: "Restore this TPP's sandbox bank to a snapshot: its data, payments, consents and clock as saved",
         description:

@@ -10,6 +10,7 @@ import {
 import type { TppIdentity } from '../../domain/psp-role.js';
 import type { SnapshotLimits, SnapshotSave, SnapshotSummary } from '../../store/snapshot-records.js';
 import type { Banks } from '../banks.js';
+import type { BankBulk } from './bank-bulk.js';
 import { conflict, unknown } from './sandbox-input.js';
 import { link } from './sandbox-links.js';
 
@@ -33,14 +34,17 @@ export class SandboxSnapshots {
   constructor(
     private readonly store: SnapshotStore,
     private readonly banks: Banks,
+    private readonly bulk: BankBulk,
     private readonly limits: SnapshotLimits = LIMITS,
   ) {}
 
   async save(tpp: TppRef, name: string | undefined): Promise<Json> {
-    const saved = await this.store.saveSnapshot(
-      this.banks.of(tpp.id),
-      { id: randomUUID(), name, createdAt: this.banks.wallNow() },
-      this.limits,
+    const saved = await this.bulk.run(tpp.id, 'snapshot save', () =>
+      this.store.saveSnapshot(
+        this.banks.of(tpp.id),
+        { id: randomUUID(), name, createdAt: this.banks.wallNow() },
+        this.limits,
+      ),
     );
     if (saved.outcome !== 'saved') throw refusal(saved);
     return snapshotView(saved.snapshot);
@@ -64,7 +68,9 @@ export class SandboxSnapshots {
   /** Puts the TPP's bank back as the snapshot holds it; the caller then catches its batch up (SandboxClock.catchUp). */
   async restore(tpp: TppRef, id: string): Promise<Json> {
     const bank = this.banks.of(tpp.id);
-    const restored = await this.store.restoreSnapshot(bank, id, this.banks.wallNow());
+    const restored = await this.bulk.run(tpp.id, 'snapshot restore', () =>
+      this.store.restoreSnapshot(bank, id, this.banks.wallNow()),
+    );
     if (restored.outcome === 'unknown') throw unknown('snapshotId', 'snapshot', id);
     if (restored.outcome === 'stale')
       throw conflict(
@@ -91,7 +97,7 @@ function refusal(saved: Exclude<SnapshotSave, { outcome: 'saved' }>): ApiError {
     case 'too-large':
       return conflict(
         '$',
-        `a snapshot holds at most ${saved.limit} bytes of rows (MAX_SANDBOX_SNAPSHOT_BYTES), and the bank's are ${saved.bytes}; delete test data it no longer needs, or POST /v1/sandbox/initialize`,
+        `a snapshot holds at most ${saved.limit} bytes of rows (MAX_SANDBOX_SNAPSHOT_BYTES), and the bank's passed that (the save stopped at ${saved.bytes}); delete test data it no longer needs, or POST /v1/sandbox/initialize`,
       );
   }
 }

@@ -28,6 +28,7 @@ import type {
   TransactionPage,
 } from '../sandbox-records.js';
 import { initialize } from '../queries/sandbox-initialize-queries.js';
+import type { RowKey } from '../queries/retention-queries.js';
 import type { SandboxDataStore } from '../sandbox-data-store.js';
 
 /** The sandbox's test data, the Kysely store's part: what the mock-data API writes into a bank's embedded core, and the scenarios. */
@@ -35,6 +36,7 @@ export class KyselySandboxData implements SandboxDataStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly lock: TransactionLock,
+    private readonly rowKey: () => RowKey,
   ) {}
 
   createSandboxCustomer(bankKey: string, customer: NewSandboxCustomer): Promise<boolean> {
@@ -156,6 +158,6 @@ export class KyselySandboxData implements SandboxDataStore {
   }
 
   initializeSandbox(bankKey: string, defaults: BankData): Promise<SandboxInitializeResult> {
-    return initialize(this.db, this.lock, bankKey, defaults);
+    return initialize(this.db, this.lock, this.rowKey(), bankKey, defaults);
   }
 }

@@ -21,6 +21,7 @@ import { sandboxScenariosMigration } from './019-sandbox-scenarios.js';
 import { bankPaymentsIndexMigration } from './020-bank-payments-index.js';
 import { coreHandoversMigration } from './021-core-handovers.js';
 import { psuSessionCustomerMigration } from './022-psu-session-customer.js';
+import { bankBulkOperationsMigration } from './023-bank-bulk-operations.js';
 import { consoleSessionsMigration } from './024-console-sessions.js';
 import { bankTrustMigration } from './025-bank-trust.js';
 
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '020-bank-payments-index': bankPaymentsIndexMigration,
   '021-core-handovers': coreHandoversMigration,
   '022-psu-session-customer': psuSessionCustomerMigration,
+  '023-bank-bulk-operations': bankBulkOperationsMigration,
   '024-console-sessions': consoleSessionsMigration,
   '025-bank-trust': bankTrustMigration,
 };

@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../database.js';
 import type { RetentionKind } from '../upkeep-records.js';
-import { BANK_TABLES } from './bank-tables.js';
+import { BANK_TABLES, type BankTable } from './bank-tables.js';
 
 /** The row key a chunked delete names its rows by: SQLite's rowid, PostgreSQL's ctid (every table has one). */
 export type RowKey = 'rowid' | 'ctid';
@@ -10,7 +10,7 @@ export type RowKey = 'rowid' | 'ctid';
 const RETENTION_CLAIMS = '#retention';
 
 /** Deletes at most `limit` rows of `table` that `where` selects, in one statement; the count deleted. */
-async function deleteChunk(
+export async function deleteChunk(
   db: Kysely<Database>,
   rowKey: RowKey,
   table: string,
@@ -131,13 +131,29 @@ export async function deleteBankChunk(
   bank: string,
   limit: number,
 ): Promise<number> {
-  for (const { table, where } of BANK_TABLES) {
-    const deleted = await deleteChunk(db, rowKey, table, where(bank), limit);
-    if (deleted > 0) return deleted;
-  }
+  const deleted = await deleteBankRowsChunk(db, rowKey, BANK_TABLES, bank, limit);
+  if (deleted > 0) return deleted;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('bank_keys').where('bank', '=', bank).execute();
     await trx.deleteFrom('banks').where('bank', '=', bank).where('used_at', 'is', null).execute();
   });
+  return 0;
+}
+
+/**
+ * Deletes at most `limit` of the bank's rows, from the first of `tables` that has any (children
+ * first, as BANK_TABLES lists them); 0 when none has. A restore empties a bank this way, chunk by chunk.
+ */
+export async function deleteBankRowsChunk(
+  db: Kysely<Database>,
+  rowKey: RowKey,
+  tables: readonly BankTable[],
+  bank: string,
+  limit: number,
+): Promise<number> {
+  for (const { table, where } of tables) {
+    const deleted = await deleteChunk(db, rowKey, table, where(bank), limit);
+    if (deleted > 0) return deleted;
+  }
   return 0;
 }

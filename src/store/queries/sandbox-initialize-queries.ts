@@ -1,4 +1,8 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
+import { SANDBOX_BULK_SLICE_ROWS } from '../../domain/limits.js';
+import { BANK_TABLES } from './bank-tables.js';
+import { type RowKey, deleteBankRowsChunk } from './retention-queries.js';
 import type { Database } from '../database.js';
 import type { BankData } from '../sca-records.js';
 import type { SandboxInitializeResult } from '../sandbox-records.js';
@@ -6,16 +10,23 @@ import { saveBankData } from './bank-queries.js';
 import type { TransactionLock } from './transaction-lock.js';
 
 /**
- * POST /v1/sandbox/initialize, in one transaction under the bank's lock: removes every customer of
- * the bank with all it holds (cascade) and its armed scenarios, and loads the default data set afresh.
- * Payments are kept: they name accounts by number, not by key.
+ * POST /v1/sandbox/initialize: the bank's account and card transactions, which can be tens of
+ * thousands, are deleted first in chunks of SANDBOX_BULK_SLICE_ROWS, each its own statement with a
+ * turn of the event loop after it (the caller keeps the bank's own requests out meanwhile); then, in
+ * one transaction under the bank's lock, every customer of the bank with all it holds (cascade) and
+ * its armed scenarios are removed and the default data set loaded afresh. Payments are kept: they
+ * name accounts by number, not by key. Interrupted after the chunks, the bank has lost transactions
+ * only, which the initialize sent again removes anyway.
  */
 export async function initialize(
   db: Kysely<Database>,
   lock: TransactionLock,
+  rowKey: RowKey,
   bank: string,
   defaults: BankData,
 ): Promise<SandboxInitializeResult> {
+  const transactions = BANK_TABLES.filter((t) => t.table === 'account_transactions' || t.table === 'card_transactions');
+  while ((await deleteBankRowsChunk(db, rowKey, transactions, bank, SANDBOX_BULK_SLICE_ROWS)) > 0) await nextTurn();
   return db.transaction().execute(async (trx) => {
     await lock(trx, `bank|${bank}`);
     const own = await trx

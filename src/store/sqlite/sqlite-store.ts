@@ -7,6 +7,8 @@ import { type SqliteDurability, sqliteDialect } from './sqlite-dialect.js';
 import { SqliteHotPath } from './sqlite-hot-path.js';
 import type { ArmedScenario } from '../../domain/sandbox-scenarios.js';
 import { StatementCache } from './statement-cache.js';
+import { openSnapshotReader } from './snapshot-reader.js';
+import type { RowReader } from '../queries/row-reader.js';
 import { SqliteWriteBatch } from './write-batch.js';
 import type { NewPayment } from '../../domain/payments/payment.js';
 import type { RequestBinding } from '../../domain/request-binding.js';
@@ -68,6 +70,10 @@ export class SqliteStore extends KyselyStore {
    */
   override bindRequest(binding: RequestBinding, now: Date): Promise<RequestBinding | undefined> {
     return this.batch.run(() => this.hot.bindRequest(binding, now));
+  }
+
+  protected override openSnapshotReader(): RowReader | undefined {
+    return openSnapshotReader(this.connection);
   }
 
   override durable(): Promise<void> {
