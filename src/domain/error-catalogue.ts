@@ -86,7 +86,7 @@ export const ERROR_CATALOGUE = {
     when: "The X-Request-ID was used before by this TPP for a different request, or the payment equals a recent one of the same PSU (logical duplicate) and allowLogicalDuplicate is not true, or a sandbox customer number, account number or masked card number is taken, or a sandbox snapshot cannot be saved (the most a bank keeps, or more rows or bytes than one holds) or restored (saved before a migration since), or the key to unbind is its sandbox bank's last.",
   },
   REQUEST_TIMEOUT: { status: 408, when: 'The request did not arrive in full in time.' },
-  PAYLOAD_TOO_LARGE: { status: 413, when: 'The body is larger than the server accepts.' },
+  PAYLOAD_TOO_LARGE: { status: 400, when: 'The body is larger than the server accepts.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'The body is not sent as application/json.' },
   ACCESS_EXCEEDED: {
     status: 429,

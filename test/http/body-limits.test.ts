@@ -18,7 +18,7 @@ import { type TestApp, startTestApp } from '../support/test-app.js';
  * The body size limits (src/domain/limits.ts) are as small as the work a hostile body causes asks,
  * and no smaller than the operations' own bodies: the largest body each operation's schema accepts,
  * every field at its maximum length, is read whole (refused, if at all, for its made-up values,
- * never with 413).
+ * never with PAYLOAD_TOO_LARGE).
  */
 let t: TestApp;
 before(async () => {
@@ -75,19 +75,19 @@ describe('body size limits', () => {
       // Room for a client's formatting: 5 % at least (the card posting, the largest, has 8 %).
       assert.ok(bytes * 1.05 <= c.limit, `${c.name}: ${bytes} bytes against a limit of ${c.limit}`);
       const answer = await t.signed({ method: 'POST', url: c.url, body: json, headers: createHeaders() });
-      assert.notEqual(answer.statusCode, 413, answer.body);
+      assert.doesNotMatch(answer.body, /PAYLOAD_TOO_LARGE/);
       assert.ok(answer.statusCode < 500, answer.body);
     });
   }
 
-  it(`refuses a list body over ${BODY_LIMIT_BYTES} bytes, and an agreement over ${RESOURCE_BODY_LIMIT_BYTES}, with 413 naming the limit`, async () => {
+  it(`refuses a list body over ${BODY_LIMIT_BYTES} bytes, and an agreement over ${RESOURCE_BODY_LIMIT_BYTES}, with 400 naming the limit`, async () => {
     for (const [url, limit] of [
       [BULK_PATH, BODY_LIMIT_BYTES],
       ['/v1/sandbox/accounts/missing/transactions', BODY_LIMIT_BYTES],
       ['/v1/sandbox/agreements', RESOURCE_BODY_LIMIT_BYTES],
     ] as const) {
       const answer = await t.signed({ method: 'POST', url, body: `[${' '.repeat(limit)}]`, headers: createHeaders() });
-      assert.equal(answer.statusCode, 413, answer.body);
+      assert.equal(answer.statusCode, 400, answer.body);
       assert.match(answer.json().tppMessages[0].text, new RegExp(`larger than ${limit} bytes`));
     }
   });

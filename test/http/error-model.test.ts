@@ -288,14 +288,14 @@ describe('error model', () => {
     }
   });
 
-  it('answers a body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {
+  it('answers a body over the limit with 400 PAYLOAD_TOO_LARGE, a status Berlin Group defines', async () => {
     const response = await t.signed({
       method: 'POST',
       url: PROBE,
       headers: { 'PSU-IP-Address': '10.0.0.1' },
       body: JSON.stringify({ creditorName: 'x'.repeat(3 * 1024 * 1024), payments: [] }),
     });
-    const body = assertErrorBody(response, 413, 'PAYLOAD_TOO_LARGE');
+    const body = assertErrorBody(response, 400, 'PAYLOAD_TOO_LARGE');
     assert.deepEqual(
       body.tppMessages?.map((m) => m.code),
       ['BAD_REQUEST'],

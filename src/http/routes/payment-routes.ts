@@ -146,7 +146,7 @@ export function registerPaymentCreation(
           },
         },
         body: { $ref: product.body },
-        response: { 201: { $ref: 'PaymentInitiationResponse#' }, ...errorResponses(403, 404, 409, 413, 415) },
+        response: { 201: { $ref: 'PaymentInitiationResponse#' }, ...errorResponses(403, 404, 409, 415) },
         description:
           'With PSU-Context the answer carries _links.scaRedirect, the page where the PSU signs. A PSU-ID without a valid session with this TPP is answered 401 with an scaRedirect that establishes one (docs/sca.md).',
       },

@@ -19,7 +19,7 @@ export function registerSandboxAccountRoutes(app: FastifyInstance, sandbox: Sand
     summary: 'Create a sandbox account of a customer',
     body: 'SandboxAccountCreate#',
     resource: 'SandboxAccount#',
-    errors: [409, 413, 415],
+    errors: [409, 415],
     create: (ctx, body, problems) => accounts.createAccount(ctx.tpp, body, ctx.acceptFix, problems),
   });
   registerSandboxReadAndDelete(app, {

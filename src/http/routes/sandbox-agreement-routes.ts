@@ -10,7 +10,7 @@ export function registerSandboxAgreementRoutes(app: FastifyInstance, sandbox: Sa
     summary: "Create a corporate agreement: people engaged on the owner's accounts with roles VIEW and REGISTER",
     body: 'SandboxAgreementCreate#',
     resource: 'SandboxAgreement#',
-    errors: [413, 415],
+    errors: [415],
     create: (ctx, body, problems) => agreements.createAgreement(ctx.tpp, body, problems),
   });
   registerSandboxReadAndDelete(app, {

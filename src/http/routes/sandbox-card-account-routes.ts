@@ -14,7 +14,7 @@ export function registerSandboxCardAccountRoutes(app: FastifyInstance, sandbox: 
     summary: 'Create a sandbox card account of a customer',
     body: 'SandboxCardAccountCreate#',
     resource: 'SandboxCardAccount#',
-    errors: [409, 413, 415],
+    errors: [409, 415],
     create: (ctx, body, problems) => cards.createCardAccount(ctx.tpp, body, ctx.acceptFix, problems),
   });
   registerSandboxReadAndDelete(app, {

@@ -18,7 +18,7 @@ export function registerSandboxCustomerRoutes(app: FastifyInstance, sandbox: San
     summary: 'Create a sandbox customer: its customerNumber is the identifier at SCA',
     body: 'SandboxCustomerCreate#',
     resource: 'SandboxCustomer#',
-    errors: [409, 413, 415],
+    errors: [409, 415],
     create: (ctx, body, problems) => customers.createCustomer(ctx.tpp, body, problems),
   });
 

@@ -94,7 +94,7 @@ export function registerSandboxKeyRoutes(app: FastifyInstance, keys: BankKeys): 
         response: {
           200: { $ref: 'SandboxBankKeys#' },
           201: { $ref: 'SandboxBankKeys#' },
-          ...errorResponses(413, 415, 429),
+          ...errorResponses(415, 429),
         },
       },
     },

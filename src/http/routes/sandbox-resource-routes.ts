@@ -78,7 +78,7 @@ export function registerSandboxUpdate(app: FastifyInstance, r: SandboxUpdate): v
         headers: sandboxCreateHeaders(),
         params: sandboxParams(r.param),
         body: { $ref: r.body },
-        response: { 200: { $ref: r.resource }, ...errorResponses(404, 413, 415) },
+        response: { 200: { $ref: r.resource }, ...errorResponses(404, 415) },
       },
     },
     async (request) =>
@@ -181,7 +181,7 @@ export function registerSandboxTransactions(app: FastifyInstance, r: SandboxTran
         headers: sandboxCreateHeaders(),
         params: sandboxParams(r.param),
         body: { type: 'array', minItems: 1, maxItems: MAX_SANDBOX_TRANSACTIONS_PER_REQUEST, items: { $ref: r.create } },
-        response: { 201: { type: 'array', items: { $ref: 'SandboxCreated#' } }, ...errorResponses(404, 413, 415) },
+        response: { 201: { type: 'array', items: { $ref: 'SandboxCreated#' } }, ...errorResponses(404, 415) },
       },
     },
     async (request, reply) =>

@@ -28,7 +28,7 @@ export function registerSandboxScenarioRoutes(
         tags: SANDBOX_TAGS,
         headers: sandboxCreateHeaders(),
         body: { $ref: 'SandboxScenarioArm#' },
-        response: { 201: { $ref: 'SandboxScenario#' }, ...errorResponses(413, 415, 429) },
+        response: { 201: { $ref: 'SandboxScenario#' }, ...errorResponses(415, 429) },
       },
     },
     async (request, reply) => created(reply, await scenarios.arm(contextOf(request).tpp, request.body, catalogue)),

@@ -39,7 +39,7 @@ export function registerSandboxSnapshotRoutes(
         tags: SANDBOX_TAGS,
         headers: sandboxActionHeaders(),
         body: { $ref: 'SandboxSnapshotCreate#' },
-        response: { 201: { $ref: 'SandboxSnapshot#' }, ...errorResponses(409, 413, 415) },
+        response: { 201: { $ref: 'SandboxSnapshot#' }, ...errorResponses(409, 415) },
       },
     },
     async (request, reply) => created(reply, await snapshots.save(contextOf(request).tpp, request.body.name)),

@@ -35,7 +35,7 @@ function registerBasketCreation(app: FastifyInstance, baskets: SigningBasketServ
         tags: ['signing-baskets'],
         headers: basketCreateHeaders(),
         body: { $ref: 'SigningBasketCreate#' },
-        response: { 201: { $ref: 'SigningBasketCreated#' }, ...errorResponses(404, 409, 413, 415) },
+        response: { 201: { $ref: 'SigningBasketCreated#' }, ...errorResponses(404, 409, 415) },
       },
     },
     async (request, reply) => {

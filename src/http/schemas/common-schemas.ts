@@ -114,13 +114,12 @@ export function errorResponses(...statuses: number[]): Record<number, unknown> {
 
 /** Each names the error body's precise `code`; every tppMessage code is one of the TppMessage enum (docs/errors.md). */
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Bad request: a header, parameter or field is missing or malformed (FORMAT_ERROR, HTTP_HEADER_REQUIRED, ...)',
+  400: 'Bad request: a header, parameter or field is missing or malformed (FORMAT_ERROR, HTTP_HEADER_REQUIRED, ...), or the body is larger than the operation takes (PAYLOAD_TOO_LARGE)',
   401: 'TPP authentication failed (SIGNATURE_INVALID, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, ROLE_INVALID), or SCA needed: a body with _links.scaRedirect',
   403: 'Forbidden (PRODUCT_INVALID, FORBIDDEN), or a consent ended by the PSU or the TPP (CONSENT_UNKNOWN)',
   404: 'Not found (RESOURCE_UNKNOWN, PRODUCT_UNKNOWN)',
   406: 'Not acceptable: Accept, Accept-Charset or Accept-Encoding exclude JSON, UTF-8 or every encoding (REQUESTED_FORMATS_INVALID)',
   409: 'Conflict (CONFLICT)',
-  413: 'Body too large (PAYLOAD_TOO_LARGE)',
   415: 'Body is not application/json (UNSUPPORTED_MEDIA_TYPE)',
   429: 'Too many requests (ACCESS_EXCEEDED): account information read a fifth time a day without the PSU present; in the sandbox, a limit of its test data',
   500: 'Server fault (SYSTEM_ERROR)',

@@ -202,9 +202,9 @@ export const ERROR_EXAMPLES: Readonly<Record<string, ErrorExample>> = {
     }),
   },
   PayloadTooLarge: {
-    status: 413,
+    status: 400,
     summary: 'The body is larger than the operation takes',
-    value: errorBody('09b99eaa-c9e0-440c-8cb0-f10a947522ef', 413, 'PAYLOAD_TOO_LARGE', tooLargeText, {
+    value: errorBody('09b99eaa-c9e0-440c-8cb0-f10a947522ef', 400, 'PAYLOAD_TOO_LARGE', tooLargeText, {
       code: 'BAD_REQUEST',
       text: precise(tooLargeText, 'PAYLOAD_TOO_LARGE'),
     }),
