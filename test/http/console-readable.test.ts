@@ -87,4 +87,76 @@ describe('the console written for people', () => {
       assert.match(shown!, / (06|09|12|15|18):00:00$/, 'a batch time, in Norwegian time');
     }
   });
+
+  it('an armed scenario lists labelled fields written for people, in Norwegian time, in English and Bokmål', async () => {
+    const a = await signedIn();
+    await a.open('/console/scenarios?kind=payment-pending');
+    const armed = await a.post('/console/scenarios', {
+      kind: 'payment-pending',
+      debtorBban: OLA_ACCOUNTS[1],
+      amount: '250.00',
+      currency: 'NOK',
+      endToEnd: '',
+      holdHours: '24',
+      then: 'RJCT',
+      reasonCode: 'AM04',
+      reasonText: '',
+      times: '1',
+    });
+    assert.equal(armed.statusCode, 303, armed.body);
+    await a.open('/console/scenarios');
+    const text = a.text();
+    assert.match(text, /Debtor account 15061012351|Debtor account \d{11}/);
+    assert.match(text, /Amount NOK 250\.00/);
+    assert.match(text, /Until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/, 'Norwegian time, as the other pages');
+    assert.match(text, /Then RJCT: rejected/);
+    assert.match(text, /Reason AM04: insufficient funds/);
+    assert.match(text, /Times left 1/);
+    assert.doesNotMatch(a.last!.body, /debtorAccount|instructedAmount|statusReason|timesLeft|armedAt|"bban"/);
+    assert.doesNotMatch(text, /\d{4}-\d\d-\d\dT\d\d:\d\d/, 'no UTC ISO instants');
+
+    const nb = await signedIn('nb');
+    await nb.open('/console/scenarios');
+    assert.match(nb.text(), /Fra konto \d{11}/);
+    assert.match(nb.text(), /Beløp NOK 250,00|Beløp .*250/);
+    assert.match(nb.text(), /Deretter RJCT: avvist/);
+    assert.match(nb.text(), /Årsak AM04: ikke dekning/);
+    assert.match(nb.text(), /Ganger igjen 1/);
+    const disarm = /action="(\/console\/scenarios\/[^"]+\/disarm)"/.exec(a.last!.body)![1]!;
+    await a.open('/console/scenarios');
+    assert.equal((await a.post(disarm, {})).statusCode, 303);
+  });
+
+  it('the scenario form names each reason code with its meaning, in English and Bokmål', async () => {
+    const a = await signedIn();
+    await a.open('/console/scenarios?kind=payment-rejected');
+    assert.match(a.last!.body, /<option value="AC06">AC06: the account is blocked<\/option>/);
+    const nb = await signedIn('nb');
+    await nb.open('/console/scenarios?kind=payment-rejected');
+    assert.match(nb.last!.body, /<option value="AC06">AC06: kontoen er sperret<\/option>/);
+  });
+
+  it("a rejected payment's reason code is shown with its meaning, in English and Bokmål", async () => {
+    const a = await signedIn();
+    await a.open('/console/scenarios?kind=payment-rejected');
+    const armed = await a.post('/console/scenarios', {
+      kind: 'payment-rejected',
+      debtorBban: OLA_ACCOUNTS[1],
+      currency: 'NOK',
+      reasonCode: 'AC06',
+      reasonText: 'blocked by the test',
+      times: '1',
+    });
+    assert.equal(armed.statusCode, 303, armed.body);
+    const paymentId = await approvedPayment();
+    await a.open('/console');
+    assert.equal((await a.post('/console/batch-runs', {})).statusCode, 303);
+    const path = `/console/payments/${encodeURIComponent(paymentId)}`;
+    await a.open(path);
+    assert.match(a.last!.body, /data-status="RJCT"/);
+    assert.match(a.text(), /Reason AC06: the account is blocked \(“blocked by the test”\)/);
+    const nb = await signedIn('nb');
+    await nb.open(path);
+    assert.match(nb.text(), /Årsak AC06: kontoen er sperret \(“blocked by the test”\)/);
+  });
 });
