@@ -166,7 +166,9 @@ export class BatchRunner {
     for (;;) {
       const due = await this.store.findDuePaymentIds(bank, date, this.chunkSize, at);
       if (due.length === 0) break;
-      const outcomes = await this.store.executePayments(bank, due, date, clock.now(), this.plan, this.scenarios);
+      // At the slot's instant, not the clock's now: a clock move runs the slots it passes after the
+      // move, and each payment is booked (and its status changed) at the business time of its slot.
+      const outcomes = await this.store.executePayments(bank, due, date, at, this.plan, this.scenarios);
       this.onChunk(slot, outcomes.length);
       // better-sqlite3 works synchronously: without a turn of the event loop between chunks, a long
       // run would keep the server from answering requests (and from writing its log) until it ends.

@@ -14,6 +14,11 @@ export interface ConsoleSessionStore {
   findConsoleSession(secretSha256: string, now: Date): Promise<StoredConsoleSession | undefined>;
   /** Ends a session (sign-out); nothing when it is gone already. */
   endConsoleSession(secretSha256: string): Promise<void>;
+  /**
+   * Whether a link of this nonce was opened, as far as the database still knows: a used link is
+   * remembered until the retention job removes it after the link expired (docs/retention.md).
+   */
+  consoleLinkUsed(nonce: string): Promise<boolean>;
 }
 
 /** A console session as stored: the SHA-256 (hex) of its secret, never the secret itself. */

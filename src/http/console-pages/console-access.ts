@@ -18,8 +18,13 @@ export type LinkEntry =
   | { outcome: 'valid'; link: ValidLink }
   /** Opened before here: the TPP is told so that a browser with that TPP's session goes on to it. */
   | { outcome: 'used'; tppId: string }
+  /**
+   * Genuine but past its expiry: whose it is and its nonce, so that the caller can ask the database
+   * whether it was opened (then it says "used", which is what the developer needs to know).
+   */
+  | { outcome: 'expired'; tppId: string; nonce: string }
   /** busy: the links every TPP shares are used up; too-many: this TPP's own (CONSOLE_LINKS_PER_TPP). */
-  | { outcome: 'invalid' | 'expired' | 'busy' | 'too-many' };
+  | { outcome: 'invalid' | 'busy' | 'too-many' };
 
 /**
  * The way into a TPP's console (docs/console.md): a short-lived link a signed request asks for,
@@ -58,9 +63,11 @@ export class ConsoleAccess {
     const claims = verify(this.key(), token);
     if (claims === undefined) return { outcome: 'invalid' };
     const now = this.clock.now().getTime();
-    if (claims.e <= now) return { outcome: 'expired' };
-    this.forgetExpired(now);
+    // Used before expired: a link opened once and tried again later was used, which is why it
+    // does not open; "expired" would send the developer looking at the clock.
     if (this.used.has(claims.n)) return { outcome: 'used', tppId: claims.t };
+    if (claims.e <= now) return { outcome: 'expired', tppId: claims.t, nonce: claims.n };
+    this.forgetExpired(now);
     const opened = this.perTpp.get(claims.t) ?? 0;
     if (opened >= CONSOLE_LINKS_PER_TPP) return { outcome: 'too-many' };
     if (this.used.size >= CONSOLE_LINKS_REMEMBERED) return { outcome: 'busy' };

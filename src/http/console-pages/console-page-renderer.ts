@@ -29,6 +29,9 @@ import type { SnapshotSummary } from '../../store/snapshot-records.js';
 import { NUMBER_BOUNDS, REASON_CODES, SCENARIO_FIELDS, TEXT_MAX_LENGTHS } from './scenario-form.js';
 import { SCENARIO_TEXTS, type ScenarioTexts } from './scenario-texts.js';
 import { SNAPSHOT_TEXTS } from './snapshot-texts.js';
+import { armedEntries } from './armed-scenario-view.js';
+import { osloTime } from './console-time.js';
+import { describeReason, reasonMeaning } from './reason-texts.js';
 
 const eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
 eta.loadTemplate('@layout', LAYOUT);
@@ -137,7 +140,7 @@ function viewOf(page: ConsolePage, t: ConsoleTexts, language: Language): Record<
     case 'snapshots':
       return snapshotsView(page.snapshots, page.limit, t, language);
     case 'scenarios':
-      return scenariosView(page, SCENARIO_TEXTS[language], t);
+      return scenariosView(page, SCENARIO_TEXTS[language], t, language);
     case 'message':
       return {
         title: t.messages[page.message].title,
@@ -213,7 +216,7 @@ function paymentView(p: ListedPayment, t: ConsoleTexts, language: Language) {
 function paymentDetailView({ payment }: PaymentStory, t: ConsoleTexts, language: Language) {
   return {
     ...paymentView(payment, t, language),
-    reason: payment.statusReason,
+    reason: payment.statusReason === undefined ? undefined : describeReason(payment.statusReason, language),
     to:
       payment.entryCount > 1
         ? t.payments.entries(payment.entryCount)
@@ -263,7 +266,7 @@ function eventView(event: HistoryEvent, t: ConsoleTexts, language: Language) {
       return {
         ...base,
         text: t.history.executed(event.executionDate, status(event.status)),
-        reason: event.reason === undefined ? undefined : t.history.reason(event.reason),
+        reason: event.reason === undefined ? undefined : t.history.reason(describeReason(event.reason, language)),
       };
     case 'held':
       return { ...base, text: t.history.held(status(event.status), instant(event.until), status(event.then)) };
@@ -271,7 +274,7 @@ function eventView(event: HistoryEvent, t: ConsoleTexts, language: Language) {
       return {
         ...base,
         text: t.history.status(status(event.status)),
-        reason: event.reason === undefined ? undefined : t.history.reason(event.reason),
+        reason: event.reason === undefined ? undefined : t.history.reason(describeReason(event.reason, language)),
       };
   }
 }
@@ -317,7 +320,12 @@ function snapshotsView(snapshots: SnapshotSummary[], limit: number, t: ConsoleTe
   };
 }
 
-function scenariosView(page: Extract<ConsolePage, { kind: 'scenarios' }>, texts: ScenarioTexts, t: ConsoleTexts) {
+function scenariosView(
+  page: Extract<ConsolePage, { kind: 'scenarios' }>,
+  texts: ScenarioTexts,
+  t: ConsoleTexts,
+  language: Language,
+) {
   const chosen = page.chosen;
   return {
     title: t.title.scenarios,
@@ -328,10 +336,8 @@ function scenariosView(page: Extract<ConsolePage, { kind: 'scenarios' }>, texts:
         kind,
         name: texts.kinds[kind]?.name ?? kind,
         disarm: `/console/scenarios/${encodeURIComponent(String(scenario.scenarioId))}/disarm`,
-        // The rule as the API reads it back, field by field.
-        entries: Object.entries(scenario)
-          .filter(([name]) => !['scenarioId', 'kind', '_links'].includes(name))
-          .map(([name, value]) => ({ name, value: typeof value === 'string' ? value : JSON.stringify(value) })),
+        // The rule as the API reads it back, field by field, written for people.
+        entries: armedEntries(scenario as Record<string, unknown>, texts, language),
       };
     }),
     kinds: SCENARIO_KINDS.map((k) => ({ value: k, label: texts.kinds[k].name, selected: k === chosen })),
@@ -366,7 +372,11 @@ function scenariosView(page: Extract<ConsolePage, { kind: 'scenarios' }>, texts:
                   label,
                   hint,
                   type: 'select',
-                  options: REASON_CODES.map((code) => ({ value: code, label: code, selected: code === 'MS03' })),
+                  options: REASON_CODES.map((code) => ({
+                    value: code,
+                    label: `${code}: ${reasonMeaning(code, language)}`,
+                    selected: code === 'MS03',
+                  })),
                 };
               if (name === 'operationId')
                 return {
@@ -392,17 +402,4 @@ function scenariosView(page: Extract<ConsolePage, { kind: 'scenarios' }>, texts:
   };
 }
 
-/** Norwegian time, to the second, the same in both languages: developers compare it with logs and answers. */
-const OSLO_TIME = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Europe/Oslo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-function instant(at: Date): string {
-  return OSLO_TIME.format(at);
-}
+const instant = osloTime;

@@ -175,7 +175,7 @@ export const PAYMENT = `<% layout('@layout', it) %>
 <h2 id="payment-heading"><%= it.p.creditor %> · <span class="amount"><%= it.p.amount %></span></h2>
 <dl>
 <dt><%= it.texts.payments.status %></dt><dd class="status" id="payment-status"><%= it.p.status %> <span class="hint"><%= it.p.statusText %></span></dd>
-<% if (it.p.reason) { %><dt></dt><dd><%= it.p.reason %></dd><% } %>
+<% if (it.p.reason) { %><dt><%= it.texts.payments.reason %></dt><dd id="payment-reason"><%= it.p.reason %></dd><% } %>
 <dt>paymentId</dt><dd><code><%= it.p.id %></code></dd>
 <dt><%= it.texts.payments.product %></dt><dd><%= it.p.product %></dd>
 <dt><%= it.texts.payments.from %></dt><dd><%= it.p.from %></dd>
@@ -266,7 +266,7 @@ export const SCENARIOS = `<% layout('@layout', it) %>
 <li class="scenario" data-kind="<%= a.kind %>">
 <h3><%= a.name %> <span class="hint"><%= a.kind %></span></h3>
 <dl>
-<% a.entries.forEach(function (e) { %><dt><%= e.name %></dt><dd><%= e.value %></dd><% }) %>
+<% a.entries.forEach(function (e) { %><dt><%= e.label %></dt><dd><%= e.value %></dd><% }) %>
 </dl>
 <form method="post" action="<%= a.disarm %>"><input type="hidden" name="_csrf" value="<%= it.csrf %>"><button type="submit" class="secondary disarm" aria-label="<%= it.t.disarm %>: <%= a.name %>"><%= it.t.disarm %></button></form>
 </li>

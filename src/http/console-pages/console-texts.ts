@@ -99,6 +99,8 @@ export interface ConsoleTexts {
     entries: (count: number) => string;
     created: string;
     executionDate: string;
+    /** The label of a payment's status reason. */
+    reason: string;
     basket: string;
     status: string;
     history: string;
@@ -245,6 +247,7 @@ const en: ConsoleTexts = {
     entries: (count) => `${count} payments`,
     created: 'Created',
     executionDate: 'Execution date',
+    reason: 'Reason',
     basket: 'Signing basket',
     status: 'Status',
     history: 'History',
@@ -445,6 +448,7 @@ const nb: ConsoleTexts = {
     entries: (count) => `${count} betalinger`,
     created: 'Opprettet',
     executionDate: 'Utførelsesdato',
+    reason: 'Årsak',
     basket: 'Signeringskurv',
     status: 'Status',
     history: 'Historikk',

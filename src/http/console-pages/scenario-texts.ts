@@ -20,6 +20,25 @@ export interface ScenarioTexts {
   unlimited: string;
   arm: string;
   wrong: (labels: string[]) => string;
+  /** The labels of an armed scenario's fields (armed-scenario-view.ts), and how its numbers read. */
+  armedFields: {
+    matches: string;
+    everyPayment: string;
+    debtorAccount: string;
+    amount: string;
+    endToEnd: string;
+    operation: string;
+    from: string;
+    until: string;
+    then: string;
+    reason: string;
+    retryAfter: string;
+    delay: string;
+    timesLeft: string;
+    armedAt: string;
+    seconds: (n: number) => string;
+    milliseconds: (n: number) => string;
+  };
 }
 
 const en: ScenarioTexts = {
@@ -81,6 +100,24 @@ const en: ScenarioTexts = {
   unlimited: 'Until I disarm it',
   arm: 'Arm the scenario',
   wrong: (labels) => `Check: ${labels.join(', ')}.`,
+  armedFields: {
+    matches: 'Takes',
+    everyPayment: 'Every payment the bank executes',
+    debtorAccount: 'Debtor account',
+    amount: 'Amount',
+    endToEnd: 'End-to-end identification',
+    operation: 'Operation',
+    from: 'From',
+    until: 'Until',
+    then: 'Then',
+    reason: 'Reason',
+    retryAfter: 'Retry-After',
+    delay: 'Delay',
+    timesLeft: 'Times left',
+    armedAt: 'Armed at',
+    seconds: (n) => `${n} s`,
+    milliseconds: (n) => `${n} ms`,
+  },
 };
 
 const nb: ScenarioTexts = {
@@ -139,6 +176,24 @@ const nb: ScenarioTexts = {
   unlimited: 'Til jeg slår det av',
   arm: 'Aktiver scenarioet',
   wrong: (labels) => `Sjekk: ${labels.join(', ')}.`,
+  armedFields: {
+    matches: 'Tar',
+    everyPayment: 'Hver betaling banken utfører',
+    debtorAccount: 'Fra konto',
+    amount: 'Beløp',
+    endToEnd: 'Ende-til-ende-referanse',
+    operation: 'Operasjon',
+    from: 'Fra',
+    until: 'Til',
+    then: 'Deretter',
+    reason: 'Årsak',
+    retryAfter: 'Retry-After',
+    delay: 'Forsinkelse',
+    timesLeft: 'Ganger igjen',
+    armedAt: 'Aktivert',
+    seconds: (n) => `${n} s`,
+    milliseconds: (n) => `${n} ms`,
+  },
 };
 
 export const SCENARIO_TEXTS: Record<Language, ScenarioTexts> = { en, nb };

@@ -94,7 +94,14 @@ export async function registerConsolePages(
       pages.get<{ Querystring: { token?: unknown } }>('/enter', { schema: { hide: true } }, async (request, reply) => {
         const token = typeof request.query.token === 'string' ? request.query.token : '';
         const found = options.access.enter(token);
-        const entry = found.outcome === 'valid' ? await options.sessions.open(found.link) : found;
+        const entry =
+          found.outcome === 'valid'
+            ? await options.sessions.open(found.link)
+            : // An expired link opened at another instance, or before this one forgot it, is still "used"
+              // while the database remembers it (until the retention job removes it).
+              found.outcome === 'expired' && (await options.sessions.linkUsed(found.nonce))
+              ? { outcome: 'used' as const }
+              : found;
         if (entry.outcome === 'entered') {
           reply.setCookie(CONSOLE_SESSION_COOKIE, entry.cookie, { ...cookie, maxAge: CONSOLE_SESSION_TTL_MS / 1000 });
           // The token leaves the address bar (and the browser's history) with the redirect.
@@ -102,7 +109,7 @@ export async function registerConsolePages(
         }
         // The browser that opened the link goes back to the console it has (the link from its history).
         const session = await options.sessions.sessionOf(request.cookies[CONSOLE_SESSION_COOKIE]);
-        const linkTpp = found.outcome === 'valid' ? found.link.tppId : found.outcome === 'used' ? found.tppId : '';
+        const linkTpp = found.outcome === 'valid' ? found.link.tppId : 'tppId' in found ? found.tppId : '';
         if (entry.outcome === 'used' && session?.tppId === linkTpp) return toConsole(reply);
         if (entry.outcome === 'busy')
           return show(request, reply, { kind: 'message', message: 'busy' }, { status: 503 });

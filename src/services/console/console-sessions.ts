@@ -78,6 +78,11 @@ export class ConsoleSessions {
     return { id: stored.secretSha256, tppId: stored.bank, expiresAt: stored.expiresAt };
   }
 
+  /** Whether a link was opened already, on any instance, as long as the database remembers it. */
+  linkUsed(nonce: string): Promise<boolean> {
+    return this.store.consoleLinkUsed(nonce);
+  }
+
   /** Ends the session (sign-out) on every instance. */
   end(session: ConsoleSession): Promise<void> {
     return this.store.endConsoleSession(session.id);

@@ -28,4 +28,8 @@ export class KyselyConsoleSessions implements ConsoleSessionStore {
   endConsoleSession(secretSha256: string): Promise<void> {
     return sessions.endConsoleSession(this.db, secretSha256);
   }
+
+  consoleLinkUsed(nonce: string): Promise<boolean> {
+    return sessions.consoleLinkUsed(this.db, nonce);
+  }
 }

@@ -98,3 +98,9 @@ export async function findConsoleSession(
 export async function endConsoleSession(db: Kysely<Database>, secretSha256: string): Promise<void> {
   await db.deleteFrom('console_sessions').where('secret_sha256', '=', secretSha256).execute();
 }
+
+/** Whether the nonce of a link is recorded as opened (kept until the retention job removes it). */
+export async function consoleLinkUsed(db: Kysely<Database>, nonce: string): Promise<boolean> {
+  const row = await db.selectFrom('console_link_uses').select('nonce').where('nonce', '=', nonce).executeTakeFirst();
+  return row !== undefined;
+}
