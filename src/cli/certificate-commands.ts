@@ -2,9 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Command, Option } from 'commander';
 import { PSP_ROLE_NAMES, type PspRole } from '../domain/psp-role.js';
-import { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE } from '../security/sandbox-ca.js';
-import { createCertificateAuthority, issueTppCertificate } from '../toolkit/certificate-factory.js';
-import { requestSandboxCertificate } from '../toolkit/sandbox-certificate-client.js';
+import { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE } from '../security/sandbox-ca-files.js';
 import { positiveInteger, readText, roleList } from './cli-inputs.js';
 
 /**
@@ -27,6 +25,8 @@ export function addCertificateCommands(program: Command): void {
     .option('--name <commonName>', 'common name of the CA', 'Test PSD2 CA')
     .option('--valid-days <days>', 'validity in days', positiveInteger, 3650)
     .action(async (options: { outDir: string; name: string; validDays: number }) => {
+      // Loaded when used: the certificate library is most of what the toolkit would load at every start.
+      const { createCertificateAuthority } = await import('../toolkit/certificate-factory.js');
       const ca = await createCertificateAuthority({ commonName: options.name, validDays: options.validDays });
       await mkdir(options.outDir, { recursive: true });
       await writeFile(join(options.outDir, 'ca.cert.pem'), ca.certPem);
@@ -92,8 +92,15 @@ export function addCertificateCommands(program: Command): void {
         };
         const tpp =
           options.server !== undefined
-            ? await requestSandboxCertificate({ server: options.server, ...request })
-            : await issueTppCertificate({
+            ? await (
+                await import('../toolkit/sandbox-certificate-client.js')
+              ).requestSandboxCertificate({
+                server: options.server,
+                ...request,
+              })
+            : await (
+                await import('../toolkit/certificate-factory.js')
+              ).issueTppCertificate({
                 issuer: {
                   certPem: await readText(options.caCert, 'CA certificate'),
                   keyPem: await readText(options.caKey, 'CA key'),

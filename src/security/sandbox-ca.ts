@@ -8,8 +8,9 @@ import type { AuthorityOptions, CertificateAndKey } from './certificate-issuer.j
 import { type ParsedCertificate, parseCertificate, readPemCertificates } from './tpp-certificate.js';
 import { TrustStoreError, readCertificate } from './trust-store.js';
 
-export const SANDBOX_CA_CERT_FILE = 'sandbox-ca.cert.pem';
-export const SANDBOX_CA_KEY_FILE = 'sandbox-ca.key.pem';
+import { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE } from './sandbox-ca-files.js';
+
+export { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE };
 
 /** How long a start waits for another process that is making the CA in the same folder. */
 const OTHER_MAKER_WAIT_MS = 5_000;

@@ -53,7 +53,7 @@ function registerSandboxInitialize(app: FastifyInstance, sandbox: SandboxDataSer
           'Takes no body, so Digest is optional here (checked when sent). PSU sessions of the deleted customers go with them.',
         tags: SANDBOX_TAGS,
         headers: sandboxReadHeaders(),
-        response: { 200: { $ref: 'SandboxInitialized#' }, ...errorResponses() },
+        response: { 200: { $ref: 'SandboxInitialized#' }, ...errorResponses(409, 429) },
       },
     },
     async (request) => sandbox.initializer.initialize(contextOf(request).tpp),

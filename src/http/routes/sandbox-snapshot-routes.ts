@@ -39,7 +39,7 @@ export function registerSandboxSnapshotRoutes(
         tags: SANDBOX_TAGS,
         headers: sandboxActionHeaders(),
         body: { $ref: 'SandboxSnapshotCreate#' },
-        response: { 201: { $ref: 'SandboxSnapshot#' }, ...errorResponses(409, 415) },
+        response: { 201: { $ref: 'SandboxSnapshot#' }, ...errorResponses(409, 415, 429) },
       },
     },
     async (request, reply) => created(reply, await snapshots.save(contextOf(request).tpp, request.body.name)),
@@ -81,7 +81,7 @@ export function registerSandboxSnapshotRoutes(
         tags: SANDBOX_TAGS,
         headers: sandboxActionHeaders(),
         params: sandboxParams('snapshotId'),
-        response: { 200: { $ref: 'SandboxSnapshot#' }, ...errorResponses(404, 409) },
+        response: { 200: { $ref: 'SandboxSnapshot#' }, ...errorResponses(404, 409, 429) },
       },
     },
     async (request) => {

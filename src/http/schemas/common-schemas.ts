@@ -119,8 +119,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Forbidden (PRODUCT_INVALID, FORBIDDEN), or a consent ended by the PSU or the TPP (CONSENT_UNKNOWN)',
   404: 'Not found (RESOURCE_UNKNOWN, PRODUCT_UNKNOWN)',
   406: 'Not acceptable: Accept, Accept-Charset or Accept-Encoding exclude JSON, UTF-8 or every encoding (REQUESTED_FORMATS_INVALID)',
-  409: 'Conflict (CONFLICT)',
+  409: 'Conflict (CONFLICT); in the sandbox, also a bulk operation (snapshot save or restore, initialize) already running on the bank, with Retry-After',
   415: 'Body is not application/json (UNSUPPORTED_MEDIA_TYPE)',
-  429: 'Too many requests (ACCESS_EXCEEDED): account information read a fifth time a day without the PSU present; in the sandbox, a limit of its test data',
+  429: "Too many requests (ACCESS_EXCEEDED): account information read a fifth time a day without the PSU present; in the sandbox, a limit of its test data, or of a TPP's bulk operations a minute, with Retry-After",
   500: 'Server fault (SYSTEM_ERROR)',
 };
