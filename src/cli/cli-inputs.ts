@@ -4,6 +4,12 @@ import { PSP_ROLE_NAMES, type PspRole, isPspRole } from '../domain/psp-role.js';
 
 /** What the toolkit's commands read from their arguments and files, each with a message naming the argument. */
 
+/** An answer as `tpp call` prints it: the status line, then the body (JSON indented), which `tpp pick` reads back. */
+export function printAnswer(response: { status: number; body: unknown }): void {
+  const body = typeof response.body === 'string' ? response.body : JSON.stringify(response.body, null, 2);
+  process.stdout.write(`HTTP ${response.status}\n${body}\n`);
+}
+
 /** The server's address, given once: calls then name only their path. */
 export function serverOption(): Option {
   return new Option('--server <url>', "the server's address, e.g. http://127.0.0.1:8080").env('TPP_BASE_URL');

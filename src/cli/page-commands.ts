@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { approveSca } from '../toolkit/sca-approver.js';
 import { sendSignedRequest } from '../toolkit/tpp-client.js';
-import { addressOf, readText, serverOption } from './cli-inputs.js';
+import { addressOf, printAnswer, readText, serverOption } from './cli-inputs.js';
 
 /** `tpp approve` and `tpp console`: the bank's pages, as the PSU would use them and as the TPP's developer opens its bank. */
 export function addPageCommands(program: Command): void {
@@ -88,9 +88,7 @@ export function addPageCommands(program: Command): void {
       });
       const link = response.body as { href?: unknown; expiresAt?: unknown };
       if (response.status !== 201 || typeof link.href !== 'string') {
-        process.stdout.write(
-          `HTTP ${response.status}\n${typeof response.body === 'string' ? response.body : JSON.stringify(response.body, null, 2)}\n`,
-        );
+        printAnswer(response);
         process.exitCode = 1;
         return;
       }

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { type SignOptions, signRequest } from '../toolkit/request-signer.js';
 import { sendSignedRequest } from '../toolkit/tpp-client.js';
-import { addressOf, readText, serverOption, shellQuote } from './cli-inputs.js';
+import { addressOf, printAnswer, readText, serverOption, shellQuote } from './cli-inputs.js';
 
 /** `tpp sign` and `tpp call`: a signed request printed (for curl) or sent. */
 export function addRequestCommands(program: Command): void {
@@ -35,9 +35,7 @@ export function addRequestCommands(program: Command): void {
   requestCommand(program, 'call', 'send a signed request and print the status and the answer').action(
     async (method: string, url: string, options: RequestOptions) => {
       const response = await sendSignedRequest(await signOptions(method, url, options));
-      process.stdout.write(
-        `HTTP ${response.status}\n${typeof response.body === 'string' ? response.body : JSON.stringify(response.body, null, 2)}\n`,
-      );
+      printAnswer(response);
       if (response.status >= 400) process.exitCode = 1;
     },
   );

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Command, Option } from 'commander';
 import { causeOf } from '../toolkit/cause.js';
 import { addressOf, positiveInteger, serverOption } from './cli-inputs.js';
@@ -30,7 +31,7 @@ export function addWaitCommand(program: Command): void {
           last = causeOf(error);
         }
         if (Date.now() >= until) throw new Error(`${url} is not ready after ${options.timeout} s (${last})`);
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        await sleep(POLL_MS);
       }
       process.stdout.write(`ready: ${url.replace(/\/health\/ready$/, '')}\n`);
     });

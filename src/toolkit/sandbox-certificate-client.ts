@@ -1,6 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import type { PspRole } from '../domain/psp-role.js';
 import type { CertificateAndKey } from './certificate-factory.js';
+import { causeOf } from './cause.js';
 
 export interface SandboxCertificateOptions {
   /** The sandbox's address, such as http://127.0.0.1:8080 (or its /api-sandbox address). */
@@ -42,9 +43,7 @@ export async function requestSandboxCertificate(
       body: JSON.stringify(body),
     });
   } catch (error) {
-    throw new Error(
-      `cannot reach the sandbox at ${url.origin}: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`,
-    );
+    throw new Error(`cannot reach the sandbox at ${url.origin}: ${causeOf(error)}`);
   }
   const text = await response.text();
   let answer:

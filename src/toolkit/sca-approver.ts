@@ -1,4 +1,5 @@
 import { type HtmlForm, type HtmlPage, readHtmlPage } from './html-forms.js';
+import { causeOf } from './cause.js';
 
 export interface ScaApproval {
   /** The `scaRedirect` href of the bank's answer; a path is read against `server`. */
@@ -190,8 +191,7 @@ class FormBrowser {
         redirect: 'manual',
       });
     } catch (error) {
-      const cause = ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
-      throw new ScaFlowError(`cannot reach the bank's page at ${url}: ${cause}`);
+      throw new ScaFlowError(`cannot reach the bank's page at ${url}: ${causeOf(error)}`);
     }
     for (const line of response.headers.getSetCookie()) {
       const pair = line.split(';')[0]!;

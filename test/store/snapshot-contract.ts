@@ -38,8 +38,8 @@ export function postedTransaction(i: number, bookingDate = '2026-11-19'): NewSan
 }
 
 /** Sets every snapshot's schema to an older migration's, as a database migrated since would have it. */
-async function ageSnapshots(store: Store): Promise<void> {
-  const text = "update sandbox_snapshots set migration = '017-bank-owners'";
+async function ageSnapshots(store: Store, migration = '017-bank-owners'): Promise<void> {
+  const text = `update sandbox_snapshots set migration = '${migration}'`;
   if (store.kind === 'sqlite') (store as SqliteStore).connection.prepare(text).run();
   else await (store as PostgresStore).pool.query(text);
 }
@@ -208,6 +208,15 @@ export function snapshotContract(open: () => Promise<StoreUnderTest>): void {
           outcome: 'stale',
           migration: '017-bank-owners',
         });
+      }));
+
+    it('restores a snapshot saved before migrations that change no table it holds (the banks row, console tables)', () =>
+      withStores(async (store) => {
+        const saved = await store.saveSnapshot('TPP-A', snapshot(), LIMITS);
+        assert.equal(saved.outcome, 'saved');
+        if (saved.outcome !== 'saved') return;
+        await ageSnapshots(store, '022-psu-session-customer');
+        assert.equal((await store.restoreSnapshot('TPP-A', saved.snapshot.id, at)).outcome, 'restored');
       }));
 
     it("goes with its bank when the bank is removed, and only that bank's", () =>

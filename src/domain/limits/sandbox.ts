@@ -236,7 +236,7 @@ export const SANDBOX_BULK_OPERATIONS_PER_TPP_PER_MINUTE = 12;
  * How long a bank's bulk operation holds its lease on the bank (banks.bulk_until) before another
  * may take it: far longer than a save or restore at the limits takes (a few seconds), so a lease
  * never runs out under its holder; short enough that a lease of an instance that died frees the
- * bank within minutes. The holder renews it between slices.
+ * bank within minutes.
  */
 export const SANDBOX_BULK_LEASE_MS = 120_000;
 

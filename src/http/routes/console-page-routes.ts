@@ -108,9 +108,11 @@ export async function registerConsolePages(
           return toConsole(reply);
         }
         // The browser that opened the link goes back to the console it has (the link from its history).
-        const session = await options.sessions.sessionOf(request.cookies[CONSOLE_SESSION_COOKIE]);
-        const linkTpp = found.outcome === 'valid' ? found.link.tppId : 'tppId' in found ? found.tppId : '';
-        if (entry.outcome === 'used' && session?.tppId === linkTpp) return toConsole(reply);
+        if (entry.outcome === 'used') {
+          const session = await options.sessions.sessionOf(request.cookies[CONSOLE_SESSION_COOKIE]);
+          const linkTpp = found.outcome === 'valid' ? found.link.tppId : 'tppId' in found ? found.tppId : '';
+          if (session?.tppId === linkTpp) return toConsole(reply);
+        }
         if (entry.outcome === 'busy')
           return show(request, reply, { kind: 'message', message: 'busy' }, { status: 503 });
         // This TPP's own limit (issue 40): 429, a client's excess, not the sandbox's fault.

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../domain/clock.js';
+import { randomBase64url } from '../../domain/random-text.js';
 import { CONSOLE_SESSIONS_PER_TPP, CONSOLE_SESSION_TTL_MS } from '../../domain/limits.js';
 import type { ConsoleSessionStore } from '../../store/console-session-store.js';
 import type { Banks } from '../banks.js';
+import { hashToken } from '../sca/sca-links.js';
 
 /** A console session: the TPP whose bank the console shows and acts on, until when. */
 export interface ConsoleSession {
@@ -47,9 +48,9 @@ export class ConsoleSessions {
   /** Opens a session for a link: once per link, while the link's key is bound to the TPP's bank. */
   async open(link: ValidLink): Promise<SessionOpening> {
     const now = this.clock.now();
-    const secret = randomBytes(32).toString('base64url');
+    const secret = randomBase64url(32);
     const session = {
-      id: hashOf(secret),
+      id: hashToken(secret),
       tppId: link.tppId,
       expiresAt: new Date(now.getTime() + CONSOLE_SESSION_TTL_MS),
     };
@@ -72,7 +73,7 @@ export class ConsoleSessions {
   async sessionOf(cookie: string | undefined): Promise<ConsoleSession | undefined> {
     // Not even looked up unless it could be a secret this issued.
     if (cookie === undefined || !SECRET.test(cookie)) return undefined;
-    const stored = await this.store.findConsoleSession(hashOf(cookie), this.clock.now());
+    const stored = await this.store.findConsoleSession(hashToken(cookie), this.clock.now());
     if (stored === undefined) return undefined;
     // The console is the sandbox's alone, where a TPP's bank is named by its id (Banks.of).
     return { id: stored.secretSha256, tppId: stored.bank, expiresAt: stored.expiresAt };
@@ -87,8 +88,4 @@ export class ConsoleSessions {
   end(session: ConsoleSession): Promise<void> {
     return this.store.endConsoleSession(session.id);
   }
-}
-
-function hashOf(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
 }

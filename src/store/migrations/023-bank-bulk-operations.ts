@@ -6,7 +6,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
  *   or restore, initialize) running on the bank, on any instance, and until when it holds; a lease
  *   past its time is free, so an instance that died holding one blocks the bank no longer than that;
  * - banks.restoring: the snapshot a restore is putting back. SQLite writes a restore in slices, so a
- *   crash can leave the bank half restored: a start or the bank's next use finishes what this names.
+ *   crash can leave the bank half restored: the next start finishes what this names.
  */
 export const bankBulkOperationsMigration: Migration = {
   async up(db: Kysely<unknown>) {

@@ -10,7 +10,7 @@ export type RowKey = 'rowid' | 'ctid';
 const RETENTION_CLAIMS = '#retention';
 
 /** Deletes at most `limit` rows of `table` that `where` selects, in one statement; the count deleted. */
-export async function deleteChunk(
+async function deleteChunk(
   db: Kysely<Database>,
   rowKey: RowKey,
   table: string,

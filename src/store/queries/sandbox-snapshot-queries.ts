@@ -3,7 +3,7 @@ import { CompiledQuery, type Kysely, type RawBuilder, type Selectable, type Tran
 import { SANDBOX_BULK_SLICE_ROWS } from '../../domain/limits.js';
 import { BankRowsEncoder, type TableRows, decodeBankPages } from '../bank-rows-codec.js';
 import type { Database, SandboxSnapshotTable } from '../database.js';
-import { migrations } from '../migrations/index.js';
+import { MIGRATIONS_OUTSIDE_SNAPSHOTS, migrations } from '../migrations/index.js';
 import type {
   NewSnapshot,
   SnapshotLimits,
@@ -24,12 +24,9 @@ import type { TransactionLock } from './transaction-lock.js';
  * other bank's request waits for more than a slice.
  */
 
-/** Migrations that change no table a snapshot holds: a snapshot saved before one still fits. */
-const OUTSIDE_SNAPSHOTS = new Set(['023-bank-bulk-operations']);
-
 /** The schema a snapshot saved now is read in: rows of another do not fit the tables. */
-export const SNAPSHOT_SCHEMA = Object.keys(migrations)
-  .filter((name) => !OUTSIDE_SNAPSHOTS.has(name))
+const SNAPSHOT_SCHEMA = Object.keys(migrations)
+  .filter((name) => !MIGRATIONS_OUTSIDE_SNAPSHOTS.has(name))
   .at(-1)!;
 
 const SUMMARY_COLUMNS = ['id', 'name', 'created_at', 'clock_offset_ms', 'row_count', 'size_bytes'] as const;
@@ -97,7 +94,7 @@ export async function saveSnapshot(
  * The bank's rows of the tables a snapshot holds, counted up to `max + 1` in all: one bounded index
  * scan per table, no row read. More than `max` means over.
  */
-export async function countBankRows(db: Kysely<Database>, bank: string, max: number): Promise<number> {
+async function countBankRows(db: Kysely<Database>, bank: string, max: number): Promise<number> {
   let total = 0;
   for (const { table, where } of SNAPSHOT_TABLES) {
     const { rows } = await sql<{ n: number | bigint | string }>`select count(*) as n from (select 1 from ${sql.table(
