@@ -128,8 +128,10 @@ export class BatchRunner {
     const weekBefore = (movedFrom ?? now).getTime() - 7 * 86_400_000;
     const from = new Date(Math.max(Date.parse(last), weekBefore));
     const results: BatchRunResult[] = [];
-    const periodic = async (date: string) => {
-      const result = await this.periodic.runDue(bank, date, () => clock.now());
+    // A day's standing orders are booked as its first batch slot comes (rule 6), so a clock move of
+    // days books each day's at that day's time, not at the time of the move.
+    const periodic = async (date: string, at: () => Date) => {
+      const result = await this.periodic.runDue(bank, date, at);
       if (result !== undefined) results.push(result);
     };
     for (let slot = this.nextSlot(from); slot.getTime() <= now.getTime(); slot = this.nextSlot(slot)) {
@@ -143,11 +145,12 @@ export class BatchRunner {
           if (slot.getTime() > now.getTime()) break;
         }
       }
-      await periodic(osloDate(slot));
+      const slotTime = slot;
+      await periodic(osloDate(slot), () => slotTime);
       const result = await this.runSlot(bank, slot.toISOString(), slot, clock);
       if (result !== undefined) results.push(result);
     }
-    await periodic(osloDate(now));
+    await periodic(osloDate(now), () => clock.now());
     return results;
   }
 

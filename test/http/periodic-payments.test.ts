@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Store } from '../../src/store/store.js';
-import type { Clock } from '../../src/domain/clock.js';
+import { type Clock, osloDate } from '../../src/domain/clock.js';
 import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
 import { nextFnr } from '../support/norwegian-numbers.js';
 import { sandboxAccountBody } from '../support/sandbox-bodies.js';
@@ -146,6 +146,13 @@ for (const engine of ['sqlite', 'postgres'] as const) {
           ['2026-12-21', 'ACSC'],
         ],
       );
+      // Each execution is written at its own day's time, not at the instant of the move (issue 41).
+      const history = await t.store.paymentHistory(TPP_ID, TPP_ID, paymentId, 100);
+      assert.deepEqual(history!.executions.map((e) => [e.executionDate, osloDate(new Date(e.createdAt))]).sort(), [
+        ['2026-12-21', '2026-12-21'],
+        ['2027-01-20', '2027-01-20'],
+        ['2027-02-22', '2027-02-22'],
+      ]);
       // A move that passes no execution date books nothing again.
       await moveClock('2027-02-27T12:00:00+01:00');
       assert.equal((await standingOrderDebits(account.id)).length, 3);
