@@ -4,7 +4,7 @@ import { approveSca } from '../toolkit/sca-approver.js';
 import { sendSignedRequest } from '../toolkit/tpp-client.js';
 import { addressOf, printAnswer, readText, serverOption } from './cli-inputs.js';
 
-/** `tpp approve` and `tpp console`: the bank's pages, as the PSU would use them and as the TPP's developer opens its bank. */
+/** `tpp approve`, `tpp console` and `tpp docs`: the bank's pages, as the PSU would use them and as the TPP's developer opens its bank. */
 export function addPageCommands(program: Command): void {
   program
     .command('approve')
@@ -68,18 +68,32 @@ export function addPageCommands(program: Command): void {
       },
     );
 
+  linkCommand(
+    program,
+    'console',
+    '/v1/sandbox/console-links',
+    "print a link to your sandbox bank's console (customers, payments, consents, the clock) for a browser: it opens once, within 5 minutes",
+  );
+  linkCommand(
+    program,
+    'docs',
+    '/v1/sandbox/docs-links',
+    'print a link to the API reference (/docs) that signs as you, in your sandbox bank: opened once within 5 minutes, it binds a key the browser makes to your bank',
+  );
+}
+
+/** A command that prints a one-time link a signed request asks for: the console's, or /docs's. */
+function linkCommand(program: Command, name: string, path: string, description: string): void {
   program
-    .command('console')
-    .description(
-      "print a link to your sandbox bank's console (customers, payments, consents, the clock) for a browser: it opens once, within 5 minutes",
-    )
+    .command(name)
+    .description(description)
     .addOption(serverOption())
     .option('--cert <file>', 'TPP certificate (PEM)', './tpp/tpp.cert.pem')
     .option('--key <file>', 'TPP private key (PEM)', './tpp/tpp.key.pem')
     .action(async (options: { server?: string; cert: string; key: string }) => {
       const response = await sendSignedRequest({
         method: 'POST',
-        url: addressOf('/v1/sandbox/console-links', options.server),
+        url: addressOf(path, options.server),
         credentials: {
           certPem: await readText(options.cert, 'TPP certificate'),
           keyPem: await readText(options.key, 'TPP key'),

@@ -69,6 +69,7 @@ import { registerSandboxKeyRoutes } from './routes/sandbox-key-routes.js';
 import { BankKeys } from '../services/bank-keys.js';
 import { registerSandboxCertificateRoutes } from './routes/sandbox-certificate-routes.js';
 import { registerSandboxConsoleLinkRoutes } from './routes/sandbox-console-link-routes.js';
+import { registerSandboxDocsLinkRoutes } from './routes/sandbox-docs-link-routes.js';
 import { registerConsolePages } from './routes/console-page-routes.js';
 import { ConsoleAccess } from './console-pages/console-access.js';
 import { ConsoleSessions } from '../services/console/console-sessions.js';
@@ -287,7 +288,7 @@ async function registerRoutes(
   catalogue: OperationCatalogue,
 ): Promise<void> {
   const sandbox = deps.config.mode === 'sandbox';
-  await registerDocumentation(app, { sandbox });
+  await registerDocumentation(app, { sandbox, publicUrl: deps.config.publicUrl });
   registerHealth(app, deps.store, deps.config.mode);
   if (deps.coreCallbacks !== undefined) registerCoreCallbackRoutes(app, deps.coreCallbacks);
   registerPaymentRoutes(app, deps.payments);
@@ -304,7 +305,8 @@ async function registerRoutes(
       : undefined;
   if (clock !== undefined) registerSandboxClockRoutes(app, clock);
   if (sandbox) registerSandboxRoutes(app, deps.sandbox, catalogue);
-  if (sandbox) registerSandboxKeyRoutes(app, new BankKeys(deps.store, deps.banks));
+  const bankKeys = new BankKeys(deps.store, deps.banks);
+  if (sandbox) registerSandboxKeyRoutes(app, bankKeys);
   if (clock !== undefined) registerSandboxSnapshotRoutes(app, deps.sandbox.snapshots, clock);
   if (sandbox && deps.certificates !== undefined) await registerSandboxCertificateRoutes(app, deps.certificates);
   if (clock !== undefined) {
@@ -312,6 +314,8 @@ async function registerRoutes(
     const wallClock = { now: () => deps.banks.wallNow() };
     const access = new ConsoleAccess(deps.sca.nationalIdKey, wallClock);
     registerSandboxConsoleLinkRoutes(app, access, deps.config.publicUrl);
+    const docsLinks = new ConsoleAccess(deps.sca.nationalIdKey, wallClock, 'docs');
+    registerSandboxDocsLinkRoutes(app, docsLinks, bankKeys, deps.config.publicUrl);
     await registerConsolePages(app, new SandboxConsole(deps.store, deps.banks, deps.sandbox, clock, catalogue), {
       access,
       sessions: new ConsoleSessions(deps.store, deps.banks, wallClock),

@@ -5,6 +5,10 @@ import { MAX_SANDBOX_BANK_KEYS } from '../domain/limits.js';
 import { readPublicKeyInput } from '../security/public-key-input.js';
 import type { BoundKey } from '../store/upkeep-records.js';
 import type { Banks } from './banks.js';
+import type { ValidLink } from './console/console-sessions.js';
+
+/** Why a `tpp docs` link binds nothing a second time, wherever that is found. */
+export const LINK_USED = 'this link was used already: a link binds one browser once; ask for another with `tpp docs`';
 
 /** What the key routes answer: the bank's keys, and which signed the request. */
 export interface BankKeysView {
@@ -41,12 +45,46 @@ export class BankKeys {
     const key = readPublicKeyInput(publicKey, '$.publicKey');
     const bank = this.banks.of(tppId);
     const done = await this.store.bindBankKey(bank, key.keySha256, await this.banks.now(tppId), this.limit);
-    if (done === 'full')
-      throw new ApiError(
-        'ACCESS_EXCEEDED',
-        `the sandbox bank of ${tppId} has ${this.limit} keys bound, the most it keeps; unbind one first (DELETE /v1/sandbox/keys/{keySha256})`,
-      );
+    if (done === 'full') throw this.full(tppId);
     return { created: done === 'bound', view: await this.list(tppId, signedWith) };
+  }
+
+  /**
+   * Binds a key a browser made to the bank of the TPP whose `tpp docs` asked for the link (issue 41):
+   * once per link, while the key that asked for it is bound. Whether it was new, and to whose bank.
+   */
+  async bindByLink(
+    link: ValidLink,
+    publicKey: string,
+  ): Promise<{ created: boolean; tppId: string; keySha256: string }> {
+    const key = readPublicKeyInput(publicKey, '$.publicKey');
+    const done = await this.store.bindBankKeyByLink(
+      this.banks.of(link.tppId),
+      { nonce: link.nonce, expiresAt: link.expiresAt, askedWith: link.keySha256 },
+      key.keySha256,
+      await this.banks.now(link.tppId),
+      this.limit,
+    );
+    if (done === 'full') throw this.full(link.tppId, ', then ask for another link with `tpp docs`');
+    if (done === 'used' || done === 'key-unbound')
+      throw ApiError.of([
+        {
+          code: 'FORBIDDEN',
+          path: '$.token',
+          text:
+            done === 'used'
+              ? LINK_USED
+              : `the key that asked for this link is no longer bound to the sandbox bank of ${link.tppId}; ask for another with \`tpp docs\``,
+        },
+      ]);
+    return { created: done === 'bound', tppId: link.tppId, keySha256: key.keySha256 };
+  }
+
+  private full(tppId: string, then = ''): ApiError {
+    return new ApiError(
+      'ACCESS_EXCEEDED',
+      `the sandbox bank of ${tppId} has ${this.limit} keys bound, the most it keeps; unbind one first (DELETE /v1/sandbox/keys/{keySha256})${then}`,
+    );
   }
 
   /**

@@ -26,6 +26,19 @@ export interface UpkeepStore {
    * 'already' when it is bound.
    */
   bindBankKey(bank: string, keySha256: string, at: Date, limit: number): Promise<'bound' | 'already' | 'full'>;
+  /**
+   * Binds a key by a one-time link (`tpp docs`), in one transaction under the bank's lock: 'key-unbound'
+   * when the key that asked for the link is no longer bound to the bank, 'used' when the link's nonce
+   * is recorded already (on any instance), else the nonce is recorded as used and the key bound as
+   * bindBankKey binds it.
+   */
+  bindBankKeyByLink(
+    bank: string,
+    link: KeyLink,
+    keySha256: string,
+    at: Date,
+    limit: number,
+  ): Promise<'bound' | 'already' | 'full' | 'used' | 'key-unbound'>;
   /** The keys bound to a bank, first bound first. */
   listBankKeys(bank: string): Promise<BoundKey[]>;
   /** Unbinds a key; never the last of a bank no trusted certificate made or used ('last'). */
@@ -81,3 +94,10 @@ export type RetentionKind =
   | 'retention-claims'
   | 'payments'
   | 'booked-transactions';
+
+/** A one-time link that binds a key: its nonce, until when it could be used, and the key that asked for it. */
+export interface KeyLink {
+  nonce: string;
+  expiresAt: Date;
+  askedWith: string;
+}

@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { freePort, launchChromium, screenshot } from '../support/browser.js';
 import { OPERATION_EXAMPLES } from '../../src/http/schemas/examples/operation-examples.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
+import { TPP_ID } from '../support/tpp-fixtures.js';
 
 /**
  * "Try it out" on /docs in Debian's Chromium, as a TPP developer uses it: in the sandbox the page gets
@@ -27,10 +28,11 @@ after(async () => {
   await sandbox?.close();
 });
 
-async function openDocs(url: string): Promise<Page> {
+/** The reference of the server at this address, or the page a link names. */
+async function openDocs(url: string, link = `${url}/docs`): Promise<Page> {
   const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${url}/docs`);
+  await page.goto(link);
   return page;
 }
 
@@ -59,6 +61,18 @@ async function execute(operation: Locator): Promise<{ status: number; body: Reco
   return { status: Number((await status.textContent())!.trim()), body: JSON.parse(text ?? '{}') };
 }
 
+/** Ola Nordmann signs on the bank's page behind the answer's scaRedirect, in a tab of the page's browser. */
+async function approveAsOla(page: Page, answer: Record<string, unknown>): Promise<void> {
+  const links = answer._links as Record<string, { href: string }>;
+  const psu = await page.context().newPage();
+  await psu.goto(links.scaRedirect!.href);
+  await psu.fill('#customerNumber', '13039319955');
+  await psu.fill('#code', '123456');
+  await psu.click('#log-in');
+  await Promise.all([psu.waitForURL(/\/docs\//), psu.click('#approve')]);
+  await psu.close();
+}
+
 describe('/docs "Try it out" signs in the browser (sandbox)', () => {
   it('creates a payment (201), the PSU signs it through its scaRedirect, and its status reads 200 ACTC', async () => {
     const page = await openDocs(sandboxUrl);
@@ -66,16 +80,8 @@ describe('/docs "Try it out" signs in the browser (sandbox)', () => {
     await signing.waitFor();
     assert.match((await signing.textContent())!, /signs each request in this browser .* PSDNO-FSA-\d{9}/);
 
+    // Nothing typed (issue 41 §2): every header the create needs is filled in, the body is the example.
     const create = await tryOut(page, 'initiatePaymentNorwegianCrossBorderCreditTransfers');
-    await fill(create, {
-      'x-accept-fix': 'longer-name',
-      'TPP-Session-ID': 'docs-session',
-      'TPP-Redirect-URI': 'https://tpp.example/callback?state=docs',
-      'X-PSU-IDENTITY': '13039319955',
-      'PSU-Context': 'PRIVATE',
-      'PSU-IP-Address': '192.0.2.10',
-    });
-    // The body is the operation's example, as the page fills it in: sent as it is.
     const body = create.locator('textarea.body-param__text');
     assert.deepEqual(
       JSON.parse(await body.inputValue()),
@@ -86,15 +92,9 @@ describe('/docs "Try it out" signs in the browser (sandbox)', () => {
     assert.equal(created.body.transactionStatus, 'RCVD');
     await screenshot(create, 'docs-try-it-created');
 
-    // The PSU signs on the bank's page, opened from the answer's link as a developer would.
-    const links = created.body._links as Record<string, { href: string }>;
-    const psu = await page.context().newPage();
-    await psu.goto(links.scaRedirect!.href);
-    await psu.fill('#customerNumber', '13039319955');
-    await psu.fill('#code', '123456');
-    await psu.click('#log-in');
-    await Promise.all([psu.waitForURL(/tpp\.example/).catch(() => undefined), psu.click('#approve')]);
-    await psu.close();
+    // The PSU signs on the bank's page, opened from the answer's link as a developer would, and
+    // returns to the reference, the TPP-Redirect-URI the page filled in.
+    await approveAsOla(page, created.body);
 
     const status = await tryOut(page, 'getPaymentInitiationStatus');
     await fill(status, {
@@ -105,6 +105,44 @@ describe('/docs "Try it out" signs in the browser (sandbox)', () => {
     assert.equal(read.status, 200, JSON.stringify(read.body));
     assert.equal(read.body.transactionStatus, 'ACTC');
     await screenshot(status, 'docs-try-it-status');
+  });
+});
+
+describe('/docs opened from the link `tpp docs` prints signs as that TPP, in its bank', () => {
+  it("binds a key the browser makes to the TPP's bank: a payment made on the page is the TPP's, read with its own certificate", async () => {
+    // What `tpp docs` asks for, signed by the TPP whose bank the tests' requests use.
+    const asked = await sandbox.signed({ method: 'POST', url: '/v1/sandbox/docs-links' });
+    assert.equal(asked.statusCode, 201, asked.body);
+    const href = (asked.json() as { href: string }).href;
+    assert.ok(href.startsWith(`${sandboxUrl}/docs/#bind=`), href);
+
+    const page = await openDocs(sandboxUrl, href);
+    const signing = page.locator('#sandbox-signing[data-state="ready"]');
+    await signing.waitFor();
+    assert.match((await signing.textContent())!, new RegExp(`signs as ${TPP_ID}, with a key this browser made`));
+    assert.doesNotMatch(page.url(), /bind=/, 'the used link leaves the address bar');
+
+    const create = await tryOut(page, 'initiatePaymentNorwegianCrossBorderCreditTransfers');
+    const created = await execute(create);
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.ok(
+      (created.body._links as Record<string, unknown>).scaRedirect,
+      'a scaRedirect, as PSU-Context is filled in',
+    );
+    await screenshot(create, 'docs-try-it-bound-created');
+    // The TPP reads it with its own certificate: the same bank, the same TPP.
+    const read = await sandbox.signed({
+      method: 'GET',
+      url: `/v1/payments/norwegian-cross-border-credit-transfers/${String(created.body.paymentId)}/status`,
+    });
+    assert.equal(read.statusCode, 200, read.body);
+
+    // A reload signs as the TPP still: the key is kept in the browser, the link is not sent again.
+    await page.reload();
+    await page.locator('#sandbox-signing[data-state="ready"]').waitFor();
+    assert.match((await page.locator('#sandbox-signing').textContent())!, new RegExp(`signs as ${TPP_ID}`));
+    const keys = (await sandbox.signed({ method: 'GET', url: '/v1/sandbox/keys' })).json() as { keys: unknown[] };
+    assert.equal(keys.keys.length, 2, "the TPP's own key and the browser's");
   });
 });
 

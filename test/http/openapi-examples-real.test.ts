@@ -329,6 +329,19 @@ describe('the examples against the real answers of a sandbox bank on the example
     const link = check('POST', '/v1/sandbox/console-links', await signed('POST', '/v1/sandbox/console-links'));
     assert.match(link.href, /^http:\/\/127\.0\.0\.1:8080\/console\/enter\?token=[\w.-]+$/);
     assert.equal(link.expiresAt, '2026-11-26T10:05:00.000Z', 'five minutes after the examples’ instant');
+    const docs = check('POST', '/v1/sandbox/docs-links', await signed('POST', '/v1/sandbox/docs-links'));
+    assert.match(docs.href, /^http:\/\/127\.0\.0\.1:8080\/docs\/#bind=[\w.%-]+$/);
+    // The example's key again (the CI runner's, unbound above), with the real link's token.
+    const bindExample = OPERATION_EXAMPLES.bindSandboxDocsLinkKey!.request as Json;
+    check(
+      'POST',
+      '/v1/sandbox/docs-links/bind',
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/sandbox/docs-links/bind',
+        payload: { ...bindExample, token: decodeURIComponent(new URL(docs.href).hash.slice('#bind='.length)) },
+      }),
+    );
     const request = OPERATION_EXAMPLES.issueSandboxCertificate!.request as Json;
     check(
       'POST',

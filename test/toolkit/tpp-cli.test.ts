@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -253,6 +254,26 @@ describe('tpp cert --server: a certificate from a running sandbox over HTTP', ()
     assert.notEqual(second, first);
     assert.equal(readFileSync(join(outDir, 'tpp.key.pem'), 'utf8'), keyPem, 'the key is kept');
     assert.equal((await list(second)).statusCode, 200, 'the renewed certificate reaches the same bank');
+  });
+
+  it('prints a /docs link (tpp docs) that binds a key made elsewhere to the bank of the certificate that asked', async () => {
+    const outDir = join(dir, 'docs');
+    await run(process.execPath, [CLI, 'cert', '--server', url, '--org-id', 'PSDNO-FSA-555555557', '--out-dir', outDir]);
+    const files = ['--cert', join(outDir, 'tpp.cert.pem'), '--key', join(outDir, 'tpp.key.pem')];
+    const { stdout } = await run(process.execPath, [CLI, 'docs', '--server', url, ...files]);
+    const [href, expires] = stdout.trim().split('\n');
+    assert.match(href!, /^http:\/\/127\.0\.0\.1:8080\/docs\/#bind=\S+$/, stdout);
+    assert.match(expires!, /^expires: \S+Z \(it opens once\)$/);
+    const browserKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString();
+    const bound = await sandbox.app.inject({
+      method: 'POST',
+      url: '/v1/sandbox/docs-links/bind',
+      payload: { token: decodeURIComponent(new URL(href!).hash.slice('#bind='.length)), publicKey: browserKey },
+    });
+    assert.equal(bound.statusCode, 201, bound.body);
+    assert.equal((bound.json() as { organizationIdentifier: string }).organizationIdentifier, 'PSDNO-FSA-555555557');
   });
 
   it('says what the sandbox refused, and writes nothing', async () => {

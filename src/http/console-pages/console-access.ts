@@ -37,6 +37,9 @@ export type LinkEntry =
  *
  * This process also remembers the links opened here until they expire, to hold each TPP to
  * CONSOLE_LINKS_PER_TPP and to refuse a link it knows used without asking the database.
+ *
+ * The links of /docs (`tpp docs`), which bind a key the browser makes to the TPP's bank, are made
+ * and opened the same way by an instance of their own, under their own label.
  */
 export class ConsoleAccess {
   private linkKey: Buffer | undefined;
@@ -49,6 +52,8 @@ export class ConsoleAccess {
     private readonly installationKey: NationalIdKey,
     /** The wall clock (tests give their own): links expire by it, not by a bank's business clock. */
     private readonly clock: Clock,
+    /** What the links are for, the label their key is derived under: a link of one kind never opens another. */
+    private readonly purpose: 'console' | 'docs' = 'console',
   ) {}
 
   /** A link's token for the TPP, asked for by a request signed with this key, and when it expires. */
@@ -92,7 +97,10 @@ export class ConsoleAccess {
 
   /** Derived at the first use, not when the app is built (the build compiles the routes without a key). */
   private key(): Buffer {
-    this.linkKey ??= derivedKey(this.installationKey, 'signs sandbox console links');
+    this.linkKey ??= derivedKey(
+      this.installationKey,
+      this.purpose === 'console' ? 'signs sandbox console links' : 'signs sandbox docs links',
+    );
     return this.linkKey;
   }
 }

@@ -5,18 +5,32 @@
  * certificate header and the draft-cavage Signature over the headers of the signed set it carries.
  * Date is a header a browser may not set, and the specification signs it only where available.
  *
- * The organisation identifier is kept in localStorage, so the same sandbox bank answers after a reload;
- * the certificate and its key only for the tab's session. Production serves no such script.
+ * Opened from the link `tpp docs` prints (#bind=...), it makes a key in the browser, binds it to that
+ * TPP's sandbox bank with the link, and keeps it in IndexedDB (non-extractable): the page then signs
+ * as that TPP, in the bank the toolkit and the console show, after a reload too. Otherwise the page
+ * is a TPP of its own: its organisation identifier is kept in localStorage, so the same sandbox bank
+ * answers after a reload; its certificate and key only for the tab's session. Production serves no
+ * such script.
  * Plain ES2020 in a string: it runs in the browser, not in Node, and is served as it is written.
  */
 export const TRY_IT_SIGNER_JS = String.raw`(function () {
   'use strict';
   var ORGANISATION_KEY = 'psd2-sandbox-try-it-organisation';
   var CREDENTIALS_KEY = 'psd2-sandbox-try-it-credentials';
+  var BOUND_DATABASE = 'psd2-sandbox-try-it';
   var ROLES = ['PSP_PI', 'PSP_AI', 'PSP_IC'];
   var SIGNED_WHEN_PRESENT = ['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri'];
   var THE_PAGE_SETS = ['date', 'digest', 'x-request-id', 'tpp-signature-certificate', 'signature'];
   var credentials;
+  // Read as the script loads, before Swagger UI's deep linking takes the fragment over. In the
+  // fragment, which the browser never sends, the link's token stays out of every log; it is used
+  // once, so a reload must not send it again.
+  var LINK_TOKEN = (function () {
+    var match = /^#bind=([^&]+)$/.exec(location.hash);
+    if (!match) return null;
+    history.replaceState(null, '', location.pathname + location.search);
+    return decodeURIComponent(match[1]);
+  })();
 
   function base64(buffer) {
     var bytes = new Uint8Array(buffer);
@@ -45,30 +59,82 @@ export const TRY_IT_SIGNER_JS = String.raw`(function () {
     return new URL('../' + path, new URL('./', location.href)).toString();
   }
 
+  // A key bound to a TPP's bank by a "tpp docs" link: kept in IndexedDB, whose CryptoKey the page
+  // can use but never read (made non-extractable), so the page signs as that TPP after a reload too.
+  function boundStore(mode, work) {
+    return new Promise(function (resolve, reject) {
+      var opening = indexedDB.open(BOUND_DATABASE, 1);
+      opening.onupgradeneeded = function () { opening.result.createObjectStore('keys'); };
+      opening.onerror = function () { reject(opening.error); };
+      opening.onsuccess = function () {
+        var request = work(opening.result.transaction('keys', mode).objectStore('keys'));
+        request.onsuccess = function () { resolve(request.result); };
+        request.onerror = function () { reject(request.error); };
+      };
+    });
+  }
+  function pem(label, buffer) {
+    var lines = base64(buffer).match(/.{1,64}/g).join('\n');
+    return '-----BEGIN ' + label + '-----\n' + lines + '\n-----END ' + label + '-----\n';
+  }
+  async function failure(response, what) {
+    var answer = await response.json().catch(function () { return {}; });
+    var why = (answer.tppMessages || []).map(function (m) { return m.text; }).join('; ');
+    return new Error(what + ' (' + response.status + '): ' + why);
+  }
+
+  /** Opened from a "tpp docs" link: a key made here, bound to the bank of the TPP that asked for the link. */
+  async function bindFromLink(token) {
+    var pair = await crypto.subtle.generateKey(
+      { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      false, ['sign', 'verify']);
+    var publicKey = pem('PUBLIC KEY', await crypto.subtle.exportKey('spki', pair.publicKey));
+    var response = await fetch(sandboxAddress('v1/sandbox/docs-links/bind'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ token: token, publicKey: publicKey }),
+    });
+    if (response.status !== 201 && response.status !== 200) throw await failure(response, 'the link bound no key');
+    var bound = { organisationId: (await response.json()).organizationIdentifier, publicKey: publicKey, privateKey: pair.privateKey };
+    await boundStore('readwrite', function (keys) { return keys.put(bound, 'bound'); });
+    return bound;
+  }
+
   async function issue() {
+    var token = LINK_TOKEN;
+    LINK_TOKEN = null;
+    var bound = token ? await bindFromLink(token) : await boundStore('readonly', function (keys) { return keys.get('bound'); });
+    if (bound) {
+      // A certificate over the bound key at each visit: the key opens the bank, whatever certificate carries it.
+      var response = await fetch(sandboxAddress('v1/sandbox/certificates'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ organizationIdentifier: bound.organisationId, name: 'Try it out', roles: ROLES, publicKey: bound.publicKey }),
+      });
+      if (response.status !== 201) throw await failure(response, 'the sandbox issued no certificate');
+      var issued = await response.json();
+      return { organisationId: bound.organisationId, certificate: pemBody(issued.certificate), keyId: issued.keyId, key: bound.privateKey, bound: true };
+    }
     var saved = JSON.parse(sessionStorage.getItem(CREDENTIALS_KEY) || 'null');
     if (!saved) {
-      var response = await fetch(sandboxAddress('v1/sandbox/certificates'), {
+      var answer = await fetch(sandboxAddress('v1/sandbox/certificates'), {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ organizationIdentifier: organisationId(), name: 'Try it out', roles: ROLES }),
       });
-      var answer = await response.json();
-      if (response.status !== 201) {
-        var why = (answer.tppMessages || []).map(function (m) { return m.text; }).join('; ');
-        throw new Error('the sandbox issued no certificate (' + response.status + '): ' + why);
-      }
-      saved = { organisationId: organisationId(), certificate: answer.certificate, privateKey: answer.privateKey, keyId: answer.keyId };
+      if (answer.status !== 201) throw await failure(answer, 'the sandbox issued no certificate');
+      var made = await answer.json();
+      saved = { organisationId: organisationId(), certificate: made.certificate, privateKey: made.privateKey, keyId: made.keyId };
       sessionStorage.setItem(CREDENTIALS_KEY, JSON.stringify(saved));
     }
     var key = await crypto.subtle.importKey(
       'pkcs8', bytesOf(pemBody(saved.privateKey)), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
-    return { organisationId: saved.organisationId, certificate: pemBody(saved.certificate), keyId: saved.keyId, key: key };
+    return { organisationId: saved.organisationId, certificate: pemBody(saved.certificate), keyId: saved.keyId, key: key, bound: false };
   }
 
   function isSigned(url) {
     return url.origin === location.origin && /\/v1\//.test(url.pathname) &&
-      !/\/v1\/(sandbox\/certificates|openapi\.json)$/.test(url.pathname);
+      !/\/v1\/(sandbox\/certificates|sandbox\/docs-links\/bind|openapi\.json)$/.test(url.pathname);
   }
 
   window.psd2SignRequest = async function (request) {
@@ -113,6 +179,8 @@ export const TRY_IT_SIGNER_JS = String.raw`(function () {
   window.addEventListener('load', function () {
     credentials = credentials || issue();
     credentials.then(function (tpp) {
+      if (tpp.bound) return banner('Sandbox: "Try it out" signs as ' + tpp.organisationId + ', with a key this browser made and "tpp docs" bound to its sandbox bank: ' +
+        'the bank "tpp" and "tpp console" show. To sign a payment or consent, open the scaRedirect link of an answer in a new tab: customer number 13039319955, code 123456.', false);
       banner('Sandbox: "Try it out" signs each request in this browser with a certificate the sandbox issued to ' +
         tpp.organisationId + ' (roles ' + ROLES.join(', ') + '); its sandbox bank holds the default customers, such as Ola Nordmann (X-PSU-IDENTITY 13039319955). ' +
         'To sign a payment or consent, open the scaRedirect link of an answer in a new tab: customer number 13039319955, code 123456.', false);

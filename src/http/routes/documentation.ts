@@ -13,14 +13,17 @@ import { withExamples } from '../schemas/examples/document-examples.js';
 import { operationIdOfRoute } from '../schemas/operation-ids.js';
 import { SIGNATURE_SECURITY_SCHEMES, securityOf } from '../schemas/security-schemes.js';
 import { TRY_IT_SIGNER_JS } from '../reference/try-it-signer.js';
-import { withoutSignatureHeaders } from '../reference/page-document.js';
+import { forTryItOut } from '../reference/page-document.js';
 
 /**
  * The OpenAPI 3 document, generated from the same route schemas that validate requests, at
  * /v1/openapi.json, and a browsable reference at /docs. Both are public: documentation is not an
  * operation on anyone's data (docs/decisions.md).
  */
-export async function registerDocumentation(app: FastifyInstance, options: { sandbox: boolean }): Promise<void> {
+export async function registerDocumentation(
+  app: FastifyInstance,
+  options: { sandbox: boolean; publicUrl: string },
+): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -59,7 +62,7 @@ export async function registerDocumentation(app: FastifyInstance, options: { san
     async () => app.swagger(),
   );
 
-  const reference = lazyReference(app, options.sandbox);
+  const reference = lazyReference(app, options.sandbox ? tryItPage(options.publicUrl) : undefined);
   app.get('/docs', { schema: { hide: true } }, reference);
   app.get('/docs/*', { schema: { hide: true } }, reference);
 }
@@ -84,11 +87,11 @@ const FORWARDED_HEADERS = ['content-type', 'location', 'cache-control', 'etag', 
  */
 function lazyReference(
   app: FastifyInstance,
-  sandbox: boolean,
+  tryIt: TryItPage | undefined,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
   let reference: Promise<FastifyInstance> | undefined;
   return async (request, reply) => {
-    reference ??= buildReference(app, sandbox);
+    reference ??= buildReference(app, tryIt);
     const answer = await (await reference).inject({ method: 'GET', url: request.url });
     // The reference's own refusals (no such file, a path it will not serve) have Fastify's shape; ours is the error body.
     if (answer.statusCode >= 400) {
@@ -109,7 +112,7 @@ function lazyReference(
   };
 }
 
-async function buildReference(app: FastifyInstance, sandbox: boolean): Promise<FastifyInstance> {
+async function buildReference(app: FastifyInstance, tryIt: TryItPage | undefined): Promise<FastifyInstance> {
   const { default: fastifySwaggerUi } = await import('@fastify/swagger-ui');
   const reference = Fastify({ logger: false });
   // Swagger UI depends on @fastify/swagger by name: this stands in for it, with this app's document.
@@ -124,8 +127,8 @@ async function buildReference(app: FastifyInstance, sandbox: boolean): Promise<F
   );
   await reference.register(fastifySwaggerUi, {
     routePrefix: '/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true, ...(sandbox ? TRY_IT_CONFIG : {}) },
-    ...(sandbox ? TRY_IT_PAGE : {}),
+    uiConfig: { docExpansion: 'list', deepLinking: true, ...(tryIt === undefined ? {} : TRY_IT_CONFIG) },
+    ...tryIt,
     // Located through the package rather than the plugin's own folder, so the bundled server finds it too.
     baseDir: swaggerUiStaticDir(),
     logo: { type: 'image/svg+xml', content: Buffer.from(LOGO_SVG) },
@@ -146,12 +149,15 @@ const TRY_IT_CONFIG: Pick<FastifySwaggerUiOptions['uiConfig'] & object, 'request
   },
 };
 
-const TRY_IT_PAGE = {
-  theme: { title: 'Sandbox API reference', js: [{ filename: 'try-it-signer.js', content: TRY_IT_SIGNER_JS }] },
-  // The page sets the signature's headers itself: the form does not ask for them.
-  transformSpecification: (document: Readonly<Record<string, unknown>>) =>
-    withoutSignatureHeaders(document as Record<string, unknown>),
-};
+function tryItPage(publicUrl: string) {
+  return {
+    theme: { title: 'Sandbox API reference', js: [{ filename: 'try-it-signer.js', content: TRY_IT_SIGNER_JS }] },
+    // The page sets the signature's headers itself, and fills in the others a create needs.
+    transformSpecification: (document: Readonly<Record<string, unknown>>) =>
+      forTryItOut(document as Record<string, unknown>, publicUrl),
+  };
+}
+type TryItPage = ReturnType<typeof tryItPage>;
 
 function swaggerUiStaticDir(): string {
   return join(dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui')), 'static');

@@ -69,6 +69,8 @@ const FIXED: Record<string, string> = {
   'DELETE /v1/sandbox/scenarios/{scenarioId}': 'disarmSandboxScenario',
   'POST /v1/sandbox/certificates': 'issueSandboxCertificate',
   'POST /v1/sandbox/console-links': 'createSandboxConsoleLink',
+  'POST /v1/sandbox/docs-links': 'createSandboxDocsLink',
+  'POST /v1/sandbox/docs-links/bind': 'bindSandboxDocsLinkKey',
 };
 
 /** The operations every product of a payment service shares, under /{product}; Berlin Group's names. */

@@ -7,7 +7,7 @@ import * as retention from '../queries/retention-queries.js';
 import * as scheduler from '../queries/scheduler-queries.js';
 import type { BankData } from '../sca-records.js';
 import type { BankEntry, BankOwner } from '../../domain/bank.js';
-import type { BankWithWork, BoundKey, RetentionKind, UpkeepStore } from '../upkeep-records.js';
+import type { BankWithWork, BoundKey, KeyLink, RetentionKind, UpkeepStore } from '../upkeep-records.js';
 
 /** The upkeep part of the Kysely store: tenancy, use, the scheduler's banks, retention. */
 export class KyselyUpkeep implements UpkeepStore {
@@ -29,6 +29,16 @@ export class KyselyUpkeep implements UpkeepStore {
 
   bindBankKey(bank: string, keySha256: string, at: Date, limit: number): Promise<'bound' | 'already' | 'full'> {
     return owners.bindKey(this.db, this.lock, bank, keySha256, at, limit);
+  }
+
+  bindBankKeyByLink(
+    bank: string,
+    link: KeyLink,
+    keySha256: string,
+    at: Date,
+    limit: number,
+  ): Promise<'bound' | 'already' | 'full' | 'used' | 'key-unbound'> {
+    return owners.bindKeyByLink(this.db, this.lock, bank, link, keySha256, at, limit);
   }
 
   listBankKeys(bank: string): Promise<BoundKey[]> {

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { BankEntry, BankOwner } from '../../domain/bank.js';
 import type { Database } from '../database.js';
 import type { BankData } from '../sca-records.js';
-import type { BoundKey } from '../upkeep-records.js';
+import type { BoundKey, KeyLink } from '../upkeep-records.js';
 import { openBank } from './bank-queries.js';
 import type { TransactionLock } from './transaction-lock.js';
 
@@ -152,6 +152,36 @@ export async function bindKey(
   limit: number,
 ): Promise<'bound' | 'already' | 'full'> {
   return withBankKeys(db, lock, bank, async (trx, keys) => {
+    if (keys.includes(keySha256)) return 'already';
+    if (keys.length >= limit) return 'full';
+    await trx.insertInto('bank_keys').values({ bank, key_sha256: keySha256, bound_at: at.toISOString() }).execute();
+    return 'bound';
+  });
+}
+
+/**
+ * Binds a key by a one-time link (UpkeepStore.bindBankKeyByLink). The link's use is recorded with the
+ * console links' (console_link_uses, kept until the link expires) in the same transaction as the key,
+ * so a link binds once on every instance, and a key unbound meanwhile has its links go with it.
+ */
+export async function bindKeyByLink(
+  db: Kysely<Database>,
+  lock: TransactionLock,
+  bank: string,
+  link: KeyLink,
+  keySha256: string,
+  at: Date,
+  limit: number,
+): Promise<'bound' | 'already' | 'full' | 'used' | 'key-unbound'> {
+  return withBankKeys(db, lock, bank, async (trx, keys) => {
+    if (!keys.includes(link.askedWith)) return 'key-unbound';
+    // The link is used whatever it then finds, as the instance that opened it holds it used already.
+    const used = await trx
+      .insertInto('console_link_uses')
+      .values({ nonce: link.nonce, bank, expires_at: link.expiresAt.toISOString() })
+      .onConflict((oc) => oc.column('nonce').doNothing())
+      .executeTakeFirst();
+    if (Number(used.numInsertedOrUpdatedRows ?? 0n) === 0) return 'used';
     if (keys.includes(keySha256)) return 'already';
     if (keys.length >= limit) return 'full';
     await trx.insertInto('bank_keys').values({ bank, key_sha256: keySha256, bound_at: at.toISOString() }).execute();

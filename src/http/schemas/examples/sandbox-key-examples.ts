@@ -3,7 +3,8 @@ import { EXAMPLE_NOW } from './example-values.js';
 
 /**
  * The keys that open a TPP's sandbox bank (docs/sandbox.md): the first request's key, and a second
- * one (a CI runner's) bound by a request signed with the first.
+ * one (a CI runner's) bound by a request signed with the first; and a /docs link, which binds a key
+ * made in a browser (`tpp docs`).
  */
 
 /** A CI runner's RSA public key (2048 bits), as `openssl rsa -pubout` writes it. */
@@ -18,6 +19,10 @@ const CI_KEY = [
   '2wIDAQAB',
   '-----END PUBLIC KEY-----',
 ].join('\n');
+
+/** A /docs link's token: the TPP, the key that asked, the expiry and a nonce, signed (as a console link's). */
+const DOCS_TOKEN =
+  'eyJ0IjoiUFNETk8tRlNBLTEyMzQ1Njc4OSIsImsiOiIzYjBmNmMyZCIsImUiOjE3OTU2ODc1MDAwMDAsIm4iOiJxN1lSZ2xhX1BzZDNmQkt4WTJ3In0.Qm8dX2vKk1fH0cXw9o1nJ3rT6uY5bA7sD4eF8gH2jKl';
 
 const FIRST = {
   keySha256: '3b0f6c2d8e41a97f5c2e1d0b9a8f7e6d5c4b3a29181706f5e4d3c2b1a0f9e8d7',
@@ -52,6 +57,18 @@ export const sandboxKeyExamples: OperationExamples = {
         limit: 10,
       },
     },
+  },
+  createSandboxDocsLink: {
+    summary: 'A link that makes /docs sign as this TPP: open it in a browser within five minutes, once',
+    answer: {
+      status: 201,
+      body: { href: `http://127.0.0.1:8080/docs/#bind=${DOCS_TOKEN}`, expiresAt: '2026-11-26T10:05:00.000Z' },
+    },
+  },
+  bindSandboxDocsLinkKey: {
+    summary: 'The key the browser made, bound to the bank of the TPP that asked for the link',
+    request: { token: DOCS_TOKEN, publicKey: `${CI_KEY}\n` },
+    answer: { status: 201, body: { organizationIdentifier: 'PSDNO-FSA-123456789', keySha256: SECOND.keySha256 } },
   },
   unbindSandboxBankKey: {
     summary: 'The CI runner’s key unbound: its certificates no longer open the bank',
