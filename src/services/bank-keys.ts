@@ -8,7 +8,7 @@ import type { Banks } from './banks.js';
 import type { ValidLink } from './console/console-sessions.js';
 
 /** Why a `tpp docs` link binds nothing a second time, wherever that is found. */
-export const LINK_USED = 'this link was used already: a link binds one browser once; ask for another with `tpp docs`';
+export const LINK_USED = '$.token was used already: a link binds one browser once; ask for another with `tpp docs`';
 
 /** What the key routes answer: the bank's keys, and which signed the request. */
 export interface BankKeysView {
@@ -55,9 +55,8 @@ export class BankKeys {
    */
   async bindByLink(
     link: ValidLink,
-    publicKey: string,
+    key: { keySha256: string },
   ): Promise<{ created: boolean; tppId: string; keySha256: string }> {
-    const key = readPublicKeyInput(publicKey, '$.publicKey');
     const done = await this.store.bindBankKeyByLink(
       this.banks.of(link.tppId),
       { nonce: link.nonce, expiresAt: link.expiresAt, askedWith: link.keySha256 },
@@ -74,7 +73,7 @@ export class BankKeys {
           text:
             done === 'used'
               ? LINK_USED
-              : `the key that asked for this link is no longer bound to the sandbox bank of ${link.tppId}; ask for another with \`tpp docs\``,
+              : `$.token was asked for with a key no longer bound to the sandbox bank of ${link.tppId}; ask for another with \`tpp docs\``,
         },
       ]);
     return { created: done === 'bound', tppId: link.tppId, keySha256: key.keySha256 };

@@ -8,6 +8,7 @@ import {
 } from '../../domain/limits.js';
 import { type BankKeys, LINK_USED } from '../../services/bank-keys.js';
 import type { ConsoleAccess } from '../console-pages/console-access.js';
+import { readPublicKeyInput } from '../../security/public-key-input.js';
 import { signedRequestOf } from '../hooks/authenticate.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
@@ -108,9 +109,11 @@ export function registerSandboxDocsLinkRoutes(
       },
     },
     async (request, reply) => {
+      // The key is read first: a key refused leaves the link unopened, for the page to try again.
+      const key = readPublicKeyInput(request.body.publicKey, '$.publicKey');
       const entry = access.enter(request.body.token);
       if (entry.outcome !== 'valid') throw refusal(entry.outcome);
-      const bound = await keys.bindByLink(entry.link, request.body.publicKey);
+      const bound = await keys.bindByLink(entry.link, key);
       reply.header('Cache-Control', 'no-store');
       return reply
         .code(bound.created ? 201 : 200)
@@ -125,20 +128,23 @@ function refusal(outcome: 'invalid' | 'used' | 'expired' | 'busy' | 'too-many'):
     ApiError.of([{ code, path: '$.token', text }]);
   switch (outcome) {
     case 'invalid':
-      return problem('FORMAT_ERROR', 'is not a link this sandbox made; ask for one with `tpp docs`');
+      return problem('FORMAT_ERROR', '$.token is not a link this sandbox made; ask for one with `tpp docs`');
     case 'used':
       return problem('FORBIDDEN', LINK_USED);
     case 'expired':
       return problem(
         'FORBIDDEN',
-        `this link expired: a link binds within ${CONSOLE_LINK_TTL_MS / 60_000} minutes; ask for another with \`tpp docs\``,
+        `$.token expired: a link binds within ${CONSOLE_LINK_TTL_MS / 60_000} minutes; ask for another with \`tpp docs\``,
       );
     case 'too-many':
       return problem(
         'ACCESS_EXCEEDED',
-        `this TPP's links were opened ${CONSOLE_LINKS_PER_TPP} times within ${CONSOLE_LINK_TTL_MS / 60_000} minutes, the most this sandbox takes; open one a little later`,
+        `$.token: this TPP's links were opened ${CONSOLE_LINKS_PER_TPP} times within ${CONSOLE_LINK_TTL_MS / 60_000} minutes, the most this sandbox takes; open one a little later`,
       );
     case 'busy':
-      return problem('ACCESS_EXCEEDED', 'this sandbox takes no more links for a few minutes; open one a little later');
+      return problem(
+        'ACCESS_EXCEEDED',
+        '$.token: this sandbox takes no more links for a few minutes; open one a little later',
+      );
   }
 }
