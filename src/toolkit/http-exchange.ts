@@ -1,5 +1,4 @@
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 
 export interface HttpExchangeRequest {
   method: string;
@@ -30,11 +29,13 @@ const utf8 = new TextDecoder();
  * own error, which names what failed and where ("connect ECONNREFUSED 127.0.0.1:8080"); an abort's
  * error has the signal's reason (a timeout) as its cause.
  */
-export function exchange(request: HttpExchangeRequest): Promise<HttpExchangeAnswer> {
+export async function exchange(request: HttpExchangeRequest): Promise<HttpExchangeAnswer> {
+  const url = new URL(request.url);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError(`${url.href} is not an http: or https: address`);
+  // node:https, and TLS with it, is loaded for an https address only: a sandbox on this machine is http.
+  const send = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
   return new Promise((resolve, reject) => {
-    const url = new URL(request.url);
-    const send = url.protocol === 'https:' ? httpsRequest : url.protocol === 'http:' ? httpRequest : undefined;
-    if (send === undefined) throw new TypeError(`${url.href} is not an http: or https: address`);
     const signal = typeof request.timeout === 'number' ? AbortSignal.timeout(request.timeout) : request.timeout;
     const outgoing = send(url, { method: request.method.toUpperCase(), headers: request.headers, signal }, (answer) => {
       const chunks: Buffer[] = [];
