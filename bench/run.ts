@@ -29,12 +29,13 @@ import { runAtHalfRate } from './paced-load.js';
 import { measureDiskFlush } from './disk-flush.js';
 import { CREATE_PATH, benchTpp, bulkRequest, createRequest, pool, readRequest } from './requests.js';
 import { measureNdctCreates, ndctRow } from './ndct-creates.js';
+import { type TppCallFigures, measureTppCall } from './tpp-call.js';
 
 /**
  * `npm run bench`: the ceiling (bare Fastify), signed creates on SQLite and PostgreSQL (and their
  * latency at half the maximum rate), bulk creates, status reads, the transaction listing at
  * 1 000 000 transactions, account information (the account list, a transactions page at 1 000 000),
- * a batch run of 100 000 payments, cold start and peak memory, each the
+ * a batch run of 100 000 payments, cold start, peak memory and the toolkit's `tpp call`, each the
  * median of RUNS runs with min and max; prints one table and writes it to bench/results.md.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -85,6 +86,8 @@ interface Figures {
   rssMb: number[];
   coldEmpty: number[];
   coldExisting: number[];
+  /** `tpp call` (bench/tpp-call.ts), 10 calls a run. */
+  tppCall: TppCallFigures[];
   hostile: HostileFigures[][];
   firstBodies: FirstBodies[];
   ais: AisFigures[];
@@ -118,6 +121,7 @@ const figures: Figures = {
   rssMb: [],
   coldEmpty: [],
   coldExisting: [],
+  tppCall: [],
   hostile: [],
   firstBodies: [],
   ais: [],
@@ -407,6 +411,7 @@ for (let run = 0; run < RUNS; run++) {
   const coldDir = mkdtempSync(join(work, 'cold-'));
   figures.coldEmpty.push((await timeColdStart(coldDir, 8195, caFile)).ms);
   figures.coldExisting.push((await timeColdStart(coldDir, 8195, caFile)).ms);
+  figures.tppCall.push(await measureTppCall(mkdtempSync(join(work, 'tpp-call-')), 8195));
 
   const hostileDir = mkdtempSync(join(work, 'hostile-'));
   const hostile = await startBenchServer(SERVER_BUNDLE, 8196, sqliteSandboxEnv(hostileDir, caFile));
@@ -623,6 +628,11 @@ const rows: [string, string, string][] = [
   ['Peak RSS of the server during the create run, MB', fmt(figures.rssMb), 'target < 200'],
   ['Cold start, existing database, ms', fmt(figures.coldExisting), ''],
   ['Cold start, empty database, ms', fmt(figures.coldEmpty), 'target < 350'],
+  [
+    '`tpp call GET /v1/sandbox/keys` (the bundled toolkit, a new process), wall ms',
+    fmt(figures.tppCall.map((t) => stats(t.wallMs).median)),
+    `median of 10 calls a run; CPU (user + sys) ${fmt(figures.tppCall.map((t) => t.cpuMs))} ms a call; target < 300 (issue 41 §4)`,
+  ],
   ...aisRows(figures.ais, fmt),
   ...hostileRows(figures.hostile, fmt),
   firstBodiesRow(figures.firstBodies, fmt),

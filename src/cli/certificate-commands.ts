@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { type Command, Option } from 'commander';
 import { PSP_ROLE_NAMES, type PspRole } from '../domain/psp-role.js';
 import { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE } from '../security/sandbox-ca-files.js';
+// Small, and what it needs (node:http, node:crypto) tpp call loads anyway: a chunk of its own would cost more.
+import { requestSandboxCertificate } from '../toolkit/sandbox-certificate-client.js';
 import { positiveInteger, readText, roleList } from './cli-inputs.js';
 
 /**
@@ -92,12 +94,7 @@ export function addCertificateCommands(program: Command): void {
         };
         const tpp =
           options.server !== undefined
-            ? await (
-                await import('../toolkit/sandbox-certificate-client.js')
-              ).requestSandboxCertificate({
-                server: options.server,
-                ...request,
-              })
+            ? await requestSandboxCertificate({ server: options.server, ...request })
             : await (
                 await import('../toolkit/certificate-factory.js')
               ).issueTppCertificate({

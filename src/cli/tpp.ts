@@ -24,8 +24,8 @@ addWaitCommand(program);
 addProxyCommand(program);
 addPickCommand(program);
 
-// Exits as soon as the command is done: fetch's idle connection would otherwise hold the process
-// for a fifth of a second more. Writes to a pipe or a file are synchronous, so nothing is cut off.
+// Exits as soon as the command is done, whatever is still open (a connection kept alive, a timeout's
+// timer). Writes to a pipe or a file are synchronous, so nothing is cut off.
 program.parseAsync().then(
   () => process.exit(process.exitCode ?? 0),
   (error: unknown) => {

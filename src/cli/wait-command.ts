@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Command, Option } from 'commander';
 import { causeOf } from '../toolkit/cause.js';
+import { exchange } from '../toolkit/http-exchange.js';
 import { addressOf, positiveInteger, serverOption } from './cli-inputs.js';
 
 /** How often `tpp wait` asks: a start is ready in well under a second, so a tenth of one is what a wait costs at most. */
@@ -23,8 +24,7 @@ export function addWaitCommand(program: Command): void {
       let last = 'no answer yet';
       for (;;) {
         try {
-          const response = await fetch(url, { signal: AbortSignal.timeout(POLL_MS * 10) });
-          await response.arrayBuffer();
+          const response = await exchange({ method: 'GET', url, timeout: POLL_MS * 10 });
           if (response.status === 200) break;
           last = `HTTP ${response.status}`;
         } catch (error) {

@@ -1,6 +1,7 @@
 /**
- * An error's message with its causes: fetch says only "fetch failed", and what failed (ECONNREFUSED
- * 127.0.0.1:8080, a certificate, a reset) is in its `cause`.
+ * An error's message with its causes: an aborted exchange (src/toolkit/http-exchange.ts) says only
+ * "The operation was aborted", and why (a timeout) is in its `cause`; a wrapped error's own message
+ * (connect ECONNREFUSED 127.0.0.1:8080, a certificate, a reset) is in its `cause` too.
  */
 export function causeOf(error: unknown): string {
   const parts: string[] = [];

@@ -2,6 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import type { PspRole } from '../domain/psp-role.js';
 import type { CertificateAndKey } from './certificate-factory.js';
 import { causeOf } from './cause.js';
+import { type HttpExchangeAnswer, exchange } from './http-exchange.js';
 
 export interface SandboxCertificateOptions {
   /** The sandbox's address, such as http://127.0.0.1:8080 (or its /api-sandbox address). */
@@ -35,17 +36,18 @@ export async function requestSandboxCertificate(
       ? {}
       : { publicKey: createPublicKey(options.keyPem).export({ type: 'spki', format: 'pem' }).toString() }),
   };
-  let response: Response;
+  let response: HttpExchangeAnswer;
   try {
-    response = await fetch(url, {
+    response = await exchange({
       method: 'POST',
+      url,
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
     });
   } catch (error) {
     throw new Error(`cannot reach the sandbox at ${url.origin}: ${causeOf(error)}`);
   }
-  const text = await response.text();
+  const text = response.text;
   let answer:
     | { certificate?: string; privateKey?: string; keyId?: string; message?: string; tppMessages?: { text?: string }[] }
     | undefined;

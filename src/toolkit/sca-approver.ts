@@ -1,5 +1,6 @@
 import { type HtmlForm, type HtmlPage, readHtmlPage } from './html-forms.js';
 import { causeOf } from './cause.js';
+import { type HttpExchangeAnswer, exchange } from './http-exchange.js';
 
 export interface ScaApproval {
   /** The `scaRedirect` href of the bank's answer; a path is read against `server`. */
@@ -183,26 +184,26 @@ class FormBrowser {
   }
 
   private async request(url: string, init: { method: string; headers?: Record<string, string>; body?: string }) {
-    let response: Response;
+    let response: HttpExchangeAnswer;
     try {
-      response = await fetch(url, {
+      response = await exchange({
         ...init,
+        url,
         headers: { ...init.headers, accept: 'text/html', 'accept-language': 'en', ...this.cookieHeader() },
-        redirect: 'manual',
       });
     } catch (error) {
       throw new ScaFlowError(`cannot reach the bank's page at ${url}: ${causeOf(error)}`);
     }
-    for (const line of response.headers.getSetCookie()) {
+    for (const line of response.headers['set-cookie'] ?? []) {
       const pair = line.split(';')[0]!;
       const equals = pair.indexOf('=');
       if (equals > 0) this.cookies.set(pair.slice(0, equals).trim(), pair.slice(equals + 1).trim());
     }
-    const location = response.headers.get('location');
-    const text = await response.text();
-    if (response.status >= 300 && response.status < 400 && location !== null)
+    const location = response.headers.location;
+    const text = response.text;
+    if (response.status >= 300 && response.status < 400 && location !== undefined)
       return { url, page: readHtmlPage(''), location: new URL(location, url).toString() };
-    if (!(response.headers.get('content-type') ?? '').includes('text/html'))
+    if (!(response.headers['content-type'] ?? '').includes('text/html'))
       throw new ScaFlowError(`${url} answered ${response.status}, not a page: ${text.slice(0, 300)}`);
     return { url, page: readHtmlPage(text), location: undefined };
   }

@@ -1,6 +1,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { causeOf } from './cause.js';
+import { exchange } from './http-exchange.js';
 import { type SigningCredentials, signRequest } from './request-signer.js';
 
 /** The largest body the proxy takes from its client: twice the largest the bank takes (a bulk's), so the bank answers an oversized body itself. */
@@ -42,7 +43,7 @@ const NOT_FORWARDED = new Set([
   'tpp-signature-certificate',
 ]);
 
-/** Headers of the bank's answer that fetch has already undone (decompressed, de-chunked) or that belong to one connection. */
+/** Headers of the bank's answer that belong to one connection, or that the proxy sets itself: the length of what it sends back (it asks the bank for no content coding). */
 const NOT_ANSWERED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length']);
 
 /**
@@ -104,16 +105,14 @@ async function forward(request: IncomingMessage, response: ServerResponse, route
   const signed = isApi(path)
     ? signRequest({ method, url, headers, body: sent, credentials: route.credentials, digest: true })
     : headers;
-  const answer = await fetch(url, { method, headers: signed, body: sent, redirect: 'manual' });
-  const text = Buffer.from(await answer.arrayBuffer());
+  const answer = await exchange({ method, url, headers: signed, body: sent });
   const out: Record<string, string | string[]> = {};
-  answer.headers.forEach((value, name) => {
-    if (!NOT_ANSWERED.has(name) && name !== 'set-cookie') out[name] = rewrite(value, route);
-  });
-  const cookies = answer.headers.getSetCookie();
-  if (cookies.length > 0) out['set-cookie'] = cookies;
-  const json = (answer.headers.get('content-type') ?? '').includes('json');
-  const payload = json ? Buffer.from(rewrite(text.toString('utf8'), route), 'utf8') : text;
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value === undefined || NOT_ANSWERED.has(name)) continue;
+    out[name] = typeof value === 'string' ? rewrite(value, route) : value; // set-cookie, a list, as it is
+  }
+  const json = (answer.headers['content-type'] ?? '').includes('json');
+  const payload = json ? Buffer.from(rewrite(answer.text, route), 'utf8') : answer.body;
   response.writeHead(answer.status, { ...out, 'content-length': String(payload.length) });
   response.end(payload);
 }

@@ -1,8 +1,11 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { exchange } from './http-exchange.js';
 import { type SignOptions, signRequest } from './request-signer.js';
 
 export interface SignedResponse {
   status: number;
-  headers: Record<string, string>;
+  /** Names in lower case; set-cookie as a list. */
+  headers: IncomingHttpHeaders;
   /** The body parsed as JSON when it is JSON, else the text. */
   body: unknown;
 }
@@ -18,20 +21,15 @@ export async function sendSignedRequest(options: SignOptions & { url: string }):
   const headers = signRequest({ ...options, body });
   if (body !== undefined) headers['content-type'] ??= 'application/json';
   headers['accept'] ??= 'application/json';
-  const response = await fetch(options.url, {
-    method: options.method.toUpperCase(),
-    headers,
-    body,
-    redirect: 'manual',
-  });
-  const text = await response.text();
+  const response = await exchange({ method: options.method, url: options.url, headers, body });
+  const text = response.text;
   let parsed: unknown = text;
-  if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') {
+  if ((response.headers['content-type'] ?? '').includes('json') && text !== '') {
     try {
       parsed = JSON.parse(text);
     } catch {
       parsed = text;
     }
   }
-  return { status: response.status, headers: Object.fromEntries(response.headers.entries()), body: parsed };
+  return { status: response.status, headers: response.headers, body: parsed };
 }
