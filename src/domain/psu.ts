@@ -38,31 +38,7 @@ export function identifyPsu(
   headers: PsuHeaders,
   nationalIdKey: NationalIdKey,
 ): { psu: PsuIdentification | undefined; problems: Problem[] } {
-  const problems: Problem[] = [];
-  if (headers.psuId === undefined && headers.nationalId === undefined) {
-    problems.push({
-      code: 'HTTP_HEADER_REQUIRED',
-      path: 'header:PSU-ID',
-      text: "header PSU-ID is required (or X-PSU-IDENTITY with the PSU's national identity number, for a PSU who has no PSU-ID yet)",
-    });
-  }
-  if (headers.nationalId !== undefined) {
-    const why = nationalIdProblem(headers.nationalId);
-    if (why !== undefined) {
-      problems.push({
-        code: 'FORMAT_ERROR',
-        path: 'header:X-PSU-IDENTITY',
-        text: `header X-PSU-IDENTITY is not a Norwegian national identity number or D-number (${why})`,
-      });
-    }
-  }
-  if (headers.context === 'CORPORATE' && headers.corporateId === undefined) {
-    problems.push({
-      code: 'HTTP_HEADER_REQUIRED',
-      path: 'header:PSU-Corporate-ID',
-      text: 'header PSU-Corporate-ID is required for a corporate PSU (PSU-Context CORPORATE): it names the corporate agreement',
-    });
-  }
+  const problems = psuHeaderProblems(headers, { identityRequired: true });
   if (problems.length > 0) return { psu: undefined, problems };
   const nationalIdHash =
     headers.nationalId === undefined
@@ -78,6 +54,42 @@ export function identifyPsu(
     },
     problems,
   };
+}
+
+/**
+ * The PSU headers' one rule, for every operation that takes them (spec, Authentication 8):
+ * X-PSU-IDENTITY is a national identity number; PSU-Context CORPORATE needs PSU-Corporate-ID, and
+ * PRIVATE names none. PSU-ID or X-PSU-IDENTITY is required where the bank must know the PSU before
+ * the SCA (a payment), not where the SCA finds out who it is (a consent).
+ */
+export function psuHeaderProblems(headers: PsuHeaders, needs: { identityRequired: boolean }): Problem[] {
+  const problems: Problem[] = [];
+  if (needs.identityRequired && headers.psuId === undefined && headers.nationalId === undefined)
+    problems.push({
+      code: 'HTTP_HEADER_REQUIRED',
+      path: 'header:PSU-ID',
+      text: "header PSU-ID is required (or X-PSU-IDENTITY with the PSU's national identity number, for a PSU who has no PSU-ID yet)",
+    });
+  const why = headers.nationalId === undefined ? undefined : nationalIdProblem(headers.nationalId);
+  if (why !== undefined)
+    problems.push({
+      code: 'FORMAT_ERROR',
+      path: 'header:X-PSU-IDENTITY',
+      text: `header X-PSU-IDENTITY is not a Norwegian national identity number or D-number (${why})`,
+    });
+  if (headers.context === 'CORPORATE' && headers.corporateId === undefined)
+    problems.push({
+      code: 'HTTP_HEADER_REQUIRED',
+      path: 'header:PSU-Corporate-ID',
+      text: 'header PSU-Corporate-ID is required for a corporate PSU (PSU-Context CORPORATE): it names the corporate agreement the PSU acts for',
+    });
+  if (headers.context === 'PRIVATE' && headers.corporateId !== undefined)
+    problems.push({
+      code: 'FORMAT_ERROR',
+      path: 'header:PSU-Corporate-ID',
+      text: 'header PSU-Corporate-ID names a corporate agreement, but PSU-Context is PRIVATE: send PSU-Context CORPORATE to act for the agreement, or leave PSU-Corporate-ID out',
+    });
+  return problems;
 }
 
 /** Why a text is not a Norwegian national identity number (birth, D- or synthetic number), or undefined when it is one. */

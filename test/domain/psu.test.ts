@@ -7,6 +7,7 @@ import {
   type PsuHeaders,
   hashNationalId as hashWith,
   identifyPsu as identifyWith,
+  psuHeaderProblems,
 } from '../../src/domain/psu.js';
 
 /** One installation's key for these tests; another installation has another. */
@@ -178,5 +179,28 @@ describe('hashNationalId', () => {
 
   it('refuses a key shorter than 32 bytes', () => {
     assert.throws(() => hashWith({ bytes: randomBytes(16) }, FNR), /at least 32/);
+  });
+});
+
+describe('psuHeaderProblems: the PSU headers of every operation', () => {
+  const paths = (h: Partial<PsuHeaders>, identityRequired: boolean) =>
+    psuHeaderProblems(headers(h), { identityRequired }).map((p) => [p.code, p.path]);
+
+  it('asks for PSU-ID or X-PSU-IDENTITY only where the operation must know the PSU before its SCA', () => {
+    assert.deepEqual(paths({}, true), [['HTTP_HEADER_REQUIRED', 'header:PSU-ID']]);
+    assert.deepEqual(paths({}, false), []);
+  });
+
+  it('holds PSU-Context and PSU-Corporate-ID to each other, and X-PSU-IDENTITY to a national identity number, in either case', () => {
+    for (const identityRequired of [true, false]) {
+      assert.deepEqual(paths({ psuId: PSU_ID, context: 'CORPORATE' }, identityRequired), [
+        ['HTTP_HEADER_REQUIRED', 'header:PSU-Corporate-ID'],
+      ]);
+      assert.deepEqual(paths({ psuId: PSU_ID, context: 'PRIVATE', corporateId: 'CORP-1' }, identityRequired), [
+        ['FORMAT_ERROR', 'header:PSU-Corporate-ID'],
+      ]);
+      assert.deepEqual(paths({ nationalId: H_NUMBER }, identityRequired), [['FORMAT_ERROR', 'header:X-PSU-IDENTITY']]);
+      assert.deepEqual(paths({ psuId: PSU_ID, context: 'CORPORATE', corporateId: 'CORP-1' }, identityRequired), []);
+    }
   });
 });

@@ -315,6 +315,19 @@ describe('creating a cross-border credit transfer: headers', () => {
     );
   });
 
+  it('refuses PSU-Context PRIVATE with a PSU-Corporate-ID with 400 FORMAT_ERROR at header:PSU-Corporate-ID, as a consent does (one PSU header rule)', async () => {
+    const body = assertErrorBody(
+      await createCrossBorder(t, { headers: { 'PSU-Context': 'PRIVATE', 'PSU-Corporate-ID': 'CORP-0001' } }),
+      400,
+      'FORMAT_ERROR',
+    );
+    assert.deepEqual(
+      body.tppMessages?.map((m) => m.path),
+      ['header:PSU-Corporate-ID'],
+    );
+    assert.match(body.tppMessages?.[0]?.text ?? '', /but PSU-Context is PRIVATE/);
+  });
+
   it('accepts PSU-Context CORPORATE with PSU-Corporate-ID', async () => {
     assertCreated(
       await createCrossBorder(t, { headers: { 'PSU-Context': 'CORPORATE', 'PSU-Corporate-ID': 'CORP-0001' } }),

@@ -4,7 +4,7 @@ import type { BindingStore } from '../../store/binding-store.js';
 import { randomUUID } from 'node:crypto';
 import type { ConsentResource, EndedConsent } from '../../domain/ais-consent.js';
 import { ApiError, type Problem, type TppMessage } from '../../domain/api-error.js';
-import { type PsuContext, type PsuHeaders, nationalIdProblem } from '../../domain/psu.js';
+import { type PsuContext, psuHeaderProblems } from '../../domain/psu.js';
 import { PsuAuthenticationRequired, isSessionValid } from '../../domain/sca.js';
 import type { TppIdentity } from '../../domain/psp-role.js';
 import { newBankId } from '../../domain/bank.js';
@@ -51,7 +51,11 @@ export class AisConsents {
     record: RecordAnswer,
   ): Promise<Created> {
     const { bank } = request;
-    const problems = [...schemaProblems, ...bodyProblems(body), ...psuProblems(request.psu)];
+    const problems = [
+      ...schemaProblems,
+      ...bodyProblems(body),
+      ...psuHeaderProblems(request.psu, { identityRequired: false }),
+    ];
     const agreementId = request.psu.corporateId;
     if (
       agreementId !== undefined &&
@@ -227,33 +231,4 @@ function bodyProblems(body: unknown): Problem[] {
       text: "POST /v1/bank-offered-consents takes no body: the PSU chooses the accounts to share on the bank's page (send no body, or {})",
     },
   ];
-}
-
-/** PSU-Context and PSU-Corporate-ID agree; X-PSU-IDENTITY, when sent, is a national identity number. */
-function psuProblems(headers: PsuHeaders): Problem[] {
-  const problems: Problem[] = [];
-  if (headers.nationalId !== undefined) {
-    const why = nationalIdProblem(headers.nationalId);
-    if (why !== undefined)
-      problems.push({
-        code: 'FORMAT_ERROR',
-        path: 'header:X-PSU-IDENTITY',
-        text: `header X-PSU-IDENTITY is not a Norwegian national identity number or D-number (${why})`,
-      });
-  }
-  if (headers.context === 'CORPORATE' && headers.corporateId === undefined) {
-    problems.push({
-      code: 'HTTP_HEADER_REQUIRED',
-      path: 'header:PSU-Corporate-ID',
-      text: 'header PSU-Corporate-ID is required for a corporate PSU (PSU-Context CORPORATE): it names the corporate agreement whose accounts the PSU shares',
-    });
-  }
-  if (headers.context === 'PRIVATE' && headers.corporateId !== undefined) {
-    problems.push({
-      code: 'FORMAT_ERROR',
-      path: 'header:PSU-Corporate-ID',
-      text: "header PSU-Corporate-ID names a corporate agreement, but PSU-Context is PRIVATE: send PSU-Context CORPORATE to share the agreement's accounts, or leave PSU-Corporate-ID out",
-    });
-  }
-  return problems;
 }
