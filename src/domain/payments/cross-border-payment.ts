@@ -1,15 +1,14 @@
 import type { Problem, TppMessage } from '../api-error.js';
 import { accountKey, accountProblems, bicCountry, bicProblem } from '../account-reference.js';
 import { isCurrency } from '../currency.js';
-import { isCalendarDate } from '../clock.js';
-import { executionDateProblem } from '../execution-date.js';
 import { CROSS_BORDER_FEE_NOK_MINOR, transferFees } from '../fee-schedule.js';
 import { type Money, formatAmount } from '../money.js';
 import type { ReferenceRates } from '../reference-rates.js';
 import { readAmount } from './amount-field.js';
 import type { Json } from '../json.js';
 import { has, objectAt, stringAt } from './field-reader.js';
-import { type ValidatedPayment, duplicateKey } from './payment.js';
+import { amountInNok, readExecutionDate } from './product-steps.js';
+import { type ValidatedPayment, singleTransfer } from './payment.js';
 
 /** spec: the cross-border product is meant for NOK 100 000 or more, and must then carry regulatory reporting. */
 export const REGULATORY_REPORTING_THRESHOLD_NOK_MINOR = 10_000_000n;
@@ -33,19 +32,9 @@ export interface ProductValidation {
 export function validateCrossBorderPayment(body: unknown, context: ProductContext): ProductValidation {
   const problems: Problem[] = [];
   const instructed = readAmount(body, 'instructedAmount', '$.instructedAmount', problems);
-  const creditorAccount = objectAt(body, 'creditorAccount');
-  const creditorAgent = stringAt(body, 'creditorAgent');
-  problems.push(...creditorProblems(body, creditorAccount, creditorAgent));
-  const debtorAccount = objectAt(body, 'debtorAccount');
-  if (debtorAccount !== undefined)
-    problems.push(...accountProblems(debtorAccount, '$.debtorAccount', { norwegian: true, bbanOrIban: true }));
-  const executionDate = stringAt(body, 'requestedExecutionDate');
-  if (executionDate !== undefined && isCalendarDate(executionDate)) {
-    const problem = executionDateProblem(executionDate, context.today, '$.requestedExecutionDate');
-    if (problem !== undefined) problems.push(problem);
-  }
-  const size = instructed === undefined ? undefined : sizeInNok(body, instructed, context.rates);
-  if (size !== undefined) problems.push(...size.problems);
+  const { creditorAccount, creditorAgent, debtorAccount } = crossBorderParties(body, problems);
+  const executionDate = readExecutionDate(body, context.today, problems);
+  const size = instructed === undefined ? undefined : sizeInNok(body, instructed, context.rates, problems);
 
   if (
     problems.length > 0 ||
@@ -65,6 +54,20 @@ export function validateCrossBorderPayment(body: unknown, context: ProductContex
     executionDate,
   });
   return { problems, payment: { ...payment, warnings: size.warnings } };
+}
+
+/** Who pays and who is paid in either cross-border product: the creditor's account and bank, and a Norwegian debtor's account. */
+export function crossBorderParties(
+  body: unknown,
+  problems: Problem[],
+): { creditorAccount: Json | undefined; creditorAgent: string | undefined; debtorAccount: Json | undefined } {
+  const creditorAccount = objectAt(body, 'creditorAccount');
+  const creditorAgent = stringAt(body, 'creditorAgent');
+  problems.push(...creditorProblems(body, creditorAccount, creditorAgent));
+  const debtorAccount = objectAt(body, 'debtorAccount');
+  if (debtorAccount !== undefined)
+    problems.push(...accountProblems(debtorAccount, '$.debtorAccount', { norwegian: true, bbanOrIban: true }));
+  return { creditorAccount, creditorAgent, debtorAccount };
 }
 
 /** The creditor's bank (a BIC; required when the account is given by BBAN) and account (Norwegian rules when the bank is). */
@@ -101,27 +104,18 @@ function sizeInNok(
   body: unknown,
   instructed: Money,
   rates: ReferenceRates,
-): { amountNokMinor: bigint | undefined; problems: Problem[]; warnings: TppMessage[] } {
-  const amountNokMinor = rates.toNokMinor(instructed.minor, instructed.currency);
-  if (amountNokMinor === undefined) {
-    const problem: Problem = {
-      code: 'PAYMENT_FAILED',
-      path: '$.instructedAmount.currency',
-      text: `the bank has no reference rate for ${instructed.currency}, so it cannot convert the payment; pay in a currency it trades`,
-    };
-    return { amountNokMinor, problems: [problem], warnings: [] };
-  }
+  problems: Problem[],
+): { amountNokMinor: bigint | undefined; warnings: TppMessage[] } {
+  const amountNokMinor = amountInNok(instructed, rates, problems);
+  if (amountNokMinor === undefined) return { amountNokMinor, warnings: [] };
   if (amountNokMinor >= REGULATORY_REPORTING_THRESHOLD_NOK_MINOR) {
-    const inNok =
-      instructed.currency === 'NOK' ? '' : ` (NOK ${formatAmount(amountNokMinor, 'NOK')} at the bank's reference rate)`;
-    const problems = ['regulatoryReportingCode', 'regulatoryReportingInformation']
-      .filter((field) => !has(body, field))
-      .map((field): Problem => ({
+    for (const field of ['regulatoryReportingCode', 'regulatoryReportingInformation'].filter((f) => !has(body, f)))
+      problems.push({
         code: 'FORMAT_ERROR',
         path: `$.${field}`,
-        text: `$.${field} is required for transfers of NOK 100 000 or more; this one is ${instructed.currency} ${formatAmount(instructed.minor, instructed.currency)}${inNok}`,
-      }));
-    return { amountNokMinor, problems, warnings: [] };
+        text: `$.${field} is required for transfers of NOK 100 000 or more; this one is ${sizeText(instructed, amountNokMinor)}`,
+      });
+    return { amountNokMinor, warnings: [] };
   }
   const warning: TppMessage = {
     category: 'WARNING',
@@ -129,7 +123,14 @@ function sizeInNok(
     path: '$.instructedAmount',
     text: `${CROSS_BORDER_NAME} is meant for amounts of NOK 100 000 or more; this one is below. The payment is accepted; a smaller cross-border payment may cost less as another product of the bank`,
   };
-  return { amountNokMinor, problems: [], warnings: [warning] };
+  return { amountNokMinor, warnings: [warning] };
+}
+
+/** An amount as a message gives it: in its currency, and in kroner at the reference rate when it is another. */
+export function sizeText(instructed: Money, amountNokMinor: bigint): string {
+  const inNok =
+    instructed.currency === 'NOK' ? '' : ` (NOK ${formatAmount(amountNokMinor, 'NOK')} at the bank's reference rate)`;
+  return `${instructed.currency} ${formatAmount(instructed.minor, instructed.currency)}${inNok}`;
 }
 
 export interface CheckedFields {
@@ -162,19 +163,15 @@ export function crossBorderPayment(body: unknown, fields: CheckedFields): Omit<V
     debtor,
     requestedExecutionDate: executionDate,
     transfers: [
-      {
-        amount: instructed,
-        creditorName: stringAt(body, 'creditorName') ?? '',
-        creditorAccount: creditorAccountKey,
-        duplicateKey: duplicateKey({
+      singleTransfer(
+        { amount: instructed, creditorName: stringAt(body, 'creditorName') ?? '', creditorAccount: creditorAccountKey },
+        {
           debtor: accountKey(debtor),
           creditor,
-          amount: instructed,
           executionDate,
           remittance: stringAt(body, 'remittanceInformationUnstructured') ?? '',
-        }),
-        path: '$',
-      },
+        },
+      ),
     ],
     fees: transferFees(
       fields.feeNokMinor ?? CROSS_BORDER_FEE_NOK_MINOR,

@@ -1,12 +1,11 @@
 import type { Problem } from '../api-error.js';
 import { accountKey, accountProblems } from '../account-reference.js';
-import { isCalendarDate } from '../clock.js';
-import { executionDateProblem } from '../execution-date.js';
 import { domesticBulkFees } from '../fee-schedule.js';
 import { isValidKid } from '../kid.js';
 import { readAmount } from './amount-field.js';
 import type { ProductContext, ProductValidation } from './cross-border-payment.js';
 import { arrayAt, has, isObject, objectAt, stringAt } from './field-reader.js';
+import { readExecutionDate } from './product-steps.js';
 import { type Transfer, duplicateKey } from './payment.js';
 
 /** Structured references of these types (or of no type) are KID/OCR numbers and are checked as such. */
@@ -24,11 +23,7 @@ export function validateDomesticBulkPayment(body: unknown, context: ProductConte
     problems.push(...accountProblems(debtorAccount, '$.debtorAccount', { norwegian: true, bbanOrIban: false }));
     requireNok(stringAt(debtorAccount, 'currency'), '$.debtorAccount.currency', problems);
   }
-  const executionDate = stringAt(body, 'requestedExecutionDate');
-  if (executionDate !== undefined && isCalendarDate(executionDate)) {
-    const problem = executionDateProblem(executionDate, context.today, '$.requestedExecutionDate');
-    if (problem !== undefined) problems.push(problem);
-  }
+  const executionDate = readExecutionDate(body, context.today, problems);
   const debtor = { bban: stringAt(debtorAccount, 'bban'), iban: undefined, currency: 'NOK' };
 
   const transfers: Transfer[] = [];

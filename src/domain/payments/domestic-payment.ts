@@ -1,7 +1,5 @@
 import type { Problem } from '../api-error.js';
 import { accountProblems } from '../account-reference.js';
-import { isCalendarDate } from '../clock.js';
-import { executionDateProblem } from '../execution-date.js';
 import { type Fees, domesticFees, straksFees } from '../fee-schedule.js';
 import { STRAKS_MAX_AMOUNT_NOK_MINOR } from '../limits.js';
 import { type Money, formatAmount } from '../money.js';
@@ -10,7 +8,8 @@ import type { ProductContext, ProductValidation } from './cross-border-payment.j
 import { remittanceOf, requireNok } from './domestic-bulk-payment.js';
 import type { Json } from '../json.js';
 import { objectAt, stringAt } from './field-reader.js';
-import { duplicateKey } from './payment.js';
+import { readExecutionDate } from './product-steps.js';
+import { singleTransfer } from './payment.js';
 
 /**
  * Bank registration numbers (the first four digits of a Norwegian account number) of creditor banks
@@ -86,11 +85,8 @@ export function domesticFields(body: unknown, today: string | undefined, problem
   const creditorBban = norwegianAccount(creditorAccount, '$.creditorAccount', problems);
   const debtorAccount = objectAt(body, 'debtorAccount');
   const debtorBban = norwegianAccount(debtorAccount, '$.debtorAccount', problems);
-  const executionDate = stringAt(body, 'requestedExecutionDate');
-  if (today !== undefined && executionDate !== undefined && isCalendarDate(executionDate)) {
-    const problem = executionDateProblem(executionDate, today, '$.requestedExecutionDate');
-    if (problem !== undefined) problems.push(problem);
-  }
+  const executionDate =
+    today === undefined ? stringAt(body, 'requestedExecutionDate') : readExecutionDate(body, today, problems);
   const remittance =
     typeof body === 'object' && body !== null ? remittanceOf(body as Json, '$', problems, 'a payment') : undefined;
   return {
@@ -139,13 +135,10 @@ function paymentOf(fields: DomesticFields, problems: Problem[], fees: Fees): Pro
       debtor,
       requestedExecutionDate: executionDate,
       transfers: [
-        {
-          amount,
-          creditorName: fields.creditorName,
-          creditorAccount: creditorBban,
-          duplicateKey: duplicateKey({ debtor: debtorKey, creditor: creditorBban, amount, executionDate, remittance }),
-          path: '$',
-        },
+        singleTransfer(
+          { amount, creditorName: fields.creditorName, creditorAccount: creditorBban },
+          { debtor: debtorKey, executionDate, remittance },
+        ),
       ],
       fees,
       warnings: [],

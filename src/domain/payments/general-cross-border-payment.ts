@@ -1,18 +1,15 @@
 import type { Problem } from '../api-error.js';
-import { accountProblems } from '../account-reference.js';
-import { isCalendarDate } from '../clock.js';
-import { executionDateProblem } from '../execution-date.js';
 import { GENERAL_CROSS_BORDER_FEE_NOK_MINOR } from '../fee-schedule.js';
-import { formatAmount } from '../money.js';
 import { readAmount } from './amount-field.js';
 import {
   type ProductContext,
   type ProductValidation,
   REGULATORY_REPORTING_THRESHOLD_NOK_MINOR,
-  creditorProblems,
+  crossBorderParties,
   crossBorderPayment,
+  sizeText,
 } from './cross-border-payment.js';
-import { objectAt, stringAt } from './field-reader.js';
+import { amountInNok, readExecutionDate } from './product-steps.js';
 
 /**
  * The platform's general cross-border product (cross-border-credit-transfers) beside the Norwegian
@@ -23,37 +20,18 @@ import { objectAt, stringAt } from './field-reader.js';
 export function validateGeneralCrossBorderPayment(body: unknown, context: ProductContext): ProductValidation {
   const problems: Problem[] = [];
   const instructed = readAmount(body, 'instructedAmount', '$.instructedAmount', problems);
-  const creditorAccount = objectAt(body, 'creditorAccount');
-  const creditorAgent = stringAt(body, 'creditorAgent');
-  problems.push(...creditorProblems(body, creditorAccount, creditorAgent));
-  const debtorAccount = objectAt(body, 'debtorAccount');
-  if (debtorAccount !== undefined)
-    problems.push(...accountProblems(debtorAccount, '$.debtorAccount', { norwegian: true, bbanOrIban: true }));
-  const executionDate = stringAt(body, 'requestedExecutionDate');
-  if (executionDate !== undefined && isCalendarDate(executionDate)) {
-    const problem = executionDateProblem(executionDate, context.today, '$.requestedExecutionDate');
-    if (problem !== undefined) problems.push(problem);
-  }
-  const amountNokMinor =
-    instructed === undefined ? undefined : context.rates.toNokMinor(instructed.minor, instructed.currency);
-  if (instructed !== undefined && amountNokMinor === undefined) {
-    problems.push({
-      code: 'PAYMENT_FAILED',
-      path: '$.instructedAmount.currency',
-      text: `the bank has no reference rate for ${instructed.currency}, so it cannot convert the payment; pay in a currency it trades`,
-    });
-  }
+  const { creditorAccount, creditorAgent, debtorAccount } = crossBorderParties(body, problems);
+  const executionDate = readExecutionDate(body, context.today, problems);
+  const amountNokMinor = instructed === undefined ? undefined : amountInNok(instructed, context.rates, problems);
   if (
     instructed !== undefined &&
     amountNokMinor !== undefined &&
     amountNokMinor >= REGULATORY_REPORTING_THRESHOLD_NOK_MINOR
   ) {
-    const inNok =
-      instructed.currency === 'NOK' ? '' : ` (NOK ${formatAmount(amountNokMinor, 'NOK')} at the bank's reference rate)`;
     problems.push({
       code: 'PAYMENT_FAILED',
       path: '$.instructedAmount',
-      text: `cross-border-credit-transfers takes amounts under NOK 100 000; this one is ${instructed.currency} ${formatAmount(instructed.minor, instructed.currency)}${inNok}. From NOK 100 000 the purpose must be reported to the currency register: send it as norwegian-cross-border-credit-transfers with regulatoryReportingCode and regulatoryReportingInformation`,
+      text: `cross-border-credit-transfers takes amounts under NOK 100 000; this one is ${sizeText(instructed, amountNokMinor)}. From NOK 100 000 the purpose must be reported to the currency register: send it as norwegian-cross-border-credit-transfers with regulatoryReportingCode and regulatoryReportingInformation`,
     });
   }
   if (

@@ -63,6 +63,18 @@ export interface DuplicateParts {
   remittance: string;
 }
 
+/**
+ * The one transfer of a single payment, at the body's root: to the creditor's account, keyed for the
+ * logical duplicate check by its parts (`creditor` in the key where it says more than the account).
+ */
+export function singleTransfer(
+  transfer: Omit<Transfer, 'duplicateKey' | 'path'>,
+  parts: Omit<DuplicateParts, 'creditor' | 'amount'> & { creditor?: string },
+): Transfer {
+  const creditor = parts.creditor ?? transfer.creditorAccount;
+  return { ...transfer, duplicateKey: duplicateKey({ ...parts, creditor, amount: transfer.amount }), path: '$' };
+}
+
 /** Equal payments have equal keys: the parts, normalised, hashed. */
 export function duplicateKey(parts: DuplicateParts): string {
   const text = [

@@ -1,15 +1,14 @@
 import type { Problem } from '../api-error.js';
 import { accountKey, accountProblems, bicProblem } from '../account-reference.js';
-import { isCalendarDate } from '../clock.js';
 import { isCurrency } from '../currency.js';
-import { executionDateProblem } from '../execution-date.js';
 import { SEPA_FEE_NOK_MINOR, transferFees } from '../fee-schedule.js';
 import { isSepaIbanCountry } from '../sepa-countries.js';
 import { readAmount } from './amount-field.js';
 import type { ProductContext, ProductValidation } from './cross-border-payment.js';
 import type { Json } from '../json.js';
 import { objectAt, stringAt } from './field-reader.js';
-import { duplicateKey } from './payment.js';
+import { amountInNok, readExecutionDate } from './product-steps.js';
+import { singleTransfer } from './payment.js';
 
 /** What a SEPA credit transfer may be debited from: a kroner or a euro account of this bank. */
 const SEPA_DEBTOR_CURRENCIES = new Set(['NOK', 'EUR']);
@@ -29,20 +28,8 @@ export function validateSepaPayment(body: unknown, context: ProductContext): Pro
   const debtorAccount = objectAt(body, 'debtorAccount');
   const debtorCurrency = stringAt(debtorAccount, 'currency');
   if (debtorAccount !== undefined) problems.push(...debtorProblems(debtorAccount, debtorCurrency));
-  const executionDate = stringAt(body, 'requestedExecutionDate');
-  if (executionDate !== undefined && isCalendarDate(executionDate)) {
-    const problem = executionDateProblem(executionDate, context.today, '$.requestedExecutionDate');
-    if (problem !== undefined) problems.push(problem);
-  }
-  const amountNokMinor =
-    instructed === undefined ? undefined : context.rates.toNokMinor(instructed.minor, instructed.currency);
-  if (instructed !== undefined && amountNokMinor === undefined) {
-    problems.push({
-      code: 'PAYMENT_FAILED',
-      path: '$.instructedAmount.currency',
-      text: `the bank has no reference rate for ${instructed.currency}, so it cannot convert the payment`,
-    });
-  }
+  const executionDate = readExecutionDate(body, context.today, problems);
+  const amountNokMinor = instructed === undefined ? undefined : amountInNok(instructed, context.rates, problems);
   if (
     problems.length > 0 ||
     instructed === undefined ||
@@ -65,19 +52,14 @@ export function validateSepaPayment(body: unknown, context: ProductContext): Pro
       debtor,
       requestedExecutionDate: executionDate,
       transfers: [
-        {
-          amount: instructed,
-          creditorName: stringAt(body, 'creditorName') ?? '',
-          creditorAccount: creditor,
-          duplicateKey: duplicateKey({
+        singleTransfer(
+          { amount: instructed, creditorName: stringAt(body, 'creditorName') ?? '', creditorAccount: creditor },
+          {
             debtor: accountKey(debtor),
-            creditor,
-            amount: instructed,
             executionDate,
             remittance: stringAt(body, 'remittanceInformationUnstructured') ?? '',
-          }),
-          path: '$',
-        },
+          },
+        ),
       ],
       fees: transferFees(SEPA_FEE_NOK_MINOR, instructed, amountNokMinor, debtorCurrency),
       warnings: [],
