@@ -31,11 +31,3 @@ export const CANCELLABLE_STATUSES: ReadonlySet<TransactionStatus> = new Set(['RC
 export function needsCancellationSca(status: TransactionStatus): boolean {
   return status !== 'RCVD' && CANCELLABLE_STATUSES.has(status);
 }
-
-/**
- * A standing order runs while it waits for its next date here (ACTC, PDNG), or once a bank's own
- * core accepted it and runs it (ACSP; docs/core.md, "Standing orders"): then it has a next execution.
- */
-export function isRunningOrder(status: string): boolean {
-  return status === 'ACTC' || status === 'PDNG' || status === 'ACSP';
-}

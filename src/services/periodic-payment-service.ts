@@ -1,4 +1,4 @@
-import { isRunningOrder } from '../domain/transaction-status.js';
+import { isRunningOrder } from '../domain/payment-lifecycle.js';
 import type { PeriodicOrderState } from '../store/periodic-records.js';
 import type { Store, StoredPayment } from '../store/store.js';
 import type { PaymentInitiationService } from './payment-initiation-service.js';

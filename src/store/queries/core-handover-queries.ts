@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { BEFORE_HANDOVER } from '../../domain/payment-lifecycle.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { CoreReport, PaymentOrder } from '../core-records.js';
 import type { Database } from '../database.js';
@@ -7,8 +8,6 @@ import { cancelPaymentIn } from './payment-queries.js';
 
 /** Statuses a payment never leaves: the core's later word does not change them (docs/core.md). */
 const FINAL: ReadonlySet<string> = new Set(['ACSC', 'ACCC', 'PART', 'RJCT', 'CANC']);
-/** What a core's report never sets: the interface's own statuses before a hand-over. */
-const BEFORE_HANDOVER: ReadonlySet<string> = new Set(['RCVD', 'ACTC']);
 
 /** Writes the hand-over of payments just authorised, in the caller's transaction (decidePayments). */
 export async function insertHandovers(trx: Kysely<Database>, paymentIds: readonly string[], at: Date): Promise<void> {
@@ -166,7 +165,7 @@ export async function applyReports(trx: Kysely<Database>, reports: readonly Core
       .where('id', '=', report.paymentId)
       .executeTakeFirst();
     if (row === undefined || row.status === 'RCVD' || FINAL.has(row.status)) continue;
-    if (BEFORE_HANDOVER.has(report.transactionStatus)) continue;
+    if (BEFORE_HANDOVER.includes(report.transactionStatus)) continue;
     await trx
       .updateTable('payments')
       .set({

@@ -13,17 +13,13 @@ import {
 } from '../../domain/payment-execution.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { AccountTransactionTable, Database, PaymentTable } from '../database.js';
+import { BATCH_TAKES, SCENARIO_HOLDS } from '../../domain/payment-lifecycle.js';
 import { HELD_BY_SCENARIO, WAITING_FOR_RUN } from './payment-index-conditions.js';
 import type { ExecutionOutcome, Planner } from '../ledger-records.js';
 import { INSERT_CHUNK } from './insert-chunk.js';
 import { TRANSFER_COLUMNS, type TransferRow, transfersToExecute } from './transfer-rows.js';
 import { accountOf } from './account-rows.js';
 import { coursesOf, holdPayments } from './payment-course-queries.js';
-
-/** Statuses of payments waiting for the batch run. */
-const CLAIMABLE = ['ACTC', 'PDNG'];
-/** Statuses of payments a scenario holds until a time (payments_held, migration 019). */
-const HELD = ['PDNG', 'ACSP'];
 
 /**
  * Payments authorised and due on a date (no date, or a date not after it), oldest authorisation
@@ -105,8 +101,8 @@ export async function executePayments(
           // Waiting for a run, or held by a scenario until a time that has come (migration 019).
           .where((eb) =>
             eb.or([
-              eb.and([eb('status', 'in', CLAIMABLE), eb('held_until', 'is', null)]),
-              eb.and([eb('status', 'in', HELD), eb('held_until', '<=', now)]),
+              eb.and([eb('status', 'in', BATCH_TAKES), eb('held_until', 'is', null)]),
+              eb.and([eb('status', 'in', SCENARIO_HOLDS), eb('held_until', '<=', now)]),
             ]),
           )
           // Standing orders execute on their own dates (periodic-queries.ts), never as one payment.
