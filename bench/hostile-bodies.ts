@@ -21,7 +21,14 @@ import { sandboxCustomerCreateSchema } from '../src/http/schemas/sandbox/sandbox
 import type { CertificateAndKey } from '../src/toolkit/certificate-factory.js';
 import { signRequest } from '../src/toolkit/request-signer.js';
 import { nextBban, nextFnr } from '../test/support/norwegian-numbers.js';
-import { type BenchServer, SERVER_BUNDLE, cpuMsOf, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
+import {
+  type BenchServer,
+  SERVER_BUNDLE,
+  benchPort,
+  cpuMsOf,
+  sqliteSandboxEnv,
+  startBenchServer,
+} from './bench-server.js';
 import { BULK_PATH, CREATE_PATH, benchTpp } from './requests.js';
 import { sandboxCall } from './sandbox-call.js';
 
@@ -559,7 +566,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const all: HostileFigures[][] = [];
   for (let run = 0; run < runs; run++) {
     const dir = mkdtempSync(join(work, 'hostile-'));
-    const server: BenchServer = await startBenchServer(SERVER_BUNDLE, 8196, sqliteSandboxEnv(dir, caFile));
+    const server: BenchServer = await startBenchServer(SERVER_BUNDLE, benchPort(6), sqliteSandboxEnv(dir, caFile));
     try {
       all.push(await measureHostileBodies(server.url, credentials, server.child.pid));
     } finally {
@@ -579,7 +586,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.stdout.write('\n');
   }
   const first: FirstBodies[] = [];
-  for (let run = 0; run < runs; run++) first.push(await measureFirstBodies(work, caFile, credentials, 8196));
+  for (let run = 0; run < runs; run++) first.push(await measureFirstBodies(work, caFile, credentials, benchPort(6)));
   for (const run of first)
     process.stdout.write(
       `first hostile bodies after a start, server ms: ${run.serverMs.map((ms) => ms.toFixed(1)).join(' ')}\n`,

@@ -8,6 +8,7 @@ import {
   CEILING_SERVER,
   FLOOR_SERVER,
   SERVER_BUNDLE,
+  benchPort,
   sqliteSandboxEnv,
   startBenchServer,
   timeColdStart,
@@ -178,7 +179,7 @@ async function loadBulks(
 
 for (let run = 0; run < RUNS; run++) {
   process.stderr.write(`run ${run + 1} of ${RUNS}\n`);
-  const ceiling = await startBenchServer(CEILING_SERVER, 8191, {}, ['600'], '/');
+  const ceiling = await startBenchServer(CEILING_SERVER, benchPort(1), {}, ['600'], '/');
   const ceilingPool = pool(1000, (i) => createRequest(tpp, i));
   await warmUp(ceiling, ceilingPool, 201);
   figures.ceiling.push(await load(ceiling, ceilingPool, 201));
@@ -194,7 +195,7 @@ for (let run = 0; run < RUNS; run++) {
     });
 
   const floorDir = mkdtempSync(join(work, 'floor-'));
-  const floor = await startBenchServer(FLOOR_SERVER, 8190, {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
+  const floor = await startBenchServer(FLOOR_SERVER, benchPort(0), {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
   const floorWarmUp = await warmUp(
     floor,
     pool(2000, (i) => createRequest(tpp, 20_000_000 + i)),
@@ -223,7 +224,7 @@ for (let run = 0; run < RUNS; run++) {
 
   const dir = mkdtempSync(join(work, 'sqlite-'));
   figures.flush.push(measureDiskFlush(dir));
-  const sqlite = await startBenchServer(SERVER_BUNDLE, 8192, sqliteSandboxEnv(dir, caFile));
+  const sqlite = await startBenchServer(SERVER_BUNDLE, benchPort(2), sqliteSandboxEnv(dir, caFile));
   const createWarmUp = await warmUp(
     sqlite,
     pool(2000, (i) => createRequest(tpp, 10_000_000 + i)),
@@ -251,7 +252,7 @@ for (let run = 0; run < RUNS; run++) {
   // The floor again, on its own file, paced at the same rate as the half-rate row (the same maximum
   // halved), with requests of its own: it answers a request sent twice with 500. The server waits,
   // idle, so that its later rows run in the process they always ran in.
-  const floorAgain = await startBenchServer(FLOOR_SERVER, 8190, {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
+  const floorAgain = await startBenchServer(FLOOR_SERVER, benchPort(0), {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
   await warmUp(
     floorAgain,
     pool(2000, (i) => createRequest(tpp, 60_000_000 + i)),
@@ -295,7 +296,7 @@ for (let run = 0; run < RUNS; run++) {
   try {
     // The floor on a database of its own, so that the server's create row starts on a fresh one as before.
     await admin.query(`create database ${database}_floor`);
-    const pgFloor = await startBenchServer(FLOOR_SERVER, 8190, {}, [
+    const pgFloor = await startBenchServer(FLOOR_SERVER, benchPort(0), {}, [
       PG_ADMIN.replace(/\/[^/]*$/, `/${database}_floor`),
     ]);
     const pgFloorWarmUp = await warmUp(
@@ -316,7 +317,7 @@ for (let run = 0; run < RUNS; run++) {
     );
     await pgFloor.stop();
     const pgDir = mkdtempSync(join(work, 'pg-'));
-    const postgres = await startBenchServer(SERVER_BUNDLE, 8193, {
+    const postgres = await startBenchServer(SERVER_BUNDLE, benchPort(3), {
       ...sqliteSandboxEnv(pgDir, caFile),
       DATABASE_URL: PG_ADMIN.replace(/\/[^/]*$/, `/${database}`),
     });
@@ -334,7 +335,7 @@ for (let run = 0; run < RUNS; run++) {
     );
     // A second server on the same database (and the same data folder, for the instances' shared key
     // of national identity numbers): both loaded at once, half the connections each.
-    const second = await startBenchServer(SERVER_BUNDLE, 8198, {
+    const second = await startBenchServer(SERVER_BUNDLE, benchPort(8), {
       ...sqliteSandboxEnv(pgDir, caFile),
       DATABASE_URL: PG_ADMIN.replace(/\/[^/]*$/, `/${database}`),
     });
@@ -387,7 +388,7 @@ for (let run = 0; run < RUNS; run++) {
 
   const listing = await measureListing(
     { work, caFile, credentials: tpp },
-    { seconds: SECONDS, connections: CONNECTIONS, port: 8194 },
+    { seconds: SECONDS, connections: CONNECTIONS, port: benchPort(4) },
   );
   figures.listing.push(listing.saturated);
   figures.listingHalfRate.push(listing.halfRate);
@@ -396,28 +397,28 @@ for (let run = 0; run < RUNS; run++) {
   figures.listingPageBytes.push(listing.pageBytes);
   await ceiling.stop();
   figures.batch.push(
-    await measureBatchRun({ work, caFile, credentials: tpp }, { payments: BATCH_PAYMENTS, port: 8194 }),
+    await measureBatchRun({ work, caFile, credentials: tpp }, { payments: BATCH_PAYMENTS, port: benchPort(4) }),
   );
   figures.periodic.push(
-    await measurePeriodicRun({ work, caFile, credentials: tpp }, { orders: STANDING_ORDERS, port: 8194 }),
+    await measurePeriodicRun({ work, caFile, credentials: tpp }, { orders: STANDING_ORDERS, port: benchPort(4) }),
   );
   figures.ais.push(
     await measureAisReads(
       { work, caFile, credentials: tpp },
-      { seconds: SECONDS, connections: CONNECTIONS, port: 8197 },
+      { seconds: SECONDS, connections: CONNECTIONS, port: benchPort(7) },
     ),
   );
 
   const coldDir = mkdtempSync(join(work, 'cold-'));
-  figures.coldEmpty.push((await timeColdStart(coldDir, 8195, caFile)).ms);
-  figures.coldExisting.push((await timeColdStart(coldDir, 8195, caFile)).ms);
-  figures.tppCall.push(await measureTppCall(mkdtempSync(join(work, 'tpp-call-')), 8195));
+  figures.coldEmpty.push((await timeColdStart(coldDir, benchPort(5), caFile)).ms);
+  figures.coldExisting.push((await timeColdStart(coldDir, benchPort(5), caFile)).ms);
+  figures.tppCall.push(await measureTppCall(mkdtempSync(join(work, 'tpp-call-')), benchPort(5)));
 
   const hostileDir = mkdtempSync(join(work, 'hostile-'));
-  const hostile = await startBenchServer(SERVER_BUNDLE, 8196, sqliteSandboxEnv(hostileDir, caFile));
+  const hostile = await startBenchServer(SERVER_BUNDLE, benchPort(6), sqliteSandboxEnv(hostileDir, caFile));
   figures.hostile.push(await measureHostileBodies(hostile.url, tpp, hostile.child.pid));
   await hostile.stop();
-  figures.firstBodies.push(await measureFirstBodies(work, caFile, tpp, 8196));
+  figures.firstBodies.push(await measureFirstBodies(work, caFile, tpp, benchPort(6)));
 }
 
 // ---- The table ----
