@@ -8,10 +8,11 @@ import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { type BenchTpp, pool } from './requests.js';
 import { sandboxCall } from './sandbox-call.js';
 import { seedAccountTransactions, seededBookingDates } from './seed-ledger.js';
+import { bySize } from './smoke.js';
 
 /** Transactions on the account whose pages are read, and the page asked for; a second account holds a thousand, to compare. */
-export const AIS_TRANSACTIONS = 1_000_000;
-const SMALL = 1000;
+export const AIS_TRANSACTIONS = bySize(1_000_000, 1_000);
+const SMALL = bySize(1000, 200);
 const PAGE = 50;
 
 /** The bench's customer (valid check digits), its account with the transactions and four more for the list. */

@@ -31,6 +31,7 @@ import {
 } from './bench-server.js';
 import { BULK_PATH, CREATE_PATH, benchTpp } from './requests.js';
 import { sandboxCall } from './sandbox-call.js';
+import { bySize } from './smoke.js';
 
 /**
  * Issue 10, point 3: the most expensive body one can send to each route that takes one, at the body
@@ -44,8 +45,8 @@ import { sandboxCall } from './sandbox-call.js';
  * its rows to the table.
  */
 
-const REPEATS = Number(process.env.BENCH_HOSTILE_REPEATS ?? 5);
-const STREAM_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? 2);
+const REPEATS = Number(process.env.BENCH_HOSTILE_REPEATS ?? bySize(5, 1));
+const STREAM_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? bySize(2, 0.25));
 
 export interface HostileFigures {
   route: string;
