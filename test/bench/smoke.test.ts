@@ -49,7 +49,11 @@ describe('the bench in smoke mode', () => {
   it('runs every row, each with its checks holding, and writes no results', { timeout: 20 * 60_000 }, async () => {
     const results = readFileSync('bench/results.md', 'utf8');
     bench = spawn(process.execPath, ['dist/bench/run.js', '--smoke'], {
-      env: { ...process.env, BENCH_PORT_BASE: String(await freePortBase()) },
+      // The smoke run's own sizes, whatever BENCH_* a developer's shell sets for full runs.
+      env: {
+        ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('BENCH_'))),
+        BENCH_PORT_BASE: String(await freePortBase()),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
