@@ -2,16 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CertificateAndKey } from '../src/toolkit/certificate-factory.js';
 import { signRequest } from '../src/toolkit/request-signer.js';
+import { approveSca } from '../src/toolkit/sca-approver.js';
 import { type BenchServer, SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
-import { FetchPsu } from './fetch-psu.js';
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { type BenchTpp, pool } from './requests.js';
 import { sandboxCall } from './sandbox-call.js';
 import { seedAccountTransactions, seededBookingDates } from './seed-ledger.js';
+import { bySize } from './smoke.js';
 
 /** Transactions on the account whose pages are read, and the page asked for; a second account holds a thousand, to compare. */
-export const AIS_TRANSACTIONS = 1_000_000;
-const SMALL = 1000;
+export const AIS_TRANSACTIONS = bySize(1_000_000, 1_000);
+const SMALL = bySize(1000, 200);
 const PAGE = 50;
 
 /** The bench's customer (valid check digits), its account with the transactions and four more for the list. */
@@ -47,7 +48,7 @@ export async function measureAisReads(
   let server: BenchServer | undefined = await start();
   try {
     const accountIds = await createAccounts(server.url, tpp.credentials);
-    const session = await giveConsent(server.url, tpp.credentials);
+    const session = await giveConsent(server.url, tpp.credentials, accountIds);
     await server.stop();
     server = undefined;
     const ms = seedAccountTransactions(join(dir, 'psd2.db'), accountIds[0]!, AIS_TRANSACTIONS);
@@ -121,8 +122,12 @@ async function createAccounts(url: string, credentials: CertificateAndKey): Prom
   return ids;
 }
 
-/** The PSU gives the consent on the SCA page, sharing every account. */
-async function giveConsent(url: string, credentials: CertificateAndKey): Promise<Session> {
+/**
+ * The PSU gives the consent on the SCA page, sharing the bench's accounts. The toolkit's approver
+ * fills the pages in as a browser does, keeping every cookie the pages set: the SCA step is bound to
+ * its browser by a cookie of its own beside the CSRF secret's.
+ */
+async function giveConsent(url: string, credentials: CertificateAndKey, accountIds: string[]): Promise<Session> {
   const asked = await sandboxCall<{ _links: { scaRedirect: { href: string } } }>(
     url,
     credentials,
@@ -132,11 +137,16 @@ async function giveConsent(url: string, credentials: CertificateAndKey): Promise
     undefined,
     { 'TPP-Redirect-URI': 'https://tpp.example/cb', 'TPP-Session-ID': 'bench-session' },
   );
-  const psu = new FetchPsu(url);
-  await psu.open(asked._links.scaRedirect.href);
-  await psu.logIn(CUSTOMER, '123456');
-  const back = await psu.share(psu.offered());
-  return { psuId: back.searchParams.get('psu-id')!, tppSessionId: back.searchParams.get('tpp-session-id')! };
+  const outcome = await approveSca({
+    link: asked._links.scaRedirect.href,
+    server: url,
+    customerNumber: CUSTOMER,
+    code: '123456',
+    accounts: accountIds,
+  });
+  if (outcome.psuId === undefined || outcome.tppSessionId === undefined)
+    throw new Error(`the consent page did not send the PSU back: ${JSON.stringify(outcome)}`);
+  return { psuId: outcome.psuId, tppSessionId: outcome.tppSessionId };
 }
 
 function signedRead(credentials: CertificateAndKey, session: Session, path: string): PreparedRequest {

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { aisRows, measureAisReads } from './ais-reads.js';
+import { benchPort } from './bench-server.js';
 import { benchTpp } from './requests.js';
 
 /**
@@ -8,7 +9,7 @@ import { benchTpp } from './requests.js';
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const tpp = await benchTpp();
-const figures = await measureAisReads(tpp, { seconds: SECONDS, connections: 16, port: 8197 });
+const figures = await measureAisReads(tpp, { seconds: SECONDS, connections: 16, port: benchPort(7) });
 const fmt = (values: number[], digits = 0) => values.map((v) => v.toFixed(digits)).join(', ');
 for (const row of aisRows([figures], fmt)) process.stdout.write(`| ${row.join(' | ')} |\n`);
 process.stdout.write(

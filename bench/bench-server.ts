@@ -15,6 +15,23 @@ export interface BenchServer {
 }
 
 /**
+ * The bench's servers listen on ten ports from BENCH_PORT_BASE (default 8190): `benchPort(0)` to
+ * `benchPort(9)`. Another base lets a run go beside another on the same machine (the smoke test,
+ * test/bench/smoke.test.ts, picks free ports).
+ */
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 8190);
+export const benchPort = (offset: number): number => PORT_BASE + offset;
+
+/**
+ * The servers still running: killed when this process exits, also when a row throws, so that a
+ * failed run leaves no server holding its port for the next.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
  * Spawns `node [nodeArgs] <script> [args]` with this environment and waits until `GET <url>/health`
  * (or `/`) answers. The server's log lines go to `onLogLine` when given, else nowhere.
  */
@@ -43,7 +60,13 @@ export async function startBenchServer(
   });
   if (onLogLine !== undefined) createInterface({ input: child.stdout! }).on('line', onLogLine);
   const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  running.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode} before it answered`);
     try {

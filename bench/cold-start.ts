@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ColdStart, timeColdStart, timeNpmStart } from './bench-server.js';
+import { type ColdStart, benchPort, timeColdStart, timeNpmStart } from './bench-server.js';
 
 /**
  * Cold start alone: milliseconds from spawning the server process (as `npm start` runs it) to its
@@ -30,9 +30,9 @@ const existing: ColdStart[] = [];
 const npmStart: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const dir = mkdtempSync(join(tmpdir(), 'psd2-start-'));
-  empty.push(await timeColdStart(dir, 8190));
-  existing.push(await timeColdStart(dir, 8190));
-  npmStart.push(await timeNpmStart(dir, 8190));
+  empty.push(await timeColdStart(dir, benchPort(0)));
+  existing.push(await timeColdStart(dir, benchPort(0)));
+  npmStart.push(await timeNpmStart(dir, benchPort(0)));
   rmSync(dir, { recursive: true, force: true });
 }
 process.stdout.write(

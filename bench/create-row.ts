@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
+import { SERVER_BUNDLE, benchPort, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
 import { runLoad } from './load.js';
 import { benchTpp, createRequest, pool } from './requests.js';
 
@@ -16,7 +16,7 @@ const { work, caFile, credentials } = await benchTpp();
 const rates: number[] = [];
 for (let run = 0; run < RUNS; run++) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-create-'));
-  const server = await startBenchServer(SERVER_BUNDLE, 8192, sqliteSandboxEnv(dir, caFile));
+  const server = await startBenchServer(SERVER_BUNDLE, benchPort(2), sqliteSandboxEnv(dir, caFile));
   try {
     const offset = run * 1_000_000;
     await runLoad(

@@ -21,9 +21,17 @@ import { sandboxCustomerCreateSchema } from '../src/http/schemas/sandbox/sandbox
 import type { CertificateAndKey } from '../src/toolkit/certificate-factory.js';
 import { signRequest } from '../src/toolkit/request-signer.js';
 import { nextBban, nextFnr } from '../test/support/norwegian-numbers.js';
-import { type BenchServer, SERVER_BUNDLE, cpuMsOf, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
+import {
+  type BenchServer,
+  SERVER_BUNDLE,
+  benchPort,
+  cpuMsOf,
+  sqliteSandboxEnv,
+  startBenchServer,
+} from './bench-server.js';
 import { BULK_PATH, CREATE_PATH, benchTpp } from './requests.js';
 import { sandboxCall } from './sandbox-call.js';
+import { bySize } from './smoke.js';
 
 /**
  * Issue 10, point 3: the most expensive body one can send to each route that takes one, at the body
@@ -37,8 +45,8 @@ import { sandboxCall } from './sandbox-call.js';
  * its rows to the table.
  */
 
-const REPEATS = Number(process.env.BENCH_HOSTILE_REPEATS ?? 5);
-const STREAM_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? 2);
+const REPEATS = Number(process.env.BENCH_HOSTILE_REPEATS ?? bySize(5, 1));
+const STREAM_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? bySize(2, 0.25));
 
 export interface HostileFigures {
   route: string;
@@ -559,7 +567,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const all: HostileFigures[][] = [];
   for (let run = 0; run < runs; run++) {
     const dir = mkdtempSync(join(work, 'hostile-'));
-    const server: BenchServer = await startBenchServer(SERVER_BUNDLE, 8196, sqliteSandboxEnv(dir, caFile));
+    const server: BenchServer = await startBenchServer(SERVER_BUNDLE, benchPort(6), sqliteSandboxEnv(dir, caFile));
     try {
       all.push(await measureHostileBodies(server.url, credentials, server.child.pid));
     } finally {
@@ -579,7 +587,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.stdout.write('\n');
   }
   const first: FirstBodies[] = [];
-  for (let run = 0; run < runs; run++) first.push(await measureFirstBodies(work, caFile, credentials, 8196));
+  for (let run = 0; run < runs; run++) first.push(await measureFirstBodies(work, caFile, credentials, benchPort(6)));
   for (const run of first)
     process.stdout.write(
       `first hostile bodies after a start, server ms: ${run.serverMs.map((ms) => ms.toFixed(1)).join(' ')}\n`,

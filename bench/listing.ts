@@ -13,9 +13,10 @@ import { runAtHalfRate } from './paced-load.js';
 import { type BenchTpp, listingRequest, pool } from './requests.js';
 import { sandboxCall } from './sandbox-call.js';
 import { seedAccountTransactions } from './seed-ledger.js';
+import { bySize } from './smoke.js';
 
 /** Transactions on the one account the listing reads, and the page it asks for. */
-export const LISTING_TRANSACTIONS = 1_000_000;
+export const LISTING_TRANSACTIONS = bySize(1_000_000, 1_000);
 const PAGE = 50;
 
 /** The bench's own customer and account (valid check digits), made through the sandbox API. */

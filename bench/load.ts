@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { SMOKE } from './smoke.js';
 
 /** One request of a load run, already signed. */
 export interface PreparedRequest {
@@ -48,6 +49,10 @@ export class UnexpectedAnswers {
  * Sends the prepared requests from this process (the server runs in another) for a fixed duration
  * with a fixed number of connections; `rate` caps requests per second. Each request is meant to be
  * used once: `sent` beyond the pool's length means the pool was too small and requests were repeated.
+ * In a smoke run (bench/smoke.ts) the load sends each request of the pool once instead, however long
+ * that takes: its length is bounded by the pool, not the clock. autocannon checks whether it is done
+ * at each sample, by default a second apart, which would make every load last a second: the samples
+ * are 50 ms apart there, and the rate is the answers over the load's whole time.
  */
 export async function runLoad(
   url: string,
@@ -59,7 +64,7 @@ export async function runLoad(
   const result = await autocannon({
     url,
     connections: options.connections,
-    duration: options.seconds,
+    ...(SMOKE ? { amount: pool.length, sampleInt: 50 } : { duration: options.seconds }),
     ...(options.rate === undefined ? {} : { overallRate: options.rate }),
     requests: [
       {
@@ -78,7 +83,7 @@ export async function runLoad(
     ],
   });
   return {
-    requestsPerSecond: result.requests.average,
+    requestsPerSecond: SMOKE ? result.requests.total / result.duration : result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     unexpected: unexpected.count + result.errors + result.timeouts,

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
+import { SERVER_BUNDLE, benchPort, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
 import { measureNdctCreates, ndctRow } from './ndct-creates.js';
 import { benchTpp } from './requests.js';
 
@@ -10,7 +10,11 @@ import { benchTpp } from './requests.js';
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const { work, caFile, credentials } = await benchTpp();
-const server = await startBenchServer(SERVER_BUNDLE, 8196, sqliteSandboxEnv(mkdtempSync(join(work, 'ndct-')), caFile));
+const server = await startBenchServer(
+  SERVER_BUNDLE,
+  benchPort(6),
+  sqliteSandboxEnv(mkdtempSync(join(work, 'ndct-')), caFile),
+);
 try {
   const { result, pool } = await measureNdctCreates(server, credentials, {
     seconds: SECONDS,

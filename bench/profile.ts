@@ -4,6 +4,7 @@ import {
   FLOOR_SERVER,
   SERVER_BUNDLE,
   type BenchServer,
+  benchPort,
   cpuMsOf,
   sqliteSandboxEnv,
   startBenchServer,
@@ -38,14 +39,21 @@ const starting = scenario === 'start' || scenario === 'start-empty';
 const profileDir = mkdtempSync(join(work, 'profile-'));
 const profiling = ['--cpu-prof', '--cpu-prof-dir', profileDir];
 const env = sqliteSandboxEnv(work, caFile);
-if (scenario === 'start') await (await startBenchServer(SERVER_BUNDLE, 8196, env)).stop();
+if (scenario === 'start') await (await startBenchServer(SERVER_BUNDLE, benchPort(6), env)).stop();
 let server: BenchServer;
 if (floor)
-  server = await startBenchServer(FLOOR_SERVER, 8196, {}, [`sqlite:${join(work, 'floor.db')}`], '/health', profiling);
+  server = await startBenchServer(
+    FLOOR_SERVER,
+    benchPort(6),
+    {},
+    [`sqlite:${join(work, 'floor.db')}`],
+    '/health',
+    profiling,
+  );
 else
   server = await startBenchServer(
     starting || scenario === 'hostile' ? SERVER_BUNDLE : 'dist/src/main.js',
-    8196,
+    benchPort(6),
     env,
     [],
     '/health',

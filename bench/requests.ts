@@ -10,6 +10,7 @@ import {
 import { signRequest } from '../src/toolkit/request-signer.js';
 import { nextFnr } from '../test/support/norwegian-numbers.js';
 import type { PreparedRequest } from './load.js';
+import { SMOKE, SMOKE_POOL } from './smoke.js';
 
 /** The requests a benchmark sends, signed ahead so that the load process measures the server and not its own signing. */
 export const CREATE_PATH = '/v1/payments/norwegian-cross-border-credit-transfers';
@@ -139,9 +140,9 @@ export function readRequest(credentials: CertificateAndKey, paymentId: string): 
   return { method: 'GET', path, headers: signRequest({ method: 'GET', url: path, credentials }) };
 }
 
-/** `size` requests made ahead of a load. */
+/** `size` requests made ahead of a load; in a smoke run no more than SMOKE_POOL (bench/smoke.ts). */
 export function pool<T>(size: number, make: (i: number) => T): T[] {
-  return Array.from({ length: size }, (_, i) => make(i));
+  return Array.from({ length: SMOKE ? Math.min(size, SMOKE_POOL) : size }, (_, i) => make(i));
 }
 
 /** A signed page of `limit` transactions of a sandbox account from `offset` (posting order). */

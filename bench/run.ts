@@ -8,6 +8,7 @@ import {
   CEILING_SERVER,
   FLOOR_SERVER,
   SERVER_BUNDLE,
+  benchPort,
   sqliteSandboxEnv,
   startBenchServer,
   timeColdStart,
@@ -30,6 +31,7 @@ import { measureDiskFlush } from './disk-flush.js';
 import { CREATE_PATH, benchTpp, bulkRequest, createRequest, pool, readRequest } from './requests.js';
 import { measureNdctCreates, ndctRow } from './ndct-creates.js';
 import { type TppCallFigures, measureTppCall } from './tpp-call.js';
+import { SMOKE, SMOKE_POOL, bySize } from './smoke.js';
 
 /**
  * `npm run bench`: the ceiling (bare Fastify), signed creates on SQLite and PostgreSQL (and their
@@ -37,14 +39,18 @@ import { type TppCallFigures, measureTppCall } from './tpp-call.js';
  * 1 000 000 transactions, account information (the account list, a transactions page at 1 000 000),
  * a batch run of 100 000 payments, cold start, peak memory and the toolkit's `tpp call`, each the
  * median of RUNS runs with min and max; prints one table and writes it to bench/results.md.
+ * `--smoke` (or BENCH_SMOKE=1): every row once at its smallest sizes (bench/smoke.ts); prints the
+ * table and each row's status, writes nothing, and exits non-zero when a row's check fails.
  */
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? bySize(3, 1));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? bySize(5, 1));
 const CONNECTIONS = 16;
 /** Authorised payments executed by the measured batch run. */
-const BATCH_PAYMENTS = Number(process.env.BENCH_BATCH_PAYMENTS ?? 100_000);
+const BATCH_PAYMENTS = Number(process.env.BENCH_BATCH_PAYMENTS ?? bySize(100_000, 200));
 /** Standing orders executing on one date (rule 6: not in the batch runs). */
-const STANDING_ORDERS = Number(process.env.BENCH_STANDING_ORDERS ?? 10_000);
+const STANDING_ORDERS = Number(process.env.BENCH_STANDING_ORDERS ?? bySize(10_000, 200));
+/** `tpp call`s timed in a run. */
+const TPP_CALLS = bySize(10, 2);
 const PG_ADMIN = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const { work, caFile, credentials: tpp } = await benchTpp();
@@ -178,7 +184,7 @@ async function loadBulks(
 
 for (let run = 0; run < RUNS; run++) {
   process.stderr.write(`run ${run + 1} of ${RUNS}\n`);
-  const ceiling = await startBenchServer(CEILING_SERVER, 8191, {}, ['600'], '/');
+  const ceiling = await startBenchServer(CEILING_SERVER, benchPort(1), {}, ['600'], '/');
   const ceilingPool = pool(1000, (i) => createRequest(tpp, i));
   await warmUp(ceiling, ceilingPool, 201);
   figures.ceiling.push(await load(ceiling, ceilingPool, 201));
@@ -194,7 +200,7 @@ for (let run = 0; run < RUNS; run++) {
     });
 
   const floorDir = mkdtempSync(join(work, 'floor-'));
-  const floor = await startBenchServer(FLOOR_SERVER, 8190, {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
+  const floor = await startBenchServer(FLOOR_SERVER, benchPort(0), {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
   const floorWarmUp = await warmUp(
     floor,
     pool(2000, (i) => createRequest(tpp, 20_000_000 + i)),
@@ -223,7 +229,7 @@ for (let run = 0; run < RUNS; run++) {
 
   const dir = mkdtempSync(join(work, 'sqlite-'));
   figures.flush.push(measureDiskFlush(dir));
-  const sqlite = await startBenchServer(SERVER_BUNDLE, 8192, sqliteSandboxEnv(dir, caFile));
+  const sqlite = await startBenchServer(SERVER_BUNDLE, benchPort(2), sqliteSandboxEnv(dir, caFile));
   const createWarmUp = await warmUp(
     sqlite,
     pool(2000, (i) => createRequest(tpp, 10_000_000 + i)),
@@ -251,7 +257,7 @@ for (let run = 0; run < RUNS; run++) {
   // The floor again, on its own file, paced at the same rate as the half-rate row (the same maximum
   // halved), with requests of its own: it answers a request sent twice with 500. The server waits,
   // idle, so that its later rows run in the process they always ran in.
-  const floorAgain = await startBenchServer(FLOOR_SERVER, 8190, {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
+  const floorAgain = await startBenchServer(FLOOR_SERVER, benchPort(0), {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
   await warmUp(
     floorAgain,
     pool(2000, (i) => createRequest(tpp, 60_000_000 + i)),
@@ -295,7 +301,7 @@ for (let run = 0; run < RUNS; run++) {
   try {
     // The floor on a database of its own, so that the server's create row starts on a fresh one as before.
     await admin.query(`create database ${database}_floor`);
-    const pgFloor = await startBenchServer(FLOOR_SERVER, 8190, {}, [
+    const pgFloor = await startBenchServer(FLOOR_SERVER, benchPort(0), {}, [
       PG_ADMIN.replace(/\/[^/]*$/, `/${database}_floor`),
     ]);
     const pgFloorWarmUp = await warmUp(
@@ -316,7 +322,7 @@ for (let run = 0; run < RUNS; run++) {
     );
     await pgFloor.stop();
     const pgDir = mkdtempSync(join(work, 'pg-'));
-    const postgres = await startBenchServer(SERVER_BUNDLE, 8193, {
+    const postgres = await startBenchServer(SERVER_BUNDLE, benchPort(3), {
       ...sqliteSandboxEnv(pgDir, caFile),
       DATABASE_URL: PG_ADMIN.replace(/\/[^/]*$/, `/${database}`),
     });
@@ -334,7 +340,7 @@ for (let run = 0; run < RUNS; run++) {
     );
     // A second server on the same database (and the same data folder, for the instances' shared key
     // of national identity numbers): both loaded at once, half the connections each.
-    const second = await startBenchServer(SERVER_BUNDLE, 8198, {
+    const second = await startBenchServer(SERVER_BUNDLE, benchPort(8), {
       ...sqliteSandboxEnv(pgDir, caFile),
       DATABASE_URL: PG_ADMIN.replace(/\/[^/]*$/, `/${database}`),
     });
@@ -387,7 +393,7 @@ for (let run = 0; run < RUNS; run++) {
 
   const listing = await measureListing(
     { work, caFile, credentials: tpp },
-    { seconds: SECONDS, connections: CONNECTIONS, port: 8194 },
+    { seconds: SECONDS, connections: CONNECTIONS, port: benchPort(4) },
   );
   figures.listing.push(listing.saturated);
   figures.listingHalfRate.push(listing.halfRate);
@@ -396,28 +402,28 @@ for (let run = 0; run < RUNS; run++) {
   figures.listingPageBytes.push(listing.pageBytes);
   await ceiling.stop();
   figures.batch.push(
-    await measureBatchRun({ work, caFile, credentials: tpp }, { payments: BATCH_PAYMENTS, port: 8194 }),
+    await measureBatchRun({ work, caFile, credentials: tpp }, { payments: BATCH_PAYMENTS, port: benchPort(4) }),
   );
   figures.periodic.push(
-    await measurePeriodicRun({ work, caFile, credentials: tpp }, { orders: STANDING_ORDERS, port: 8194 }),
+    await measurePeriodicRun({ work, caFile, credentials: tpp }, { orders: STANDING_ORDERS, port: benchPort(4) }),
   );
   figures.ais.push(
     await measureAisReads(
       { work, caFile, credentials: tpp },
-      { seconds: SECONDS, connections: CONNECTIONS, port: 8197 },
+      { seconds: SECONDS, connections: CONNECTIONS, port: benchPort(7) },
     ),
   );
 
   const coldDir = mkdtempSync(join(work, 'cold-'));
-  figures.coldEmpty.push((await timeColdStart(coldDir, 8195, caFile)).ms);
-  figures.coldExisting.push((await timeColdStart(coldDir, 8195, caFile)).ms);
-  figures.tppCall.push(await measureTppCall(mkdtempSync(join(work, 'tpp-call-')), 8195));
+  figures.coldEmpty.push((await timeColdStart(coldDir, benchPort(5), caFile)).ms);
+  figures.coldExisting.push((await timeColdStart(coldDir, benchPort(5), caFile)).ms);
+  figures.tppCall.push(await measureTppCall(mkdtempSync(join(work, 'tpp-call-')), benchPort(5), TPP_CALLS));
 
   const hostileDir = mkdtempSync(join(work, 'hostile-'));
-  const hostile = await startBenchServer(SERVER_BUNDLE, 8196, sqliteSandboxEnv(hostileDir, caFile));
+  const hostile = await startBenchServer(SERVER_BUNDLE, benchPort(6), sqliteSandboxEnv(hostileDir, caFile));
   figures.hostile.push(await measureHostileBodies(hostile.url, tpp, hostile.child.pid));
   await hostile.stop();
-  figures.firstBodies.push(await measureFirstBodies(work, caFile, tpp, 8196));
+  figures.firstBodies.push(await measureFirstBodies(work, caFile, tpp, benchPort(6)));
 }
 
 // ---- The table ----
@@ -433,12 +439,14 @@ const fmt = (values: number[], digits = 0) => {
 const rps = (results: LoadResult[]) => results.map((r) => r.requestsPerSecond);
 const ratio = (results: LoadResult[], ceilings: LoadResult[]) =>
   results.map((r, i) => r.requestsPerSecond / ceilings[i]!.requestsPerSecond);
+/** A load whose answers are counted: its name, the start of the measure of the row it feeds, its results. */
+type CountedLoad = [name: string, row: string, results: LoadResult[]];
 /** The answers other than the expected status, in all, and by the load that had them: a figure that counts errors is no figure. */
-const unexpected = (loads: Record<string, LoadResult[]>) => {
-  const all = Object.values(loads).flat();
-  const byLoad = Object.entries(loads)
-    .filter(([, results]) => results.some((r) => r.unexpected > 0))
-    .map(([name, results]) => `${name}: ${JSON.stringify(results.map((r) => r.unexpectedStatuses))}`);
+const unexpected = (loads: CountedLoad[]) => {
+  const all = loads.flatMap(([, , results]) => results);
+  const byLoad = loads
+    .filter(([, , results]) => results.some((r) => r.unexpected > 0))
+    .map(([name, , results]) => `${name}: ${JSON.stringify(results.map((r) => r.unexpectedStatuses))}`);
   return `${all.reduce((sum, r) => sum + r.unexpected, 0)}${byLoad.length === 0 ? '' : ` (${byLoad.join('; ')})`}`;
 };
 const overflow = (results: LoadResult[], sizes: number[]) => results.some((r, run) => r.sent > sizes[run]!);
@@ -631,55 +639,60 @@ const rows: [string, string, string][] = [
   [
     '`tpp call GET /v1/sandbox/keys` (the bundled toolkit, a new process), wall ms',
     fmt(figures.tppCall.map((t) => stats(t.wallMs).median)),
-    `median of 10 calls a run; CPU (user + sys) ${fmt(figures.tppCall.map((t) => t.cpuMs))} ms a call; target < 300 (issue 41 §4)`,
+    `median of ${TPP_CALLS} calls a run; CPU (user + sys) ${fmt(figures.tppCall.map((t) => t.cpuMs))} ms a call; target < 300 (issue 41 §4)`,
   ],
   ...aisRows(figures.ais, fmt),
   ...hostileRows(figures.hostile, fmt),
   firstBodiesRow(figures.firstBodies, fmt),
 ];
+const counted: CountedLoad[] = [
+  ['ceiling', 'Ceiling: bare Fastify', figures.ceiling],
+  ['ceiling GET', 'Ceiling: bare Fastify', figures.ceilingRead],
+  ['ceiling at the create half rate', 'The ceiling paced at the same rate', figures.ceilingAtCreateHalfRate],
+  ['ceiling at the listing half rate', "The ceiling (GET) answering a page's size", figures.ceilingAtListingHalfRate],
+  ['floor at the create half rate', 'The floor of a create paced', figures.floorAtCreateHalfRate],
+  ['floor at the listing half rate', 'The floor of a listing page', figures.floorAtListingHalfRate],
+  ['floor create', 'Floor of a create on SQLite', figures.floorCreate],
+  ['floor read', 'Floor of a status read', figures.floorRead],
+  ['floor create on PostgreSQL', 'Floor of a create on PostgreSQL', figures.floorCreatePg],
+  ['create on SQLite', 'Create on SQLite, req/s', figures.createSqlite],
+  ['NDCT create on SQLite', 'Single NDCT create', figures.ndctSqlite],
+  ['create on PostgreSQL', 'Create on PostgreSQL, req/s', figures.createPg],
+  ['status read', 'Status read on SQLite', figures.read],
+  ['create at half rate', 'Create on SQLite at half', figures.halfRateSqlite],
+  ['bulk of 100', 'Bulk of 100 entries', figures.bulk100],
+  ['bulk of 1 000', 'Bulk of 1 000 entries', figures.bulk1000],
+  ['floor bulk of 100', 'Floor of a bulk of 100 entries', figures.floorBulk100],
+  ['floor bulk of 1 000', 'Floor of a bulk of 1 000 entries', figures.floorBulk1000],
+  ['listing', 'Listing of', figures.listing],
+  ['listing at half rate', 'Listing at half', figures.listingHalfRate],
+  ['account list', 'Account information: GET /v1/accounts', figures.ais.map((a) => a.accounts)],
+  ['account transactions', 'Account information: a transactions page', figures.ais.map((a) => a.transactions)],
+  ['account transactions, 1 000', 'Account information: the same at', figures.ais.map((a) => a.transactionsSmall)],
+];
+const poolRanOut =
+  overflow(figures.createSqlite, createPools) ||
+  overflow(figures.ndctSqlite, ndctPools) ||
+  overflow(figures.floorCreate, floorPools) ||
+  overflow(figures.floorRead, floorReadPools) ||
+  overflow(figures.floorCreatePg, floorPgPools) ||
+  overflow(
+    figures.createPg,
+    figures.createPg.map(() => createPoolSize),
+  ) ||
+  overflow(figures.read, readPools) ||
+  overflow(figures.bulk100, bulkPools[100]) ||
+  overflow(figures.bulk1000, bulkPools[1000]) ||
+  overflow(figures.floorBulk100, floorBulkPools[100]) ||
+  overflow(figures.floorBulk1000, floorBulkPools[1000]);
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 const header = [
   `Date: ${new Date().toISOString()}; CPU: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}; Node ${process.version}; commit ${commit}.`,
-  `${RUNS} runs; each load ${SECONDS} s after a 1 s warm-up, ${CONNECTIONS} connections from a second process on loopback; median (min – max).`,
-  `Answers other than the expected status in all runs: ${unexpected({
-    'ceiling at the create half rate': figures.ceilingAtCreateHalfRate,
-    'ceiling at the listing half rate': figures.ceilingAtListingHalfRate,
-    'floor at the create half rate': figures.floorAtCreateHalfRate,
-    'floor at the listing half rate': figures.floorAtListingHalfRate,
-    'floor create': figures.floorCreate,
-    'floor read': figures.floorRead,
-    'floor create on PostgreSQL': figures.floorCreatePg,
-    'create on SQLite': figures.createSqlite,
-    'NDCT create on SQLite': figures.ndctSqlite,
-    'create on PostgreSQL': figures.createPg,
-    'status read': figures.read,
-    'create at half rate': figures.halfRateSqlite,
-    'bulk of 100': figures.bulk100,
-    'bulk of 1 000': figures.bulk1000,
-    'floor bulk of 100': figures.floorBulk100,
-    'floor bulk of 1 000': figures.floorBulk1000,
-    listing: figures.listing,
-    'listing at half rate': figures.listingHalfRate,
-    'account list': figures.ais.map((a) => a.accounts),
-    'account transactions': figures.ais.map((a) => a.transactions),
-    'account transactions, 1 000': figures.ais.map((a) => a.transactionsSmall),
-  })}${
-    overflow(figures.createSqlite, createPools) ||
-    overflow(figures.ndctSqlite, ndctPools) ||
-    overflow(figures.floorCreate, floorPools) ||
-    overflow(figures.floorRead, floorReadPools) ||
-    overflow(figures.floorCreatePg, floorPgPools) ||
-    overflow(
-      figures.createPg,
-      figures.createPg.map(() => createPoolSize),
-    ) ||
-    overflow(figures.read, readPools) ||
-    overflow(figures.bulk100, bulkPools[100]) ||
-    overflow(figures.bulk1000, bulkPools[1000]) ||
-    overflow(figures.floorBulk100, floorBulkPools[100]) ||
-    overflow(figures.floorBulk1000, floorBulkPools[1000])
-      ? '; WARNING: a request pool ran out and requests were repeated'
-      : ''
+  SMOKE
+    ? `A smoke run: ${RUNS} run; each load sends its ${SMOKE_POOL} prepared requests once, a paced load lasts ${SECONDS} s; ${CONNECTIONS} connections from a second process on loopback.`
+    : `${RUNS} runs; each load ${SECONDS} s after a 1 s warm-up, ${CONNECTIONS} connections from a second process on loopback; median (min – max).`,
+  `Answers other than the expected status in all runs: ${unexpected(counted)}${
+    poolRanOut ? '; WARNING: a request pool ran out and requests were repeated' : ''
   }.`,
 ];
 const table = [
@@ -689,5 +702,59 @@ const table = [
 ].join('\n');
 const text = `# Benchmark results\n\n${header.join('\n')}\n\n${table}\n`;
 process.stdout.write(`${text}\n`);
-writeFileSync('bench/results.md', text);
+if (SMOKE) process.exitCode = smokeVerdict();
+else writeFileSync('bench/results.md', text);
 rmSync(work, { recursive: true, force: true });
+
+/**
+ * A smoke run's verdict: each row's status, printed, and 1 when a row failed. A row fails when its
+ * figure is not a number, or when a check of its own does: an answer other than the expected status
+ * in its loads, a batch or standing orders not booked exactly once, payments stored by two servers
+ * that the 201s do not account for, a hostile body not refused. A row that throws ends the run before
+ * this, with its error and a non-zero exit.
+ */
+function smokeVerdict(): number {
+  const wrong: [row: string, problem: string][] = [
+    ...counted
+      .filter(([, , results]) => results.some((r) => r.unexpected > 0))
+      .map(([name, row, results]): [string, string] => [
+        row,
+        `answers other than the expected status (${name}): ${JSON.stringify(results.map((r) => r.unexpectedStatuses))}`,
+      ]),
+    ...figures.createPgTwo
+      .filter((f) => f.unexpected > 0 || f.storedLess201 < 0 || f.storedLess201 > CONNECTIONS)
+      .map((f): [string, string] => [
+        'Create on PostgreSQL, two servers',
+        `payments stored less 201s ${f.storedLess201}, unexpected answers ${f.unexpected}`,
+      ]),
+    ...(figures.batch.every((b) => b.exactlyOnce)
+      ? []
+      : [['Batch run of', 'exactly once: NO (what is wrong is on stderr)'] as [string, string]]),
+    ...(figures.periodic.every((p) => p.exactlyOnce)
+      ? []
+      : [['standing orders executing', 'exactly once: NO (what is wrong is on stderr)'] as [string, string]]),
+    ...figures.hostile
+      .flat()
+      .filter((h) => Object.keys(h.unexpected).length > 0)
+      .map((h): [string, string] => [`Hostile body, ${h.route}:`, `not refused: ${JSON.stringify(h.unexpected)}`]),
+    ...(poolRanOut ? [['', 'a request pool ran out and requests were repeated'] as [string, string]] : []),
+  ];
+  const lines: string[] = [];
+  let failed = 0;
+  for (const [measure, figure] of rows) {
+    const problems = wrong.filter(([row]) => row !== '' && measure.startsWith(row)).map(([, problem]) => problem);
+    if (/NaN|Infinity/.test(figure)) problems.unshift(`its figure is not a number: ${figure}`);
+    if (problems.length > 0) failed += 1;
+    lines.push(
+      `${problems.length === 0 ? 'ok  ' : 'FAIL'}  ${measure}${problems.length === 0 ? '' : `: ${problems.join('; ')}`}`,
+    );
+  }
+  // A problem no row claims (the row renamed, or none of its own) still fails the run.
+  const unclaimed = wrong.filter(([row]) => row === '' || !rows.some(([measure]) => measure.startsWith(row)));
+  for (const [, problem] of unclaimed) lines.push(`FAIL  (the run): ${problem}`);
+  failed += unclaimed.length;
+  process.stdout.write(
+    `Smoke run: every row once at its smallest sizes; the figures mean nothing.\n${lines.join('\n')}\nsmoke: ${rows.length} rows, ${failed} failed\n`,
+  );
+  return failed === 0 ? 0 : 1;
+}

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
+import { SERVER_BUNDLE, benchPort, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
 
 /** The toolkit as package.json "bin" runs it. */
 const TPP_CLI = 'dist/tpp/tpp.mjs';
@@ -55,7 +55,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const runs = Number(process.argv[2] ?? 10);
   const dir = mkdtempSync(join(tmpdir(), 'psd2-tpp-call-'));
   try {
-    const { wallMs, cpuMs } = await measureTppCall(dir, 8199, runs);
+    const { wallMs, cpuMs } = await measureTppCall(dir, benchPort(9), runs);
     const sorted = [...wallMs].sort((a, b) => a - b);
     process.stdout.write(
       `tpp call, ${runs} runs: wall median ${Math.round(sorted[Math.floor(runs / 2)]!)} ms (min ${Math.round(sorted[0]!)}, max ${Math.round(sorted.at(-1)!)}; target < 300), CPU (user + sys) ${Math.round(cpuMs)} ms a call\n`,
