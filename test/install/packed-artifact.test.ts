@@ -106,6 +106,7 @@ describe('the packed artifact, from a fresh clone to a production start', () => 
       ]);
       assert.deepEqual(readdirSync(join(installed, 'scripts')).sort(), [
         'build-state.mjs',
+        'node-version.mjs',
         'prepare.mjs',
         'start.mjs',
         'start.sh',
