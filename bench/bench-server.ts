@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { serverProcessSettings } from '../scripts/process-settings.js';
+import { serverProcessSettings } from '../scripts/start-settings.js';
 
 /** A server process started for a benchmark: its address, its peak memory, and a way to stop it. */
 export interface BenchServer {
@@ -145,15 +145,21 @@ export function cpuMsOf(pid: number): number {
 
 /**
  * npm's own script, to run `npm start` as a developer does: npm_execpath when the bench runs under
- * npm, else the npm that ships beside this node.
+ * npm, else the npm on the PATH (a Node put first on the PATH by .ci/node.sh has no npm beside it).
  */
-const NPM_CLI =
-  process.env.npm_execpath ?? join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
+function npmCli(): string {
+  if (process.env.npm_execpath !== undefined) return process.env.npm_execpath;
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const npm = join(dir, 'npm');
+    if (dir !== '' && existsSync(npm)) return realpathSync(npm);
+  }
+  throw new Error('no npm on the PATH to run npm start with');
+}
 
 /** Milliseconds from `npm start` (npm, scripts/start.mjs's check that the build is current, the bundle) to the first `/health` 200. */
 export async function timeNpmStart(dir: string, port: number): Promise<number> {
   const started = performance.now();
-  const server = await startBenchServer(NPM_CLI, port, sqliteSandboxEnv(dir), ['start', '--silent']);
+  const server = await startBenchServer(npmCli(), port, sqliteSandboxEnv(dir), ['start', '--silent']);
   const elapsed = performance.now() - started;
   await server.stop();
   return elapsed;

@@ -8,12 +8,14 @@ import { benchTpp, createRequest, pool } from './requests.js';
 /**
  * `node dist/bench/create-row.js`: the create row of `npm run bench` alone (signed cross-border
  * creates on SQLite in the sandbox, 16 connections, BENCH_SECONDS), RUNS times with a warm-up each:
- * to compare two builds side by side when a change touches the create's path.
+ * to compare two builds side by side when a change touches the create's path, or the process's memory
+ * (the server's peak RSS, the bench's "Peak RSS" row).
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const { work, caFile, credentials } = await benchTpp();
 const rates: number[] = [];
+const peaks: number[] = [];
 for (let run = 0; run < RUNS; run++) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-create-'));
   const server = await startBenchServer(SERVER_BUNDLE, benchPort(2), sqliteSandboxEnv(dir, caFile));
@@ -38,6 +40,7 @@ for (let run = 0; run < RUNS; run++) {
       },
     );
     rates.push(result.requestsPerSecond);
+    peaks.push(server.peakRssMb());
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -45,6 +48,8 @@ for (let run = 0; run < RUNS; run++) {
 }
 rmSync(work, { recursive: true, force: true });
 const sorted = [...rates].sort((a, b) => a - b);
+const peaksSorted = [...peaks].sort((a, b) => a - b);
 process.stdout.write(
-  `creates on SQLite: median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} a second (${sorted.map(Math.round).join(', ')})\n`,
+  `creates on SQLite: median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} a second (${sorted.map(Math.round).join(', ')}); ` +
+    `the server's peak RSS: median ${Math.round(peaksSorted[Math.floor(peaksSorted.length / 2)]!)} MB (${peaksSorted.map(Math.round).join(', ')})\n`,
 );

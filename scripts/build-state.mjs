@@ -8,12 +8,11 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /**
- * What the bundle is made from, and scripts/start.sh, whose Node flags the bundle's code cache is
- * made under (V8 takes it only under the same flags). package.json and package-lock.json are left
- * out: a dependency changes with `npm install`, which builds anyway, and npm may touch them without
- * changing anything.
+ * What the bundle and its entry (scripts/server-loader.ts) are made from. package.json and
+ * package-lock.json are left out: a dependency changes with `npm install`, which builds anyway, and
+ * npm may touch them without changing anything.
  */
-const SOURCES = ['src', 'scripts/bundle.ts', 'tsconfig.json', 'scripts/start.sh'];
+const SOURCES = ['src', 'scripts/bundle.ts', 'scripts/server-loader.ts', 'tsconfig.json'];
 
 /** What the build makes that the first start and the toolkit run: the older of the two is the build's time. */
 const BUNDLES = ['dist/server/main.mjs', 'dist/tpp/tpp.mjs'];

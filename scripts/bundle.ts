@@ -1,32 +1,24 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { chmodSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import { CONFIG_VARIABLES } from '../src/config/config.js';
 import { migrations } from '../src/store/migrations/index.js';
 import { postgresSchema } from '../src/store/migrations/postgres-schema.js';
 import { sqliteSchema } from '../src/store/migrations/sqlite-schema.js';
 import { writePrecompiledSchemas } from './precompile-schemas.js';
-import { serverProcessSettings } from './process-settings.js';
 
 /**
  * Bundles the compiled server (tsc's output, dist/src/main.js) into dist/server/ for `npm start`.
- * Node 20 has no module compile cache: loading some 700 small files of the server and its libraries
- * is about half of a start; one bundled file takes a fraction of that, and one with a V8 code cache
- * of it (scripts/server-loader.ts, copied to dist/server/main.mjs) less again (docs/decisions.md,
- * "Why is the server bundled after `tsc`?"). The bundle is
- * CommonJS, since only a script (not an ES module) takes a code cache in Node 20; parts a start does
- * not need (Swagger UI, the PostgreSQL driver) are in it but run only when first used. The worker
- * that makes the sandbox CA on a first start, with the certificate library, is a bundle of its own.
- * Native and optional modules stay outside.
+ * Loading some 700 small files of the server and its libraries was about half of a start; one bundled
+ * file takes a fraction of that, and Node's module compile cache, which the entry turns on
+ * (scripts/server-loader.ts, copied to dist/server/main.mjs), less again (docs/decisions.md, "Why is
+ * the server bundled after `tsc`?"). The bundle is CommonJS, run with `require` by that entry: the
+ * libraries are mostly CommonJS and need nothing of an ES module's; parts a start does not need
+ * (Swagger UI, the PostgreSQL driver) are in it but run only when first used. The worker that makes
+ * the sandbox CA on a first start, with the certificate library, is a bundle of its own. Native and
+ * optional modules stay outside.
  */
 // Every route's validators and serializers, compiled now rather than on a route's first request.
 await writePrecompiledSchemas();
-// The cache's name carries the bundle's size and build id: without a clean folder every build would leave the last one's behind.
+// A clean folder: nothing of an earlier build stays beside the new one.
 rmSync('dist/server', { recursive: true, force: true });
 await build({
   entryPoints: { main: 'dist/src/main.js', 'sandbox-ca-worker': 'dist/src/security/sandbox-ca-worker.js' },
@@ -34,15 +26,12 @@ await build({
   bundle: true,
   format: 'cjs',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   outExtension: { '.js': '.cjs' },
   external: ['better-sqlite3', 'pg-native'],
   // Our ES modules find files beside them (and libraries) from import.meta.url: the bundle's own address.
   define: { 'import.meta.url': '__bundleUrl' },
-  // The build's id first: the loader names the code cache by it (scripts/server-loader.ts).
-  banner: {
-    js: `/*build:${randomBytes(8).toString('hex')}*/var __bundleUrl = require('node:url').pathToFileURL(__filename).href;`,
-  },
+  banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
 });
 // The TPP toolkit, a folder of its own (package.json "bin": dist/tpp/tpp.mjs): `tpp call` then loads
@@ -59,7 +48,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   minify: true,
   // The libraries written as CommonJS require Node's own modules: an ES module has no require of its own.
   banner: {
@@ -72,13 +61,14 @@ for (const name of ['main', 'sandbox-ca-worker']) {
   asciiOnly(`dist/server/${name}.cjs`);
   copyFileSync('dist/scripts/server-loader.js', `dist/server/${name}.mjs`);
 }
-await trainCodeCache();
 warnOfStaleSchemaScripts();
 
 /**
- * esbuild writes code in ASCII (non-ASCII characters as escapes) but keeps comments as they are.
- * Their non-ASCII characters are written as escapes too, which in code would mean the same
- * character: the loader can then read the bundle as Latin-1, without UTF-8 decoding.
+ * esbuild writes code in ASCII (non-ASCII characters as escapes) but keeps comments as they are,
+ * and some hold a letter, a dash or a sign of another script (ø, —, §, a library's author's name).
+ * One such character makes V8 hold the whole 11 MB text of the bundle, which it keeps for as long as
+ * the server runs, as two bytes a character: 12 MB more of the server's memory (bench/README.md,
+ * "Node 24"). They are written as escapes too, which in a comment changes nothing.
  */
 function asciiOnly(file: string): void {
   const text = readFileSync(file, 'utf8');
@@ -98,55 +88,5 @@ function warnOfStaleSchemaScripts(): void {
       );
       return;
     }
-  }
-}
-
-/**
- * Starts the bundle once on an empty data folder (migrations, sandbox CA, the first /health), as the
- * first start of an installation does, and stops it: the loader then writes the code cache of every
- * function that start compiled, of the server and of the worker that made the CA. Settings the
- * builder's own environment may hold are cleared.
- */
-async function trainCodeCache(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'psd2-build-'));
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const name of Object.keys(CONFIG_VARIABLES)) delete env[name];
-  const settings = serverProcessSettings();
-  Object.assign(env, {
-    ...settings.env,
-    PORT: '0',
-    LOG_LEVEL: 'info',
-    MODE: 'sandbox',
-    DATA_DIR: dir,
-    DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}`,
-    SERVER_CODE_CACHE_WRITE: '1',
-  });
-  const child = spawn(process.execPath, [...settings.nodeFlags, 'dist/server/main.mjs'], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = once(child, 'exit');
-  try {
-    let address: string | undefined;
-    for await (const line of createInterface({ input: child.stdout! })) {
-      const entry = JSON.parse(line) as { msg?: string };
-      if (entry.msg?.startsWith('Server listening at ') === true)
-        address = entry.msg.slice('Server listening at '.length);
-      if (entry.msg === 'ready') break;
-    }
-    if (address === undefined) throw new Error('the training start did not say where it listens');
-    const health = await fetch(`${address}/health`);
-    if (health.status !== 200) throw new Error(`the training start answered /health with ${health.status}`);
-    child.kill('SIGTERM');
-    const [code] = await exited;
-    if (code !== 0) throw new Error(`the training start exited with ${code}`);
-    const caches = readdirSync('dist/server').filter((f) => f.endsWith('.cache'));
-    for (const name of ['main', 'sandbox-ca-worker']) {
-      if (!caches.some((f) => f.startsWith(`${name}.cjs.`)))
-        throw new Error(`the training start wrote no code cache of ${name}.cjs`);
-    }
-  } finally {
-    child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
   }
 }

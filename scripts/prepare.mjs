@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * `prepare`, which npm runs after `npm install` and `npm ci` and before `npm pack`: builds the server
- * in a checkout (`npm run build`) when a source is newer than the build (scripts/build-state.mjs),
- * then writes the Postman and Bruno collections (`npm run collections`) when they are missing or the
+ * in a checkout (`node --run build`) when a source is newer than the build (scripts/build-state.mjs),
+ * then writes the Postman and Bruno collections (`node --run collections`) when they are missing or the
  * build was made anew. The packed artifact has its build and no sources, so an install of
  * it with runtime dependencies only (`npm ci --omit=dev`) builds nothing and needs no compiler. A
  * checkout installed without the development dependencies cannot build: that stops with what to do
@@ -14,10 +14,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { changedSource } from './build-state.mjs';
+import { requireEngineNode } from './node-version.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 if (!existsSync(join(root, 'src'))) process.exit(0);
+requireEngineNode(root, 'prepare');
 try {
   createRequire(join(root, 'package.json')).resolve('typescript');
 } catch {
@@ -27,12 +29,8 @@ try {
   );
   process.exit(1);
 }
-const npm = process.env.npm_execpath;
-/** @param {string} script */
-const runScript = (script) =>
-  npm === undefined
-    ? spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
-    : spawnSync(process.execPath, [npm, 'run', script], { cwd: root, stdio: 'inherit' });
+/** @param {string} script a script of package.json, run by this Node (`node --run`) */
+const runScript = (script) => spawnSync(process.execPath, ['--run', script], { cwd: root, stdio: 'inherit' });
 // `npm ci && npm pack` runs this twice: the second finds the build current and leaves it.
 const changed = changedSource(root, ['package.json', 'package-lock.json']);
 if (changed === undefined) {

@@ -13,8 +13,10 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { changedSource } from './build-state.mjs';
+import { requireEngineNode } from './node-version.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+requireEngineNode(root, 'npm start');
 const bundle = join(root, 'dist', 'server', 'main.mjs');
 /** A checkout has the sources; the packed artifact has only the build (package.json "files"). */
 const checkout = existsSync(join(root, 'src')) && existsSync(join(root, 'tsconfig.json'));
@@ -31,12 +33,8 @@ if (changed !== undefined && (production || !checkout)) {
   process.stderr.write(`npm start: ${changed} is newer than the build, but ${why}: starting the build as it is\n`);
 } else if (changed !== undefined) {
   // The build's output goes to stderr: stdout carries the server's JSON log lines only.
-  process.stderr.write(`npm start: ${changed} is newer than the build: building first (npm run build)\n`);
-  const npm = process.env.npm_execpath;
-  const build =
-    npm === undefined
-      ? spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 2, 2], shell: process.platform === 'win32' })
-      : spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
+  process.stderr.write(`npm start: ${changed} is newer than the build: building first (node --run build)\n`);
+  const build = spawnSync(process.execPath, ['--run', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
   if (build.status !== 0) {
     process.stderr.write('npm start: the build failed (above); the server was not started\n');
     process.exit(build.status ?? 1);

@@ -1,5 +1,6 @@
 // First: it starts making the sandbox CA before the rest is loaded.
 import { type EarlyStart, earlyStart } from './early-start.js';
+import { flushCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -181,6 +182,9 @@ async function main(): Promise<void> {
   revocation.start(config.revocationRefreshSeconds * 1000);
   warmUpLater(app);
   app.log.info(readyLine(config, trustStore, metricsListener), 'ready');
+  // What the start compiled goes to the compile cache now, not only at exit: a process killed without
+  // exiting (SIGKILL, out of memory) still leaves it to the next start (scripts/server-loader.ts).
+  flushCompileCache();
   stopOnSignals(app);
 }
 
@@ -404,9 +408,9 @@ function readyLine(config: Config, trustStore: TrustStore, metricsListener: Metr
           : 'off',
     startupMs: Math.round(performance.now()),
     phases,
-    // Whether the bundle ran from the build's V8 code cache (scripts/server-loader.ts); absent when not run from the bundle.
-    codeCache: (globalThis as Record<symbol, unknown>)[Symbol.for('psd2.codeCache')],
-    // The process settings scripts/start.sh gives (`npm start`); absent ones mean a slower first touch of memory.
+    // Where Node's module compile cache is kept, or why it is off (scripts/server-loader.ts); absent when not run from the bundle.
+    compileCache: (globalThis as Record<symbol, unknown>)[Symbol.for('psd2.compileCache')],
+    // The process settings of scripts/start.env, which `npm start` gives; absent ones mean a slower first touch of memory.
     nodeFlags: process.execArgv,
     glibcTunables: process.env.GLIBC_TUNABLES,
   };

@@ -11,12 +11,6 @@ export function isHttpAddress(value: string): boolean {
 
 /** The address as a URL when it is an absolute http or https address; undefined otherwise. */
 export function parseHttpAddress(value: string): URL | undefined {
-  // URL.parse would answer undefined itself, but Node 20 has only the throwing constructor.
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return undefined;
-  }
-  return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  const url = URL.parse(value);
+  return url?.protocol === 'http:' || url?.protocol === 'https:' ? url : undefined;
 }

@@ -110,7 +110,7 @@ export async function readSandboxCaFiles({
 /**
  * The CA is made in a worker thread (sandbox-ca-worker.ts), the certificate library loaded there
  * only: the main thread goes on starting meanwhile. The worker's file is beside this module's, or
- * beside the server's bundle (scripts/bundle.ts), which runs it from its code cache as sandbox-ca-worker.mjs.
+ * beside the server's bundle (scripts/bundle.ts), which runs it as sandbox-ca-worker.mjs, with Node's compile cache.
  */
 function makeInWorker(options: AuthorityOptions): Promise<CertificateAndKey> {
   const file = new URL(

@@ -23,8 +23,8 @@ const utf8 = new TextDecoder();
 
 /**
  * One HTTP(S) request and its whole answer, whatever its status; a redirect is returned, not followed.
- * The toolkit's commands are short-lived processes: Node 20's global fetch loads undici on first use,
- * about 0.3 s of a `tpp call` that otherwise takes less, where node:http is loaded already. No
+ * The toolkit's commands are short-lived processes: Node's global fetch loads undici on first use,
+ * about 0.3 s of a `tpp call` on Node 20 that otherwise takes less, where node:http is loaded already. No
  * compression is asked for, so the body is the bytes the server meant. A failure rejects with Node's
  * own error, which names what failed and where ("connect ECONNREFUSED 127.0.0.1:8080"); an abort's
  * error has the signal's reason (a timeout) as its cause.

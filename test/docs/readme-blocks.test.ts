@@ -14,14 +14,15 @@ import { freePort } from '../support/browser.js';
  * by its line in the README with what it printed. What the README says a script printed (the
  * ```text block after it) must be printed, numbers and dates aside.
  *
- * The blocks not run here, each run elsewhere: the two commands (this test runs inside `npm test`,
- * after `npm install`; .ci/run runs exactly them), the build machine's and the bank server's
+ * The blocks not run here, each run elsewhere: the two commands and the line that gets Node before
+ * them (this test runs inside `npm test`, after `npm install`, on that Node; .ci/run runs exactly
+ * them), the build machine's and the bank server's
  * (test/install/packed-artifact.test.ts follows them from a fresh clone). The test identity
  * provider's block runs until Ctrl-C: it is started on its own, and must print what the README shows.
  */
 const README = readFileSync('README.md', 'utf8');
 /** First lines of the blocks run elsewhere (above): a block that changes must be looked at again here. */
-const RUN_ELSEWHERE = ['npm install && npm start', 'npm ci && npm pack', 'mkdir -p /opt/psd2'];
+const RUN_ELSEWHERE = ['. .ci/node.sh', 'npm ci && npm pack', 'mkdir -p /opt/psd2'];
 /** A block that runs until Ctrl-C: started, read until its last line the README shows, stopped. */
 const FOREGROUND = 'npm run idp';
 /** The whole walk from a fresh start: some 60 signed calls and 3 clock moves. */

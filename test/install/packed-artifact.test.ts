@@ -106,7 +106,9 @@ describe('the packed artifact, from a fresh clone to a production start', () => 
       ]);
       assert.deepEqual(readdirSync(join(installed, 'scripts')).sort(), [
         'build-state.mjs',
+        'node-version.mjs',
         'prepare.mjs',
+        'start.env',
         'start.mjs',
         'start.sh',
       ]);
@@ -117,10 +119,13 @@ describe('the packed artifact, from a fresh clone to a production start', () => 
       const help = succeed([process.execPath, join(installed, bin.tpp), '--help'], dir);
       for (const command of ['cert', 'call', 'approve', 'wait', 'proxy'])
         assert.match(help, new RegExp(`\\n  ${command} `));
-      const server = readdirSync(join(installed, 'dist', 'server'));
-      for (const file of ['main.mjs', 'main.cjs', 'sandbox-ca-worker.mjs', 'sandbox-ca-worker.cjs'])
-        assert.ok(server.includes(file), `dist/server/${file} in ${JSON.stringify(server)}`);
-      assert.equal(server.filter((f) => f.endsWith('.cache')).length, 2, 'the code caches of both bundles');
+      // The bundles and their entries; no compile cache: each installation makes its own on its first start.
+      assert.deepEqual(readdirSync(join(installed, 'dist', 'server')).sort(), [
+        'main.cjs',
+        'main.mjs',
+        'sandbox-ca-worker.cjs',
+        'sandbox-ca-worker.mjs',
+      ]);
     },
   );
 
@@ -157,31 +162,70 @@ describe('the packed artifact, from a fresh clone to a production start', () => 
   );
 
   it(
-    "npm start runs the build it carries, from its code cache whatever its files' times, and never builds",
+    "npm start runs the build it carries and never builds; its first start makes the compile cache in the installation's node_modules, which the next takes the bundle from",
     { timeout: 120_000 },
     async () => {
-      // A file's time means nothing here: npm pack gave every file one date.
-      utimesSync(join(installed, 'dist', 'server', 'main.cjs'), new Date(0), new Date(0));
       const data = join(dir, 'data');
-      const server = await startServerProcess({ DATA_DIR: data, DATABASE_URL: `sqlite:${join(data, 'psd2.db')}` }, [
-        ...NPM,
-        '--prefix',
-        installed,
-        'start',
-      ]);
-      try {
-        const ready = server.lines.find((l) => l.msg === 'ready')!;
-        assert.equal(ready.codeCache, 'used');
-        const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
-        const health = (await (await fetch(`${server.url}/health`)).json()) as { version: { server: string } };
-        assert.equal(health.version.server, version);
-        assert.deepEqual(
-          server.stderr.filter((l) => /build/i.test(l)),
-          [],
+      const env = { DATA_DIR: data, DATABASE_URL: `sqlite:${join(data, 'psd2.db')}` };
+      const cache = join(installed, 'node_modules', '.cache', 'psd2-server');
+      for (const start of ['first', 'second']) {
+        // Node says on stderr what its compile cache did with each module it loaded.
+        const server = await startServerProcess(
+          start === 'second' ? { ...env, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' } : env,
+          [...NPM, '--prefix', installed, 'start'],
         );
+        try {
+          const ready = server.lines.find((l) => l.msg === 'ready')!;
+          assert.equal(ready.compileCache, cache, `${start} start`);
+          if (start === 'second')
+            assert.ok(
+              server.stderr.some((l) =>
+                l.includes(`code cache for CommonJS ${join(installed, 'dist', 'server', 'main.cjs')} was accepted`),
+              ),
+              server.stderr.filter((l) => l.includes('main.cjs')).join('\n'),
+            );
+          const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+          const health = (await (await fetch(`${server.url}/health`)).json()) as { version: { server: string } };
+          assert.equal(health.version.server, version);
+          assert.deepEqual(
+            server.stderr.filter((l) => !l.startsWith('[compile cache]') && /build/i.test(l)),
+            [],
+          );
+        } finally {
+          server.child.kill('SIGTERM');
+          await server.exited;
+        }
+      }
+    },
+  );
+
+  it(
+    "where the installation's node_modules/.cache cannot be written, the compile cache is Node's own, in the temporary folder",
+    { timeout: 120_000 },
+    async () => {
+      // As root the test cannot be refused by a folder's permissions: a file where the folder would be refuses it too.
+      rmSync(join(installed, 'node_modules', '.cache'), { recursive: true, force: true });
+      writeFileSync(join(installed, 'node_modules', '.cache'), '');
+      const temporary = join(dir, 'tmp');
+      mkdirSync(temporary);
+      const data = join(dir, 'data-read-only');
+      try {
+        const server = await startServerProcess(
+          { DATA_DIR: data, DATABASE_URL: `sqlite:${join(data, 'psd2.db')}`, TMPDIR: temporary },
+          [...NPM, '--prefix', installed, 'start'],
+        );
+        try {
+          assert.equal((await fetch(`${server.url}/health`)).status, 200);
+          assert.equal(
+            server.lines.find((l) => l.msg === 'ready')!.compileCache,
+            join(temporary, 'node-compile-cache'),
+          );
+        } finally {
+          server.child.kill('SIGTERM');
+          await server.exited;
+        }
       } finally {
-        server.child.kill('SIGTERM');
-        await server.exited;
+        rmSync(join(installed, 'node_modules', '.cache'), { force: true });
       }
     },
   );

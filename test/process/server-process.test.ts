@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { SANDBOX_CA_CERT_FILE, SANDBOX_CA_KEY_FILE } from '../../src/security/sandbox-ca.js';
 import { NATIONAL_ID_KEY_FILE } from '../../src/security/national-id-key.js';
@@ -70,18 +70,22 @@ describe('the server process', () => {
     assert.equal(readFileSync(join(dir, SANDBOX_CA_CERT_FILE), 'utf8'), certificate);
   });
 
-  it('starts with npm start from the build, without building again: a second start on the same data folder is ready and answers', async () => {
+  it('starts with npm start from the build, without building again: a second start on the same data folder is ready, answers, and takes the bundle from the compile cache', async () => {
     const dir = tempDir();
     const env = { DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}` };
     for (const start of ['first', 'second']) {
-      const server = await startServerProcess(env, NPM_START);
+      // Node says on stderr what its compile cache did with each module it loaded.
+      const server = await startServerProcess(
+        start === 'second' ? { ...env, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' } : env,
+        NPM_START,
+      );
       try {
         assert.equal((await fetch(`${server.url}/health`)).status, 200, `${start} start`);
         const ready = server.lines.find((l) => l.msg === 'ready');
         assert.ok(ready !== undefined, `${start} start logs ready`);
-        // scripts/start.sh's settings: a young generation that does not start tiny, an old generation
-        // that grows by at most twice its live size, malloc memory kept.
-        for (const flag of ['--min-semi-space-size=16', '--heap-growing-percent=100']) {
+        // scripts/start.env's settings: a young generation that neither starts tiny nor grows past
+        // Node 20's, an old generation that grows by at most twice its live size, malloc memory kept.
+        for (const flag of ['--min-semi-space-size=16', '--max-semi-space-size=16', '--heap-growing-percent=100']) {
           assert.ok(
             (ready.nodeFlags as string[]).includes(flag),
             `${start} start: ${JSON.stringify(ready.nodeFlags)} lacks ${flag}`,
@@ -91,14 +95,22 @@ describe('the server process', () => {
           String(ready.glibcTunables),
           /glibc\.malloc\.mmap_threshold=33554432:glibc\.malloc\.trim_threshold=1073741824$/,
         );
-        // V8 takes the build's code cache only under the flags it was made with (scripts/bundle.ts trains it under them).
-        assert.equal(ready.codeCache, 'used', `${start} start`);
-        // The first start may build when a source changed since the last build; the second never does.
-        if (start === 'second')
+        // Node's module compile cache, in the checkout's node_modules/.cache (scripts/server-loader.ts).
+        assert.equal(ready.compileCache, resolve('node_modules', '.cache', 'psd2-server'), `${start} start`);
+        if (start === 'second') {
+          // The first start wrote the cache of what it compiled; the second compiles the bundle no more.
+          assert.ok(
+            server.stderr.some((l) =>
+              l.includes(`code cache for CommonJS ${resolve('dist', 'server', 'main.cjs')} was accepted`),
+            ),
+            server.stderr.filter((l) => l.includes('main.cjs')).join('\n'),
+          );
+          // The first start may build when a source changed since the last build; the second never does.
           assert.deepEqual(
             server.stderr.filter((l) => l.includes('building first')),
             [],
           );
+        }
       } finally {
         server.child.kill('SIGTERM');
       }

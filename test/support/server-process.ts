@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after } from 'node:test';
-import { serverProcessSettings } from '../../scripts/process-settings.js';
+import { serverProcessSettings } from '../../scripts/start-settings.js';
 import { createTestDatabase } from './postgres.js';
 import { tppFixtures } from './tpp-fixtures.js';
 
@@ -30,7 +30,7 @@ after(() => {
 /** The server as `npm start` runs it (the bundle), in its own process, for start-up and shutdown tests. */
 export const SERVER_ENTRY = 'dist/server/main.mjs';
 
-/** The bundle with the process settings `npm start` gives it (scripts/start.sh): its code cache is used only with the same Node flags. */
+/** The bundle with the process settings `npm start` gives it (scripts/start.env), so that it runs as under `npm start`. */
 const settings = serverProcessSettings();
 const BUNDLE_COMMAND: readonly string[] = [process.execPath, ...settings.nodeFlags, SERVER_ENTRY];
 
@@ -56,7 +56,7 @@ export async function startServerProcess(
   command: readonly string[] = BUNDLE_COMMAND,
   options: { processGroup?: boolean } = {},
 ): Promise<ServerProcess> {
-  // npm start sets the settings itself (scripts/start.sh).
+  // npm start sets the settings itself (scripts/start.sh, from scripts/start.env).
   const own = command === BUNDLE_COMMAND ? settings.env : {};
   const child = spawn(command[0]!, command.slice(1), {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...own, ...env },
