@@ -36,5 +36,15 @@ export function endForGoneClient(request: FastifyRequest, reply: FastifyReply, e
     { err: error instanceof ClientGoneError ? undefined : error },
     'client closed the connection before the answer',
   );
-  return reply.code(CLIENT_CLOSED_REQUEST).send();
+  const sent = reply.code(CLIENT_CLOSED_REQUEST).send();
+  // Node 24 finishes no answer on a socket that is gone, and Fastify runs its onResponse hooks (the
+  // request line, the metrics) only on the answer's finish (or error, which it logs as a fault): the
+  // answer's close finishes it here, once.
+  const response = reply.raw;
+  const ended = () => {
+    if (!response.writableFinished) response.emit('finish');
+  };
+  if (response.closed) queueMicrotask(ended);
+  else response.once('close', ended);
+  return sent;
 }

@@ -12,21 +12,32 @@ import { type TestApp, startTestApp } from '../support/test-app.js';
  * headers and the reset arrive together; the server parsed the request with its socket already gone,
  * the rate limit read the closed socket's address (undefined) and threw a TypeError in normalizeIP,
  * and the request was logged as "unexpected fault" and counted as a 500 (10 of 10 tries before the
- * fix): anyone could raise the 5xx alarm at will.
+ * fix): anyone could raise the 5xx alarm at will. Node 24 no longer parses such a request at all;
+ * whatever it parses is held to the same.
  */
 const PATH = '/v1/sandbox/certificates';
 const TRIES = 10;
 
 const log = new LogLines();
 const lines = log.lines;
-/** Resolves once `count` request lines for PATH are logged (one per request the server answered or ended). */
+
+/**
+ * What the server saw of the tries: its sockets closed, and the requests Node parsed from them. Node
+ * 20 parsed each request with its socket gone; Node 24 parses none of them. Either way every parsed
+ * request must end in a request line, so the wait is for the sockets and then for those lines.
+ */
+let socketsClosed = 0;
+let requestsParsed = 0;
+let seen: () => void = () => {};
+/** Resolves once the server closed `count` sockets and logged a request line for each request it parsed. */
 function requestLines(count: number): Promise<Record<string, unknown>[]> {
   const of = () => lines.filter((l) => l.msg === 'request' && l.path === PATH);
   return new Promise((resolve) => {
-    log.onLine = () => {
-      if (of().length >= count) resolve(of());
+    seen = () => {
+      if (socketsClosed >= count && of().length >= requestsParsed) resolve(of());
     };
-    log.onLine();
+    log.onLine = seen;
+    seen();
   });
 }
 
@@ -35,6 +46,15 @@ let port: number;
 before(async () => {
   t = await startTestApp({ metrics: new ServerMetrics(), logger: { level: 'info', stream: log.stream } });
   port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+  t.app.server.on('connection', (socket) =>
+    socket.on('close', () => {
+      socketsClosed += 1;
+      seen();
+    }),
+  );
+  t.app.server.on('request', (request: { url?: string }) => {
+    if (request.url === PATH) requestsParsed += 1;
+  });
 });
 after(() => t.close());
 
@@ -66,10 +86,11 @@ describe('a connection reset right after the headers', () => {
       );
       assert.deepEqual(
         ended.map((l) => l.status),
-        Array<number>(TRIES).fill(499),
+        Array<number>(requestsParsed).fill(499),
+        'each request parsed from a reset connection ends as 499',
       );
       assert.equal(counted('500'), 0, 'a dropped connection counted as a server fault');
-      assert.equal(counted('499'), TRIES);
+      assert.equal(counted('499'), requestsParsed);
     },
   );
 });
