@@ -145,8 +145,7 @@ export class BatchRunner {
           if (slot.getTime() > now.getTime()) break;
         }
       }
-      const slotTime = slot;
-      await periodic(osloDate(slot), () => slotTime);
+      await periodic(osloDate(slot), () => slot);
       const result = await this.runSlot(bank, slot.toISOString(), slot, clock);
       if (result !== undefined) results.push(result);
     }

@@ -5,6 +5,7 @@ import { SANDBOX_BULK_BUSY_RETRY_SECONDS } from '../../src/domain/limits.js';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
 import { createHeaders } from '../support/payment-requests.js';
 import { NDCT_PATH, ndctBody } from '../support/single-payment-requests.js';
+import { issueSandboxCertificate } from '../support/sandbox-certificates.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 import { postedTransaction } from '../store/snapshot-contract.js';
 
@@ -17,17 +18,7 @@ const B_ID = 'PSDNO-FSA-555555555';
 /** Transactions in B's bank: a save and a restore of it take some tens of slices. */
 const B_TRANSACTIONS = 10_000;
 
-async function issue(t: TestApp, id: string): Promise<CertificateAndKey> {
-  const issued = await t.app.inject({
-    method: 'POST',
-    url: '/v1/sandbox/certificates',
-    payload: { organizationIdentifier: id, name: 'Bulk Test TPP', roles: ['PSP_PI', 'PSP_AI'] },
-    headers: { 'content-type': 'application/json' },
-  });
-  assert.equal(issued.statusCode, 201, issued.body);
-  const json = issued.json() as Json;
-  return { certPem: json.certificate, keyPem: json.privateKey };
-}
+const issue = (t: TestApp, id: string) => issueSandboxCertificate(t, id, { name: 'Bulk Test TPP' });
 
 /**
  * Bulk operations on a sandbox bank (issue 40, section 1; docs/decisions.md, "Bulk operations on a

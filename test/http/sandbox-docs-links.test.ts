@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Clock } from '../../src/domain/clock.js';
 import { CONSOLE_LINK_TTL_MS, MAX_SANDBOX_BANK_KEYS } from '../../src/domain/limits.js';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
+import { issueSandboxCertificate } from '../support/sandbox-certificates.js';
 import { type TestApp, PUBLIC_URL, assertErrorBody, startTestApp } from '../support/test-app.js';
 import { TPP_ID } from '../support/tpp-fixtures.js';
 
@@ -55,15 +56,8 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     const bind = (token: string, publicKey: string) =>
       t.app.inject({ method: 'POST', url: '/v1/sandbox/docs-links/bind', payload: { token, publicKey } });
     /** A certificate over the key, for the identifier, as the page asks the sandbox for one. */
-    async function certificateOver(key: { keyPem: string; publicKey: string }): Promise<CertificateAndKey> {
-      const issued = await t.app.inject({
-        method: 'POST',
-        url: '/v1/sandbox/certificates',
-        payload: { organizationIdentifier: TPP_ID, name: 'Try it out', roles: ['PSP_PI'], publicKey: key.publicKey },
-      });
-      assert.equal(issued.statusCode, 201, issued.body);
-      return { certPem: (issued.json() as Json).certificate as string, keyPem: key.keyPem };
-    }
+    const certificateOver = (key: { keyPem: string; publicKey: string }) =>
+      issueSandboxCertificate(t, TPP_ID, { name: 'Try it out', roles: ['PSP_PI'], key });
     const customers = (as: CertificateAndKey) => t.signed({ method: 'GET', url: '/v1/sandbox/customers', as });
 
     it("binds the browser's key to the bank of the TPP that asked, once: its certificate then opens that bank", async () => {

@@ -13,6 +13,7 @@ import { OLA_ACCOUNTS, createHeaders } from '../support/payment-requests.js';
 import { sandboxAccountBody } from '../support/sandbox-bodies.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { NDCT_PATH, ndctBody } from '../support/single-payment-requests.js';
+import { issueSandboxCertificate } from '../support/sandbox-certificates.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 import { TPP_ID } from '../support/tpp-fixtures.js';
 
@@ -35,15 +36,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     let b: CertificateAndKey;
     before(async () => {
       t = await startTestApp({ engine });
-      const issued = await t.app.inject({
-        method: 'POST',
-        url: '/v1/sandbox/certificates',
-        payload: { organizationIdentifier: B_ID, name: 'Snapshot Test TPP B', roles: ['PSP_PI', 'PSP_AI'] },
-        headers: { 'content-type': 'application/json' },
-      });
-      assert.equal(issued.statusCode, 201, issued.body);
-      const json = issued.json() as Json;
-      b = { certPem: json.certificate, keyPem: json.privateKey };
+      b = await issueSandboxCertificate(t, B_ID, { name: 'Snapshot Test TPP B' });
     });
     after(() => t.close());
 

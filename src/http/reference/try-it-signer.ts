@@ -77,6 +77,19 @@ export const TRY_IT_SIGNER_JS = String.raw`(function () {
     var lines = base64(buffer).match(/.{1,64}/g).join('\n');
     return '-----BEGIN ' + label + '-----\n' + lines + '\n-----END ' + label + '-----\n';
   }
+  /** The sandbox's unsigned operations: the certificate, and a link's binding. */
+  function postJson(path, body) {
+    return fetch(sandboxAddress(path), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+  }
+  async function certificate(request) {
+    var response = await postJson('v1/sandbox/certificates', request);
+    if (response.status !== 201) throw await failure(response, 'the sandbox issued no certificate');
+    return response.json();
+  }
   async function failure(response, what) {
     var answer = await response.json().catch(function () { return {}; });
     var why = (answer.tppMessages || []).map(function (m) { return m.text; }).join('; ');
@@ -89,11 +102,7 @@ export const TRY_IT_SIGNER_JS = String.raw`(function () {
       { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
       false, ['sign', 'verify']);
     var publicKey = pem('PUBLIC KEY', await crypto.subtle.exportKey('spki', pair.publicKey));
-    var response = await fetch(sandboxAddress('v1/sandbox/docs-links/bind'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ token: token, publicKey: publicKey }),
-    });
+    var response = await postJson('v1/sandbox/docs-links/bind', { token: token, publicKey: publicKey });
     if (response.status !== 201 && response.status !== 200) throw await failure(response, 'the link bound no key');
     var bound = { organisationId: (await response.json()).organizationIdentifier, publicKey: publicKey, privateKey: pair.privateKey };
     await boundStore('readwrite', function (keys) { return keys.put(bound, 'bound'); });
@@ -106,24 +115,12 @@ export const TRY_IT_SIGNER_JS = String.raw`(function () {
     var bound = token ? await bindFromLink(token) : await boundStore('readonly', function (keys) { return keys.get('bound'); });
     if (bound) {
       // A certificate over the bound key at each visit: the key opens the bank, whatever certificate carries it.
-      var response = await fetch(sandboxAddress('v1/sandbox/certificates'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ organizationIdentifier: bound.organisationId, name: 'Try it out', roles: ROLES, publicKey: bound.publicKey }),
-      });
-      if (response.status !== 201) throw await failure(response, 'the sandbox issued no certificate');
-      var issued = await response.json();
+      var issued = await certificate({ organizationIdentifier: bound.organisationId, name: 'Try it out', roles: ROLES, publicKey: bound.publicKey });
       return { organisationId: bound.organisationId, certificate: pemBody(issued.certificate), keyId: issued.keyId, key: bound.privateKey, bound: true };
     }
     var saved = JSON.parse(sessionStorage.getItem(CREDENTIALS_KEY) || 'null');
     if (!saved) {
-      var answer = await fetch(sandboxAddress('v1/sandbox/certificates'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ organizationIdentifier: organisationId(), name: 'Try it out', roles: ROLES }),
-      });
-      if (answer.status !== 201) throw await failure(answer, 'the sandbox issued no certificate');
-      var made = await answer.json();
+      var made = await certificate({ organizationIdentifier: organisationId(), name: 'Try it out', roles: ROLES });
       saved = { organisationId: organisationId(), certificate: made.certificate, privateKey: made.privateKey, keyId: made.keyId };
       sessionStorage.setItem(CREDENTIALS_KEY, JSON.stringify(saved));
     }

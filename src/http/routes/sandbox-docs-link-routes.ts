@@ -9,23 +9,9 @@ import {
 import { type BankKeys, LINK_USED } from '../../services/bank-keys.js';
 import type { ConsoleAccess } from '../console-pages/console-access.js';
 import { readPublicKeyInput } from '../../security/public-key-input.js';
-import { signedRequestOf } from '../hooks/authenticate.js';
 import { errorResponses } from '../schemas/common-schemas.js';
-import { sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
-import { SANDBOX_BANK_READ_AUTH, SANDBOX_TAGS } from './sandbox-route-parts.js';
-
-const docsLinkSchema = {
-  type: 'object',
-  required: ['href', 'expiresAt'],
-  properties: {
-    href: {
-      type: 'string',
-      description: `Open it in a browser within ${CONSOLE_LINK_TTL_MS / 60_000} minutes: /docs makes a key in the browser and binds it to this TPP's sandbox bank, once`,
-      example: 'http://127.0.0.1:8080/docs/#bind=eyJ0Ijoi…',
-    },
-    expiresAt: { type: 'string', format: 'date-time', description: 'The link binds nothing after this instant' },
-  },
-} as const;
+import { registerLinkRoute } from './sandbox-link-route.js';
+import { SANDBOX_TAGS } from './sandbox-route-parts.js';
 
 const bindingSchema = {
   type: 'object',
@@ -52,29 +38,19 @@ export function registerSandboxDocsLinkRoutes(
   keys: BankKeys,
   publicUrl: string,
 ): void {
-  app.post(
-    '/v1/sandbox/docs-links',
-    {
-      config: { api: { auth: SANDBOX_BANK_READ_AUTH } },
-      schema: {
-        summary: 'Get a link that makes /docs sign as this TPP, in its sandbox bank',
-        description:
-          "Takes no body, so Digest is optional here (checked when sent). The link is absolute, at PUBLIC_URL/docs/, and binds one key, made in the browser that opens it, to this TPP's sandbox bank, as POST /v1/sandbox/keys binds keys; `tpp docs` asks for it. Unbinding that key (DELETE /v1/sandbox/keys/{keySha256}) ends it.",
-        tags: SANDBOX_TAGS,
-        headers: sandboxReadHeaders(),
-        response: { 201: docsLinkSchema, ...errorResponses() },
-      },
+  registerLinkRoute(app, access, {
+    url: '/v1/sandbox/docs-links',
+    summary: 'Get a link that makes /docs sign as this TPP, in its sandbox bank',
+    description:
+      "Takes no body, so Digest is optional here (checked when sent). The link is absolute, at PUBLIC_URL/docs/, and binds one key, made in the browser that opens it, to this TPP's sandbox bank, as POST /v1/sandbox/keys binds keys; `tpp docs` asks for it. Unbinding that key (DELETE /v1/sandbox/keys/{keySha256}) ends it.",
+    href: {
+      description: `Open it in a browser within ${CONSOLE_LINK_TTL_MS / 60_000} minutes: /docs makes a key in the browser and binds it to this TPP's sandbox bank, once`,
+      example: 'http://127.0.0.1:8080/docs/#bind=eyJ0Ijoi…',
     },
-    async (request, reply) => {
-      // The link names the key that signed for it: it binds only while that key is bound.
-      const signed = signedRequestOf(request);
-      const { token, expiresAt } = access.link(signed.tpp.id, signed.keySha256);
-      return reply.code(201).send({
-        href: `${publicUrl}/docs/#bind=${encodeURIComponent(token)}`,
-        expiresAt: expiresAt.toISOString(),
-      });
-    },
-  );
+    expires: 'The link binds nothing after this instant',
+    // In the fragment, which no browser sends: no log holds a token that binds a key.
+    address: (token) => `${publicUrl}/docs/#bind=${encodeURIComponent(token)}`,
+  });
 
   app.post<{ Body: { token: string; publicKey: string } }>(
     '/v1/sandbox/docs-links/bind',
