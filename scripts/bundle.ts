@@ -6,7 +6,8 @@ import { sqliteSchema } from '../src/store/migrations/sqlite-schema.js';
 import { writePrecompiledSchemas } from './precompile-schemas.js';
 
 /**
- * Bundles the compiled server (tsc's output, dist/src/main.js) into dist/server/ for `npm start`.
+ * Bundles the compiled server (tsc's output, dist/src/main.js, behind the entry that installs the
+ * precompiled schemas: scripts/precompile-schemas.ts) into dist/server/ for `npm start`.
  * Loading some 700 small files of the server and its libraries was about half of a start; one bundled
  * file takes a fraction of that, and Node's module compile cache, which the entry turns on
  * (scripts/server-loader.ts, copied to dist/server/main.mjs), less again (docs/decisions.md, "Why is
@@ -17,11 +18,11 @@ import { writePrecompiledSchemas } from './precompile-schemas.js';
  * optional modules stay outside.
  */
 // Every route's validators and serializers, compiled now rather than on a route's first request.
-await writePrecompiledSchemas();
+const { entry } = await writePrecompiledSchemas();
 // A clean folder: nothing of an earlier build stays beside the new one.
 rmSync('dist/server', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'dist/src/main.js', 'sandbox-ca-worker': 'dist/src/security/sandbox-ca-worker.js' },
+  entryPoints: { main: entry, 'sandbox-ca-worker': 'dist/src/security/sandbox-ca-worker.js' },
   outdir: 'dist/server',
   bundle: true,
   format: 'cjs',

@@ -4,7 +4,7 @@ import type { ValidateFunction } from 'ajv';
 
 /**
  * Validators and serializers compiled at build (scripts/precompile-schemas.ts writes them into
- * dist/src/http/schema-compiler/precompiled-schemas.js): a route's first request then runs code the build made
+ * dist/generated/, and the server's bundle installs them before the app is built): a route's first request then runs code the build made
  * rather than compiling its schemas (tens of milliseconds each, with Ajv and fast-json-stringify).
  * Each is found by a key made of everything its code depends on: the schema, the schemas it may
  * refer to, the options. A schema the build did not see (a route added without a build, a test's
@@ -39,3 +39,19 @@ export function schemaKey(...inputs: unknown[]): string {
 
 /** The require the precompiled code loads its libraries' runtime helpers with (ajv/dist/runtime, fast-json-stringify/lib). */
 export const precompiledRequire: NodeJS.Require = createRequire(import.meta.url);
+
+let installed: PrecompiledSchemas = { validators: {}, serializers: {} };
+
+/**
+ * Gives the app the build's compiled code. Only the bundle's generated entry calls it
+ * (scripts/precompile-schemas.ts), before the server's own modules run; without it (tests, `npm run
+ * dev`) every schema is compiled on first use, with the same result.
+ */
+export function installPrecompiledSchemas(schemas: PrecompiledSchemas): void {
+  installed = schemas;
+}
+
+/** The build's compiled code, as installed; none when nothing was. */
+export function precompiledSchemas(): PrecompiledSchemas {
+  return installed;
+}

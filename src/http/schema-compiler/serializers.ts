@@ -1,6 +1,5 @@
 import SerializerSelector, { StandaloneSerializer } from '@fastify/fast-json-stringify-compiler';
-import { precompiledRequire, schemaKey } from './precompiled.js';
-import { precompiledSchemas } from './precompiled-schemas.js';
+import { precompiledRequire, precompiledSchemas, schemaKey } from './precompiled.js';
 
 type SerializerFactory = ReturnType<typeof SerializerSelector>;
 type Serializer = ReturnType<ReturnType<SerializerFactory>>;
@@ -37,6 +36,6 @@ export function serializerFactory(record?: (key: string, code: string) => void):
 }
 
 function restore(key: string): Serializer | undefined {
-  const precompiled = precompiledSchemas.serializers[key];
+  const precompiled = precompiledSchemas().serializers[key];
   return precompiled === undefined ? undefined : precompiled(precompiledRequire, { exports: undefined });
 }

@@ -6,8 +6,7 @@ import { arrayBoundsOf, overlongArray } from './array-bounds.js';
 import { DescribedProblems } from './described-problems.js';
 import { listValidatorOf, validateInTurns, warmLists } from './list-validation.js';
 import { type NumberType, numberProperties } from './number-text.js';
-import { precompiledRequire, schemaKey } from './precompiled.js';
-import { precompiledSchemas } from './precompiled-schemas.js';
+import { precompiledRequire, precompiledSchemas, schemaKey } from './precompiled.js';
 import { describe, numbersNotInDecimal, withContext, withoutBranchErrors } from './problem-description.js';
 import type { PartValidator, RequestParts, RouteValidator, UnitCompiler, ValidateRequest } from './route-validator.js';
 
@@ -67,7 +66,7 @@ export function createValidatorCompiler(
       record(keyOf(coerce, schema), standaloneCode(ajv, validate));
       return validate;
     }
-    const precompiled = checkSchemas ? undefined : precompiledSchemas.validators[keyOf(coerce, schema)];
+    const precompiled = checkSchemas ? undefined : precompiledSchemas().validators[keyOf(coerce, schema)];
     return precompiled === undefined
       ? compilers()[coerce ? 'text' : 'body'].compile(schema)
       : precompiled(FORMATS, precompiledRequire);

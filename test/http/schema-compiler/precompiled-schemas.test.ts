@@ -1,15 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { precompiledSchemas } from '../../../src/http/schema-compiler/precompiled-schemas.js';
-import { compileEveryRoute } from '../../../scripts/precompile-schemas.js';
+import { precompiledSchemas } from '../../../src/http/schema-compiler/precompiled.js';
+import { INSTALL_MODULE, compileEveryRoute } from '../../../scripts/precompile-schemas.js';
 import { createCrossBorder, crossBorderBody } from '../../support/payment-requests.js';
 import { type TestApp, startTestApp } from '../../support/test-app.js';
 
 /**
  * The validators and serializers the build compiled (src/http/schema-compiler/precompiled.ts): one for every
  * schema of every route in both modes, the code Ajv and fast-json-stringify make of it now, and the
- * server's app uses them, answering as code compiled at run time does.
+ * server's app uses them, answering as code compiled at run time does. The build's generated module
+ * (dist/generated/) installs them, as the server bundle's entry does.
  */
+const before0 = precompiledSchemas();
+await import(new URL(`../../../generated/${INSTALL_MODULE}`, import.meta.url).href);
 type Factories = Record<string, (...args: never[]) => unknown>;
 
 /** Counts each use of a precompiled factory until restored. */
@@ -26,6 +29,11 @@ function countUses(factories: Factories): { uses: () => number; restore: () => v
 }
 
 describe('precompiled validators and serializers', () => {
+  it("are none until the build's generated module installs them: no file of src/ is written over by the build", () => {
+    assert.equal(Object.keys(before0.validators).length + Object.keys(before0.serializers).length, 0);
+    assert.notEqual(precompiledSchemas(), before0);
+  });
+
   it('hold the code of every schema of every route, in both modes, as compiled now (else: npm run build)', async () => {
     const { validators, serializers } = await compileEveryRoute();
     assert.ok(
@@ -33,8 +41,8 @@ describe('precompiled validators and serializers', () => {
       `the app has its routes' schemas (${validators.size}, ${serializers.size})`,
     );
     for (const [kind, codes, built] of [
-      ['validator', validators, precompiledSchemas.validators],
-      ['serializer', serializers, precompiledSchemas.serializers],
+      ['validator', validators, precompiledSchemas().validators],
+      ['serializer', serializers, precompiledSchemas().serializers],
     ] as const) {
       for (const [key, code] of codes) {
         const factory = (built as Factories)[key];
@@ -53,8 +61,8 @@ describe('precompiled validators and serializers', () => {
     let validatorUses: ReturnType<typeof countUses>;
     let serializerUses: ReturnType<typeof countUses>;
     before(async () => {
-      validatorUses = countUses(precompiledSchemas.validators as Factories);
-      serializerUses = countUses(precompiledSchemas.serializers as Factories);
+      validatorUses = countUses(precompiledSchemas().validators as Factories);
+      serializerUses = countUses(precompiledSchemas().serializers as Factories);
       precompiled = await startTestApp({ checkSchemas: false });
       compiledNow = await startTestApp();
     });
