@@ -56,10 +56,14 @@ child.on('exit', (code, signal) => {
   const count = (name: string) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
   const tests = count('tests');
   process.stdout.write(
-    `\nrun-tests: ${files.length} files, ${tests} tests, ${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped, ${count('todo')} todo\n`,
+    `\nrun-tests: ${files.length} files, ${tests} tests, ${count('pass')} passed, ${count('fail')} failed, ${count('cancelled')} cancelled (a hook failed), ${count('skipped')} skipped, ${count('todo')} todo\n`,
   );
   if (tests === 0) {
     process.stderr.write('run-tests: no test ran; failing\n');
+    process.exit(1);
+  }
+  if (count('cancelled') > 0) {
+    process.stderr.write('run-tests: tests were cancelled because a hook before them failed; failing\n');
     process.exit(1);
   }
   if (count('skipped') > 0 || count('todo') > 0) {
