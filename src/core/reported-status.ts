@@ -1,10 +1,11 @@
+import { LIFECYCLE } from '../domain/payment-lifecycle.js';
 import type { TransactionStatus } from '../domain/transaction-status.js';
 
 /**
  * The statuses a core reports for a payment handed to it (ISO 20022 pain.002): accepted (ACSP),
  * waiting for its date (PDNG), executed (ACSC), a bulk in part (PART), rejected (RJCT), cancelled (CANC).
  */
-export const REPORTED_STATUSES: readonly TransactionStatus[] = ['ACSP', 'PDNG', 'ACSC', 'PART', 'RJCT', 'CANC'];
+export const REPORTED_STATUSES: readonly TransactionStatus[] = LIFECYCLE.report.to;
 
 const REPORTED: ReadonlySet<TransactionStatus> = new Set(REPORTED_STATUSES);
 

@@ -1,4 +1,3 @@
-import { osloDate } from './clock.js';
 import type { TppMessage } from './api-error.js';
 import type { TransactionStatus } from './transaction-status.js';
 
@@ -73,11 +72,6 @@ export type AuthMethod = (typeof AUTH_METHODS)[number];
 /** Whether an SCA made at lastScaAt still holds: a PSU's session with a TPP, or an account-information consent's. */
 export function isSessionValid(lastScaAt: Date, now: Date): boolean {
   return now.getTime() - lastScaAt.getTime() <= PSU_SESSION_VALIDITY_DAYS * 86_400_000;
-}
-
-/** The status a payment reaches when its PSU approves it: ACTC, or PDNG while its execution date is ahead. */
-export function statusAfterApproval(requestedExecutionDate: string | undefined, now: Date): TransactionStatus {
-  return requestedExecutionDate !== undefined && requestedExecutionDate > osloDate(now) ? 'PDNG' : 'ACTC';
 }
 
 /** A payment still RCVD after its signing window is RJCT, whether or not that was written down yet. */

@@ -7,6 +7,7 @@ import type { Planner } from '../store/ledger-records.js';
 import type { BankClock, Banks } from './banks.js';
 import { executionPlanner } from './execution-planner.js';
 import { PeriodicRunner } from './periodic-runner.js';
+import type { BatchRunResult } from './batch-run-result.js';
 
 /** spec, rule 6: payment batch processing is simulated five times a day (Europe/Oslo, configurable). */
 export const DEFAULT_BATCH_TIMES = ['06:00', '09:00', '12:00', '15:00', '18:00'];
@@ -19,13 +20,6 @@ export const DEFAULT_BATCH_TIMES = ['06:00', '09:00', '12:00', '15:00', '18:00']
  * "A long run and the API").
  */
 export const BATCH_CHUNK_SIZE = 500;
-
-export interface BatchRunResult {
-  slot: string;
-  executed: number;
-  partial: number;
-  rejected: number;
-}
 
 /**
  * Runs the batch: every authorised payment whose execution date has come is executed once (the store

@@ -4,7 +4,7 @@ import { STANDING_ORDER_DEBIT, scheduleOf } from '../domain/payments/periodic-pa
 import { nextExecution } from '../domain/periodic/schedule.js';
 import type { Account } from '../domain/bank.js';
 import type { Planner } from '../store/ledger-records.js';
-import type { BatchRunResult } from './batch-runner.js';
+import type { BatchRunResult } from './batch-run-result.js';
 
 /** The slot a day's standing order executions are reported under. */
 const SLOT_PREFIX = 'periodic:';

@@ -11,9 +11,6 @@ import type { LogicalDuplicate, StoredPayment, StoredTppRequest, TppRequestRecor
  * statement, PostgreSQL's create_payment function).
  */
 
-/** Statuses of payments that no longer count as duplicates: they will never be executed. */
-export const ENDED_WITHOUT_EXECUTION = ['RJCT', 'CANC'] as const;
-
 /** `paymentId` null: the request created something else (a basket, a consent). */
 export function tppRequestRow(request: TppRequestRecord, paymentId: string | null, createdAt: string) {
   return {

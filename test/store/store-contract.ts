@@ -277,6 +277,22 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
           );
         }));
 
+      it('does not count a rejected payment as a duplicate (the lifecycle ends it without execution)', () =>
+        withMigratedStore(async (store) => {
+          const first = newPayment({ psuKey: 'psu:rejected' });
+          await store.createPayment(first, requestFor(first), { duplicatesSince: null });
+          await store.decidePayments(
+            [{ paymentId: first.id, status: 'RJCT', reason: 'declined by the PSU' }],
+            undefined,
+            new Date(),
+          );
+          const again = newPayment({ transfers: first.transfers, psuKey: 'psu:rejected' });
+          assert.equal(
+            (await store.createPayment(again, requestFor(again), { duplicatesSince: windowStart() })).outcome,
+            'created',
+          );
+        }));
+
       it('cancels a payment once, then says it is no longer cancellable, except to the request that cancelled it', () =>
         withMigratedStore(async (store) => {
           const payment = newPayment();

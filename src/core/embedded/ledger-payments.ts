@@ -7,7 +7,7 @@ import type { PaymentProduct, PaymentService } from '../../domain/payment-produc
 import type { NewPayment, ValidatedPayment } from '../../domain/payments/payment.js';
 import { productRules } from '../../domain/payments/product-rules.js';
 import type { ReferenceRates } from '../../domain/reference-rates.js';
-import { statusAfterApproval } from '../../domain/sca.js';
+import { statusAfterApproval } from '../../domain/payment-lifecycle.js';
 import { statusReason } from '../../domain/status-reasons.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { PaymentChange } from '../../store/payment-store.js';

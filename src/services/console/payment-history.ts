@@ -4,8 +4,8 @@ import {
   type ScaStatus,
   effectiveStatus,
   scaStatusOf,
-  statusAfterApproval,
 } from '../../domain/sca.js';
+import { statusAfterApproval } from '../../domain/payment-lifecycle.js';
 import type { AuthorisationKind } from '../../domain/sca.js';
 import { FINAL_STATUSES, type TransactionStatus } from '../../domain/transaction-status.js';
 import type { PaymentBooking, PaymentHistory } from '../../store/bank-overview-records.js';

@@ -13,7 +13,7 @@ import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { ConsentSummary, PaymentSummary } from '../../store/bank-overview-records.js';
 import type { SandboxAccount, SandboxCardAccount, SandboxCustomer } from '../../store/sandbox-records.js';
 import type { Banks } from '../banks.js';
-import type { BatchRunResult } from '../batch-runner.js';
+import type { BatchRunResult } from '../batch-run-result.js';
 import type { SandboxDataService } from '../sandbox-data-service.js';
 import type { ClockMoved, ClockReading, SandboxClock } from '../sandbox/sandbox-clock.js';
 import type { ScenarioOperations } from '../sandbox/sandbox-scenarios.js';

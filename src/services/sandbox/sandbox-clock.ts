@@ -2,7 +2,8 @@ import { ApiError } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
 import { SANDBOX_CLOCK_LATEST, SANDBOX_CLOCK_MAX_ADVANCE_SECONDS } from '../../domain/limits.js';
 import type { BankClock, Banks } from '../banks.js';
-import type { BatchRunResult, BatchRunner, BatchScheduler } from '../batch-runner.js';
+import type { BatchRunner, BatchScheduler } from '../batch-runner.js';
+import type { BatchRunResult } from '../batch-run-result.js';
 import { isStandingOrderRun } from '../periodic-runner.js';
 
 /** A bank's business clock as the sandbox shows it. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Customer } from '../../domain/bank.js';
 import { productRules } from '../../domain/payments/product-rules.js';
-import { EXPIRED_REASON, isSigningWindowOver, statusAfterApproval } from '../../domain/sca.js';
+import { EXPIRED_REASON, isSigningWindowOver } from '../../domain/sca.js';
+import { isDueNow, mayMove, statusAfterApproval } from '../../domain/payment-lifecycle.js';
 import type { Authorisation, PaymentDecision, ScaPayment } from '../../store/sca-records.js';
 import type { Store } from '../../store/store.js';
 import type { Banks } from '../banks.js';
@@ -60,9 +61,10 @@ export class PaymentDecisionStep {
       await this.store.decidePayments(plan.decisions, customer.id, now, this.handOver !== undefined),
     );
     if (plan.approvals.size > 0) this.handOver?.nudge();
-    // An instant payment is executed within this request: its status is ACSC (or RJCT) when the TPP is told.
+    // An instant payment due now is executed within this request: its status is ACSC (or RJCT) when the TPP is told.
+    const dueNow = new Set(plan.decisions.filter((d) => isDueNow(d.status)).map((d) => d.paymentId));
     const instant = payments
-      .filter((p) => plan.approvals.has(p.id) && decided.has(p.id) && productRules(p.service, p.product)?.instant)
+      .filter((p) => dueNow.has(p.id) && decided.has(p.id) && productRules(p.service, p.product)?.instant)
       .map((p) => p.id);
     await this.instant?.execute(this.banks.of(authorisation.tppId), instant, now);
     const lost = [...plan.approvals].filter((id) => !decided.has(id));
@@ -104,7 +106,7 @@ export class PaymentDecisionStep {
       payments.length === 0 ? [authorisation.kind === 'basket' ? 'basket-cancelled' : 'payment-cancelled'] : [];
     const approvals = new Set<string>();
     for (const payment of payments) {
-      if (payment.status !== 'RCVD') {
+      if (!mayMove('approve', payment.status)) {
         // Approved already (on its own link) is what the PSU wants; cancelled or rejected is not.
         const why = changedMeanwhile(payment, now);
         if (why !== undefined) changed.push(why);

@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
-import { CANCELLABLE_STATUSES, type TransactionStatus } from '../../domain/transaction-status.js';
+import { LIFECYCLE } from '../../domain/payment-lifecycle.js';
+import type { TransactionStatus } from '../../domain/transaction-status.js';
+
+const CANCELLED = LIFECYCLE.cancel.to[0];
 import type { Database } from '../database.js';
 import type { CancelResult } from '../store.js';
 
@@ -27,13 +30,13 @@ export async function cancelPaymentIn(
 ): Promise<CancelResult> {
   const updated = await trx
     .updateTable('payments')
-    .set({ status: 'CANC', cancel_request_id: requestId, updated_at: at.toISOString() })
+    .set({ status: CANCELLED, cancel_request_id: requestId, updated_at: at.toISOString() })
     .where('id', '=', paymentId)
     .where('tpp_id', '=', tppId)
-    .where('status', 'in', [...CANCELLABLE_STATUSES])
+    .where('status', 'in', LIFECYCLE.cancel.from)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 1) {
-    await trx.updateTable('transfers').set({ status: 'CANC' }).where('payment_id', '=', paymentId).execute();
+    await trx.updateTable('transfers').set({ status: CANCELLED }).where('payment_id', '=', paymentId).execute();
     return { outcome: 'cancelled' } as const;
   }
   const row = await trx

@@ -5,7 +5,7 @@ import { entriesOf } from '../../domain/payments/transfer-entries.js';
 import { timeOrderedId } from '../../domain/time-ordered-id.js';
 import type { Execution } from '../../domain/periodic/schedule.js';
 import { PERIODIC_EXECUTIONS_PER_TRANSACTION } from '../../domain/limits.js';
-import { isRunningOrder } from '../../domain/payment-lifecycle.js';
+import { LIFECYCLE, isRunningOrder } from '../../domain/payment-lifecycle.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { Database, PeriodicExecutionTable } from '../database.js';
 import { STANDING_ORDER_RUNNING } from './payment-index-conditions.js';
@@ -13,14 +13,8 @@ import type { Planner } from '../ledger-records.js';
 import { paymentRow, transferRows } from '../payment-rows.js';
 import type { NextExecution, PeriodicOrderState, PeriodicOutcome, RunningStandingOrder } from '../periodic-records.js';
 import { INSERT_CHUNK } from './insert-chunk.js';
-import {
-  CLAIMED_COLUMNS,
-  customerNames,
-  insertBookings,
-  lockAccounts,
-  signerLimits,
-  toExecute,
-} from './ledger-queries.js';
+import { CLAIMED_COLUMNS, lockAccounts, signerLimits, toExecute } from './claimed-payments.js';
+import { customerNames, insertBookings } from './ledger-bookings.js';
 import { TRANSFER_COLUMNS, type TransferRow } from './transfer-rows.js';
 
 /** How many of a standing order's executions its reads show, newest first. */
@@ -298,7 +292,7 @@ export async function saveStandingOrders(
 ): Promise<void> {
   await trx
     .updateTable('payments')
-    .set({ status: 'CANC', updated_at: new Date().toISOString() })
+    .set({ status: LIFECYCLE.endOrder.to[0], updated_at: new Date().toISOString() })
     .where('bank', '=', bank)
     .where('psu_key', '=', DATA_SET_PSU_KEY)
     .where(STANDING_ORDER_RUNNING)

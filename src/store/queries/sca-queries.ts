@@ -3,6 +3,7 @@ import { scheduleOf } from '../../domain/payments/periodic-payment.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { AuthorisationKind, AuthorisationStatus } from '../../domain/sca.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
+import { LIFECYCLE } from '../../domain/payment-lifecycle.js';
 import type { AuthorisationTable, Database } from '../database.js';
 import type {
   Authorisation,
@@ -230,7 +231,8 @@ export async function decidePayments(
             : { signed_by_customer_id: signerCustomerId ?? null, authorised_at: at.toISOString() }),
         })
         .where('id', '=', decision.paymentId)
-        .where('status', '=', 'RCVD')
+        // Approved or refused only while waiting for SCA: one cancelled or decided meanwhile is left as it is.
+        .where('status', 'in', LIFECYCLE.approve.from)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 1) {
         await trx

@@ -1,9 +1,9 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { NewPayment } from '../../domain/payments/payment.js';
 import type { RequestBinding } from '../../domain/request-binding.js';
+import { ENDED_WITHOUT_EXECUTION } from '../../domain/payment-lifecycle.js';
 import {
   type BindingRowRead,
-  ENDED_WITHOUT_EXECUTION,
   type PaymentRowRead,
   type TppRequestRowRead,
   authorisationRow,
