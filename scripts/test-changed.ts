@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseDependencyTree } from 'dpdm';
 
 /**
@@ -46,7 +46,13 @@ async function closures(): Promise<Map<string, Set<string>>> {
     const queue = [test];
     while (queue.length > 0) {
       for (const dependency of tree[queue.pop()!] ?? []) {
-        if (dependency.id !== null && !seen.has(dependency.id)) {
+        // Only the repository's own files: a library or Node's own module changes with the package (EVERYTHING).
+        if (
+          dependency.id !== null &&
+          !dependency.id.includes('node_modules') &&
+          existsSync(dependency.id) &&
+          !seen.has(dependency.id)
+        ) {
           seen.add(dependency.id);
           queue.push(dependency.id);
         }
@@ -62,11 +68,13 @@ async function affectedTests(changed: readonly string[]): Promise<string[] | 'al
   if (changed.some((f) => EVERYTHING.some((e) => f === e || (e.endsWith('/') && f.startsWith(e))))) return 'all';
   const changedSet = new Set(changed);
   const named = changed.filter((f) => !f.endsWith('.ts'));
+  const texts = new Map<string, string>();
+  const text = (file: string) => texts.get(file) ?? texts.set(file, readFileSync(file, 'utf8')).get(file)!;
   const affected: string[] = [];
   for (const [test, files] of await closures()) {
     const hit =
       [...files].some((f) => changedSet.has(f)) ||
-      (named.length > 0 && [...files].some((f) => named.some((n) => readFileSync(f, 'utf8').includes(n))));
+      (named.length > 0 && [...files].some((f) => named.some((n) => text(f).includes(n))));
     if (hit) affected.push(test);
   }
   return affected.sort();
