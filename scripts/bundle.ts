@@ -9,8 +9,8 @@ import { writePrecompiledSchemas } from './precompile-schemas.js';
  * Bundles the compiled server (tsc's output, dist/src/main.js) into dist/server/ for `npm start`.
  * Loading some 700 small files of the server and its libraries was about half of a start; one bundled
  * file takes a fraction of that, and Node's module compile cache, which the entry turns on
- * (scripts/server-loader.ts, copied to dist/server/main.mjs), less again (docs/decisions.md, "Why is
- * the server bundled after `tsc`?"). The bundle is CommonJS, run with `require` by that entry: the
+ * (scripts/server-loader.ts, copied to dist/server/main.mjs), less again (docs/decisions/0023). The bundle is
+ * CommonJS, run with `require` by that entry: the
  * libraries are mostly CommonJS and need nothing of an ES module's; parts a start does not need
  * (Swagger UI, the PostgreSQL driver) are in it but run only when first used. The worker that makes
  * the sandbox CA on a first start, with the certificate library, is a bundle of its own. Native and
