@@ -67,7 +67,7 @@ warnOfStaleSchemaScripts();
  * esbuild writes code in ASCII (non-ASCII characters as escapes) but keeps comments as they are,
  * and some hold a letter, a dash or a sign of another script (ø, —, §, a library's author's name).
  * One such character makes V8 hold the whole 11 MB text of the bundle, which it keeps for as long as
- * the server runs, as two bytes a character: 12 MB more of the server's memory (bench/README.md,
+ * the server runs, as two bytes a character: 12 MB more of the server's memory (bench/history.md,
  * "Node 24"). They are written as escapes too, which in a comment changes nothing.
  */
 function asciiOnly(file: string): void {

@@ -14,7 +14,7 @@ import type { RouteValidator } from './route-validator.js';
 export async function warmUp(validators: readonly RouteValidator[]): Promise<void> {
   // Every answer's payload is checked against the fetch Response class (@fastify/compress's onSend),
   // and the first touch of that global makes Node load its fetch implementation: compiling that the
-  // first answer after a start would otherwise pay for (bench/README.md, "The first hostile bodies
+  // first answer after a start would otherwise pay for (bench/history.md, "The first hostile bodies
   // after a start").
   void globalThis.Response;
   await turn();
