@@ -4,7 +4,7 @@ import Fastify from 'fastify';
  * The ceiling: a bare Fastify route that answers every POST with a fixed 201 JSON body of the size
  * of a payment answer (the first argument, in bytes), and every GET with a fixed 200 body of the
  * size of a status answer, or of the second argument's size when given (a listing page: the size
- * of an answer alone moves the latency here, bench/README.md "The listing's floor").
+ * of an answer alone moves the latency here, bench/history.md "The listing's floor").
  */
 const size = Number(process.argv[2] ?? 600);
 const created = JSON.stringify({

@@ -21,7 +21,7 @@ import { BENCH_TPP_ORGANISATION } from './requests.js';
  * None of the server's own reading of the request (headers, certificate policy, validation, the
  * specification's rules), nothing of its error model, logs or metrics. The gap between this and
  * the server is what the server adds; the gap between this and the ceiling is what durability and
- * signatures cost (bench/README.md, "Where the time goes").
+ * signatures cost (bench/history.md, "Where the time goes").
  *
  * `node dist/bench/floor-server.js <database-url>`: `sqlite:<file>` or `postgres://…`.
  */

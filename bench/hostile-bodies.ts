@@ -463,7 +463,7 @@ export interface FirstBodies {
 const FIRST_SHOWN = 5;
 
 /**
- * The gap issue 10 left (bench/README.md, "Pages touched afresh"): a fresh server, once its warm-up is
+ * The gap issue 10 left (bench/history.md, "Pages touched afresh"): a fresh server, once its warm-up is
  * done, gets every hostile shape of the three list routes once, in order, each the first body of
  * its kind. Its own time for each answer (the `durationMs` of its request log line, from the
  * request's headers to the answer's last byte) is kept.

@@ -30,7 +30,7 @@ const BBAN = '96500000004';
  * is stopped while the transactions are written straight into the file, then started again. One
  * page is checked (200, 50 transactions, the positions asked for) before a 1 s warm-up and the load:
  * at full load with `connections`, then paced at half the rate that reached.
- * Then the two latency floors at that same rate (bench/README.md, "The listing's floor"): the floor
+ * Then the two latency floors at that same rate (bench/history.md, "The listing's floor"): the floor
  * server (bench/floor-server.ts) reading the same pages of the same file, and the ceiling's bare
  * route answering a body of the page's size.
  */

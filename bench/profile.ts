@@ -26,7 +26,7 @@ import { benchTpp, bulkRequest, createRequest, pool, readRequest, CREATE_PATH } 
  * clock is the machine's monotonic clock, as process.hrtime is), and each figure is also given in µs
  * of the server's main thread per answer, which compares across runs better than shares do. With
  * `PROFILE_FLOOR=1`, `create` and `read` profile bench/floor-server.ts instead: the floor under them
- * (bench/README.md, "Where the time goes"), so that the two can be put side by side.
+ * (bench/history.md, "Where the time goes"), so that the two can be put side by side.
  */
 const scenario = process.argv[2] ?? 'create';
 const floor = process.env.PROFILE_FLOOR === '1';

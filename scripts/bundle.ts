@@ -10,8 +10,8 @@ import { writePrecompiledSchemas } from './precompile-schemas.js';
  * precompiled schemas: scripts/precompile-schemas.ts) into dist/server/ for `npm start`.
  * Loading some 700 small files of the server and its libraries was about half of a start; one bundled
  * file takes a fraction of that, and Node's module compile cache, which the entry turns on
- * (scripts/server-loader.ts, copied to dist/server/main.mjs), less again (docs/decisions.md, "Why is
- * the server bundled after `tsc`?"). The bundle is CommonJS, run with `require` by that entry: the
+ * (scripts/server-loader.ts, copied to dist/server/main.mjs), less again (docs/decisions/0023). The bundle is
+ * CommonJS, run with `require` by that entry: the
  * libraries are mostly CommonJS and need nothing of an ES module's; parts a start does not need
  * (Swagger UI, the PostgreSQL driver) are in it but run only when first used. The worker that makes
  * the sandbox CA on a first start, with the certificate library, is a bundle of its own. Native and
@@ -68,7 +68,7 @@ warnOfStaleSchemaScripts();
  * esbuild writes code in ASCII (non-ASCII characters as escapes) but keeps comments as they are,
  * and some hold a letter, a dash or a sign of another script (ø, —, §, a library's author's name).
  * One such character makes V8 hold the whole 11 MB text of the bundle, which it keeps for as long as
- * the server runs, as two bytes a character: 12 MB more of the server's memory (bench/README.md,
+ * the server runs, as two bytes a character: 12 MB more of the server's memory (bench/history.md,
  * "Node 24"). They are written as escapes too, which in a comment changes nothing.
  */
 function asciiOnly(file: string): void {

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
  * that makes the sandbox CA (scripts/bundle.ts copies this file to both): turns Node's module compile
  * cache on, then runs the bundle of the same name (main.cjs, sandbox-ca-worker.cjs). Compiling the
  * bundle is the largest part of a start; Node keeps V8's code of what it compiled, checked against
- * the bundle's content, and a later start takes it from there (docs/decisions.md, "Node's module
- * compile cache"). It must be on before the bundle is loaded: this file, not the bundle, turns it on.
+ * the bundle's content, and a later start takes it from there (docs/decisions/0024). It must be on before the
+ * bundle is loaded: this file, not the bundle, turns it on.
  *
  * Where the cache is kept: NODE_COMPILE_CACHE when the environment sets it (Node then turns it on
  * before this file runs, and this call changes nothing); else node_modules/.cache/psd2-server of the

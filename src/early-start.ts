@@ -31,7 +31,7 @@ function start(): EarlyStart {
  * The first module main.ts imports, so that it runs before the rest of the server is loaded: reads
  * the configuration and, on a sandbox's first start, begins making the sandbox CA in its worker
  * thread (security/sandbox-ca.ts), which then works while this thread loads and builds the app: the
- * CA is then ready by the time the app is (docs/decisions.md, "The sandbox CA in a worker thread").
+ * CA is then ready by the time the app is (docs/decisions/0025).
  * main() reports a bad configuration and a CA it must not trust.
  */
 export const earlyStart: EarlyStart = start();

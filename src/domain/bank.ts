@@ -105,8 +105,7 @@ export class BankLimitReached extends Error {
  * Who asks for a sandbox bank: the key its request was signed with (SHA-256 of the certificate's
  * SubjectPublicKeyInfo, hex), whether a CA the operator trusts issued the certificate (absent: the
  * sandbox's self-service CA), and the client address it came from (an IPv6 address's /64), with the
- * limit of new banks per address when one applies (docs/decisions.md, "A sandbox bank belongs to its
- * key" and "Trust where it is due").
+ * limit of new banks per address when one applies (docs/decisions/0270 and docs/decisions/0271).
  */
 export interface BankOwner {
   keySha256: string;

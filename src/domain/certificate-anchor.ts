@@ -1,5 +1,5 @@
 /**
- * Which kind of trust anchor issued a TPP's certificate (docs/decisions.md, "Trust where it is due"):
+ * Which kind of trust anchor issued a TPP's certificate (docs/decisions/0271):
  * - 'self-service': the sandbox's own CA, which issues a certificate for any organisation identifier
  *   to anyone who asks (POST /v1/sandbox/certificates). Its certificate proves nothing about who holds
  *   the identifier, so it reaches a sandbox bank only with a key bound to that bank.

@@ -5,7 +5,7 @@
  * The specification lists the codes of its TppMessage and pairs some with statuses. It has no code
  * for a failed TPP authentication (bad signature, untrusted certificate) nor for content negotiation;
  * for those the Berlin Group NextGenPSD2 codes are used as the error body's `code` (see
- * docs/decisions.md). A tppMessage's code is always one of the specification's list: see
+ * docs/decisions/0001). A tppMessage's code is always one of the specification's list: see
  * TPP_MESSAGE_CODE_OF below.
  */
 export const ERROR_CATALOGUE = {
@@ -150,7 +150,7 @@ export type MessageCode = ErrorCode | TppMessageCode;
  * (codes in the list carry themselves). A client generated from the published enum can read every
  * answer; the precise name stays in the error body's `code` and at the end of the message's text.
  * The type lists every catalogue code outside the list: a code added to ERROR_CATALOGUE without a
- * row here fails the build. Reasons per row: docs/decisions.md, "TppMessage codes".
+ * row here fails the build. Reasons per row: docs/decisions/0169 and docs/decisions/0171.
  */
 export const TPP_MESSAGE_CODE_OF: { readonly [C in Exclude<ErrorCode, TppMessageCode>]: TppMessageCode } = {
   // The request asks for something its kind of payment cannot have: not a field format.

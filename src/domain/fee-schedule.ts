@@ -11,7 +11,7 @@ import type { Money } from './money.js';
  * - Currency conversion, when the instructed currency differs from the debtor account's: 0.25 % of
  *   the amount at the reference rate, at least NOK 25.00 (each of the three above).
  * - Straks (instant domestic): NOK 10.00 per payment, as KLP, a bank of the platform, charges
- *   (docs/decisions.md, Straks).
+ *   (docs/fees.md; docs/platform-research.md, KLP).
  * - Domestic credit transfers, single or in a bulk payment: free, as in the bank's online banking
  *   and the platform's recorded answer (NOK 0.00).
  */

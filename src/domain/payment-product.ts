@@ -14,7 +14,7 @@ export type PaymentProduct =
 
 /**
  * Which product this interface offers in which service: the specification's endpoints 2 and 3, and
- * the platform's single payments of every product (its developer portal, docs/decisions.md).
+ * the platform's single payments of every product (its developer portal, docs/decisions/0212).
  */
 const OFFERED: Record<PaymentProduct, readonly PaymentService[]> = {
   [CROSS_BORDER]: ['payments'],

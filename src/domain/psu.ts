@@ -101,8 +101,8 @@ export function nationalIdProblem(text: string): string | undefined {
 }
 
 /**
- * The installation's secret key for national identity numbers (docs/decisions.md, "Hardening: the
- * PSU's side"). Its bytes never leave the process; the server reads it at start and passes it in.
+ * The installation's secret key for national identity numbers (docs/decisions/0124). Its bytes never leave
+ * the process; the server reads it at start and passes it in.
  */
 export interface NationalIdKey {
   readonly bytes: Uint8Array;

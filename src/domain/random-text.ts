@@ -4,7 +4,7 @@ import { randomFillSync } from 'node:crypto';
  * Random bytes taken from a pool filled by the operating system's CSPRNG, POOL_BYTES at a time, as
  * Node's own randomUUID does. Each byte is handed out once. A call of `randomBytes` pays for setting
  * up its job, not for the entropy, and a create makes three (payment id, authorisation id, SCA
- * token): a measurable part of its server time (bench/README.md, "The request's own work").
+ * token): a measurable part of its server time (bench/history.md, "The request's own work").
  */
 const POOL_BYTES = 4096;
 

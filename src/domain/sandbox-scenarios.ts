@@ -6,7 +6,7 @@ import { type StatusReasonCode, isStatusReasonCode, statusReason } from './statu
 
 /**
  * Scenarios a TPP's test arms in its sandbox bank for what is not the bank's data (docs/scenarios.md;
- * docs/decisions.md, "Scenarios on demand"): what the bank does with a payment when it executes it
+ * docs/decisions/0278): what the bank does with a payment when it executes it
  * (holds it pending, holds it in settlement, rejects it), and how the bank itself answers (throttled,
  * down for maintenance, slow, failing). Each rule matches until its `times` are spent, or until it is
  * disarmed.

@@ -38,8 +38,8 @@ export type ScaStatus =
   | 'exempted';
 
 /**
- * An authorisation's scaStatus as Berlin Group names it (docs/decisions.md, "scaStatus of an
- * authorisation"): started from its start until the PSU has logged in, psuAuthenticated on the
+ * An authorisation's scaStatus as Berlin Group names it (docs/decisions/0067): started from its start until
+ * the PSU has logged in, psuAuthenticated on the
  * confirmation page, then finalised when the PSU approved, failed when they declined or could not
  * authenticate (wrong PSU, codes used up, locked out). A link or page left until it expired is failed,
  * whether or not a later visit wrote that down yet, as a payment's signing window is.

@@ -18,7 +18,7 @@ const RANDOM_BYTES = 12;
  *
  * Ids of rows a request writes are keys of their tables' indexes. Random keys put each new row on a
  * page of its own, anywhere in the index, and every such page is written to the WAL at each commit
- * (bench/README.md, "Where the time goes"); keys in time order put the rows of a moment next to
+ * (bench/history.md, "Where the time goes"); keys in time order put the rows of a moment next to
  * each other, on the index's last pages.
  */
 export function timeOrderedId(nowMs: number = Date.now()): string {

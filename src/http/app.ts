@@ -237,7 +237,7 @@ function serverOptions(deps: AppDependencies): FastifyHttpOptions<Server> {
  * Fastify 5 refuses a hop count (it trusts no proxy then): a client that reaches the server past the
  * balancer could name itself in X-Forwarded-For. Where clients cannot, as behind a bank's gateway, a
  * count is what the operator knows, so TRUST_PROXY=N trusts the N nearest hops as proxy-addr used to
- * (docs/decisions.md, "Which clients' X-Forwarded-For is believed?"); addresses are the safer setting.
+ * (docs/decisions/0258); addresses are the safer setting.
  */
 function trustedProxies(trustProxy: TrustProxy): FastifyServerOptions['trustProxy'] {
   if (typeof trustProxy !== 'number') return trustProxy;

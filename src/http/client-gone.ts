@@ -3,8 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /**
  * The status a request is counted and logged with when its client closed the connection before the
  * answer (nginx's 499, "client closed request"): no answer reaches anyone, and it is not the server's
- * fault, so it must neither log "unexpected fault" nor count as a 5xx (docs/decisions.md, "A dropped
- * connection").
+ * fault, so it must neither log "unexpected fault" nor count as a 5xx (docs/decisions/0264).
  */
 const CLIENT_CLOSED_REQUEST = 499;
 

@@ -84,7 +84,7 @@ export function sameDistinguishedName(a: readonly NameAttribute[], b: readonly N
 /**
  * The canonical form of each name compared, kept while the name is: the keyId's and the certificate's
  * issuer are parsed once and kept (signature-header.ts, tpp-authenticator.ts), and working out their
- * canonical forms on every request would be a measurable part of a status read (bench/README.md,
+ * canonical forms on every request would be a measurable part of a status read (bench/history.md,
  * "The request's own work").
  */
 const canonicalNames = new WeakMap<readonly NameAttribute[], string>();

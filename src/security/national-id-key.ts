@@ -15,8 +15,8 @@ export class NationalIdKeyError extends Error {
 }
 
 /**
- * The installation's key for hashing national identity numbers (docs/decisions.md, "Hardening: the
- * PSU's side"): the file PSU_IDENTITY_KEY_FILE names, or else `psu-identity.key` in the data folder,
+ * The installation's key for hashing national identity numbers (docs/decisions/0124): the file
+ * PSU_IDENTITY_KEY_FILE names, or else `psu-identity.key` in the data folder,
  * made on the first start like the sandbox CA's key. The file holds the key as hex (64 hex digits or
  * more). It is not in the database, so a copy of the database alone cannot reverse the hashes.
  *

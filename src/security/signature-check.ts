@@ -5,7 +5,7 @@ import type { SignatureParameters } from './signature-header.js';
 import { SIGNED_WHEN_PRESENT, type SignedRequest, buildSigningString } from './signed-request.js';
 import type { ParsedCertificate } from './tpp-certificate.js';
 
-/** The algorithms the bank verifies (docs/decisions.md, "Which algorithms?"), with their hash and key type. */
+/** The algorithms the bank verifies (docs/decisions/0008), with their hash and key type. */
 export const SIGNATURE_ALGORITHMS: Readonly<Record<string, { hash: string; keyType: string }>> = {
   'rsa-sha256': { hash: 'sha256', keyType: 'rsa' },
   'rsa-sha512': { hash: 'sha512', keyType: 'rsa' },

@@ -63,7 +63,7 @@ export function parseSignatureHeader(header: string): SignatureParameters {
 
 /**
  * A TPP signs every request with the same keyId, and parsing its distinguished name on every request
- * would be a measurable part of a status read (bench/README.md, "The request's own work"). Parsed
+ * would be a measurable part of a status read (bench/history.md, "The request's own work"). Parsed
  * keyIds are kept by their text, as many as certificates are.
  */
 const parsedKeyIds = new Map<string, KeyId>();

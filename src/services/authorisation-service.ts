@@ -55,7 +55,7 @@ export class AuthorisationService {
       const signing = this.sca.prepare(list.kind, list.objectId, request.sca, await this.banks.now(request.tpp.id));
       const id = signing.authorisation.id;
       // The platform answers scaStatus and scaRedirect; authorisationId and the scaStatus link are
-      // Berlin Group's (docs/decisions.md, "The answer to POST …/authorisations").
+      // Berlin Group's (docs/decisions/0066).
       const answer: Answer = {
         status: 201,
         body: {

@@ -1,5 +1,5 @@
 /**
- * One process's gate of each sandbox bank (docs/decisions.md, "Bulk operations on a sandbox bank"):
+ * One process's gate of each sandbox bank (docs/decisions/0316):
  * the bank's requests, console uses and batch runs pass as readers, many at once; a bulk operation
  * that changes the bank in slices (a restore on SQLite) or reads it in pages (a save) passes alone.
  * It waits for the readers in flight and holds new ones until it is done, so none of them sees the

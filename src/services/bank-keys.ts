@@ -23,8 +23,8 @@ export interface KeyHolder {
 }
 
 /**
- * The keys of a TPP's sandbox bank (docs/decisions.md, "A sandbox bank belongs to its key" and "Trust
- * where it is due"). Only a request signed with a key bound already, or with a certificate of a CA the
+ * The keys of a TPP's sandbox bank (docs/decisions/0270 and docs/decisions/0271). Only a request signed with
+ * a key bound already, or with a certificate of a CA the
  * operator trusts, reaches here (the bank hook refuses any other with 403), so a key is added by its
  * bank's owner and by nobody who merely holds a self-service certificate for the identifier.
  */

@@ -69,7 +69,7 @@ export interface BankClock extends Clock {
 }
 
 /**
- * The banks (docs/decisions.md, "One sandbox bank per TPP"). In sandbox mode each TPP (organisation
+ * The banks (docs/decisions/0181). In sandbox mode each TPP (organisation
  * identifier) has a bank of its own, made with a copy of the default data set when the TPP first
  * sends a signed request, and a business clock of its own that only it moves. In production there
  * is one bank and the wall clock.
@@ -102,8 +102,8 @@ export class Banks {
   }
 
   /**
-   * Lets a signed request into its TPP's sandbox bank (docs/decisions.md, "A sandbox bank belongs to
-   * its key" and "Trust where it is due"): makes the bank on the TPP's first request (a copy of the
+   * Lets a signed request into its TPP's sandbox bank (docs/decisions/0270 and docs/decisions/0271): makes
+   * the bank on the TPP's first request (a copy of the
    * default data set, its clock at the wall clock), for the request's key when the sandbox's
    * self-service CA issued its certificate; else admits a certificate of a CA the operator trusts
    * whatever its key, and a self-service one only when its key is bound to the bank; notes the bank's

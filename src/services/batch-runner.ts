@@ -16,8 +16,7 @@ export const DEFAULT_BATCH_TIMES = ['06:00', '09:00', '12:00', '15:00', '18:00']
  * Payments executed in one database transaction. A chunk costs a handful of statements whatever its
  * size (ledger-queries executePayments), and 500 are tens of milliseconds on SQLite: a run of 100 000
  * is 200 commits, a run killed part-way has only its one uncommitted chunk to redo, and the API waits
- * at most one chunk for its turn of the event loop. Larger chunks run no faster (docs/decisions.md,
- * "A long run and the API").
+ * at most one chunk for its turn of the event loop. Larger chunks run no faster (docs/decisions/0077).
  */
 export const BATCH_CHUNK_SIZE = 500;
 

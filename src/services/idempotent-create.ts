@@ -26,7 +26,7 @@ export type CreateRequest = Pick<RequestContext, 'tpp' | 'requestId' | 'retry' |
 /**
  * Every resource a TPP creates with an X-Request-ID (payments of every product, signing baskets,
  * consents, authorisations) is created through here: a retry of the request gets the first answer
- * and creates nothing (docs/decisions.md, Idempotency). `operation` names the create (method and
+ * and creates nothing (docs/decisions/0048). `operation` names the create (method and
  * path); `create` validates, applies the rules and stores the resource with the record it is given,
  * and writes no idempotency code of its own.
  *

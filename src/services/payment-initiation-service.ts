@@ -79,7 +79,7 @@ export class PaymentInitiationService {
     // A PSU named by PSU-ID must have a valid session with this TPP, or is sent to SCA first (401).
     const session =
       psu.psuId === undefined ? undefined : await this.sca.requireSession({ ...request.sca, psuId: psu.psuId });
-    // The sandbox refuses such a payment at its SCA, as it always has (docs/decisions.md, "A payment from an account the PSU does not hold").
+    // The sandbox refuses such a payment at its SCA, as it always has (docs/decisions/0294).
     if (this.banks.mode === 'production')
       await this.requireDebtorAccount(request, validated.debtor, session?.customerId);
 

@@ -27,7 +27,7 @@ export function paymentLinks(service: string, product: string, paymentId: string
 
 /**
  * The `_links` of a payment's create and status answers, as the platform gives them (docs/platform-research.md
- * §3.1, §3.3; docs/decisions.md, "A payment's links"): `self`, with DELETE while the DELETE alone
+ * §3.1, §3.3; docs/decisions/0065): `self`, with DELETE while the DELETE alone
  * cancels it (RCVD), and `status`; while it waits for its SCA, the `scaRedirect` the bank started at
  * once (a create with PSU-Context), or else `startAuthorisation` for the TPP to start one.
  */

@@ -38,7 +38,7 @@ const AUTHORITY_NAMES: Record<string, string> = { 'NO-FSA': 'Finanstilsynet' };
 /**
  * Issues TPP certificates from the sandbox CA over HTTP (POST /v1/sandbox/certificates), so that a
  * TPP that runs the sandbox elsewhere (a CI service, another machine) gets going with only its
- * address (docs/decisions.md, "Certificates over HTTP"). The CA is read on the first issue, and the
+ * address (docs/decisions/0172). The CA is read on the first issue, and the
  * certificate library loaded then, so that a start that issues nothing pays for neither.
  */
 export class SandboxCertificateService {

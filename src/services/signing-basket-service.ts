@@ -233,7 +233,7 @@ function unknownBasket(basketId: string): ApiError {
 
 /**
  * Berlin Group lets a basket hold consentIds; this bank's consents have none to give (they are
- * bank-offered: the PSU gives each on its own scaRedirect, docs/decisions.md). A non-empty list is
+ * bank-offered: the PSU gives each on its own scaRedirect, docs/decisions/0209). A non-empty list is
  * refused with that reason at $.consentIds rather than with the schema's bare count.
  */
 function withConsentIdsExplained(body: unknown, schemaProblems: readonly Problem[]): Problem[] {

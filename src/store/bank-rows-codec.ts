@@ -3,8 +3,8 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 
 /**
- * How a snapshot holds a bank's rows (docs/decisions.md, "Sandbox snapshots" and "Bulk operations on
- * a sandbox bank"). Format 2: newline-delimited JSON, a header line and then one small document per
+ * How a snapshot holds a bank's rows (docs/decisions/0277 and docs/decisions/0315). Format 2:
+ * newline-delimited JSON, a header line and then one small document per
  * page of one table's rows (its columns once, then each row's values in their order), gzipped. Pages
  * are encoded as they are read and decoded one by one, with a turn of the event loop between them, so
  * no JSON.parse or stringify of megabytes holds other requests; the byte limit is checked as each page

@@ -11,7 +11,7 @@ import { LOGICAL_DUPLICATE_MAX_DAYS } from '../domain/limits.js';
  *   src/domain/payments/payment.ts) XOR the scope (migration 012).
  *
  * Why these, in this order: an index entry at a random place costs a bulk create a page of the WAL
- * for each entry, and that is most of a bulk's store cost (bench/README.md, "Bulk"). Led by the
+ * for each entry, and that is most of a bulk's store cost (bench/history.md, "Bulk"). Led by the
  * scope and the day, a bulk's entries go into the one run of the index that holds its PSU's transfers
  * of that day, so the pages a bulk dirties are bounded by what its PSU made that day, not by the whole
  * table. The look-up stays bounded too: one probe for each hash on each day the window touches (two

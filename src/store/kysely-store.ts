@@ -94,8 +94,8 @@ export abstract class KyselyStore implements Store {
   }
 
   // The operations of every signed request and every create are each engine's own, on statements
-  // written by hand (sqlite-hot-path.ts, postgres-hot-path.ts; docs/decisions.md, "The hot path
-  // without the query builder"): the logical-duplicate rule lives there and nowhere else.
+  // written by hand (sqlite-hot-path.ts, postgres-hot-path.ts; docs/decisions/0102): the logical-duplicate
+  // rule lives there and nowhere else.
   abstract createPayment(
     payment: NewPayment,
     request: TppRequestRecord,

@@ -174,8 +174,7 @@ export interface PaymentRowRead {
 /**
  * The clock offset of the bank named by the statement's `parameter` (`?` or `$3`), 0 for a bank
  * without one, selected with the payment: a status read judges the payment by the TPP's bank's clock,
- * and a statement of its own is a noticeable part of the read (docs/decisions.md, "A status read
- * takes the clock with the payment").
+ * and a statement of its own is a noticeable part of the read (docs/decisions/0185).
  */
 export function bankClockOffset(parameter: string): string {
   return `coalesce((select clock_offset_ms from banks where banks.bank = ${parameter}), 0)`;

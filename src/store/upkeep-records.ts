@@ -3,8 +3,7 @@ import type { BankData } from './sca-records.js';
 
 /**
  * The store's part for keeping a shared sandbox in order: who may enter a bank, its use, and the
- * banks the scheduler has work in (docs/decisions.md, "A sandbox bank belongs to its key", "The
- * scheduler visits the banks that have work").
+ * banks the scheduler has work in (docs/decisions/0270 and docs/decisions/0272).
  */
 export interface UpkeepStore {
   /**

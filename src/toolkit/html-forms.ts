@@ -4,7 +4,7 @@
  * alerts. Keyed on names, ids and data attributes, never on layout, so a restyled page still reads.
  *
  * No HTML library is in the toolkit's dependencies and the pages are the bank's own plain markup
- * (docs/decisions.md, "tpp approve reads the pages without an HTML library"): a tag scanner that
+ * (docs/decisions/0252): a tag scanner that
  * honours quoted attribute values and decodes character references is enough, and a page it cannot
  * read is reported, not guessed at.
  */

@@ -100,7 +100,7 @@ describe('minorUnitsOf', () => {
   });
 });
 
-describe('minorUnitsOf: the codes the ISO 4217 data lacks (docs/decisions.md, Currencies)', () => {
+describe('minorUnitsOf: the codes the ISO 4217 data lacks (docs/decisions/0133)', () => {
   it('gives a code outside ISO 4217 the minor units of the currency it is pegged to: GGP, IMP, JEP as GBP, TVD as AUD, SPL as USD', () => {
     for (const [code, anchor] of [
       ['GGP', 'GBP'],

@@ -35,7 +35,7 @@ describe('TppMessage codes', () => {
     assert.deepEqual(Object.keys(TPP_MESSAGE_CODE_OF).sort(), outside);
   });
 
-  it('maps the Berlin Group codes the server uses as the table in docs/decisions.md records', () => {
+  it('maps the Berlin Group codes the server uses as the table in docs/decisions/0169 records', () => {
     assert.deepEqual(
       { ...TPP_MESSAGE_CODE_OF },
       {

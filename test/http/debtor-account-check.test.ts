@@ -86,7 +86,7 @@ describe('sandbox: a payment from an account the PSU does not hold', () => {
   });
   after(() => t.close());
 
-  it('is created (201) and refused at its SCA, as before (docs/decisions.md)', async () => {
+  it('is created (201) and refused at its SCA, as before (docs/decisions/0294)', async () => {
     const response = await createCrossBorder(t, {
       body: { ...crossBorderBody(), debtorAccount: { bban: NO_ACCOUNTS[0], currency: 'NOK' } },
     });

@@ -21,8 +21,7 @@ import { type TestApp, startTestApp } from '../support/test-app.js';
  * Release 1.21.18: the endToEndIdentification of a payment of the products that take it (NDCT,
  * Straks, SEPA, the standing order) is booked with its executed transaction and shown in account
  * information as Berlin Group's `endToEndId`: pending, booked, and each execution of a standing order;
- * a fee booked with it and a product without the field carry none (docs/decisions.md,
- * "endToEndIdentification on the transactions").
+ * a fee booked with it and a product without the field carry none (docs/decisions/0226).
  */
 type Json = Record<string, any>;
 

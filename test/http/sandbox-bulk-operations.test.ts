@@ -21,8 +21,8 @@ const B_TRANSACTIONS = 10_000;
 const issue = (t: TestApp, id: string) => issueSandboxCertificate(t, id, { name: 'Bulk Test TPP' });
 
 /**
- * Bulk operations on a sandbox bank (issue 40, section 1; docs/decisions.md, "Bulk operations on a
- * sandbox bank"): one at a time per bank, a rate per TPP, and other TPPs answered while one runs.
+ * Bulk operations on a sandbox bank (issue 40, section 1; docs/decisions/0314, docs/decisions/0315 and
+ * docs/decisions/0316): one at a time per bank, a rate per TPP, and other TPPs answered while one runs.
  */
 for (const engine of ['sqlite', 'postgres'] as const) {
   describe(`bulk operations on a sandbox bank, on ${engine}`, () => {

@@ -263,7 +263,7 @@ describe('the domestic products (NDCT and Straks): field rules naming their fiel
   });
 });
 
-describe('Straks: what an instant payment cannot be (docs/decisions.md)', () => {
+describe('Straks: what an instant payment cannot be (docs/decisions/0216 and docs/decisions/0217)', () => {
   it('refuses a creditor at a bank that does not take Straks (registration number 9999) with 400 PAYMENT_FAILED naming $.creditorAccount; NDCT takes it', async () => {
     const body = { ...ndctBody(), creditorAccount: { bban: NO_STRAKS_ACCOUNT, currency: 'NOK' } };
     const error = assertErrorBody(await createSingle(t, STRAKS_PATH, body), 400, 'PAYMENT_FAILED');
@@ -386,7 +386,7 @@ describe('idempotent retries and logical duplicates, for every new product', () 
   });
 });
 
-describe('signing baskets take the products the platform lets in (docs/decisions.md)', () => {
+describe('signing baskets take the products the platform lets in (docs/decisions/0222)', () => {
   async function forBasket(path: string, body: Record<string, unknown>): Promise<string> {
     return created(await createSingle(t, path, body, { without: ['PSU-Context'] })).paymentId;
   }

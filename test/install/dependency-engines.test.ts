@@ -9,7 +9,7 @@ import semver from 'semver';
  * and such a dependency may use what that Node lacks. The project says which Node it runs on
  * (package.json engines.node); every installed package must accept the oldest of those and the Node
  * running now. package.json "overrides" pins the ones whose latest release asks for Node 22
- * (docs/decisions.md, "Dependencies and the oldest Node").
+ * (docs/decisions/0032).
  */
 interface Manifest {
   name?: string;

@@ -76,7 +76,7 @@ export const END_TO_END_IDENTIFICATION_MAX_LENGTH = 35;
 
 /**
  * The most one Straks (instant) payment may be: NOK 500 000, the cap of the instant rail as the
- * platform's banks state it to their customers (docs/decisions.md, Straks; Luster Sparebank: "up to NOK 500
+ * platform's banks state it to their customers (docs/decisions/0217; Luster Sparebank: "up to NOK 500
  * 000"); a larger amount goes as a norwegian-domestic-credit-transfers payment. KLP's NOK 10 000 is
  * one bank's own fraud limit, not the rail's.
  */

@@ -11,7 +11,7 @@
  * 1.45 MB of JSON, a bulk payment of MAX_BULK_ENTRIES entries with one structured reference each
  * 1.26 MB (test/http/body-limits.test.ts builds them from the schemas). Reading a body costs time
  * in proportion to its size, so the limit is not larger than that: a larger one lets one hostile
- * body hold the event loop past the latency target (docs/decisions.md, "List bodies of 1.5 MiB").
+ * body hold the event loop past the latency target (docs/decisions/0145).
  */
 export const BODY_LIMIT_BYTES = 1.5 * 1024 * 1024;
 
@@ -28,7 +28,7 @@ export const VALIDATION_ENTRIES_PER_TURN = 100;
  * made in the young generation's memory, already in use. One string of the whole body would be made
  * in fresh pages of its own, slow to touch on a virtual machine, and such strings fill the old
  * generation, so that a full collection pauses the event loop every few large bodies
- * (docs/decisions.md, "Parse a large body as one string, or in pieces?").
+ * (docs/decisions/0147).
  */
 export const PARSE_PIECE_UNITS = 32 * 1024;
 

@@ -27,7 +27,7 @@ export const MAX_REVOCATION_REFRESH_SECONDS = 86_400;
  * How long past its nextUpdate a CRL (or an OCSP answer) is still used while a fresh one cannot be had:
  * a CA's distribution point being down for an hour must not lock out every TPP of that CA, but a
  * revocation must not be hidden for days by an attacker who blocks the fetch. After it the server
- * fails closed: 503, the revocation status cannot be established (docs/decisions.md).
+ * fails closed: 503, the revocation status cannot be established (docs/decisions/0267).
  */
 export const REVOCATION_STALE_GRACE_MS = 6 * 60 * 60 * 1000;
 

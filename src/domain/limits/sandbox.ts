@@ -44,7 +44,7 @@ export const SANDBOX_TEXT_MAX_LENGTH = 70;
 /**
  * Requests one client address may send per minute to POST /v1/sandbox/certificates, which needs no
  * certificate, refused ones included. Each certificate costs an RSA-2048 key, a fraction of a
- * second of a core (docs/decisions.md, "Certificates over HTTP in the sandbox"); a TPP's CI asks
+ * second of a core (docs/decisions/0176); a TPP's CI asks
  * for one per pipeline run, and ten a minute leave room for parallel jobs while bounding one
  * address to a few seconds of key generation a minute.
  */

@@ -15,7 +15,7 @@ import { singleTransfer } from './payment.js';
  * Bank registration numbers (the first four digits of a Norwegian account number) of creditor banks
  * that do not take Straks payments. The sandbox's stand-in for the instant rail's participant list,
  * which the bank would load in production: a creditor account 9999xxxxxxx is at a bank outside the
- * rail (docs/decisions.md, "Straks to a bank that does not take instant payments").
+ * rail (docs/decisions/0216).
  */
 export const BANKS_WITHOUT_STRAKS: ReadonlySet<string> = new Set(['9999']);
 
@@ -34,7 +34,8 @@ export function validateDomesticPayment(body: unknown, context: ProductContext):
 /**
  * Straks (instant-norwegian-domestic-credit-transfers-straks): the single domestic payment's fields
  * and rules, executed at once when the PSU approves it, so it takes no future execution date, no
- * amount over the instant rail's limit and no creditor at a bank outside the rail (docs/decisions.md).
+ * amount over the instant rail's limit and no creditor at a bank outside the rail (docs/decisions/0216 and
+ * docs/decisions/0217).
  */
 export function validateStraksPayment(body: unknown, context: ProductContext): ProductValidation {
   const problems: Problem[] = [];

@@ -15,7 +15,7 @@ import { amountInNok, readExecutionDate } from './product-steps.js';
  * The platform's general cross-border product (cross-border-credit-transfers) beside the Norwegian
  * one: the same creditor and debtor rules, no regulatory reporting fields, and so amounts under NOK
  * 100 000 only. From NOK 100 000 the Currency Register Act asks for the payment's purpose, which only
- * norwegian-cross-border-credit-transfers carries (docs/decisions.md, "The general cross-border product").
+ * norwegian-cross-border-credit-transfers carries (docs/decisions/0219).
  */
 export function validateGeneralCrossBorderPayment(body: unknown, context: ProductContext): ProductValidation {
   const problems: Problem[] = [];

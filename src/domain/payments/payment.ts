@@ -85,7 +85,7 @@ export function duplicateKey(parts: DuplicateParts): string {
     parts.executionDate ?? '',
     parts.remittance.trim().replace(/\s+/g, ' ').toLowerCase(),
   ].join('|');
-  // One-shot: a Hash object per entry of a bulk costs several times the hashing (bench/README.md,
+  // One-shot: a Hash object per entry of a bulk costs several times the hashing (bench/history.md,
   // "The request's own work").
   return hash('sha256', text, 'hex');
 }

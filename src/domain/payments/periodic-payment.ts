@@ -18,8 +18,7 @@ import { duplicateKey } from './payment.js';
 
 /**
  * executionRule as sent: Berlin Group's two values, and "preceeding", as the platform's own sample
- * body spells it, read as "preceding" (docs/decisions.md, "Standing orders:
- * executionRule").
+ * body spells it, read as "preceding" (docs/decisions/0227).
  */
 export const EXECUTION_RULES: Readonly<Record<string, ExecutionRule>> = {
   following: 'following',
@@ -42,7 +41,7 @@ export const MONTH = /^(?:[1-9]|1[0-2])$/;
  * - startDate from today to a year ahead, as requestedExecutionDate; endDate not before it;
  * - monthsOfExecution with MonthlyVariable and only with it (release 1.18.0), each month once (1.18.1);
  * - dayOfExecution a day of the month, a weekday (1 Monday to 7 Sunday) for the weekly frequencies,
- *   none for Daily (docs/decisions.md, "Standing orders: dayOfExecution");
+ *   none for Daily (docs/decisions/0228);
  * - at least one execution between startDate and endDate.
  * The payment's execution date is its first execution's: the store keeps the next one there.
  */

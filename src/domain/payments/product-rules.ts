@@ -20,14 +20,14 @@ export interface ProductRules {
   validate: (body: unknown, context: ProductContext) => ProductValidation;
   /** Executed at once when the PSU approves it (Straks), not by the batch run. */
   instant: boolean;
-  /** May be signed in a signing basket (docs/decisions.md, "Which products a signing basket takes"). */
+  /** May be signed in a signing basket (docs/decisions/0222). */
   inBasket: boolean;
   /** The text the PSU is told at the create (psuMessage). */
   psuMessage: 'cross-border' | 'domestic' | 'bulk' | 'standing-order';
   /**
    * transactionFeeIndicator: `priced`, true whatever the fee, as the platform answers its own products
    * (its recorded NDCT: true with NOK 0.00); `charged`, true only when the fee is more than zero, as the
-   * specification defines it for its products (docs/decisions.md, "transactionFeeIndicator with a 0.00 fee").
+   * specification defines it for its products (docs/decisions/0225).
    */
   feeIndicator: 'priced' | 'charged';
 }

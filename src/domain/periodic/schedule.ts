@@ -59,8 +59,7 @@ const MAX_SKIPPED = 8;
  * the 29th of February in 2027) is its last day and the next month is again the day asked for.
  * Each nominal date moves to a bank day by the execution rule, and every execution lies between
  * startDate and endDate: one that 'preceding' would move before startDate goes to the following bank
- * day instead, one that 'following' would move past endDate to the preceding one (docs/decisions.md,
- * "Standing orders: the schedule").
+ * day instead, one that 'following' would move past endDate to the preceding one (docs/decisions/0229).
  */
 export function nextExecution(schedule: Schedule, afterSeq: number | undefined): Execution | undefined {
   for (let seq = afterSeq === undefined ? 0 : afterSeq + 1, tries = 0; tries < MAX_SKIPPED; seq++, tries++) {

@@ -6,8 +6,8 @@ import { PARSE_PIECE_UNITS } from '../../domain/limits.js';
  * usual body), else its UTF-16 code units. Reading a large body as units rather than as one string
  * spares a string of up to the list-body limit: V8 makes each such string in fresh pages of its own
  * (large-object space), which are slow to touch on a virtual machine, and such strings fill the old
- * generation so that full collections pause the event loop every few large bodies (docs/decisions.md,
- * "Parse a large body as one string, or in pieces?"). The shape pass reads the units (json-shape.ts),
+ * generation so that full collections pause the event loop every few large bodies (docs/decisions/0147). The
+ * shape pass reads the units (json-shape.ts),
  * and the parser reads them in pieces of a few KiB (json-pieces.ts), each a string of the young
  * generation.
  */
@@ -16,7 +16,7 @@ export type JsonUnits = Buffer | Uint16Array;
 /**
  * The body's code units, or undefined when its bytes are not UTF-8. Checking the bytes (isUtf8, SIMD)
  * and converting them to UTF-16 with ICU's transcoder is several times faster on non-ASCII text than
- * Node's UTF-8 decoders (docs/decisions.md, "Decoding a body: TextDecoder or a transcoder?"). A
+ * Node's UTF-8 decoders (docs/decisions/0136). A
  * leading byte order mark is dropped, as TextDecoder does.
  */
 export function bodyUnits(raw: Buffer): JsonUnits | undefined {

@@ -7,7 +7,7 @@ const UNMATCHED_ROUTE = '(none)';
 /**
  * Every answered request in psd2_http_request_duration_seconds (onResponse), labelled by the route
  * pattern (`/v1/payments/:paymentProduct/:paymentId`, never the path with its ids) and the status;
- * and, when the metrics are served on the API's port, GET /metrics (docs/decisions.md, "Metrics").
+ * and, when the metrics are served on the API's port, GET /metrics (docs/decisions/0178).
  */
 export function registerRequestMetrics(
   app: FastifyInstance,

@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
  * under /api-sandbox/v1/..., and its developer proxy and scripts call that path. In sandbox mode the
  * server answers there too. Every route is registered once, under /v1: the address is mapped onto it
  * before routing (Fastify's rewriteUrl), and the answer's links are given the address the request
- * came to. Production does not serve it (docs/decisions.md, "The platform's sandbox address").
+ * came to. Production does not serve it (docs/decisions/0150 and docs/decisions/0154).
  */
 export const SANDBOX_ADDRESS_PREFIX = '/api-sandbox';
 

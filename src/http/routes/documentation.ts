@@ -18,7 +18,7 @@ import { forTryItOut } from '../reference/page-document.js';
 /**
  * The OpenAPI 3 document, generated from the same route schemas that validate requests, at
  * /v1/openapi.json, and a browsable reference at /docs. Both are public: documentation is not an
- * operation on anyone's data (docs/decisions.md).
+ * operation on anyone's data (docs/decisions/0014).
  */
 export async function registerDocumentation(
   app: FastifyInstance,
@@ -82,7 +82,7 @@ const FORWARDED_HEADERS = ['content-type', 'location', 'cache-control', 'etag', 
 /**
  * /docs is served by Swagger UI in a Fastify instance of its own, built on the first request for it.
  * Its plugin and the static-file, MIME and glob code it brings are a large part of the bundle, which
- * every start would load for a page few open (docs/decisions.md, "/docs built on first use"); a
+ * every start would load for a page few open (docs/decisions/0106); a
  * reference nobody opens costs nothing. The instance reads the document from this app.
  */
 function lazyReference(

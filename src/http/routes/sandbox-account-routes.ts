@@ -64,7 +64,7 @@ export function registerSandboxAccountTransactionRoutes(app: FastifyInstance, sa
 
 /**
  * The standing orders running from a sandbox account: how a TPP finds the paymentId of one it did not
- * create, such as the default data set's (docs/decisions.md, "Finding a standing order").
+ * create, such as the default data set's (docs/decisions/0239).
  */
 export function registerSandboxStandingOrderRoutes(app: FastifyInstance, sandbox: SandboxDataService): void {
   app.get<{ Params: { mockAccountId: string } }>(

@@ -3,7 +3,7 @@ import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 
 /** What the sandbox's test-data routes share (docs/sandbox.md). */
 
-/** Any PSD2 role may prepare test data (docs/decisions.md); creates carry a Digest of their body. */
+/** Any PSD2 role may prepare test data (docs/decisions/0013); creates carry a Digest of their body. */
 export const SANDBOX_CREATE_AUTH: AuthRequirement = { role: 'any', digestRequired: true, testData: true };
 export const SANDBOX_READ_AUTH: AuthRequirement = { role: 'any', digestRequired: false, testData: true };
 

@@ -32,7 +32,7 @@ export const FORMATS: Record<string, unknown> = {
 /** `standalone`: keeps each validator's source, with formats named as the precompiled code finds them (scripts/precompile-schemas.ts). */
 export function createAjv(coerceTypes: boolean, checkSchemas: boolean, standalone = false): Ajv {
   // Checking schemas against the JSON Schema meta-schema is a noticeable part of every start
-  // (docs/decisions.md, "Schema meta-validation"); the route schemas are fixed, so the tests check
+  // (docs/decisions/0028); the route schemas are fixed, so the tests check
   // them (checkSchemas) and production does not.
   const ajv = new Ajv({
     allErrors: true,

@@ -6,9 +6,8 @@ type Serializer = ReturnType<ReturnType<SerializerFactory>>;
 
 /**
  * Fastify compiles every response schema into a serializer when the app becomes ready; with all
- * operations that is a large part of a start (docs/decisions.md, "Validators and serializers
- * compiled at build"). Each serializer is instead the code the build compiled
- * for its schema (precompiled.ts), made when an answer first needs it, or else compiled then: the
+ * operations that is a large part of a start (docs/decisions/0027). Each serializer is instead the code the
+ * build compiled for its schema (precompiled.ts), made when an answer first needs it, or else compiled then: the
  * same fast-json-stringify code either way.
  *
  * With `record` (the build's run, scripts/precompile-schemas.ts) every serializer is compiled as

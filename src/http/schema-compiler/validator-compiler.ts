@@ -40,8 +40,7 @@ export function createValidatorCompiler(
 ): (schema: FastifySchema) => RouteValidator {
   const { checkSchemas = false, record } = options;
   // Made on the first compilation, not at start: two Ajv instances with their formats are a cost a
-  // start need not pay while every validator is precompiled (docs/decisions.md, "Validators and
-  // serializers compiled at build").
+  // start need not pay while every validator is precompiled (docs/decisions/0027).
   let ajvs: { body: Ajv; text: Ajv } | undefined;
   const compilers = () => {
     if (ajvs !== undefined) return ajvs;
@@ -82,8 +81,8 @@ export function createValidatorCompiler(
 /**
  * The body schema with every `$ref` replaced by the schema it names. Ajv compiles a referenced
  * schema as a function of its own and, collecting every error, joins each call's errors to all
- * before (Array.concat): quadratic in the errors (docs/decisions.md, "Ajv's errors of referenced
- * schemas"). Inlined, every error is pushed once. The shared schemas are not recursive, so this ends.
+ * before (Array.concat): quadratic in the errors (docs/decisions/0139). Inlined, every error is pushed once.
+ * The shared schemas are not recursive, so this ends.
  */
 function inlineRefs(schema: unknown, byRef: ReadonlyMap<string, object>): unknown {
   if (Array.isArray(schema)) return schema.map((entry) => inlineRefs(entry, byRef));

@@ -8,13 +8,13 @@ import type { RouteValidator } from './route-validator.js';
  * each list route's validation) over made-up bodies once the server listens, a few milliseconds at a
  * time between turns of the event loop. A step's first run over a large body is interpreted until the
  * JIT has compiled it, several times slower than a compiled run, and the first large body after a
- * start would pay for it (docs/decisions.md, "Warm-up after listening"). It first makes Node load
+ * start would pay for it (docs/decisions/0101). It first makes Node load
  * what every answer needs and Node loads on first use. Nothing is stored or answered.
  */
 export async function warmUp(validators: readonly RouteValidator[]): Promise<void> {
   // Every answer's payload is checked against the fetch Response class (@fastify/compress's onSend),
   // and the first touch of that global makes Node load its fetch implementation: compiling that the
-  // first answer after a start would otherwise pay for (bench/README.md, "The first hostile bodies
+  // first answer after a start would otherwise pay for (bench/history.md, "The first hostile bodies
   // after a start").
   void globalThis.Response;
   await turn();

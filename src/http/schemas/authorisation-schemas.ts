@@ -1,4 +1,4 @@
-/** Berlin Group's scaStatus values (domain/sca.ts ScaStatus; docs/decisions.md gives which this bank reaches). */
+/** Berlin Group's scaStatus values (domain/sca.ts ScaStatus; docs/decisions/0067 gives which this bank reaches). */
 const SCA_STATUSES = [
   'received',
   'psuIdentified',

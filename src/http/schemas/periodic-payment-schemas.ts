@@ -11,7 +11,7 @@ import { domesticPaymentSchema } from './single-payment-schemas.js';
 /**
  * A periodic norwegian-domestic-credit-transfers payment (a standing order): the fields of a single
  * domestic credit transfer (single-payment-schemas.ts) but its execution date, and Berlin Group's
- * periodic fields (docs/decisions.md, "Standing orders"). Rules across fields are in
+ * periodic fields (docs/decisions/0227, docs/decisions/0228 and docs/decisions/0229). Rules across fields are in
  * src/domain/payments/periodic-payment.ts.
  */
 const date = (description: string) =>

@@ -3,7 +3,7 @@ import { BASKET_STATUSES } from '../../domain/signing-basket.js';
 
 /**
  * Signing baskets, in the Berlin Group form. Berlin Group lets a basket hold consentIds too; this
- * bank's consents are bank-offered and have no id (docs/decisions.md, "Consents in signing baskets"),
+ * bank's consents are bank-offered and have no id (docs/decisions/0209),
  * so consentIds may only be empty.
  */
 export const basketCreateSchema = {

@@ -10,8 +10,7 @@ import { crossBorderBodySchema, name, paymentReadSchema, remittanceUnstructured 
 /**
  * The bodies of the single payments the platform offers beside the specification's cross-border
  * product: the domestic credit transfer (NDCT) and Straks, SEPA and the general cross-border
- * product, as the platform's portal samples them (docs/decisions.md, "Single payments of every
- * product"). Rules a schema
+ * product, as the platform's portal samples them (docs/decisions/0212). Rules a schema
  * cannot state are in src/domain/payments/ (domestic-payment.ts, sepa-payment.ts,
  * general-cross-border-payment.ts).
  */
@@ -22,7 +21,7 @@ const executionDate = {
   description: 'ISO 8601 date; from today (Norwegian time) to 365 days ahead',
 } as const;
 
-/** Release 1.21.18: endToEndIdentification for additional payment types (docs/decisions.md). */
+/** Release 1.21.18: endToEndIdentification for additional payment types (docs/decisions/0221). */
 const endToEndIdentification = {
   type: 'string',
   minLength: 1,

@@ -42,8 +42,7 @@ export interface RevocationOptions {
  * and then on the schedule (`start`), a certificate's verdict kept until a new copy of its CRL comes.
  * An answer or CRL past its nextUpdate is used for REVOCATION_STALE_GRACE_MS while a fresh one is
  * fetched; then, or when none was ever had, the request is refused with 503: the status cannot be
- * established, and the bank does not let a TPP through unchecked (docs/decisions.md, "Revocation:
- * fail closed").
+ * established, and the bank does not let a TPP through unchecked (docs/decisions/0267).
  */
 export class RevocationChecker {
   private readonly files = new Map<string, CrlSource[]>();

@@ -1,7 +1,7 @@
 /**
  * Where a certificate's revocation status comes from: its CA's CRL (crl-source.ts), or its CA's OCSP
  * answer about it (ocsp-source.ts). Both keep their last good copy and fail closed the same way
- * (docs/decisions.md, "Revocation: fail closed"); the checker asks only this.
+ * (docs/decisions/0267); the checker asks only this.
  */
 export interface RevocationSource {
   /** For messages: "CRL at <url>", "OCSP answer from <url>". */

@@ -100,7 +100,7 @@ export class AisAccess {
   /**
    * spec, Authentication 10: transactions booked more than 90 days ago need an SCA at most 90 days
    * old. A read reaching back further is answered 401 with an scaRedirect that renews the consent's
-   * SCA (docs/decisions.md, "History beyond 90 days").
+   * SCA (docs/decisions/0196).
    */
   async #requireHistory(reading: Reading, dateFrom: string | undefined, path: string): Promise<void> {
     if (!needsScaForHistory(dateFrom, reading.consent.scaAt, reading.now)) return;
@@ -117,7 +117,7 @@ export class AisAccess {
    * PSD2 RTS 36(5): without PSU-IP-Address the read counts, per account (or the consent, for a list)
    * and kind of read, per Norwegian day; the fifth of a day is 429 ACCESS_EXCEEDED. Every read
    * answered counts, a resend of the same request too (the same X-Request-ID): each is an access that
-   * reads the data as it is now (docs/decisions.md, "A resent read"). Balances shown with withBalance
+   * reads the data as it is now (docs/decisions/0198). Balances shown with withBalance
    * count as balances reads; one used up refuses the whole read, and then nothing of it is counted.
    */
   async #uncount(reading: Reading, counted: readonly Counted[]): Promise<void> {

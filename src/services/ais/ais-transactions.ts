@@ -97,7 +97,7 @@ export class AisTransactions {
     }
     // bookingStatus all adds information entries (standing orders) to both: this interface has none.
     if (query.bookingStatus === 'all') transactions.information = [];
-    // `self` is this page, where Berlin Group keeps a report's links (docs/decisions.md, "Links of balances and transactions").
+    // `self` is this page, where Berlin Group keeps a report's links (docs/decisions/0246).
     transactions._links = {
       self: { href: pageHref(accountPath(account.id), query), verbs: ['GET'] },
       account: { href: accountPath(account.id), verbs: ['GET'] },

@@ -110,7 +110,7 @@ export function isDebitOf(t: SandboxTransaction, account: AisAccount): boolean {
 
 /**
  * A booked transaction. Its amount is signed from the account's side (a debit negative), whatever sign
- * it was posted with: the side the account is on says debit or credit (docs/decisions.md).
+ * it was posted with: the side the account is on says debit or credit (docs/decisions/0208 and docs/decisions/0164).
  */
 export function bookedTransaction(t: SandboxTransaction, account: AisAccount, fixes: Fixes): Json {
   const moved = t.amountMinor < 0n ? -t.amountMinor : t.amountMinor;
@@ -149,7 +149,7 @@ export function batchTransaction(members: readonly AisTransaction[], fixes: Fixe
 /**
  * A pending transaction: a debit the batch run will book, as it will book it (no id: its booked one is
  * given then). Like the platform's pending entries it has the date it is to be booked on as
- * `bookingDate`, and no `valueDate` (docs/decisions.md, "Pending entries: bookingDate").
+ * `bookingDate`, and no `valueDate` (docs/decisions/0249).
  */
 export function pendingTransaction(
   entry: {

@@ -31,7 +31,7 @@ export type SessionOpening =
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * The console's sessions (docs/console.md, docs/decisions.md "Console sessions on the server"): kept
+ * The console's sessions (docs/console.md, docs/decisions/0290): kept
  * in the database, which holds only a hash of each session's secret; the browser's cookie holds the
  * secret. Every console request reads its session there, so a sign-out, an unbound key or a removed
  * bank ends it on every instance at once.

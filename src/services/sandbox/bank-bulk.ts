@@ -10,9 +10,9 @@ export type BulkOperation = 'snapshot save' | 'snapshot restore' | 'initialize';
 const MINUTE_MS = 60_000;
 
 /**
- * Runs bulk operations on a TPP's sandbox bank (docs/decisions.md, "Bulk operations on a sandbox
- * bank"): at most SANDBOX_BULK_OPERATIONS_PER_TPP_PER_MINUTE a TPP starts (the bank tenancy's) (429 beyond, tries
- * refused for any reason included), at most one at a time on a bank across instances (the bank's
+ * Runs bulk operations on a TPP's sandbox bank (docs/decisions/0314, docs/decisions/0315 and
+ * docs/decisions/0316): at most SANDBOX_BULK_OPERATIONS_PER_TPP_PER_MINUTE a TPP starts (the bank tenancy's)
+ * (429 beyond, tries refused for any reason included), at most one at a time on a bank across instances (the bank's
  * lease; 409 for a second), and each alone at its bank's gate in this process, so the bank's own
  * requests wait while it runs and never see it half done. Other banks' requests never wait here.
  */

@@ -184,8 +184,7 @@ export function pageOf(query: ListQuery): TransactionPage {
 /**
  * The schema's problems, and the service's own on fields the schema did not already refuse (nor a
  * field around them). Linear: each path's ancestors are looked up in a set, not compared with every
- * refused path, which would be quadratic in a body of thousands of each (docs/decisions.md, "How is
- * the error list capped while the total stays right?").
+ * refused path, which would be quadratic in a body of thousands of each (docs/decisions/0138).
  */
 export function reject(schemaProblems: readonly Problem[], problems: readonly Problem[]): void {
   const refused = new Set(schemaProblems.map((p) => p.path).filter((p): p is string => p !== undefined));

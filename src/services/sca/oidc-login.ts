@@ -36,7 +36,7 @@ const NATIONAL_ID = /^[A-Za-z0-9-]{1,64}$/;
  * form (docs/sca.md, "Production log-in"). The authorisation's login step is the flow's one record:
  * `state` is its step token (bound to the browser by the HTTP layer, as every form's step is), and
  * the nonce and PKCE verifier are MACs of that token under the installation's key, so nothing of
- * the flow is kept in the browser and nothing new in the database (docs/decisions.md). The step
+ * the flow is kept in the browser and nothing new in the database (docs/decisions/0302). The step
  * token works once and within the link's 15 minutes: a replayed callback, or one after the link
  * expired, finds no step.
  */

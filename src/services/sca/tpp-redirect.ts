@@ -9,8 +9,7 @@ export function backToTpp(
   failure: string | undefined,
   done: ScaMessage,
 ): ScaPage {
-  // A stored address the parser refuses leaves the PSU on our page, not on a 500 (docs/decisions.md,
-  // "How TPP-Redirect-URI is checked").
+  // A stored address the parser refuses leaves the PSU on our page, not on a 500 (docs/decisions/0155).
   const url = authorisation.tppRedirectUri === undefined ? undefined : parseHttpAddress(authorisation.tppRedirectUri);
   if (url === undefined) return message(done, undefined);
   url.searchParams.set('psu-id', psuId);

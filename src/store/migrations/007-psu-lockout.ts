@@ -5,7 +5,7 @@ export const LEGACY_NATIONAL_ID_REASON =
   'initiated with X-PSU-IDENTITY before the bank changed how it stores national identity numbers; initiate it again';
 
 /**
- * The PSU's side (docs/decisions.md, "Hardening: the PSU's side"):
+ * The PSU's side (docs/decisions/0123 and docs/decisions/0125):
  * - psu_code_attempts: each one-time code tried, per key of the PSU (the customer number typed, the
  *   PSU named at initiation), so wrong codes lock a PSU out across links and server instances.
  * - installation_keys: the fingerprint of the key national identity numbers are hashed with, so an

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, SqliteAdapter, sql } from 'kysely';
 
 /**
- * One bank per TPP in the sandbox (docs/decisions.md, "One sandbox bank per TPP"). Every row of the
+ * One bank per TPP in the sandbox (docs/decisions/0181 and docs/decisions/0189). Every row of the
  * bank's data carries its bank: the TPP's organisation identifier in sandbox mode, '' in production
  * (src/services/banks.ts). Numbers are unique within one bank only; masked card numbers not at all.
  * - banks: each bank, made on first use, with its business clock (the offset that sandbox_clock held).

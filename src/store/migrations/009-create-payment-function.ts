@@ -17,7 +17,7 @@ export const FUNCTION_PARTS = {
  * function takes the PSU's advisory lock, answers a retried X-Request-ID with its stored request,
  * looks for logical duplicates, and inserts the request, the payment, its SCA authorisation and its
  * transfers, in the one transaction of the call: the lock is held for the function's run, not over
- * a round trip per statement (docs/decisions.md, "The hot path without the query builder"). The
+ * a round trip per statement (docs/decisions/0102). The
  * rows arrive as JSON objects keyed by column (src/store/payment-rows.ts); the columns are named
  * here, so that a column added later with a default keeps it. SQLite needs no function: its creates
  * run in-process (sqlite-hot-path.ts).

@@ -40,7 +40,7 @@ $$`;
 /**
  * transfers.duplicate_hash (src/store/duplicate-hash.ts): the logical-duplicate look-up by one
  * integer, in place of the index on (tpp_id, psu_key, duplicate_key), whose wide entries at random
- * places are most of what a bulk create costs with it (bench/README.md, "Bulk").
+ * places are most of what a bulk create costs with it (bench/history.md, "Bulk").
  * - The rows stored before are given their hash: PostgreSQL computes it in SQL (psd2_duplicate_hash);
  *   SQLite, which has neither SHA-256 nor hexadecimal numbers in SQL, in the migration, row by row.
  * - PostgreSQL's psd2_create_payment looks duplicates up by the hash, and inserts the one it is given

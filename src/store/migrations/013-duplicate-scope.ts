@@ -52,7 +52,7 @@ const DUPLICATE_WHERE = `      where t.duplicate_scope = psd2_duplicate_scope(pa
  * transfers.duplicate_scope and duplicate_day, and the logical-duplicate look-up by the index on
  * (duplicate_scope, duplicate_day, duplicate_hash) in place of the one on duplicate_hash alone, whose
  * entries go to random pages: a bulk dirties about a page of it per entry, each written whole to the
- * WAL, more the larger the table (bench/README.md, "Bulk"). Led by the PSU and the day,
+ * WAL, more the larger the table (bench/history.md, "Bulk"). Led by the PSU and the day,
  * a bulk's entries go into its PSU's run of that day.
  * - The rows stored within the window before are given theirs (BACKFILL_HOURS): PostgreSQL computes
  *   them in SQL; SQLite, which has no SHA-256 in SQL, in the migration, row by row.

@@ -1,8 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Who owns a sandbox bank, and when it was last used (docs/decisions.md, "A sandbox bank belongs to
- * its key"; docs/retention.md):
+ * Who owns a sandbox bank, and when it was last used (docs/decisions/0270; docs/retention.md):
  * - bank_keys: the public keys (SHA-256 of the certificate's SubjectPublicKeyInfo) whose requests
  *   reach the bank. The first signed request's key is bound when the bank is made; a certificate for
  *   the same organisation identifier over another key reaches nothing.

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Scenarios on demand (docs/scenarios.md; docs/decisions.md, "Scenarios on demand"):
+ * Scenarios on demand (docs/scenarios.md; docs/decisions/0278 and docs/decisions/0286):
  * - accounts.status: Berlin Group's accountStatus (enabled, blocked, deleted); a payment from or to
  *   a blocked or deleted account is rejected when it executes. Every account is enabled until a
  *   TPP's test data says otherwise.

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * A bank's bulk operations (docs/decisions.md, "Bulk operations on a sandbox bank"):
+ * A bank's bulk operations (docs/decisions/0315 and docs/decisions/0316):
  * - banks.bulk_operation and banks.bulk_until: the lease of the one bulk operation (a snapshot save
  *   or restore, initialize) running on the bank, on any instance, and until when it holds; a lease
  *   past its time is free, so an instance that died holding one blocks the bank no longer than that;

@@ -3,8 +3,7 @@
  * on an empty database (scripts/schema-scripts.ts writes sqlite-schema.ts and postgres-schema.ts),
  * run as one script in one transaction. Running each migration through Kysely's migrator is a
  * noticeable part of a first start on SQLite (one of them rebuilds five tables) and a round trip per
- * statement on PostgreSQL; the script is one transaction and one round trip (docs/decisions.md, "An
- * empty database is made with one script").
+ * statement on PostgreSQL; the script is one transaction and one round trip (docs/decisions/0029).
  *
  * A database that has any migration applied is migrated step by step. A migration added
  * after the script was recorded runs through the migrator after the script, until the script is

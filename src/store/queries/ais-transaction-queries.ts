@@ -35,8 +35,7 @@ export async function transactionsPage(
 /**
  * The one lower bound a page is read from: the cursor when it is at or after dateFrom (it implies
  * dateFrom), else dateFrom. Given both, SQLite would range the index on dateFrom and filter every row
- * from there to the cursor, a cost that grows with the page's depth (docs/decisions.md, "Order, pages
- * and dateFrom").
+ * from there to the cursor, a cost that grows with the page's depth (docs/decisions/0207).
  */
 function startAfter(query: AisTransactionQuery): AisTransactionQuery['after'] {
   return query.after !== undefined && (query.dateFrom === undefined || query.after.bookingDate >= query.dateFrom)

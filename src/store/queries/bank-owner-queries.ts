@@ -9,8 +9,8 @@ import type { TransactionLock } from './transaction-lock.js';
 export type { BankOwner };
 
 /**
- * A signed request's way into its TPP's bank (docs/decisions.md, "A sandbox bank belongs to its
- * key" and "Trust where it is due"): a trusted CA's certificate enters whatever its key, making the
+ * A signed request's way into its TPP's bank (docs/decisions/0270 and docs/decisions/0271): a trusted CA's
+ * certificate enters whatever its key, making the
  * bank when it does not exist, and marks the bank as trusted; a self-service certificate's key makes
  * the bank when it does not exist; a bank with keys admits only those; a bank without any (made before
  * keys were bound) is bound to the first self-service key that comes, unless a trusted certificate

@@ -7,7 +7,7 @@ export interface BankTable {
   /** The bank's rows: by a column of the row, or through the parent row the row belongs to. */
   where: (bank: string) => RawBuilder<boolean>;
   /**
-   * Whether a snapshot holds its rows (docs/decisions.md, "Sandbox snapshots"). The others are removed
+   * Whether a snapshot holds its rows (docs/decisions/0277). The others are removed
    * with the bank but never saved nor restored: the snapshots themselves, the request bindings,
    * which are judged by the wall clock as signatures are, and the console's sessions and used links
    * (a restore neither signs a browser in nor out, nor makes a used link usable again): none is part

@@ -18,8 +18,8 @@ import type { RowReader } from './row-reader.js';
 import type { TransactionLock } from './transaction-lock.js';
 
 /**
- * Sandbox snapshots (docs/sandbox.md, "Snapshots"; docs/decisions.md, "Sandbox snapshots" and "Bulk
- * operations on a sandbox bank"): a bank's rows of every table in SNAPSHOT_TABLES, read and put back
+ * Sandbox snapshots (docs/sandbox.md, "Snapshots"; docs/decisions/0277 and docs/decisions/0315): a bank's
+ * rows of every table in SNAPSHOT_TABLES, read and put back
  * a slice of SANDBOX_BULK_SLICE_ROWS rows at a time, each encoded or decoded on its own, so that no
  * other bank's request waits for more than a slice.
  */

@@ -4,8 +4,8 @@ import { HELD_BY_SCENARIO, STANDING_ORDER_RUNNING, WAITING_FOR_RUN } from './pay
 import type { BankWithWork } from '../upkeep-records.js';
 
 /**
- * The banks with work for the scheduler (docs/decisions.md, "The scheduler visits the banks that have
- * work"): each read goes through a partial index of waiting payments (payments_due,
+ * The banks with work for the scheduler (docs/decisions/0272): each read goes through a partial index of
+ * waiting payments (payments_due,
  * payments_periodic_due, both led by bank), so it reads a row per waiting payment, never one per bank.
  */
 export async function findBanksWithWork(db: Kysely<Database>): Promise<BankWithWork[]> {

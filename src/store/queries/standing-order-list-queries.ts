@@ -5,7 +5,7 @@ import type { StandingOrderListing } from '../periodic-records.js';
 /**
  * The standing orders running from an account of a bank (authorised, not ended: ACTC, PDNG), oldest
  * first, at most `limit`: the sandbox's way to a standing order's paymentId, the default data set's
- * included (docs/decisions.md, "Finding a standing order"). Read along payments_periodic_due (migration
+ * included (docs/decisions/0239). Read along payments_periodic_due (migration
  * 014), the bank's running orders, filtered by debtor.
  */
 export async function listStandingOrders(

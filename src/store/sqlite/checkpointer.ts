@@ -32,7 +32,7 @@ parentPort.on('message', () => { clearInterval(timer); checkpoint(); db.close();
  * Checkpoints a WAL database from a worker thread. SQLite's automatic checkpoint runs inside the
  * commit that crosses the threshold: it copies the WAL into the database file and flushes both on
  * the event loop, holding every request in flight for milliseconds, the tail of the create latency
- * (docs/decisions.md, "Checkpoints off the event loop"). The worker starts a second after the first
+ * (docs/decisions/0104). The worker starts a second after the first
  * write, so a start pays nothing for it.
  */
 export class Checkpointer {

@@ -2,7 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { RowReader } from '../queries/row-reader.js';
 
 /**
- * A save's reads on SQLite (docs/decisions.md, "Bulk operations on a sandbox bank"): a read-only
+ * A save's reads on SQLite (docs/decisions/0315): a read-only
  * connection of its own to the same file, in one read transaction (WAL gives it one state of the
  * database while the main connection goes on writing), each table's rows taken from a statement's
  * iterator a page at a time. The main connection, which every other request uses, is never held.

@@ -40,7 +40,7 @@ const BANK_FAULTS_SQL = `select * from sandbox_scenarios where bank = ? and kind
  * The operations every signed request or every create makes, as SQL prepared once and run
  * synchronously on the connection: a create is one IMMEDIATE transaction of as many statements as
  * its rows, with no query built per request. The query builder costs more than SQLite's own work
- * (docs/decisions.md, "The hot path without the query builder"). The caller holds the connection
+ * (docs/decisions/0102). The caller holds the connection
  * (SqliteStore.exclusive), so no other use of it runs in between, and waits for the WAL flush
  * before answering, as for every write.
  */

@@ -19,7 +19,7 @@ interface Outcome {
  * each in a savepoint of its own, so that one that fails is undone alone and fails alone.
  *
  * What a commit costs on SQLite is mostly the pages it writes to the WAL, each whole, once per
- * commit (bench/README.md, "Where the time goes"). Rows of one moment share their tables' last
+ * commit (bench/history.md, "Where the time goes"). Rows of one moment share their tables' last
  * pages (time-ordered ids, src/domain/time-ordered-id.ts), so a commit of many creates writes those
  * pages once for all of them, and the BEGIN and COMMIT are paid once too.
  *

@@ -5,7 +5,7 @@ import { paymentCreated, paymentResource, unauthorisedLinks } from './payment-ex
 /**
  * A standing order (periodic payment): Ola Nordmann's rent on the 20th of every month, on the bank day
  * after when the 20th is not one. Its startDate must be from today to a year ahead: "Try it out"
- * after 1 January 2027 needs a later one (docs/decisions.md, "Examples set on one day").
+ * after 1 January 2027 needs a later one (docs/decisions/0276).
  */
 
 const PERIODIC = paymentResource('/v1/periodic-payments/norwegian-domestic-credit-transfers', IDS.periodicPayment);
