@@ -1,4 +1,4 @@
-// Limits the build enforces (docs/decisions: "Limits the build enforces"). Formatting is Prettier's;
+// Limits the build enforces (docs/decisions/0321). Formatting is Prettier's;
 // type errors are tsc's. ESLint holds only what neither checks: size and import cycles.
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';

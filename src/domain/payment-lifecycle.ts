@@ -6,7 +6,7 @@ import { CANCELLABLE_STATUSES, type TransactionStatus } from './transaction-stat
  * take or hold (docs/batch.md, "Lifecycle", is this table in words). The store's queries write a
  * status only along a move of this table, and read its lists for their conditions; the store turns
  * the lists into the conditions of its partial indexes (store/queries/payment-index-conditions.ts),
- * whose migrations wrote the same lists, and a test holds the two to each other.
+ * whose migrations wrote the same lists, and a test holds the two to each other (docs/decisions/0318).
  */
 
 /** Authorised and waiting for a batch run: today's (ACTC), or a later date's (PDNG). */
