@@ -6,7 +6,7 @@ import { Problem } from './setting-problem.js';
 
 /** The settings of the bank the server serves: its reference rates, its batch runs, its key for identity numbers, its BIC. */
 
-/** REFERENCE_RATES is kept as text (main.ts parses it for the services); here it is only checked. */
+/** REFERENCE_RATES is kept as text (server-services.ts parses it for the services); here it is only checked. */
 export function checkReferenceRates(text: string): string | Problem {
   if (text === '') return text;
   try {
