@@ -7,34 +7,17 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type Config, ConfigError, redactPassword } from './config/config.js';
 import { serverVersion } from './config/server-version.js';
 import { PLATFORM_API_VERSION } from './domain/platform-api.js';
-import {
-  SANDBOX_BANK_TOUCH_EVERY_MS,
-  SANDBOX_BULK_OPERATIONS_PER_TPP_PER_MINUTE,
-  STORE_CLOSE_WAIT_MS,
-  WARM_UP_DELAY_MS,
-} from './domain/limits.js';
+import { STORE_CLOSE_WAIT_MS, WARM_UP_DELAY_MS } from './domain/limits.js';
 import { systemClock } from './domain/clock.js';
 import type { NationalIdKey } from './domain/psu.js';
-import { ReferenceRates, SANDBOX_REFERENCE_RATES } from './domain/reference-rates.js';
 import { buildApp } from './http/app.js';
-import { InstantExecution } from './services/instant-execution.js';
 import { CoreLink } from './services/core-handover/core-link.js';
 import { type CoreKey, CoreKeyError } from './core/http/core-signature.js';
-import { PaymentInitiationService } from './services/payment-initiation-service.js';
-import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-identity.js';
-import { type PsuLoginProvider, ScaService } from './services/sca-service.js';
+import type { PsuLoginProvider } from './services/sca-service.js';
 import { OidcClientKeyError, oidcClientAuth } from './services/sca/oidc-client-auth.js';
 import { OidcRelyingParty } from './services/sca/oidc-relying-party.js';
 import { PROVIDER_CALLBACK_PATH } from './http/routes/sca-page-routes.js';
-import { SigningBasketService } from './services/signing-basket-service.js';
-import { AisService } from './services/ais-service.js';
-import { AisConsentPage } from './services/ais/ais-consent-page.js';
-import { SandboxDataService } from './services/sandbox-data-service.js';
-import { SandboxCertificateService } from './services/sandbox-certificate-service.js';
-import { BatchRunner, BatchScheduler } from './services/batch-runner.js';
-import { RetentionJob } from './services/retention-job.js';
-import { Banks } from './services/banks.js';
-import { readSandboxCaFiles, sandboxCaFilesIn } from './security/sandbox-ca.js';
+import type { BatchScheduler } from './services/batch-runner.js';
 import type { ParsedCertificate } from './security/tpp-certificate.js';
 import {
   NATIONAL_ID_KEY_FILE,
@@ -54,6 +37,7 @@ import { closingStore } from './store/closing-store.js';
 import { ServerMetrics } from './metrics/server-metrics.js';
 import { type MetricsListener, listenForMetrics } from './metrics/metrics-listener.js';
 import { EXIT_CODE, logStartFailure, reasonOf } from './start-failure.js';
+import { makeServices } from './server-services.js';
 import { stopOnSignals } from './stop-on-signals.js';
 
 /** A configuration the server cannot start with: said on stderr, and exit code 2. */
@@ -118,34 +102,10 @@ async function main(): Promise<void> {
   const anchors = await readTrustedCertificates(config.trustedCaCertPaths).catch(refuseTrust);
   phaseDone('config');
   const metrics = config.metrics === 'off' ? undefined : new ServerMetrics();
-  const store = await openServerStore(config, metrics).catch(databaseUnavailable(config, 'open'));
-  phaseDone('openStore');
-  const [, nationalIdKey] = await Promise.all([
-    timed('migrate', store.migrate().catch(databaseUnavailable(config, 'migrate'))),
-    timed('nationalIdKey', readNationalIdKey(config)),
-  ]);
-  phaseDone('migrateAndKey');
-  await claimNationalIdKey(store, config, nationalIdKey);
-  phaseDone('keyFingerprint');
-  // A restore a crash interrupted (SQLite writes one in slices) is finished before any request sees its bank.
-  await store.finishRestores(new Date());
-  phaseDone('finishRestores');
+  const { store, nationalIdKey } = await openServerData(config, metrics);
   // The batch run and the CRLs' refresh log through the app, which is built after them.
   let app: FastifyInstance | undefined;
-  const trustStore = new TrustStore(anchors);
-  // Failed reads of CRLs and OCSP answers are logged through the app, which is built after it.
-  const revocation = new RevocationChecker({
-    onRefreshFailed: (where, reason) =>
-      app?.log.warn(
-        { where, reason },
-        'a CRL or OCSP answer could not be read again; the last good one is used while it may be',
-      ),
-  });
-  await revocation.addFiles(config.crlFiles, anchors).catch((error: unknown) => {
-    if (error instanceof RevocationConfigError) refuseStart(error.message);
-    throw error;
-  });
-  const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds, revocation });
+  const { trustStore, revocation, authenticator } = await trustOf(config, anchors, () => app?.log);
   // A key file that cannot be read or holds no usable key is a configuration error (exit 2).
   const { core, key: coreKey } = await openCore(config.core, store).catch((error: unknown) => {
     if (error instanceof CoreKeyError) refuseStart(`CORE_KEY_FILE: ${error.message}`);
@@ -186,6 +146,45 @@ async function main(): Promise<void> {
   // exiting (SIGKILL, out of memory) still leaves it to the next start (scripts/server-loader.ts).
   flushCompileCache();
   stopOnSignals(app);
+}
+
+/** The database, opened and migrated, and the key national identity numbers are hashed with, claimed in it. */
+async function openServerData(
+  config: Config,
+  metrics: ServerMetrics | undefined,
+): Promise<{ store: Store; nationalIdKey: NationalIdKey }> {
+  const store = await openServerStore(config, metrics).catch(databaseUnavailable(config, 'open'));
+  phaseDone('openStore');
+  const [, nationalIdKey] = await Promise.all([
+    timed('migrate', store.migrate().catch(databaseUnavailable(config, 'migrate'))),
+    timed('nationalIdKey', readNationalIdKey(config)),
+  ]);
+  phaseDone('migrateAndKey');
+  await claimNationalIdKey(store, config, nationalIdKey);
+  phaseDone('keyFingerprint');
+  // A restore a crash interrupted (SQLite writes one in slices) is finished before any request sees its bank.
+  await store.finishRestores(new Date());
+  phaseDone('finishRestores');
+  return { store, nationalIdKey };
+}
+
+/** Whom the server trusts: the CAs, their CRLs (refreshed on a schedule), and the TPP certificates they issued. */
+async function trustOf(config: Config, anchors: ParsedCertificate[], log: () => FastifyBaseLogger | undefined) {
+  const trustStore = new TrustStore(anchors);
+  // Failed reads of CRLs and OCSP answers are logged through the app, which is built after this.
+  const revocation = new RevocationChecker({
+    onRefreshFailed: (where, reason) =>
+      log()?.warn(
+        { where, reason },
+        'a CRL or OCSP answer could not be read again; the last good one is used while it may be',
+      ),
+  });
+  await revocation.addFiles(config.crlFiles, anchors).catch((error: unknown) => {
+    if (error instanceof RevocationConfigError) refuseStart(error.message);
+    throw error;
+  });
+  const authenticator = new TppAuthenticator({ trustStore, dateSkewSeconds: config.dateSkewSeconds, revocation });
+  return { trustStore, revocation, authenticator };
 }
 
 type ConfiguredStart = Exclude<EarlyStart, { configError: unknown }>;
@@ -274,82 +273,6 @@ function coreLinkOf(
   return new CoreLink(store, core, key, config.core.pollSeconds, systemClock, (level, fields, message) =>
     log()?.[level](fields, message),
   );
-}
-
-/** The use cases the app serves, and the scheduler of the batch runs (started once the server listens). */
-function makeServices(
-  config: Config,
-  store: Store,
-  core: BankCore,
-  link: CoreLink | undefined,
-  nationalIdKey: NationalIdKey,
-  metrics: ServerMetrics | undefined,
-  log: () => FastifyBaseLogger | undefined,
-  psuLogin: PsuLoginProvider | undefined,
-) {
-  const rates =
-    config.referenceRates === ''
-      ? new ReferenceRates(SANDBOX_REFERENCE_RATES)
-      : ReferenceRates.parse(config.referenceRates);
-  // In the sandbox each TPP has a bank of its own, made with the default data set on its first signed
-  // request, with a clock it moves forward; production has one bank and follows the wall clock.
-  const banks = new Banks(store, config.mode, undefined, undefined, {
-    newBanksPerAddressPerDay: config.sandboxBanksPerAddress,
-    idleDays: config.sandboxBankIdleDays,
-    touchEveryMs: SANDBOX_BANK_TOUCH_EVERY_MS,
-    bulkOperationsPerMinute: SANDBOX_BULK_OPERATIONS_PER_TPP_PER_MINUTE,
-  });
-  const sca = new ScaService(
-    store,
-    core,
-    banks,
-    // A sandbox pointed at an identity provider has no codes: the PSU logs in there, as in production.
-    config.mode === 'sandbox' && psuLogin === undefined ? sandboxIdentityProvider : noIdentityProvider,
-    config.publicUrl,
-    nationalIdKey,
-    new AisConsentPage(store, core, banks),
-    // A bank's own core executes a Straks payment when it is handed over, at once.
-    link === undefined ? new InstantExecution(store, rates, config.mode) : undefined,
-    link?.relay,
-    psuLogin,
-  );
-  const runner = new BatchRunner(
-    store,
-    banks,
-    rates,
-    config.batchTimes,
-    config.batchChunkSize,
-    (slot, outcomes) => log()?.debug({ slot, outcomes }, 'batch chunk executed'),
-    (result, seconds) => metrics?.observeBatchRun(result, seconds),
-  );
-  const scheduler = new BatchScheduler(runner, (error) => log()?.error({ err: error }, 'batch run failed'));
-  const inSandbox = config.mode === 'sandbox';
-  // On every instance; each hour's run is claimed, so one instance does it (docs/retention.md).
-  const retention = new RetentionJob(
-    store,
-    { mode: config.mode, idleDays: config.sandboxBankIdleDays, bookkeepingYears: config.bookkeepingYears },
-    undefined,
-    (report) => log()?.info({ retention: report }, 'retention run'),
-    (error) => log()?.error({ err: error }, 'retention run failed'),
-  );
-  return {
-    scheduler,
-    retention,
-    app: {
-      payments: new PaymentInitiationService(store, core, banks, rates, sca),
-      sca,
-      baskets: new SigningBasketService(store, banks, sca),
-      ais: new AisService(store, core, banks, rates, sca, config.bankBic),
-      sandbox: new SandboxDataService(store, banks),
-      banks,
-      time: inSandbox ? { banks, runner, scheduler } : undefined,
-      certificates: inSandbox
-        ? new SandboxCertificateService(() =>
-            readSandboxCaFiles(config.sandboxCaFiles ?? sandboxCaFilesIn(config.dataDir)),
-          )
-        : undefined,
-    },
-  };
 }
 
 /** Listens for the API (and the metrics, on a port of their own); closing the app closes the rest. */

@@ -20,6 +20,12 @@ function sandboxCaFile(setting: 'SANDBOX_CA_CERT_FILE' | 'SANDBOX_CA_KEY_FILE', 
 
 /** `tpp ca` and `tpp cert`: a CA of one's own, and a TPP certificate with PSD2 roles from the sandbox or a CA's files. */
 export function addCertificateCommands(program: Command): void {
+  addCaCommand(program);
+  addCertCommand(program);
+}
+
+/** `tpp ca`: a CA of one's own, for set-ups other than the sandbox's. */
+function addCaCommand(program: Command): void {
   program
     .command('ca')
     .description('create a certificate authority (the sandbox makes its own on first start; this is for other set-ups)')
@@ -35,7 +41,10 @@ export function addCertificateCommands(program: Command): void {
       await writeFile(join(options.outDir, 'ca.key.pem'), ca.keyPem, { mode: 0o600 });
       process.stdout.write(`wrote ${join(options.outDir, 'ca.cert.pem')} and ${join(options.outDir, 'ca.key.pem')}\n`);
     });
+}
 
+/** `tpp cert`: a TPP certificate with PSD2 roles, from a sandbox over HTTP or from a CA's files. */
+function addCertCommand(program: Command): void {
   program
     .command('cert')
     .description(
@@ -71,47 +80,50 @@ export function addCertificateCommands(program: Command): void {
     )
     .option('--out-dir <dir>', 'folder for tpp.cert.pem and tpp.key.pem', './tpp')
     .option('--valid-days <days>', 'validity in days (a sandbox over HTTP gives at most 365)', positiveInteger, 365)
-    .action(
-      async (options: {
-        roles: PspRole[];
-        orgId: string;
-        name: string;
-        server?: string;
-        caCert: string;
-        caKey: string;
-        outDir: string;
-        validDays: number;
-      }) => {
-        // A sandbox bank belongs to the key that made it: a certificate asked for again is issued over
-        // the key already in --out-dir, so the TPP keeps its bank (docs/security.md, Tenancy).
-        const keyPem = await readFile(join(options.outDir, 'tpp.key.pem'), 'utf8').catch(() => undefined);
-        const request = {
-          roles: options.roles,
-          organisationId: options.orgId,
-          name: options.name,
-          validDays: options.validDays,
-          ...(keyPem === undefined ? {} : { keyPem }),
-        };
-        const tpp =
-          options.server !== undefined
-            ? await requestSandboxCertificate({ server: options.server, ...request })
-            : await (
-                await import('../toolkit/certificate-factory.js')
-              ).issueTppCertificate({
-                issuer: {
-                  certPem: await readText(options.caCert, 'CA certificate'),
-                  keyPem: await readText(options.caKey, 'CA key'),
-                },
-                ...request,
-              });
-        await mkdir(options.outDir, { recursive: true });
-        await writeFile(join(options.outDir, 'tpp.cert.pem'), tpp.certPem);
-        await writeFile(join(options.outDir, 'tpp.key.pem'), tpp.keyPem, { mode: 0o600 });
-        process.stdout.write(
-          keyPem === undefined
-            ? `wrote ${join(options.outDir, 'tpp.cert.pem')} and ${join(options.outDir, 'tpp.key.pem')} (${options.orgId}, roles ${options.roles.join(', ')})\n`
-            : `wrote ${join(options.outDir, 'tpp.cert.pem')} over the key in ${join(options.outDir, 'tpp.key.pem')} (${options.orgId}, roles ${options.roles.join(', ')})\n`,
-        );
-      },
-    );
+    .action(issueCertificate);
+}
+
+interface CertOptions {
+  roles: PspRole[];
+  orgId: string;
+  name: string;
+  server?: string;
+  caCert: string;
+  caKey: string;
+  outDir: string;
+  validDays: number;
+}
+
+/** Issues the certificate `tpp cert` asks for and writes it, with its key, to --out-dir. */
+async function issueCertificate(options: CertOptions): Promise<void> {
+  // A sandbox bank belongs to the key that made it: a certificate asked for again is issued over
+  // the key already in --out-dir, so the TPP keeps its bank (docs/security.md, Tenancy).
+  const keyPem = await readFile(join(options.outDir, 'tpp.key.pem'), 'utf8').catch(() => undefined);
+  const request = {
+    roles: options.roles,
+    organisationId: options.orgId,
+    name: options.name,
+    validDays: options.validDays,
+    ...(keyPem === undefined ? {} : { keyPem }),
+  };
+  const tpp =
+    options.server !== undefined
+      ? await requestSandboxCertificate({ server: options.server, ...request })
+      : await (
+          await import('../toolkit/certificate-factory.js')
+        ).issueTppCertificate({
+          issuer: {
+            certPem: await readText(options.caCert, 'CA certificate'),
+            keyPem: await readText(options.caKey, 'CA key'),
+          },
+          ...request,
+        });
+  await mkdir(options.outDir, { recursive: true });
+  await writeFile(join(options.outDir, 'tpp.cert.pem'), tpp.certPem);
+  await writeFile(join(options.outDir, 'tpp.key.pem'), tpp.keyPem, { mode: 0o600 });
+  process.stdout.write(
+    keyPem === undefined
+      ? `wrote ${join(options.outDir, 'tpp.cert.pem')} and ${join(options.outDir, 'tpp.key.pem')} (${options.orgId}, roles ${options.roles.join(', ')})\n`
+      : `wrote ${join(options.outDir, 'tpp.cert.pem')} over the key in ${join(options.outDir, 'tpp.key.pem')} (${options.orgId}, roles ${options.roles.join(', ')})\n`,
+  );
 }

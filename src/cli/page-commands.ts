@@ -33,40 +33,7 @@ export function addPageCommands(program: Command): void {
       ]),
     )
     .addOption(serverOption())
-    .action(
-      async (
-        link: string,
-        options: {
-          customer?: string;
-          code: string;
-          accounts?: string[];
-          decline?: boolean;
-          cancel?: boolean;
-          server?: string;
-        },
-      ) => {
-        if (options.customer === undefined && options.cancel !== true)
-          program.error("error: required option '--customer <number>' not specified (only --cancel needs none)");
-        const outcome = await approveSca({
-          link,
-          server: options.server,
-          customerNumber: options.customer ?? '',
-          code: options.code,
-          decline: options.decline === true,
-          cancel: options.cancel === true,
-          accounts: options.accounts,
-        });
-        const lines = [
-          outcome.decision,
-          ...(outcome.location === undefined ? [] : [`location: ${outcome.location}`]),
-          ...(outcome.psuId === undefined ? [] : [`psu-id: ${outcome.psuId}`]),
-          ...(outcome.tppSessionId === undefined ? [] : [`tpp-session-id: ${outcome.tppSessionId}`]),
-          ...(outcome.outcome === undefined ? [] : [`page: ${outcome.outcome}`]),
-          ...outcome.shared.map((account) => `shared: ${account}`),
-        ];
-        process.stdout.write(`${lines.join('\n')}\n`);
-      },
-    );
+    .action((link: string, options: ApproveOptions) => approve(program, link, options));
 
   linkCommand(
     program,
@@ -80,6 +47,39 @@ export function addPageCommands(program: Command): void {
     '/v1/sandbox/docs-links',
     'print a link to the API reference (/docs) that signs as you, in your sandbox bank: opened once within 5 minutes, it binds a key the browser makes to your bank',
   );
+}
+
+interface ApproveOptions {
+  customer?: string;
+  code: string;
+  accounts?: string[];
+  decline?: boolean;
+  cancel?: boolean;
+  server?: string;
+}
+
+/** Goes through the SCA's pages as `tpp approve` asks, and prints what the bank answered. */
+async function approve(program: Command, link: string, options: ApproveOptions): Promise<void> {
+  if (options.customer === undefined && options.cancel !== true)
+    program.error("error: required option '--customer <number>' not specified (only --cancel needs none)");
+  const outcome = await approveSca({
+    link,
+    server: options.server,
+    customerNumber: options.customer ?? '',
+    code: options.code,
+    decline: options.decline === true,
+    cancel: options.cancel === true,
+    accounts: options.accounts,
+  });
+  const lines = [
+    outcome.decision,
+    ...(outcome.location === undefined ? [] : [`location: ${outcome.location}`]),
+    ...(outcome.psuId === undefined ? [] : [`psu-id: ${outcome.psuId}`]),
+    ...(outcome.tppSessionId === undefined ? [] : [`tpp-session-id: ${outcome.tppSessionId}`]),
+    ...(outcome.outcome === undefined ? [] : [`page: ${outcome.outcome}`]),
+    ...outcome.shared.map((account) => `shared: ${account}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 /** A command that prints a one-time link a signed request asks for: the console's, or /docs's. */

@@ -5,7 +5,7 @@ import {
   CORE_TIMEOUT_MS_MIN,
 } from '../domain/limits.js';
 import type { CoreSetting } from '../core/core-setting.js';
-import type { Mode } from './config.js';
+import type { Mode } from './mode.js';
 import { Problem, integerIn, isHttpUrl } from './setting-problem.js';
 
 export type { CoreSetting };

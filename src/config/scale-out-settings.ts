@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { Mode } from './config.js';
+import type { Mode } from './mode.js';
 import { Problem, parseInteger } from './setting-problem.js';
 
 /** No proxy trusted, the number of proxies in front of the server, or their addresses and ranges. */

@@ -52,11 +52,20 @@ const ADMIN = '/admin/';
  * the fault switches applied before anything else.
  */
 export function referenceCoreApp(parts: ReferenceCoreParts): FastifyInstance {
-  const { core } = parts;
   const app = Fastify({ logger: parts.logger ?? false, bodyLimit: MAX_CORE_ANSWER_BYTES });
   // The body as received: the signature covers its exact bytes.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
+  guardRequests(app, parts);
+
+  registerRecordRoutes(app, parts.core);
+  registerPaymentRoutes(app, parts);
+  registerAdminRoutes(app, parts);
+  return app;
+}
+
+/** The fault switches first, then the request's signature; a refusal or fault answered with the contract's error body. */
+function guardRequests(app: FastifyInstance, parts: ReferenceCoreParts): void {
   app.addHook('onRequest', async (request, reply) => {
     const admin = request.url.startsWith(ADMIN);
     const faults = parts.faults.current;
@@ -91,12 +100,10 @@ export function referenceCoreApp(parts: ReferenceCoreParts): FastifyInstance {
     reply.log.error({ err: error }, 'reference core failed');
     return reply.code(500).send({ code: 'INTERNAL', text: 'the core failed' });
   });
+}
 
-  const found = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Refusal(404, 'NOT_FOUND', `no such ${what}`);
-    return value;
-  };
-
+/** The bank's records the contract reads: customers, agreements and engagements, accounts and their transactions. */
+function registerRecordRoutes(app: FastifyInstance, core: BankCore): void {
   app.get('/customers/:customerId', async (request) =>
     customerToWire(found(await core.findCustomer('', { id: param(request, 'customerId') }), 'customer')),
   );
@@ -157,7 +164,11 @@ export function referenceCoreApp(parts: ReferenceCoreParts): FastifyInstance {
     );
     return { payments: pending.map(pendingPaymentToWire) };
   });
+}
 
+/** Payments handed over, their reports and cancellations. */
+function registerPaymentRoutes(app: FastifyInstance, parts: ReferenceCoreParts): void {
+  const { core } = parts;
   app.put('/payments/:paymentId', async (request) => {
     const order = paymentOrderFromWire(body(request));
     const paymentId = param(request, 'paymentId');
@@ -185,7 +196,10 @@ export function referenceCoreApp(parts: ReferenceCoreParts): FastifyInstance {
     const page = await core.statusReports('', query['after'], limitOf(query['limit']));
     return { reports: page.reports.map(reportToWire), ...(page.cursor === undefined ? {} : { cursor: page.cursor }) };
   });
+}
 
+/** The reference core's own switches and figures, for the tests and the bench (no part of the contract). */
+function registerAdminRoutes(app: FastifyInstance, parts: ReferenceCoreParts): void {
   app.post('/admin/faults', async (request) => {
     const next = changeFaults(parts.faults.current, body(request));
     if (typeof next === 'string') throw new ContractViolation(next);
@@ -198,7 +212,12 @@ export function referenceCoreApp(parts: ReferenceCoreParts): FastifyInstance {
     parts.changed();
     return { ran: result ?? null };
   });
-  return app;
+}
+
+/** The value found, or a 404 naming what was not. */
+function found<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Refusal(404, 'NOT_FOUND', `no such ${what}`);
+  return value;
 }
 
 function param(request: FastifyRequest, name: string): string {

@@ -56,22 +56,7 @@ export async function startReferenceCore(settings: ReferenceCoreSettings): Promi
   const stats = new CoreStats();
   const opened = await openStore(settings.database);
   await opened.migrate();
-  // Every execution the ledger makes is counted, as it returns it: a payment executed twice shows in the stats.
-  const store = wrapStoreMethods(opened, (name, call) => {
-    if (name === 'executePayments')
-      return async (...args: unknown[]) => {
-        const outcomes = (await call(args)) as ExecutionOutcome[];
-        stats.executed(outcomes.filter((o) => EXECUTED.has(o.status)).map((o) => o.paymentId));
-        return outcomes;
-      };
-    if (name === 'executePeriodicPayments')
-      return async (...args: unknown[]) => {
-        const outcomes = (await call(args)) as PeriodicOutcome[];
-        stats.executedPeriodic(outcomes);
-        return outcomes;
-      };
-    return (...args: unknown[]) => call(args);
-  });
+  const store = countedStore(opened, stats);
   await store.openBank(PRODUCTION_BANK, new Date(), defaultDataSet);
   const banks = new Banks(store, 'production');
   const rates = new ReferenceRates(SANDBOX_REFERENCE_RATES);
@@ -131,4 +116,23 @@ export async function startReferenceCore(settings: ReferenceCoreSettings): Promi
       await store.close();
     },
   };
+}
+
+/** The store, with every execution the ledger makes counted as it returns it: a payment executed twice shows in the stats. */
+function countedStore(opened: Store, stats: CoreStats): Store {
+  return wrapStoreMethods(opened, (name, call) => {
+    if (name === 'executePayments')
+      return async (...args: unknown[]) => {
+        const outcomes = (await call(args)) as ExecutionOutcome[];
+        stats.executed(outcomes.filter((o) => EXECUTED.has(o.status)).map((o) => o.paymentId));
+        return outcomes;
+      };
+    if (name === 'executePeriodicPayments')
+      return async (...args: unknown[]) => {
+        const outcomes = (await call(args)) as PeriodicOutcome[];
+        stats.executedPeriodic(outcomes);
+        return outcomes;
+      };
+    return (...args: unknown[]) => call(args);
+  });
 }

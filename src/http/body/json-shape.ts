@@ -18,7 +18,7 @@ import {
   hashOfUnits,
   specialNameOfUnits,
 } from './field-names.js';
-import { appendKey } from './json-path.js';
+import { type Frame, keyText, newFrame, pathOf } from './shape-frames.js';
 import {
   SHORT_STRING_UNITS,
   indexOfUnit,
@@ -83,24 +83,6 @@ export function jsonLayout(pieceUnits = PARSE_PIECE_UNITS): JsonLayout {
   return { pieceUnits, large: new Map() };
 }
 
-interface Frame {
-  /** An object (else an array). */
-  object: boolean;
-  /** Where the container opens. */
-  start: number;
-  /** Entries (arrays) or fields (objects) so far. */
-  count: number;
-  /** Where each entry or field name so far starts. */
-  children: number[];
-  /** The field names so far (objects only): where each opens and closes (its quotes), whether it has escapes, a hash of its characters. */
-  keyStart: number[];
-  keyEnd: number[];
-  keyEscaped: boolean[];
-  keyHash: number[];
-  /** Whether the current field's name is `constructor`. */
-  constructorKey: boolean;
-}
-
 /** The first limit the body crosses, or undefined when its shape is within every limit. */
 export function checkJsonShape(
   units: JsonUnits,
@@ -116,13 +98,42 @@ export function checkJsonShape(
 }
 
 /**
+ * The state of one pass, which the step of each token reads and moves on: one object per body, made
+ * with every field at once so that each step sees one shape, and none per token. Not a module's
+ * variables: passes of two bodies take turns (each pauses between slices).
+ */
+interface ShapeScan {
+  readonly u: JsonUnits;
+  readonly n: number;
+  readonly limits: JsonShapeLimits;
+  readonly layout: JsonLayout | undefined;
+  /** A container longer than this is noted in the layout (one longer than the body: none is). */
+  readonly piece: number;
+  /** Made once per level and reused: no allocation per object or array. */
+  readonly frames: Frame[];
+  /** Containers open. */
+  depth: number;
+  /** Values so far. */
+  values: number;
+  /** Where the pass is: the first unit of the next token. */
+  i: number;
+  /**
+   * The next backslash at or after a position, searched again only once passed: each unit is
+   * searched once in all (a search per string would read to the end of the text each time).
+   */
+  nextBackslash: number;
+  /** The string just read: where its closing quote is, its characters, whether one is escaped. */
+  end: number;
+  length: number;
+  escaped: boolean;
+  /** Why the pass stops when a step says so: the limit crossed, or undefined for text the parser refuses. */
+  stopped: Problem | undefined;
+}
+
+/**
  * The same check, in slices: it pauses (yields) after about `sliceUnits` units, so that the caller
- * can let the event loop turn between slices of a large body (read-json-body.ts).
- *
- * One loop, kept whole although long: its state (position, depth, values, the frames, the next
- * backslash, the slice's end) stays in the generator's locals across every token. Split into
- * functions, each token would hand that state out and back (an object, or a module's variables
- * V8 cannot keep in registers), on the path every request's body takes.
+ * can let the event loop turn between slices of a large body (read-json-body.ts). Each token is read
+ * by a step of its own (a string, a number or literal, a bracket) that returns false to stop the pass.
  */
 export function* scanJsonShape(
   u: JsonUnits,
@@ -130,205 +141,244 @@ export function* scanJsonShape(
   sliceUnits: number,
   layout?: JsonLayout,
 ): Generator<void, Problem | undefined> {
-  // Frames are made once per level and reused: no allocation per object or array.
-  const frames: Frame[] = [];
-  let depth = 0;
-  let values = 0;
-  let i = 0;
-  const n = u.length;
-  const piece = layout?.pieceUnits ?? n + 1;
-
-  // The next backslash at or after a position, searched again only once passed: each unit is
-  // searched once in all (a search per string would read to the end of the text each time).
-  let nextBackslash = -2;
+  const s: ShapeScan = {
+    u,
+    n: u.length,
+    limits,
+    layout,
+    piece: layout?.pieceUnits ?? u.length + 1,
+    frames: [],
+    depth: 0,
+    values: 0,
+    i: 0,
+    nextBackslash: -2,
+    end: 0,
+    length: 0,
+    escaped: false,
+    stopped: undefined,
+  };
   // No closures here: made anew on each call, they would be new call targets to the code V8
   // optimized for the last call, which it then throws away, and each body's first reads would run
   // unoptimised (bench/README.md, "Figures behind the source's reasons").
-
   let sliceEnd = sliceUnits;
-  while (i < n) {
-    if (i >= sliceEnd) {
+  while (s.i < s.n) {
+    if (s.i >= sliceEnd) {
       yield;
-      sliceEnd = i + sliceUnits;
+      sliceEnd = s.i + sliceUnits;
     }
-    const c = u[i]!;
+    const c = u[s.i]!;
     if (isSeparator(c)) {
       // A run of separators, to the end of the slice at most.
-      i = separatorsEnd(u, i + 1, Math.min(n, sliceEnd));
-      continue;
-    }
-    if (c === 0x7d || c === 0x5d) {
-      if (depth > 0) {
-        depth -= 1;
-        const frame = frames[depth]!;
-        if (i + 1 - frame.start > piece) {
-          layout!.large.set(frame.start, { end: i + 1, children: frame.children });
-          frame.children = [];
-        }
-      }
-      i += 1;
-      continue;
-    }
-    let length = 0;
-    let j = i;
-    let escaped = false;
-    if (c === 0x22) {
-      // To the closing quote. A short string is read unit by unit; past SHORT_STRING_UNITS the
-      // engine's own search finds the quote (a call costs what reading about a hundred units does).
-      readString(u, i + 1, Math.min(n, i + 1 + SHORT_STRING_UNITS));
-      j = stringRead.end;
-      length = stringRead.characters;
-      escaped = stringRead.escaped;
-      if (u[j] !== 0x22) {
-        const quote = indexOfUnit(u, 0x22, j);
-        if (quote === -1) return undefined; // unterminated: the parser says so
-        if (nextBackslash !== -1 && nextBackslash < j) nextBackslash = indexOfUnit(u, 0x5c, j);
-        if (nextBackslash === -1 || nextBackslash > quote) {
-          length += quote - j;
-          j = quote;
-        } else {
-          // Escapes in a long string: step over them one by one.
-          readString(u, j, n);
-          if (stringRead.end >= n) return undefined;
-          j = stringRead.end;
-          length += stringRead.characters;
-          escaped = true;
-        }
-      }
-      const k = spacesEnd(u, j + 1, n);
-      const top = depth > 0 ? frames[depth - 1]! : undefined;
-      if (top !== undefined && top.object && u[k] === 0x3a) {
-        if (length > limits.maxStringLength) {
-          const parent = pathOf(u, frames, depth - 1);
-          return problem(parent, `${parent} has a field name longer than ${limits.maxStringLength} characters`);
-        }
-        const name = escaped ? decoded(unitsText(u, i, j + 1)) : undefined;
-        if (escaped && name === undefined) return undefined; // a bad escape: the parser says so
-        const at = top.count;
-        top.keyStart[at] = i;
-        top.keyEnd[at] = j;
-        top.keyEscaped[at] = escaped;
-        top.keyHash[at] = name === undefined ? hashOfUnits(u, i + 1, j) : hashOfText(name);
-        top.count = at + 1;
-        top.children.push(i);
-        const special = name === undefined ? specialNameOfUnits(u, i + 1, j) : SPECIAL_NAMES.indexOf(name);
-        top.constructorKey = special === CONSTRUCTOR;
-        if (
-          special === PROTO ||
-          (special === PROTOTYPE && depth >= 2 && frames[depth - 2]!.object && frames[depth - 2]!.constructorKey)
-        ) {
-          const path = pathOf(u, frames, depth);
-          return problem(
-            path,
-            `${path} is a field name this server refuses: read into an object, it would change what every object inherits`,
-          );
-        }
-        for (let m = 0; m < at; m++) {
-          if (top.keyHash[m] === top.keyHash[at] && keyText(u, top, m) === keyText(u, top, at)) {
-            const path = pathOf(u, frames, depth);
-            return problem(
-              path,
-              `${path} is given twice in one object; each field may appear once, so that every reader of the body sees the same value`,
-            );
-          }
-        }
-        if (top.count > limits.maxObjectKeys) {
-          const parent = pathOf(u, frames, depth - 1);
-          return problem(parent, `${parent} must have at most ${limits.maxObjectKeys} fields`);
-        }
-        i = k + 1;
-        continue;
-      }
-      j += 1;
-    } else if (c !== 0x7b && c !== 0x5b) {
-      // A number or a literal (true, false, null), or text the parser will refuse.
-      j = tokenEnd(u, i + 1);
-      length = j - i;
-    }
-
-    // A value starts in the innermost container: count it, and in an array check the entries.
-    values += 1;
-    if (values > limits.maxValues)
-      return problem('$', `the body has more than ${limits.maxValues} values, the most this server reads`);
-    const top = depth > 0 ? frames[depth - 1]! : undefined;
-    if (top !== undefined && !top.object) {
-      top.count += 1;
-      top.children.push(i);
-      if (top.count > limits.maxArrayEntries) {
-        const path = pathOf(u, frames, depth - 1);
-        return problem(path, `${path} must have at most ${limits.maxArrayEntries} entries`);
-      }
-    }
-
-    if (c === 0x7b || c === 0x5b) {
-      if (depth >= limits.maxDepth) {
-        const path = pathOf(u, frames, depth);
-        return problem(path, `${path} is nested deeper than ${limits.maxDepth} levels, the most this server reads`);
-      }
-      let frame = frames[depth];
-      if (frame === undefined) {
-        frame = {
-          object: false,
-          start: 0,
-          count: 0,
-          children: [],
-          keyStart: [],
-          keyEnd: [],
-          keyEscaped: [],
-          keyHash: [],
-          constructorKey: false,
-        };
-        frames.push(frame);
-      }
-      frame.object = c === 0x7b;
-      frame.start = i;
-      frame.count = 0;
-      frame.children.length = 0;
-      frame.constructorKey = false;
-      depth += 1;
-      i += 1;
+      s.i = separatorsEnd(u, s.i + 1, Math.min(s.n, sliceEnd));
+    } else if (c === 0x7d || c === 0x5d) {
+      closeContainer(s);
     } else if (c === 0x22) {
-      if (length > limits.maxStringLength) {
-        const path = pathOf(u, frames, depth);
-        return problem(
-          path,
-          `${path} must be at most ${limits.maxStringLength} characters long, the most this server reads`,
-        );
-      }
-      i = j;
-    } else {
-      if (length > limits.maxNumberLength) {
-        const path = pathOf(u, frames, depth);
-        return problem(
-          path,
-          `${path} is ${length} characters long; a number may have at most ${limits.maxNumberLength}`,
-        );
-      }
-      i = j;
+      if (!stringToken(s)) return s.stopped;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (!openContainer(s, c === 0x7b)) return s.stopped;
+    } else if (!scalarToken(s)) {
+      return s.stopped;
     }
   }
   return undefined;
 }
 
+/** Stops the pass: `why` is the limit crossed, or undefined for text the parser refuses. */
+function stop(s: ShapeScan, why: Problem | undefined): false {
+  s.stopped = why;
+  return false;
+}
+
+/** The innermost open container, if any. */
+function topOf(s: ShapeScan): Frame | undefined {
+  return s.depth > 0 ? s.frames[s.depth - 1]! : undefined;
+}
+
+/** A closing bracket: the container it closes is noted in the layout when larger than a piece. */
+function closeContainer(s: ShapeScan): void {
+  if (s.depth > 0) {
+    s.depth -= 1;
+    const frame = s.frames[s.depth]!;
+    if (s.i + 1 - frame.start > s.piece) {
+      s.layout!.large.set(frame.start, { end: s.i + 1, children: frame.children });
+      frame.children = [];
+    }
+  }
+  s.i += 1;
+}
+
+/** An opening bracket: a value, and a level deeper. */
+function openContainer(s: ShapeScan, object: boolean): boolean {
+  if (!countValue(s)) return false;
+  const { depth, limits } = s;
+  if (depth >= limits.maxDepth) {
+    const path = pathOf(s.u, s.frames, depth);
+    return stop(
+      s,
+      problem(path, `${path} is nested deeper than ${limits.maxDepth} levels, the most this server reads`),
+    );
+  }
+  let frame = s.frames[depth];
+  if (frame === undefined) {
+    frame = newFrame();
+    s.frames.push(frame);
+  }
+  frame.object = object;
+  frame.start = s.i;
+  frame.count = 0;
+  frame.children.length = 0;
+  frame.constructorKey = false;
+  s.depth = depth + 1;
+  s.i += 1;
+  return true;
+}
+
+/** A number or a literal (true, false, null), or text the parser will refuse. */
+function scalarToken(s: ShapeScan): boolean {
+  const j = tokenEnd(s.u, s.i + 1);
+  const length = j - s.i;
+  if (!countValue(s)) return false;
+  if (length > s.limits.maxNumberLength) {
+    const path = pathOf(s.u, s.frames, s.depth);
+    return stop(
+      s,
+      problem(path, `${path} is ${length} characters long; a number may have at most ${s.limits.maxNumberLength}`),
+    );
+  }
+  s.i = j;
+  return true;
+}
+
+/** A string: a field's name when a colon follows it in an object, else a value. */
+function stringToken(s: ShapeScan): boolean {
+  if (!readStringToken(s)) return stop(s, undefined); // unterminated: the parser says so
+  const k = spacesEnd(s.u, s.end + 1, s.n);
+  const top = topOf(s);
+  if (top !== undefined && top.object && s.u[k] === 0x3a) {
+    if (!fieldName(s, top)) return false;
+    s.i = k + 1;
+    return true;
+  }
+  if (!countValue(s)) return false;
+  if (s.length > s.limits.maxStringLength) {
+    const path = pathOf(s.u, s.frames, s.depth);
+    return stop(
+      s,
+      problem(path, `${path} must be at most ${s.limits.maxStringLength} characters long, the most this server reads`),
+    );
+  }
+  s.i = s.end + 1;
+  return true;
+}
+
+/**
+ * Reads the string that opens at the pass's position to its closing quote (s.end), with its
+ * characters (s.length) and whether it has escapes; false when it never closes. A short string is
+ * read unit by unit; past SHORT_STRING_UNITS the engine's own search finds the quote (a call costs
+ * what reading about a hundred units does).
+ */
+function readStringToken(s: ShapeScan): boolean {
+  const { u, n } = s;
+  readString(u, s.i + 1, Math.min(n, s.i + 1 + SHORT_STRING_UNITS));
+  let j = stringRead.end;
+  s.length = stringRead.characters;
+  s.escaped = stringRead.escaped;
+  if (u[j] !== 0x22) {
+    const quote = indexOfUnit(u, 0x22, j);
+    if (quote === -1) return false;
+    if (s.nextBackslash !== -1 && s.nextBackslash < j) s.nextBackslash = indexOfUnit(u, 0x5c, j);
+    if (s.nextBackslash === -1 || s.nextBackslash > quote) {
+      s.length += quote - j;
+      j = quote;
+    } else {
+      // Escapes in a long string: step over them one by one.
+      readString(u, j, n);
+      if (stringRead.end >= n) return false;
+      j = stringRead.end;
+      s.length += stringRead.characters;
+      s.escaped = true;
+    }
+  }
+  s.end = j;
+  return true;
+}
+
+/** A value starts in the innermost container: count it, and in an array check the entries. */
+function countValue(s: ShapeScan): boolean {
+  s.values += 1;
+  const { limits } = s;
+  if (s.values > limits.maxValues)
+    return stop(s, problem('$', `the body has more than ${limits.maxValues} values, the most this server reads`));
+  const top = topOf(s);
+  if (top !== undefined && !top.object) {
+    top.count += 1;
+    top.children.push(s.i);
+    if (top.count > limits.maxArrayEntries) {
+      const path = pathOf(s.u, s.frames, s.depth - 1);
+      return stop(s, problem(path, `${path} must have at most ${limits.maxArrayEntries} entries`));
+    }
+  }
+  return true;
+}
+
+/** The name of a field of the innermost object (the string just read): noted, and checked against the object's other names. */
+function fieldName(s: ShapeScan, top: Frame): boolean {
+  const { u, i, end, depth, limits } = s;
+  if (s.length > limits.maxStringLength) {
+    const parent = pathOf(u, s.frames, depth - 1);
+    return stop(s, problem(parent, `${parent} has a field name longer than ${limits.maxStringLength} characters`));
+  }
+  const name = s.escaped ? decoded(unitsText(u, i, end + 1)) : undefined;
+  if (s.escaped && name === undefined) return stop(s, undefined); // a bad escape: the parser says so
+  const at = top.count;
+  top.keyStart[at] = i;
+  top.keyEnd[at] = end;
+  top.keyEscaped[at] = s.escaped;
+  top.keyHash[at] = name === undefined ? hashOfUnits(u, i + 1, end) : hashOfText(name);
+  top.count = at + 1;
+  top.children.push(i);
+  const special = name === undefined ? specialNameOfUnits(u, i + 1, end) : SPECIAL_NAMES.indexOf(name);
+  top.constructorKey = special === CONSTRUCTOR;
+  if (special === PROTO || (special === PROTOTYPE && withinConstructor(s))) {
+    const path = pathOf(u, s.frames, depth);
+    return stop(
+      s,
+      problem(
+        path,
+        `${path} is a field name this server refuses: read into an object, it would change what every object inherits`,
+      ),
+    );
+  }
+  return uniqueFieldName(s, top, at);
+}
+
+/** Whether the innermost object is the value of a field named `constructor`. */
+function withinConstructor(s: ShapeScan): boolean {
+  return s.depth >= 2 && s.frames[s.depth - 2]!.object && s.frames[s.depth - 2]!.constructorKey;
+}
+
+/** The field name just noted (the object's `at`th) is none of the object's earlier names, and within the object's limit of fields. */
+function uniqueFieldName(s: ShapeScan, top: Frame, at: number): boolean {
+  const { u, depth, limits } = s;
+  for (let m = 0; m < at; m++) {
+    if (top.keyHash[m] === top.keyHash[at] && keyText(u, top, m) === keyText(u, top, at)) {
+      const path = pathOf(u, s.frames, depth);
+      return stop(
+        s,
+        problem(
+          path,
+          `${path} is given twice in one object; each field may appear once, so that every reader of the body sees the same value`,
+        ),
+      );
+    }
+  }
+  if (top.count > limits.maxObjectKeys) {
+    const parent = pathOf(u, s.frames, depth - 1);
+    return stop(s, problem(parent, `${parent} must have at most ${limits.maxObjectKeys} fields`));
+  }
+  return true;
+}
+
 function problem(path: string, text: string): Problem {
   return { code: 'FORMAT_ERROR', path, text };
-}
-
-/** The JSON path of the current member of the first `depth` containers: `$.payments[3].creditorName`. */
-function pathOf(u: JsonUnits, frames: readonly Frame[], depth: number): string {
-  let path = '$';
-  for (let f = 0; f < depth; f++) {
-    const frame = frames[f]!;
-    path = frame.object
-      ? appendKey(path, frame.count === 0 ? '' : (keyText(u, frame, frame.count - 1) ?? ''))
-      : `${path}[${frame.count - 1}]`;
-  }
-  return path;
-}
-
-/** A field name's text (rarely needed: a duplicate's hash matched, or a path for an answer). */
-function keyText(u: JsonUnits, frame: Frame, k: number): string | undefined {
-  return frame.keyEscaped[k] === true
-    ? decoded(unitsText(u, frame.keyStart[k]!, frame.keyEnd[k]! + 1))
-    : unitsText(u, frame.keyStart[k]! + 1, frame.keyEnd[k]!);
 }

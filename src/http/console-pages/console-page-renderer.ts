@@ -10,7 +10,8 @@ import type {
 } from '../../services/console/sandbox-console.js';
 import type { ClockReading } from '../../services/sandbox/sandbox-clock.js';
 import { formatAccount, money } from '../sca-pages/sca-page-renderer.js';
-import { CONSOLE_TEXTS, type ConsoleMessage, type ConsoleNotice, type ConsoleTexts } from './console-texts.js';
+import type { ConsoleMessage } from './console-message-texts.js';
+import { CONSOLE_TEXTS, type ConsoleNotice, type ConsoleTexts } from './console-texts.js';
 import {
   CONSENTS,
   CUSTOMERS,
@@ -22,16 +23,13 @@ import {
   SCENARIOS,
   SNAPSHOTS,
 } from './console-templates.js';
-import type { Json } from '../../domain/json.js';
 import { SANDBOX_TEXT_MAX_LENGTH } from '../../domain/limits.js';
-import { SCENARIO_KINDS, type ScenarioKind } from '../../domain/sandbox-scenarios.js';
 import type { SnapshotSummary } from '../../store/snapshot-records.js';
-import { NUMBER_BOUNDS, REASON_CODES, SCENARIO_FIELDS, TEXT_MAX_LENGTHS } from './scenario-form.js';
-import { SCENARIO_TEXTS, type ScenarioTexts } from './scenario-texts.js';
+import { SCENARIO_TEXTS } from './scenario-texts.js';
+import { type ScenariosPageData, scenariosView } from './scenarios-view.js';
 import { SNAPSHOT_TEXTS } from './snapshot-texts.js';
-import { armedEntries } from './armed-scenario-view.js';
 import { osloTime } from './console-time.js';
-import { describeReason, reasonMeaning } from './reason-texts.js';
+import { describeReason } from './reason-texts.js';
 
 const eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
 eta.loadTemplate('@layout', LAYOUT);
@@ -52,14 +50,7 @@ export type ConsolePage = (
   | { kind: 'payment'; story: PaymentStory }
   | { kind: 'consents'; consents: ListedConsent[]; limit: number }
   | { kind: 'snapshots'; snapshots: SnapshotSummary[]; limit: number }
-  | {
-      kind: 'scenarios';
-      armed: Json[];
-      /** The kind whose form is shown (chosen in the form's first step). */
-      chosen: ScenarioKind | undefined;
-      /** The bank's API operations a bank scenario may name. */
-      operations: readonly string[];
-    }
+  | ({ kind: 'scenarios' } & ScenariosPageData)
   | { kind: 'message'; message: ConsoleMessage }
 ) & { notice?: ConsoleNotice | undefined; problem?: string | undefined };
 
@@ -140,7 +131,7 @@ function viewOf(page: ConsolePage, t: ConsoleTexts, language: Language): Record<
     case 'snapshots':
       return snapshotsView(page.snapshots, page.limit, t, language);
     case 'scenarios':
-      return scenariosView(page, SCENARIO_TEXTS[language], t, language);
+      return { title: t.title.scenarios, ...scenariosView(page, SCENARIO_TEXTS[language], language) };
     case 'message':
       return {
         title: t.messages[page.message].title,
@@ -317,88 +308,6 @@ function snapshotsView(snapshots: SnapshotSummary[], limit: number, t: ConsoleTe
         remove: `${base}/delete`,
       };
     }),
-  };
-}
-
-function scenariosView(
-  page: Extract<ConsolePage, { kind: 'scenarios' }>,
-  texts: ScenarioTexts,
-  t: ConsoleTexts,
-  language: Language,
-) {
-  const chosen = page.chosen;
-  return {
-    title: t.title.scenarios,
-    t: texts,
-    armed: page.armed.map((scenario) => {
-      const kind = String(scenario.kind) as ScenarioKind;
-      return {
-        kind,
-        name: texts.kinds[kind]?.name ?? kind,
-        disarm: `/console/scenarios/${encodeURIComponent(String(scenario.scenarioId))}/disarm`,
-        // The rule as the API reads it back, field by field, written for people.
-        entries: armedEntries(scenario as Record<string, unknown>, texts, language),
-      };
-    }),
-    kinds: SCENARIO_KINDS.map((k) => ({ value: k, label: texts.kinds[k].name, selected: k === chosen })),
-    form:
-      chosen === undefined
-        ? undefined
-        : {
-            kind: chosen,
-            name: texts.kinds[chosen].name,
-            text: texts.kinds[chosen].text,
-            matchHint: SCENARIO_FIELDS[chosen].includes('debtorBban') ? texts.matchHint : undefined,
-            fields: SCENARIO_FIELDS[chosen].map((name) => {
-              const { label, hint } = texts.fields[name];
-              const bounds = NUMBER_BOUNDS[name];
-              if (bounds !== undefined)
-                return { name, label, hint, type: 'number', min: bounds.min, max: bounds.max, value: bounds.initial };
-              if (name === 'then')
-                return {
-                  name,
-                  label,
-                  hint,
-                  type: 'select',
-                  options: (['ACSC', 'RJCT'] as const).map((v) => ({
-                    value: v,
-                    label: texts.then[v],
-                    selected: false,
-                  })),
-                };
-              if (name === 'reasonCode')
-                return {
-                  name,
-                  label,
-                  hint,
-                  type: 'select',
-                  options: REASON_CODES.map((code) => ({
-                    value: code,
-                    label: `${code}: ${reasonMeaning(code, language)}`,
-                    selected: code === 'MS03',
-                  })),
-                };
-              if (name === 'operationId')
-                return {
-                  name,
-                  label,
-                  hint,
-                  type: 'select',
-                  options: [
-                    ...(chosen === 'bank-error' ? [] : [{ value: '', label: texts.everyOperation, selected: true }]),
-                    ...[...page.operations].sort().map((id) => ({ value: id, label: id, selected: false })),
-                  ],
-                };
-              return {
-                name,
-                label,
-                hint,
-                type: 'text',
-                maxLength: TEXT_MAX_LENGTHS[name] ?? 100,
-                value: name === 'currency' ? 'NOK' : '',
-              };
-            }),
-          },
   };
 }
 

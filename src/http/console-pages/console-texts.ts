@@ -1,20 +1,6 @@
 import type { Language } from '../../domain/language.js';
-import type { ScaStatus } from '../../domain/sca.js';
-import type { TransactionStatus } from '../../domain/transaction-status.js';
-
-/** Why the console shows a page of its own instead of the bank: each with a title and a text. */
-export type ConsoleMessage =
-  | 'signed-out'
-  | 'link-invalid'
-  | 'link-expired'
-  | 'link-used'
-  | 'busy'
-  | 'too-many-links'
-  | 'bank-gone'
-  | 'form-invalid'
-  | 'payment-unknown'
-  | 'not-found'
-  | 'fault';
+import { CONSOLE_MESSAGE_TEXTS, type ConsoleMessageTexts } from './console-message-texts.js';
+import { PAYMENT_HISTORY_TEXTS, type PaymentHistoryTexts } from './payment-history-texts.js';
 
 /** What an action did, told on the page it leads back to. */
 export type ConsoleNotice =
@@ -28,7 +14,7 @@ export type ConsoleNotice =
   | { kind: 'scenario-disarmed' };
 
 /** Every text of the console's pages, in English and Norwegian Bokmål, as the SCA pages have theirs. */
-export interface ConsoleTexts {
+export interface ConsoleTexts extends PaymentHistoryTexts {
   console: string;
   sandboxBanner: string;
   skip: string;
@@ -107,24 +93,6 @@ export interface ConsoleTexts {
     historyHint: string;
     back: string;
   };
-  status: Record<TransactionStatus, string>;
-  history: {
-    created: (status: string) => string;
-    sca: (object: 'payment' | 'basket' | 'cancellation', id: string, status: string) => string;
-    authorised: (status: string) => string;
-    booked: (
-      direction: 'debit' | 'credit',
-      account: string,
-      amount: string,
-      bookingDate: string,
-      code: string,
-    ) => string;
-    executed: (executionDate: string, status: string) => string;
-    status: (status: string) => string;
-    held: (status: string, until: string, then: string) => string;
-    reason: (reason: string) => string;
-  };
-  scaStatus: Partial<Record<ScaStatus, string>>;
   consents: {
     intro: (shown: number) => string;
     none: string;
@@ -139,7 +107,7 @@ export interface ConsoleTexts {
     scaAt: string;
     created: string;
   };
-  messages: Record<ConsoleMessage, { title: string; text: string }>;
+  messages: ConsoleMessageTexts;
   howToOpen: string;
   /** After a link opened from another web site, whose redirect the browser sent without the SameSite=Strict cookie. */
   goOn: string;
@@ -255,37 +223,7 @@ const en: ConsoleTexts = {
       'Read from what the bank stores about the payment: its creation, each authorisation, its approval, its bookings and its last status.',
     back: 'All payments',
   },
-  status: {
-    RCVD: 'received: waiting for the PSU’s approval',
-    ACTC: 'authorised: waiting for a batch run',
-    PDNG: 'pending: waiting for its execution date, or held',
-    ACSC: 'executed',
-    RJCT: 'rejected',
-    CANC: 'cancelled',
-    PART: 'partly executed',
-    ACCP: 'accepted',
-    ACSP: 'in settlement',
-    ACWC: 'accepted with change',
-    ACWP: 'accepted, not yet executed',
-  },
-  history: {
-    created: (status) => `Created: ${status}`,
-    sca: (object, id, status) =>
-      `${object === 'payment' ? 'SCA' : object === 'basket' ? 'SCA of its signing basket' : 'SCA of its cancellation'} ${id}: ${status}`,
-    authorised: (status) => `Approved by the PSU: ${status}`,
-    booked: (direction, account, amount, bookingDate, code) =>
-      `Booked on ${account}: ${direction === 'debit' ? 'debit' : 'credit'} ${amount}, booking date ${bookingDate} (${code})`,
-    executed: (executionDate, status) => `Standing order executed for ${executionDate}: ${status}`,
-    status: (status) => `Status ${status}`,
-    held: (status, until, then) => `Held by a scenario: ${status} until ${until}, then ${then}`,
-    reason: (reason) => `Reason: ${reason}`,
-  },
-  scaStatus: {
-    started: 'started (link issued)',
-    psuAuthenticated: 'PSU logged in',
-    finalised: 'finalised (approved)',
-    failed: 'failed (declined, not authenticated, or the link expired)',
-  },
+  ...PAYMENT_HISTORY_TEXTS.en,
   consents: {
     intro: (shown) => `Your bank’s account-information consents, newest first (at most ${shown}).`,
     none: 'No consents yet. Ask for one with POST /v1/bank-offered-consents (docs/ais.md).',
@@ -307,46 +245,7 @@ const en: ConsoleTexts = {
     scaAt: 'SCA',
     created: 'Asked for',
   },
-  messages: {
-    'signed-out': {
-      title: 'Open your console with tpp console',
-      text: 'This console shows one TPP’s sandbox bank, to that TPP only. Ask for a link with a signed request, then open it here.',
-    },
-    'link-invalid': {
-      title: 'This link does not work',
-      text: 'The link is not one this sandbox gave out, or it was changed on the way. Ask for a new one.',
-    },
-    'link-expired': {
-      title: 'This link has expired',
-      text: 'A console link works for five minutes after it is given out. Ask for a new one.',
-    },
-    'link-used': {
-      title: 'This link was used already',
-      text: 'A console link opens the console once. Ask for a new one, or go on in the browser that opened it.',
-    },
-    busy: {
-      title: 'Try again in a few minutes',
-      text: 'Too many console links were opened in the last minutes. Ask for a new link in a few minutes.',
-    },
-    'too-many-links': {
-      title: 'Too many links opened',
-      text: 'Your TPP opened more console links in the last five minutes than the sandbox takes. Go on in a browser that has the console open, or ask for a new link in a few minutes.',
-    },
-    'bank-gone': {
-      title: 'Your sandbox bank is gone',
-      text: 'It was removed after being unused for a long time. A signed request makes a new one; then ask for a new link.',
-    },
-    'form-invalid': {
-      title: 'The form cannot be used',
-      text: 'The form was not sent from this console, or it is too old. Nothing was changed. Go back, reload the page and try again.',
-    },
-    'payment-unknown': {
-      title: 'No such payment',
-      text: 'Your sandbox bank has no payment with this id.',
-    },
-    'not-found': { title: 'No such page', text: 'The console has no page at this address.' },
-    fault: { title: 'Something went wrong', text: 'The sandbox could not show this page. Try again.' },
-  },
+  messages: CONSOLE_MESSAGE_TEXTS.en,
   howToOpen: 'In your TPP’s project, with TPP_BASE_URL set to this sandbox:',
   goOn: 'Opened a console link from another web site just now? Go on to the console.',
   backToConsole: 'Back to the console',
@@ -456,37 +355,7 @@ const nb: ConsoleTexts = {
       'Lest ut fra det banken lagrer om betalingen: opprettelsen, hver autorisasjon, godkjenningen, posteringene og siste status.',
     back: 'Alle betalinger',
   },
-  status: {
-    RCVD: 'mottatt: venter på kundens godkjenning',
-    ACTC: 'godkjent: venter på en batchkjøring',
-    PDNG: 'venter på utførelsesdatoen, eller holdt tilbake',
-    ACSC: 'utført',
-    RJCT: 'avvist',
-    CANC: 'kansellert',
-    PART: 'delvis utført',
-    ACCP: 'akseptert',
-    ACSP: 'under oppgjør',
-    ACWC: 'akseptert med endring',
-    ACWP: 'akseptert, ikke utført ennå',
-  },
-  history: {
-    created: (status) => `Opprettet: ${status}`,
-    sca: (object, id, status) =>
-      `${object === 'payment' ? 'SCA' : object === 'basket' ? 'SCA av signeringskurven' : 'SCA av kanselleringen'} ${id}: ${status}`,
-    authorised: (status) => `Godkjent av kunden: ${status}`,
-    booked: (direction, account, amount, bookingDate, code) =>
-      `Postert på ${account}: ${direction === 'debit' ? 'belastet' : 'godskrevet'} ${amount}, bokføringsdato ${bookingDate} (${code})`,
-    executed: (executionDate, status) => `Fast betaling utført for ${executionDate}: ${status}`,
-    status: (status) => `Status ${status}`,
-    held: (status, until, then) => `Holdt av et scenario: ${status} til ${until}, deretter ${then}`,
-    reason: (reason) => `Årsak: ${reason}`,
-  },
-  scaStatus: {
-    started: 'startet (lenke gitt)',
-    psuAuthenticated: 'kunden logget inn',
-    finalised: 'fullført (godkjent)',
-    failed: 'mislyktes (avvist, ikke autentisert, eller lenken utløp)',
-  },
+  ...PAYMENT_HISTORY_TEXTS.nb,
   consents: {
     intro: (shown) => `Samtykkene til kontoinformasjon i banken din, nyeste først (høyst ${shown}).`,
     none: 'Ingen samtykker ennå. Be om et med POST /v1/bank-offered-consents (docs/ais.md).',
@@ -508,46 +377,7 @@ const nb: ConsoleTexts = {
     scaAt: 'SCA',
     created: 'Bedt om',
   },
-  messages: {
-    'signed-out': {
-      title: 'Åpne konsollet med tpp console',
-      text: 'Konsollet viser sandkassebanken til én TPP, bare for den TPP-en. Be om en lenke med en signert forespørsel, og åpne den her.',
-    },
-    'link-invalid': {
-      title: 'Lenken virker ikke',
-      text: 'Lenken er ikke gitt ut av denne sandkassen, eller den ble endret underveis. Be om en ny.',
-    },
-    'link-expired': {
-      title: 'Lenken er utløpt',
-      text: 'En konsollenke virker i fem minutter etter at den er gitt ut. Be om en ny.',
-    },
-    'link-used': {
-      title: 'Lenken er allerede brukt',
-      text: 'En konsollenke åpner konsollet én gang. Be om en ny, eller fortsett i nettleseren som åpnet den.',
-    },
-    busy: {
-      title: 'Prøv igjen om noen minutter',
-      text: 'For mange konsollenker ble åpnet de siste minuttene. Be om en ny lenke om noen minutter.',
-    },
-    'too-many-links': {
-      title: 'For mange lenker åpnet',
-      text: 'TPP-en din åpnet flere konsollenker de siste fem minuttene enn sandkassen tar imot. Fortsett i en nettleser som har konsollet åpent, eller be om en ny lenke om noen minutter.',
-    },
-    'bank-gone': {
-      title: 'Sandkassebanken din finnes ikke lenger',
-      text: 'Den ble fjernet etter lang tid uten bruk. En signert forespørsel lager en ny; be deretter om en ny lenke.',
-    },
-    'form-invalid': {
-      title: 'Skjemaet kan ikke brukes',
-      text: 'Skjemaet ble ikke sendt fra dette konsollet, eller det er for gammelt. Ingenting ble endret. Gå tilbake, last inn siden på nytt og prøv igjen.',
-    },
-    'payment-unknown': {
-      title: 'Betalingen finnes ikke',
-      text: 'Sandkassebanken din har ingen betaling med denne id-en.',
-    },
-    'not-found': { title: 'Siden finnes ikke', text: 'Konsollet har ingen side på denne adressen.' },
-    fault: { title: 'Noe gikk galt', text: 'Sandkassen kunne ikke vise denne siden. Prøv igjen.' },
-  },
+  messages: CONSOLE_MESSAGE_TEXTS.nb,
   howToOpen: 'I prosjektet til TPP-en din, med TPP_BASE_URL satt til denne sandkassen:',
   goOn: 'Åpnet du en konsollenke fra et annet nettsted nå nettopp? Gå videre til konsollet.',
   backToConsole: 'Tilbake til konsollet',

@@ -92,48 +92,17 @@ export function readScenarioForm(
   now: Date,
   operations: ReadonlySet<string>,
 ): ScenarioFormReading {
-  const wrong: ScenarioField[] = [];
   const fields = SCENARIO_FIELDS[kind];
-  const textOf = (name: ScenarioField): string | undefined => {
-    const text = formText(form[name], TEXT_MAX_LENGTHS[name] ?? 100);
-    if (text !== null) return text;
-    wrong.push(name);
-    return undefined;
-  };
-  const numberOf = (name: ScenarioField): number | undefined => {
-    const bounds = NUMBER_BOUNDS[name]!;
-    const value = form[name];
-    const text = typeof value === 'string' ? value.trim() : '';
-    const number = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
-    if (!(number >= bounds.min && number <= bounds.max)) {
-      wrong.push(name);
-      return undefined;
-    }
-    return number;
-  };
+  const read = new PostedFields(form);
   const later = (ms: number) => new Date(now.getTime() + ms).toISOString();
   const body: Record<string, unknown> = { kind };
 
   if (fields.includes('debtorBban')) {
-    const match: Record<string, unknown> = {};
-    const bban = textOf('debtorBban');
-    if (bban !== undefined) {
-      if (/^\d{11}$/.test(bban)) match.debtorAccount = { bban };
-      else wrong.push('debtorBban');
-    }
-    const amount = textOf('amount');
-    if (amount !== undefined) {
-      const currency = (textOf('currency') ?? 'NOK').toUpperCase();
-      if (!/^\d{1,15}(\.\d{1,5})?$/.test(amount)) wrong.push('amount');
-      else if (!/^[A-Z]{3}$/.test(currency)) wrong.push('currency');
-      else match.instructedAmount = { amount, currency };
-    }
-    const endToEnd = textOf('endToEnd');
-    if (endToEnd !== undefined) match.endToEndIdentification = endToEnd;
+    const match = readMatch(read);
     if (Object.keys(match).length > 0) body.match = match;
   }
   if (fields.includes('holdHours')) {
-    const hours = numberOf('holdHours');
+    const hours = read.number('holdHours');
     if (hours !== undefined) body.until = later(hours * 3_600_000);
   }
   if (fields.includes('then')) body.then = form.then === 'RJCT' ? 'RJCT' : 'ACSC';
@@ -141,20 +110,20 @@ export function readScenarioForm(
   if (fields.includes('reasonCode') && (kind === 'payment-rejected' || body.then === 'RJCT')) {
     const code = form.reasonCode;
     if (typeof code === 'string' && (REASON_CODES as readonly string[]).includes(code)) body.reasonCode = code;
-    else wrong.push('reasonCode');
-    const reasonText = textOf('reasonText');
+    else read.wrong.push('reasonCode');
+    const reasonText = read.text('reasonText');
     if (reasonText !== undefined) body.reasonText = reasonText;
   }
   if (fields.includes('operationId')) {
     const operationId = form.operationId;
     if (typeof operationId === 'string' && operations.has(operationId)) body.operationId = operationId;
-    else if (kind === 'bank-error' || (operationId !== '' && operationId !== undefined)) wrong.push('operationId');
+    else if (kind === 'bank-error' || (operationId !== '' && operationId !== undefined)) read.wrong.push('operationId');
   }
-  if (fields.includes('retryAfterSeconds')) body.retryAfterSeconds = numberOf('retryAfterSeconds');
-  if (fields.includes('delayMs')) body.delayMs = numberOf('delayMs');
+  if (fields.includes('retryAfterSeconds')) body.retryAfterSeconds = read.number('retryAfterSeconds');
+  if (fields.includes('delayMs')) body.delayMs = read.number('delayMs');
   if (fields.includes('startsInMinutes')) {
-    const starts = numberOf('startsInMinutes');
-    const lasts = numberOf('lastsMinutes');
+    const starts = read.number('startsInMinutes');
+    const lasts = read.number('lastsMinutes');
     if (starts !== undefined && lasts !== undefined) {
       body.from = later(starts * 60_000);
       body.until = later((starts + lasts) * 60_000);
@@ -163,7 +132,53 @@ export function readScenarioForm(
   if (fields.includes('times')) {
     // Left empty, the API's default: once.
     if (form.unlimited === 'yes') body.times = UNLIMITED;
-    else if (typeof form.times === 'string' && form.times.trim() !== '') body.times = numberOf('times');
+    else if (typeof form.times === 'string' && form.times.trim() !== '') body.times = read.number('times');
   }
-  return wrong.length > 0 ? { wrong } : { body };
+  return read.wrong.length > 0 ? { wrong: read.wrong } : { body };
+}
+
+/** The posted form's fields, read as text or as whole numbers; those not as the form asks are noted, in the order read. */
+class PostedFields {
+  readonly wrong: ScenarioField[] = [];
+
+  constructor(readonly form: Record<string, unknown>) {}
+
+  text(name: ScenarioField): string | undefined {
+    const text = formText(this.form[name], TEXT_MAX_LENGTHS[name] ?? 100);
+    if (text !== null) return text;
+    this.wrong.push(name);
+    return undefined;
+  }
+
+  number(name: ScenarioField): number | undefined {
+    const bounds = NUMBER_BOUNDS[name]!;
+    const value = this.form[name];
+    const text = typeof value === 'string' ? value.trim() : '';
+    const number = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(number >= bounds.min && number <= bounds.max)) {
+      this.wrong.push(name);
+      return undefined;
+    }
+    return number;
+  }
+}
+
+/** Which payments a payment scenario applies to: by debtor account, amount, end-to-end id; each left empty matches any. */
+function readMatch(read: PostedFields): Record<string, unknown> {
+  const match: Record<string, unknown> = {};
+  const bban = read.text('debtorBban');
+  if (bban !== undefined) {
+    if (/^\d{11}$/.test(bban)) match.debtorAccount = { bban };
+    else read.wrong.push('debtorBban');
+  }
+  const amount = read.text('amount');
+  if (amount !== undefined) {
+    const currency = (read.text('currency') ?? 'NOK').toUpperCase();
+    if (!/^\d{1,15}(\.\d{1,5})?$/.test(amount)) read.wrong.push('amount');
+    else if (!/^[A-Z]{3}$/.test(currency)) read.wrong.push('currency');
+    else match.instructedAmount = { amount, currency };
+  }
+  const endToEnd = read.text('endToEnd');
+  if (endToEnd !== undefined) match.endToEndIdentification = endToEnd;
+  return match;
 }

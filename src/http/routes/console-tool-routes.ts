@@ -1,8 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../domain/api-error.js';
 import { MAX_SANDBOX_SNAPSHOTS_PER_BANK, SANDBOX_TEXT_MAX_LENGTH } from '../../domain/limits.js';
-import type { SandboxConsole } from '../../services/console/sandbox-console.js';
-import type { ConsoleSession } from '../../services/console/console-sessions.js';
 import { formText, noticeOf, problemText, seeAfter } from '../console-pages/console-forms.js';
 import { formOf } from '../page-forms.js';
 import type { ConsolePage } from '../console-pages/console-page-renderer.js';
@@ -10,16 +8,7 @@ import { isScenarioKind, readScenarioForm } from '../console-pages/scenario-form
 import { SCENARIO_TEXTS } from '../console-pages/scenario-texts.js';
 import { SNAPSHOT_TEXTS } from '../console-pages/snapshot-texts.js';
 import { languageOf } from '../hooks/negotiation.js';
-import type { ShowPage } from './console-page-routes.js';
-
-/** What the console's signed-in pages share with the routes of its tools. */
-export interface SignedInPages {
-  /** The scope whose every request has the TPP's session (console-page-routes.ts). */
-  pages: FastifyInstance;
-  bank: SandboxConsole;
-  show: ShowPage;
-  sessionOf: (request: FastifyRequest) => ConsoleSession;
-}
+import type { SignedInPages } from './console-scope.js';
 
 type Params = { Params: { id: string } };
 
@@ -29,7 +18,14 @@ type Params = { Params: { id: string } };
  * POST /v1/sandbox/scenarios, so that the same rules and limits answer. A refusal of theirs is told
  * on the page, in their words.
  */
-export function registerConsoleToolRoutes({ pages, bank, show, sessionOf }: SignedInPages): void {
+export function registerConsoleToolRoutes(pages: SignedInPages): void {
+  const tools = toolsOf(pages);
+  registerSnapshotRoutes(tools);
+  registerScenarioRoutes(tools);
+}
+
+/** What the routes of the console's tools share: their forms, their pages, and how a refusal is told on them. */
+function toolsOf({ pages, bank, show, sessionOf }: SignedInPages) {
   const signed = (request: FastifyRequest) => ({ session: sessionOf(request) });
   const tppOf = (request: FastifyRequest) => sessionOf(request).tppId;
   const form = { preHandler: pages.csrfProtection, schema: { hide: true } };
@@ -66,6 +62,24 @@ export function registerConsoleToolRoutes({ pages, bank, show, sessionOf }: Sign
     }
   };
 
+  return { pages, bank, show, signed, tppOf, form, bulkForm, snapshotsPage, scenariosPage, refused, acting };
+}
+
+type Tools = ReturnType<typeof toolsOf>;
+
+/** The snapshots page: save the bank as it is, restore it, delete a snapshot. */
+function registerSnapshotRoutes({
+  pages,
+  bank,
+  show,
+  signed,
+  tppOf,
+  form,
+  bulkForm,
+  snapshotsPage,
+  refused,
+  acting,
+}: Tools): void {
   pages.get<{ Querystring: Record<string, unknown> }>(
     '/snapshots',
     { schema: { hide: true } },
@@ -116,7 +130,20 @@ export function registerConsoleToolRoutes({ pages, bank, show, sessionOf }: Sign
       },
     ),
   );
+}
 
+/** The scenarios page: arm a scenario of a kind with its form, disarm one. */
+function registerScenarioRoutes({
+  pages,
+  bank,
+  show,
+  signed,
+  tppOf,
+  form,
+  scenariosPage,
+  refused,
+  acting,
+}: Tools): void {
   pages.get<{ Querystring: Record<string, unknown> }>(
     '/scenarios',
     { schema: { hide: true } },

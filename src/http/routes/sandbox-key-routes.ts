@@ -45,6 +45,20 @@ const keySha256Param = {
   },
 } as const;
 
+const bindKeyBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['publicKey'],
+  properties: {
+    publicKey: {
+      type: 'string',
+      minLength: 1,
+      maxLength: SANDBOX_PUBLIC_KEY_MAX_LENGTH,
+      description: 'The RSA public key to bind (SubjectPublicKeyInfo, PEM)',
+    },
+  },
+} as const;
+
 /**
  * The keys that open a TPP's sandbox bank (docs/security.md, "Tenancy"): its first request's key and
  * the keys a bound key binds. Signed like every sandbox call, so only a key bound already gets here.
@@ -78,19 +92,7 @@ export function registerSandboxKeyRoutes(app: FastifyInstance, keys: BankKeys): 
           "A certificate over the new key (POST /v1/sandbox/certificates with publicKey) then opens the bank too: a second developer, a CI runner, a key that replaces one. A certificate of a CA the sandbox's operator trusts (TRUSTED_CA_CERTS) binds keys as a bound key does. 201 when bound now, 200 when it was bound already.",
         tags: SANDBOX_TAGS,
         headers: sandboxCreateHeaders(),
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['publicKey'],
-          properties: {
-            publicKey: {
-              type: 'string',
-              minLength: 1,
-              maxLength: SANDBOX_PUBLIC_KEY_MAX_LENGTH,
-              description: 'The RSA public key to bind (SubjectPublicKeyInfo, PEM)',
-            },
-          },
-        },
+        body: bindKeyBody,
         response: {
           200: { $ref: 'SandboxBankKeys#' },
           201: { $ref: 'SandboxBankKeys#' },

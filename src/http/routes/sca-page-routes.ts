@@ -46,24 +46,7 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
       return step;
     };
 
-    // A form that fails its CSRF check, or any fault, is answered as a page, never as JSON.
-    pages.setErrorHandler(async (error, request, reply) => {
-      if (isClientGone(request)) return endForGoneClient(request, reply, error);
-      // The bank's core did not answer (docs/core.md): the PSU is told to try again; no fault of this server's.
-      if (error instanceof CoreUnavailable) {
-        request.log.warn({ reason: error.reason }, "the bank's core is not available");
-        reply.header('Retry-After', String(error.retryAfterSeconds));
-        return show(request, reply, { kind: 'message', message: 'bank-unavailable', returnUrl: undefined }, 503);
-      }
-      const status = (error as { statusCode?: number }).statusCode ?? (error instanceof ApiError ? error.status : 500);
-      if (status >= 500) request.log.error({ err: error }, 'unexpected fault on an SCA page');
-      return show(
-        request,
-        reply,
-        { kind: 'message', message: 'form-invalid', returnUrl: undefined },
-        status >= 400 && status < 500 ? 403 : 500,
-      );
-    });
+    answerFaultsAsPages(pages, show);
 
     pages.get<{ Params: { token: string } }>('/sca/:token', { schema: { hide: true } }, async (request, reply) => {
       if (!sca.logsInAtProvider) return show(request, reply, await sca.open(request.params.token));
@@ -98,6 +81,27 @@ export async function registerScaPages(app: FastifyInstance, sca: ScaService, op
         const accounts = valuesOf(request.body, 'account', AIS_SHAREABLE_ACCOUNTS_MAX);
         return show(request, reply, await sca.decide(stepOf(request, form.step), decisionOf(form.decision), accounts));
       },
+    );
+  });
+}
+
+/** A form that fails its CSRF check, or any fault, is answered as a page, never as JSON. */
+function answerFaultsAsPages(pages: FastifyInstance, show: ShowPage): void {
+  pages.setErrorHandler(async (error, request, reply) => {
+    if (isClientGone(request)) return endForGoneClient(request, reply, error);
+    // The bank's core did not answer (docs/core.md): the PSU is told to try again; no fault of this server's.
+    if (error instanceof CoreUnavailable) {
+      request.log.warn({ reason: error.reason }, "the bank's core is not available");
+      reply.header('Retry-After', String(error.retryAfterSeconds));
+      return show(request, reply, { kind: 'message', message: 'bank-unavailable', returnUrl: undefined }, 503);
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? (error instanceof ApiError ? error.status : 500);
+    if (status >= 500) request.log.error({ err: error }, 'unexpected fault on an SCA page');
+    return show(
+      request,
+      reply,
+      { kind: 'message', message: 'form-invalid', returnUrl: undefined },
+      status >= 400 && status < 500 ? 403 : 500,
     );
   });
 }
