@@ -7,7 +7,7 @@ import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
 import type { NewAuthorisation } from '../../src/store/sca-records.js';
 import type { Store } from '../../src/store/store.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
-import type { StoreUnderTest } from './store-contract.js';
+import type { StoreUnderTest } from './store-under-test.js';
 
 const A = 'PSDNO-FSA-111111111';
 const B = 'PSDNO-FSA-222222222';

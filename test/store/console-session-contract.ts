@@ -6,7 +6,7 @@ import type { NewConsoleSession } from '../../src/store/console-session-store.js
 import type { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
-import type { StoreUnderTest } from './store-contract.js';
+import type { StoreUnderTest } from './store-under-test.js';
 
 const at = new Date('2026-11-20T10:00:00.000Z');
 const HOUR = 3_600_000;

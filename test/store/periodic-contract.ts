@@ -9,7 +9,7 @@ import type { NewPayment } from '../../src/domain/payments/payment.js';
 import type { Store } from '../../src/store/store.js';
 import { requestFor } from '../support/new-payment.js';
 import { newStandingOrder } from '../support/periodic-requests.js';
-import type { StoreUnderTest } from './store-contract.js';
+import type { StoreUnderTest } from './store-under-test.js';
 
 const BANK = 'PSDNO-FSA-222222222';
 /** The TPP of the orders (test/support/new-payment.ts). */

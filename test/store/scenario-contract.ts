@@ -6,7 +6,7 @@ import type { ArmedScenario, ScenarioRule } from '../../src/domain/sandbox-scena
 import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
 import type { Store } from '../../src/store/store.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
-import type { StoreUnderTest } from './store-contract.js';
+import type { StoreUnderTest } from './store-under-test.js';
 
 const BANK = 'PSDNO-FSA-333333333';
 const rates = new ReferenceRates(SANDBOX_REFERENCE_RATES);

@@ -9,7 +9,7 @@ import type { SnapshotLimits } from '../../src/store/snapshot-records.js';
 import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
-import type { StoreUnderTest } from './store-contract.js';
+import type { StoreUnderTest } from './store-under-test.js';
 
 const at = new Date('2026-11-20T10:00:00.000Z');
 const LIMITS: SnapshotLimits = { perBank: 20, rows: 50_000, bytes: 32 * 1024 * 1024 };

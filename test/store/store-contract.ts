@@ -16,20 +16,12 @@ import { upkeepContract } from './upkeep-contract.js';
 import { snapshotContract } from './snapshot-contract.js';
 import { bankOverviewContract } from './bank-overview-contract.js';
 import { consoleSessionContract } from './console-session-contract.js';
+import type { StoreUnderTest } from './store-under-test.js';
+
+export type { StoreUnderTest } from './store-under-test.js';
 
 /** The start of the logical-duplicate window, as the service gives it to the store. */
 const windowStart = () => new Date(Date.now() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000);
-
-/** What every Store must do; run against each implementation by its own test file. */
-export interface StoreUnderTest {
-  store: Store;
-  /**
-   * Opens a second store on the same database, as a second server instance would. SQLite serves one
-   * server process (docs/decisions.md): its second instance is the same store, and two processes on
-   * one file are tested as processes (test/process).
-   */
-  openAnother(): Promise<Store>;
-}
 
 export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<StoreUnderTest>): void {
   /** Runs a test on a fresh, migrated store and closes it whatever happens. */

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { AddressBankLimitReached, type BankOwner } from '../../src/domain/bank.js';
 import { defaultDataSet } from '../../src/sandbox/default-data-set.js';
 import type { Store } from '../../src/store/store.js';
-import type { StoreUnderTest } from './store-contract.js';
+import type { StoreUnderTest } from './store-under-test.js';
 import { RetentionJob } from '../../src/services/retention-job.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
 

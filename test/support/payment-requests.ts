@@ -21,9 +21,9 @@ export const NO_IBAN = 'NO9386011117947';
 export const NO_IBAN_BBAN = '86011117947';
 export const SE_IBAN = 'SE4550000000058398257466';
 export const DE_IBAN = 'DE89370400440532013000';
-/** PSU-IDs the test app gives Ola Nordmann (13039319955) with the test TPP and with the other TPP. */
-export const PSU_ID = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
-export const OTHER_PSU_ID = '9b2f6f1e-2c1d-4f57-8a6e-1e0b7f2d4c10';
+import { OTHER_PSU_ID, PSU_ID } from './psu-ids.js';
+
+export { OTHER_PSU_ID, PSU_ID };
 /** Ola Nordmann's own accounts in the default data set. */
 export const OLA_ACCOUNTS = ['15061012343', '15061012351'] as const;
 /** KIDs whose check digit holds by one method only: 76543214 by MOD10, 76543216 by MOD11. */

@@ -40,7 +40,7 @@ import type { BankCore } from '../../src/core/bank-core.js';
 import { HandoverRelay } from '../../src/services/core-handover/handover-relay.js';
 import type { CoreCallbacks } from '../../src/http/routes/core-callback-routes.js';
 import type { ServerMetrics } from '../../src/metrics/server-metrics.js';
-import { OTHER_PSU_ID, PSU_ID } from './payment-requests.js';
+import { OTHER_PSU_ID, PSU_ID } from './psu-ids.js';
 import { type TestDatabase, createTestDatabase } from './postgres.js';
 import { OTHER_TPP_ID, TPP_ID, type TppFixtures, tppFixtures } from './tpp-fixtures.js';
 
