@@ -1,6 +1,7 @@
 import type { AisFigures } from './ais-reads.js';
 import type { BatchRunFigures } from './batch-run.js';
-import type { FirstBodies, HostileFigures } from './hostile-bodies.js';
+import type { FirstBodies } from './first-bodies.js';
+import type { HostileFigures } from './hostile-bodies.js';
 import type { LoadResult } from './load.js';
 import type { PeriodicRunFigures } from './periodic-run.js';
 import type { TppCallFigures } from './tpp-call.js';

@@ -1,7 +1,8 @@
 import { aisRows } from './ais-reads.js';
 import type { Figures } from './bench-figures.js';
 import { BATCH_PAYMENTS, CONNECTIONS, STANDING_ORDERS, TPP_CALLS } from './bench-sizes.js';
-import { firstBodiesRow, hostileRows } from './hostile-bodies.js';
+import { firstBodiesRow } from './first-bodies.js';
+import { hostileRows } from './hostile-bodies.js';
 import { LISTING_TRANSACTIONS } from './listing.js';
 import type { LoadResult } from './load.js';
 import { ndctRow } from './ndct-creates.js';
