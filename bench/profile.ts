@@ -9,7 +9,7 @@ import {
   sqliteSandboxEnv,
   startBenchServer,
 } from './bench-server.js';
-import { hostileRequest } from './hostile-bodies.js';
+import { hostileRequest } from './hostile-requests.js';
 import { runLoad } from './load.js';
 import { benchTpp, bulkRequest, createRequest, pool, readRequest, CREATE_PATH } from './requests.js';
 

@@ -63,6 +63,28 @@ const iban = (bban: string) => {
   return `NO${String(98n - remainder).padStart(2, '0')}${bban}`;
 };
 
+/** The customer, its accounts and its PSU, whose payments are seeded. */
+interface Parties {
+  customerId: string;
+  debtors: SeededAccount[];
+  creditor: SeededAccount;
+  nationalIdHash: string;
+  psuKey: string;
+  /** The duplicate-hash scope of the TPP and the PSU. */
+  scope: bigint;
+}
+
+/** One seeded payment: its rows, and what the run should book of it. */
+interface DuePayment {
+  id: string;
+  debtor: SeededAccount;
+  crossBorder: boolean;
+  amountMinor: bigint;
+  fee: bigint;
+  payment: unknown[];
+  transfer: unknown[];
+}
+
 export function seedDuePayments(file: string, count: number, tppId: string): SeededPayments {
   if (BBANS.length < DEBTORS + 1) throw new Error('not enough account numbers');
   const db = new BetterSqlite3(file);
@@ -75,19 +97,8 @@ export function seedDuePayments(file: string, count: number, tppId: string): See
     // them in the order of authorisation.
     const startedAt = now.getTime() - 3_600_000;
     const instant = (i: number) => new Date(startedAt + Math.floor((i * 3_500_000) / count)).toISOString();
-    const customerId = bankId();
-    const account = (bban: string): SeededAccount => ({
-      id: bankId(),
-      bban,
-      iban: iban(bban),
-      balanceMinor: OPENING_BALANCE_MINOR,
-    });
-    const debtors = BBANS.slice(0, DEBTORS).map(account);
-    const creditor = { ...account(BBANS[DEBTORS]!), balanceMinor: 0n };
-    // Authorised payments: no SCA matches the PSU again, so any installation key will do.
-    const nationalIdHash = hashNationalId({ bytes: randomBytes(32) }, CUSTOMER_NUMBER);
-    const psuKey = `nin:${nationalIdHash}`;
-    const scope = duplicateHashScope(tppId, psuKey);
+    const parties = seededParties(tppId);
+    const { debtors, creditor } = parties;
     const result: SeededPayments = {
       paymentIds: [],
       debtors,
@@ -101,78 +112,14 @@ export function seedDuePayments(file: string, count: number, tppId: string): See
     const payments: unknown[][] = [];
     const transfers: unknown[][] = [];
     for (let i = 0; i < count; i++) {
-      const id = bankId();
-      const debtor = debtors[i % DEBTORS]!;
-      const crossBorder = i % 2 === 0;
-      const amountMinor = crossBorder ? 10_000n + BigInt(i % 1000) * 100n : 5_000n + BigInt(i % 1000) * 100n;
-      const amount = `${amountMinor / 100n}.${String(amountMinor % 100n).padStart(2, '0')}`;
-      const remittance = `Bench ${i}`;
-      const creditorAccount = crossBorder ? FOREIGN_CREDITOR : creditor.bban;
-      const creditorName = crossBorder ? 'Svenska Leverantör AB' : 'Bench Kreditor';
-      const entry = {
-        instructedAmount: { amount, currency: 'NOK' },
-        creditorName,
-        creditorAccount: crossBorder ? { iban: FOREIGN_CREDITOR } : { bban: creditor.bban },
-        remittanceInformationUnstructured: remittance,
-      };
-      const body = crossBorder
-        ? { ...entry, creditorAgent: 'ESSESESSXXX', debtorAccount: { bban: debtor.bban, currency: 'NOK' } }
-        : { paymentInformationId: `PI-${i}`, debtorAccount: { bban: debtor.bban, currency: 'NOK' }, payments: [entry] };
-      const fee = crossBorder ? CROSS_BORDER_FEE_MINOR : 0n;
-      payments.push([
-        id,
+      const { id, debtor, crossBorder, amountMinor, fee, payment, transfer } = duePayment(
+        i,
         tppId,
-        tppId,
-        crossBorder ? 'payments' : 'bulk-payments',
-        crossBorder ? 'norwegian-cross-border-credit-transfers' : 'norwegian-domestic-credit-transfers',
-        'ACTC',
-        psuKey,
-        null,
-        nationalIdHash,
-        null,
-        'PRIVATE',
-        debtor.bban,
-        null,
-        'NOK',
-        null,
-        1,
-        fee,
-        'NOK',
-        JSON.stringify(body),
-        '[]',
-        'https://tpp.example/cb',
-        `bench-${i}`,
-        null,
-        null,
+        parties,
         instant(i),
-        instant(i),
-        customerId,
-        instant(i),
-      ]);
-      const key = duplicateKey({
-        debtor: debtor.bban,
-        creditor: creditorAccount,
-        amount: { minor: amountMinor, currency: 'NOK' },
-        executionDate: undefined,
-        remittance,
-      });
-      transfers.push([
-        id,
-        0,
-        tppId,
-        psuKey,
-        amountMinor,
-        'NOK',
-        creditorName,
-        creditorAccount,
-        key,
-        duplicateHash(scope, key),
-        scope,
-        duplicateDay(new Date(instant(i))),
-        'ACTC',
-        null,
-        instant(i),
-      ]);
+      );
+      payments.push(payment);
+      transfers.push(transfer);
       result.paymentIds.push(id);
       result.debitMinor.set(debtor.id, result.debitMinor.get(debtor.id)! + amountMinor + fee);
       if (crossBorder) result.crossBorder += 1;
@@ -182,24 +129,154 @@ export function seedDuePayments(file: string, count: number, tppId: string): See
       }
     }
 
-    db.transaction(() => {
-      // In the TPP's own sandbox bank (migration 008), which its first request then fills with the default data set.
-      db.prepare(
-        'insert into customers (id, bank, customer_number, name, type, created_at, tpp_id) values (?, ?, ?, ?, ?, ?, ?)',
-      ).run(customerId, tppId, CUSTOMER_NUMBER, 'Bench Kunde', 'PRIVATE', at, tppId);
-      const insertAccount =
-        db.prepare(`insert into accounts (id, bank, customer_id, bban, iban, currency, name, product, cash_account_type, credit_line_minor, balance_minor, created_at)
-        values (?, ?, ?, ?, ?, 'NOK', 'Brukskonto', 'Brukskonto', 'CACC', 0, ?, ?)`);
-      for (const a of [...debtors, creditor])
-        insertAccount.run(a.id, tppId, customerId, a.bban, a.iban, a.balanceMinor, at);
-      insertRows(db, 'payments', PAYMENT_COLUMNS, payments);
-      insertRows(db, 'transfers', TRANSFER_COLUMNS, transfers);
-    })();
+    writeSeed(db, tppId, parties, at, payments, transfers);
     db.pragma('journal_mode = WAL');
     return result;
   } finally {
     db.close();
   }
+}
+
+function seededParties(tppId: string): Parties {
+  const customerId = bankId();
+  const account = (bban: string): SeededAccount => ({
+    id: bankId(),
+    bban,
+    iban: iban(bban),
+    balanceMinor: OPENING_BALANCE_MINOR,
+  });
+  const debtors = BBANS.slice(0, DEBTORS).map(account);
+  const creditor = { ...account(BBANS[DEBTORS]!), balanceMinor: 0n };
+  // Authorised payments: no SCA matches the PSU again, so any installation key will do.
+  const nationalIdHash = hashNationalId({ bytes: randomBytes(32) }, CUSTOMER_NUMBER);
+  const psuKey = `nin:${nationalIdHash}`;
+  return { customerId, debtors, creditor, nationalIdHash, psuKey, scope: duplicateHashScope(tppId, psuKey) };
+}
+
+/** Payment i, authorised at `at`: its payment row and its one transfer's. */
+function duePayment(i: number, tppId: string, parties: Parties, at: string): DuePayment {
+  const { creditor, psuKey, scope } = parties;
+  const id = bankId();
+  const debtor = parties.debtors[i % DEBTORS]!;
+  const crossBorder = i % 2 === 0;
+  const amountMinor = crossBorder ? 10_000n + BigInt(i % 1000) * 100n : 5_000n + BigInt(i % 1000) * 100n;
+  const amount = `${amountMinor / 100n}.${String(amountMinor % 100n).padStart(2, '0')}`;
+  const remittance = `Bench ${i}`;
+  const creditorAccount = crossBorder ? FOREIGN_CREDITOR : creditor.bban;
+  const creditorName = crossBorder ? 'Svenska Leverantör AB' : 'Bench Kreditor';
+  const entry = {
+    instructedAmount: { amount, currency: 'NOK' },
+    creditorName,
+    creditorAccount: crossBorder ? { iban: FOREIGN_CREDITOR } : { bban: creditor.bban },
+    remittanceInformationUnstructured: remittance,
+  };
+  const body = crossBorder
+    ? { ...entry, creditorAgent: 'ESSESESSXXX', debtorAccount: { bban: debtor.bban, currency: 'NOK' } }
+    : { paymentInformationId: `PI-${i}`, debtorAccount: { bban: debtor.bban, currency: 'NOK' }, payments: [entry] };
+  const fee = crossBorder ? CROSS_BORDER_FEE_MINOR : 0n;
+  const key = duplicateKey({
+    debtor: debtor.bban,
+    creditor: creditorAccount,
+    amount: { minor: amountMinor, currency: 'NOK' },
+    executionDate: undefined,
+    remittance,
+  });
+  return {
+    id,
+    debtor,
+    crossBorder,
+    amountMinor,
+    fee,
+    payment: paymentRow({ id, i, tppId, crossBorder, debtorBban: debtor.bban, fee, body, at }, parties),
+    transfer: [
+      id,
+      0,
+      tppId,
+      psuKey,
+      amountMinor,
+      'NOK',
+      creditorName,
+      creditorAccount,
+      key,
+      duplicateHash(scope, key),
+      scope,
+      duplicateDay(new Date(at)),
+      'ACTC',
+      null,
+      at,
+    ],
+  };
+}
+
+/** The payments row of payment i, in PAYMENT_COLUMNS' order. */
+function paymentRow(
+  payment: {
+    id: string;
+    i: number;
+    tppId: string;
+    crossBorder: boolean;
+    debtorBban: string;
+    fee: bigint;
+    body: object;
+    at: string;
+  },
+  parties: Parties,
+): unknown[] {
+  const { id, i, tppId, crossBorder, debtorBban, fee, body, at } = payment;
+  return [
+    id,
+    tppId,
+    tppId,
+    crossBorder ? 'payments' : 'bulk-payments',
+    crossBorder ? 'norwegian-cross-border-credit-transfers' : 'norwegian-domestic-credit-transfers',
+    'ACTC',
+    parties.psuKey,
+    null,
+    parties.nationalIdHash,
+    null,
+    'PRIVATE',
+    debtorBban,
+    null,
+    'NOK',
+    null,
+    1,
+    fee,
+    'NOK',
+    JSON.stringify(body),
+    '[]',
+    'https://tpp.example/cb',
+    `bench-${i}`,
+    null,
+    null,
+    at,
+    at,
+    parties.customerId,
+    at,
+  ];
+}
+
+/** The customer, its accounts, the payments and their transfers, in one transaction. */
+function writeSeed(
+  db: BetterSqlite3.Database,
+  tppId: string,
+  { customerId, debtors, creditor }: Parties,
+  at: string,
+  payments: unknown[][],
+  transfers: unknown[][],
+): void {
+  db.transaction(() => {
+    // In the TPP's own sandbox bank (migration 008), which its first request then fills with the default data set.
+    db.prepare(
+      'insert into customers (id, bank, customer_number, name, type, created_at, tpp_id) values (?, ?, ?, ?, ?, ?, ?)',
+    ).run(customerId, tppId, CUSTOMER_NUMBER, 'Bench Kunde', 'PRIVATE', at, tppId);
+    const insertAccount =
+      db.prepare(`insert into accounts (id, bank, customer_id, bban, iban, currency, name, product, cash_account_type, credit_line_minor, balance_minor, created_at)
+        values (?, ?, ?, ?, ?, 'NOK', 'Brukskonto', 'Brukskonto', 'CACC', 0, ?, ?)`);
+    for (const a of [...debtors, creditor])
+      insertAccount.run(a.id, tppId, customerId, a.bban, a.iban, a.balanceMinor, at);
+    insertRows(db, 'payments', PAYMENT_COLUMNS, payments);
+    insertRows(db, 'transfers', TRANSFER_COLUMNS, transfers);
+  })();
 }
 
 const PAYMENT_COLUMNS = [

@@ -8,7 +8,7 @@ import { createCertificateAuthority, issueTppCertificate } from '../src/toolkit/
 import { signRequest } from '../src/toolkit/request-signer.js';
 import type { CertificateAndKey } from '../src/toolkit/certificate-factory.js';
 import { SERVER_BUNDLE, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
-import { startProber } from './hostile-bodies.js';
+import { startProber } from './prober-thread.js';
 import { ndctRequest } from './requests.js';
 import { sandboxCall } from './sandbox-call.js';
 

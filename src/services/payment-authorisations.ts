@@ -4,8 +4,8 @@ import { needsCancellationSca } from '../domain/transaction-status.js';
 import type { Store } from '../store/store.js';
 import type { AuthorisationList, AuthorisationService } from './authorisation-service.js';
 import type { Answer } from './idempotent-create.js';
-import type { PaymentInitiationService } from './payment-initiation-service.js';
 import { paymentLinks } from './payment-links.js';
+import type { PaymentReader } from './payment-reader.js';
 import type { RequestContext } from './request-context.js';
 
 /** A payment named by its path: /v1/{service}/{product}/{paymentId}. */
@@ -25,7 +25,7 @@ export type AuthorisationPurpose = 'payment' | 'cancellation';
  */
 export class PaymentAuthorisations {
   constructor(
-    private readonly payments: PaymentInitiationService,
+    private readonly payments: PaymentReader,
     private readonly store: Pick<Store, 'findBasketOfPayment'>,
     private readonly authorisations: AuthorisationService,
   ) {}

@@ -24,6 +24,7 @@ import { type Answer, type Created, type RecordAnswer, idempotentCreate } from '
 import { AuthorisationService } from './authorisation-service.js';
 import { PaymentAuthorisations } from './payment-authorisations.js';
 import { paymentAnswerLinks, paymentLinks } from './payment-links.js';
+import type { PaymentReader } from './payment-reader.js';
 import type { RequestContext } from './request-context.js';
 import type { ScaService } from './sca-service.js';
 import type { BankCore } from '../core/bank-core.js';
@@ -51,7 +52,7 @@ interface JudgedOrder {
 }
 
 /** Use cases of payment initiation: create (idempotent by X-Request-ID), read, read status, cancel. */
-export class PaymentInitiationService {
+export class PaymentInitiationService implements PaymentReader {
   /** The payment's authorisations and its cancellation's (Berlin Group's sub-resources). */
   readonly authorisations: PaymentAuthorisations;
 

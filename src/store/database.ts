@@ -1,15 +1,21 @@
 import type { ColumnType } from 'kysely';
+import type { Amount, SmallInt } from './column-types.js';
+import type { CoreHandoverTable, CoreReportCursorTable } from './core-handover-tables.js';
+import type {
+  ConsoleLinkUseTable,
+  ConsoleSessionTable,
+  SandboxScenarioTable,
+  SandboxSnapshotTable,
+} from './sandbox-tables.js';
 
 /**
  * Table types of the database, as Kysely sees them. One schema serves both SQLite and PostgreSQL:
  * amounts are integer minor units (bigint), instants are ISO 8601 text in UTC, ids are text,
  * booleans are 0/1. SQLite returns every integer as bigint (safe integers), PostgreSQL returns int4
- * as number: small integers are read as `number | bigint` and converted where read.
+ * as number: small integers are read as `number | bigint` and converted where read
+ * (column-types.ts). The sandbox's own tables are in sandbox-tables.ts, a core's hand-over's in
+ * core-handover-tables.ts.
  */
-
-/** An integer column that SQLite returns as bigint and PostgreSQL (int4) as number. */
-type SmallInt = ColumnType<number | bigint, number, number>;
-type Amount = ColumnType<bigint, bigint, bigint>;
 
 export interface TppRequestTable {
   tpp_id: string;
@@ -323,80 +329,6 @@ export interface PeriodicExecutionTable {
   status: string;
   status_reason: string | null;
   created_at: string;
-}
-
-/** A saved state of a sandbox bank (migration 018, docs/sandbox.md "Snapshots"): its rows, compressed. */
-export interface SandboxSnapshotTable {
-  id: string;
-  bank: string;
-  /** The TPP's label for it, if it gave one. */
-  name: string | null;
-  /** When it was saved, by the wall clock. */
-  created_at: string;
-  /** The bank's clock offset when it was saved: the clock a restore sets. */
-  clock_offset_ms: Amount;
-  row_count: SmallInt;
-  /** The size of `data` as stored. */
-  size_bytes: SmallInt;
-  /** The last migration of the schema its rows were read in: a restore into another schema is refused. */
-  migration: string;
-  /** The rows, table by table (src/store/bank-rows-codec.ts). */
-  data: Buffer;
-}
-
-/** A scenario a TPP's test armed in its sandbox bank (migration 019, domain/sandbox-scenarios.ts). */
-export interface SandboxScenarioTable {
-  id: string;
-  bank: string;
-  kind: string;
-  /** The rule as armed, JSON. */
-  rule: string;
-  /** Matches left; null until disarmed (a maintenance window: until it ends). */
-  times_left: ColumnType<number | bigint | null, number | null, number | null>;
-  /** When the rule stops by itself (a maintenance window's end); null otherwise. */
-  ends_at: string | null;
-  created_at: string;
-}
-
-/** A sandbox console session (migration 024, docs/console.md): the cookie holds its secret, this its hash. */
-export interface ConsoleSessionTable {
-  /** SHA-256 (hex) of the session's secret. */
-  secret_sha256: string;
-  bank: string;
-  /** The key (SHA-256, hex, of its SubjectPublicKeyInfo) that signed the request for the session's link. */
-  key_sha256: string;
-  created_at: string;
-  expires_at: string;
-}
-
-/** A console link opened already, until it expires (migration 024): each link opens once. */
-export interface ConsoleLinkUseTable {
-  nonce: string;
-  bank: string;
-  expires_at: string;
-}
-
-/** A payment authorised for a bank's own core, until the core acknowledged it (migration 021, docs/core.md). */
-export interface CoreHandoverTable {
-  payment_id: string;
-  bank: string;
-  created_at: string;
-  attempts: ColumnType<number | bigint, number | undefined, number>;
-  next_attempt_at: string;
-  claimed_by: string | null;
-  claimed_until: string | null;
-  handed_at: string | null;
-  cancelled_at: string | null;
-  last_error: string | null;
-}
-
-/** Where the polling of a core's status reports stands (migration 021). */
-export interface CoreReportCursorTable {
-  name: string;
-  cursor: string | null;
-  claimed_by: string | null;
-  claimed_until: string | null;
-  updated_at: string;
 }
 
 export interface Database {

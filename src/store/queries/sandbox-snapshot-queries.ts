@@ -2,7 +2,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CompiledQuery, type Kysely, type RawBuilder, type Selectable, type Transaction, sql } from 'kysely';
 import { SANDBOX_BULK_SLICE_ROWS } from '../../domain/limits.js';
 import { BankRowsEncoder, type TableRows, decodeBankPages } from '../bank-rows-codec.js';
-import type { Database, SandboxSnapshotTable } from '../database.js';
+import type { Database } from '../database.js';
+import type { SandboxSnapshotTable } from '../sandbox-tables.js';
 import { MIGRATIONS_OUTSIDE_SNAPSHOTS, migrations } from '../migrations/index.js';
 import type {
   NewSnapshot,

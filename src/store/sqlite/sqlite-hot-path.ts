@@ -30,7 +30,7 @@ import { TRANSACTION_COLUMNS, toTransaction, transactionRowOf } from '../queries
 import type { SandboxTransaction, TransactionPage } from '../sandbox-records.js';
 import type { Selectable } from 'kysely';
 import { type ArmedScenario, BANK_SCENARIO_KINDS } from '../../domain/sandbox-scenarios.js';
-import type { SandboxScenarioTable } from '../database.js';
+import type { SandboxScenarioTable } from '../sandbox-tables.js';
 import { scenarioOf } from '../queries/sandbox-scenario-queries.js';
 
 /** The read of a bank's armed bank faults that every signed request of a sandbox TPP makes: its text made once. */

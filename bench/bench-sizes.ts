@@ -1,0 +1,12 @@
+import { bySize } from './smoke.js';
+
+/** The sizes of a bench run (bench/run.ts), the smoke run's smallest ones in a smoke run (bench/smoke.ts). */
+export const RUNS = Number(process.env.BENCH_RUNS ?? bySize(3, 1));
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? bySize(5, 1));
+export const CONNECTIONS = 16;
+/** Authorised payments executed by the measured batch run. */
+export const BATCH_PAYMENTS = Number(process.env.BENCH_BATCH_PAYMENTS ?? bySize(100_000, 200));
+/** Standing orders executing on one date (rule 6: not in the batch runs). */
+export const STANDING_ORDERS = Number(process.env.BENCH_STANDING_ORDERS ?? bySize(10_000, 200));
+/** `tpp call`s timed in a run. */
+export const TPP_CALLS = bySize(10, 2);
