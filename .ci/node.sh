@@ -1,14 +1,14 @@
 # Sourced, not run (`. .ci/node.sh`, as .ci/run does): puts Node 24 first on this shell's PATH when
-# the `node` it finds is older than the project's engines (22.12), and points npm_config_nodedir at
+# the `node` it finds is older than the project's engines (22.13), and points npm_config_nodedir at
 # its headers, so that `npm ci` compiles better-sqlite3 against them. Node comes from the npm
 # registry, the node-linux-<arch> package (the binary and its headers); nothing is downloaded from
 # elsewhere, and nothing outside this shell changes: no file of the system, no other shell's PATH.
 # The unpacked package is kept in ${XDG_CACHE_HOME:-$HOME/.cache}/psd2-node/<version>/ and reused.
-# A `node` of 22.12 or later is left as it is.
+# A `node` of 22.13 or later is left as it is.
 PSD2_NODE_VERSION=24.22.3
 
 psd2_node_ok=0
-if node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 12) ? 0 : 1)' 2>/dev/null; then
+if node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 13) ? 0 : 1)' 2>/dev/null; then
   echo "node.sh: node $(node --version) at $(command -v node) is recent enough; left as it is" >&2
   psd2_node_ok=1
 else
@@ -21,10 +21,10 @@ else
   if [ -x "$psd2_node_dir/bin/node" ] && [ -f "$psd2_node_dir/include/node/node.h" ]; then
     echo "node.sh: Node $PSD2_NODE_VERSION from $psd2_node_dir (cached)" >&2
   elif [ -z "$psd2_node_package" ]; then
-    echo "node.sh: no Node package of the npm registry for $(uname -m); install Node 22.12 or later yourself" >&2
+    echo "node.sh: no Node package of the npm registry for $(uname -m); install Node 22.13 or later yourself" >&2
     false
   elif ! command -v npm >/dev/null 2>&1; then
-    echo "node.sh: npm is needed to fetch Node $PSD2_NODE_VERSION from the npm registry, and there is none; install Node 22.12 or later yourself" >&2
+    echo "node.sh: npm is needed to fetch Node $PSD2_NODE_VERSION from the npm registry, and there is none; install Node 22.13 or later yourself" >&2
     false
   else
     echo "node.sh: fetching $psd2_node_package@$PSD2_NODE_VERSION from the npm registry into $psd2_node_dir" >&2
@@ -38,7 +38,7 @@ else
     else
       rm -rf "$psd2_node_tmp"
       echo "node.sh: could not fetch $psd2_node_package@$PSD2_NODE_VERSION from the npm registry (is it reachable? npm's error is above)," >&2
-      echo "  or its package has no bin/node and include/node/node.h; install Node 22.12 or later yourself" >&2
+      echo "  or its package has no bin/node and include/node/node.h; install Node 22.13 or later yourself" >&2
       false
     fi
   fi

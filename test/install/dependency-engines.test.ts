@@ -8,8 +8,7 @@ import semver from 'semver';
  * `npm install` warns EBADENGINE for a dependency whose engines.node leaves out the Node it runs on,
  * and such a dependency may use what that Node lacks. The project says which Node it runs on
  * (package.json engines.node); every installed package must accept the oldest of those and the Node
- * running now. package.json "overrides" pins the ones whose latest release asks for Node 22
- * (docs/decisions/0032).
+ * running now (docs/decisions/0032).
  */
 interface Manifest {
   name?: string;
