@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { RUN_SHARED_DIR_ENV } from '../test/support/run-shared.js';
 
 /**
  * Runs every compiled test file (dist/test/**\/*.test.js) whose source (test/**\/*.test.ts) exists,
@@ -41,13 +43,24 @@ const child = spawn(
   [
     '--test',
     '--test-concurrency=2',
+    // In each test file's process, before the file: modules compiled once for the whole run.
+    `--import=${pathToFileURL(resolve('dist/test/support/compile-cache.js')).href}`,
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',
     `--test-reporter-destination=${tapFile}`,
     ...files,
   ],
-  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      // Each test file runs in a process of its own: what every file would make alike is made by the
+      // first that needs it (test/support/run-shared.ts).
+      [RUN_SHARED_DIR_ENV]: reportDir,
+    },
+  },
 );
 
 child.on('exit', (code, signal) => {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +42,7 @@ import type { CoreCallbacks } from '../../src/http/routes/core-callback-routes.j
 import type { ServerMetrics } from '../../src/metrics/server-metrics.js';
 import { OTHER_PSU_ID, PSU_ID } from './psu-ids.js';
 import { type TestDatabase, createTestDatabase } from './postgres.js';
+import { readRunShared, saveRunShared } from './run-shared.js';
 import { OTHER_TPP_ID, TPP_ID, type TppFixtures, tppFixtures } from './tpp-fixtures.js';
 
 /** The address SCA links point to in tests (no server listens there unless a test starts one). */
@@ -98,7 +99,11 @@ export interface TestAppOptions {
   rates?: ReferenceRates;
   /** Count requests, store calls, batch runs and SCA outcomes here, and serve GET /metrics, as the server does. */
   metrics?: ServerMetrics;
-  /** Check every schema and compile it at once (default true); false compiles as the server does (src/http/schema-compiler/precompiled.ts). */
+  /**
+   * Check every schema and compile it at once; false compiles as the server does (src/http/schema-compiler/precompiled.ts).
+   * Default: true for the first app of its kind in the test process (or in a run of scripts/run-tests.ts) and
+   * for an app with routes of its own.
+   */
   checkSchemas?: boolean;
   /** The bank's BIC its accounts carry (default: the sandbox's, as BANK_BIC's default). */
   bankBic?: string;
@@ -119,6 +124,16 @@ export interface TestAppOptions {
   /** The PSU logs in at this identity provider (the PSU_OIDC_… settings; test/support/test-idp.ts runs one). */
   identityProvider?: PsuOidcSettings;
 }
+
+/**
+ * The kinds of app (what decides its routes: the mode, the metrics route, the core's callback, the PSU's
+ * identity provider) whose route schemas an app of this test process has checked already.
+ */
+const checkedSchemas = new Set<string>();
+
+/** Under this name (run-shared.ts) a run's files learn that one of them checked the schemas of a kind of app. */
+const schemasCheckedName = (kind: string) =>
+  `schemas-checked-${createHash('sha256').update(kind).digest('hex').slice(0, 16)}.json`;
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const fixtures = await tppFixtures();
@@ -173,6 +188,20 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const publicUrl = options.publicUrl ?? PUBLIC_URL;
   const routes: RouteOptions[] = [];
+  // Apps of one kind have the same route schemas: the first of each kind in a test process, or in a run
+  // of scripts/run-tests.ts, checks them against the meta-schema and compiles them all at once
+  // (docs/decisions/0028), which costs seconds; a later one compiles each route's on its first request,
+  // as the server does without precompiled code. A test's own routes are checked in every app that has them.
+  const schemasKey = JSON.stringify([
+    mode,
+    options.metrics !== undefined,
+    options.core !== undefined,
+    options.identityProvider !== undefined,
+  ]);
+  const checkSchemas =
+    options.checkSchemas ??
+    (options.routes !== undefined ||
+      !(checkedSchemas.has(schemasKey) || readRunShared<boolean>(schemasCheckedName(schemasKey)) === true));
   const core = options.core?.(store) ?? (await openCore({ kind: 'embedded' }, store)).core;
   const relay =
     core.kind === 'http' ? new HandoverRelay(store, core, `test-${randomUUID()}`, clock, () => undefined) : undefined;
@@ -219,7 +248,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     }),
     logger: options.logger ?? false,
     ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: true } }),
-    checkSchemas: options.checkSchemas ?? true,
+    checkSchemas,
     ...(relay === undefined
       ? {}
       : {
@@ -234,6 +263,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   options.routes?.(app);
   await app.ready();
+  if (checkSchemas && !checkedSchemas.has(schemasKey)) {
+    checkedSchemas.add(schemasKey);
+    saveRunShared(schemasCheckedName(schemasKey), true);
+  }
   // As at a server's start: later clock moves run the batch slots they pass.
   if (options.seed !== false) await scheduler.wake();
   const ownedStore = store;

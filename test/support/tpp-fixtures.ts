@@ -3,6 +3,7 @@ import {
   createCertificateAuthority,
   issueTppCertificate,
 } from '../../src/toolkit/certificate-factory.js';
+import { readRunShared, saveRunShared } from './run-shared.js';
 
 /** Certificates for tests: a trusted CA, an untrusted one, and TPP certificates good and bad. */
 export interface TppFixtures {
@@ -27,11 +28,25 @@ const DAY_MS = 86_400_000;
 
 let fixtures: Promise<TppFixtures> | undefined;
 
-/** Made once per test process: RSA keys take a while to generate. */
+/**
+ * Made once per test process, and read by the later files of a run of scripts/run-tests.ts: RSA keys
+ * take about a second of CPU to generate, and every file's keys may be the same (each file has
+ * databases of its own).
+ */
 export function tppFixtures(): Promise<TppFixtures> {
-  fixtures ??= makeFixtures();
+  fixtures ??= sharedFixtures();
   return fixtures;
 }
+
+async function sharedFixtures(): Promise<TppFixtures> {
+  const earlier = readRunShared<TppFixtures>(FIXTURES_FILE);
+  if (earlier !== undefined) return earlier;
+  const made = await makeFixtures();
+  saveRunShared(FIXTURES_FILE, made);
+  return made;
+}
+
+const FIXTURES_FILE = 'tpp-fixtures.json';
 
 async function makeFixtures(): Promise<TppFixtures> {
   const [ca, otherCa] = await Promise.all([

@@ -64,7 +64,7 @@ describe('precompiled validators and serializers', () => {
       validatorUses = countUses(precompiledSchemas().validators as Factories);
       serializerUses = countUses(precompiledSchemas().serializers as Factories);
       precompiled = await startTestApp({ checkSchemas: false });
-      compiledNow = await startTestApp();
+      compiledNow = await startTestApp({ checkSchemas: true });
     });
     after(async () => {
       validatorUses.restore();
