@@ -95,12 +95,6 @@ export function mayMove(name: MoveName, from: TransactionStatus): boolean {
   return move.from.includes(from);
 }
 
-/** Whether the bank makes the move from `from` to `to`. */
-export function moves(name: MoveName, from: TransactionStatus, to: TransactionStatus): boolean {
-  const move: Move = LIFECYCLE[name];
-  return move.from.includes(from) && move.to.includes(to);
-}
-
 /** The status an approved payment takes: due today (ACTC), or waiting for its later date (PDNG). */
 export function statusAfterApproval(requestedExecutionDate: string | undefined, now: Date): TransactionStatus {
   return requestedExecutionDate !== undefined && requestedExecutionDate > osloDate(now) ? 'PDNG' : 'ACTC';
