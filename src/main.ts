@@ -27,7 +27,8 @@ import {
 } from './security/national-id-key.js';
 import { TppAuthenticator } from './security/tpp-authenticator.js';
 import { TrustStore, TrustStoreError, readTrustedCertificates } from './security/trust-store.js';
-import { RevocationChecker, RevocationConfigError } from './security/revocation/revocation-checker.js';
+import { LazyRevocationChecker } from './security/revocation/lazy-revocation-checker.js';
+import { RevocationConfigError } from './security/revocation/revocation-config-error.js';
 import { openStore } from './store/open-store.js';
 import { openCore } from './core/open-core.js';
 import type { BankCore } from './core/bank-core.js';
@@ -140,7 +141,7 @@ async function main(): Promise<void> {
   else void services.scheduler.wake();
   services.retention.start();
   revocation.start(config.revocationRefreshSeconds * 1000);
-  warmUpLater(app);
+  warmUpLater(app, revocation);
   app.log.info(readyLine(config, trustStore, metricsListener), 'ready');
   // What the start compiled goes to the compile cache now, not only at exit: a process killed without
   // exiting (SIGKILL, out of memory) still leaves it to the next start (scripts/server-loader.ts).
@@ -172,7 +173,7 @@ async function openServerData(
 async function trustOf(config: Config, anchors: ParsedCertificate[], log: () => FastifyBaseLogger | undefined) {
   const trustStore = new TrustStore(anchors);
   // Failed reads of CRLs and OCSP answers are logged through the app, which is built after this.
-  const revocation = new RevocationChecker({
+  const revocation = new LazyRevocationChecker({
     onRefreshFailed: (where, reason) =>
       log()?.warn(
         { where, reason },
@@ -296,14 +297,14 @@ async function listen(
 }
 
 /**
- * Warms the validators up after listening and a short pause (WARM_UP_DELAY_MS): the start is not
- * delayed, the first requests are not held by its first steps, and requests that come later take
- * turns with it.
+ * Warms the validators up and loads the revocation checker's module after listening and a short
+ * pause (WARM_UP_DELAY_MS): the start is not delayed, the first requests are not held by its first
+ * steps, and requests that come later take turns with it.
  */
-function warmUpLater(app: FastifyInstance): void {
+function warmUpLater(app: FastifyInstance, revocation: LazyRevocationChecker): void {
   setTimeout(() => {
     const began = performance.now();
-    app.warmUp().then(
+    Promise.all([app.warmUp(), revocation.load()]).then(
       () => app.log.info({ ms: Math.round(performance.now() - began) }, 'warmed up'),
       (error: unknown) => app.log.warn({ err: error }, 'warm-up failed'),
     );

@@ -5,12 +5,8 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-const OSLO_DATE = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Oslo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Made when first asked: making it loads the time zone's rules, a cost a start to /health need not pay.
+let osloFormat: Intl.DateTimeFormat | undefined;
 
 const HOUR_MS = 3_600_000;
 let lastHour = Number.NaN;
@@ -24,7 +20,13 @@ let lastDate = '';
 export function osloDate(instant: Date): string {
   const hour = Math.floor(instant.getTime() / HOUR_MS);
   if (hour !== lastHour) {
-    lastDate = OSLO_DATE.format(instant);
+    osloFormat ??= new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Oslo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    lastDate = osloFormat.format(instant);
     lastHour = hour;
   }
   return lastDate;

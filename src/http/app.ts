@@ -140,8 +140,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.config.mode === 'sandbox' ? sandboxSchemas : []),
   ];
   for (const schema of schemas) app.addSchema(schema);
-  // Validation runs in our hook over every part at once; Fastify's per-part validation is off.
-  app.setValidatorCompiler(() => () => true);
+  // Validation runs in our hook over every part at once; Fastify's per-part validation is off
+  // (compilersFactory below: its Ajv compiler is not even loaded).
+  app.setValidatorCompiler(acceptEveryPart);
   const recorder = deps.recordSchemas;
   const compile = createValidatorCompiler(schemas, {
     checkSchemas: deps.checkSchemas === true,
@@ -223,6 +224,8 @@ function serverOptions(deps: AppDependencies): FastifyHttpOptions<Server> {
     ...(deps.config.mode === 'sandbox' ? { rewriteUrl: routeSandboxAddress } : {}),
     schemaController: {
       compilersFactory: {
+        // Typed after Ajv's compiled functions; Fastify calls what it returns as setValidatorCompiler's.
+        buildValidator: (() => acceptEveryPart) as unknown as BuildValidator,
         buildSerializer: serializerFactory(
           recorder === undefined ? undefined : (key, code) => recorder.serializer(key, code),
         ),
@@ -231,6 +234,15 @@ function serverOptions(deps: AppDependencies): FastifyHttpOptions<Server> {
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => sendError(request, reply, new ApiError('BAD_REQUEST', error.message)),
   };
+}
+
+type BuildValidator = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>['buildValidator'];
+
+/** Fastify's validator of a route's part: every part passes, since our own hook validates them all. */
+function acceptEveryPart(): () => true {
+  return () => true;
 }
 
 /**

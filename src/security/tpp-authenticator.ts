@@ -15,7 +15,7 @@ import type { SignatureExplanation } from './signature-mistakes.js';
 import type { SignedRequest } from './signed-request.js';
 import { type ParsedCertificate, decodeCertificateHeader, parseCertificate } from './tpp-certificate.js';
 import type { TrustStore } from './trust-store.js';
-import type { RevocationChecker } from './revocation/revocation-checker.js';
+import type { RevocationCheck } from './revocation/lazy-revocation-checker.js';
 
 export interface AuthRequirement {
   /** The PSD2 role the operation needs; 'any' accepts a certificate with any PSD2 role. */
@@ -52,7 +52,7 @@ export interface AuthenticatorOptions {
   trustStore: TrustStore;
   dateSkewSeconds: number;
   /** Whether a certificate is revoked, by its CA's OCSP responder or CRL (docs/security.md, section 9); none: not checked. */
-  revocation?: RevocationChecker;
+  revocation?: RevocationCheck;
   /** Wall clock: signatures and certificates are judged by real time, never by the sandbox's business clock. */
   now?: () => number;
 }

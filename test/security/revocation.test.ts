@@ -15,7 +15,9 @@ import {
 } from '../../src/domain/limits.js';
 import { createCertificateAuthority, issueTppCertificate } from '../../src/security/certificate-issuer.js';
 import { fetchBounded } from '../../src/security/revocation/bounded-fetch.js';
-import { RevocationChecker, RevocationConfigError } from '../../src/security/revocation/revocation-checker.js';
+import { RevocationChecker } from '../../src/security/revocation/revocation-checker.js';
+import { RevocationConfigError } from '../../src/security/revocation/revocation-config-error.js';
+import { LazyRevocationChecker } from '../../src/security/revocation/lazy-revocation-checker.js';
 import { parseCertificate, readPemCertificates } from '../../src/security/tpp-certificate.js';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
@@ -139,6 +141,34 @@ describe('a revoked TPP certificate', () => {
       );
       return true;
     });
+  });
+});
+
+describe("the server's checker, its module loaded when first needed", () => {
+  it('refuses a revoked certificate on its first check, before its module is loaded, and from a CRL file read at the start', async () => {
+    const revoked = await tpp(undefined, 'PSDNO-FSA-931000006');
+    const path = join(dir, 'lazy.crl');
+    writeFileSync(path, await crl([serialOf(revoked)]));
+    const anchors = [parseCertificate(readPemCertificates(ca.certPem)[0]!)];
+    const certificate = parseCertificate(readPemCertificates(revoked.certPem)[0]!);
+
+    const withFile = new LazyRevocationChecker({ now: () => now });
+    await withFile.addFiles([path], anchors);
+    assert.throws(() => withFile.check(certificate, anchors[0]!), { code: 'CERTIFICATE_REVOKED' });
+
+    // No CRL file named: nothing loaded at the start; the first check waits for the module, then judges.
+    const lazy = new LazyRevocationChecker({ now: () => now });
+    await lazy.addFiles([], anchors);
+    lazy.start(HOUR);
+    published['/lazy.crl'] = { status: 200, body: await crl([serialOf(revoked)]) };
+    const byPoint = parseCertificate(readPemCertificates((await tpp('/lazy.crl', 'PSDNO-FSA-931000007')).certPem)[0]!);
+    const first = lazy.check(byPoint, anchors[0]!);
+    assert.ok(first instanceof Promise, 'the first check is the module being loaded, then the CRL fetched');
+    await first;
+    published['/lazy.crl'] = { status: 200, body: await crl([serialOf(revoked), byPoint.x509.serialNumber]) };
+    await (await lazy.load()).refreshAll();
+    assert.throws(() => lazy.check(byPoint, anchors[0]!), { code: 'CERTIFICATE_REVOKED' });
+    lazy.stop();
   });
 });
 

@@ -31,16 +31,23 @@ import { SNAPSHOT_TEXTS } from './snapshot-texts.js';
 import { osloTime } from './console-time.js';
 import { describeReason } from './reason-texts.js';
 
-const eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
-eta.loadTemplate('@layout', LAYOUT);
-eta.loadTemplate('@overview', OVERVIEW);
-eta.loadTemplate('@customers', CUSTOMERS);
-eta.loadTemplate('@payments', PAYMENTS);
-eta.loadTemplate('@payment', PAYMENT);
-eta.loadTemplate('@consents', CONSENTS);
-eta.loadTemplate('@message', MESSAGE);
-eta.loadTemplate('@snapshots', SNAPSHOTS);
-eta.loadTemplate('@scenarios', SCENARIOS);
+/** The page templates, compiled when a page is first rendered rather than when the server loads. */
+let templates: Eta | undefined;
+function eta(): Eta {
+  if (templates !== undefined) return templates;
+  const made = new Eta({ autoEscape: true, autoTrim: false, cache: true });
+  made.loadTemplate('@layout', LAYOUT);
+  made.loadTemplate('@overview', OVERVIEW);
+  made.loadTemplate('@customers', CUSTOMERS);
+  made.loadTemplate('@payments', PAYMENTS);
+  made.loadTemplate('@payment', PAYMENT);
+  made.loadTemplate('@consents', CONSENTS);
+  made.loadTemplate('@message', MESSAGE);
+  made.loadTemplate('@snapshots', SNAPSHOTS);
+  made.loadTemplate('@scenarios', SCENARIOS);
+  templates = made;
+  return made;
+}
 
 /** A page of the console, with what it shows; any page may tell what an action did, or why it was refused. */
 export type ConsolePage = (
@@ -87,7 +94,7 @@ export function renderConsolePage(page: ConsolePage, context: ConsoleRenderConte
         : SECTIONS.map((s) => ({ href: s.href, label: t.nav[s.kind], current: s.kind === current })),
   };
   const view = viewOf(page, t, context.language);
-  return eta.render(`@${page.kind}`, {
+  return eta().render(`@${page.kind}`, {
     ...common,
     notice: page.notice === undefined ? undefined : t.notice(page.notice),
     problem: page.problem,

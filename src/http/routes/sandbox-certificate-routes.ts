@@ -14,7 +14,7 @@ import type {
   SandboxCertificateRequest,
   SandboxCertificateService,
 } from '../../services/sandbox-certificate-service.js';
-import { RULE_TEXT } from '../schema-compiler/ajv-setup.js';
+import { RULE_TEXT } from '../schema-compiler/schema-formats.js';
 
 /** An answer with the error body (common-schemas' Error), described for this operation. */
 const errorBodyResponse = (status: number, description: string) => ({ [status]: { description, $ref: 'Error#' } });

@@ -7,12 +7,19 @@ import { scheduleRows } from './sca-schedule.js';
 import { SCA_TEXTS, type ScaTexts } from './sca-texts.js';
 import { CHOOSE, CONFIRM, LAYOUT, LOGIN, MESSAGE } from './sca-templates.js';
 
-const eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
-eta.loadTemplate('@layout', LAYOUT);
-eta.loadTemplate('@login', LOGIN);
-eta.loadTemplate('@confirm', CONFIRM);
-eta.loadTemplate('@message', MESSAGE);
-eta.loadTemplate('@choose', CHOOSE);
+/** The page templates, compiled when a page is first rendered rather than when the server loads. */
+let templates: Eta | undefined;
+function eta(): Eta {
+  if (templates !== undefined) return templates;
+  const made = new Eta({ autoEscape: true, autoTrim: false, cache: true });
+  made.loadTemplate('@layout', LAYOUT);
+  made.loadTemplate('@login', LOGIN);
+  made.loadTemplate('@confirm', CONFIRM);
+  made.loadTemplate('@message', MESSAGE);
+  made.loadTemplate('@choose', CHOOSE);
+  templates = made;
+  return made;
+}
 
 export interface RenderContext {
   language: Language;
@@ -32,13 +39,13 @@ export function renderScaPage(page: Exclude<ScaPage, { kind: 'redirect' }>, cont
   };
   switch (page.kind) {
     case 'login':
-      return eta.render('@login', { ...common, ...loginView(page, t) });
+      return eta().render('@login', { ...common, ...loginView(page, t) });
     case 'confirm':
-      return eta.render('@confirm', { ...common, ...confirmView(page, t, context.language) });
+      return eta().render('@confirm', { ...common, ...confirmView(page, t, context.language) });
     case 'choose-accounts':
-      return eta.render('@choose', { ...common, ...chooseView(page, t) });
+      return eta().render('@choose', { ...common, ...chooseView(page, t) });
     case 'message':
-      return eta.render('@message', { ...common, ...messageView(page, t) });
+      return eta().render('@message', { ...common, ...messageView(page, t) });
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { Problem } from '../../domain/api-error.js';
 import { appendKey } from '../body/json-path.js';
-import { REQUIRED_CODE, RULE_TEXT } from './ajv-setup.js';
+import { REQUIRED_CODE, RULE_TEXT } from './schema-formats.js';
 import { isNumberText, numberTextRule } from './number-text.js';
 import type { PartValidator } from './route-validator.js';
 

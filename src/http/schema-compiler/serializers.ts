@@ -1,8 +1,17 @@
-import SerializerSelector, { StandaloneSerializer } from '@fastify/fast-json-stringify-compiler';
+import type * as SerializerCompiler from '@fastify/fast-json-stringify-compiler';
 import { precompiledRequire, precompiledSchemas, schemaKey } from './precompiled.js';
 
-type SerializerFactory = ReturnType<typeof SerializerSelector>;
+type SerializerFactory = ReturnType<typeof SerializerCompiler.SerializerSelector>;
 type Serializer = ReturnType<ReturnType<SerializerFactory>>;
+
+/**
+ * fast-json-stringify, with Ajv, which it loads: required when a schema is first compiled, not when
+ * the server loads, since a built server restores every serializer it needs from precompiled code.
+ */
+let compiler: typeof SerializerCompiler | undefined;
+function serializerCompiler(): typeof SerializerCompiler {
+  return (compiler ??= precompiledRequire('@fastify/fast-json-stringify-compiler') as typeof SerializerCompiler);
+}
 
 /**
  * Fastify compiles every response schema into a serializer when the app becomes ready; with all
@@ -14,19 +23,21 @@ type Serializer = ReturnType<ReturnType<SerializerFactory>>;
  * standalone code when the app becomes ready, and handed over with its key.
  */
 export function serializerFactory(record?: (key: string, code: string) => void): SerializerFactory {
-  const factory = SerializerSelector();
+  let factory: SerializerFactory | undefined;
   return (externalSchemas, options) => {
     // The code depends on the route's schema, on the schemas it may refer to, and on the options;
     // the schemas are hashed on the first answer, not during the start.
     let context: string | undefined;
     const keyOf = (schema: unknown) => schemaKey((context ??= schemaKey(externalSchemas, options ?? null)), schema);
     if (record !== undefined) {
-      return StandaloneSerializer({
+      return serializerCompiler().StandaloneSerializer({
         readMode: false,
         storeFunction: (route, code) => record(keyOf(route.schema), code),
       })(externalSchemas, { ...options });
     }
-    const compile = factory(externalSchemas, options);
+    let compileOf: ReturnType<SerializerFactory> | undefined;
+    const compile: ReturnType<SerializerFactory> = (route) =>
+      (compileOf ??= (factory ??= serializerCompiler().SerializerSelector())(externalSchemas, options))(route);
     return (route) => {
       let serialize: Serializer | undefined;
       return (document: unknown) => (serialize ??= restore(keyOf(route.schema)) ?? compile(route))(document);

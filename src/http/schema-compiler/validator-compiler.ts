@@ -1,7 +1,8 @@
 import type { Ajv } from 'ajv';
-import standalone from 'ajv/dist/standalone/index.js';
+import type standalone from 'ajv/dist/standalone/index.js';
 import type { FastifySchema } from 'fastify';
-import { FORMATS, createAjv } from './ajv-setup.js';
+import { createAjv } from './ajv-setup.js';
+import { FORMATS } from './schema-formats.js';
 import { arrayBoundsOf, overlongArray } from './array-bounds.js';
 import { DescribedProblems } from './described-problems.js';
 import { listValidatorOf, validateInTurns, warmLists } from './list-validation.js';
@@ -10,8 +11,11 @@ import { precompiledRequire, precompiledSchemas, schemaKey } from './precompiled
 import { describe, numbersNotInDecimal, withContext, withoutBranchErrors } from './problem-description.js';
 import type { PartValidator, RequestParts, RouteValidator, UnitCompiler, ValidateRequest } from './route-validator.js';
 
-// ajv/dist/standalone is CommonJS: its function is both module.exports and its default export.
-const standaloneCode = standalone as unknown as typeof standalone.default;
+/** Ajv's standalone code of a compiled schema: only the build asks for it, so it is required then. */
+function standaloneCode(...args: Parameters<typeof standalone.default>): string {
+  // CommonJS: its function is both module.exports and its default export.
+  return (precompiledRequire('ajv/dist/standalone/index.js') as typeof standalone.default)(...args);
+}
 
 /**
  * Request validation against the route schema, all parts at once (headers, path, query, body), so a

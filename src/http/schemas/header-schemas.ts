@@ -9,7 +9,7 @@ import {
   SHORT_HEADER_MAX_LENGTH,
   X_REQUEST_ID_MAX_LENGTH,
 } from '../../domain/limits.js';
-import { HTTP_ADDRESS_FORMAT, PSU_ADDRESS_FORMAT } from '../schema-compiler/ajv-setup.js';
+import { HTTP_ADDRESS_FORMAT, PSU_ADDRESS_FORMAT } from '../schema-compiler/schema-formats.js';
 import { PSU_ADDRESS_RULE } from '../../domain/psu-address.js';
 
 /**

@@ -10,11 +10,10 @@ import { CERTIFICATE_CACHE_ENTRIES, CRL_SOURCES_MAX, OCSP_CACHE_ENTRIES } from '
 import { formatDistinguishedName } from '../distinguished-name.js';
 import { headerError } from '../header-error.js';
 import type { ParsedCertificate } from '../tpp-certificate.js';
+import { RevocationConfigError } from './revocation-config-error.js';
 import { CrlSource } from './crl-source.js';
 import { OcspSource } from './ocsp-source.js';
 import type { RevocationSource } from './revocation-source.js';
-
-export class RevocationConfigError extends Error {}
 
 /** What a certificate's CRL said, and from which copy of it. */
 interface Verdict {
