@@ -15,3 +15,4 @@ export * from './limits/periodic.js';
 export * from './limits/retention.js';
 export * from './limits/core-handover.js';
 export * from './limits/core.js';
+export * from './limits/notifications.js';

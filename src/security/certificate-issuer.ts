@@ -106,6 +106,8 @@ export interface TppCertificateOptions {
   crlUrls?: readonly string[];
   /** OCSP responders written in its Authority Information Access (id-ad-ocsp). */
   ocspUrls?: readonly string[];
+  /** DNS names written as SubjectAltName dNSNames: the domain of the TPP's notification URIs (docs/notifications.md). */
+  dnsNames?: readonly string[];
 }
 
 export async function issueTppCertificate(options: TppCertificateOptions): Promise<CertificateAndKey> {
@@ -128,6 +130,10 @@ export async function issueTppCertificate(options: TppCertificateOptions): Promi
   if (options.crlUrls !== undefined) extensions.push(new x509.CRLDistributionPointsExtension([...options.crlUrls]));
   if (options.ocspUrls !== undefined)
     extensions.push(new x509.AuthorityInfoAccessExtension({ ocsp: [...options.ocspUrls] }));
+  if (options.dnsNames !== undefined)
+    extensions.push(
+      new x509.SubjectAlternativeNameExtension(options.dnsNames.map((value) => ({ type: 'dns' as const, value }))),
+    );
   if (options.withoutQcStatement !== true) {
     extensions.push(
       new x509.Extension(

@@ -46,6 +46,8 @@ export interface Authentication {
   keySha256: string;
   /** Which kind of CA issued the certificate: the sandbox's self-service CA, or one the operator trusts (whose bank it opens whatever its key). */
   anchor: CertificateAnchor;
+  /** The certificate's CN and SubjectAltName dNSNames: the domain of its TPP-Notification-URI (docs/notifications.md). */
+  certificateNames: readonly string[];
 }
 
 export interface AuthenticatorOptions {
@@ -162,6 +164,7 @@ export class TppAuthenticator {
       bodySha256: bodySha256.toString('hex'),
       keySha256: certificate.keySha256,
       anchor: entry.anchor,
+      certificateNames: certificate.domainNames,
     };
     return { authentication, entry };
   }

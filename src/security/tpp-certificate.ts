@@ -7,6 +7,7 @@ import {
   readCertificateFields,
 } from './der-certificate.js';
 import { type Psd2Statement, QC_STATEMENTS_OID, readPsd2Statement } from './qc-statement.js';
+import { SUBJECT_ALT_NAME_OID, subjectAltDnsNames } from './certificate-dns-names.js';
 
 export const ORGANIZATION_IDENTIFIER_OID = '2.5.4.97';
 const COMMON_NAME_OID = '2.5.4.3';
@@ -31,6 +32,12 @@ export interface ParsedCertificate {
   organisationId: string | undefined;
   /** Common name, else organisation name, of the subject. */
   name: string;
+  /**
+   * The subject's CN (when it has one) and the SubjectAltName dNSNames, as written: the domain a
+   * TPP-Notification-URI must lie in (docs/notifications.md). Which of them are DNS names is the
+   * judge's to say (domain/notifications/certificate-domain.ts).
+   */
+  domainNames: readonly string[];
 }
 
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/;
@@ -109,6 +116,10 @@ export function parseCertificate(der: Buffer): ParsedCertificate {
     psd2,
     organisationId: attribute(ORGANIZATION_IDENTIFIER_OID),
     name,
+    domainNames: [
+      ...fields.subject.filter((a) => a.oid === COMMON_NAME_OID).map((a) => a.value),
+      ...subjectAltDnsNames(fields.extensions.get(SUBJECT_ALT_NAME_OID)),
+    ],
   };
 }
 

@@ -67,7 +67,10 @@ export class AuthorisationService {
           },
         },
       };
-      const earlier = await this.store.startAuthorisation(signing.authorisation, record(answer));
+      const earlier = await this.store.startAuthorisation(
+        signing.authorisation,
+        record(answer, { kind: 'authorisation', id }),
+      );
       return earlier === undefined ? { created: answer } : { replayed: earlier };
     });
   }

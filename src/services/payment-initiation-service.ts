@@ -120,7 +120,7 @@ export class PaymentInitiationService implements PaymentReader {
     const duplicatesSince = order.allowLogicalDuplicate
       ? null
       : new Date(now.getTime() - LOGICAL_DUPLICATE_WINDOW_HOURS * 3_600_000);
-    const result = await this.store.createPayment(payment, record(answer), {
+    const result = await this.store.createPayment(payment, record(answer, { kind: 'payment', id }), {
       duplicatesSince,
       authorisation: signing?.authorisation,
       bank: request.bank,

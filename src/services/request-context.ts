@@ -1,6 +1,7 @@
 import type { Language } from '../domain/language.js';
 import type { TppIdentity } from '../domain/psp-role.js';
 import type { PsuHeaders } from '../domain/psu.js';
+import type { NotificationRequest } from '../domain/notifications/notification-subscription.js';
 import type { ScaRequestContext } from './sca-service.js';
 
 /**
@@ -39,6 +40,11 @@ export interface RequestContext {
   readonly acceptFix: string | undefined;
   /** Language of texts meant for people in the answer (Accept-Language). */
   readonly language: Language;
+  /**
+   * TPP-Notification-URI and TPP-Notification-Content-Preferred, judged against the certificate's
+   * names (docs/notifications.md): what a create answers and stores; other operations ignore it.
+   */
+  readonly notification: NotificationRequest;
 }
 
 /** The PSU headers as sent, with the national identity number's keyed hash made once. */

@@ -81,7 +81,7 @@ export class SigningBasketService {
     const result = await this.store.createBasket(
       { id, tppId: request.tpp.id, psuKey, requestBody: JSON.stringify(body), createdAt: now },
       paymentIds,
-      record(answer),
+      record(answer, { kind: 'basket', id }),
       signing.authorisation,
     );
     if (result.outcome === 'replayed') return { replayed: result.request };

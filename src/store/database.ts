@@ -26,6 +26,19 @@ export interface TppRequestTable {
   response_body: string;
   payment_id: string | null;
   created_at: string;
+  /** Migration 026: the answer's own headers as JSON; null for an answer without any. */
+  response_headers: string | null;
+}
+
+/** Migration 026: a resource's notification subscription (docs/notifications.md). */
+export interface NotificationSubscriptionTable {
+  resource_kind: string;
+  resource_id: string;
+  tpp_id: string;
+  uri: string;
+  /** The contents comma-separated, in the order of NOTIFICATION_CONTENTS: SCA,PROCESS,LAST. */
+  content: string;
+  created_at: string;
 }
 
 export interface RequestBindingTable {
@@ -339,6 +352,7 @@ export interface Database {
   bank_keys: BankKeyTable;
   batch_runs: BatchRunTable;
   tpp_requests: TppRequestTable;
+  notification_subscriptions: NotificationSubscriptionTable;
   request_bindings: RequestBindingTable;
   payments: PaymentTable;
   periodic_executions: PeriodicExecutionTable;

@@ -9,6 +9,7 @@ import { KyselyConsoleSessions } from './kysely/kysely-console-sessions.js';
 import { KyselyHandovers } from './kysely/kysely-handovers.js';
 import { KyselyLedger } from './kysely/kysely-ledger.js';
 import { KyselyOverview } from './kysely/kysely-overview.js';
+import { KyselyNotifications } from './kysely/kysely-notifications.js';
 import { KyselyPayments } from './kysely/kysely-payments.js';
 import { KyselySandboxData } from './kysely/kysely-sandbox-data.js';
 import { KyselySca } from './kysely/kysely-sca.js';
@@ -51,6 +52,7 @@ export abstract class KyselyStore implements Store {
       new KyselySnapshots(db, lock, rowKey, () => this.openSnapshotReader()),
       new KyselyOverview(db),
       new KyselyConsoleSessions(db, lock),
+      new KyselyNotifications(db),
     ]);
   }
 

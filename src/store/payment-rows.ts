@@ -22,6 +22,21 @@ export function tppRequestRow(request: TppRequestRecord, paymentId: string | nul
     response_body: request.responseBody,
     payment_id: paymentId,
     created_at: createdAt,
+    response_headers: request.responseHeaders ?? null,
+  };
+}
+
+/** The record's notification subscription as a row of notification_subscriptions; null when it has none. */
+export function subscriptionRow(request: TppRequestRecord, createdAt: string) {
+  const subscription = request.subscription;
+  if (subscription === undefined) return null;
+  return {
+    resource_kind: subscription.resource.kind,
+    resource_id: subscription.resource.id,
+    tpp_id: request.tppId,
+    uri: subscription.uri,
+    content: subscription.content.join(','),
+    created_at: createdAt,
   };
 }
 
@@ -146,6 +161,7 @@ export interface TppRequestRowRead {
   body_sha256: string;
   response_status: number | bigint | string;
   response_body: string;
+  response_headers: string | null;
 }
 
 export function toStoredRequest(row: TppRequestRowRead): StoredTppRequest {
@@ -154,6 +170,7 @@ export function toStoredRequest(row: TppRequestRowRead): StoredTppRequest {
     bodySha256: row.body_sha256,
     responseStatus: Number(row.response_status),
     responseBody: row.response_body,
+    responseHeaders: row.response_headers ?? undefined,
   };
 }
 

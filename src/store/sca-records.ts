@@ -1,3 +1,4 @@
+import type { StoredTppRequest } from './tpp-request-records.js';
 import type { Schedule } from '../domain/periodic/schedule.js';
 import type { RunningStandingOrder } from './periodic-records.js';
 import type { Account, Agreement, Customer, Engagement } from '../domain/bank.js';
@@ -105,8 +106,5 @@ export interface StoredBasket {
 
 export type CreateBasketResult =
   | { outcome: 'created' }
-  | {
-      outcome: 'replayed';
-      request: { operation: string; bodySha256: string; responseStatus: number; responseBody: string };
-    }
+  | { outcome: 'replayed'; request: StoredTppRequest }
   | { outcome: 'payment-in-basket'; paymentId: string; basketId: string };

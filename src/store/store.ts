@@ -10,8 +10,15 @@ import type { LedgerStore } from './ledger-store.js';
 import type { SandboxDataStore } from './sandbox-data-store.js';
 import type { HandoverStore } from './handover-store.js';
 import type { ConsoleSessionStore } from './console-session-store.js';
+import type { NotificationStore } from './notification-store.js';
 
-export type { TppRequestRecord, StoredTppRequest } from './tpp-request-records.js';
+export type {
+  TppRequestRecord,
+  StoredTppRequest,
+  StoredSubscription,
+  ResourceRef,
+  NewSubscription,
+} from './tpp-request-records.js';
 export type {
   CancelResult,
   CreatePaymentOptions,
@@ -52,4 +59,5 @@ export interface Store
     UpkeepStore,
     SnapshotStore,
     BankOverviewStore,
-    ConsoleSessionStore {}
+    ConsoleSessionStore,
+    NotificationStore {}

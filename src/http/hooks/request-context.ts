@@ -3,6 +3,13 @@ import { type NationalIdKey, hashNationalId } from '../../domain/psu.js';
 import type { Banks } from '../../services/banks.js';
 import type { RequestContext } from '../../services/request-context.js';
 import { signedRequestOf } from './authenticate.js';
+import { parseNotificationContent } from '../../domain/notifications/notification-content.js';
+import { isNotificationUri } from '../../domain/notifications/notification-uri.js';
+import {
+  NO_NOTIFICATION,
+  type NotificationRequest,
+  judgeNotificationRequest,
+} from '../../domain/notifications/notification-subscription.js';
 
 /**
  * preHandler of a signed operation: the request's facts, made once from what the hooks before it
@@ -25,7 +32,7 @@ export function contextOf(request: FastifyRequest): RequestContext {
 }
 
 function requestContextOf(request: FastifyRequest, banks: Banks, nationalIdKey: NationalIdKey): RequestContext {
-  const { tpp, requestId, bodySha256 } = signedRequestOf(request);
+  const { tpp, requestId, bodySha256, certificateNames } = signedRequestOf(request);
   const { headers } = request;
   /** A header as sent: identifyPsu tells a blank header from a missing one. */
   const sent = (name: string): string | undefined => {
@@ -67,5 +74,27 @@ function requestContextOf(request: FastifyRequest, banks: Banks, nationalIdKey: 
     psuPresent: typeof headers['psu-ip-address'] === 'string',
     acceptFix: sent('x-accept-fix'),
     language: request.locale,
+    notification: notificationOf(
+      sent('tpp-notification-uri'),
+      sent('tpp-notification-content-preferred'),
+      certificateNames,
+      banks.mode === 'sandbox',
+    ),
   };
+}
+
+/**
+ * The notification headers judged. The operations that take them declare them, and their schema
+ * refused a malformed one with a 400 before this runs; on any other operation a value that is not
+ * well-formed counts as not sent, and nothing uses it there.
+ */
+function notificationOf(
+  uri: string | undefined,
+  preferred: string | undefined,
+  certificateNames: readonly string[],
+  sandbox: boolean,
+): NotificationRequest {
+  if (uri === undefined || !isNotificationUri(uri)) return NO_NOTIFICATION;
+  const content = preferred === undefined ? undefined : parseNotificationContent(preferred);
+  return judgeNotificationRequest(uri, content, certificateNames, sandbox);
 }

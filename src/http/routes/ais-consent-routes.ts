@@ -3,7 +3,7 @@ import { SESSION_ID_MAX_LENGTH } from '../../domain/limits.js';
 import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 import type { AisService } from '../../services/ais-service.js';
 import { errorResponses } from '../schemas/common-schemas.js';
-import { consentCreateHeaders, consentDeleteHeaders } from '../schemas/header-schemas.js';
+import { NOTIFICATION_ANSWER_HEADERS, consentCreateHeaders, consentDeleteHeaders } from '../schemas/header-schemas.js';
 import { contextOf } from '../hooks/request-context.js';
 
 /** Account information needs the PSD2 role PSP_AI; the consent takes no body, so no Digest is required. */
@@ -24,12 +24,18 @@ export function registerAisConsentRoutes(app: FastifyInstance, ais: AisService):
           "Takes no body. 201 with _links.scaRedirect; after the SCA the browser returns to TPP-Redirect-URI with psu-id and tpp-session-id (the TPP's TPP-Session-ID, or one the bank made when it sent none), which the TPP sends as PSU-ID and TPP-Session-ID on every read. There is no Consent-ID. PSU-Context CORPORATE with PSU-Corporate-ID shares accounts of that agreement on which the PSU has the role VIEW. A PSU-ID without a valid session is answered 401 with an scaRedirect that gives the consent.",
         tags: ['account-information'],
         headers: consentCreateHeaders(),
-        response: { 201: { $ref: 'BankOfferedConsentCreated#' }, ...errorResponses(403, 409) },
+        response: {
+          201: { $ref: 'BankOfferedConsentCreated#', headers: NOTIFICATION_ANSWER_HEADERS },
+          ...errorResponses(403, 409),
+        },
       },
     },
     async (request, reply) => {
       const answer = await ais.consents.create(contextOf(request), request.body, request.schemaProblems ?? []);
-      return reply.code(answer.status as 201).send(answer.body);
+      return reply
+        .code(answer.status as 201)
+        .headers(answer.headers ?? {})
+        .send(answer.body);
     },
   );
 

@@ -6,7 +6,7 @@ import type { PaymentInitiationService } from '../../services/payment-initiation
 import type { SigningBasketService } from '../../services/signing-basket-service.js';
 import { contextOf } from '../hooks/request-context.js';
 import { errorResponses } from '../schemas/common-schemas.js';
-import { readHeaders } from '../schemas/header-schemas.js';
+import { NOTIFICATION_ANSWER_HEADERS, authorisationStartHeaders, readHeaders } from '../schemas/header-schemas.js';
 
 const AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: false };
 const ID = { type: 'string', minLength: 1, maxLength: 100 } as const;
@@ -82,17 +82,20 @@ function registerPaymentList(
           ? 'Start the SCA of the cancellation of an authorised payment (after DELETE answered 202)'
           : 'Start a new SCA for a payment waiting for one (created without a link, or its link expired or was used)',
         tags: [service],
-        headers: readHeaders(),
+        headers: authorisationStartHeaders(),
         params: PAYMENT_PARAMS,
         response: {
-          201: { $ref: 'AuthorisationStarted#' },
+          201: { $ref: 'AuthorisationStarted#', headers: NOTIFICATION_ANSWER_HEADERS },
           ...errorResponses(403, 404, ...(cancellation ? [405, 409] : [409])),
         },
       },
     },
     async (request, reply) => {
       const answer = await payments.authorisations.start(contextOf(request), address(request.params), list.purpose);
-      return reply.code(answer.status).send(answer.body);
+      return reply
+        .code(answer.status)
+        .headers(answer.headers ?? {})
+        .send(answer.body);
     },
   );
   app.get<{ Params: PaymentParams }>(
@@ -142,14 +145,20 @@ function registerBasketList(app: FastifyInstance, baskets: SigningBasketService)
       schema: {
         summary: 'Start a new SCA for a signing basket whose payments all wait for one (its link expired or was used)',
         tags: ['signing-baskets'],
-        headers: readHeaders(),
+        headers: authorisationStartHeaders(),
         params: BASKET_PARAMS,
-        response: { 201: { $ref: 'AuthorisationStarted#' }, ...errorResponses(404, 409) },
+        response: {
+          201: { $ref: 'AuthorisationStarted#', headers: NOTIFICATION_ANSWER_HEADERS },
+          ...errorResponses(404, 409),
+        },
       },
     },
     async (request, reply) => {
       const answer = await baskets.startAuthorisation(contextOf(request), request.params.basketId);
-      return reply.code(answer.status).send(answer.body);
+      return reply
+        .code(answer.status)
+        .headers(answer.headers ?? {})
+        .send(answer.body);
     },
   );
   app.get<{ Params: BasketParams }>(

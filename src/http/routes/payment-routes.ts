@@ -18,7 +18,7 @@ import type { EntryOutcome } from '../../store/ledger-records.js';
 import type { StoredPayment } from '../../store/store.js';
 import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 import { errorResponses } from '../schemas/common-schemas.js';
-import { createHeaders, readHeaders } from '../schemas/header-schemas.js';
+import { NOTIFICATION_ANSWER_HEADERS, createHeaders, readHeaders } from '../schemas/header-schemas.js';
 import { contextOf } from '../hooks/request-context.js';
 
 const CREATE_AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: true };
@@ -146,7 +146,10 @@ export function registerPaymentCreation(
           },
         },
         body: { $ref: product.body },
-        response: { 201: { $ref: 'PaymentInitiationResponse#' }, ...errorResponses(403, 404, 409, 415) },
+        response: {
+          201: { $ref: 'PaymentInitiationResponse#', headers: NOTIFICATION_ANSWER_HEADERS },
+          ...errorResponses(403, 404, 409, 415),
+        },
         description:
           'With PSU-Context the answer carries _links.scaRedirect, the page where the PSU signs. A PSU-ID without a valid session with this TPP is answered 401 with an scaRedirect that establishes one (docs/sca.md).',
       },
@@ -161,7 +164,10 @@ export function registerPaymentCreation(
       });
       const paymentId = (answer.body as { paymentId: string }).paymentId;
       reply.header('Location', paymentLinks(product.service, product.product, paymentId).self);
-      return reply.code(answer.status).send(answer.body);
+      return reply
+        .code(answer.status)
+        .headers(answer.headers ?? {})
+        .send(answer.body);
     },
   );
 }

@@ -3,7 +3,7 @@ import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 import type { SigningBasketService } from '../../services/signing-basket-service.js';
 import { contextOf } from '../hooks/request-context.js';
 import { errorResponses } from '../schemas/common-schemas.js';
-import { basketCreateHeaders, readHeaders } from '../schemas/header-schemas.js';
+import { NOTIFICATION_ANSWER_HEADERS, basketCreateHeaders, readHeaders } from '../schemas/header-schemas.js';
 
 const CREATE_AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: true };
 const READ_AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: false };
@@ -35,7 +35,10 @@ function registerBasketCreation(app: FastifyInstance, baskets: SigningBasketServ
         tags: ['signing-baskets'],
         headers: basketCreateHeaders(),
         body: { $ref: 'SigningBasketCreate#' },
-        response: { 201: { $ref: 'SigningBasketCreated#' }, ...errorResponses(404, 409, 415) },
+        response: {
+          201: { $ref: 'SigningBasketCreated#', headers: NOTIFICATION_ANSWER_HEADERS },
+          ...errorResponses(404, 409, 415),
+        },
       },
     },
     async (request, reply) => {
@@ -44,7 +47,10 @@ function registerBasketCreation(app: FastifyInstance, baskets: SigningBasketServ
         'Location',
         `/v1/signing-baskets/${encodeURIComponent((answer.body as { basketId: string }).basketId)}`,
       );
-      return reply.code(answer.status as 201).send(answer.body);
+      return reply
+        .code(answer.status as 201)
+        .headers(answer.headers ?? {})
+        .send(answer.body);
     },
   );
 }

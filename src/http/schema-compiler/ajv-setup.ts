@@ -3,10 +3,14 @@ import type addFormats from 'ajv-formats';
 import { precompiledRequire } from './precompiled.js';
 import {
   HTTP_ADDRESS_FORMAT,
+  NOTIFICATION_CONTENT_FORMAT,
+  NOTIFICATION_URI_FORMAT,
   PSU_ADDRESS_FORMAT,
   REQUIRED_CODE,
   RULE_TEXT,
   httpAddressFormat,
+  notificationContentFormat,
+  notificationUriFormat,
   psuAddressFormat,
 } from './schema-formats.js';
 
@@ -50,5 +54,7 @@ export function createAjv(coerceTypes: boolean, checkSchemas: boolean, standalon
   ajv.addKeyword({ keyword: REQUIRED_CODE, schemaType: 'string' });
   ajv.addFormat(HTTP_ADDRESS_FORMAT, httpAddressFormat);
   ajv.addFormat(PSU_ADDRESS_FORMAT, psuAddressFormat);
+  ajv.addFormat(NOTIFICATION_URI_FORMAT, notificationUriFormat);
+  ajv.addFormat(NOTIFICATION_CONTENT_FORMAT, notificationContentFormat);
   return ajv;
 }

@@ -319,6 +319,7 @@ export const consentCreatedSchema = {
   required: ['_links'],
   properties: {
     _links: { ...links, description: "scaRedirect: the bank's page where the PSU chooses the accounts to share" },
+    tppMessages,
   },
 } as const;
 

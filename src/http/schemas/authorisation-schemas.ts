@@ -23,6 +23,7 @@ export const authorisationStartedSchema = {
   properties: {
     scaStatus: { type: 'string', enum: ['started'] },
     authorisationId: { type: 'string', description: 'The id under …/authorisations/{authorisationId}' },
+    tppMessages: { type: 'array', items: { $ref: 'TppMessage#' } },
     _links: { $ref: 'Links#' },
   },
 } as const;

@@ -4,12 +4,21 @@ import {
   FORMATTED_TEXT_MAX_LENGTH,
   FORWARDED_HEADER_MAX_LENGTH,
   HEADER_VALUE_MAX_LENGTH,
+  NOTIFICATION_CONTENT_MAX_LENGTH,
+  NOTIFICATION_URI_MAX_LENGTH,
   REDIRECT_URI_MAX_LENGTH,
   SESSION_ID_MAX_LENGTH,
   SHORT_HEADER_MAX_LENGTH,
   X_REQUEST_ID_MAX_LENGTH,
 } from '../../domain/limits.js';
-import { HTTP_ADDRESS_FORMAT, PSU_ADDRESS_FORMAT } from '../schema-compiler/schema-formats.js';
+import {
+  HTTP_ADDRESS_FORMAT,
+  NOTIFICATION_CONTENT_FORMAT,
+  NOTIFICATION_URI_FORMAT,
+  PSU_ADDRESS_FORMAT,
+} from '../schema-compiler/schema-formats.js';
+import { NOTIFICATION_CONTENT_RULE } from '../../domain/notifications/notification-content.js';
+import { NOTIFICATION_URI_RULE } from '../../domain/notifications/notification-uri.js';
 import { PSU_ADDRESS_RULE } from '../../domain/psu-address.js';
 
 /**
@@ -77,6 +86,22 @@ export const HEADER_DEFINITIONS = {
     enum: ['true', 'false'],
     description: 'false triggers biometric authentication automatically on mobile when available; default true',
   },
+  'TPP-Notification-URI': {
+    type: 'string',
+    maxLength: NOTIFICATION_URI_MAX_LENGTH,
+    format: NOTIFICATION_URI_FORMAT,
+    'x-rule-text': NOTIFICATION_URI_RULE,
+    description:
+      "Where the bank sends the resource's status notifications (Berlin Group resource status notification; docs/notifications.md). Used when https and its host lies in the domain of the TPP's certificate (CN or SubjectAltName dNSName, or a name under one; a wildcard covers one label); in the sandbox also http://localhost or http://127.0.0.1. A URI the bank will not call is answered ASPSP-Notification-Support: false with the reason in a WARNING tppMessage, and the resource is created",
+  },
+  'TPP-Notification-Content-Preferred': {
+    type: 'string',
+    maxLength: NOTIFICATION_CONTENT_MAX_LENGTH,
+    format: NOTIFICATION_CONTENT_FORMAT,
+    'x-rule-text': NOTIFICATION_CONTENT_RULE,
+    description:
+      'What to be notified of: status=SCA,PROCESS,LAST or any of them. SCA: each scaStatus change; PROCESS: each transactionStatus or consentStatus change; LAST: the final status. Default with a TPP-Notification-URI: all three',
+  },
   'TPP-Brand-Logging-Information': text(SHORT_HEADER_MAX_LENGTH, 'TPP brand shown to the PSU, for logging'),
   'PSU-ID': { ...uuid, description: 'The PSU identifier the bank issued to this TPP (returned after SCA as psu-id)' },
   'X-PSU-IDENTITY': {
@@ -131,6 +156,26 @@ export const HEADER_DEFINITIONS = {
 
 export type HeaderName = keyof typeof HEADER_DEFINITIONS;
 
+/** The notification subscription's headers, taken by every create and every start of an authorisation (docs/notifications.md). */
+const NOTIFICATION: HeaderName[] = ['TPP-Notification-URI', 'TPP-Notification-Content-Preferred'];
+
+/**
+ * The answer headers of those operations (in the OpenAPI document: response `headers`), sent when the
+ * request had a TPP-Notification-URI.
+ */
+export const NOTIFICATION_ANSWER_HEADERS = {
+  'ASPSP-Notification-Support': {
+    type: 'string',
+    enum: ['true', 'false'],
+    description:
+      'Sent when the request had a TPP-Notification-URI: true, the bank sends notifications there; false, it does not (the reason is a WARNING in tppMessages)',
+  },
+  'ASPSP-Notification-Content': {
+    type: 'string',
+    description: 'With ASPSP-Notification-Support: true, what the bank sends, such as status=SCA,PROCESS,LAST',
+  },
+} as const;
+
 const FORWARDED: HeaderName[] = [
   'PSU-IP-Address',
   'PSU-IP-Port',
@@ -164,6 +209,7 @@ export function createHeaders(options: { acceptFixRequired: boolean; brandLoggin
     'TPP-Session-ID',
     'TPP-Redirect-URI',
     'TPP-Redirect-Preferred',
+    ...NOTIFICATION,
     ...(options.brandLogging ? ['TPP-Brand-Logging-Information' as const] : []),
     'PSU-ID',
     'X-PSU-IDENTITY',
@@ -200,6 +246,12 @@ export function readHeaders() {
   );
 }
 
+/** Starting an authorisation (…/authorisations, …/cancellation-authorisations): a read's headers and the notification subscription's. */
+export function authorisationStartHeaders() {
+  const read = readHeaders();
+  return headersSchema([...(Object.keys(read.properties) as HeaderName[]), ...NOTIFICATION], SIGNED_REQUIRED);
+}
+
 /** What a request that starts an SCA without a payment in it sends: the signed set, Digest, the PSU and where the browser returns. */
 const SCA_START_HEADERS: readonly HeaderName[] = [
   ...SIGNED,
@@ -207,6 +259,7 @@ const SCA_START_HEADERS: readonly HeaderName[] = [
   'TPP-Session-ID',
   'TPP-Redirect-URI',
   'TPP-Redirect-Preferred',
+  ...NOTIFICATION,
   'PSU-ID',
   'X-PSU-IDENTITY',
   'X-PSU-AuthMethod-Preferred',

@@ -36,6 +36,7 @@ export const basketCreatedSchema = {
   properties: {
     basketId: { type: 'string' },
     transactionStatus: { type: 'string', enum: [...BASKET_STATUSES] },
+    tppMessages: { type: 'array', items: { $ref: 'TppMessage#' } },
     _links: { $ref: 'Links#' },
   },
 } as const;

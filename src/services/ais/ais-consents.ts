@@ -99,7 +99,11 @@ export class AisConsents {
       );
     }
     const answer: Answer = { status: 201, body: { _links: { scaRedirect: { href: signing.link, verbs: ['GET'] } } } };
-    const stored = await this.store.createAisConsent(consent, signing.authorisation, record(answer));
+    const stored = await this.store.createAisConsent(
+      consent,
+      signing.authorisation,
+      record(answer, { kind: 'consent', id: consent.id }),
+    );
     return stored === undefined ? { created: answer } : { replayed: stored };
   }
 

@@ -4,6 +4,10 @@ import { type Kysely, type Migration, SqliteAdapter, sql } from 'kysely';
 const TRANSFER_COLUMNS =
   'payment_id, seq, tpp_id, psu_key, amount_minor, currency, creditor_name, creditor_account, duplicate_key, status, status_reason, created_at';
 
+/** The tpp_requests columns this migration's function inserts. */
+export const REQUEST_COLUMNS =
+  'tpp_id, request_id, operation, body_sha256, response_status, response_body, payment_id, created_at';
+
 /** The parts of this migration's function that migration 012 changed (its down puts them back). */
 export const FUNCTION_PARTS = {
   duplicateWhere: `      where t.tpp_id = pay->>'tpp_id' and t.psu_key = pay->>'psu_key'
@@ -43,8 +47,14 @@ export function createPaymentFunction(parts: {
   duplicateWhere: string;
   transferColumns: string;
   transferValues: string;
+  /** The tpp_requests columns inserted (migration 026 adds response_headers); this migration's when left out. */
+  requestColumns?: string;
+  /** Statements after the transfers' insert (migration 026: the notification subscription); none when left out. */
+  afterTransfers?: string;
 }): string {
   const { head, duplicateWhere, transferColumns, transferValues } = parts;
+  const requestColumns = parts.requestColumns ?? REQUEST_COLUMNS;
+  const afterTransfers = parts.afterTransfers ?? '';
   return `
 ${head} psd2_create_payment(lock_key text, req jsonb, pay jsonb, auth jsonb, xfers jsonb, duplicates_since text) returns jsonb
 language plpgsql as $fn$
@@ -69,8 +79,8 @@ ${duplicateWhere}
   end if;
   -- A concurrent create with the same X-Request-ID (another PSU, so another lock) may commit first:
   -- the primary key decides, and the loser answers with the winner's stored request.
-  insert into tpp_requests (tpp_id, request_id, operation, body_sha256, response_status, response_body, payment_id, created_at)
-    select tpp_id, request_id, operation, body_sha256, response_status, response_body, payment_id, created_at
+  insert into tpp_requests (${requestColumns})
+    select ${requestColumns}
     from jsonb_populate_record(null::tpp_requests, req)
     on conflict (tpp_id, request_id) do nothing;
   if not found then
@@ -94,7 +104,7 @@ ${duplicateWhere}
   insert into transfers (${transferColumns})
     select ${transferValues}
     from jsonb_populate_recordset(null::transfers, xfers);
-  return jsonb_build_object('outcome', 'created');
+${afterTransfers}  return jsonb_build_object('outcome', 'created');
 end
 $fn$`;
 }

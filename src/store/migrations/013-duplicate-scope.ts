@@ -48,6 +48,17 @@ const DUPLICATE_WHERE = `      where t.duplicate_scope = psd2_duplicate_scope(pa
         and t.tpp_id = pay->>'tpp_id' and t.psu_key = pay->>'psu_key'
         and t.duplicate_key in (select x->>'duplicate_key' from jsonb_array_elements(xfers) x)`;
 
+/** The parts of psd2_create_payment this migration made, and what migration 026 builds on (its down puts them back). */
+export const DUPLICATE_SCOPE_PARTS = {
+  duplicateWhere: DUPLICATE_WHERE,
+  transferColumns: TRANSFER_COLUMNS,
+  transferValues: TRANSFER_COLUMNS.replace(
+    'duplicate_hash, duplicate_scope, duplicate_day,',
+    `${DUPLICATE_HASH_PARTS.hashOfRow},
+      coalesce(duplicate_scope, psd2_duplicate_scope(tpp_id, psu_key)), coalesce(duplicate_day, psd2_duplicate_day(created_at)),`,
+  ),
+};
+
 /**
  * transfers.duplicate_scope and duplicate_day, and the logical-duplicate look-up by the index on
  * (duplicate_scope, duplicate_day, duplicate_hash) in place of the one on duplicate_hash alone, whose
@@ -86,18 +97,7 @@ export const duplicateScopeMigration: Migration = {
         )
         .execute(db);
       await sql
-        .raw(
-          createPaymentFunction({
-            head: 'create or replace function',
-            duplicateWhere: DUPLICATE_WHERE,
-            transferColumns: TRANSFER_COLUMNS,
-            transferValues: TRANSFER_COLUMNS.replace(
-              'duplicate_hash, duplicate_scope, duplicate_day,',
-              `${DUPLICATE_HASH_PARTS.hashOfRow},
-      coalesce(duplicate_scope, psd2_duplicate_scope(tpp_id, psu_key)), coalesce(duplicate_day, psd2_duplicate_day(created_at)),`,
-            ),
-          }),
-        )
+        .raw(createPaymentFunction({ head: 'create or replace function', ...DUPLICATE_SCOPE_PARTS }))
         .execute(db);
     }
     await db.schema.dropIndex('transfers_duplicate_hash').execute();

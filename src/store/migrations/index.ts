@@ -24,6 +24,7 @@ import { psuSessionCustomerMigration } from './022-psu-session-customer.js';
 import { bankBulkOperationsMigration } from './023-bank-bulk-operations.js';
 import { consoleSessionsMigration } from './024-console-sessions.js';
 import { bankTrustMigration } from './025-bank-trust.js';
+import { notificationSubscriptionsMigration } from './026-notification-subscriptions.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '023-bank-bulk-operations': bankBulkOperationsMigration,
   '024-console-sessions': consoleSessionsMigration,
   '025-bank-trust': bankTrustMigration,
+  '026-notification-subscriptions': notificationSubscriptionsMigration,
 };
 
 /**

@@ -10,6 +10,7 @@ import {
   bindingRow,
   duplicatesOf,
   paymentRow,
+  subscriptionRow,
   toBinding,
   toStoredPayment,
   toStoredRequest,
@@ -38,7 +39,8 @@ export class PostgresHotPath {
       text: 'select psd2_create_payment($1, $2, $3, $4, $5, $6) as result',
       values: [
         `psu|${payment.tppId}|${payment.psu.key}`,
-        json(tppRequestRow(request, payment.id, createdAt)),
+        // The subscription rides in the request's JSON: psd2_create_payment (migration 026) inserts it.
+        json({ ...tppRequestRow(request, payment.id, createdAt), subscription: subscriptionRow(request, createdAt) }),
         // Production's bank is ''; the function names every column, so the default is given here.
         json(paymentRow(payment, options.bank ?? '')),
         options.authorisation === undefined ? null : json(authorisationRow(options.authorisation)),

@@ -7,6 +7,7 @@ import { tppRequestRow } from '../payment-rows.js';
 import type { NewAuthorisation } from '../sca-records.js';
 import type { StoredTppRequest, TppRequestRecord } from '../store.js';
 import { createAuthorisation } from './sca-queries.js';
+import { insertSubscription } from './notification-subscription-queries.js';
 import { findStoredRequest } from './tpp-request-queries.js';
 import type { TransactionLock } from './transaction-lock.js';
 
@@ -33,6 +34,7 @@ export async function createConsent(
       .insertInto('tpp_requests')
       .values(tppRequestRow(request, null, consent.createdAt.toISOString()))
       .execute();
+    await insertSubscription(trx, request, consent.createdAt.toISOString());
     return undefined;
   });
 }

@@ -6,6 +6,7 @@ import { createAuthorisation } from './sca-queries.js';
 import type { TppRequestRecord } from '../store.js';
 import { tppRequestRow } from '../payment-rows.js';
 import { findStoredRequest } from './tpp-request-queries.js';
+import { insertSubscription } from './notification-subscription-queries.js';
 
 /**
  * Signing baskets: a payment is in at most one basket (basket_payments.payment_id is unique).
@@ -54,6 +55,7 @@ export async function createBasket(
       .insertInto('tpp_requests')
       .values(tppRequestRow(request, null, at))
       .execute();
+    await insertSubscription(trx, request, at);
     return { outcome: 'created' } as const;
   });
 }

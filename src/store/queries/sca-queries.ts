@@ -17,6 +17,7 @@ import { authorisationRow, tppRequestRow } from '../payment-rows.js';
 import type { StoredTppRequest, TppRequestRecord } from '../store.js';
 import type { TransactionLock } from './transaction-lock.js';
 import { findStoredRequest } from './tpp-request-queries.js';
+import { insertSubscription } from './notification-subscription-queries.js';
 import { transfersOfPayments } from './transfer-rows.js';
 
 /** PSU sessions, authorisations, and the payment decisions an SCA makes. */
@@ -96,6 +97,7 @@ export async function startAuthorisation(
       .insertInto('tpp_requests')
       .values(tppRequestRow(request, null, a.createdAt.toISOString()))
       .execute();
+    await insertSubscription(trx, request, a.createdAt.toISOString());
     return undefined;
   });
 }

@@ -11,7 +11,7 @@ export async function findStoredRequest(
 ): Promise<StoredTppRequest | undefined> {
   const row = await db
     .selectFrom('tpp_requests')
-    .select(['operation', 'body_sha256', 'response_status', 'response_body'])
+    .select(['operation', 'body_sha256', 'response_status', 'response_body', 'response_headers'])
     .where('tpp_id', '=', tppId)
     .where('request_id', '=', requestId)
     .executeTakeFirst();

@@ -12,6 +12,7 @@ import {
   bankClockOffset,
   duplicateLookup,
   paymentRow,
+  subscriptionRow,
   toBinding,
   toStoredPayment,
   toStoredRequest,
@@ -82,7 +83,7 @@ export class SqliteHotPath {
 
   findTppRequest(tppId: string, requestId: string): StoredTppRequest | undefined {
     const row = this.sql(
-      'select operation, body_sha256, response_status, response_body from tpp_requests where tpp_id = ? and request_id = ?',
+      'select operation, body_sha256, response_status, response_body, response_headers from tpp_requests where tpp_id = ? and request_id = ?',
     ).get(tppId, requestId) as TppRequestRowRead | undefined;
     return row === undefined ? undefined : toStoredRequest(row);
   }
@@ -176,6 +177,8 @@ export class SqliteHotPath {
     }
     this.insert('payments', paymentRow(payment, options.bank));
     if (options.authorisation !== undefined) this.insert('authorisations', authorisationRow(options.authorisation));
+    const subscription = subscriptionRow(request, createdAt);
+    if (subscription !== null) this.insert('notification_subscriptions', subscription);
     // One statement for every entry of a bulk: the text is made and looked up once, not per row.
     if (transfers.length > 0) {
       const insertTransfer = this.insertStatement('transfers', transfers[0]!);
