@@ -16,6 +16,7 @@ import { upkeepContract } from './upkeep-contract.js';
 import { snapshotContract } from './snapshot-contract.js';
 import { bankOverviewContract } from './bank-overview-contract.js';
 import { consoleSessionContract } from './console-session-contract.js';
+import { notificationContract } from './notification-contract.js';
 import type { StoreUnderTest } from './store-under-test.js';
 
 export type { StoreUnderTest } from './store-under-test.js';
@@ -146,6 +147,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
             bodySha256: request.bodySha256,
             responseStatus: 201,
             responseBody: request.responseBody,
+            responseHeaders: undefined,
           });
         }));
 
@@ -762,6 +764,7 @@ export function storeContract(kind: 'sqlite' | 'postgres', open: () => Promise<S
     snapshotContract(open);
     bankOverviewContract(open);
     consoleSessionContract(open);
+    notificationContract(open);
   });
 }
 

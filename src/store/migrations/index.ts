@@ -69,4 +69,7 @@ export const MIGRATIONS_OUTSIDE_SNAPSHOTS: ReadonlySet<string> = new Set([
   '023-bank-bulk-operations',
   '024-console-sessions',
   '025-bank-trust',
+  // Adds a table and a nullable column only: a snapshot saved before it (no subscription, no answer
+  // headers, which is what every create before it had) restores unchanged (docs/decisions/0328).
+  '026-notification-subscriptions',
 ]);
