@@ -3,7 +3,7 @@
  * domain secured by the eIDAS QWAC certificate of the TPP in the field CN or SubjectAltName",
  * wildcards counted). Both are compared as ASCII in lower case: a certificate names an
  * internationalised domain by its A-labels (RFC 5280, 7.2), and the host is read by the WHATWG URL
- * parser, which writes it so (docs/decisions/0325).
+ * parser, which writes it so (docs/decisions/0326).
  */
 
 /** A DNS name a certificate may carry: LDH labels (a leading `*` label for a wildcard), two labels at least. */
@@ -29,7 +29,7 @@ export function certificateDomainNames(names: readonly string[]): string[] {
  *   nothing, and a partial one (`a*.tpp.example`) is no DNS name here.
  * - An exact name covers itself and every name under it: Berlin Group's own example counts
  *   www.example-TPP.com and notifications.example-TPP.com as in the domain of example-TPP.com
- *   (docs/decisions/0325).
+ *   (docs/decisions/0326).
  */
 export function coversHost(name: string, host: string): boolean {
   if (name.startsWith('*.')) {

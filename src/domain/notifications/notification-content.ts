@@ -1,6 +1,6 @@
 /**
  * TPP-Notification-Content-Preferred and ASPSP-Notification-Content: Berlin Group's `status=X1, …, Xn`,
- * each Xi one of SCA, PROCESS, LAST, none repeated (docs/notifications.md; docs/decisions/0324).
+ * each Xi one of SCA, PROCESS, LAST, none repeated (docs/notifications.md; docs/decisions/0325).
  */
 
 /** What a TPP can be notified of: SCA, each scaStatus change; PROCESS, each transactionStatus or consentStatus change; LAST, the final one. */
@@ -15,7 +15,7 @@ export const NOTIFICATION_CONTENT_RULE =
 /**
  * The contents a header names, in the order of NOTIFICATION_CONTENTS; undefined when it does not follow the grammar.
  * The key `status` is read in any case, as a parameter name; the constants only in upper case, as
- * Berlin Group writes its codes and as every other code this server reads is (docs/decisions/0324).
+ * Berlin Group writes its codes and as every other code this server reads is (docs/decisions/0325).
  * Spaces around `=` and the commas are allowed: Berlin Group's own example has them.
  */
 export function parseNotificationContent(value: string): NotificationContent[] | undefined {

@@ -28,7 +28,7 @@ export const NO_NOTIFICATION: NotificationRequest = { kind: 'none' };
 /**
  * Without TPP-Notification-Content-Preferred the bank sends all three: a TPP that gave a URI wants to
  * stop polling, and each of SCA, PROCESS and LAST is a change it would otherwise poll for
- * (docs/decisions/0327).
+ * (docs/decisions/0328).
  */
 export const DEFAULT_NOTIFICATION_CONTENT: readonly NotificationContent[] = NOTIFICATION_CONTENTS;
 
@@ -49,7 +49,7 @@ export function judgeNotificationRequest(
   return { kind: 'subscribed', subscription: { uri: judged.uri, content: preferred ?? DEFAULT_NOTIFICATION_CONTENT } };
 }
 
-/** The answer headers of a create: ASPSP-Notification-Support, and ASPSP-Notification-Content when it is true. None without a URI (docs/decisions/0327). */
+/** The answer headers of a create: ASPSP-Notification-Support, and ASPSP-Notification-Content when it is true. None without a URI (docs/decisions/0328). */
 export function notificationAnswerHeaders(request: NotificationRequest): Record<string, string> {
   if (request.kind === 'none') return {};
   if (request.kind === 'refused') return { 'ASPSP-Notification-Support': 'false' };
@@ -61,7 +61,7 @@ export function notificationAnswerHeaders(request: NotificationRequest): Record<
 
 /**
  * The WARNING that says why the bank will not call the URI, beside the created resource
- * (docs/decisions/0326): the create itself succeeded.
+ * (docs/decisions/0327): the create itself succeeded.
  */
 export function notificationWarning(request: NotificationRequest): TppMessage | undefined {
   if (request.kind !== 'refused') return undefined;

@@ -5,7 +5,7 @@ import { certificateDomainNames, coversHost } from './certificate-domain.js';
  * A value that is no URI is a 400; a URI the bank will not call (not https, outside the domain of
  * the TPP's certificate) is answered ASPSP-Notification-Support: false, and the create succeeds
  * (Berlin Group: "ASPSPs may respond with ASPSP-Notification-Support set to false, if the provided
- * URIs do not comply"; docs/decisions/0326).
+ * URIs do not comply"; docs/decisions/0327).
  */
 
 /** What the rule says in words, for the 400 a value that is no URI gets. */
@@ -30,7 +30,7 @@ export function isNotificationUri(value: string): boolean {
 /** Where the bank may send, or why it will not. */
 export type NotificationUriJudgement = { compliant: true; uri: string } | { compliant: false; reason: string };
 
-/** The hosts a TPP's own tests listen on: the sandbox sends there, over http too (docs/decisions/0326). */
+/** The hosts a TPP's own tests listen on: the sandbox sends there, over http too (docs/decisions/0327). */
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**

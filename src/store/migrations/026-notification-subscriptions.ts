@@ -17,7 +17,7 @@ const AFTER_TRANSFERS = `  if req->'subscription' is not null and jsonb_typeof(r
 
 /**
  * Berlin Group's resource status notifications, the part a create stores (docs/notifications.md,
- * docs/decisions/0328):
+ * docs/decisions/0329):
  * - notification_subscriptions: where and what the bank sends for one resource (a payment, a signing
  *   basket, a consent, an authorisation), one row per resource, written in the create's transaction.
  * - tpp_requests.response_headers: the answer's own headers (ASPSP-Notification-Support and -Content),

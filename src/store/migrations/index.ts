@@ -70,6 +70,6 @@ export const MIGRATIONS_OUTSIDE_SNAPSHOTS: ReadonlySet<string> = new Set([
   '024-console-sessions',
   '025-bank-trust',
   // Adds a table and a nullable column only: a snapshot saved before it (no subscription, no answer
-  // headers, which is what every create before it had) restores unchanged (docs/decisions/0328).
+  // headers, which is what every create before it had) restores unchanged (docs/decisions/0329).
   '026-notification-subscriptions',
 ]);

@@ -63,7 +63,7 @@ const BANK_TABLE_LIST = [
   { table: 'console_sessions', where: byBank, inSnapshot: false },
   { table: 'console_link_uses', where: byBank, inSnapshot: false },
   { table: 'tpp_requests', where: byTpp, inSnapshot: true },
-  // A subscription is part of its resource's state: a restored payment notifies as it did (docs/decisions/0328).
+  // A subscription is part of its resource's state: a restored payment notifies as it did (docs/decisions/0329).
   { table: 'notification_subscriptions', where: byTpp, inSnapshot: true },
   { table: 'batch_runs', where: byBank, inSnapshot: true },
   // Armed scenarios are the bank's state a test set up: a restore brings back those armed at the save.
