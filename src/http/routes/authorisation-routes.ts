@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Answer } from '../../services/idempotent-create.js';
 import { PAYMENT_SERVICES, type PaymentService } from '../../domain/payment-product.js';
 import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 import type { AuthorisationPurpose } from '../../services/payment-authorisations.js';
@@ -92,10 +93,7 @@ function registerPaymentList(
     },
     async (request, reply) => {
       const answer = await payments.authorisations.start(contextOf(request), address(request.params), list.purpose);
-      return reply
-        .code(answer.status)
-        .headers(answer.headers ?? {})
-        .send(answer.body);
+      return sendAnswer(reply, answer);
     },
   );
   app.get<{ Params: PaymentParams }>(
@@ -155,10 +153,7 @@ function registerBasketList(app: FastifyInstance, baskets: SigningBasketService)
     },
     async (request, reply) => {
       const answer = await baskets.startAuthorisation(contextOf(request), request.params.basketId);
-      return reply
-        .code(answer.status)
-        .headers(answer.headers ?? {})
-        .send(answer.body);
+      return sendAnswer(reply, answer);
     },
   );
   app.get<{ Params: BasketParams }>(
@@ -192,4 +187,12 @@ function registerBasketList(app: FastifyInstance, baskets: SigningBasketService)
     async (request) =>
       baskets.authorisationStatus(contextOf(request), request.params.basketId, request.params.authorisationId),
   );
+}
+
+/** A start's answer, with its own headers (ASPSP-Notification-Support, docs/notifications.md). */
+function sendAnswer(reply: FastifyReply, answer: Answer): FastifyReply {
+  return reply
+    .code(answer.status)
+    .headers(answer.headers ?? {})
+    .send(answer.body);
 }
