@@ -81,7 +81,9 @@ function serializerOf(route: RouteOptions, status: string): (value: unknown) => 
 let ajv: ReturnType<typeof createAjv> | undefined;
 const validators = new Map<string, ValidateFunction>();
 /** Ajv as the server makes it (ajv-setup.ts), with the app's shared schemas, checking every schema; each schema compiled once. */
-function answerValidator(schema: object): ValidateFunction {
+function answerValidator(answerSchema: object): ValidateFunction {
+  // A response's `headers` are its answer headers for the OpenAPI document (@fastify/swagger), not part of the body.
+  const { headers: _answerHeaders, ...schema } = answerSchema as Record<string, unknown>;
   const key = JSON.stringify(schema);
   let validate = validators.get(key);
   if (validate === undefined) {
