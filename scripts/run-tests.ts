@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RUN_SHARED_DIR_ENV } from '../test/support/run-shared.js';
+import { filesCpu } from '../test/support/file-cpu.js';
+import { PG_TEMPLATE_SHARED, RUN_SHARED_DIR_ENV } from '../test/support/run-shared.js';
 
 /**
  * Runs every compiled test file (dist/test/**\/*.test.js) whose source (test/**\/*.test.ts) exists,
@@ -27,6 +28,9 @@ function sourceOf(compiled: string): string {
   return relative('dist', compiled).replace(/\.js$/, '.ts');
 }
 
+/** How many of the costliest files the summary names. */
+const COSTLIEST_SHOWN = 15;
+
 const filters = process.argv.slice(2);
 const files = findTests('dist/test').filter(
   (file) => existsSync(sourceOf(file)) && (filters.length === 0 || filters.some((f) => file.includes(f))),
@@ -45,6 +49,8 @@ const child = spawn(
     '--test-concurrency=2',
     // In each test file's process, before the file: modules compiled once for the whole run.
     `--import=${pathToFileURL(resolve('dist/test/support/compile-cache.js')).href}`,
+    // Each file's CPU, for the list of the costliest below.
+    `--import=${pathToFileURL(resolve('dist/test/support/file-cpu-hook.js')).href}`,
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',
@@ -63,9 +69,22 @@ const child = spawn(
   },
 );
 
-child.on('exit', (code, signal) => {
+child.on('exit', async (code, signal) => {
   const tap = readFileSync(tapFile, 'utf8');
+  const cpu = filesCpu(reportDir);
+  // The migrated PostgreSQL template a file made for the run's databases (test/support/postgres.ts).
+  if (existsSync(join(reportDir, PG_TEMPLATE_SHARED))) {
+    const { dropRunTemplate } = await import('../test/support/postgres.js');
+    await dropRunTemplate(reportDir);
+  }
   rmSync(reportDir, { recursive: true, force: true });
+  if (cpu.length > 0) {
+    const total = cpu.reduce((sum, f) => sum + f.seconds, 0);
+    const top = cpu.slice(0, COSTLIEST_SHOWN).map((f) => `  ${f.seconds.toFixed(1).padStart(6)} s  ${f.file}\n`);
+    process.stdout.write(
+      `\nrun-tests: the test files' processes took ${total.toFixed(0)} s of CPU (servers and browsers they ran included, PostgreSQL not); the costliest:\n${top.join('')}`,
+    );
+  }
   const count = (name: string) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
   const tests = count('tests');
   process.stdout.write(
