@@ -9,7 +9,7 @@ import { Banks } from '../../src/services/banks.js';
 import { BatchRunner } from '../../src/services/batch-runner.js';
 import { InstantExecution } from '../../src/services/instant-execution.js';
 import { type DatabaseLocation, openStore } from '../../src/store/open-store.js';
-import { createTestDatabase } from '../support/postgres.js';
+import { createMigratedTestDatabase } from '../support/postgres.js';
 import { type CoreUnderTest, coreContract } from './core-contract.js';
 
 /** The embedded core over a store, production's bank ('') with the default data set, and its batch. */
@@ -47,6 +47,6 @@ coreContract('embedded, on SQLite', async () => {
 });
 
 coreContract('embedded, on PostgreSQL', async () => {
-  const database = await createTestDatabase();
+  const database = await createMigratedTestDatabase();
   return embedded({ kind: 'postgres', url: database.url }, () => database.drop());
 });

@@ -6,7 +6,7 @@ import { HttpCore } from '../../src/core/http/http-core.js';
 import { NO_FAULTS } from '../../src/reference-core/faults.js';
 import { startReferenceCore } from '../../src/reference-core/reference-core.js';
 import type { DatabaseLocation } from '../../src/store/open-store.js';
-import { createTestDatabase } from '../support/postgres.js';
+import { createMigratedTestDatabase } from '../support/postgres.js';
 import { type CoreUnderTest, coreContract } from './core-contract.js';
 
 const KEY = parseCoreKey('5a'.repeat(32), 'test');
@@ -58,6 +58,6 @@ coreContract('the reference core over HTTP, on SQLite', async () => {
 });
 
 coreContract('the reference core over HTTP, on PostgreSQL', async () => {
-  const database = await createTestDatabase();
+  const database = await createMigratedTestDatabase();
   return overHttp({ kind: 'postgres', url: database.url }, () => database.drop());
 });

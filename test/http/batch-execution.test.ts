@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Store } from '../../src/store/store.js';
-import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
+import { type TestDatabase, createMigratedTestDatabase } from '../support/postgres.js';
 import {
   BULK_PATH,
   CROSS_BORDER_PATH,
@@ -30,7 +30,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     let store: Store | undefined;
     before(async () => {
       if (engine === 'postgres') {
-        database = await createTestDatabase();
+        database = await createMigratedTestDatabase();
         store = PostgresStore.open(database.url);
         await store.migrate();
       }

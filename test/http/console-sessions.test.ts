@@ -11,7 +11,7 @@ import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js
 import { consoleLink } from '../support/console-requests.js';
 import { ConsoleVisitor } from '../support/console-visitor.js';
 import { nextFnr } from '../support/norwegian-numbers.js';
-import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
+import { type TestDatabase, createMigratedTestDatabase } from '../support/postgres.js';
 import { type TestApp, startTestApp } from '../support/test-app.js';
 import { TPP_ID } from '../support/tpp-fixtures.js';
 
@@ -35,7 +35,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     before(async () => {
       const nationalIdKey = { bytes: randomBytes(32) };
       if (engine === 'postgres') {
-        database = await createTestDatabase();
+        database = await createMigratedTestDatabase();
         stores.push(PostgresStore.open(database.url), PostgresStore.open(database.url));
       } else {
         // SQLite serves one process: its second instance is the same store (store-contract.ts).

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Clock } from '../../src/domain/clock.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
-import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
+import { type TestDatabase, createMigratedTestDatabase } from '../support/postgres.js';
 import {
   BULK_PATH,
   CROSS_BORDER_PATH,
@@ -33,7 +33,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     let store: PostgresStore | undefined;
     before(async () => {
       if (engine === 'postgres') {
-        database = await createTestDatabase();
+        database = await createMigratedTestDatabase();
         store = PostgresStore.open(database.url);
         await store.migrate();
         t = await startTestApp({ store });

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Store } from '../../src/store/store.js';
 import { type Clock, osloDate } from '../../src/domain/clock.js';
-import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
+import { type TestDatabase, createMigratedTestDatabase } from '../support/postgres.js';
 import { nextFnr } from '../support/norwegian-numbers.js';
 import { sandboxAccountBody } from '../support/sandbox-bodies.js';
 import { createHeaders } from '../support/payment-requests.js';
@@ -35,7 +35,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     let store: Store | undefined;
     before(async () => {
       if (engine === 'postgres') {
-        database = await createTestDatabase();
+        database = await createMigratedTestDatabase();
         store = PostgresStore.open(database.url);
         await store.migrate();
       }

@@ -17,7 +17,7 @@ import {
   messagesByPath,
   OTHER_PSU_ID,
 } from '../support/payment-requests.js';
-import { createTestDatabase } from '../support/postgres.js';
+import { createMigratedTestDatabase } from '../support/postgres.js';
 import { ibanOf, nextBban, nextFnr, nextOrganisationNumber } from '../support/norwegian-numbers.js';
 import { sandboxAccountBody } from '../support/sandbox-bodies.js';
 import { OTHER_TPP_ID, TPP_ID } from '../support/tpp-fixtures.js';
@@ -1868,7 +1868,7 @@ describe('production mode', () => {
 
 describe('on PostgreSQL', () => {
   it('creates, lists, pages, deletes and initializes the same way', async () => {
-    const database = await createTestDatabase();
+    const database = await createMigratedTestDatabase();
     const store = PostgresStore.open(database.url);
     await store.migrate();
     const pg = await startTestApp({ store });

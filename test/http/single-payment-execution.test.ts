@@ -4,7 +4,7 @@ import { addDays } from '../../src/domain/clock.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Store } from '../../src/store/store.js';
 import { nextFnr } from '../support/norwegian-numbers.js';
-import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
+import { type TestDatabase, createMigratedTestDatabase } from '../support/postgres.js';
 import { sandboxAccountBody } from '../support/sandbox-bodies.js';
 import { signedPayment } from '../support/scenario-steps.js';
 import {
@@ -31,7 +31,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     let store: Store | undefined;
     before(async () => {
       if (engine === 'postgres') {
-        database = await createTestDatabase();
+        database = await createMigratedTestDatabase();
         store = PostgresStore.open(database.url);
         await store.migrate();
       }

@@ -7,7 +7,7 @@ import type { Store } from '../../src/store/store.js';
 import type { CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
 import { nextBban, nextFnr } from '../support/norwegian-numbers.js';
 import { CROSS_BORDER_PATH, OLA_ACCOUNTS, createHeaders, crossBorderBody } from '../support/payment-requests.js';
-import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
+import { type TestDatabase, createMigratedTestDatabase } from '../support/postgres.js';
 import { sandboxAccountBody } from '../support/sandbox-bodies.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
@@ -30,7 +30,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     let b: CertificateAndKey;
     before(async () => {
       if (engine === 'postgres') {
-        database = await createTestDatabase();
+        database = await createMigratedTestDatabase();
         store = PostgresStore.open(database.url);
         await store.migrate();
       }

@@ -14,7 +14,7 @@ import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
-import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
+import { type TestDatabase, createMigratedTestDatabase } from '../support/postgres.js';
 import { RecordingCore, report } from '../support/recording-core.js';
 
 /** A clock the test moves: retries come due when it says so, not after real waits. */
@@ -63,7 +63,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         dir = mkdtempSync(join(tmpdir(), 'psd2-handover-'));
         store = SqliteStore.open(join(dir, 'test.db'));
       } else {
-        database = await createTestDatabase();
+        database = await createMigratedTestDatabase();
         store = PostgresStore.open(database.url);
       }
       await store.migrate();

@@ -1,20 +1,20 @@
 import { after, describe, it } from 'node:test';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
-import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
+import { type TestDatabase, createMigratedTestDatabase, createTestDatabase } from '../support/postgres.js';
 import { storeContract } from './store-contract.js';
 
 const databases: TestDatabase[] = [];
 after(() => Promise.all(databases.map((db) => db.drop())));
 
-storeContract('postgres', async () => {
-  const database = await createTestDatabase();
+storeContract('postgres', async (schema) => {
+  const database = schema === 'migrated' ? await createMigratedTestDatabase() : await createTestDatabase();
   databases.push(database);
   return { store: PostgresStore.open(database.url), openAnother: async () => PostgresStore.open(database.url) };
 });
 
 describe('postgres store: a connection ended by the database', () => {
   it('survives the end of a connection checked out between two statements (no unhandled error), and answers the next call', async () => {
-    const database = await createTestDatabase();
+    const database = await createMigratedTestDatabase();
     databases.push(database);
     const store = PostgresStore.open(database.url);
     await store.migrate();

@@ -9,6 +9,12 @@ import { join } from 'node:path';
  */
 export const RUN_SHARED_DIR_ENV = 'PSD2_TEST_RUN_SHARED_DIR';
 
+/**
+ * Under this name the run's migrated PostgreSQL template is recorded by the file that made it
+ * (test/support/postgres.ts), for scripts/run-tests.ts to drop it once every file ended.
+ */
+export const PG_TEMPLATE_SHARED = 'pg-template.json';
+
 function sharedPath(name: string): string | undefined {
   const dir = process.env[RUN_SHARED_DIR_ENV];
   return dir === undefined || dir === '' ? undefined : join(dir, name);

@@ -41,7 +41,7 @@ import { HandoverRelay } from '../../src/services/core-handover/handover-relay.j
 import type { CoreCallbacks } from '../../src/http/routes/core-callback-routes.js';
 import type { ServerMetrics } from '../../src/metrics/server-metrics.js';
 import { OTHER_PSU_ID, PSU_ID } from './psu-ids.js';
-import { type TestDatabase, createTestDatabase } from './postgres.js';
+import { type TestDatabase, createMigratedTestDatabase } from './postgres.js';
 import { readRunShared, saveRunShared } from './run-shared.js';
 import { OTHER_TPP_ID, TPP_ID, type TppFixtures, tppFixtures } from './tpp-fixtures.js';
 
@@ -141,7 +141,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   let database: TestDatabase | undefined;
   let store = options.store;
   if (store === undefined && options.engine === 'postgres') {
-    database = await createTestDatabase();
+    database = await createMigratedTestDatabase();
     store = PostgresStore.open(database.url);
     await store.migrate();
   } else if (store === undefined) {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
-import { createTestDatabase } from './postgres.js';
+import { createMigratedTestDatabase } from './postgres.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
 import { TPP_ID, tppFixtures } from './tpp-fixtures.js';
 
@@ -27,7 +27,7 @@ export async function withTwoServersOnPostgres(options: {
   drive: (servers: [ServerProcess, ServerProcess]) => Promise<void>;
   check: (databaseUrl: string, ids: string[], before: bigint) => Promise<void>;
 }): Promise<void> {
-  const database = await createTestDatabase();
+  const database = await createMigratedTestDatabase();
   const dir = mkdtempSync(join(tmpdir(), 'psd2-two-servers-'));
   options.dirs.push(dir);
   try {
