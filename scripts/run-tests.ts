@@ -5,6 +5,7 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { filesCpu } from '../test/support/file-cpu.js';
 import { PG_TEMPLATE_SHARED, RUN_SHARED_DIR_ENV } from '../test/support/run-shared.js';
+import { groupTestFiles } from './test-groups.js';
 
 /**
  * Runs every compiled test file (dist/test/**\/*.test.js) whose source (test/**\/*.test.ts) exists,
@@ -55,7 +56,7 @@ const child = spawn(
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',
     `--test-reporter-destination=${tapFile}`,
-    ...files,
+    ...groupTestFiles(files, reportDir, sourceOf),
   ],
   {
     stdio: 'inherit',

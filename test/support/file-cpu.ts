@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { RUN_SHARED_DIR_ENV } from './run-shared.js';
 
 /**
@@ -38,7 +38,9 @@ export function recordFileCpuOnExit(): void {
     const seconds = ownCpuSeconds();
     if (seconds === undefined) return;
     mkdirSync(join(dir, CPU_DIR), { recursive: true });
-    const record: FileCpu = { file: relative(process.cwd(), file), seconds };
+    // A group of files (scripts/test-groups.ts) is a module of the run's directory: named by its name.
+    const path = relative(process.cwd(), file);
+    const record: FileCpu = { file: path.startsWith('..') ? basename(file) : path, seconds };
     writeFileSync(join(dir, CPU_DIR, `${process.pid}.json`), JSON.stringify(record));
   });
 }
