@@ -1,6 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { Amount, SmallInt } from './column-types.js';
 import type { CoreHandoverTable, CoreReportCursorTable } from './core-handover-tables.js';
+import type { NotificationAttemptTable, NotificationEventTable, NotificationKeyTable } from './notification-tables.js';
 import type {
   ConsoleLinkUseTable,
   ConsoleSessionTable,
@@ -353,6 +354,9 @@ export interface Database {
   batch_runs: BatchRunTable;
   tpp_requests: TppRequestTable;
   notification_subscriptions: NotificationSubscriptionTable;
+  notification_events: NotificationEventTable;
+  notification_attempts: NotificationAttemptTable;
+  notification_keys: NotificationKeyTable;
   request_bindings: RequestBindingTable;
   payments: PaymentTable;
   periodic_executions: PeriodicExecutionTable;

@@ -17,6 +17,7 @@ import { snapshotContract } from './snapshot-contract.js';
 import { bankOverviewContract } from './bank-overview-contract.js';
 import { consoleSessionContract } from './console-session-contract.js';
 import { notificationContract } from './notification-contract.js';
+import { notificationOutboxContract } from './notification-outbox-contract.js';
 import type { StoreUnderTest } from './store-under-test.js';
 
 export type { StoreUnderTest } from './store-under-test.js';
@@ -774,6 +775,7 @@ export function storeContract(
     bankOverviewContract(openMigrated);
     consoleSessionContract(openMigrated);
     notificationContract(openMigrated);
+    notificationOutboxContract(openMigrated);
   });
 }
 

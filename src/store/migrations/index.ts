@@ -25,6 +25,7 @@ import { bankBulkOperationsMigration } from './023-bank-bulk-operations.js';
 import { consoleSessionsMigration } from './024-console-sessions.js';
 import { bankTrustMigration } from './025-bank-trust.js';
 import { notificationSubscriptionsMigration } from './026-notification-subscriptions.js';
+import { notificationOutboxMigration } from './027-notification-outbox.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '024-console-sessions': consoleSessionsMigration,
   '025-bank-trust': bankTrustMigration,
   '026-notification-subscriptions': notificationSubscriptionsMigration,
+  '027-notification-outbox': notificationOutboxMigration,
 };
 
 /**
@@ -72,4 +74,6 @@ export const MIGRATIONS_OUTSIDE_SNAPSHOTS: ReadonlySet<string> = new Set([
   // Adds a table and a nullable column only: a snapshot saved before it (no subscription, no answer
   // headers, which is what every create before it had) restores unchanged (docs/decisions/0329).
   '026-notification-subscriptions',
+  // New tables, and triggers that change no column of a snapshot's tables.
+  '027-notification-outbox',
 ]);

@@ -65,6 +65,9 @@ const BANK_TABLE_LIST = [
   { table: 'tpp_requests', where: byTpp, inSnapshot: true },
   // A subscription is part of its resource's state: a restored payment notifies as it did (docs/decisions/0329).
   { table: 'notification_subscriptions', where: byTpp, inSnapshot: true },
+  // What was sent, or is to be sent: deliveries of changes already made, not the bank's state.
+  { table: 'notification_attempts', where: byTpp, inSnapshot: false },
+  { table: 'notification_events', where: byTpp, inSnapshot: false },
   { table: 'batch_runs', where: byBank, inSnapshot: true },
   // Armed scenarios are the bank's state a test set up: a restore brings back those armed at the save.
   { table: 'sandbox_scenarios', where: byBank, inSnapshot: true },
@@ -92,6 +95,7 @@ export const NOT_BANK_SCOPED = {
   installation_keys: "the installation's keys' fingerprints: of every bank",
   core_handovers:
     "payments handed to a bank's own core (CORE_URL): production's one bank only, never a sandbox bank's; they go with their payment (on delete cascade)",
+  notification_keys: 'the keys every instance signs notifications with: of the installation, published to every TPP',
   core_report_cursors: "where the polling of a bank's own core stands: production's, of no sandbox bank",
 } as const;
 

@@ -1,0 +1,219 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { describe, it } from 'node:test';
+import type { NotificationContent } from '../../src/domain/notifications/notification-content.js';
+import type { NewAuthorisation } from '../../src/store/sca-records.js';
+import type { Store, TppRequestRecord } from '../../src/store/store.js';
+import { newPayment, requestFor } from '../support/new-payment.js';
+import type { StoreUnderTest } from './store-under-test.js';
+
+const URI = 'https://hooks.tpp.example/n';
+const HOUR = 3_600_000;
+
+function subscribed(
+  request: TppRequestRecord,
+  kind: 'payment' | 'authorisation',
+  id: string,
+  content: NotificationContent[],
+): TppRequestRecord {
+  return { ...request, subscription: { resource: { kind, id }, uri: URI, content } };
+}
+
+function authorisationOf(paymentId: string, tppId: string, kind: NewAuthorisation['kind'] = 'payment') {
+  const tokenHash = randomUUID();
+  const made: NewAuthorisation = {
+    id: randomUUID(),
+    tokenHash,
+    kind,
+    objectId: paymentId,
+    tppId,
+    tppName: 'Test TPP AS',
+    psuId: undefined,
+    psuNationalIdHash: undefined,
+    psuCorporateId: undefined,
+    psuContext: undefined,
+    authMethod: undefined,
+    redirectPreferred: true,
+    tppRedirectUri: undefined,
+    tppSessionId: undefined,
+    expiresAt: new Date(Date.now() + 600_000),
+    createdAt: new Date(),
+  };
+  return made;
+}
+
+/**
+ * The notification outbox (docs/notifications.md, "Delivery"): a subscribed resource's status change
+ * writes its event in the transaction that makes it (migration 027's triggers), and the sender claims
+ * events one instance at a time, in order per resource, on both engines.
+ */
+export function notificationOutboxContract(open: () => Promise<StoreUnderTest>): void {
+  async function withStore(test: (store: Store) => Promise<void>): Promise<void> {
+    const { store } = await open();
+    try {
+      await store.migrate();
+      await test(store);
+    } finally {
+      await store.close();
+    }
+  }
+
+  async function paymentWith(store: Store, content: NotificationContent[] | undefined) {
+    const payment = newPayment();
+    const request =
+      content === undefined ? requestFor(payment) : subscribed(requestFor(payment), 'payment', payment.id, content);
+    assert.equal((await store.createPayment(payment, request, { duplicatesSince: null })).outcome, 'created');
+    return payment;
+  }
+
+  const claim = (store: Store, instance = 'a', now = new Date()) =>
+    store.claimNotifications(instance, now, new Date(now.getTime() + 30_000), 100);
+
+  describe('notification outbox', () => {
+    it('writes an event with a subscribed payment’s status change, and none for a payment without a subscription', () =>
+      withStore(async (store) => {
+        const watched = await paymentWith(store, ['PROCESS', 'LAST']);
+        const unwatched = await paymentWith(store, undefined);
+        assert.equal(await store.countPendingNotifications(), 0, 'a create is no change');
+        await store.cancelPayment(watched.tppId, watched.id, new Date(), randomUUID());
+        await store.cancelPayment(unwatched.tppId, unwatched.id, new Date(), randomUUID());
+        const events = await claim(store);
+        assert.equal(events.length, 1);
+        const [event] = events;
+        assert.deepEqual(
+          {
+            resource: event!.resource,
+            subject: event!.subject,
+            statusKind: event!.statusKind,
+            status: event!.status,
+            content: event!.content,
+            last: event!.last,
+            uri: event!.uri,
+            tppId: event!.tppId,
+            attempts: event!.attempts,
+          },
+          {
+            resource: { kind: 'payment', id: watched.id },
+            subject: { kind: 'payment', id: watched.id },
+            statusKind: 'transactionStatus',
+            status: 'CANC',
+            content: 'PROCESS',
+            last: true,
+            uri: URI,
+            tppId: watched.tppId,
+            attempts: 0,
+          },
+        );
+        assert.match(event!.eventId, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      }));
+
+    it('tells a subscription of LAST alone only the final status, and one of SCA alone no transaction status', () =>
+      withStore(async (store) => {
+        const lastOnly = await paymentWith(store, ['LAST']);
+        const scaOnly = await paymentWith(store, ['SCA']);
+        await store.cancelPayment(lastOnly.tppId, lastOnly.id, new Date(), randomUUID());
+        await store.cancelPayment(scaOnly.tppId, scaOnly.id, new Date(), randomUUID());
+        const events = await claim(store);
+        assert.deepEqual(
+          events.map((e) => [e.resource.id, e.content, e.status]),
+          [[lastOnly.id, 'LAST', 'CANC']],
+        );
+      }));
+
+    it('tells each scaStatus change of a payment’s authorisation to the payment’s subscription of SCA, in order, one at a time', () =>
+      withStore(async (store) => {
+        const payment = await paymentWith(store, ['SCA']);
+        const made = authorisationOf(payment.id, payment.tppId);
+        await store.createAuthorisation(made);
+        const at = new Date();
+        assert.ok(
+          await store.advanceAuthorisation(
+            made.id,
+            made.tokenHash,
+            { tokenHash: 'h2', stage: 'decision', status: 'psuAuthenticated' },
+            at,
+          ),
+        );
+        assert.ok(
+          await store.advanceAuthorisation(made.id, 'h2', { tokenHash: 'h3', stage: 'done', status: 'finalised' }, at),
+        );
+        const first = await claim(store);
+        assert.deepEqual(
+          first.map((e) => [e.subject.kind, e.subject.id, e.resource.id, e.status, e.content, e.last]),
+          [['authorisation', made.id, payment.id, 'psuAuthenticated', 'SCA', false]],
+          'the second waits for the first',
+        );
+        assert.deepEqual(
+          await claim(store, 'b'),
+          [],
+          'another instance finds the first claimed and the second waiting',
+        );
+        await store.endNotification(first[0]!.seq, 'a', 'delivered', { startedAt: at, durationMs: 3, status: 204 }, at);
+        const second = await claim(store, 'b');
+        assert.deepEqual(
+          second.map((e) => [e.status, e.last]),
+          [['finalised', true]],
+        );
+        assert.ok(second[0]!.seq > first[0]!.seq);
+      }));
+
+    it('retries a deferred event when due, logs each try, and sends a lapsed claim again', () =>
+      withStore(async (store) => {
+        const payment = await paymentWith(store, ['PROCESS']);
+        await store.cancelPayment(payment.tppId, payment.id, new Date(), randomUUID());
+        const now = new Date();
+        const [event] = await claim(store, 'a', now);
+        await store.deferNotification(event!.seq, 'a', new Date(now.getTime() + HOUR), {
+          startedAt: now,
+          durationMs: 12,
+          status: 500,
+          answer: 'oops',
+        });
+        assert.deepEqual(await claim(store, 'a', new Date(now.getTime() + HOUR - 1)), [], 'not before it is due');
+        const [again] = await claim(store, 'b', new Date(now.getTime() + HOUR));
+        assert.equal(again?.attempts, 1);
+        // b dies holding it: its claim lapses and a takes it over.
+        const [taken] = await claim(store, 'a', new Date(now.getTime() + HOUR + 31_000));
+        assert.equal(taken?.seq, event!.seq);
+        // b's late answer changes nothing: the claim is a's.
+        await store.endNotification(event!.seq, 'b', 'delivered', { startedAt: now, durationMs: 1, status: 200 }, now);
+        assert.equal(await store.countPendingNotifications(), 1);
+        await store.endNotification(event!.seq, 'a', 'delivered', { startedAt: now, durationMs: 5, status: 200 }, now);
+        const [logged] = await store.listNotifications(payment.tppId, 10);
+        assert.equal(logged?.endReason, 'delivered');
+        assert.deepEqual(
+          logged?.tries.map((t) => [t.attempt, t.status, t.answer]),
+          [
+            [1, 500, 'oops'],
+            [2, 200, undefined],
+          ],
+        );
+        assert.equal(await store.resendNotification(payment.tppId, event!.eventId), true);
+        assert.equal(await store.resendNotification('another-tpp', event!.eventId), false, 'only its own TPP’s');
+        assert.equal((await claim(store, 'a', now))[0]?.eventId, event!.eventId, 'sent again with its event id');
+      }));
+
+    it('stops a resource’s notifications when its endpoint answers 410: the subscription goes, and its waiting events end', () =>
+      withStore(async (store) => {
+        const payment = await paymentWith(store, ['SCA', 'PROCESS']);
+        const made = authorisationOf(payment.id, payment.tppId);
+        await store.createAuthorisation(made);
+        const at = new Date();
+        await store.advanceAuthorisation(
+          made.id,
+          made.tokenHash,
+          { tokenHash: 'x', stage: 'done', status: 'failed' },
+          at,
+        );
+        await store.cancelPayment(payment.tppId, payment.id, at, randomUUID());
+        const [first] = await claim(store);
+        await store.endNotification(first!.seq, 'a', 'gone', { startedAt: at, durationMs: 2, status: 410 }, at);
+        assert.equal(await store.countPendingNotifications(), 0);
+        assert.equal(await store.findNotificationSubscription({ kind: 'payment', id: payment.id }), undefined);
+        assert.deepEqual(
+          (await store.listNotifications(payment.tppId, 10)).map((e) => e.endReason),
+          ['stopped', 'gone'],
+        );
+      }));
+  });
+}
