@@ -39,6 +39,8 @@ import { ServerMetrics } from './metrics/server-metrics.js';
 import { type MetricsListener, listenForMetrics } from './metrics/metrics-listener.js';
 import { EXIT_CODE, logStartFailure, reasonOf } from './start-failure.js';
 import { makeServices } from './server-services.js';
+import { type ServerNotifications, serverNotifications } from './server-notifications.js';
+import { NotificationSigningKeyError } from './security/notification-signing-key.js';
 import { stopOnSignals } from './stop-on-signals.js';
 
 /** A configuration the server cannot start with: said on stderr, and exit code 2. */
@@ -103,15 +105,17 @@ async function main(): Promise<void> {
   const anchors = await readTrustedCertificates(config.trustedCaCertPaths).catch(refuseTrust);
   phaseDone('config');
   const metrics = config.metrics === 'off' ? undefined : new ServerMetrics();
-  const { store, nationalIdKey } = await openServerData(config, metrics);
+  const { store: stored, nationalIdKey } = await openServerData(config, metrics);
   // The batch run and the CRLs' refresh log through the app, which is built after them.
   let app: FastifyInstance | undefined;
   const { trustStore, revocation, authenticator } = await trustOf(config, anchors, () => app?.log);
   // A key file that cannot be read or holds no usable key is a configuration error (exit 2).
-  const { core, key: coreKey } = await openCore(config.core, store).catch((error: unknown) => {
+  const { core, key: coreKey } = await openCore(config.core, stored).catch((error: unknown) => {
     if (error instanceof CoreKeyError) refuseStart(`CORE_KEY_FILE: ${error.message}`);
     throw error;
   });
+  const notifications = await notificationsOf(config, stored, () => app?.log);
+  const store = notifications.store;
   const link = coreLinkOf(config, store, core, coreKey, () => app?.log);
   const psuLogin = await psuLoginProvider(config);
   const services = makeServices(config, store, core, link, nationalIdKey, metrics, () => app?.log, psuLogin);
@@ -123,6 +127,7 @@ async function main(): Promise<void> {
     ...services.app,
     ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: config.metrics === 'api-port' } }),
     ...(link === undefined ? {} : { coreCallbacks: link.callbacks }),
+    notificationKeys: notifications.jwks,
   });
   app.addHook('onClose', async () => revocation.stop());
   phaseDone('buildApp');
@@ -133,6 +138,7 @@ async function main(): Promise<void> {
   app.addHook('onClose', () => services.retention.stop());
   // Sends in flight finish before the store closes; rows not yet sent wait in the database.
   if (link !== undefined) app.addHook('onClose', () => link.stop());
+  app.addHook('onClose', () => notifications.relay.stop());
   const metricsListener = await listen(app, config, metrics, services.scheduler, store);
   phaseDone('listen');
   // A bank's own core executes the payments (docs/core.md): this server hands them over and runs no batch.
@@ -140,6 +146,7 @@ async function main(): Promise<void> {
   // Slots missed while the server was down run now; then the scheduler wakes at each slot.
   else void services.scheduler.wake();
   services.retention.start();
+  notifications.relay.start();
   revocation.start(config.revocationRefreshSeconds * 1000);
   warmUpLater(app, revocation);
   app.log.info(readyLine(config, trustStore, metricsListener), 'ready');
@@ -167,6 +174,20 @@ async function openServerData(
   await store.finishRestores(new Date());
   phaseDone('finishRestores');
   return { store, nationalIdKey };
+}
+
+/** The notifications to TPPs (server-notifications.ts); a signing key the server cannot use stops the start. */
+function notificationsOf(
+  config: Config,
+  store: Store,
+  log: () => FastifyBaseLogger | undefined,
+): Promise<ServerNotifications> {
+  return serverNotifications(config, store, systemClock, (level, fields, message) =>
+    log()?.[level](fields, message),
+  ).catch((error: unknown) => {
+    if (error instanceof NotificationSigningKeyError) refuseStart(error.message);
+    throw error;
+  });
 }
 
 /** Whom the server trusts: the CAs, their CRLs (refreshed on a schedule), and the TPP certificates they issued. */

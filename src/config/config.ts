@@ -8,6 +8,7 @@ import { checkReferenceRates, parseBankBic, parseBatchTimes, parsePsuIdentityKey
 import { type CoreSetting, parseCoreSetting } from './core-settings.js';
 import { parseDatabaseUrl } from './database-url.js';
 import { type Mode, parseMode } from './mode.js';
+import { type NotificationSettings, parseAllowedNetworks } from './notification-settings.js';
 import { type PsuOidcSettings, parsePsuOidcSettings } from './psu-oidc-settings.js';
 import { type TrustProxy, parseSandboxCaFiles, parseTrustProxy } from './scale-out-settings.js';
 import {
@@ -73,6 +74,8 @@ export interface Config {
   core: CoreSetting;
   /** The bank's identity provider, where PSUs log in (PSU_OIDC_…); undefined: the sandbox's own log-in. */
   psuOidc: PsuOidcSettings | undefined;
+  /** How the bank signs the notifications it sends, and where a sandbox may send them (NOTIFICATION_…). */
+  notifications: NotificationSettings;
 }
 
 export class ConfigError extends Error {
@@ -180,7 +183,7 @@ function readLimits(settings: SettingsReader, port: number | undefined, mode: Mo
   } satisfies Partial<Config>;
 }
 
-/** CORE… and PSU_OIDC_…: the bank's core, and its identity provider where PSUs log in. */
+/** CORE…, PSU_OIDC_… and NOTIFICATION_…: the bank's core, its identity provider where PSUs log in, and its notifications. */
 function readBankLinks(settings: SettingsReader, mode: Mode | undefined) {
   const read = (name: VariableName) => settings.read(name);
   const core = settings.take(
@@ -218,5 +221,16 @@ function readBankLinks(settings: SettingsReader, mode: Mode | undefined) {
       if (settings.given(name))
         settings.problems.push(`${name} is set but PSU_OIDC_ISSUER is not: it has no provider to apply to`);
   if (Array.isArray(psuOidc)) settings.problems.push(...psuOidc.map((p) => p.text));
-  return { core: core!, psuOidc: Array.isArray(psuOidc) ? undefined : psuOidc } satisfies Partial<Config>;
+  const signingKeyFile = read('NOTIFICATION_SIGNING_KEY_FILE');
+  const allowedNetworks = settings.take(
+    parseAllowedNetworks(read('NOTIFICATION_ALLOWED_NETWORKS'), mode === 'production'),
+  );
+  return {
+    core: core!,
+    psuOidc: Array.isArray(psuOidc) ? undefined : psuOidc,
+    notifications: {
+      signingKeyFile: signingKeyFile === '' ? undefined : signingKeyFile,
+      allowedNetworks: allowedNetworks!,
+    },
+  } satisfies Partial<Config>;
 }

@@ -49,6 +49,8 @@ import { registerHealth } from './routes/health.js';
 import { type CoreCallbacks, registerCoreCallbackRoutes } from './routes/core-callback-routes.js';
 import { registerPaymentRoutes } from './routes/payment-routes.js';
 import { registerAuthorisationRoutes } from './routes/authorisation-routes.js';
+import { registerNotificationKeys } from './routes/notification-keys-route.js';
+import type { Jwks } from '../security/notification-signer.js';
 import { registerPeriodicPaymentRoutes } from './routes/periodic-payment-routes.js';
 import { PeriodicPaymentService } from '../services/periodic-payment-service.js';
 import { periodicPaymentSchemas } from './schemas/periodic-payment-schemas.js';
@@ -116,6 +118,8 @@ export interface AppDependencies {
   recordSchemas?: SchemaRecorder;
   /** The callback of a bank's own core (CORE_URL): its status reports (docs/core.md); none with the embedded core. */
   coreCallbacks?: CoreCallbacks;
+  /** The public keys notifications are signed with, for GET /.well-known/jwks.json; none in a test app without notifications. */
+  notificationKeys?: () => Promise<Jwks>;
 }
 
 /**
@@ -302,6 +306,7 @@ async function registerRoutes(
   const sandbox = deps.config.mode === 'sandbox';
   await registerDocumentation(app, { sandbox, publicUrl: deps.config.publicUrl });
   registerHealth(app, deps.store, deps.config.mode);
+  if (deps.notificationKeys !== undefined) registerNotificationKeys(app, deps.notificationKeys);
   if (deps.coreCallbacks !== undefined) registerCoreCallbackRoutes(app, deps.coreCallbacks);
   registerPaymentRoutes(app, deps.payments);
   registerPeriodicPaymentRoutes(app, deps.payments, new PeriodicPaymentService(deps.payments, deps.store));

@@ -44,6 +44,7 @@ import { OTHER_PSU_ID, PSU_ID } from './psu-ids.js';
 import { type TestDatabase, createMigratedTestDatabase } from './postgres.js';
 import { readRunShared, saveRunShared } from './run-shared.js';
 import { OTHER_TPP_ID, TPP_ID, type TppFixtures, tppFixtures } from './tpp-fixtures.js';
+import type { Jwks } from '../../src/security/notification-signer.js';
 
 /** The address SCA links point to in tests (no server listens there unless a test starts one). */
 export const PUBLIC_URL = 'http://127.0.0.1:8080';
@@ -119,6 +120,8 @@ export interface TestAppOptions {
   tenancy?: Partial<BankTenancy>;
   /** The bank's core (default: the embedded one over the app's store); one of kind 'http' gets a relay (TestApp.relay). */
   core?: (store: Store) => BankCore;
+  /** GET /.well-known/jwks.json answers these keys (a test of notifications: server-notifications.ts). */
+  notificationKeys?: () => Promise<Jwks>;
   /** With a core of kind 'http': the callback's signature check (the callback is served as the server serves it). */
   coreCallbackVerify?: CoreCallbacks['verify'];
   /** The PSU logs in at this identity provider (the PSU_OIDC_… settings; test/support/test-idp.ts runs one). */
@@ -247,6 +250,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       ...(options.revocation === undefined ? {} : { revocation: options.revocation }),
     }),
     logger: options.logger ?? false,
+    ...(options.notificationKeys === undefined ? {} : { notificationKeys: options.notificationKeys }),
     ...(metrics === undefined ? {} : { metrics: { collector: metrics, serve: true } }),
     checkSchemas,
     ...(relay === undefined
