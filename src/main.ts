@@ -146,7 +146,7 @@ async function main(): Promise<void> {
   // Slots missed while the server was down run now; then the scheduler wakes at each slot.
   else void services.scheduler.wake();
   services.retention.start();
-  notifications.relay.start();
+  void notifications.start();
   revocation.start(config.revocationRefreshSeconds * 1000);
   warmUpLater(app, revocation);
   app.log.info(readyLine(config, trustStore, metricsListener), 'ready');

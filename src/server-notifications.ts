@@ -34,13 +34,15 @@ export const STATUS_WRITES: ReadonlySet<string> = new Set([
 /** The bank's notifications to TPPs: the relay that sends them, the JWKS a TPP checks them with, and the store that nudges the relay. */
 export interface ServerNotifications {
   relay: NotificationRelay;
+  /** Publishes the key's public half (the JWKS), then starts the relay: after the server listens, so the start does not load the JOSE library. */
+  start(): Promise<void>;
   jwks: () => Promise<Jwks>;
   store: Store;
 }
 
 /**
- * Reads (or on the first start makes) the signing key, publishes its public half where every
- * instance's JWKS finds it, and makes the relay, which main starts once the server listens.
+ * Reads (or on the first start makes) the signing key and makes the relay; `start`, once the server
+ * listens, publishes the key's public half where every instance's JWKS finds it and starts sending.
  */
 export async function serverNotifications(
   config: Config,
@@ -50,7 +52,6 @@ export async function serverNotifications(
 ): Promise<ServerNotifications> {
   const key = await ensureNotificationSigningKey(config.dataDir, config.notifications.signingKeyFile);
   const signer = new NotificationSigner(key);
-  await store.publishNotificationKey(await signer.keyId(), JSON.stringify(await signer.publicJwk()), clock.now());
   const send = notificationSender({ mode: config.mode, allowedNetworks: config.notifications.allowedNetworks });
   // Claims name the instance: the host and process, and a random part for a restart with the same pid.
   const instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -64,8 +65,20 @@ export async function serverNotifications(
           )
       : (...args: unknown[]) => call(args),
   );
+  const publish = async () =>
+    store.publishNotificationKey(await signer.keyId(), JSON.stringify(await signer.publicJwk()), clock.now());
   return {
     relay,
+    start: () =>
+      publish().then(
+        () => relay.start(),
+        (error: unknown) =>
+          log(
+            'warn',
+            { err: error },
+            'the notification key could not be published; notifications wait for the next start',
+          ),
+      ),
     store: nudging,
     jwks: async () => ({
       keys: (await store.notificationKeys()).map((jwk) => JSON.parse(jwk) as Record<string, unknown>),

@@ -73,6 +73,7 @@ before(async () => {
     notifications: { signingKeyFile: undefined, allowedNetworks: [] },
   } as unknown as Config;
   notifications = await serverNotifications(config, t.store, clock, () => undefined);
+  await notifications.start();
 });
 after(async () => {
   await notifications.relay.stop();
