@@ -9,7 +9,8 @@ export interface Jwks {
 }
 
 /**
- * Signs notifications with the bank's key (docs/notifications.md, "Checking a notification"), as a
+ * Signs notifications with the bank's key (docs/notifications.md, "Checking a notification";
+ * docs/decisions/0332), as a
  * JWS (RFC 7515) with a detached payload: the body goes as it is, and X-JWS-Signature carries
  * `protected..signature`, the key named by `kid`, its RFC 7638 thumbprint, which the published JWKS
  * lists. A TPP checks it with any JOSE library: jose's flattenedVerify with the body as payload.

@@ -2,7 +2,7 @@ import { BlockList, isIP } from 'node:net';
 
 /**
  * Which addresses the bank may send a notification to (docs/notifications.md, "Whom the bank
- * calls"): a TPP names the URI, so without this it could make the bank call into the bank's own
+ * calls"; docs/decisions/0335): a TPP names the URI, so without this it could make the bank call into the bank's own
  * network (server-side request forgery). The address is judged after the name is resolved, once per
  * try, and the connection goes to the address judged (notification-sender.ts).
  * - production: public unicast addresses only;

@@ -13,7 +13,7 @@ interface Lane {
 
 /**
  * Tries in flight per destination (scheme, host and port) and in all, and tries started per second
- * per destination, for one instance (docs/notifications.md, "Delivery"): a TPP whose endpoint is slow
+ * per destination, for one instance (docs/notifications.md, "Delivery"; docs/decisions/0336): a TPP whose endpoint is slow
  * or down fills its own lane, while other TPPs' notifications go on in theirs. A try waits for its
  * lane's turn; `run` gives the slot back whatever the try did.
  */

@@ -28,7 +28,7 @@ type RelayStore = Pick<
  * event at once; each resource's events go one after the other, in order (the claim takes only the
  * first not ended of a resource). A 2xx ends an event, a 410 ends its resource's notifications,
  * anything else is tried again with exponential backoff and jitter until NOTIFICATION_RETRY_WINDOW_MS
- * after it was written. Delivery is at least once: an instance that dies after the TPP took an event
+ * after it was written (docs/decisions/0333). Delivery is at least once (docs/decisions/0334): an instance that dies after the TPP took an event
  * and before it wrote so sends it again once its claim lapses, with the same event id.
  */
 export class NotificationRelay {

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, SqliteAdapter, sql } from 'kysely';
 
 /**
- * The outbox of resource notifications (docs/notifications.md, "Delivery"):
+ * The outbox of resource notifications (docs/notifications.md, "Delivery"; docs/decisions/0331):
  * - notification_events: one row per notification to send, in the order `seq` gives, written by a
  *   trigger in the transaction that changes the status it tells of, so that no change is told and
  *   then rolled back, and no committed change goes untold. A row stays until it was delivered, the
