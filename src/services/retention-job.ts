@@ -6,6 +6,7 @@ import {
   CODE_ATTEMPTS_KEEP_DAYS,
   RETENTION_CHUNK_ROWS,
   RETENTION_CLAIMS_KEEP_DAYS,
+  NOTIFICATION_KEEP_DAYS,
   RETENTION_INTERVAL_MS,
   RETENTION_MAX_CHUNKS_PER_KIND,
 } from '../domain/limits.js';
@@ -85,6 +86,7 @@ export class RetentionJob {
       ['console-sessions', now],
       ['code-attempts', ago(CODE_ATTEMPTS_KEEP_DAYS)],
       ['retention-claims', ago(RETENTION_CLAIMS_KEEP_DAYS)],
+      ['notifications', ago(NOTIFICATION_KEEP_DAYS)],
     ];
     if (this.policy.mode === 'production') {
       // bokføringsloven § 13: kept five years after the end of the financial year (the calendar year).

@@ -91,6 +91,7 @@ export type RetentionKind =
   | 'console-sessions'
   | 'code-attempts'
   | 'retention-claims'
+  | 'notifications'
   | 'payments'
   | 'booked-transactions';
 

@@ -215,5 +215,35 @@ export function notificationOutboxContract(open: () => Promise<StoreUnderTest>):
           ['stopped', 'gone'],
         );
       }));
+
+    it('keeps an ended notification and its tries for their days, one not ended until it ends, and a subscription with its resource', () =>
+      withStore(async (store) => {
+        const ended = await paymentWith(store, ['PROCESS']);
+        const waiting = await paymentWith(store, ['PROCESS']);
+        await store.cancelPayment(ended.tppId, ended.id, new Date(), randomUUID());
+        await store.cancelPayment(waiting.tppId, waiting.id, new Date(), randomUUID());
+        const long = new Date(Date.now() - 20 * 24 * HOUR);
+        const [first] = (await claim(store)).filter((e) => e.resource.id === ended.id);
+        await store.endNotification(
+          first!.seq,
+          'a',
+          'delivered',
+          { startedAt: long, durationMs: 1, status: 204 },
+          long,
+        );
+        const cutoff = new Date(Date.now() - 14 * 24 * HOUR);
+        assert.equal(await store.deleteRetained('notifications', cutoff, 100), 1, 'the ended event');
+        assert.equal(await store.deleteRetained('notifications', cutoff, 100), 1, 'then its try');
+        assert.equal(await store.deleteRetained('notifications', cutoff, 100), 0, 'every subscription has its payment');
+        assert.deepEqual(
+          (await store.listNotifications(ended.tppId, 10)).map((e) => e.resource.id),
+          [waiting.id],
+          'the one not ended is kept',
+        );
+        // Production's retention deletes a final payment past its bookkeeping years: its subscription then goes.
+        assert.ok((await store.deleteRetained('payments', new Date(Date.now() + HOUR), 100)) >= 2);
+        assert.equal(await store.deleteRetained('notifications', cutoff, 100), 2, 'both payments’ subscriptions');
+        assert.equal(await store.findNotificationSubscription({ kind: 'payment', id: waiting.id }), undefined);
+      }));
   });
 }

@@ -32,3 +32,9 @@ export const CODE_ATTEMPTS_KEEP_DAYS = 1;
 
 /** Days the retention job's own claims of its hourly runs are kept: a record of the runs of the week. */
 export const RETENTION_CLAIMS_KEEP_DAYS = 7;
+
+/**
+ * Days a notification that ended (delivered, gone, expired, stopped) is kept with its tries: the
+ * console's delivery log of the last fortnight, and a TPP's question about one it missed.
+ */
+export const NOTIFICATION_KEEP_DAYS = 14;

@@ -66,6 +66,19 @@ export function deleteRetained(
       return chunk('psu_code_attempts', sql<boolean>`at < ${at}`);
     case 'retention-claims':
       return chunk('batch_runs', sql<boolean>`bank = ${RETENTION_CLAIMS} and slot < ${at}`);
+    case 'notifications':
+      // Ended notifications, then the tries of notifications no longer kept, then the subscriptions
+      // of resources no longer kept (a payment, consent or authorisation the job deleted).
+      return chunk('notification_events', sql<boolean>`ended_at < ${at}`)
+        .then(async (n) =>
+          n > 0
+            ? n
+            : chunk(
+                'notification_attempts',
+                sql<boolean>`not exists (select 1 from notification_events e where e.seq = notification_attempts.event_seq)`,
+              ),
+        )
+        .then(async (n) => (n > 0 ? n : chunk('notification_subscriptions', orphanSubscription)));
     case 'payments':
       return chunk('payments', sql<boolean>`status in ('ACSC', 'RJCT', 'CANC', 'PART') and updated_at < ${at}`).then(
         async (n) =>
@@ -82,6 +95,14 @@ export function deleteRetained(
       );
   }
 }
+
+/** A subscription whose resource is gone: deleted by this job (payments, consents, authorisations) or never kept. */
+const orphanSubscription = sql<boolean>`case resource_kind
+    when 'payment' then not exists (select 1 from payments p where p.id = resource_id)
+    when 'consent' then not exists (select 1 from ais_consents c where c.id = resource_id)
+    when 'authorisation' then not exists (select 1 from authorisations a where a.id = resource_id)
+    when 'basket' then not exists (select 1 from baskets b where b.id = resource_id)
+    else false end`;
 
 /** Claims the retention run of a slot for this instance; false when another claimed it (batch_runs' key decides). */
 export async function claimRetentionRun(db: Kysely<Database>, slot: string, at: Date): Promise<boolean> {
