@@ -157,6 +157,32 @@ export function notificationOutboxContract(open: () => Promise<StoreUnderTest>):
         assert.ok(second[0]!.seq > first[0]!.seq);
       }));
 
+    it('tells a signing basket’s subscription of PROCESS each change of its payments', () =>
+      withStore(async (store) => {
+        const payment = await paymentWith(store, undefined);
+        const basketId = `basket-${randomUUID()}`;
+        const request: TppRequestRecord = {
+          ...requestFor(newPayment()),
+          operation: 'POST /v1/signing-baskets',
+          subscription: { resource: { kind: 'basket', id: basketId }, uri: URI, content: ['PROCESS'] },
+        };
+        const basket = {
+          id: basketId,
+          tppId: payment.tppId,
+          psuKey: 'psu:n',
+          requestBody: '{}',
+          createdAt: new Date(),
+        };
+        const started = authorisationOf(basketId, payment.tppId, 'basket');
+        assert.equal((await store.createBasket(basket, [payment.id], request, started)).outcome, 'created');
+        await store.cancelPayment(payment.tppId, payment.id, new Date(), randomUUID());
+        const events = await claim(store);
+        assert.deepEqual(
+          events.map((e) => [e.resource.kind, e.resource.id, e.subject.kind, e.subject.id, e.status, e.content]),
+          [['basket', basketId, 'payment', payment.id, 'CANC', 'PROCESS']],
+        );
+      }));
+
     it('retries a deferred event when due, logs each try, and sends a lapsed claim again', () =>
       withStore(async (store) => {
         const payment = await paymentWith(store, ['PROCESS']);

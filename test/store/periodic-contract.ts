@@ -66,6 +66,29 @@ export function periodicContract(open: () => Promise<StoreUnderTest>): void {
   }
 
   describe('standing orders (periodic executions)', () => {
+    it('tells each execution of a subscribed order, and its status changes, to its subscription of PROCESS, in order', () =>
+      withBank(async (store) => {
+        const order = newStandingOrder({ startDate: '2026-12-01', endDate: '2027-01-31', dayOfExecution: '15' });
+        const subscription = {
+          resource: { kind: 'payment' as const, id: order.id },
+          uri: 'https://hooks.tpp.example/n',
+          content: ['PROCESS' as const],
+        };
+        await store.createPayment(order, { ...requestFor(order), subscription }, { duplicatesSince: null, bank: BANK });
+        await store.decidePayments([{ paymentId: order.id, status: 'ACTC', reason: undefined }], undefined, new Date());
+        assert.equal(await runDue(store, '2027-02-01'), 2);
+        const told = (await store.listNotifications(TPP, 10)).reverse();
+        assert.deepEqual(
+          told.map((e) => [e.subject.kind, e.subject.id, e.status, e.last]),
+          [
+            ['payment', order.id, 'ACTC', false],
+            ['execution', `${order.id}/0`, 'ACSC', false],
+            ['execution', `${order.id}/1`, 'ACSC', false],
+            ['payment', order.id, 'ACSC', true],
+          ],
+        );
+      }));
+
     it('lists the standing orders running from an account (listStandingOrders), none of another account', () =>
       withBank(async (store) => {
         const [id] = await authorised(store, [newStandingOrder({ startDate: '2026-12-01', dayOfExecution: '15' })]);

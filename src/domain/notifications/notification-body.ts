@@ -2,7 +2,8 @@ import type { Json } from '../json.js';
 
 /** A resource a notification names: its type, id, and the address a TPP reads it at, when it has one. */
 export interface NotifiedResource {
-  type: 'payment' | 'signing-basket' | 'consent' | 'authorisation';
+  /** An execution is a standing order's, named `{paymentId}/{seq}` (its number among the order's executions). */
+  type: 'payment' | 'signing-basket' | 'consent' | 'authorisation' | 'execution';
   id: string;
   href?: string;
 }

@@ -27,6 +27,8 @@ function resourceOf(kind: string, id: string, subjects: Map<string, Notification
       return withHref('signing-basket', id, basketHref(id));
     case 'consent':
       return { type: 'consent', id };
+    case 'execution':
+      return { type: 'execution', id };
     default:
       return withHref('authorisation', id, authorisationHref(facts, id));
   }

@@ -73,10 +73,11 @@ export const notificationOutboxMigration: Migration = {
       for (const statement of sqlite ? sqliteTrigger(source) : postgresTrigger(source))
         await sql.raw(statement).execute(db);
     }
+    for (const statement of executionTrigger(sqlite)) await sql.raw(statement).execute(db);
   },
   async down(db: Kysely<unknown>) {
     const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-    for (const source of SOURCES) {
+    for (const source of [...SOURCES, { table: 'periodic_executions', trigger: EXECUTION_TRIGGER }]) {
       await sql.raw(`drop trigger if exists ${source.trigger}${sqlite ? '' : ` on ${source.table}`}`).execute(db);
       if (!sqlite) await sql.raw(`drop function if exists ${source.trigger}()`).execute(db);
     }
@@ -123,8 +124,12 @@ interface Source {
   final: readonly string[];
   /** SCA (an authorisation's scaStatus) or PROCESS (a payment's or consent's status). */
   content: 'SCA' | 'PROCESS';
-  /** SQL of the authorised resource's kind, from the authorisation's kind; none for other tables. */
-  parentKind?: (row: string) => string;
+  /**
+   * Another resource whose subscription hears of this row's changes, which it asked for with
+   * `content`: an authorisation's payment, basket or consent (SCA), a payment's signing basket
+   * (PROCESS). `where` is the SQL that finds its subscription `s` from the row.
+   */
+  also?: { where: (row: string) => string; content: 'SCA' | 'PROCESS' };
 }
 
 const SOURCES: readonly Source[] = [
@@ -135,6 +140,12 @@ const SOURCES: readonly Source[] = [
     statusKind: 'transactionStatus',
     final: ['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART'],
     content: 'PROCESS',
+    // A basket's own status is its payments': each payment's change is told to the basket's subscription.
+    also: {
+      where: (row) =>
+        `s.resource_kind = 'basket' and s.resource_id = (select bp.basket_id from basket_payments bp where bp.payment_id = ${row}.id)`,
+      content: 'PROCESS',
+    },
   },
   {
     table: 'ais_consents',
@@ -152,8 +163,11 @@ const SOURCES: readonly Source[] = [
     final: ['finalised', 'failed', 'expired', 'exempted'],
     content: 'SCA',
     // A cancellation authorises the cancel of a payment: its SCA is told to the payment's subscription.
-    parentKind: (row) =>
-      `case ${row}.kind when 'cancellation' then 'payment' when 'session' then '' else ${row}.kind end`,
+    also: {
+      where: (row) =>
+        `s.resource_kind = case ${row}.kind when 'cancellation' then 'payment' when 'session' then '' else ${row}.kind end and s.resource_id = ${row}.object_id`,
+      content: 'SCA',
+    },
   },
 ];
 
@@ -174,11 +188,11 @@ const SQLITE_UUID = `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-
     || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
 
 /**
- * The events of one changed row `r` for subscriptions `s` already joined to it, one select per way a
- * subscription is reached: its own resource's (PROCESS for every change, LAST for the final one; an
- * authorisation's own SCA likewise), and, for an authorisation, its resource's, which asked for SCA.
+ * The events of one changed row `r` for subscriptions `s`, one select per way a subscription is
+ * reached: its own resource's (PROCESS, or for an authorisation SCA, for every change; LAST for the
+ * final one), and the other resource's that hears of it (Source.also), which asked for that content.
  */
-function eventSelects(source: Source, r: string, uuid: string, names: Names): { own: string; parent?: string } {
+function eventSelects(source: Source, r: string, uuid: string, names: Names): { own: string; also?: string } {
   const last = `${r}.status in (${source.final.map((f) => `'${f}'`).join(', ')})`;
   const every = source.content;
   const columns = (
@@ -187,27 +201,32 @@ function eventSelects(source: Source, r: string, uuid: string, names: Names): { 
     '${source.statusKind}', ${r}.status, ${content}, case when ${last} then 1 else 0 end, ${r}.updated_at`;
   const own = `select ${columns(`case when ${names('s.content', every)} then '${every}' else 'LAST' end`)}
     from notification_subscriptions s
-    where s.resource_kind = '${source.kind}' and s.resource_id = ${r}.id
+    where ${ownWhere(source, r)}
       and (${names('s.content', every)} or (${last} and ${names('s.content', 'LAST')}))`;
-  if (source.parentKind === undefined) return { own };
-  const parent = `select ${columns("'SCA'")}
+  if (source.also === undefined) return { own };
+  const also = `select ${columns(`'${source.also.content}'`)}
     from notification_subscriptions s
-    where s.resource_kind = ${source.parentKind(r)} and s.resource_id = ${r}.object_id and ${names('s.content', 'SCA')}`;
-  return { own, parent };
+    where ${source.also.where(r)} and ${names('s.content', source.also.content)}`;
+  return { own, also };
+}
+
+function ownWhere(source: Source, r: string): string {
+  return `s.resource_kind = '${source.kind}' and s.resource_id = ${r}.id`;
 }
 
 function sqliteTrigger(source: Source): string[] {
-  const { own, parent } = eventSelects(source, 'NEW', SQLITE_UUID, namesSqlite);
-  const reached = [`(s.resource_kind = '${source.kind}' and s.resource_id = NEW.id)`];
-  if (source.parentKind !== undefined)
-    reached.push(`(s.resource_kind = ${source.parentKind('NEW')} and s.resource_id = NEW.object_id)`);
-  const inserts = [own, parent].flatMap((select) =>
+  const { own, also } = eventSelects(source, 'NEW', SQLITE_UUID, namesSqlite);
+  // One probe of the subscriptions' key per way in, so an unsubscribed row costs an index look-up or two.
+  const reached = [ownWhere(source, 'NEW'), ...(source.also === undefined ? [] : [source.also.where('NEW')])].map(
+    (where) => `exists (select 1 from notification_subscriptions s where ${where})`,
+  );
+  const inserts = [own, also].flatMap((select) =>
     select === undefined ? [] : [`  insert into notification_events (${EVENT_COLUMNS})\n  ${select};`],
   );
   return [
     `create trigger ${source.trigger} after update of status on ${source.table}
 when NEW.status <> OLD.status
-  and exists (select 1 from notification_subscriptions s where ${reached.join(' or ')})
+  and (${reached.join(' or ')})
 begin
 ${inserts.join('\n')}
 end`,
@@ -215,14 +234,14 @@ end`,
 }
 
 function postgresTrigger(source: Source): string[] {
-  const { own, parent } = eventSelects(source, 'n', 'gen_random_uuid()::text', namesPostgres);
+  const { own, also } = eventSelects(source, 'n', 'gen_random_uuid()::text', namesPostgres);
   // The rows of the statement whose status changed, in the order of their ids (seq follows it).
   const changed = `from (select n.* from new_rows n join old_rows o on o.id = n.id
       where o.status is distinct from n.status) n
     join notification_subscriptions s on`;
   const joined = (select: string) =>
     `${select.replace(/from notification_subscriptions s\s+where/, changed)}\n    order by n.id`;
-  const inserts = [own, parent].flatMap((select) =>
+  const inserts = [own, also].flatMap((select) =>
     select === undefined ? [] : [`  insert into notification_events (${EVENT_COLUMNS})\n  ${joined(select)};`],
   );
   return [
@@ -235,5 +254,42 @@ $fn$`,
     `create trigger ${source.trigger} after update on ${source.table}
   referencing old table as old_rows new table as new_rows
   for each statement execute function ${source.trigger}()`,
+  ];
+}
+
+const EXECUTION_TRIGGER = 'psd2_notify_execution';
+
+/**
+ * A standing order's execution (a row of periodic_executions, written by the batch run that books
+ * it) is told to its payment's subscription of PROCESS, with the execution's own status: the order's
+ * transactionStatus stays as it is while it runs.
+ */
+function executionTrigger(sqlite: boolean): string[] {
+  const names = sqlite ? namesSqlite : namesPostgres;
+  const select = (r: string, uuid: string) => `select ${uuid}, s.tpp_id, s.uri, 'payment', ${r}.payment_id, 'execution',
+      ${r}.payment_id || '/' || ${r}.seq, 'transactionStatus', ${r}.status, 'PROCESS', 0, ${r}.created_at
+    from notification_subscriptions s
+    where s.resource_kind = 'payment' and s.resource_id = ${r}.payment_id and ${names('s.content', 'PROCESS')}`;
+  if (sqlite)
+    return [
+      `create trigger ${EXECUTION_TRIGGER} after insert on periodic_executions
+when exists (select 1 from notification_subscriptions s where s.resource_kind = 'payment' and s.resource_id = NEW.payment_id)
+begin
+  insert into notification_events (${EVENT_COLUMNS})
+  ${select('NEW', SQLITE_UUID)};
+end`,
+    ];
+  return [
+    `create or replace function ${EXECUTION_TRIGGER}() returns trigger language plpgsql as $fn$
+begin
+  insert into notification_events (${EVENT_COLUMNS})
+  ${select('n', 'gen_random_uuid()::text').replace('from notification_subscriptions s\n    where', 'from new_rows n join notification_subscriptions s on')}
+  order by n.payment_id, n.seq;
+  return null;
+end
+$fn$`,
+    `create trigger ${EXECUTION_TRIGGER} after insert on periodic_executions
+  referencing new table as new_rows
+  for each statement execute function ${EXECUTION_TRIGGER}()`,
   ];
 }
