@@ -8,6 +8,7 @@ import type { NewAuthorisation } from '../../src/store/sca-records.js';
 import type { Store } from '../../src/store/store.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
 import type { StoreUnderTest } from './store-under-test.js';
+import { newAuthorisation } from '../support/new-authorisation.js';
 
 const A = 'PSDNO-FSA-111111111';
 const B = 'PSDNO-FSA-222222222';
@@ -79,24 +80,7 @@ export function bankOverviewContract(open: () => Promise<StoreUnderTest>): void 
     it("reads a payment's history: its authorisations, its bookings and its status, and nothing of another bank's", () =>
       withBanks(async (store) => {
         const payment = await paid(store, A, 1);
-        const authorisation: NewAuthorisation = {
-          id: randomUUID(),
-          tokenHash: randomUUID(),
-          kind: 'payment',
-          objectId: payment.id,
-          tppId: A,
-          tppName: 'Test TPP AS',
-          psuId: undefined,
-          psuNationalIdHash: undefined,
-          psuCorporateId: undefined,
-          psuContext: undefined,
-          authMethod: undefined,
-          redirectPreferred: true,
-          tppRedirectUri: undefined,
-          tppSessionId: undefined,
-          expiresAt: at(16),
-          createdAt: at(1),
-        };
+        const authorisation = newAuthorisation('payment', payment.id, A, { expiresAt: at(16), createdAt: at(1) });
         await store.createAuthorisation(authorisation);
         await store.decidePayments([{ paymentId: payment.id, status: 'ACTC', reason: undefined }], undefined, at(2));
         const outcomes = await store.executePayments(A, [payment.id], '2026-11-20', at(3), (p, debtor) =>

@@ -5,6 +5,7 @@ import type { NewAuthorisation } from '../../src/store/sca-records.js';
 import type { NewSubscription, Store, TppRequestRecord } from '../../src/store/store.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
 import type { StoreUnderTest } from './store-under-test.js';
+import { newAuthorisation } from '../support/new-authorisation.js';
 
 const HEADERS = JSON.stringify({
   'ASPSP-Notification-Support': 'true',
@@ -32,24 +33,7 @@ function record(tppId: string, operation: string): TppRequestRecord {
 }
 
 function authorisation(kind: NewAuthorisation['kind'], objectId: string, tppId: string): NewAuthorisation {
-  return {
-    id: randomUUID(),
-    tokenHash: randomUUID(),
-    kind,
-    objectId,
-    tppId,
-    tppName: 'Test TPP AS',
-    psuId: undefined,
-    psuNationalIdHash: undefined,
-    psuCorporateId: undefined,
-    psuContext: undefined,
-    authMethod: undefined,
-    redirectPreferred: true,
-    tppRedirectUri: undefined,
-    tppSessionId: undefined,
-    expiresAt: new Date(Date.now() + 600_000),
-    createdAt: new Date(),
-  };
+  return newAuthorisation(kind, objectId, tppId);
 }
 
 /**

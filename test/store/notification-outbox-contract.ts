@@ -6,6 +6,7 @@ import type { NewAuthorisation } from '../../src/store/sca-records.js';
 import type { Store, TppRequestRecord } from '../../src/store/store.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
 import type { StoreUnderTest } from './store-under-test.js';
+import { newAuthorisation } from '../support/new-authorisation.js';
 
 const URI = 'https://hooks.tpp.example/n';
 const HOUR = 3_600_000;
@@ -20,26 +21,7 @@ function subscribed(
 }
 
 function authorisationOf(paymentId: string, tppId: string, kind: NewAuthorisation['kind'] = 'payment') {
-  const tokenHash = randomUUID();
-  const made: NewAuthorisation = {
-    id: randomUUID(),
-    tokenHash,
-    kind,
-    objectId: paymentId,
-    tppId,
-    tppName: 'Test TPP AS',
-    psuId: undefined,
-    psuNationalIdHash: undefined,
-    psuCorporateId: undefined,
-    psuContext: undefined,
-    authMethod: undefined,
-    redirectPreferred: true,
-    tppRedirectUri: undefined,
-    tppSessionId: undefined,
-    expiresAt: new Date(Date.now() + 600_000),
-    createdAt: new Date(),
-  };
-  return made;
+  return newAuthorisation(kind, paymentId, tppId);
 }
 
 /**

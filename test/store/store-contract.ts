@@ -19,6 +19,7 @@ import { consoleSessionContract } from './console-session-contract.js';
 import { notificationContract } from './notification-contract.js';
 import { notificationOutboxContract } from './notification-outbox-contract.js';
 import type { StoreUnderTest } from './store-under-test.js';
+import { newAuthorisation } from '../support/new-authorisation.js';
 
 export type { StoreUnderTest } from './store-under-test.js';
 
@@ -780,22 +781,5 @@ export function storeContract(
 }
 
 function basketAuthorisation(basketId: string, tppId: string): NewAuthorisation {
-  return {
-    id: randomUUID(),
-    tokenHash: randomUUID(),
-    kind: 'basket',
-    objectId: basketId,
-    tppId,
-    tppName: 'Test TPP AS',
-    psuId: undefined,
-    psuNationalIdHash: undefined,
-    psuCorporateId: undefined,
-    psuContext: undefined,
-    authMethod: undefined,
-    redirectPreferred: true,
-    tppRedirectUri: undefined,
-    tppSessionId: undefined,
-    expiresAt: new Date(Date.now() + 600_000),
-    createdAt: new Date(),
-  };
+  return newAuthorisation('basket', basketId, tppId);
 }

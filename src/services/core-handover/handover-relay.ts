@@ -10,6 +10,7 @@ import {
 } from '../../domain/limits.js';
 import type { ClaimedHandover, HandoverStore } from '../../store/handover-store.js';
 import type { CoreReport, PaymentOrder } from '../../store/core-records.js';
+import { OutboxSweep } from '../outbox-sweep.js';
 import { FaultLog } from './fault-log.js';
 import { backoffMs } from '../../domain/backoff.js';
 
@@ -23,10 +24,7 @@ import { backoffMs } from '../../domain/backoff.js';
  * closes the row.
  */
 export class HandoverRelay {
-  private timer: NodeJS.Timeout | undefined;
-  private draining: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly sweep: OutboxSweep;
   private readonly faults: FaultLog;
 
   constructor(
@@ -43,52 +41,31 @@ export class HandoverRelay {
     private readonly onHanded: (delayMs: number) => void = () => undefined,
   ) {
     this.faults = new FaultLog('handing payments to the core', log);
+    this.sweep = new OutboxSweep(
+      () => this.turn().then((claimed) => claimed === HANDOVER_BATCH_SIZE),
+      HANDOVER_SWEEP_MS,
+      (error) => this.faults.failed(error),
+    );
   }
 
-  /** Sweeps for due hand-overs every HANDOVER_SWEEP_MS: retries, and rows another instance left. */
+  /** Sweeps for due rows every HANDOVER_SWEEP_MS: retries, and rows another instance left (outbox-sweep.ts). */
   start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.nudge(), HANDOVER_SWEEP_MS);
-    this.timer.unref();
-    this.nudge();
+    this.sweep.start();
   }
 
-  /** Hands over what is due now, at once (after a payment is authorised here), without waiting for the sweep. */
+  /** Sends what is due now, at once (after a write here), without waiting for the sweep. */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.draining !== undefined) {
-      this.again = true;
-      return;
-    }
-    this.draining = this.run().finally(() => {
-      this.draining = undefined;
-    });
+    this.sweep.nudge();
   }
 
-  /** Hands over everything due now, and resolves once nothing is left to send (tests; the shutdown). */
-  async drain(): Promise<void> {
-    this.nudge();
-    while (this.draining !== undefined) await this.draining;
+  /** Sends everything due now, and resolves once nothing due is left (tests; the shutdown). */
+  drain(): Promise<void> {
+    return this.sweep.drain();
   }
 
   /** Stops sweeping and waits for the sends under way. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer !== undefined) clearInterval(this.timer);
-    await this.draining;
-  }
-
-  /** Runs turns until nothing is due; a nudge during a turn runs another. */
-  private async run(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        while (!this.stopped && (await this.turn()) === HANDOVER_BATCH_SIZE);
-      } catch (error) {
-        // The database itself failed (its own log says why): the next sweep tries again.
-        this.faults.failed(error);
-      }
-    } while (this.again && !this.stopped);
+  stop(): Promise<void> {
+    return this.sweep.stop();
   }
 
   /** One batch: claims what is due, sends each (HANDOVER_CONCURRENCY at a time), and returns how many it claimed. */

@@ -12,6 +12,7 @@ import { notificationBody } from '../../domain/notifications/notification-body.j
 import type { NotificationStore } from '../../store/notification-store.js';
 import type { NotificationEvent, NotificationSubjectFacts } from '../../store/notification-records.js';
 import { NOTIFICATION_SIGNATURE_HEADER, type NotificationSigner } from '../../security/notification-signer.js';
+import { OutboxSweep } from '../outbox-sweep.js';
 import { FaultLog } from '../core-handover/fault-log.js';
 import { DestinationGate } from './destination-gate.js';
 import type { NotificationSend, SendResult } from './notification-sender.js';
@@ -32,10 +33,7 @@ type RelayStore = Pick<
  * and before it wrote so sends it again once its claim lapses, with the same event id.
  */
 export class NotificationRelay {
-  private timer: NodeJS.Timeout | undefined;
-  private draining: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly sweep: OutboxSweep;
   private readonly faults: FaultLog;
   private readonly gate: DestinationGate;
 
@@ -51,52 +49,32 @@ export class NotificationRelay {
     private readonly onDelivered: (event: NotificationEvent, delayMs: number) => void = () => undefined,
   ) {
     this.faults = new FaultLog('sending notifications', log);
+    this.sweep = new OutboxSweep(
+      () => this.turn().then((claimed) => claimed > 0),
+      NOTIFICATION_SWEEP_MS,
+      (error) => this.faults.failed(error),
+    );
     this.gate = new DestinationGate(() => this.clock.now().getTime());
   }
 
-  /** Sweeps for due events every NOTIFICATION_SWEEP_MS: retries, and events another instance left. */
+  /** Sweeps for due rows every NOTIFICATION_SWEEP_MS: retries, and rows another instance left (outbox-sweep.ts). */
   start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.nudge(), NOTIFICATION_SWEEP_MS);
-    this.timer.unref();
-    this.nudge();
+    this.sweep.start();
   }
 
-  /** Sends what is due now, at once (after a status changed here), without waiting for the sweep. */
+  /** Sends what is due now, at once (after a write here), without waiting for the sweep. */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.draining !== undefined) {
-      this.again = true;
-      return;
-    }
-    this.draining = this.run().finally(() => {
-      this.draining = undefined;
-    });
+    this.sweep.nudge();
   }
 
   /** Sends everything due now, and resolves once nothing due is left (tests; the shutdown). */
-  async drain(): Promise<void> {
-    this.nudge();
-    while (this.draining !== undefined) await this.draining;
+  drain(): Promise<void> {
+    return this.sweep.drain();
   }
 
-  /** Stops sweeping and waits for the tries under way. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer !== undefined) clearInterval(this.timer);
-    await this.draining;
-  }
-
-  private async run(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        while (!this.stopped && (await this.turn()) > 0);
-      } catch (error) {
-        // The database itself failed (its own log says why): the next sweep tries again.
-        this.faults.failed(error);
-      }
-    } while (this.again && !this.stopped);
+  /** Stops sweeping and waits for the sends under way. */
+  stop(): Promise<void> {
+    return this.sweep.stop();
   }
 
   /** One batch: claims what is due, sends each through its destination's lane, and returns how many it claimed. */

@@ -146,6 +146,39 @@ async function heldEvent(trx: Kysely<Database>, seq: number, instance: string): 
     .executeTakeFirst();
 }
 
+/**
+ * Closes a try of a claimed event in one transaction: logs it, and sets `changes` with the released
+ * claim and the try's outcome; nothing when the claim lapsed to another instance. The event's row, for more.
+ */
+async function closeTry(
+  trx: Kysely<Database>,
+  seq: number,
+  instance: string,
+  tried: NotificationAttempt,
+  changes: Partial<Pick<EventRow, 'ended_at' | 'end_reason' | 'next_attempt_at'>>,
+): Promise<EventRow | undefined> {
+  const row = await heldEvent(trx, seq, instance);
+  if (row === undefined) return undefined;
+  const attempt = Number(row.attempts) + 1;
+  await trx
+    .insertInto('notification_attempts')
+    .values(attemptRow(seq, attempt, row.tpp_id, tried))
+    .execute();
+  await trx
+    .updateTable('notification_events')
+    .set({
+      ...changes,
+      attempts: attempt,
+      claimed_by: null,
+      claimed_until: null,
+      last_status: tried.status ?? null,
+      last_error: tried.error?.slice(0, NOTIFICATION_ERROR_KEPT_CHARS) ?? null,
+    })
+    .where('seq', '=', seq)
+    .execute();
+  return row;
+}
+
 export async function endNotification(
   db: Kysely<Database>,
   seq: number,
@@ -155,30 +188,8 @@ export async function endNotification(
   at: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await heldEvent(trx, seq, instance);
-    if (row === undefined) return;
-    const attempt = Number(row.attempts) + 1;
-    await trx
-      .insertInto('notification_attempts')
-      .values(attemptRow(seq, attempt, row.tpp_id, tried))
-      .execute();
-    const ended = {
-      ended_at: at.toISOString(),
-      claimed_by: null,
-      claimed_until: null,
-      last_status: tried.status ?? null,
-    };
-    await trx
-      .updateTable('notification_events')
-      .set({
-        ...ended,
-        attempts: attempt,
-        end_reason: end,
-        last_error: tried.error?.slice(0, NOTIFICATION_ERROR_KEPT_CHARS) ?? null,
-      })
-      .where('seq', '=', seq)
-      .execute();
-    if (end !== 'gone') return;
+    const row = await closeTry(trx, seq, instance, tried, { ended_at: at.toISOString(), end_reason: end });
+    if (row === undefined || end !== 'gone') return;
     // 410: the TPP wants nothing more of this resource (Stripe's and Berlin Group's reading of Gone).
     await trx
       .deleteFrom('notification_subscriptions')
@@ -203,25 +214,7 @@ export async function deferNotification(
   tried: NotificationAttempt,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await heldEvent(trx, seq, instance);
-    if (row === undefined) return;
-    const attempt = Number(row.attempts) + 1;
-    await trx
-      .insertInto('notification_attempts')
-      .values(attemptRow(seq, attempt, row.tpp_id, tried))
-      .execute();
-    await trx
-      .updateTable('notification_events')
-      .set({
-        attempts: attempt,
-        next_attempt_at: nextAttemptAt.toISOString(),
-        claimed_by: null,
-        claimed_until: null,
-        last_status: tried.status ?? null,
-        last_error: tried.error?.slice(0, NOTIFICATION_ERROR_KEPT_CHARS) ?? null,
-      })
-      .where('seq', '=', seq)
-      .execute();
+    await closeTry(trx, seq, instance, tried, { next_attempt_at: nextAttemptAt.toISOString() });
   });
 }
 
