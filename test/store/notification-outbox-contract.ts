@@ -165,6 +165,44 @@ export function notificationOutboxContract(open: () => Promise<StoreUnderTest>):
         );
       }));
 
+    it('tells a consent’s subscription its refusal as the last change, and its authorisation’s SCA to one of SCA', () =>
+      withStore(async (store) => {
+        const tppId = newPayment().tppId;
+        const consentId = randomUUID();
+        const consent = {
+          id: consentId,
+          bank: tppId,
+          tppId,
+          tppSessionId: randomUUID(),
+          psuContext: 'PRIVATE' as const,
+          agreementId: undefined,
+          createdAt: new Date(),
+        };
+        const request: TppRequestRecord = {
+          ...requestFor(newPayment()),
+          operation: 'POST /v1/bank-offered-consents',
+          subscription: { resource: { kind: 'consent', id: consentId }, uri: URI, content: ['SCA', 'LAST'] },
+        };
+        const started = authorisationOf(consentId, tppId, 'consent');
+        assert.equal(await store.createAisConsent(consent, started, request), undefined);
+        const at = new Date();
+        await store.advanceAuthorisation(
+          started.id,
+          started.tokenHash,
+          { tokenHash: 'y', stage: 'done', status: 'failed' },
+          at,
+        );
+        await store.refuseAisConsent(consentId, at);
+        const told = (await store.listNotifications(tppId, 10)).reverse();
+        assert.deepEqual(
+          told.map((e) => [e.resource.kind, e.subject.kind, e.statusKind, e.status, e.content, e.last]),
+          [
+            ['consent', 'authorisation', 'scaStatus', 'failed', 'SCA', true],
+            ['consent', 'consent', 'consentStatus', 'rejected', 'LAST', true],
+          ],
+        );
+      }));
+
     it('retries a deferred event when due, logs each try, and sends a lapsed claim again', () =>
       withStore(async (store) => {
         const payment = await paymentWith(store, ['PROCESS']);
