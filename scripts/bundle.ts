@@ -31,8 +31,9 @@ await build({
   outExtension: { '.js': '.cjs' },
   external: ['better-sqlite3', 'pg-native'],
   // Without comments and indentation: V8 holds the bundle's whole text for as long as the server
-  // runs, and a third of it was comments and blanks (docs/decisions/0337). In ASCII only: one character beyond it would make V8 hold the text as
-  // two bytes a character. Names are kept, so a stack trace still names its functions.
+  // runs, and a third of it was comments and blanks (docs/decisions/0337). In ASCII only: one
+  // character beyond it would make V8 hold the text as two bytes a character. Names are kept, so a
+  // stack trace still names its functions.
   minifyWhitespace: true,
   legalComments: 'none',
   charset: 'ascii',
