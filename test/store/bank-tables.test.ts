@@ -77,10 +77,17 @@ describe('the tables of a bank (bank-tables.ts)', () => {
     }
   });
 
-  it("saves every bank table but the snapshots, the request bindings and the console's sessions and used links (docs/decisions/0277)", () => {
+  it("saves every bank table but the snapshots, the request bindings, the console's sessions and used links, and the notifications sent (docs/decisions/0277)", () => {
     assert.deepEqual(
       BANK_TABLES.filter((t) => !SNAPSHOT_TABLES.includes(t)).map((t) => t.table),
-      ['sandbox_snapshots', 'request_bindings', 'console_sessions', 'console_link_uses'],
+      [
+        'sandbox_snapshots',
+        'request_bindings',
+        'console_sessions',
+        'console_link_uses',
+        'notification_attempts',
+        'notification_events',
+      ],
     );
   });
 });

@@ -89,10 +89,9 @@ export async function insertPaymentAsBefore(
   authorisation?: NewAuthorisation,
 ): Promise<void> {
   const createdAt = payment.createdAt.toISOString();
-  await db
-    .insertInto('tpp_requests')
-    .values(tppRequestRow(requestFor(payment), payment.id, createdAt))
-    .execute();
+  // Without response_headers (migration 026), which no version before it wrote.
+  const { response_headers: _headers, ...request } = tppRequestRow(requestFor(payment), payment.id, createdAt);
+  await db.insertInto('tpp_requests').values(request).execute();
   await db.insertInto('payments').values(paymentRow(payment, undefined)).execute();
   if (authorisation !== undefined)
     await db.insertInto('authorisations').values(authorisationRow(authorisation)).execute();
