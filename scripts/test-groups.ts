@@ -8,7 +8,17 @@ import { pathToFileURL } from 'node:url';
  * process's start and the loading of the modules they share (the whole app for most) cost more than
  * many of them (docs/decisions/0330). A file of another directory keeps a process of its own.
  */
-export const ONE_PROCESS_DIRS: readonly string[] = ['architecture', 'config', 'docs', 'domain', 'http', 'security'];
+export const ONE_PROCESS_DIRS: readonly string[] = [
+  'architecture',
+  'config',
+  'core',
+  'docs',
+  'domain',
+  'http',
+  'security',
+  'services',
+  'store',
+];
 
 /** Files of those directories that keep a process of their own, and why. */
 const OWN_PROCESS: readonly string[] = [
