@@ -51,3 +51,11 @@ export interface NotificationSubjectFacts {
   authorisationKind?: string;
   objectId?: string;
 }
+
+/** How one try of a claimed event ended: the event ended (`end`), or it is tried again at `nextAttemptAt`. */
+export interface NotificationOutcome {
+  seq: number;
+  attempt: NotificationAttempt;
+  end?: NotificationEnd;
+  nextAttemptAt?: Date;
+}

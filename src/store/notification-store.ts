@@ -3,6 +3,7 @@ import type {
   NotificationEnd,
   NotificationEvent,
   NotificationLogEntry,
+  NotificationOutcome,
   NotificationSubjectFacts,
 } from './notification-records.js';
 import type { ResourceRef, StoredSubscription } from './tpp-request-records.js';
@@ -35,6 +36,8 @@ export interface NotificationStore {
     attempt: NotificationAttempt,
     at: Date,
   ): Promise<void>;
+  /** The tries of many events at once, in one transaction (endNotification or deferNotification for each). */
+  closeNotifications(instance: string, outcomes: readonly NotificationOutcome[], at: Date): Promise<void>;
   /** A try failed: tried again at `nextAttemptAt`, the claim released, the try logged. */
   deferNotification(seq: number, instance: string, nextAttemptAt: Date, attempt: NotificationAttempt): Promise<void>;
   /** A TPP's events, newest first, with their tries (the sandbox console). */

@@ -38,9 +38,9 @@ export const NOTIFICATION_BATCH_SIZE = 200;
  * Tries in flight at once to one destination (scheme, host and port), per instance: a slow TPP fills
  * its own slots, not the bank's or other TPPs'.
  */
-export const NOTIFICATION_DESTINATION_CONCURRENCY = 8;
+export const NOTIFICATION_DESTINATION_CONCURRENCY = 32;
 /** Tries started per second to one destination, per instance: a TPP's endpoint is not flooded after an outage. */
-export const NOTIFICATION_DESTINATION_RATE_PER_SECOND = 100;
+export const NOTIFICATION_DESTINATION_RATE_PER_SECOND = 5_000;
 /** Tries in flight at once, all destinations, per instance. */
 export const NOTIFICATION_CONCURRENCY = 256;
 /** How often an instance looks for events due (besides being nudged when a status changed here). */

@@ -5,6 +5,7 @@ import type {
   NotificationEnd,
   NotificationEvent,
   NotificationLogEntry,
+  NotificationOutcome,
   NotificationSubjectFacts,
 } from '../notification-records.js';
 import type { NotificationStore } from '../notification-store.js';
@@ -36,6 +37,10 @@ export class KyselyNotifications implements NotificationStore {
     at: Date,
   ): Promise<void> {
     return outbox.endNotification(this.db, seq, instance, end, attempt, at);
+  }
+
+  closeNotifications(instance: string, outcomes: readonly NotificationOutcome[], at: Date): Promise<void> {
+    return outbox.closeNotifications(this.db, instance, outcomes, at);
   }
 
   deferNotification(seq: number, instance: string, nextAttemptAt: Date, attempt: NotificationAttempt): Promise<void> {

@@ -6,6 +6,7 @@ import type {
   NotificationEnd,
   NotificationEvent,
   NotificationLogEntry,
+  NotificationOutcome,
   NotificationSubjectFacts,
 } from '../notification-records.js';
 import type { NotificationEventTable } from '../notification-tables.js';
@@ -135,50 +136,6 @@ function attemptRow(seq: number, attempt: number, tppId: string, tried: Notifica
   };
 }
 
-/** The claimed row, read in the transaction that closes it; undefined when the claim lapsed to another instance. */
-async function heldEvent(trx: Kysely<Database>, seq: number, instance: string): Promise<EventRow | undefined> {
-  return trx
-    .selectFrom('notification_events')
-    .selectAll()
-    .where('seq', '=', seq)
-    .where('claimed_by', '=', instance)
-    .where('ended_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/**
- * Closes a try of a claimed event in one transaction: logs it, and sets `changes` with the released
- * claim and the try's outcome; nothing when the claim lapsed to another instance. The event's row, for more.
- */
-async function closeTry(
-  trx: Kysely<Database>,
-  seq: number,
-  instance: string,
-  tried: NotificationAttempt,
-  changes: Partial<Pick<EventRow, 'ended_at' | 'end_reason' | 'next_attempt_at'>>,
-): Promise<EventRow | undefined> {
-  const row = await heldEvent(trx, seq, instance);
-  if (row === undefined) return undefined;
-  const attempt = Number(row.attempts) + 1;
-  await trx
-    .insertInto('notification_attempts')
-    .values(attemptRow(seq, attempt, row.tpp_id, tried))
-    .execute();
-  await trx
-    .updateTable('notification_events')
-    .set({
-      ...changes,
-      attempts: attempt,
-      claimed_by: null,
-      claimed_until: null,
-      last_status: tried.status ?? null,
-      last_error: tried.error?.slice(0, NOTIFICATION_ERROR_KEPT_CHARS) ?? null,
-    })
-    .where('seq', '=', seq)
-    .execute();
-  return row;
-}
-
 export async function endNotification(
   db: Kysely<Database>,
   seq: number,
@@ -187,23 +144,96 @@ export async function endNotification(
   tried: NotificationAttempt,
   at: Date,
 ): Promise<void> {
+  await closeNotifications(db, instance, [{ seq, attempt: tried, end }], at);
+}
+
+/**
+ * Closes each try in one transaction, with a statement for all the rows (reading the held ones,
+ * logging their tries) and one per kind of outcome: a turn's many answers cost one commit and a few
+ * statements, not three statements and a commit each. A try whose claim lapsed to another instance is
+ * not written.
+ */
+export async function closeNotifications(
+  db: Kysely<Database>,
+  instance: string,
+  outcomes: readonly NotificationOutcome[],
+  at: Date,
+): Promise<void> {
+  if (outcomes.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    const row = await closeTry(trx, seq, instance, tried, { ended_at: at.toISOString(), end_reason: end });
-    if (row === undefined || end !== 'gone') return;
-    // 410: the TPP wants nothing more of this resource (Stripe's and Berlin Group's reading of Gone).
+    const held = new Map(
+      (
+        await trx
+          .selectFrom('notification_events')
+          .selectAll()
+          .where(
+            'seq',
+            'in',
+            outcomes.map((o) => o.seq),
+          )
+          .where('claimed_by', '=', instance)
+          .where('ended_at', 'is', null)
+          .execute()
+      ).map((row) => [Number(row.seq), row]),
+    );
+    const closing = outcomes.filter((o) => held.has(o.seq));
+    if (closing.length === 0) return;
     await trx
-      .deleteFrom('notification_subscriptions')
-      .where('resource_kind', '=', row.resource_kind)
-      .where('resource_id', '=', row.resource_id)
+      .insertInto('notification_attempts')
+      .values(
+        closing.map((o) =>
+          attemptRow(o.seq, Number(held.get(o.seq)!.attempts) + 1, held.get(o.seq)!.tpp_id, o.attempt),
+        ),
+      )
       .execute();
-    await trx
-      .updateTable('notification_events')
-      .set({ ended_at: at.toISOString(), end_reason: 'stopped', claimed_by: null, claimed_until: null })
-      .where('resource_kind', '=', row.resource_kind)
-      .where('resource_id', '=', row.resource_id)
-      .where('ended_at', 'is', null)
-      .execute();
+    for (const [changes, seqs] of groupedChanges(closing, at)) {
+      await trx
+        .updateTable('notification_events')
+        .set({ ...changes, attempts: sql<number>`attempts + 1`, claimed_by: null, claimed_until: null })
+        .where('seq', 'in', seqs)
+        .execute();
+    }
+    for (const gone of closing.filter((o) => o.end === 'gone')) await stopResource(trx, held.get(gone.seq)!, at);
   });
+}
+
+type OutcomeChanges = Partial<
+  Pick<EventRow, 'ended_at' | 'end_reason' | 'next_attempt_at' | 'last_status' | 'last_error'>
+>;
+
+/** The outcomes by the columns they set alike, so each group is one update: most answers of a turn are alike. */
+function groupedChanges(outcomes: readonly NotificationOutcome[], at: Date): [OutcomeChanges, number[]][] {
+  const groups = new Map<string, [OutcomeChanges, number[]]>();
+  for (const outcome of outcomes) {
+    const changes: OutcomeChanges = {
+      ...(outcome.end === undefined
+        ? { next_attempt_at: (outcome.nextAttemptAt ?? at).toISOString() }
+        : { ended_at: at.toISOString(), end_reason: outcome.end }),
+      last_status: outcome.attempt.status ?? null,
+      last_error: outcome.attempt.error?.slice(0, NOTIFICATION_ERROR_KEPT_CHARS) ?? null,
+    };
+    const key = JSON.stringify(changes);
+    const group = groups.get(key) ?? [changes, []];
+    group[1].push(outcome.seq);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** 410: the TPP wants nothing more of this resource (Stripe's and Berlin Group's reading of Gone). */
+async function stopResource(trx: Kysely<Database>, row: EventRow, at: Date): Promise<void> {
+  await trx
+    .deleteFrom('notification_subscriptions')
+    .where('resource_kind', '=', row.resource_kind)
+    .where('resource_id', '=', row.resource_id)
+    .execute();
+  await trx
+    .updateTable('notification_events')
+    .set({ ended_at: at.toISOString(), end_reason: 'stopped', claimed_by: null, claimed_until: null })
+    .where('resource_kind', '=', row.resource_kind)
+    .where('resource_id', '=', row.resource_id)
+    .where('ended_at', 'is', null)
+    .execute();
 }
 
 export async function deferNotification(
@@ -213,9 +243,7 @@ export async function deferNotification(
   nextAttemptAt: Date,
   tried: NotificationAttempt,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await closeTry(trx, seq, instance, tried, { next_attempt_at: nextAttemptAt.toISOString() });
-  });
+  await closeNotifications(db, instance, [{ seq, attempt: tried, nextAttemptAt }], nextAttemptAt);
 }
 
 export async function listNotifications(
