@@ -7,6 +7,7 @@ import {
   NOTIFICATION_RETRY_MAX_MS,
   NOTIFICATION_RETRY_WINDOW_MS,
   NOTIFICATION_SWEEP_MS,
+  NOTIFICATION_TIMEOUT_MS,
 } from '../../domain/limits.js';
 import { notificationBody } from '../../domain/notifications/notification-body.js';
 import type { NotificationStore } from '../../store/notification-store.js';
@@ -80,20 +81,24 @@ export class NotificationRelay {
   /** One batch: claims what is due, sends each through its destination's lane, and returns how many it claimed. */
   async turn(): Promise<number> {
     const now = this.clock.now();
-    const claimed = await this.store.claimNotifications(
-      this.instance,
-      now,
-      new Date(now.getTime() + NOTIFICATION_CLAIM_MS),
-      NOTIFICATION_BATCH_SIZE,
-    );
+    const until = new Date(now.getTime() + NOTIFICATION_CLAIM_MS);
+    const claimed = await this.store.claimNotifications(this.instance, now, until, NOTIFICATION_BATCH_SIZE);
     if (claimed.length === 0) return 0;
     const subjects = await this.store.notificationSubjects(claimed);
-    await Promise.all(claimed.map((event) => this.gate.run(event.uri, () => this.deliver(event, subjects))));
+    await Promise.all(claimed.map((event) => this.gate.run(event.uri, () => this.deliver(event, subjects, until))));
     return claimed.length;
   }
 
-  private async deliver(event: NotificationEvent, subjects: Map<string, NotificationSubjectFacts>): Promise<void> {
+  private async deliver(
+    event: NotificationEvent,
+    subjects: Map<string, NotificationSubjectFacts>,
+    claimedUntil: Date,
+  ): Promise<void> {
     const startedAt = this.clock.now();
+    // An event that waited in a slow destination's lane until its claim would lapse before its try
+    // ends is not sent: another instance may claim it from then on and send it too, at the same time.
+    // It stays claimed until then, and goes with the next turn after (this instance's or another's).
+    if (startedAt.getTime() + NOTIFICATION_TIMEOUT_MS > claimedUntil.getTime()) return;
     const body = JSON.stringify(notificationBody({ ...event, ...notifiedResources(event, subjects) }));
     const result = await this.sendSigned(event, body, startedAt);
     const at = this.clock.now();
