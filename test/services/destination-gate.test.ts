@@ -1,23 +1,33 @@
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, it, mock } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import { DestinationGate, destinationOf } from '../../src/services/notifications/destination-gate.js';
 
 /**
  * Per-destination lanes of the notification relay (docs/notifications.md, "Delivery"): a slow TPP
  * fills its own lane, and a destination gets no more tries a second than its rate. The gate's clock
- * is injected and its timers mocked: nothing here waits for real time.
+ * and its waits are the test's: nothing here waits for real time.
  */
 const SLOW = 'https://slow.tpp.example/hooks/1';
 const QUICK = 'https://quick.tpp.example/n';
 
 let now = 0;
+/** The gate's waits, each until the test's clock reaches its end. */
+let waits: { until: number; resolve: () => void }[] = [];
 beforeEach(() => {
   now = 1_000_000;
-  mock.timers.enable({ apis: ['setTimeout'] });
+  waits = [];
 });
-afterEach(() => mock.timers.reset());
+const wait = (ms: number) => new Promise<void>((resolve) => waits.push({ until: now + ms, resolve }));
+/** Moves the test's clock on by `ms`, ending the waits it passes. */
+function advance(ms: number): void {
+  now += ms;
+  for (const w of waits.filter((w) => w.until <= now)) {
+    waits.splice(waits.indexOf(w), 1);
+    w.resolve();
+  }
+}
 
-/** Lets every promise that can settle do so (setImmediate is not mocked). */
+/** Lets every promise that can settle do so. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A try that ends when the test says. */
@@ -37,7 +47,7 @@ function held(): { work: () => Promise<void>; started: boolean; finish: () => vo
 
 describe('the destination gate', () => {
   it('fills a slow destination’s lane while another destination’s tries go on', async () => {
-    const gate = new DestinationGate(() => now, 2, 100, 10);
+    const gate = new DestinationGate(() => now, 2, 100, 10, wait);
     const slow = [held(), held(), held()];
     const running = slow.map((s) => gate.run(SLOW, s.work));
     await settle();
@@ -66,7 +76,7 @@ describe('the destination gate', () => {
   });
 
   it('holds the rate per second of one destination, and not of another', async () => {
-    const gate = new DestinationGate(() => now, 100, 3, 100);
+    const gate = new DestinationGate(() => now, 100, 3, 100, wait);
     const startedAt: number[] = [];
     const running = Array.from({ length: 7 }, () => gate.run(SLOW, async () => void startedAt.push(now)));
     await settle();
@@ -74,16 +84,13 @@ describe('the destination gate', () => {
     let other = 0;
     await Promise.all(Array.from({ length: 3 }, () => gate.run(QUICK, async () => void (other += 1))));
     assert.equal(other, 3, 'another destination has its own rate');
-    now += 999;
-    mock.timers.tick(999);
+    advance(999);
     await settle();
     assert.equal(startedAt.length, 3, 'not before the first try leaves the window');
-    now += 1;
-    mock.timers.tick(1);
+    advance(1);
     await settle();
     assert.equal(startedAt.length, 6);
-    now += 1_000;
-    mock.timers.tick(1_000);
+    advance(1_000);
     await Promise.all(running);
     assert.deepEqual(
       startedAt.map((t) => t - 1_000_000),
@@ -92,7 +99,7 @@ describe('the destination gate', () => {
   });
 
   it('holds the limit of tries in flight over all destinations', async () => {
-    const gate = new DestinationGate(() => now, 8, 100, 2);
+    const gate = new DestinationGate(() => now, 8, 100, 2, wait);
     const tries = [held(), held(), held()];
     const running = [gate.run(SLOW, tries[0]!.work), gate.run(QUICK, tries[1]!.work), gate.run(QUICK, tries[2]!.work)];
     await settle();
@@ -109,7 +116,7 @@ describe('the destination gate', () => {
   });
 
   it('gives the slot back when a try throws', async () => {
-    const gate = new DestinationGate(() => now, 1, 100, 10);
+    const gate = new DestinationGate(() => now, 1, 100, 10, wait);
     await assert.rejects(
       gate.run(SLOW, () => Promise.reject(new Error('broken'))),
       /broken/,
