@@ -3,6 +3,7 @@ import type { BatchRunFigures } from './batch-run.js';
 import type { FirstBodies } from './first-bodies.js';
 import type { HostileFigures } from './hostile-bodies.js';
 import type { LoadResult } from './load.js';
+import type { NotificationFigures } from './notification-delivery.js';
 import type { PeriodicRunFigures } from './periodic-run.js';
 import type { TppCallFigures } from './tpp-call.js';
 
@@ -39,6 +40,8 @@ export interface Figures {
   listingHalfRate: LoadResult[];
   batch: BatchRunFigures[];
   periodic: PeriodicRunFigures[];
+  /** Notifications to a local receiver (bench/notification-delivery.ts). */
+  notifications: NotificationFigures[];
   read: LoadResult[];
   ceilingRead: LoadResult[];
   rssMb: number[];
@@ -76,6 +79,7 @@ export function emptyFigures(): Figures {
     listingHalfRate: [],
     batch: [],
     periodic: [],
+    notifications: [],
     read: [],
     ceilingRead: [],
     rssMb: [],

@@ -8,5 +8,8 @@ export const CONNECTIONS = 16;
 export const BATCH_PAYMENTS = Number(process.env.BENCH_BATCH_PAYMENTS ?? bySize(100_000, 200));
 /** Standing orders executing on one date (rule 6: not in the batch runs). */
 export const STANDING_ORDERS = Number(process.env.BENCH_STANDING_ORDERS ?? bySize(10_000, 200));
+/** Notifications waiting when the server starts, drained to a local receiver; then status changes made one at a time. */
+export const NOTIFICATION_BACKLOG = Number(process.env.BENCH_NOTIFICATION_BACKLOG ?? bySize(20_000, 200));
+export const NOTIFICATION_CHANGES = Number(process.env.BENCH_NOTIFICATION_CHANGES ?? bySize(500, 20));
 /** `tpp call`s timed in a run. */
 export const TPP_CALLS = bySize(10, 2);

@@ -6,6 +6,7 @@ import { hostileRows } from './hostile-bodies.js';
 import { LISTING_TRANSACTIONS } from './listing.js';
 import type { LoadResult } from './load.js';
 import { ndctRow } from './ndct-creates.js';
+import { notificationRows } from './notification-delivery.js';
 
 /** The bench's table (bench/run.ts): one row a measure, its figure the median of the runs with min and max. */
 
@@ -38,6 +39,7 @@ export function resultRows(figures: Figures): Row[] {
     ...readRows(figures),
     ...listingRows(figures),
     ...batchRows(figures),
+    ...notificationRows(figures.notifications, fmt),
     ...processRows(figures),
     ...aisRows(figures.ais, fmt),
     ...hostileRows(figures.hostile, fmt),

@@ -96,6 +96,9 @@ function smokeVerdict(rows: Row[], counted: CountedLoad[], figures: Figures, poo
     ...(figures.periodic.every((p) => p.exactlyOnce)
       ? []
       : [['standing orders executing', 'exactly once: NO (what is wrong is on stderr)'] as [string, string]]),
+    ...(figures.notifications.every((n) => n.allDelivered)
+      ? []
+      : [['Notifications delivered', 'not every notification delivered once (stderr says)'] as [string, string]]),
     ...figures.hostile
       .flat()
       .filter((h) => Object.keys(h.unexpected).length > 0)

@@ -2,7 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { emptyFigures } from './bench-figures.js';
-import { BATCH_PAYMENTS, CONNECTIONS, RUNS, SECONDS, STANDING_ORDERS, TPP_CALLS } from './bench-sizes.js';
+import {
+  BATCH_PAYMENTS,
+  CONNECTIONS,
+  NOTIFICATION_BACKLOG,
+  NOTIFICATION_CHANGES,
+  RUNS,
+  SECONDS,
+  STANDING_ORDERS,
+  TPP_CALLS,
+} from './bench-sizes.js';
 import {
   type BenchServer,
   CEILING_SERVER,
@@ -15,6 +24,7 @@ import {
 } from './bench-server.js';
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { measureBatchRun } from './batch-run.js';
+import { measureNotificationDelivery } from './notification-delivery.js';
 import { measurePeriodicRun } from './periodic-run.js';
 import { measureListing } from './listing.js';
 import { measureAisReads } from './ais-reads.js';
@@ -317,6 +327,12 @@ for (let run = 0; run < RUNS; run++) {
   );
   figures.periodic.push(
     await measurePeriodicRun({ work, caFile, credentials: tpp }, { orders: STANDING_ORDERS, port: benchPort(4) }),
+  );
+  figures.notifications.push(
+    await measureNotificationDelivery(
+      { work, caFile, credentials: tpp },
+      { backlog: NOTIFICATION_BACKLOG, changes: NOTIFICATION_CHANGES, port: benchPort(4) },
+    ),
   );
   figures.ais.push(
     await measureAisReads(

@@ -78,6 +78,7 @@ describe('the bench in smoke mode', () => {
       'Account information: GET /v1/accounts',
       'Batch run of 200 authorised payments',
       '200 standing orders executing on one date',
+      'Notifications delivered to a local receiver',
       'Create on PostgreSQL, two servers on one database',
       'Create on SQLite at half the maximum rate',
       'Cold start, empty database',

@@ -268,6 +268,39 @@ describe('configuration from the environment', () => {
     assert.throws(() => loadConfig({ DATABASE_URL: 'sqlite:' }), /needs a file path/);
   });
 
+  it('reads NOTIFICATION_ALLOWED_NETWORKS as CIDR blocks or addresses, for the sandbox only, naming the variable when it is wrong', () => {
+    assert.deepEqual(loadConfig({}).notifications.allowedNetworks, []);
+    assert.deepEqual(
+      loadConfig({ NOTIFICATION_ALLOWED_NETWORKS: ' 10.1.0.0/16, fd00::/8 ,192.168.5.5,' }).notifications
+        .allowedNetworks,
+      ['10.1.0.0/16', 'fd00::/8', '192.168.5.5'],
+    );
+    for (const bad of [
+      '10.1.0.0/33',
+      'fd00::/129',
+      '10.1.0/16',
+      'example.com',
+      '10.0.0.0/8/1',
+      '10.0.0.0/x',
+      '10.0.0.0/',
+    ])
+      assert.match(
+        configError({ NOTIFICATION_ALLOWED_NETWORKS: `127.0.0.1,${bad}` }).problems.join('\n'),
+        new RegExp(
+          `NOTIFICATION_ALLOWED_NETWORKS must be comma-separated IP addresses or CIDR blocks .*\\(got '${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}'\\)`,
+        ),
+        bad,
+      );
+    assert.match(
+      configError({ ...PRODUCTION, NOTIFICATION_ALLOWED_NETWORKS: '10.1.0.0/16' }).problems.join('\n'),
+      /NOTIFICATION_ALLOWED_NETWORKS is for the sandbox only/,
+    );
+    assert.deepEqual(
+      loadConfig({ ...PRODUCTION, NOTIFICATION_ALLOWED_NETWORKS: ' ' }).notifications.allowedNetworks,
+      [],
+    );
+  });
+
   it('never repeats a database password in a message', () => {
     assert.doesNotMatch(configError({ DATABASE_URL: 'postgres://bank:s3cret@[bad' }).message, /s3cret/);
     assert.equal(redactPassword('postgres://bank:s3cret@db/x'), 'postgres://bank:***@db/x');

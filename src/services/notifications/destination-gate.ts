@@ -27,6 +27,8 @@ export class DestinationGate {
     private readonly perDestination = NOTIFICATION_DESTINATION_CONCURRENCY,
     private readonly ratePerSecond = NOTIFICATION_DESTINATION_RATE_PER_SECOND,
     private readonly total = NOTIFICATION_CONCURRENCY,
+    /** Waits `ms` on `now`'s clock (a test's own, so that nothing waits for real time). */
+    private readonly wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
   async run<T>(uri: string, work: () => Promise<T>): Promise<T> {
@@ -68,7 +70,7 @@ export class DestinationGate {
         return;
       }
       // The rate is spent: wait until the oldest start of the last second leaves the window.
-      await new Promise((resolve) => setTimeout(resolve, lane.started[0]! + 1000 - now));
+      await this.wait(lane.started[0]! + 1000 - now);
     }
   }
 

@@ -24,13 +24,23 @@ export type NotificationSend = (uri: string, body: string, headers: Record<strin
  * is an answer that is not 2xx, and is retried. The try ends after NOTIFICATION_TIMEOUT_MS whatever
  * the TPP's endpoint does, and reads at most NOTIFICATION_ANSWER_READ_BYTES of its answer.
  */
-export function notificationSender(policy: DestinationPolicy, timeoutMs = NOTIFICATION_TIMEOUT_MS): NotificationSend {
-  return (uri, body, headers) => send(policy, timeoutMs, uri, body, headers);
+export function notificationSender(
+  policy: DestinationPolicy,
+  timeoutMs = NOTIFICATION_TIMEOUT_MS,
+  /** The resolver (the system's; a test's, to see what is asked and answer as a rebinding name would). */
+  resolve: typeof dnsLookup = dnsLookup,
+): NotificationSend {
+  return (uri, body, headers) => send({ policy, timeoutMs, resolve }, uri, body, headers);
+}
+
+interface SendSettings {
+  policy: DestinationPolicy;
+  timeoutMs: number;
+  resolve: typeof dnsLookup;
 }
 
 function send(
-  policy: DestinationPolicy,
-  timeoutMs: number,
+  { policy, timeoutMs, resolve: resolver }: SendSettings,
   uri: string,
   body: string,
   headers: Record<string, string>,
@@ -50,7 +60,7 @@ function send(
     const options = {
       method: 'POST',
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      lookup: guardedLookup(policy),
+      lookup: guardedLookup(policy, resolver),
       timeout: timeoutMs,
       signal: AbortSignal.timeout(timeoutMs),
       agent: false as const,
@@ -82,9 +92,9 @@ function send(
 }
 
 /** Resolves the name once, and hands the connection the first address the policy allows; none allowed is an error. */
-function guardedLookup(policy: DestinationPolicy): LookupFunction {
+function guardedLookup(policy: DestinationPolicy, resolver: typeof dnsLookup): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    resolver(hostname, { ...options, all: true }, (error, addresses) => {
       if (error !== null) return callback(error, '', 0);
       const list = addresses as unknown as { address: string; family: number }[];
       const allowed = list.find((a) => refusedDestination(a.address, policy) === undefined);
