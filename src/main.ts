@@ -17,7 +17,6 @@ import type { PsuLoginProvider } from './services/sca-service.js';
 import { OidcClientKeyError, oidcClientAuth } from './services/sca/oidc-client-auth.js';
 import { OidcRelyingParty } from './services/sca/oidc-relying-party.js';
 import { PROVIDER_CALLBACK_PATH } from './http/routes/sca-page-routes.js';
-import type { BatchScheduler } from './services/batch-runner.js';
 import type { ParsedCertificate } from './security/tpp-certificate.js';
 import {
   NATIONAL_ID_KEY_FILE,
@@ -134,12 +133,20 @@ async function main(): Promise<void> {
   const ca = await sandboxCa;
   if (ca !== undefined) trustStore.addSelfService(ca);
   phaseDone('waitForSandboxCa');
-  // Stopped before the store closes (listen's onClose hook, added after this one).
-  app.addHook('onClose', () => services.retention.stop());
-  // Sends in flight finish before the store closes; rows not yet sent wait in the database.
-  if (link !== undefined) app.addHook('onClose', () => link.stop());
-  app.addHook('onClose', () => notifications.relay.stop());
-  const metricsListener = await listen(app, config, metrics, services.scheduler, store);
+  // Stopped before the store closes, in listen's one onClose hook: Fastify runs its onClose hooks
+  // last added first. Sends in flight finish; rows not yet sent wait in the database.
+  const beforeStoreCloses = [
+    () => services.retention.stop(),
+    ...(link === undefined ? [] : [() => link.stop()]),
+    () => notifications.relay.stop(),
+  ];
+  const metricsListener = await listen(
+    app,
+    config,
+    metrics,
+    [() => services.scheduler.stop(), ...beforeStoreCloses],
+    store,
+  );
   phaseDone('listen');
   // A bank's own core executes the payments (docs/core.md): this server hands them over and runs no batch.
   if (link !== undefined) link.start();
@@ -302,13 +309,14 @@ async function listen(
   app: FastifyInstance,
   config: Config,
   metrics: ServerMetrics | undefined,
-  scheduler: BatchScheduler,
+  /** What runs on the store, stopped in this order before it closes. */
+  stops: readonly (() => unknown)[],
   store: Store,
 ): Promise<MetricsListener | undefined> {
   let metricsListener: MetricsListener | undefined;
   app.addHook('onClose', async () => {
     await metricsListener?.close();
-    await scheduler.stop();
+    for (const stop of stops) await stop();
     await store.close();
   });
   await app.listen({ port: config.port, host: config.host });

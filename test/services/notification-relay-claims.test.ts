@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Clock } from '../../src/domain/clock.js';
-import { NOTIFICATION_CLAIM_MS } from '../../src/domain/limits.js';
+import { NOTIFICATION_CLAIM_MS, NOTIFICATION_DESTINATION_CONCURRENCY } from '../../src/domain/limits.js';
 import { NotificationRelay } from '../../src/services/notifications/notification-relay.js';
 import type { SendResult } from '../../src/services/notifications/notification-sender.js';
 import { NotificationSigner } from '../../src/security/notification-signer.js';
@@ -64,7 +64,9 @@ async function settled(check: () => boolean, what: string): Promise<void> {
   assert.ok(check(), what);
 }
 
-const EVENTS = 20;
+/** A lane's worth and more: the rest wait in the lane behind the slow first tries. */
+const LANE = NOTIFICATION_DESTINATION_CONCURRENCY;
+const EVENTS = LANE + 12;
 const dir = mkdtempSync(join(tmpdir(), 'psd2-relay-claims-'));
 let store: SqliteStore;
 let signer: NotificationSigner;
@@ -86,26 +88,35 @@ describe('a claim that lapses while its event waits in a slow lane', () => {
     const quiet = () => undefined;
     const first = new NotificationRelay(store, signer, destination.sendAs('first'), 'first', clock, quiet);
     const second = new NotificationRelay(store, signer, destination.sendAs('second'), 'second', clock, quiet);
-    const firstTurn = first.turn();
-    await settled(() => destination.open.length === 8, 'the first instance fills its lane (8 tries)');
+    await first.turn();
+    await settled(() => destination.open.length === LANE, 'the first instance fills its lane');
     // The slow endpoint answers late: the lane's next tries start near the claim's end.
     clock.current = new Date(clock.current.getTime() + NOTIFICATION_CLAIM_MS - 5_000);
     destination.answerAll();
-    await settled(() => destination.taken.size === 8, 'the first eight taken');
+    await settled(() => destination.taken.size === LANE, 'the first lane’s worth taken');
     await new Promise((resolve) => setImmediate(resolve));
     // The claim has lapsed: the second instance claims what the first has not ended.
     clock.current = new Date(clock.current.getTime() + 6_000);
-    const secondTurn = second.turn();
+    await second.turn();
     await settled(() => destination.open.some((o) => o.by === 'second'), 'the second instance sends');
-    // Every try answered as it starts, until both instances' turns are over.
+    // Every try answered as it starts, until both instances' tries are over.
     let over = false;
-    const turns = Promise.all([firstTurn, secondTurn]).then(() => (over = true));
+    const turns = Promise.all([first.stop(), second.stop()]).then(() => (over = true));
     while (!over) {
       await settled(() => over || destination.open.length > 0, 'tries under way, or the turns over');
       destination.answerAll();
     }
     await turns;
-    await second.drain();
+    // What the first left claimed goes once its claim lapses: the second instance, going on, sends it.
+    clock.current = new Date(clock.current.getTime() + NOTIFICATION_CLAIM_MS);
+    const goingOn = new NotificationRelay(store, signer, destination.sendAs('second'), 'second', clock, quiet);
+    const drained = goingOn.drain();
+    let done = false;
+    void drained.then(() => (done = true));
+    while (!done) {
+      await settled(() => done || destination.open.length > 0, 'tries under way, or the drain over');
+      destination.answerAll();
+    }
     assert.equal(destination.maxInFlightPerEvent, 1, 'an event sent by both instances at once');
     assert.equal(destination.taken.size, EVENTS);
     assert.equal(await store.countPendingNotifications(), 0);
