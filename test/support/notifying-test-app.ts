@@ -98,15 +98,20 @@ export async function startNotifyingTestApp(options: TestAppOptions = {}): Promi
   };
 }
 
-/** A payment from Ola's account, subscribed at `path` of the receiver, approved by Ola on the SCA pages: three notifications. */
+/** A payment from Ola's account, subscribed at `path` of the receiver (or at a full URI), approved by Ola on the SCA pages: three notifications. */
 export async function approvedSubscribedPayment(
   n: NotifyingTestApp,
   path: string,
   as?: CertificateAndKey,
 ): Promise<{ paymentId: string }> {
   const response = await createCrossBorder(n.t, {
-    body: { ...crossBorderBody(), debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' } },
-    headers: { 'TPP-Notification-URI': `${n.base}${path}` },
+    // From Ola's savings account, whose balance covers it: the batch run executes it (ACSC).
+    body: {
+      ...crossBorderBody(),
+      instructedAmount: { amount: '1200.00', currency: 'NOK' },
+      debtorAccount: { bban: OLA_ACCOUNTS[1], currency: 'NOK' },
+    },
+    headers: { 'TPP-Notification-URI': /^https?:/.test(path) ? path : `${n.base}${path}` },
     ...(as === undefined ? {} : { as }),
   });
   assert.equal(response.statusCode, 201, response.body);
