@@ -62,7 +62,7 @@ export interface NotificationListener {
  * X-JWS-Signature is checked as a TPP's own receiver would, a detached JWS over the body's exact bytes
  * with a key of the bank's JWKS (fetched once, and again once when a signature names a key it does
  * not list: a key the bank added since). A verified notification is answered 204, one that is not 401;
- * 503 when the JWKS cannot be read, so that the bank tries again later.
+ * 503 when the JWKS cannot be read, so that the bank tries again later (docs/decisions/0339).
  */
 export async function startNotificationListener(options: NotificationListenerOptions): Promise<NotificationListener> {
   const keys = new JwksCache(options.jwksUrl);

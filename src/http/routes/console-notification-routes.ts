@@ -8,7 +8,8 @@ import type { SignedInPages } from './console-scope.js';
 
 /**
  * The console's delivery log (docs/notifications.md, "In the sandbox"): the TPP's notifications with
- * their tries, and a button that sends one again. Only the signed-in TPP's events are listed or sent.
+ * their tries, and a button that sends one again. Only the signed-in TPP's events are listed or sent
+ * (docs/decisions/0338).
  */
 export function registerConsoleNotificationRoutes({ pages, bank, show, sessionOf }: SignedInPages): void {
   const signed = (request: FastifyRequest) => ({ session: sessionOf(request) });
