@@ -53,6 +53,7 @@ code { font-size: 0.95em; overflow-wrap: anywhere; }
 pre { background: #1b2530; color: #fff; padding: 0.7rem; border-radius: 0.4rem; overflow-x: auto; }
 .history { margin: 0; padding-left: 1.3rem; }
 .history li { margin-bottom: 0.5rem; }
+.tries { list-style: none; padding-left: 0; }
 .history time { display: block; color: #536170; font-size: 0.9rem; font-variant-numeric: tabular-nums; }
 .sign-out { margin-top: 1.5rem; }
 </style>
@@ -323,10 +324,10 @@ export const NOTIFICATIONS = `<% layout('@layout', it) %>
 </dl>
 <h3><%= it.t.tries %></h3>
 <% if (n.tries.length === 0) { %><p class="hint"><%= it.t.noTries %></p><% } %>
-<ol class="history tries">
+<ul class="history tries">
 <% n.tries.forEach(function (a) { %><li class="try" data-ok="<%= a.ok %>"><time datetime="<%= a.atIso %>"><%= a.at %></time><%= a.label %>: <strong class="outcome"><%= a.outcome %></strong> · <span class="duration"><%= a.duration %></span><% if (a.error) { %><br><span class="hint error-text"><%= a.error %></span><% } %>
 <% if (a.answer) { %><details><summary><%= it.t.answer %></summary><pre><code class="answer"><%= a.answer %></code></pre></details><% } %></li><% }) %>
-</ol>
+</ul>
 <form method="post" action="<%= n.resend %>"><input type="hidden" name="_csrf" value="<%= it.csrf %>"><button type="submit" class="secondary resend" aria-label="<%= it.t.sendAgain %>: <%= n.eventId %>" aria-describedby="resend-hint"><%= it.t.sendAgain %></button></form>
 </li>
 <% }) %>
