@@ -19,6 +19,7 @@ const PLAIN_NOTICES = [
   'snapshot-deleted',
   'scenario-armed',
   'scenario-disarmed',
+  'notification-resent',
 ] as const;
 
 /** The notice a page's address carries, when it is one the console gives. */

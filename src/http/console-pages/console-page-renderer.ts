@@ -17,6 +17,7 @@ import {
   CUSTOMERS,
   LAYOUT,
   MESSAGE,
+  NOTIFICATIONS,
   OVERVIEW,
   PAYMENT,
   PAYMENTS,
@@ -30,6 +31,7 @@ import { type ScenariosPageData, scenariosView } from './scenarios-view.js';
 import { SNAPSHOT_TEXTS } from './snapshot-texts.js';
 import { osloTime } from './console-time.js';
 import { describeReason } from './reason-texts.js';
+import { type NotificationsPageData, notificationsView } from './notifications-view.js';
 
 /** The page templates, compiled when a page is first rendered rather than when the server loads. */
 let templates: Eta | undefined;
@@ -45,6 +47,7 @@ function eta(): Eta {
   made.loadTemplate('@message', MESSAGE);
   made.loadTemplate('@snapshots', SNAPSHOTS);
   made.loadTemplate('@scenarios', SCENARIOS);
+  made.loadTemplate('@notifications', NOTIFICATIONS);
   templates = made;
   return made;
 }
@@ -58,6 +61,7 @@ export type ConsolePage = (
   | { kind: 'consents'; consents: ListedConsent[]; limit: number }
   | { kind: 'snapshots'; snapshots: SnapshotSummary[]; limit: number }
   | ({ kind: 'scenarios' } & ScenariosPageData)
+  | ({ kind: 'notifications' } & NotificationsPageData)
   | { kind: 'message'; message: ConsoleMessage }
 ) & { notice?: ConsoleNotice | undefined; problem?: string | undefined };
 
@@ -77,6 +81,7 @@ const SECTIONS = [
   { kind: 'consents', href: '/console/consents' },
   { kind: 'snapshots', href: '/console/snapshots' },
   { kind: 'scenarios', href: '/console/scenarios' },
+  { kind: 'notifications', href: '/console/notifications' },
 ] as const;
 
 /** The HTML of a console page, in the developer's language. */
@@ -139,6 +144,8 @@ function viewOf(page: ConsolePage, t: ConsoleTexts, language: Language): Record<
       return snapshotsView(page.snapshots, page.limit, t, language);
     case 'scenarios':
       return { title: t.title.scenarios, ...scenariosView(page, SCENARIO_TEXTS[language], language) };
+    case 'notifications':
+      return { title: t.title.notifications, ...notificationsView(page, language) };
     case 'message':
       return {
         title: t.messages[page.message].title,

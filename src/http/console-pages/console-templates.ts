@@ -53,6 +53,7 @@ code { font-size: 0.95em; overflow-wrap: anywhere; }
 pre { background: #1b2530; color: #fff; padding: 0.7rem; border-radius: 0.4rem; overflow-x: auto; }
 .history { margin: 0; padding-left: 1.3rem; }
 .history li { margin-bottom: 0.5rem; }
+.tries { list-style: none; padding-left: 0; }
 .history time { display: block; color: #536170; font-size: 0.9rem; font-variant-numeric: tabular-nums; }
 .sign-out { margin-top: 1.5rem; }
 </style>
@@ -304,3 +305,31 @@ export const SCENARIOS = `<% layout('@layout', it) %>
 </form>
 <% } %>
 </section>`;
+
+export const NOTIFICATIONS = `<% layout('@layout', it) %>
+<p><%= it.intro %></p>
+<% if (it.notifications.length === 0) { %><p class="card" id="no-notifications"><%= it.t.none %></p><% } %>
+<ul class="list" id="notifications">
+<% it.notifications.forEach(function (n) { %>
+<li class="card notification" data-event-id="<%= n.eventId %>" data-state="<%= n.state %>" data-status="<%= n.status %>">
+<h2><%= n.statusKind %> <span class="status"><%= n.status %></span><% if (n.last) { %> · last<% } %></h2>
+<dl>
+<dt><%= it.t.state %></dt><dd class="state"><%= n.stateText %></dd>
+<dt><%= it.t.eventId %></dt><dd><code><%= n.eventId %></code></dd>
+<dt><%= it.t.eventType %></dt><dd><%= n.eventType %></dd>
+<dt><%= it.t.resource %></dt><dd><code><%= n.resource %></code></dd>
+<% if (n.subject) { %><dt><%= it.t.subject %></dt><dd><code><%= n.subject %></code></dd><% } %>
+<dt><%= it.t.destination %></dt><dd><code><%= n.uri %></code></dd>
+<dt><%= it.t.occurred %></dt><dd><time datetime="<%= n.occurredIso %>"><%= n.occurred %></time></dd>
+</dl>
+<h3><%= it.t.tries %></h3>
+<% if (n.tries.length === 0) { %><p class="hint"><%= it.t.noTries %></p><% } %>
+<ul class="history tries">
+<% n.tries.forEach(function (a) { %><li class="try" data-ok="<%= a.ok %>"><time datetime="<%= a.atIso %>"><%= a.at %></time><%= a.label %>: <strong class="outcome"><%= a.outcome %></strong> · <span class="duration"><%= a.duration %></span><% if (a.error) { %><br><span class="hint error-text"><%= a.error %></span><% } %>
+<% if (a.answer) { %><details><summary><%= it.t.answer %></summary><pre><code class="answer"><%= a.answer %></code></pre></details><% } %></li><% }) %>
+</ul>
+<form method="post" action="<%= n.resend %>"><input type="hidden" name="_csrf" value="<%= it.csrf %>"><button type="submit" class="secondary resend" aria-label="<%= it.t.sendAgain %>: <%= n.eventId %>" aria-describedby="resend-hint"><%= it.t.sendAgain %></button></form>
+</li>
+<% }) %>
+</ul>
+<% if (it.notifications.length > 0) { %><p class="hint" id="resend-hint"><%= it.t.sendAgainHint %></p><% } %>`;

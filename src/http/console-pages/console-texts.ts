@@ -11,7 +11,8 @@ export type ConsoleNotice =
   | { kind: 'snapshot-restored' }
   | { kind: 'snapshot-deleted' }
   | { kind: 'scenario-armed' }
-  | { kind: 'scenario-disarmed' };
+  | { kind: 'scenario-disarmed' }
+  | { kind: 'notification-resent' };
 
 /** Every text of the console's pages, in English and Norwegian Bokmål, as the SCA pages have theirs. */
 export interface ConsoleTexts extends PaymentHistoryTexts {
@@ -25,6 +26,7 @@ export interface ConsoleTexts extends PaymentHistoryTexts {
     consents: string;
     snapshots: string;
     scenarios: string;
+    notifications: string;
     label: string;
   };
   signOut: string;
@@ -37,6 +39,7 @@ export interface ConsoleTexts extends PaymentHistoryTexts {
     consents: string;
     snapshots: string;
     scenarios: string;
+    notifications: string;
   };
   clock: {
     heading: string;
@@ -131,6 +134,7 @@ const en: ConsoleTexts = {
     consents: 'Consents',
     snapshots: 'Snapshots',
     scenarios: 'Scenarios',
+    notifications: 'Notifications',
   },
   signOut: 'Sign out',
   signedInAs: (tppId) => `The sandbox bank of ${tppId}`,
@@ -142,6 +146,7 @@ const en: ConsoleTexts = {
     consents: 'Consents',
     snapshots: 'Snapshots',
     scenarios: 'Scenarios',
+    notifications: 'Notifications',
   },
   clock: {
     heading: 'The clock',
@@ -187,6 +192,8 @@ const en: ConsoleTexts = {
         return 'The scenario is armed.';
       case 'scenario-disarmed':
         return 'The scenario is disarmed.';
+      case 'notification-resent':
+        return 'The notification is being sent again.';
     }
   },
   actionFailed: 'That did not work:',
@@ -263,6 +270,7 @@ const nb: ConsoleTexts = {
     consents: 'Samtykker',
     snapshots: 'Øyeblikksbilder',
     scenarios: 'Scenarioer',
+    notifications: 'Varsler',
   },
   signOut: 'Logg ut',
   signedInAs: (tppId) => `Sandkassebanken til ${tppId}`,
@@ -274,6 +282,7 @@ const nb: ConsoleTexts = {
     consents: 'Samtykker',
     snapshots: 'Øyeblikksbilder',
     scenarios: 'Scenarioer',
+    notifications: 'Varsler',
   },
   clock: {
     heading: 'Klokken',
@@ -319,6 +328,8 @@ const nb: ConsoleTexts = {
         return 'Scenarioet er aktivert.';
       case 'scenario-disarmed':
         return 'Scenarioet er slått av.';
+      case 'notification-resent':
+        return 'Varselet sendes på nytt.';
     }
   },
   actionFailed: 'Det gikk ikke:',

@@ -3,6 +3,7 @@ import type { ConsoleSession } from '../../services/console/console-sessions.js'
 import { CONSOLE_SESSION_COOKIE } from '../console-pages/console-access.js';
 import { holdBank, leaveBank } from '../hooks/tpp-bank.js';
 import { registerConsoleActionRoutes } from './console-action-routes.js';
+import { registerConsoleNotificationRoutes } from './console-notification-routes.js';
 import type { ConsoleScope } from './console-scope.js';
 import { registerConsoleToolRoutes } from './console-tool-routes.js';
 import { registerConsoleViewRoutes } from './console-view-routes.js';
@@ -34,6 +35,7 @@ export function registerSignedInPages(signedIn: FastifyInstance, scope: ConsoleS
   registerConsoleViewRoutes(pages);
   registerConsoleActionRoutes(pages);
   registerConsoleToolRoutes(pages);
+  registerConsoleNotificationRoutes(pages);
 
   // Ends the session on the server, for every instance: the cookie is worth nothing after.
   signedIn.post(

@@ -1,12 +1,15 @@
 import type { BankOverviewStore } from '../../store/bank-overview-records.js';
 import type { SandboxDataStore } from '../../store/sandbox-data-store.js';
 import type { SnapshotStore } from '../../store/snapshot-records.js';
+import type { NotificationStore } from '../../store/notification-store.js';
+import type { NotificationLogEntry } from '../../store/notification-records.js';
 import { ApiError } from '../../domain/api-error.js';
 import {
   CONSOLE_CONSENTS_LISTED,
   CONSOLE_CUSTOMERS_LISTED,
   CONSOLE_HISTORY_EVENTS_MAX,
   CONSOLE_PAYMENTS_LISTED,
+  NOTIFICATION_LOG_ENTRIES,
 } from '../../domain/limits.js';
 import { PSU_SESSION_VALIDITY_DAYS, effectiveStatus } from '../../domain/sca.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
@@ -47,7 +50,10 @@ export interface PaymentStory {
  */
 export class SandboxConsole {
   constructor(
-    private readonly store: BankOverviewStore & SandboxDataStore & SnapshotStore,
+    private readonly store: BankOverviewStore &
+      SandboxDataStore &
+      SnapshotStore &
+      Pick<NotificationStore, 'listNotifications' | 'resendNotification'>,
     private readonly banks: Banks,
     private readonly sandbox: SandboxDataService,
     readonly clock: SandboxClock,
@@ -162,5 +168,20 @@ export class SandboxConsole {
 
   async disarmScenario(tppId: string, scenarioId: string): Promise<void> {
     await this.sandbox.scenarios.disarm({ id: tppId }, scenarioId);
+  }
+
+  /** The TPP's notifications, newest first, with their tries (docs/notifications.md, "In the sandbox"). */
+  notifications(tppId: string): Promise<NotificationLogEntry[]> {
+    return this.store.listNotifications(tppId, NOTIFICATION_LOG_ENTRIES);
+  }
+
+  /**
+   * Sends one of the TPP's notifications again, at once, with its event id; RESOURCE_UNKNOWN for any
+   * other id (another TPP's too). The server's store nudges the relay after it (server-notifications.ts,
+   * STATUS_WRITES), so the try starts now rather than at the next sweep.
+   */
+  async resendNotification(tppId: string, eventId: string): Promise<void> {
+    if (!(await this.store.resendNotification(tppId, eventId)))
+      throw new ApiError('RESOURCE_UNKNOWN', `no notification ${eventId} is this TPP's`);
   }
 }
