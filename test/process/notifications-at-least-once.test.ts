@@ -67,8 +67,10 @@ describe('notifications across a crash', () => {
       const first = await startServerProcess(env);
       // They pile up: the endpoint fails, and each is deferred on the backoff schedule.
       await receiver.until(() => receiver.received.length >= 150, '150 tries answered 503', WAIT_MS);
-      // The endpoint comes back, and the server is killed while it delivers.
+      // The endpoint comes back, slowly enough that the kill lands while it delivers (the relay sends
+      // a destination's tries side by side, and 500 quick answers could all be in before it).
       receiver.answer = 204;
+      receiver.delayMs = 200;
       await receiver.until(() => receiver.delivered().size >= 50, '50 notifications taken', WAIT_MS);
       first.child.kill('SIGKILL');
       await first.exited;
