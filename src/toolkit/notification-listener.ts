@@ -14,7 +14,7 @@ export const LISTENER_MAX_BODY_BYTES = 64 * 1024;
 export const LISTENER_REQUEST_TIMEOUT_MS = 10_000;
 /** How long an idle kept-alive connection is held for the bank's next notification. */
 export const LISTENER_KEEP_ALIVE_MS = 5_000;
-/** Connections held at once: the bank sends at most 8 at a time to one destination (NOTIFICATION_DESTINATION_CONCURRENCY). */
+/** Connections held at once: the bank sends at most 32 at a time to one destination per instance (NOTIFICATION_DESTINATION_CONCURRENCY). */
 export const LISTENER_MAX_CONNECTIONS = 64;
 /** How long reading the bank's JWKS may take. */
 export const JWKS_FETCH_TIMEOUT_MS = 10_000;
