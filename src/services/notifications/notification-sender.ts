@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import { type DestinationPolicy, refusedDestination } from '../../domain/notifications/destination-policy.js';
 import { NOTIFICATION_ANSWER_READ_BYTES, NOTIFICATION_TIMEOUT_MS } from '../../domain/limits.js';
 
@@ -39,7 +39,15 @@ interface SendSettings {
   resolve: typeof dnsLookup;
 }
 
-function send(
+/**
+ * Connections kept for the next tries to the same address: the pool is keyed by the address judged
+ * (and for https the name, its SNI and the name its certificate is checked against), so a try on a
+ * kept connection goes where this try's own resolution said.
+ */
+const KEEP_ALIVE = { keepAlive: true, maxFreeSockets: 8, timeout: NOTIFICATION_TIMEOUT_MS };
+const agents = { http: new HttpAgent(KEEP_ALIVE), https: new HttpsAgent(KEEP_ALIVE) };
+
+async function send(
   { policy, timeoutMs, resolve: resolver }: SendSettings,
   uri: string,
   body: string,
@@ -52,24 +60,28 @@ function send(
   });
   const url = new URL(uri);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(host) !== 0) {
-    const refused = refusedDestination(host, policy);
-    if (refused !== undefined) return Promise.resolve(done({ error: refused }));
-  }
+  const address = isIP(host) !== 0 ? judged(host, policy) : await resolved(host, policy, resolver);
+  if ('refused' in address) return done({ error: address.refused });
+  const https = url.protocol === 'https:';
   return new Promise((resolve) => {
     const options = {
       method: 'POST',
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      lookup: guardedLookup(policy, resolver),
+      protocol: url.protocol,
+      host: address.ip,
+      family: address.family,
+      port: url.port === '' ? (https ? 443 : 80) : Number(url.port),
+      path: `${url.pathname}${url.search}`,
+      // The name, not the address, is what the TPP's server and certificate know.
+      ...(https && isIP(host) === 0 ? { servername: host } : {}),
+      headers: { ...headers, host: url.host, 'content-length': String(Buffer.byteLength(body)) },
       timeout: timeoutMs,
       signal: AbortSignal.timeout(timeoutMs),
-      agent: false as const,
+      agent: https ? agents.https : agents.http,
     };
-    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, options, (response) => {
+    const request = (https ? httpsRequest : httpRequest)(options, (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
       const finish = () => {
-        response.destroy();
         resolve(
           done({
             status: response.statusCode ?? 0,
@@ -80,7 +92,11 @@ function send(
       response.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;
-        if (size >= NOTIFICATION_ANSWER_READ_BYTES) finish();
+        // The rest is not waited for: the connection is not kept.
+        if (size >= NOTIFICATION_ANSWER_READ_BYTES) {
+          response.destroy();
+          finish();
+        }
       });
       response.on('end', finish);
       response.on('error', finish);
@@ -91,23 +107,26 @@ function send(
   });
 }
 
-/** Resolves the name once, and hands the connection the first address the policy allows; none allowed is an error. */
-function guardedLookup(policy: DestinationPolicy, resolver: typeof dnsLookup): LookupFunction {
-  return (hostname, options, callback) => {
-    resolver(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error !== null) return callback(error, '', 0);
+type Judged = { ip: string; family: number } | { refused: string };
+
+function judged(ip: string, policy: DestinationPolicy): Judged {
+  const refused = refusedDestination(ip, policy);
+  return refused === undefined ? { ip, family: isIP(ip) } : { refused };
+}
+
+/** Resolves the name once, and takes the first address the policy allows; none allowed is why. */
+function resolved(hostname: string, policy: DestinationPolicy, resolver: typeof dnsLookup): Promise<Judged> {
+  return new Promise((resolve) => {
+    resolver(hostname, { all: true }, (error, addresses) => {
+      if (error !== null) return resolve({ refused: reasonOf(error, 0) });
       const list = addresses as unknown as { address: string; family: number }[];
       const allowed = list.find((a) => refusedDestination(a.address, policy) === undefined);
-      if (allowed === undefined) {
-        const why = list.length === 0 ? `${hostname} has no address` : refusedDestination(list[0]!.address, policy)!;
-        return callback(Object.assign(new Error(why), { code: 'DESTINATION_REFUSED' }), '', 0);
-      }
-      // Node asks with all: true on its own (autoSelectFamily); it then expects the list form.
-      if ((options as { all?: boolean }).all === true)
-        return (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [allowed]);
-      callback(null, allowed.address, allowed.family);
+      if (allowed !== undefined) return resolve({ ip: allowed.address, family: allowed.family });
+      resolve({
+        refused: list.length === 0 ? `${hostname} has no address` : refusedDestination(list[0]!.address, policy)!,
+      });
     });
-  };
+  });
 }
 
 function reasonOf(error: unknown, timeoutMs: number): string {
