@@ -1,6 +1,4 @@
 import type {
-  NotificationAttempt,
-  NotificationEnd,
   NotificationEvent,
   NotificationLogEntry,
   NotificationOutcome,
@@ -26,20 +24,11 @@ export interface NotificationStore {
   /** What the bodies' links need of the events' subjects, by `${kind} ${id}`. */
   notificationSubjects(events: readonly NotificationEvent[]): Promise<Map<string, NotificationSubjectFacts>>;
   /**
-   * A try ended the event: delivered, gone (410: the subscription is removed and the resource's other
-   * events end too), or expired. Its try is logged; the claim must still be `instance`'s.
+   * Closes tries of claimed events, in one transaction: each ended (delivered, gone: the subscription
+   * is removed and the resource's other events end too, or expired) or deferred to its next attempt,
+   * its try logged. A try whose claim is no longer `instance`'s is not written.
    */
-  endNotification(
-    seq: number,
-    instance: string,
-    end: NotificationEnd,
-    attempt: NotificationAttempt,
-    at: Date,
-  ): Promise<void>;
-  /** The tries of many events at once, in one transaction (endNotification or deferNotification for each). */
   closeNotifications(instance: string, outcomes: readonly NotificationOutcome[], at: Date): Promise<void>;
-  /** A try failed: tried again at `nextAttemptAt`, the claim released, the try logged. */
-  deferNotification(seq: number, instance: string, nextAttemptAt: Date, attempt: NotificationAttempt): Promise<void>;
   /** A TPP's events, newest first, with their tries (the sandbox console). */
   listNotifications(tppId: string, limit: number): Promise<NotificationLogEntry[]>;
   /** Sends a TPP's event again, at once, with its event id (the console's button); false when it has no such event. */

@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import type { NotificationContent } from '../../src/domain/notifications/notification-content.js';
 import type { NewAuthorisation } from '../../src/store/sca-records.js';
 import type { Store, TppRequestRecord } from '../../src/store/store.js';
+import type { NotificationAttempt, NotificationEnd } from '../../src/store/notification-records.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
 import type { StoreUnderTest } from './store-under-test.js';
 import { newAuthorisation } from '../support/new-authorisation.js';
@@ -47,6 +48,18 @@ export function notificationOutboxContract(open: () => Promise<StoreUnderTest>):
     assert.equal((await store.createPayment(payment, request, { duplicatesSince: null })).outcome, 'created');
     return payment;
   }
+
+  /** A try of a claimed event ended, or deferred to `next`, as the relay writes its answer. */
+  const end = (
+    store: Store,
+    seq: number,
+    instance: string,
+    how: NotificationEnd,
+    attempt: NotificationAttempt,
+    at: Date,
+  ) => store.closeNotifications(instance, [{ seq, attempt, end: how }], at);
+  const defer = (store: Store, seq: number, instance: string, next: Date, attempt: NotificationAttempt) =>
+    store.closeNotifications(instance, [{ seq, attempt, nextAttemptAt: next }], next);
 
   const claim = (store: Store, instance = 'a', now = new Date()) =>
     store.claimNotifications(instance, now, new Date(now.getTime() + 30_000), 100);
@@ -130,7 +143,7 @@ export function notificationOutboxContract(open: () => Promise<StoreUnderTest>):
           [],
           'another instance finds the first claimed and the second waiting',
         );
-        await store.endNotification(first[0]!.seq, 'a', 'delivered', { startedAt: at, durationMs: 3, status: 204 }, at);
+        await end(store, first[0]!.seq, 'a', 'delivered', { startedAt: at, durationMs: 3, status: 204 }, at);
         const second = await claim(store, 'b');
         assert.deepEqual(
           second.map((e) => [e.status, e.last]),
@@ -209,7 +222,7 @@ export function notificationOutboxContract(open: () => Promise<StoreUnderTest>):
         await store.cancelPayment(payment.tppId, payment.id, new Date(), randomUUID());
         const now = new Date();
         const [event] = await claim(store, 'a', now);
-        await store.deferNotification(event!.seq, 'a', new Date(now.getTime() + HOUR), {
+        await defer(store, event!.seq, 'a', new Date(now.getTime() + HOUR), {
           startedAt: now,
           durationMs: 12,
           status: 500,
@@ -222,9 +235,9 @@ export function notificationOutboxContract(open: () => Promise<StoreUnderTest>):
         const [taken] = await claim(store, 'a', new Date(now.getTime() + HOUR + 31_000));
         assert.equal(taken?.seq, event!.seq);
         // b's late answer changes nothing: the claim is a's.
-        await store.endNotification(event!.seq, 'b', 'delivered', { startedAt: now, durationMs: 1, status: 200 }, now);
+        await end(store, event!.seq, 'b', 'delivered', { startedAt: now, durationMs: 1, status: 200 }, now);
         assert.equal(await store.countPendingNotifications(), 1);
-        await store.endNotification(event!.seq, 'a', 'delivered', { startedAt: now, durationMs: 5, status: 200 }, now);
+        await end(store, event!.seq, 'a', 'delivered', { startedAt: now, durationMs: 5, status: 200 }, now);
         const [logged] = await store.listNotifications(payment.tppId, 10);
         assert.equal(logged?.endReason, 'delivered');
         assert.deepEqual(
@@ -253,7 +266,7 @@ export function notificationOutboxContract(open: () => Promise<StoreUnderTest>):
         );
         await store.cancelPayment(payment.tppId, payment.id, at, randomUUID());
         const [first] = await claim(store);
-        await store.endNotification(first!.seq, 'a', 'gone', { startedAt: at, durationMs: 2, status: 410 }, at);
+        await end(store, first!.seq, 'a', 'gone', { startedAt: at, durationMs: 2, status: 410 }, at);
         assert.equal(await store.countPendingNotifications(), 0);
         assert.equal(await store.findNotificationSubscription({ kind: 'payment', id: payment.id }), undefined);
         assert.deepEqual(
@@ -270,13 +283,7 @@ export function notificationOutboxContract(open: () => Promise<StoreUnderTest>):
         await store.cancelPayment(waiting.tppId, waiting.id, new Date(), randomUUID());
         const long = new Date(Date.now() - 20 * 24 * HOUR);
         const [first] = (await claim(store)).filter((e) => e.resource.id === ended.id);
-        await store.endNotification(
-          first!.seq,
-          'a',
-          'delivered',
-          { startedAt: long, durationMs: 1, status: 204 },
-          long,
-        );
+        await end(store, first!.seq, 'a', 'delivered', { startedAt: long, durationMs: 1, status: 204 }, long);
         const cutoff = new Date(Date.now() - 14 * 24 * HOUR);
         assert.equal(await store.deleteRetained('notifications', cutoff, 100), 1, 'the ended event');
         assert.equal(await store.deleteRetained('notifications', cutoff, 100), 1, 'then its try');

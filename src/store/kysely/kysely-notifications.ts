@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import type {
-  NotificationAttempt,
-  NotificationEnd,
   NotificationEvent,
   NotificationLogEntry,
   NotificationOutcome,
@@ -29,22 +27,8 @@ export class KyselyNotifications implements NotificationStore {
     return outbox.notificationSubjects(this.db, events);
   }
 
-  endNotification(
-    seq: number,
-    instance: string,
-    end: NotificationEnd,
-    attempt: NotificationAttempt,
-    at: Date,
-  ): Promise<void> {
-    return outbox.endNotification(this.db, seq, instance, end, attempt, at);
-  }
-
   closeNotifications(instance: string, outcomes: readonly NotificationOutcome[], at: Date): Promise<void> {
     return outbox.closeNotifications(this.db, instance, outcomes, at);
-  }
-
-  deferNotification(seq: number, instance: string, nextAttemptAt: Date, attempt: NotificationAttempt): Promise<void> {
-    return outbox.deferNotification(this.db, seq, instance, nextAttemptAt, attempt);
   }
 
   listNotifications(tppId: string, limit: number): Promise<NotificationLogEntry[]> {

@@ -3,7 +3,6 @@ import { NOTIFICATION_ANSWER_KEPT_CHARS, NOTIFICATION_ERROR_KEPT_CHARS } from '.
 import type { Database } from '../database.js';
 import type {
   NotificationAttempt,
-  NotificationEnd,
   NotificationEvent,
   NotificationLogEntry,
   NotificationOutcome,
@@ -136,17 +135,6 @@ function attemptRow(seq: number, attempt: number, tppId: string, tried: Notifica
   };
 }
 
-export async function endNotification(
-  db: Kysely<Database>,
-  seq: number,
-  instance: string,
-  end: NotificationEnd,
-  tried: NotificationAttempt,
-  at: Date,
-): Promise<void> {
-  await closeNotifications(db, instance, [{ seq, attempt: tried, end }], at);
-}
-
 /**
  * Closes each try in one transaction, with a statement for all the rows (reading the held ones,
  * logging their tries) and one per kind of outcome: a turn's many answers cost one commit and a few
@@ -234,16 +222,6 @@ async function stopResource(trx: Kysely<Database>, row: EventRow, at: Date): Pro
     .where('resource_id', '=', row.resource_id)
     .where('ended_at', 'is', null)
     .execute();
-}
-
-export async function deferNotification(
-  db: Kysely<Database>,
-  seq: number,
-  instance: string,
-  nextAttemptAt: Date,
-  tried: NotificationAttempt,
-): Promise<void> {
-  await closeNotifications(db, instance, [{ seq, attempt: tried, nextAttemptAt }], nextAttemptAt);
 }
 
 export async function listNotifications(
