@@ -34,6 +34,8 @@ afterEach(() => {
   receiver.maxInFlightPerEvent = 0;
   receiver.answer = 204;
   receiver.delayMs = 0;
+  receiver.holdUntil = undefined;
+  receiver.arrivedKids.clear();
 });
 after(async () => {
   await receiver.stop();
@@ -121,6 +123,10 @@ describe('notifications from two instances on one PostgreSQL database', () => {
         dirs.push(dir);
         const env = { DATA_DIR: dir, DATABASE_URL: database.url, TRUSTED_CA_CERTS: await trustedCa(dir) };
         receiver.delayMs = 20;
+        // The first instance up would send all 500 before the second is listening on a busy machine:
+        // its tries are held until the other's first arrives. A claim takes at most
+        // NOTIFICATION_CONCURRENCY (256) events, so the other finds the rest due.
+        receiver.holdUntil = () => receiver.arrivedKids.size === 2;
         // A signing key each: the kid of a notification's signature says which instance sent it.
         const servers = await Promise.all(
           [0, 1].map((i) => startServerProcess({ ...env, NOTIFICATION_SIGNING_KEY_FILE: signingKey(dir, i) })),

@@ -25,6 +25,11 @@ export class NotificationReceiver {
   readonly received: ReceivedNotification[] = [];
   /** The most requests for one event id in flight at once, over the receiver's life. */
   maxInFlightPerEvent = 0;
+  /** When set, answers wait until it holds, looked at as each request arrives (so that every sender's first tries are in before any ends). */
+  holdUntil: (() => boolean) | undefined;
+  /** The kids of every request that arrived, answered or not. */
+  readonly arrivedKids = new Set<string>();
+  private held: (() => void)[] = [];
   private readonly inFlight = new Map<string, number>();
   private readonly waiters: { check: () => boolean; resolve: () => void }[] = [];
   private server: Server | undefined;
@@ -42,6 +47,7 @@ export class NotificationReceiver {
         this.maxInFlightPerEvent = Math.max(this.maxInFlightPerEvent, now);
         const [header = ''] = String(request.headers['x-jws-signature'] ?? '').split('.');
         const { kid } = JSON.parse(Buffer.from(header, 'base64url').toString() || '{}') as { kid: string };
+        this.arrivedKids.add(kid);
         const answered = this.answer;
         const reply = () => {
           this.inFlight.set(parsed.eventId, this.inFlight.get(parsed.eventId)! - 1);
@@ -58,8 +64,18 @@ export class NotificationReceiver {
             waiter.resolve();
           }
         };
-        if (this.delayMs > 0) setTimeout(reply, this.delayMs);
-        else reply();
+        const answer = () => {
+          if (this.delayMs > 0) setTimeout(reply, this.delayMs);
+          else reply();
+        };
+        if (this.holdUntil !== undefined && !this.holdUntil()) {
+          this.held.push(answer);
+          return;
+        }
+        const released = this.held;
+        this.held = [];
+        released.forEach((a) => a());
+        answer();
       });
     });
     this.server.listen(0, '127.0.0.1');
