@@ -137,6 +137,7 @@ async function main(): Promise<void> {
   // last added first. Sends in flight finish; rows not yet sent wait in the database.
   const beforeStoreCloses = [
     () => services.retention.stop(),
+    () => services.consents.stop(),
     ...(link === undefined ? [] : [() => link.stop()]),
     () => notifications.relay.stop(),
   ];
@@ -153,6 +154,7 @@ async function main(): Promise<void> {
   // Slots missed while the server was down run now; then the scheduler wakes at each slot.
   else void services.scheduler.wake();
   services.retention.start();
+  services.consents.start();
   void notifications.start();
   revocation.start(config.revocationRefreshSeconds * 1000);
   warmUpLater(app, revocation);

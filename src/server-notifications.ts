@@ -25,6 +25,7 @@ export const STATUS_WRITES: ReadonlySet<string> = new Set([
   'refuseAisConsent',
   'withdrawAisConsent',
   'terminateAisConsents',
+  'expireConsents',
   'completeHandovers',
   'applyCoreReports',
   'cancelUnsentHandover',

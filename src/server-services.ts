@@ -15,6 +15,7 @@ import { InstantExecution } from './services/instant-execution.js';
 import { PaymentInitiationService } from './services/payment-initiation-service.js';
 import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-identity.js';
 import { RetentionJob } from './services/retention-job.js';
+import { ConsentExpiry } from './services/consent-expiry.js';
 import { SandboxCertificateService } from './services/sandbox-certificate-service.js';
 import { SandboxDataService } from './services/sandbox-data-service.js';
 import { type PsuLoginProvider, ScaService } from './services/sca-service.js';
@@ -63,9 +64,11 @@ export function makeServices(
   const scheduler = new BatchScheduler(runner, (error) => log()?.error({ err: error }, 'batch run failed'));
   const inSandbox = config.mode === 'sandbox';
   const retention = retentionOf(config, store, log);
+  const consents = new ConsentExpiry(store, banks, (error) => log()?.error({ err: error }, 'consent expiry failed'));
   return {
     scheduler,
     retention,
+    consents,
     app: {
       payments: new PaymentInitiationService(store, core, banks, rates, sca),
       sca,
@@ -73,7 +76,7 @@ export function makeServices(
       ais: new AisService(store, core, banks, rates, sca, config.bankBic),
       sandbox: new SandboxDataService(store, banks),
       banks,
-      time: inSandbox ? { banks, runner, scheduler } : undefined,
+      time: inSandbox ? { banks, runner, scheduler, consents } : undefined,
       certificates: inSandbox
         ? new SandboxCertificateService(() =>
             readSandboxCaFiles(config.sandboxCaFiles ?? sandboxCaFilesIn(config.dataDir)),

@@ -9,10 +9,11 @@ import { AIS_HISTORY_WITHOUT_SCA_DAYS } from './limits.js';
 
 /**
  * Where a consent stands: received (its link issued), valid (the PSU chose accounts), rejected
- * (declined or failed), replaced (by a later consent of the session), or ended before its time
- * (ConsentEnding).
+ * (declined or failed), replaced (by a later consent of the session), expired (its SCA became 180
+ * days old while it was valid, written down by the consent expiry so the TPP is told), or ended
+ * before its time (ConsentEnding).
  */
-export type ConsentStatus = 'received' | 'valid' | 'rejected' | 'replaced' | ConsentEnding;
+export type ConsentStatus = 'received' | 'valid' | 'rejected' | 'replaced' | 'expired' | ConsentEnding;
 
 /**
  * How a consent was ended before its 180 days, in Berlin Group's consent statuses: the PSU withdrew

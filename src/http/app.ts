@@ -318,7 +318,7 @@ async function registerRoutes(
   const secureCookies = deps.config.publicUrl.startsWith('https:');
   const clock =
     sandbox && deps.time !== undefined
-      ? new SandboxClock(deps.time.banks, deps.time.runner, deps.time.scheduler)
+      ? new SandboxClock(deps.time.banks, deps.time.runner, deps.time.scheduler, deps.time.consents)
       : undefined;
   if (clock !== undefined) registerSandboxClockRoutes(app, clock);
   if (sandbox) registerSandboxRoutes(app, deps.sandbox, catalogue);

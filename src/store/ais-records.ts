@@ -22,6 +22,17 @@ export interface AisConsent {
   createdAt: Date;
 }
 
+/** A valid consent whose SCA nears 180 days, with its bank's clock (the consent expiry judges by it). */
+export interface ExpiringConsent {
+  id: string;
+  bank: string;
+  scaAt: Date;
+  clockOffsetMs: bigint;
+}
+
+/** Where the consent expiry looks: every bank, one bank, or the banks whose clock runs at one offset. */
+export type ConsentsAmong = { bank: string } | { clockOffsetMs: bigint } | undefined;
+
 export interface NewAisConsent {
   id: string;
   bank: string;

@@ -1,6 +1,6 @@
 import type { NewAuthorisation } from './sca-records.js';
 import type { ConsentResource, EndedConsent } from '../domain/ais-consent.js';
-import type { AisConsent, NewAisConsent } from './ais-records.js';
+import type { AisConsent, ConsentsAmong, ExpiringConsent, NewAisConsent } from './ais-records.js';
 import type { TppRequestRecord, StoredTppRequest } from './tpp-request-records.js';
 
 /** Account-information consents, and the count of reads made without the PSU present (docs/ais.md). */
@@ -17,7 +17,7 @@ export interface ConsentStore {
   ): Promise<StoredTppRequest | undefined>;
   /** A consent started by a read's 401 challenge, with its authorisation. */
   createChallengeConsent(consent: NewAisConsent, authorisation: NewAuthorisation): Promise<void>;
-  /** The valid consent a customer gave in a TPP's session (TPP-Session-ID). */
+  /** The consent a customer gave in a TPP's session (TPP-Session-ID) that was in force last: valid, or expired since. */
   findSessionConsent(tppId: string, tppSessionId: string, customerId: string): Promise<AisConsent | undefined>;
   /** The PSU's choice makes a received consent valid and replaces the session's earlier one; false when decided already. */
   giveAisConsent(
@@ -37,6 +37,10 @@ export interface ConsentStore {
   /** The latest consent of the session the customer gave that was ended before its time. */
   findEndedSessionConsent(tppId: string, tppSessionId: string, customerId: string): Promise<EndedConsent | undefined>;
   aisConsentResources(consentId: string): Promise<ConsentResource[]>;
+  /** Valid consents whose SCA is older than `scaBefore`, among some banks (ConsentsAmong), oldest first, at most `limit`. */
+  findExpiringConsents(scaBefore: Date, among: ConsentsAmong, limit: number): Promise<ExpiringConsent[]>;
+  /** Those of `ids` still valid become expired, at `at` by their bank's clock; how many did. */
+  expireConsents(ids: readonly string[], at: Date): Promise<number>;
   /**
    * Counts a read without the PSU present under each of its keys, all or none: when one key would go
    * beyond the day's allowance (RTS 36(5)), nothing is counted and that key is returned.

@@ -216,6 +216,56 @@ export function notificationOutboxContract(open: () => Promise<StoreUnderTest>):
         );
       }));
 
+    it('finds valid consents whose SCA is older than an instant, with their bank’s clock, and expires each once, telling its subscription', () =>
+      withStore(async (store) => {
+        const tppId = newPayment().tppId;
+        const consentId = randomUUID();
+        const request: TppRequestRecord = {
+          ...requestFor(newPayment()),
+          operation: 'POST /v1/bank-offered-consents',
+          subscription: { resource: { kind: 'consent', id: consentId }, uri: URI, content: ['LAST'] },
+        };
+        const consent = {
+          id: consentId,
+          bank: tppId,
+          tppId,
+          tppSessionId: randomUUID(),
+          psuContext: 'PRIVATE' as const,
+        };
+        const started = authorisationOf(consentId, tppId, 'consent');
+        await store.createAisConsent({ ...consent, agreementId: undefined, createdAt: new Date() }, started, request);
+        const scaAt = new Date('2026-01-10T10:00:00.000Z');
+        assert.equal(await store.giveAisConsent(consentId, 'customer-1', [], scaAt), true);
+        assert.deepEqual(await store.findExpiringConsents(scaAt, { bank: tppId }, 10), [], 'strictly older');
+        const later = new Date(scaAt.getTime() + 1);
+        const found = [{ id: consentId, bank: tppId, scaAt, clockOffsetMs: 0n }];
+        assert.deepEqual(await store.findExpiringConsents(later, { bank: tppId }, 10), found);
+        assert.deepEqual(
+          (await store.findExpiringConsents(later, undefined, 100)).filter((c) => c.bank === tppId),
+          found,
+          'among every bank (one without a row is at offset 0)',
+        );
+        assert.deepEqual(await store.findExpiringConsents(later, { bank: 'another-bank' }, 10), []);
+        assert.deepEqual(
+          await store.findExpiringConsents(later, { clockOffsetMs: 5n }, 10),
+          [],
+          'a bank at another offset',
+        );
+        const at = new Date('2026-07-10T10:00:00.000Z');
+        assert.equal(await store.expireConsents([consentId], at), 1);
+        assert.equal(await store.expireConsents([consentId], at), 0, 'once');
+        assert.deepEqual(
+          await store.findExpiringConsents(later, { bank: tppId }, 10),
+          [],
+          'an expired one is not valid',
+        );
+        const told = await store.listNotifications(tppId, 10);
+        assert.deepEqual(
+          told.map((e) => [e.resource.kind, e.statusKind, e.status, e.last]),
+          [['consent', 'consentStatus', 'expired', true]],
+        );
+      }));
+
     it('retries a deferred event when due, logs each try, and sends a lapsed claim again', () =>
       withStore(async (store) => {
         const payment = await paymentWith(store, ['PROCESS']);

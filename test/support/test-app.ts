@@ -44,6 +44,7 @@ import { OTHER_PSU_ID, PSU_ID } from './psu-ids.js';
 import { type TestDatabase, createMigratedTestDatabase } from './postgres.js';
 import { readRunShared, saveRunShared } from './run-shared.js';
 import { OTHER_TPP_ID, TPP_ID, type TppFixtures, tppFixtures } from './tpp-fixtures.js';
+import { ConsentExpiry } from '../../src/services/consent-expiry.js';
 import type { Jwks } from '../../src/security/notification-signer.js';
 
 /** The address SCA links point to in tests (no server listens there unless a test starts one). */
@@ -238,7 +239,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     payments: new PaymentInitiationService(store, core, banks, rates, sca),
     // The test CA stands for the sandbox CA: the certificates it issues over HTTP are trusted.
     ...(mode === 'sandbox'
-      ? { time: { banks, runner, scheduler }, certificates: new SandboxCertificateService(async () => fixtures.ca) }
+      ? {
+          time: { banks, runner, scheduler, consents: new ConsentExpiry(store, banks) },
+          certificates: new SandboxCertificateService(async () => fixtures.ca),
+        }
       : {}),
     banks,
     baskets: new SigningBasketService(store, banks, sca),

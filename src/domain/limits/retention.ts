@@ -38,3 +38,13 @@ export const RETENTION_CLAIMS_KEEP_DAYS = 7;
  * console's delivery log of the last fortnight, and a TPP's question about one it missed.
  */
 export const NOTIFICATION_KEEP_DAYS = 14;
+
+/**
+ * How often each instance looks for consents whose SCA became 180 days old, to write them down as
+ * expired so the TPP's notification goes (docs/notifications.md): a minute late at most, for a
+ * look that reads the few valid consents near the edge through their partial index (migration 028).
+ */
+export const CONSENT_EXPIRY_INTERVAL_MS = 60_000;
+
+/** Consents one look expires at most: a backlog (a server down for days) is worked off look by look. */
+export const CONSENT_EXPIRY_BATCH = 500;

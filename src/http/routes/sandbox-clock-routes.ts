@@ -7,11 +7,13 @@ import { FORMATTED_TEXT_MAX_LENGTH, SANDBOX_CLOCK_MAX_ADVANCE_SECONDS } from '..
 import { errorResponses } from '../schemas/common-schemas.js';
 import { sandboxActionHeaders, sandboxReadHeaders } from '../schemas/sandbox-schemas.js';
 import { contextOf } from '../hooks/request-context.js';
+import type { ConsentExpiry } from '../../services/consent-expiry.js';
 
 export interface SandboxTime {
   banks: Banks;
   runner: BatchRunner;
   scheduler: BatchScheduler;
+  consents: ConsentExpiry;
 }
 
 const clockSchema = {

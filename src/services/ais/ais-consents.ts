@@ -146,7 +146,7 @@ export class AisConsents {
       });
     }
     // The consent's SCA is renewed every 180 days, as every SCA (spec, Authentication 10; domain/sca.ts).
-    if (!isSessionValid(consent.scaAt, now)) {
+    if (consent.status === 'expired' || !isSessionValid(consent.scaAt, now)) {
       throw await this.challenge(tpp, sca, consent, now, {
         category: 'ERROR',
         code: 'CONSENT_EXPIRED',

@@ -5,6 +5,7 @@ import type { BankClock, Banks } from '../banks.js';
 import type { BatchRunner, BatchScheduler } from '../batch-runner.js';
 import type { BatchRunResult } from '../batch-run-result.js';
 import { isStandingOrderRun } from '../periodic-runner.js';
+import type { ConsentExpiry } from '../consent-expiry.js';
 
 /** A bank's business clock as the sandbox shows it. */
 export interface ClockReading {
@@ -42,6 +43,7 @@ export class SandboxClock {
     private readonly banks: Banks,
     private readonly runner: BatchRunner,
     private readonly scheduler: BatchScheduler,
+    private readonly consents: Pick<ConsentExpiry, 'expireBank'>,
   ) {}
 
   async read(tppId: string): Promise<ClockReading> {
@@ -61,6 +63,8 @@ export class SandboxClock {
     await this.banks.advance(tppId, target);
     // The slots the move passes run for this TPP's bank only, every one of them however far it goes.
     const runs = await this.scheduler.wake(this.banks.of(tppId), movedFrom);
+    // Consents whose SCA the move made 180 days old expire now, and their TPPs are told at once.
+    await this.consents.expireBank(this.banks.of(tppId));
     const results = Array.isArray(runs) ? (runs as BatchRunResult[]) : [];
     return {
       clock: await this.read(tppId),

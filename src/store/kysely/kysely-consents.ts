@@ -3,7 +3,8 @@ import type { Database } from '../database.js';
 import type { TransactionLock } from '../queries/transaction-lock.js';
 import * as aisConsents from '../queries/ais-consent-queries.js';
 import * as ending from '../queries/ais-consent-end-queries.js';
-import type { AisConsent, NewAisConsent } from '../ais-records.js';
+import type { AisConsent, ConsentsAmong, ExpiringConsent, NewAisConsent } from '../ais-records.js';
+import * as expiry from '../queries/ais-consent-expiry-queries.js';
 import type { ConsentResource, EndedConsent } from '../../domain/ais-consent.js';
 import type { NewAuthorisation } from '../sca-records.js';
 import type { StoredTppRequest, TppRequestRecord } from '../store.js';
@@ -60,6 +61,14 @@ export class KyselyConsents implements ConsentStore {
 
   aisConsentResources(consentId: string): Promise<ConsentResource[]> {
     return aisConsents.consentResources(this.db, consentId);
+  }
+
+  findExpiringConsents(scaBefore: Date, among: ConsentsAmong, limit: number): Promise<ExpiringConsent[]> {
+    return expiry.findExpiringConsents(this.db, scaBefore, among, limit);
+  }
+
+  expireConsents(ids: readonly string[], at: Date): Promise<number> {
+    return expiry.expireConsents(this.db, ids, at);
   }
 
   countUnattendedReads(tppId: string, keys: readonly string[], day: string): Promise<string | undefined> {

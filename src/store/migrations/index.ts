@@ -26,6 +26,7 @@ import { consoleSessionsMigration } from './024-console-sessions.js';
 import { bankTrustMigration } from './025-bank-trust.js';
 import { notificationSubscriptionsMigration } from './026-notification-subscriptions.js';
 import { notificationOutboxMigration } from './027-notification-outbox.js';
+import { consentExpiryIndexMigration } from './028-consent-expiry-index.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '025-bank-trust': bankTrustMigration,
   '026-notification-subscriptions': notificationSubscriptionsMigration,
   '027-notification-outbox': notificationOutboxMigration,
+  '028-consent-expiry-index': consentExpiryIndexMigration,
 };
 
 /**
@@ -76,4 +78,6 @@ export const MIGRATIONS_OUTSIDE_SNAPSHOTS: ReadonlySet<string> = new Set([
   '026-notification-subscriptions',
   // New tables, and triggers that change no column of a snapshot's tables.
   '027-notification-outbox',
+  // An index only.
+  '028-consent-expiry-index',
 ]);

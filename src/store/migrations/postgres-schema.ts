@@ -30,6 +30,7 @@ export const postgresSchema: SchemaScript = {
     '025-bank-trust',
     '026-notification-subscriptions',
     '027-notification-outbox',
+    '028-consent-expiry-index',
   ],
   statements: [
     'create table if not exists "kysely_migration" ("name" varchar(255) not null primary key, "timestamp" varchar(255) not null)',
@@ -187,5 +188,6 @@ export const postgresSchema: SchemaScript = {
     'create trigger psd2_notify_sca_status after update on authorisations\n  referencing old table as old_rows new table as new_rows\n  for each statement execute function psd2_notify_sca_status()',
     "create or replace function psd2_notify_execution() returns trigger language plpgsql as $fn$\nbegin\n  insert into notification_events (event_id, tpp_id, uri, resource_kind, resource_id, subject_kind, subject_id, status_kind, status, content, last, occurred_at)\n  select gen_random_uuid()::text, s.tpp_id, s.uri, 'payment', n.payment_id, 'execution',\n      n.payment_id || '/' || n.seq, 'transactionStatus', n.status, 'PROCESS', 0, n.created_at\n    from new_rows n join notification_subscriptions s on s.resource_kind = 'payment' and s.resource_id = n.payment_id and position(',PROCESS,' in ',' || s.content || ',') > 0\n  order by n.payment_id, n.seq;\n  return null;\nend\n$fn$",
     'create trigger psd2_notify_execution after insert on periodic_executions\n  referencing new table as new_rows\n  for each statement execute function psd2_notify_execution()',
+    'create index "ais_consents_valid_sca" on "ais_consents" ("sca_at") where "status" = \'valid\'',
   ],
 };

@@ -74,7 +74,7 @@ async function insertConsent(
   await createAuthorisation(trx, authorisation);
 }
 
-/** The valid consent of a TPP's session that a customer gave (the latest, should two be valid). */
+/** The consent of a TPP's session that a customer gave and that was in force last: valid, or expired since (the latest SCA first). */
 export async function findSessionConsent(
   db: Kysely<Database>,
   tppId: string,
@@ -86,7 +86,9 @@ export async function findSessionConsent(
     .selectAll()
     .where('tpp_id', '=', tppId)
     .where('tpp_session_id', '=', tppSessionId)
-    .where('status', '=', 'valid')
+    // An expired one is still the session's consent: the read is refused as CONSENT_EXPIRED and the
+    // PSU renews it, as before the expiry wrote it down. A renewal is valid and newer, so it comes first.
+    .where('status', 'in', ['valid', 'expired'])
     .where('customer_id', '=', customerId)
     .orderBy('sca_at', 'desc')
     .executeTakeFirst();
