@@ -5,30 +5,43 @@ export type MethodWrapper = (name: string, call: (args: unknown[]) => unknown) =
 
 /**
  * The store with each of its methods replaced by what `wrap` makes of it, whatever the
- * implementation: a Proxy whose wrappers call the store's own methods with the store as `this`
- * (private fields keep working). Each method's wrapper is made once. Properties in `own` are answered
- * in place of the store's.
+ * implementation: a plain object made once, whose wrappers call the store's own methods with the
+ * store as `this` (private fields keep working), and whose other properties read the store's as
+ * they are when asked. Properties in `own` are answered in place of the store's. Not a Proxy: every
+ * store call of every request passes each wrapper, and a Proxy's trap on each property read cost
+ * more than the wrapped call itself (docs/decisions/0341).
  */
 export function wrapStoreMethods(
   store: Store,
   wrap: MethodWrapper,
   own: Readonly<Record<string, unknown>> = {},
 ): Store {
-  const wrappers = new Map<string, (...args: unknown[]) => unknown>();
-  return new Proxy(store, {
-    get(target, property) {
-      if (typeof property === 'string' && Object.hasOwn(own, property)) return own[property];
-      const value: unknown = Reflect.get(target, property, target);
-      if (typeof value !== 'function' || typeof property !== 'string') return value;
-      let wrapper = wrappers.get(property);
-      if (wrapper === undefined) {
-        const method = value as (...args: unknown[]) => unknown;
-        wrapper = wrap(property, (args) => method.apply(target, args));
-        wrappers.set(property, wrapper);
-      }
-      return wrapper;
-    },
-  });
+  const wrapped: Record<string, unknown> = {};
+  const target = store as unknown as Record<string, unknown>;
+  for (const name of propertyNames(store)) {
+    if (Object.hasOwn(own, name)) continue;
+    const value = target[name];
+    if (typeof value === 'function') {
+      const method = value as (...args: unknown[]) => unknown;
+      wrapped[name] = wrap(name, (args) => method.apply(store, args));
+    } else {
+      Object.defineProperty(wrapped, name, { get: () => target[name], enumerable: true });
+    }
+  }
+  return Object.assign(wrapped, own) as unknown as Store;
+}
+
+/** The names of an object's properties, its own and its classes', but Object's and the constructors. */
+function propertyNames(object: object): Set<string> {
+  const names = new Set<string>();
+  for (
+    let o: object | null = object;
+    o !== null && o !== Object.prototype;
+    o = Object.getPrototypeOf(o) as object | null
+  ) {
+    for (const name of Object.getOwnPropertyNames(o)) if (name !== 'constructor') names.add(name);
+  }
+  return names;
 }
 
 /**
