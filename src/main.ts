@@ -39,6 +39,7 @@ import { type MetricsListener, listenForMetrics } from './metrics/metrics-listen
 import { EXIT_CODE, logStartFailure, reasonOf } from './start-failure.js';
 import { makeServices } from './server-services.js';
 import { type ServerNotifications, serverNotifications } from './server-notifications.js';
+import { BankFacts } from './services/bank-facts.js';
 import { NotificationSigningKeyError } from './security/notification-signing-key.js';
 import { stopOnSignals } from './stop-on-signals.js';
 
@@ -114,10 +115,16 @@ async function main(): Promise<void> {
     throw error;
   });
   const notifications = await notificationsOf(config, stored, () => app?.log);
-  const store = notifications.store;
+  // In the sandbox, what every signed request needs of its bank is held in the process; its own
+  // changes, made through this store, are forgotten at once (services/bank-facts.ts).
+  const facts =
+    config.mode === 'sandbox'
+      ? new BankFacts(notifications.store, (error) => app?.log.error({ err: error }, 'bank facts check failed'))
+      : undefined;
+  const store = facts?.watch(notifications.store) ?? notifications.store;
   const link = coreLinkOf(config, store, core, coreKey, () => app?.log);
   const psuLogin = await psuLoginProvider(config);
-  const services = makeServices(config, store, core, link, nationalIdKey, metrics, () => app?.log, psuLogin);
+  const services = makeServices(config, store, core, link, nationalIdKey, metrics, () => app?.log, psuLogin, facts);
   phaseDone('services');
   app = await buildApp({
     config,
@@ -138,6 +145,7 @@ async function main(): Promise<void> {
   const beforeStoreCloses = [
     () => services.retention.stop(),
     () => services.consents.stop(),
+    ...(facts === undefined ? [] : [() => facts.stop()]),
     ...(link === undefined ? [] : [() => link.stop()]),
     () => notifications.relay.stop(),
   ];
@@ -155,6 +163,7 @@ async function main(): Promise<void> {
   else void services.scheduler.wake();
   services.retention.start();
   services.consents.start();
+  facts?.start();
   void notifications.start();
   revocation.start(config.revocationRefreshSeconds * 1000);
   warmUpLater(app, revocation);

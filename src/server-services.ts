@@ -16,6 +16,7 @@ import { PaymentInitiationService } from './services/payment-initiation-service.
 import { noIdentityProvider, sandboxIdentityProvider } from './services/psu-identity.js';
 import { RetentionJob } from './services/retention-job.js';
 import { ConsentExpiry } from './services/consent-expiry.js';
+import type { BankFacts } from './services/bank-facts.js';
 import { SandboxCertificateService } from './services/sandbox-certificate-service.js';
 import { SandboxDataService } from './services/sandbox-data-service.js';
 import { type PsuLoginProvider, ScaService } from './services/sca-service.js';
@@ -32,12 +33,13 @@ export function makeServices(
   metrics: ServerMetrics | undefined,
   log: () => FastifyBaseLogger | undefined,
   psuLogin: PsuLoginProvider | undefined,
+  facts?: BankFacts,
 ) {
   const rates =
     config.referenceRates === ''
       ? new ReferenceRates(SANDBOX_REFERENCE_RATES)
       : ReferenceRates.parse(config.referenceRates);
-  const banks = banksOf(config, store);
+  const banks = banksOf(config, store, facts);
   const sca = new ScaService(
     store,
     core,
@@ -90,13 +92,20 @@ export function makeServices(
  * In the sandbox each TPP has a bank of its own, made with the default data set on its first signed
  * request, with a clock it moves forward; production has one bank and follows the wall clock.
  */
-function banksOf(config: Config, store: Store): Banks {
-  return new Banks(store, config.mode, undefined, undefined, {
-    newBanksPerAddressPerDay: config.sandboxBanksPerAddress,
-    idleDays: config.sandboxBankIdleDays,
-    touchEveryMs: SANDBOX_BANK_TOUCH_EVERY_MS,
-    bulkOperationsPerMinute: SANDBOX_BULK_OPERATIONS_PER_TPP_PER_MINUTE,
-  });
+function banksOf(config: Config, store: Store, facts: BankFacts | undefined): Banks {
+  return new Banks(
+    store,
+    config.mode,
+    undefined,
+    undefined,
+    {
+      newBanksPerAddressPerDay: config.sandboxBanksPerAddress,
+      idleDays: config.sandboxBankIdleDays,
+      touchEveryMs: SANDBOX_BANK_TOUCH_EVERY_MS,
+      bulkOperationsPerMinute: SANDBOX_BULK_OPERATIONS_PER_TPP_PER_MINUTE,
+    },
+    facts,
+  );
 }
 
 /** On every instance; each hour's run is claimed, so one instance does it (docs/retention.md). */

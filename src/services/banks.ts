@@ -1,4 +1,5 @@
 import { BankGate } from './bank-gate.js';
+import type { BankFacts } from './bank-facts.js';
 import type { LedgerStore } from '../store/ledger-store.js';
 import type { UpkeepStore } from '../store/upkeep-records.js';
 import type { Mode } from '../config/config.js';
@@ -94,6 +95,8 @@ export class Banks {
     private readonly base: Clock = systemClock,
     private readonly maxBanks = MAX_SANDBOX_BANKS,
     private readonly tenancy: BankTenancy = DEFAULT_TENANCY,
+    /** The banks' facts held in the process (bank-facts.ts); without, each request reads them. */
+    private readonly facts?: Pick<BankFacts, 'of'>,
   ) {}
 
   /** The bank a TPP's requests work in. */
@@ -198,7 +201,15 @@ export class Banks {
 
   async clockOfBank(bank: string): Promise<BankClock> {
     // Production's clock is the wall clock: nothing to read.
-    return this.clockAt(this.mode === 'sandbox' ? await this.store.readClockOffset(bank) : 0n);
+    if (this.mode !== 'sandbox') return this.clockAt(0n);
+    return this.clockAt(
+      this.facts === undefined ? await this.store.readClockOffset(bank) : (await this.facts.of(bank)).clockOffsetMs,
+    );
+  }
+
+  /** Whether a bank fault may be armed in the bank: false only when the facts held say none is. */
+  async mayHaveFault(bank: string): Promise<boolean> {
+    return this.facts === undefined || (await this.facts.of(bank)).faultArmed;
   }
 
   /** The business clock of a bank whose offset was read already (with a payment, Store.findPayment): the wall clock in production. */

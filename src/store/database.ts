@@ -267,6 +267,8 @@ export interface BankTable {
   used_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** When a certificate of a CA the operator trusts first made or used the bank (migration 025); null: never. */
   trusted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Raised by triggers with each change of the bank's clock or scenarios (migration 029): what processes holding its facts compare. */
+  facts_version: ColumnType<number, number | undefined, number>;
   /** The bulk operation holding the bank (migration 023), and until when its lease holds. */
   bulk_operation: ColumnType<string | null, string | null | undefined, string | null>;
   bulk_until: ColumnType<string | null, string | null | undefined, string | null>;

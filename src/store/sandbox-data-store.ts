@@ -67,10 +67,22 @@ export interface SandboxDataStore {
   /** The bank's armed scenarios, oldest first; maintenance windows ended by `now` are removed. */
   listSandboxScenarios(bank: string, now: Date): Promise<ArmedScenario[]>;
   disarmSandboxScenario(bank: string, id: string): Promise<boolean>;
-  /** The bank's armed bank faults (throttled, maintenance, slow, error), oldest first: read by every signed request in the sandbox. */
+  /** The bank's armed bank faults (throttled, maintenance, slow, error), oldest first: read by a signed request when one is armed. */
   listBankFaults(bank: string): Promise<ArmedScenario[]>;
+  /** The bank's clock offset, whether a bank fault is armed, and their version (services/bank-facts.ts holds them). */
+  readBankFacts(bank: string): Promise<BankFactsRead>;
+  /** The facts' versions of these banks; a bank that no longer exists is missing. */
+  bankFactsVersions(banks: readonly string[]): Promise<Map<string, number>>;
   /** Takes one of the scenario's times: false when none was left (another request took the last); the last one deletes it. */
   spendSandboxScenario(scenario: ArmedScenario): Promise<boolean>;
   /** Empties the bank and loads the default data set into it, in one transaction; its armed scenarios go too. */
   initializeSandbox(bank: string, defaults: BankData): Promise<SandboxInitializeResult>;
+}
+
+/** What every signed sandbox request needs of its bank, as read together (migration 029). */
+export interface BankFactsRead {
+  clockOffsetMs: bigint;
+  faultArmed: boolean;
+  /** Raised by every change of either; -1 for a bank without a row. */
+  version: number;
 }

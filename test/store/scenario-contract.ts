@@ -117,6 +117,32 @@ export function scenarioContract(open: () => Promise<StoreUnderTest>): void {
         assert.deepEqual(await store.findDuePaymentIds(BANK, '2099-01-01', 10, later(9_999_999)), []);
       }));
 
+    it('keeps the bank facts every signed request needs (clock offset, a fault armed) with a version each change of them raises, whichever instance makes it', () =>
+      withBank(async (store, another) => {
+        const first = await store.readBankFacts(BANK);
+        assert.deepEqual([first.clockOffsetMs, first.faultArmed], [0n, false]);
+        const versions: number[] = [first.version];
+        const changed = async (what: string, armedNow: boolean, offset = 0n) => {
+          const facts = await another.readBankFacts(BANK);
+          assert.deepEqual([facts.clockOffsetMs, facts.faultArmed], [offset, armedNow], what);
+          assert.ok(facts.version > versions.at(-1)!, `${what} raised the version`);
+          assert.deepEqual(await store.bankFactsVersions([BANK, 'no-such-bank']), new Map([[BANK, facts.version]]));
+          versions.push(facts.version);
+        };
+        const throttled = { kind: 'bank-throttled', operationId: undefined, retryAfterSeconds: 5 } as const;
+        await store.armSandboxScenario(BANK, armed('f', throttled, 2), 5, at);
+        await changed('a fault armed', true);
+        assert.equal(await store.spendSandboxScenario(armed('f', throttled, 2)), true);
+        await changed('one of its times spent', true);
+        assert.equal(await store.disarmSandboxScenario(BANK, 'f'), true);
+        await changed('disarmed', false);
+        await store.writeClockOffset(BANK, 86_400_000n, at);
+        await changed('the clock moved', false, 86_400_000n);
+        const unchanged = await store.readBankFacts(BANK);
+        assert.equal(unchanged.version, versions.at(-1), 'a read changes nothing');
+        assert.deepEqual(await store.bankFactsVersions([]), new Map());
+      }));
+
     it('applies no scenario without `scenarios` (production), and none of another bank', () =>
       withBank(async (store) => {
         const rule = { kind: 'payment-rejected', match: {}, reason: 'MS03 no' } as const;

@@ -45,6 +45,7 @@ import { type TestDatabase, createMigratedTestDatabase } from './postgres.js';
 import { readRunShared, saveRunShared } from './run-shared.js';
 import { OTHER_TPP_ID, TPP_ID, type TppFixtures, tppFixtures } from './tpp-fixtures.js';
 import { ConsentExpiry } from '../../src/services/consent-expiry.js';
+import { BankFacts } from '../../src/services/bank-facts.js';
 import type { Jwks } from '../../src/security/notification-signer.js';
 
 /** The address SCA links point to in tests (no server listens there unless a test starts one). */
@@ -160,6 +161,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     metrics === undefined ? undefined : (method, seconds, failed) => metrics.observeStoreCall(method, seconds, failed),
   );
   const mode = options.mode ?? 'sandbox';
+  // As main.ts does in the sandbox: the banks' facts held in the process, this app's own changes
+  // forgotten at once, another's within BANK_FACTS_CHECK_MS.
+  const facts = mode === 'sandbox' ? new BankFacts(store) : undefined;
+  if (facts !== undefined) {
+    store = facts.watch(store);
+    facts.start();
+  }
   const parsePem = (pem: string) => parseCertificate(readPemCertificates(pem)[0]!);
   const trustStore = new TrustStore([fixtures.ca.certPem, ...(options.extraCas ?? [])].map(parsePem));
   // In the sandbox the test CA stands for its self-service CA (it issues POST /v1/sandbox/certificates's
@@ -169,7 +177,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const clock = options.clock ?? systemClock;
   // Tests save, restore and initialize far more often than a TPP may: the rate's own test sets it.
   const tenancy = { ...DEFAULT_TENANCY, bulkOperationsPerMinute: 100_000, ...options.tenancy };
-  const banks = new Banks(store, mode, clock, options.maxBanks, tenancy);
+  const banks = new Banks(store, mode, clock, options.maxBanks, tenancy, facts);
   const rates = options.rates ?? new ReferenceRates(SANDBOX_REFERENCE_RATES);
   const runner = new BatchRunner(store, banks, rates, undefined, undefined, undefined, (result, seconds) =>
     metrics?.observeBatchRun(result, seconds),
@@ -335,6 +343,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     close: async () => {
       await relay?.stop();
       await scheduler.stop();
+      await facts?.stop();
       await app.close();
       if (options.store === undefined) await ownedStore.close();
       if (dir !== undefined) rmSync(dir, { recursive: true, force: true });

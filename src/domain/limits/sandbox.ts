@@ -254,3 +254,13 @@ export const SANDBOX_BULK_SLICE_ROWS = 250;
  * at the snapshot limits takes a few seconds (bench/snapshot-stall.ts), so the next try finds it done.
  */
 export const SANDBOX_BULK_BUSY_RETRY_SECONDS = 5;
+
+/**
+ * How often a process compares the versions of the bank facts it holds (a bank's clock offset,
+ * whether a fault is armed) with the database's: the most another instance's clock move or armed
+ * fault takes to reach this one (services/bank-facts.ts). This process's own changes reach it at once.
+ */
+export const BANK_FACTS_CHECK_MS = 100;
+
+/** Banks whose facts one process holds: each check asks the versions of all of them in one query. */
+export const BANK_FACTS_HELD = 2_000;

@@ -78,10 +78,11 @@ export class SandboxScenarios {
 
   /**
    * The bank fault armed for this TPP's request to this operation, with one of its times taken; none
-   * when nothing is armed (one indexed read of the TPP's bank: what every signed request costs).
+   * when nothing is armed, which the bank's facts held in the process say without a read.
    */
   async faultFor(tppId: string, operationId: string): Promise<BankFault | undefined> {
     const bank = this.banks.of(tppId);
+    if (!(await this.banks.mayHaveFault(bank))) return undefined;
     let armed = await this.store.listBankFaults(bank);
     if (armed.length === 0) return undefined;
     const now = await this.banks.now(tppId);

@@ -7,6 +7,8 @@ import * as sandboxAgreements from '../queries/sandbox-agreement-queries.js';
 import * as sandboxCustomers from '../queries/sandbox-customer-queries.js';
 import * as sandboxTransactions from '../queries/sandbox-transaction-queries.js';
 import * as scenarios from '../queries/sandbox-scenario-queries.js';
+import * as facts from '../queries/bank-facts-queries.js';
+import type { BankFactsRead } from '../sandbox-data-store.js';
 import type { AccountStatus } from '../../domain/bank.js';
 import type { ArmedScenario } from '../../domain/sandbox-scenarios.js';
 import type { BankData } from '../sca-records.js';
@@ -151,6 +153,14 @@ export class KyselySandboxData implements SandboxDataStore {
 
   listBankFaults(bankKey: string): Promise<ArmedScenario[]> {
     return scenarios.listBankFaults(this.db, bankKey);
+  }
+
+  readBankFacts(bankKey: string): Promise<BankFactsRead> {
+    return facts.readBankFacts(this.db, bankKey);
+  }
+
+  bankFactsVersions(banks: readonly string[]): Promise<Map<string, number>> {
+    return facts.bankFactsVersions(this.db, banks);
   }
 
   spendSandboxScenario(scenario: ArmedScenario): Promise<boolean> {

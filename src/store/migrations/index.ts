@@ -27,6 +27,7 @@ import { bankTrustMigration } from './025-bank-trust.js';
 import { notificationSubscriptionsMigration } from './026-notification-subscriptions.js';
 import { notificationOutboxMigration } from './027-notification-outbox.js';
 import { consentExpiryIndexMigration } from './028-consent-expiry-index.js';
+import { bankFactsVersionMigration } from './029-bank-facts-version.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '026-notification-subscriptions': notificationSubscriptionsMigration,
   '027-notification-outbox': notificationOutboxMigration,
   '028-consent-expiry-index': consentExpiryIndexMigration,
+  '029-bank-facts-version': bankFactsVersionMigration,
 };
 
 /**
@@ -80,4 +82,6 @@ export const MIGRATIONS_OUTSIDE_SNAPSHOTS: ReadonlySet<string> = new Set([
   '027-notification-outbox',
   // An index only.
   '028-consent-expiry-index',
+  // A column of the banks row, and triggers that change no column of a snapshot's tables.
+  '029-bank-facts-version',
 ]);

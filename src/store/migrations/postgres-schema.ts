@@ -31,6 +31,7 @@ export const postgresSchema: SchemaScript = {
     '026-notification-subscriptions',
     '027-notification-outbox',
     '028-consent-expiry-index',
+    '029-bank-facts-version',
   ],
   statements: [
     'create table if not exists "kysely_migration" ("name" varchar(255) not null primary key, "timestamp" varchar(255) not null)',
@@ -189,5 +190,10 @@ export const postgresSchema: SchemaScript = {
     "create or replace function psd2_notify_execution() returns trigger language plpgsql as $fn$\nbegin\n  insert into notification_events (event_id, tpp_id, uri, resource_kind, resource_id, subject_kind, subject_id, status_kind, status, content, last, occurred_at)\n  select gen_random_uuid()::text, s.tpp_id, s.uri, 'payment', n.payment_id, 'execution',\n      n.payment_id || '/' || n.seq, 'transactionStatus', n.status, 'PROCESS', 0, n.created_at\n    from new_rows n join notification_subscriptions s on s.resource_kind = 'payment' and s.resource_id = n.payment_id and position(',PROCESS,' in ',' || s.content || ',') > 0\n  order by n.payment_id, n.seq;\n  return null;\nend\n$fn$",
     'create trigger psd2_notify_execution after insert on periodic_executions\n  referencing new table as new_rows\n  for each statement execute function psd2_notify_execution()',
     'create index "ais_consents_valid_sca" on "ais_consents" ("sca_at") where "status" = \'valid\'',
+    'alter table banks add column facts_version integer not null default 0',
+    "create or replace function psd2_bank_facts_scenario() returns trigger language plpgsql as $fn$\nbegin\n  if tg_op <> 'INSERT' then update banks set facts_version = facts_version + 1 where bank = OLD.bank; end if;\n  if tg_op <> 'DELETE' then update banks set facts_version = facts_version + 1 where bank = NEW.bank; end if;\n  return null;\nend\n$fn$",
+    'create trigger psd2_bank_facts_scenario after insert or update or delete on sandbox_scenarios for each row execute function psd2_bank_facts_scenario()',
+    'create or replace function psd2_bank_facts_clock() returns trigger language plpgsql as $fn$\nbegin\n  new.facts_version := old.facts_version + 1;\n  return new;\nend\n$fn$',
+    'create trigger psd2_bank_facts_clock before update of clock_offset_ms on banks for each row when (new.clock_offset_ms is distinct from old.clock_offset_ms) execute function psd2_bank_facts_clock()',
   ],
 };

@@ -1,0 +1,101 @@
+import { BANK_FACTS_CHECK_MS, BANK_FACTS_HELD } from '../domain/limits.js';
+import type { BankFactsRead } from '../store/sandbox-data-store.js';
+import type { Store } from '../store/store.js';
+import { whenSettled, wrapStoreMethods } from '../store/store-wrapper.js';
+
+type FactsStore = Pick<Store, 'readBankFacts' | 'bankFactsVersions'>;
+
+/**
+ * The store's methods that can change a bank's clock or its scenarios. After one, this process reads
+ * every bank's facts again; the triggers of migration 029 raise the versions other processes compare.
+ */
+export const BANK_FACT_WRITES: ReadonlySet<string> = new Set([
+  'writeClockOffset',
+  'openBank',
+  'enterBank',
+  'armSandboxScenario',
+  'listSandboxScenarios',
+  'disarmSandboxScenario',
+  'spendSandboxScenario',
+  'initializeSandbox',
+  'restoreSnapshot',
+  'finishRestores',
+  'deleteBankChunk',
+] satisfies (keyof Store)[]);
+
+/**
+ * What every signed sandbox request needs of its bank, held in the process (docs/decisions/0342):
+ * the clock's offset and whether a bank fault is armed. A request reads the database only for a
+ * bank not held, or when a fault is armed (to take one of its times). Every BANK_FACTS_CHECK_MS the
+ * process asks the versions of the banks it holds, in one query, and forgets those that changed: a
+ * clock move or an armed fault on another instance reaches it within that. Its own changes, made
+ * through the store `watch` returns, are forgotten at once.
+ */
+export class BankFacts {
+  private readonly held = new Map<string, BankFactsRead>();
+  /** Raised by every forgetting: a read that began before one does not keep what it read. */
+  private generation = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private checking: Promise<void> | undefined;
+
+  constructor(
+    private readonly store: FactsStore,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
+
+  /** The bank's facts: held, or read and then held. */
+  async of(bank: string): Promise<BankFactsRead> {
+    const known = this.held.get(bank);
+    if (known !== undefined) return known;
+    const generation = this.generation;
+    const read = await this.store.readBankFacts(bank);
+    if (generation === this.generation) {
+      if (this.held.size >= BANK_FACTS_HELD) this.held.clear();
+      this.held.set(bank, read);
+    }
+    return read;
+  }
+
+  /** The store, its writes of a bank's clock or scenarios forgetting every fact held when they end. */
+  watch(store: Store): Store {
+    const forget = () => this.forgetAll();
+    return wrapStoreMethods(store, (name, call) =>
+      BANK_FACT_WRITES.has(name)
+        ? (...args: unknown[]) => whenSettled(() => call(args), forget)
+        : (...args: unknown[]) => call(args),
+    );
+  }
+
+  forgetAll(): void {
+    this.held.clear();
+    this.generation += 1;
+  }
+
+  /** Forgets the banks whose version in the database is not the one held (another instance changed them, or removed them). */
+  async check(): Promise<void> {
+    if (this.held.size === 0) return;
+    const banks = [...this.held.keys()];
+    const versions = await this.store.bankFactsVersions(banks);
+    for (const bank of banks) {
+      const held = this.held.get(bank);
+      if (held === undefined || versions.get(bank) === held.version) continue;
+      this.held.delete(bank);
+      this.generation += 1;
+    }
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      // A check still running (a slow database) is not queued behind: the next tick comes soon enough.
+      this.checking ??= this.check()
+        .catch(this.onError)
+        .finally(() => (this.checking = undefined));
+    }, BANK_FACTS_CHECK_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    await this.checking;
+  }
+}
