@@ -6,17 +6,17 @@ import { whenSettled, wrapStoreMethods } from '../store/store-wrapper.js';
 type FactsStore = Pick<Store, 'readBankFacts' | 'bankFactsVersions'>;
 
 /**
- * The store's methods that can change a bank's clock or its scenarios. After one, this process reads
- * every bank's facts again; the triggers of migration 029 raise the versions other processes compare.
+ * The store's methods that can change a bank's clock, or arm a fault in it: after one, this process
+ * reads that bank's facts again (every bank's, for a method not given the bank). The triggers of
+ * migration 029 raise the versions other processes compare. A bank's making (openBank, enterBank)
+ * changes nothing held: a bank held without a row is at offset 0 with nothing armed, as a new one is.
+ * A fault disarmed or spent only makes "armed" stale, which is answered by reading the faults, as
+ * when one is armed, until the next check.
  */
 export const BANK_FACT_WRITES: ReadonlySet<string> = new Set([
   'writeClockOffset',
-  'openBank',
-  'enterBank',
   'armSandboxScenario',
-  'listSandboxScenarios',
   'disarmSandboxScenario',
-  'spendSandboxScenario',
   'initializeSandbox',
   'restoreSnapshot',
   'finishRestores',
@@ -56,14 +56,22 @@ export class BankFacts {
     return read;
   }
 
-  /** The store, its writes of a bank's clock or scenarios forgetting every fact held when they end. */
+  /** The store, its writes of a bank's clock or faults forgetting that bank's facts (all, when not given the bank) when they end. */
   watch(store: Store): Store {
-    const forget = () => this.forgetAll();
     return wrapStoreMethods(store, (name, call) =>
       BANK_FACT_WRITES.has(name)
-        ? (...args: unknown[]) => whenSettled(() => call(args), forget)
+        ? (...args: unknown[]) =>
+            whenSettled(
+              () => call(args),
+              () => (typeof args[0] === 'string' ? this.forget(args[0]) : this.forgetAll()),
+            )
         : (...args: unknown[]) => call(args),
     );
+  }
+
+  forget(bank: string): void {
+    this.held.delete(bank);
+    this.generation += 1;
   }
 
   forgetAll(): void {
