@@ -115,13 +115,7 @@ async function main(): Promise<void> {
     throw error;
   });
   const notifications = await notificationsOf(config, stored, () => app?.log);
-  // In the sandbox, what every signed request needs of its bank is held in the process; its own
-  // changes, made through this store, are forgotten at once (services/bank-facts.ts).
-  const facts =
-    config.mode === 'sandbox'
-      ? new BankFacts(notifications.store, (error) => app?.log.error({ err: error }, 'bank facts check failed'))
-      : undefined;
-  const store = facts?.watch(notifications.store) ?? notifications.store;
+  const { facts, store } = bankFactsOf(config, notifications.store, () => app?.log);
   const link = coreLinkOf(config, store, core, coreKey, () => app?.log);
   const psuLogin = await psuLoginProvider(config);
   const services = makeServices(config, store, core, link, nationalIdKey, metrics, () => app?.log, psuLogin, facts);
@@ -192,6 +186,20 @@ async function openServerData(
   await store.finishRestores(new Date());
   phaseDone('finishRestores');
   return { store, nationalIdKey };
+}
+
+/**
+ * In the sandbox, what every signed request needs of its bank, held in the process, and the store
+ * through which the process's own changes forget it at once (services/bank-facts.ts).
+ */
+function bankFactsOf(
+  config: Config,
+  store: Store,
+  log: () => FastifyBaseLogger | undefined,
+): { facts: BankFacts | undefined; store: Store } {
+  if (config.mode !== 'sandbox') return { facts: undefined, store };
+  const facts = new BankFacts(store, (error) => log()?.error({ err: error }, 'bank facts check failed'));
+  return { facts, store: facts.watch(store) };
 }
 
 /** The notifications to TPPs (server-notifications.ts); a signing key the server cannot use stops the start. */

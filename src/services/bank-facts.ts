@@ -2,6 +2,7 @@ import { BANK_FACTS_CHECK_MS, BANK_FACTS_HELD } from '../domain/limits.js';
 import type { BankFactsRead } from '../store/sandbox-data-store.js';
 import type { Store } from '../store/store.js';
 import { whenSettled, wrapStoreMethods } from '../store/store-wrapper.js';
+import { RepeatingJob } from './repeating-job.js';
 
 type FactsStore = Pick<Store, 'readBankFacts' | 'bankFactsVersions'>;
 
@@ -35,8 +36,11 @@ export class BankFacts {
   private readonly held = new Map<string, BankFactsRead>();
   /** Raised by every forgetting: a read that began before one does not keep what it read. */
   private generation = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private checking: Promise<void> | undefined;
+  private readonly job = new RepeatingJob(
+    () => this.check(),
+    BANK_FACTS_CHECK_MS,
+    (error) => this.onError(error),
+  );
 
   constructor(
     private readonly store: FactsStore,
@@ -93,17 +97,10 @@ export class BankFacts {
   }
 
   start(): void {
-    this.timer = setInterval(() => {
-      // A check still running (a slow database) is not queued behind: the next tick comes soon enough.
-      this.checking ??= this.check()
-        .catch(this.onError)
-        .finally(() => (this.checking = undefined));
-    }, BANK_FACTS_CHECK_MS);
-    this.timer.unref();
+    this.job.start(false);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer !== undefined) clearInterval(this.timer);
-    await this.checking;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 }

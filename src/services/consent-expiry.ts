@@ -3,6 +3,7 @@ import type { ConsentsAmong } from '../store/ais-records.js';
 import { CONSENT_EXPIRY_BATCH, CONSENT_EXPIRY_INTERVAL_MS } from '../domain/limits.js';
 import { PSU_SESSION_VALIDITY_DAYS, isSessionValid } from '../domain/sca.js';
 import type { Banks } from './banks.js';
+import { RepeatingJob } from './repeating-job.js';
 
 type ExpiryStore = Pick<ConsentStore, 'findExpiringConsents' | 'expireConsents'>;
 
@@ -16,8 +17,11 @@ const VALIDITY_MS = PSU_SESSION_VALIDITY_DAYS * 86_400_000;
  * move in the sandbox looks at once for its bank.
  */
 export class ConsentExpiry {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly job = new RepeatingJob(
+    () => this.expireDue(),
+    CONSENT_EXPIRY_INTERVAL_MS,
+    (error) => this.onError(error),
+  );
 
   constructor(
     private readonly store: ExpiryStore,
@@ -26,19 +30,11 @@ export class ConsentExpiry {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.tick(), CONSENT_EXPIRY_INTERVAL_MS);
-    this.timer.unref();
-    void this.tick();
+    this.job.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer !== undefined) clearInterval(this.timer);
-    await this.running;
-  }
-
-  private tick(): Promise<unknown> {
-    this.running = this.running.then(() => this.expireDue()).catch(this.onError);
-    return this.running;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /**

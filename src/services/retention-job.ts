@@ -1,4 +1,5 @@
 import type { UpkeepStore } from '../store/upkeep-records.js';
+import { RepeatingJob } from './repeating-job.js';
 import type { Mode } from '../config/config.js';
 import { type Clock, systemClock } from '../domain/clock.js';
 import {
@@ -37,8 +38,11 @@ export type RetentionReport = Partial<Record<RetentionKind | 'banks' | 'bank-row
  * worked off run by run, never in one long sweep. Its clock is the wall clock: keeping is real time.
  */
 export class RetentionJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly job = new RepeatingJob(
+    () => this.runOnce(),
+    RETENTION_INTERVAL_MS,
+    (error) => this.onError(error),
+  );
 
   constructor(
     private readonly store: UpkeepStore,
@@ -49,19 +53,11 @@ export class RetentionJob {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.tick(), RETENTION_INTERVAL_MS);
-    this.timer.unref();
-    void this.tick();
+    this.job.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer !== undefined) clearInterval(this.timer);
-    await this.running;
-  }
-
-  private tick(): Promise<unknown> {
-    this.running = this.running.then(() => this.runOnce()).catch(this.onError);
-    return this.running;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** This hour's run, when this instance claims it; undefined when another instance did. */

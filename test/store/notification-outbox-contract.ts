@@ -50,6 +50,29 @@ export function notificationOutboxContract(open: () => Promise<StoreUnderTest>):
   }
 
   /** A try of a claimed event ended, or deferred to `next`, as the relay writes its answer. */
+  /** A consent of a new TPP, received, subscribed with `content`, and its authorisation. */
+  async function consentWith(store: Store, content: NotificationContent[]) {
+    const tppId = newPayment().tppId;
+    const consentId = randomUUID();
+    const consent = {
+      id: consentId,
+      bank: tppId,
+      tppId,
+      tppSessionId: randomUUID(),
+      psuContext: 'PRIVATE' as const,
+      agreementId: undefined,
+      createdAt: new Date(),
+    };
+    const request: TppRequestRecord = {
+      ...requestFor(newPayment()),
+      operation: 'POST /v1/bank-offered-consents',
+      subscription: { resource: { kind: 'consent', id: consentId }, uri: URI, content },
+    };
+    const started = authorisationOf(consentId, tppId, 'consent');
+    assert.equal(await store.createAisConsent(consent, started, request), undefined);
+    return { tppId, consentId, started };
+  }
+
   const end = (
     store: Store,
     seq: number,
@@ -180,24 +203,7 @@ export function notificationOutboxContract(open: () => Promise<StoreUnderTest>):
 
     it('tells a consent’s subscription its refusal as the last change, and its authorisation’s SCA to one of SCA', () =>
       withStore(async (store) => {
-        const tppId = newPayment().tppId;
-        const consentId = randomUUID();
-        const consent = {
-          id: consentId,
-          bank: tppId,
-          tppId,
-          tppSessionId: randomUUID(),
-          psuContext: 'PRIVATE' as const,
-          agreementId: undefined,
-          createdAt: new Date(),
-        };
-        const request: TppRequestRecord = {
-          ...requestFor(newPayment()),
-          operation: 'POST /v1/bank-offered-consents',
-          subscription: { resource: { kind: 'consent', id: consentId }, uri: URI, content: ['SCA', 'LAST'] },
-        };
-        const started = authorisationOf(consentId, tppId, 'consent');
-        assert.equal(await store.createAisConsent(consent, started, request), undefined);
+        const { tppId, consentId, started } = await consentWith(store, ['SCA', 'LAST']);
         const at = new Date();
         await store.advanceAuthorisation(
           started.id,
@@ -218,22 +224,7 @@ export function notificationOutboxContract(open: () => Promise<StoreUnderTest>):
 
     it('finds valid consents whose SCA is older than an instant, with their bank’s clock, and expires each once, telling its subscription', () =>
       withStore(async (store) => {
-        const tppId = newPayment().tppId;
-        const consentId = randomUUID();
-        const request: TppRequestRecord = {
-          ...requestFor(newPayment()),
-          operation: 'POST /v1/bank-offered-consents',
-          subscription: { resource: { kind: 'consent', id: consentId }, uri: URI, content: ['LAST'] },
-        };
-        const consent = {
-          id: consentId,
-          bank: tppId,
-          tppId,
-          tppSessionId: randomUUID(),
-          psuContext: 'PRIVATE' as const,
-        };
-        const started = authorisationOf(consentId, tppId, 'consent');
-        await store.createAisConsent({ ...consent, agreementId: undefined, createdAt: new Date() }, started, request);
+        const { tppId, consentId } = await consentWith(store, ['LAST']);
         const scaAt = new Date('2026-01-10T10:00:00.000Z');
         assert.equal(await store.giveAisConsent(consentId, 'customer-1', [], scaAt), true);
         assert.deepEqual(await store.findExpiringConsents(scaAt, { bank: tppId }, 10), [], 'strictly older');
