@@ -245,8 +245,16 @@ export class Banks {
   }
 
   /** Moves the TPP's bank's clock forward to a later instant (sandbox only). */
+  /**
+   * The bank's clock as the database has it, not as this process holds it: for a move, which builds
+   * on the time now, so that a move through another instance a moment before counts (bank-facts.ts).
+   */
+  async storedClockOf(tppId: string): Promise<BankClock> {
+    return this.clockAt(this.mode === 'sandbox' ? await this.store.readClockOffset(this.of(tppId)) : 0n);
+  }
+
   async advance(tppId: string, target: Date): Promise<void> {
-    const clock = await this.clockOf(tppId);
+    const clock = await this.storedClockOf(tppId);
     const now = clock.now();
     const backwards = (at: Date) =>
       new ApiError(
@@ -257,6 +265,6 @@ export class Banks {
     // Checked again in the write: a move that another request overtook meanwhile is refused the same way.
     const base = this.base.now();
     if (!(await this.store.writeClockOffset(this.of(tppId), BigInt(target.getTime() - base.getTime()), base)))
-      throw backwards((await this.clockOf(tppId)).now());
+      throw backwards((await this.storedClockOf(tppId)).now());
   }
 }

@@ -86,6 +86,12 @@ describe('bank facts held in the process', () => {
         async () => Date.parse(await clockOf(b)) - Date.parse(now) >= 0,
         'the other instance seeing the move',
       );
+      // A move builds on the clock the database has: one through the other instance at once moves on from it.
+      const next = await b.signed({ method: 'POST', url: '/v1/sandbox/clock', body: { advanceSeconds: 60 } });
+      assert.equal(next.statusCode, 200, next.body);
+      assert.ok(Date.parse((JSON.parse(next.body) as { now: string }).now) - Date.parse(now) >= 60_000);
+      const atOnce = await a.signed({ method: 'POST', url: '/v1/sandbox/clock', body: { advanceSeconds: 60 } });
+      assert.equal(atOnce.statusCode, 200, `a move at once after the other instance's: ${atOnce.body}`);
 
       await arm(b, { kind: 'bank-error', operationId: 'getAccountList', times: 1 });
       assert.equal((await accounts(b)).statusCode, 500, 'at once on the instance that armed it');

@@ -57,7 +57,7 @@ export class SandboxClock {
         { code: 'FORMAT_ERROR', path: '$', text: 'give either advanceSeconds or to, not both' },
       ]);
     }
-    const before = await this.banks.clockOf(tppId);
+    const before = await this.banks.storedClockOf(tppId);
     const target = clockTarget(move, before);
     const movedFrom = before.now();
     await this.banks.advance(tppId, target);
