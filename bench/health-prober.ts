@@ -7,7 +7,8 @@ import { parentPort, workerData } from 'node:worker_threads';
  * of latencies, 'end' closes it, 'exit' stops the probing. A window holds every probe that overlapped
  * it, and is posted once the probe in flight at its end has its answer: that probe is the one the
  * window held longest, and a window shorter than one held probe (a short stream on a busy machine)
- * would otherwise hold none. The first probes (a new connection, code not yet compiled) are over
+ * would otherwise hold none. A window whose 'begin' and 'end' both came while this thread waited
+ * between probes (a starved thread on a busy machine) holds the next probe: never none. The first probes (a new connection, code not yet compiled) are over
  * before the thread says 'ready'.
  */
 
@@ -25,9 +26,9 @@ parentPort!.on('message', (message: 'begin' | 'end' | 'exit') => {
   else running = false;
 });
 
-/** Posts the window once it is closed. */
+/** Posts the window once it is closed and holds a probe. */
 function close(): void {
-  if (!closing) return;
+  if (!closing || window === undefined || window.length === 0) return;
   parentPort!.postMessage(window ?? []);
   window = undefined;
   closing = false;
