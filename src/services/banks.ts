@@ -200,11 +200,8 @@ export class Banks {
   }
 
   async clockOfBank(bank: string): Promise<BankClock> {
-    // Production's clock is the wall clock: nothing to read.
-    if (this.mode !== 'sandbox') return this.clockAt(0n);
-    return this.clockAt(
-      this.facts === undefined ? await this.store.readClockOffset(bank) : (await this.facts.of(bank)).clockOffsetMs,
-    );
+    if (this.facts === undefined || this.mode !== 'sandbox') return this.storedClockOfBank(bank);
+    return this.clockAt((await this.facts.of(bank)).clockOffsetMs);
   }
 
   /** Whether a bank fault may be armed in the bank: false only when the facts held say none is. */
@@ -249,8 +246,13 @@ export class Banks {
    * The bank's clock as the database has it, not as this process holds it: for a move, which builds
    * on the time now, so that a move through another instance a moment before counts (bank-facts.ts).
    */
-  async storedClockOf(tppId: string): Promise<BankClock> {
-    return this.clockAt(this.mode === 'sandbox' ? await this.store.readClockOffset(this.of(tppId)) : 0n);
+  storedClockOf(tppId: string): Promise<BankClock> {
+    return this.storedClockOfBank(this.of(tppId));
+  }
+
+  private async storedClockOfBank(bank: string): Promise<BankClock> {
+    // Production's clock is the wall clock: nothing to read.
+    return this.clockAt(this.mode === 'sandbox' ? await this.store.readClockOffset(bank) : 0n);
   }
 
   async advance(tppId: string, target: Date): Promise<void> {

@@ -59,7 +59,10 @@ export class ConsentExpiry {
     return this.expire((await this.banks.clockOfBank(bank)).now().getTime(), { bank });
   }
 
-  /** Expires the consents among `among` whose SCA is 180 days old at `nowMs`, each judged by its own bank's clock. */
+  /**
+   * Expires the consents among `among` whose SCA is 180 days old at `nowMs`, each judged by its own
+   * bank's clock as the database has it (the offset read with it).
+   */
   private async expire(nowMs: number, among: ConsentsAmong): Promise<number> {
     const wall = this.banks.wallNow().getTime();
     const candidates = await this.store.findExpiringConsents(
@@ -69,8 +72,7 @@ export class ConsentExpiry {
     );
     const byBank = new Map<string, { at: Date; ids: string[] }>();
     for (const consent of candidates) {
-      const at =
-        among !== undefined && 'bank' in among ? new Date(nowMs) : new Date(wall + Number(consent.clockOffsetMs));
+      const at = new Date(wall + Number(consent.clockOffsetMs));
       if (isSessionValid(consent.scaAt, at)) continue;
       const group = byBank.get(consent.bank) ?? { at, ids: [] };
       group.ids.push(consent.id);

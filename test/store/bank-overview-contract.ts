@@ -8,6 +8,7 @@ import type { NewAuthorisation } from '../../src/store/sca-records.js';
 import type { Store } from '../../src/store/store.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
 import type { StoreUnderTest } from './store-under-test.js';
+import { newAisConsent } from '../support/new-ais-consent.js';
 import { newAuthorisation } from '../support/new-authorisation.js';
 
 const A = 'PSDNO-FSA-111111111';
@@ -115,15 +116,8 @@ export function bankOverviewContract(open: () => Promise<StoreUnderTest>): void 
       withBanks(async (store) => {
         const ola = (await store.findCustomer(A, { customerNumber: '13039319955' }))!;
         const savings = (await store.findAccount(A, { bban: OLA_SAVINGS }))!;
-        const consent = (tppId: string, minute: number) => ({
-          id: randomUUID(),
-          bank: tppId,
-          tppId,
-          tppSessionId: `session-${minute}`,
-          psuContext: 'PRIVATE' as const,
-          agreementId: undefined,
-          createdAt: at(minute),
-        });
+        const consent = (tppId: string, minute: number) =>
+          newAisConsent(tppId, { tppSessionId: `session-${minute}`, createdAt: at(minute) });
         const authorisation = (consentId: string, tppId: string): NewAuthorisation => ({
           id: randomUUID(),
           tokenHash: randomUUID(),

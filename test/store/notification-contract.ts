@@ -5,6 +5,7 @@ import type { NewAuthorisation } from '../../src/store/sca-records.js';
 import type { NewSubscription, Store, TppRequestRecord } from '../../src/store/store.js';
 import { newPayment, requestFor } from '../support/new-payment.js';
 import type { StoreUnderTest } from './store-under-test.js';
+import { newAisConsent } from '../support/new-ais-consent.js';
 import { newAuthorisation } from '../support/new-authorisation.js';
 
 const HEADERS = JSON.stringify({
@@ -113,16 +114,8 @@ export function notificationContract(open: () => Promise<StoreUnderTest>): void 
           'created',
         );
 
-        const consentId = randomUUID();
-        const consent = {
-          id: consentId,
-          bank: tppId,
-          tppId,
-          tppSessionId: randomUUID(),
-          psuContext: 'PRIVATE' as const,
-          agreementId: undefined,
-          createdAt: new Date(),
-        };
+        const consent = newAisConsent(tppId);
+        const consentId = consent.id;
         const consentRequest = subscribed(record(tppId, 'POST /v1/bank-offered-consents'), {
           kind: 'consent',
           id: consentId,

@@ -8,6 +8,7 @@ import type { NotificationAttempt, NotificationEnd } from '../../src/store/notif
 import { newPayment, requestFor } from '../support/new-payment.js';
 import type { StoreUnderTest } from './store-under-test.js';
 import { newAuthorisation } from '../support/new-authorisation.js';
+import { newAisConsent } from '../support/new-ais-consent.js';
 
 const URI = 'https://hooks.tpp.example/n';
 const HOUR = 3_600_000;
@@ -49,20 +50,11 @@ export function notificationOutboxContract(open: () => Promise<StoreUnderTest>):
     return payment;
   }
 
-  /** A try of a claimed event ended, or deferred to `next`, as the relay writes its answer. */
   /** A consent of a new TPP, received, subscribed with `content`, and its authorisation. */
   async function consentWith(store: Store, content: NotificationContent[]) {
     const tppId = newPayment().tppId;
-    const consentId = randomUUID();
-    const consent = {
-      id: consentId,
-      bank: tppId,
-      tppId,
-      tppSessionId: randomUUID(),
-      psuContext: 'PRIVATE' as const,
-      agreementId: undefined,
-      createdAt: new Date(),
-    };
+    const consent = newAisConsent(tppId);
+    const consentId = consent.id;
     const request: TppRequestRecord = {
       ...requestFor(newPayment()),
       operation: 'POST /v1/bank-offered-consents',
@@ -73,6 +65,7 @@ export function notificationOutboxContract(open: () => Promise<StoreUnderTest>):
     return { tppId, consentId, started };
   }
 
+  /** A try of a claimed event ended, or deferred to `next`, as the relay writes its answer. */
   const end = (
     store: Store,
     seq: number,
