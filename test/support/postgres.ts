@@ -101,12 +101,14 @@ export async function dropRunTemplate(dir: string): Promise<void> {
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
+/**
+ * The connections a test process makes and drops its databases through: a few, shared. A file that
+ * drops its ninety databases at once (the store contract's after hook) would otherwise open ninety
+ * connections together, and the files beside it met PostgreSQL's "too many clients".
+ */
+let adminPool: pg.Pool | undefined;
+
 async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
+  adminPool ??= new pg.Pool({ connectionString: PG_SERVER_URL, max: 4, allowExitOnIdle: true });
+  await adminPool.query(text);
 }
