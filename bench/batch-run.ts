@@ -33,11 +33,7 @@ export async function measureBatchRun(
   const file = join(dir, 'psd2.db');
   let server: BenchServer | undefined;
   try {
-    const store = SqliteStore.open(file);
-    await store.migrate();
-    await store.close();
-    const tppId = parseCertificate(readPemCertificates(tpp.credentials.certPem)[0]!).organisationId!;
-    const seeded = seedDuePayments(file, options.payments, tppId);
+    const seeded = await seedBatchDatabase(tpp, file, options.payments);
     server = await startBenchServer(SERVER_BUNDLE, options.port, sqliteSandboxEnv(dir, tpp.caFile));
     const started = performance.now();
     const run = await sandboxCall<{ executed: number; partial: number; rejected: number }>(
@@ -64,6 +60,18 @@ export async function measureBatchRun(
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A SQLite database at `file`, migrated, with `payments` authorised payments due now for the bench
+ * TPP's bank: what a batch run finds (bench/profile-scenario.ts profiles the same run).
+ */
+export async function seedBatchDatabase(tpp: BenchTpp, file: string, payments: number): Promise<SeededPayments> {
+  const store = SqliteStore.open(file);
+  await store.migrate();
+  await store.close();
+  const tppId = parseCertificate(readPemCertificates(tpp.credentials.certPem)[0]!).organisationId!;
+  return seedDuePayments(file, payments, tppId);
 }
 
 /**

@@ -36,6 +36,7 @@ import { CREATE_PATH, benchTpp, bulkRequest, createRequest, pool, readRequest } 
 import { measureNdctCreates } from './ndct-creates.js';
 import { measureTppCall } from './tpp-call.js';
 import { reportResults } from './results-report.js';
+import { reportProfiles } from './profiles-report.js';
 
 /**
  * `npm run bench`: the ceiling (bare Fastify), signed creates on SQLite and PostgreSQL (and their
@@ -364,4 +365,6 @@ reportResults(figures, {
   ndctPools,
   createPoolSize,
 });
+// After the table: profiled, the server is slower, and its figures are not the table's.
+await reportProfiles({ work, caFile, credentials: tpp }, benchPort(6));
 rmSync(work, { recursive: true, force: true });
