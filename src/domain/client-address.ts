@@ -7,6 +7,8 @@ import { isIPv6 } from 'node:net';
  */
 export function addressGroupOf(address: string | undefined): string {
   if (address === undefined || address === '') return 'unknown';
+  // An IPv4 address, as most are: isIPv6's pattern is a measurable part of a status read.
+  if (!address.includes(':')) return address;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped !== null) return mapped[1]!;
   if (!isIPv6(address)) return address;

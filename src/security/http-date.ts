@@ -9,11 +9,21 @@ const IMF_FIXDATE = new RegExp(`^(?:${DAYS.join('|')}), (\\d{2}) ${MONTH} (\\d{4
 const RFC_850 = new RegExp(`^(?:${LONG_DAYS.join('|')}), (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`);
 const ASCTIME = new RegExp(`^(?:${DAYS.join('|')}) ${MONTH} ([ \\d]\\d) ${TIME} (\\d{4})$`);
 
+/**
+ * The last IMF-fixdate read and its instant: a TPP's requests of one second carry the same Date, and
+ * every signed request reads it. The other two forms depend on `now` and are read every time.
+ */
+let lastFixdate: { text: string; millis: number | undefined } = { text: '', millis: undefined };
+
 /** Milliseconds since the epoch, or undefined when the text is not an HTTP date (or no real date). */
 export function parseHttpDate(text: string, now: number = Date.now()): number | undefined {
+  if (text === lastFixdate.text) return lastFixdate.millis;
   const value = text.trim();
   let match = IMF_FIXDATE.exec(value);
-  if (match !== null) return instant(Number(match[3]), match[2]!, Number(match[1]), match.slice(4));
+  if (match !== null) {
+    lastFixdate = { text, millis: instant(Number(match[3]), match[2]!, Number(match[1]), match.slice(4)) };
+    return lastFixdate.millis;
+  }
   match = RFC_850.exec(value);
   if (match !== null) return instant(fullYear(Number(match[3]), now), match[2]!, Number(match[1]), match.slice(4));
   match = ASCTIME.exec(value);
