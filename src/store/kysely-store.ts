@@ -70,7 +70,12 @@ export abstract class KyselyStore implements Store {
    */
   protected abstract lock(trx: Transaction<Database>, key: string): Promise<void>;
 
-  migrate(): Promise<void> {
+  async migrate(): Promise<void> {
+    await this.migrateSchema();
+  }
+
+  /** migrate, and whether it changed the schema (false when every migration was applied already). */
+  protected migrateSchema(): Promise<boolean> {
     return migrateToLatest(this.db, this.schemaScript, (script) => this.runSchemaScript(script));
   }
 
