@@ -1,6 +1,5 @@
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { seedBatchDatabase } from './batch-run.js';
 import {
   FLOOR_SERVER,
@@ -14,6 +13,7 @@ import { type ProfileWindow, mainThreadProfile, monotonicUs, summarizeCpuProfile
 import { runLoad } from './load.js';
 import { type BenchTpp, CREATE_PATH, bulkRequest, createRequest, pool, readRequest } from './requests.js';
 import { sandboxCall } from './sandbox-call.js';
+import { createTestDatabase } from '../test/support/postgres.js';
 
 /** The rows a profile can be taken of: the hot rows of issue 44 (create on each engine, status read, batch), the bulk and the start. */
 export const PROFILED_ROWS = ['create', 'create-postgres', 'read', 'bulk', 'batch', 'start', 'start-empty'] as const;
@@ -27,8 +27,6 @@ export interface ProfileOptions {
   batchPayments: number;
   /** Profiles bench/floor-server.ts instead (create, create-postgres and read only). */
   floor?: boolean;
-  /** An administrator's URL of PostgreSQL, for create-postgres. */
-  pgAdmin?: string;
 }
 
 export interface ProfiledRun {
@@ -37,8 +35,6 @@ export interface ProfiledRun {
   summary: string;
   file: string;
 }
-
-const PG_ADMIN = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * One row run against a server under `node --cpu-prof`, and where its main thread's CPU went
@@ -60,10 +56,15 @@ export async function profileRow(tpp: BenchTpp, row: ProfiledRow, options: Profi
     return finish(dir, `${row}: the bundle from spawn to its first /health, then stopped`);
   }
   if (row === 'batch') return profileBatch(tpp, dir, env, profiling, options);
-  if (row === 'create-postgres')
-    return withDatabase(options.pgAdmin ?? PG_ADMIN, (url) =>
-      profileLoad(tpp, row, dir, { ...env, DATABASE_URL: url }, profiling, options, url),
-    );
+  if (row === 'create-postgres') {
+    // A database of its own on PG_TEST_URL's server, as create-row.ts makes one, dropped after.
+    const database = await createTestDatabase();
+    try {
+      return await profileLoad(tpp, row, dir, { ...env, DATABASE_URL: database.url }, profiling, options, database.url);
+    } finally {
+      await database.drop();
+    }
+  }
   return profileLoad(tpp, row, dir, env, profiling, options, `sqlite:${join(dir, 'floor.db')}`);
 }
 
@@ -152,19 +153,6 @@ async function profileBatch(
     );
   } finally {
     await server?.stop();
-  }
-}
-
-async function withDatabase<T>(admin: string, use: (url: string) => Promise<T>): Promise<T> {
-  const database = `bench_profile_${process.pid}_${Date.now()}`;
-  const client = new pg.Client(admin);
-  await client.connect();
-  await client.query(`create database ${database}`);
-  try {
-    return await use(admin.replace(/\/[^/]*$/, `/${database}`));
-  } finally {
-    await client.query(`drop database if exists ${database} with (force)`);
-    await client.end();
   }
 }
 

@@ -36,8 +36,10 @@ export interface AuthRequirement {
   wholeBank?: boolean;
 }
 
+/** A GET's or DELETE's body, and its SHA-256: the same for every request without a body. */
 const EMPTY_BODY = new Uint8Array();
 const EMPTY_BODY_SHA256 = hash('sha256', EMPTY_BODY, 'buffer');
+
 /** Who signed the request, and until when its signature could be accepted (and so replayed). */
 export interface Authentication {
   tpp: TppIdentity;
@@ -130,7 +132,6 @@ export class TppAuthenticator {
     this.checkTrust(entry, now);
     checkSignature(request, headers.signature, certificate, headers.date, now, this.options.dateSkewSeconds);
     const body = request.body ?? EMPTY_BODY;
-    // A GET or DELETE has no body: its hash is the same every time.
     const bodySha256 = body.length === 0 ? EMPTY_BODY_SHA256 : hash('sha256', body, 'buffer');
     if (headers.digest !== undefined) {
       const mismatch = findDigestMismatch(headers.digest, body, bodySha256);

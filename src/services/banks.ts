@@ -241,7 +241,6 @@ export class Banks {
     return { offsetMs, now: () => new Date(base.now().getTime() + offsetMs) };
   }
 
-  /** Moves the TPP's bank's clock forward to a later instant (sandbox only). */
   /**
    * The bank's clock as the database has it, not as this process holds it: for a move, which builds
    * on the time now, so that a move through another instance a moment before counts (bank-facts.ts).
@@ -255,6 +254,7 @@ export class Banks {
     return this.clockAt(this.mode === 'sandbox' ? await this.store.readClockOffset(bank) : 0n);
   }
 
+  /** Moves the TPP's bank's clock forward to a later instant (sandbox only). */
   async advance(tppId: string, target: Date): Promise<void> {
     const clock = await this.storedClockOf(tppId);
     const now = clock.now();
