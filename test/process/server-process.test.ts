@@ -83,9 +83,9 @@ describe('the server process', () => {
         assert.equal((await fetch(`${server.url}/health`)).status, 200, `${start} start`);
         const ready = server.lines.find((l) => l.msg === 'ready');
         assert.ok(ready !== undefined, `${start} start logs ready`);
-        // scripts/start.env's settings: a young generation that neither starts tiny nor grows past
-        // Node 20's, an old generation that grows by at most twice its live size, malloc memory kept in two arenas.
-        for (const flag of ['--min-semi-space-size=16', '--max-semi-space-size=16', '--heap-growing-percent=100']) {
+        // scripts/start.env's settings: a young generation of one fixed size (8 MiB a semi-space), an old
+        // generation that grows by at most twice its live size, malloc memory kept in two arenas.
+        for (const flag of ['--min-semi-space-size=8', '--max-semi-space-size=8', '--heap-growing-percent=100']) {
           assert.ok(
             (ready.nodeFlags as string[]).includes(flag),
             `${start} start: ${JSON.stringify(ready.nodeFlags)} lacks ${flag}`,
