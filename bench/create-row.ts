@@ -1,24 +1,29 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_BUNDLE, benchPort, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
+import { SERVER_BUNDLE, benchPort, cpuMsOf, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
 import { createTestDatabase } from '../test/support/postgres.js';
 import { runLoad } from './load.js';
-import { benchTpp, createRequest, pool } from './requests.js';
+import { CREATE_PATH, benchTpp, createRequest, pool, readRequest } from './requests.js';
 
 /**
- * `node dist/bench/create-row.js [postgres]`: the create row of `npm run bench` alone (signed
+ * `node dist/bench/create-row.js [postgres|read]`: the create row of `npm run bench` alone (signed
  * cross-border creates in the sandbox, on SQLite or on a PostgreSQL database of its own, 16
  * connections, BENCH_SECONDS), RUNS times with a warm-up each: to compare two builds side by side when
  * a change touches the create's path (run from each build's folder: the server is the bundle below the
  * working directory), or the process's memory (the server's peak RSS, the bench's "Peak RSS" row).
+ * With `read`, the status read row instead, on SQLite after the creates' warm-up, as run.ts runs it.
+ * Each run also gives the server's CPU (every thread) per answer, which moves less than a rate when
+ * the machine's speed drifts.
  */
+const READ = process.argv[2] === 'read';
 const ENGINE = process.argv[2] === 'postgres' ? 'PostgreSQL' : 'SQLite';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const { work, caFile, credentials } = await benchTpp();
 const rates: number[] = [];
 const peaks: number[] = [];
+const cpus: number[] = [];
 for (let run = 0; run < RUNS; run++) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-create-'));
   const database = ENGINE === 'PostgreSQL' ? await createTestDatabase() : undefined;
@@ -35,15 +40,12 @@ for (let run = 0; run < RUNS; run++) {
         expect: 201,
       },
     );
-    const result = await runLoad(
-      server.url,
-      pool(20_000, (i) => createRequest(credentials, offset + i)),
-      {
-        connections: 16,
-        seconds: SECONDS,
-        expect: 201,
-      },
-    );
+    const load = READ
+      ? pool(20_000, await readsOfOneCreated(server.url, offset + 900_000))
+      : pool(20_000, (i) => createRequest(credentials, offset + i));
+    const cpuBefore = cpuMsOf(server.child.pid!);
+    const result = await runLoad(server.url, load, { connections: 16, seconds: SECONDS, expect: READ ? 200 : 201 });
+    cpus.push((cpuMsOf(server.child.pid!) - cpuBefore) / Math.max(1, result.expected));
     rates.push(result.requestsPerSecond);
     peaks.push(server.peakRssMb());
   } finally {
@@ -53,9 +55,18 @@ for (let run = 0; run < RUNS; run++) {
   }
 }
 rmSync(work, { recursive: true, force: true });
-const sorted = [...rates].sort((a, b) => a - b);
-const peaksSorted = [...peaks].sort((a, b) => a - b);
+/** The median of the figures, then each as measured. */
+const figures = (values: number[], digits = 0) =>
+  `median ${[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!.toFixed(digits)} (${values.map((v) => v.toFixed(digits)).join(', ')})`;
 process.stdout.write(
-  `creates on ${ENGINE}: median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} a second (${sorted.map(Math.round).join(', ')}); ` +
-    `the server's peak RSS: median ${Math.round(peaksSorted[Math.floor(peaksSorted.length / 2)]!)} MB (${peaksSorted.map(Math.round).join(', ')})\n`,
+  `${READ ? 'status reads' : 'creates'} on ${ENGINE}: ${figures(rates)} a second; the server's CPU per answer: ${figures(cpus, 3)} ms; ` +
+    `the server's peak RSS: ${figures(peaks)} MB\n`,
 );
+
+/** A payment created on the server, and the signed status reads of it (each its own X-Request-ID). */
+async function readsOfOneCreated(url: string, index: number): Promise<(i: number) => ReturnType<typeof readRequest>> {
+  const one = createRequest(credentials, index);
+  const created = await fetch(`${url}${CREATE_PATH}`, { method: one.method, headers: one.headers, body: one.body! });
+  const { paymentId } = (await created.json()) as { paymentId: string };
+  return () => readRequest(credentials, paymentId);
+}
