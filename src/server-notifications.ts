@@ -64,7 +64,7 @@ export async function serverNotifications(
             () => call(args),
             () => relay.nudge(),
           )
-      : (...args: unknown[]) => call(args),
+      : undefined,
   );
   const publish = async () =>
     store.publishNotificationKey(await signer.keyId(), JSON.stringify(await signer.publicJwk()), clock.now());

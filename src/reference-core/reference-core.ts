@@ -133,6 +133,6 @@ function countedStore(opened: Store, stats: CoreStats): Store {
         stats.executedPeriodic(outcomes);
         return outcomes;
       };
-    return (...args: unknown[]) => call(args);
+    return undefined;
   });
 }

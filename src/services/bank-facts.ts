@@ -69,7 +69,7 @@ export class BankFacts {
               () => call(args),
               () => (typeof args[0] === 'string' ? this.forget(args[0]) : this.forgetAll()),
             )
-        : (...args: unknown[]) => call(args),
+        : undefined,
     );
   }
 

@@ -1,7 +1,14 @@
 import type { Store } from './store.js';
 
-/** A wrapper of one store method: given the method's name and a call of the store's own method, the function that stands in for it. */
-export type MethodWrapper = (name: string, call: (args: unknown[]) => unknown) => (...args: unknown[]) => unknown;
+/**
+ * A wrapper of one store method: given the method's name and a call of the store's own method, the
+ * function that stands in for it, or undefined to leave the method as it is (then called directly,
+ * bound to the store, with no step of the wrapper's in between).
+ */
+export type MethodWrapper = (
+  name: string,
+  call: (args: unknown[]) => unknown,
+) => ((...args: unknown[]) => unknown) | undefined;
 
 /**
  * The store with each of its methods replaced by what `wrap` makes of it, whatever the
@@ -23,7 +30,7 @@ export function wrapStoreMethods(
     const value = target[name];
     if (typeof value === 'function') {
       const method = value as (...args: unknown[]) => unknown;
-      wrapped[name] = wrap(name, (args) => method.apply(store, args));
+      wrapped[name] = wrap(name, (args) => method.apply(store, args)) ?? method.bind(store);
     } else {
       Object.defineProperty(wrapped, name, { get: () => target[name], enumerable: true });
     }

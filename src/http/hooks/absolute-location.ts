@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
  */
 export function registerAbsoluteLocation(app: FastifyInstance, publicUrl: string): void {
   const base = publicUrl.replace(/\/+$/, '');
-  app.addHook('onSend', async (request, reply) => {
-    if (request.routeOptions.config.api === undefined) return;
-    const location = reply.getHeader('location');
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const location = request.routeOptions.config.api === undefined ? undefined : reply.getHeader('location');
     if (typeof location === 'string' && location.startsWith('/')) reply.header('location', `${base}${location}`);
+    done(null, payload);
   });
 }

@@ -14,18 +14,17 @@ export function registerRequestMetrics(
   metrics: ServerMetrics,
   options: { serve: boolean },
 ): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // A sandbox scenario's answer (a 500 on demand, a 429, a delay) is counted apart: "any 5xx is a bug" holds for the rest.
-    if (request.scenario !== null) {
-      metrics.observeScenarioAnswer(request.scenario, reply.statusCode);
-      return;
-    }
-    metrics.observeRequest(
-      request.method,
-      request.routeOptions.url ?? UNMATCHED_ROUTE,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
+    if (request.scenario !== null) metrics.observeScenarioAnswer(request.scenario, reply.statusCode);
+    else
+      metrics.observeRequest(
+        request.method,
+        request.routeOptions.url ?? UNMATCHED_ROUTE,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+    done();
   });
   if (!options.serve) return;
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {

@@ -33,17 +33,21 @@ function addressPrefixOf(request: FastifyRequest): string {
  * their links under /v1 only, and what they store (an idempotent answer) stays so.
  */
 export function registerSandboxAddressLinks(app: FastifyInstance): void {
-  app.addHook('preSerialization', async (request, _reply, payload) => {
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
     const prefix = addressPrefixOf(request);
-    return prefix === '' || request.routeOptions.config.linksAsWritten === true
-      ? payload
-      : withPrefixedLinks(payload, prefix);
+    done(
+      null,
+      prefix === '' || request.routeOptions.config.linksAsWritten === true
+        ? payload
+        : withPrefixedLinks(payload, prefix),
+    );
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const prefix = addressPrefixOf(request);
     const location = reply.getHeader('location');
     if (prefix !== '' && typeof location === 'string' && location.startsWith('/v1/'))
       reply.header('location', `${prefix}${location}`);
+    done(null, payload);
   });
 }
 
