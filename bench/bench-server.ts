@@ -34,6 +34,11 @@ process.once('exit', () => {
 /**
  * Spawns `node [nodeArgs] <script> [args]` with this environment and waits until `GET <url>/health`
  * (or `/`) answers. The server's log lines go to `onLogLine` when given, else nowhere.
+ *
+ * To run an older build, or another runtime, through today's harness (bench/history.md, "Node 24
+ * against Node 20 on one machine"): BENCH_SERVER_NODE names the node that runs the server and the
+ * floor (by default the bench's own), and BENCH_START_ENV a file of the settings its `npm start` gave
+ * it, in scripts/start.env's form (by default scripts/start.env).
  */
 export async function startBenchServer(
   script: string,
@@ -53,11 +58,17 @@ export async function startBenchServer(
   });
   // The bundle runs in the process `npm start` gives it, and so does the floor, which runs its store.
   const settings =
-    script === SERVER_BUNDLE || script === FLOOR_SERVER ? serverProcessSettings() : { nodeFlags: [], env: {} };
-  const child = spawn(process.execPath, [...settings.nodeFlags, ...nodeArgs, script, ...args], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...settings.env, ...env },
-    stdio: ['ignore', onLogLine === undefined ? 'ignore' : 'pipe', 'inherit'],
-  });
+    script === SERVER_BUNDLE || script === FLOOR_SERVER
+      ? serverProcessSettings(process.env.BENCH_START_ENV)
+      : { nodeFlags: [], env: {} };
+  const child = spawn(
+    process.env.BENCH_SERVER_NODE ?? process.execPath,
+    [...settings.nodeFlags, ...nodeArgs, script, ...args],
+    {
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...settings.env, ...env },
+      stdio: ['ignore', onLogLine === undefined ? 'ignore' : 'pipe', 'inherit'],
+    },
+  );
   if (onLogLine !== undefined) createInterface({ input: child.stdout! }).on('line', onLogLine);
   const url = `http://127.0.0.1:${port}`;
   running.add(child);
