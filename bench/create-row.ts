@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SERVER_BUNDLE, benchPort, cpuMsOf, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
 import { createTestDatabase } from '../test/support/postgres.js';
 import { runLoad } from './load.js';
-import { CREATE_PATH, benchTpp, createRequest, pool, readRequest } from './requests.js';
+import { benchTpp, createRequest, createdPaymentId, pool, readRequest } from './requests.js';
 
 /**
  * `node dist/bench/create-row.js [postgres|read]`: the create row of `npm run bench` alone (signed
@@ -41,7 +41,7 @@ for (let run = 0; run < RUNS; run++) {
       },
     );
     const load = READ
-      ? pool(20_000, await readsOfOneCreated(server.url, offset + 900_000))
+      ? pool(20_000, readsOf(await createdPaymentId(server.url, credentials, offset + 900_000)))
       : pool(20_000, (i) => createRequest(credentials, offset + i));
     const cpuBefore = cpuMsOf(server.child.pid!);
     const result = await runLoad(server.url, load, { connections: 16, seconds: SECONDS, expect: READ ? 200 : 201 });
@@ -63,10 +63,7 @@ process.stdout.write(
     `the server's peak RSS: ${figures(peaks)} MB\n`,
 );
 
-/** A payment created on the server, and the signed status reads of it (each its own X-Request-ID). */
-async function readsOfOneCreated(url: string, index: number): Promise<(i: number) => ReturnType<typeof readRequest>> {
-  const one = createRequest(credentials, index);
-  const created = await fetch(`${url}${CREATE_PATH}`, { method: one.method, headers: one.headers, body: one.body! });
-  const { paymentId } = (await created.json()) as { paymentId: string };
+/** Signed status reads of one payment, each with its own X-Request-ID. */
+function readsOf(paymentId: string): () => ReturnType<typeof readRequest> {
   return () => readRequest(credentials, paymentId);
 }

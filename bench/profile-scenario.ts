@@ -11,7 +11,7 @@ import {
 } from './bench-server.js';
 import { type ProfileWindow, mainThreadProfile, monotonicUs, summarizeCpuProfile } from './cpu-profile.js';
 import { runLoad } from './load.js';
-import { type BenchTpp, CREATE_PATH, bulkRequest, createRequest, pool, readRequest } from './requests.js';
+import { type BenchTpp, bulkRequest, createRequest, createdPaymentId, pool, readRequest } from './requests.js';
 import { sandboxCall } from './sandbox-call.js';
 import { createTestDatabase } from '../test/support/postgres.js';
 
@@ -88,13 +88,7 @@ async function profileLoad(
   if (row === 'read') {
     // Creates first, as the bench does, so that the read finds a store with payments in it; then the payment read.
     await runLoad(server.url, pool(2000, create), { connections: 16, seconds: 1, expect: 201 });
-    const one = create();
-    const created = await fetch(`${server.url}${CREATE_PATH}`, {
-      method: one.method,
-      headers: one.headers,
-      body: one.body!,
-    });
-    const { paymentId } = (await created.json()) as { paymentId: string };
+    const paymentId = await createdPaymentId(server.url, tpp.credentials, made++);
     make = () => readRequest(tpp.credentials, paymentId);
   }
   const warmUp = await runLoad(server.url, pool(row === 'bulk' ? 300 : 2000, make), {

@@ -134,6 +134,18 @@ export function ndctRequest(credentials: CertificateAndKey, n: number): Prepared
 /** KIDs with a valid MOD10 or MOD11 check digit; the duplicate key still differs by amount and creditor. */
 const KIDS = ['76543214', '76543216', '12345674', '00000000000000000'];
 
+/**
+ * Creates one payment on the server (the create request of index `n`) and gives its id: the payment
+ * a status read row reads. A create that is not answered 201 fails the row.
+ */
+export async function createdPaymentId(url: string, credentials: CertificateAndKey, n: number): Promise<string> {
+  const one = createRequest(credentials, n);
+  const created = await fetch(`${url}${CREATE_PATH}`, { method: one.method, headers: one.headers, body: one.body! });
+  if (created.status !== 201)
+    throw new Error(`the payment to read answered ${created.status}: ${await created.text()}`);
+  return ((await created.json()) as { paymentId: string }).paymentId;
+}
+
 /** A signed status read of one payment. */
 export function readRequest(credentials: CertificateAndKey, paymentId: string): PreparedRequest {
   const path = `${CREATE_PATH}/${paymentId}/status`;

@@ -32,7 +32,7 @@ import { measureFirstBodies } from './first-bodies.js';
 import { measureHostileBodies } from './hostile-bodies.js';
 import { runAtHalfRate } from './paced-load.js';
 import { measureDiskFlush } from './disk-flush.js';
-import { CREATE_PATH, benchTpp, bulkRequest, createRequest, pool, readRequest } from './requests.js';
+import { benchTpp, bulkRequest, createRequest, createdPaymentId, pool, readRequest } from './requests.js';
 import { measureNdctCreates } from './ndct-creates.js';
 import { measureTppCall } from './tpp-call.js';
 import { reportResults } from './results-report.js';
@@ -198,14 +198,7 @@ for (let run = 0; run < RUNS; run++) {
   const ndct = await measureNdctCreates(sqlite, tpp, { seconds: SECONDS, connections: CONNECTIONS, least: 2000 });
   figures.ndctSqlite.push(ndct.result);
   ndctPools.push(ndct.pool);
-  const one = createRequest(tpp, -1);
-  const first = await fetch(`${sqlite.url}${CREATE_PATH}`, {
-    method: one.method,
-    headers: one.headers,
-    body: one.body!,
-  });
-  if (first.status !== 201) throw new Error(`the payment to read answered ${first.status}: ${await first.text()}`);
-  const paymentId = ((await first.json()) as { paymentId: string }).paymentId;
+  const paymentId = await createdPaymentId(sqlite.url, tpp, -1);
   readPools.push(3 * createPool);
   figures.read.push(
     await load(
