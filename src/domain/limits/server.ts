@@ -6,7 +6,7 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 /**
  * At shutdown the store waits this long for its calls under way to settle before it closes
  * (src/store/closing-store.ts): they take milliseconds, and the longest any waits is SQLite's busy
- * timeout for the write lock, 5 s; within SHUTDOWN_GRACE_MS.
+ * timeout for the write lock, SQLITE_BUSY_WAIT_MS; within SHUTDOWN_GRACE_MS.
  */
 export const STORE_CLOSE_WAIT_MS = 5_000;
 
@@ -65,3 +65,10 @@ export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
  * than a second.
  */
 export const SIGNAL_ECHO_WINDOW_MS = 1_000;
+
+/**
+ * How long a SQLite connection waits for another process's lock (busy_timeout), and a start for the
+ * lock that switching a new file to WAL needs: long enough for another instance's migration on the
+ * same file, short enough that a start on a file held by a stuck process says so (exit code 3).
+ */
+export const SQLITE_BUSY_WAIT_MS = 5_000;

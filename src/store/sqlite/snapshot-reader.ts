@@ -1,5 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { RowReader } from '../queries/row-reader.js';
+import { SQLITE_BUSY_WAIT_MS } from '../../domain/limits.js';
 
 /**
  * A save's reads on SQLite (docs/decisions/0315): a read-only
@@ -11,7 +12,7 @@ import type { RowReader } from '../queries/row-reader.js';
 export function openSnapshotReader(main: BetterSqlite3.Database): RowReader | undefined {
   if (main.memory) return undefined;
   const reader = new BetterSqlite3(main.name, { readonly: true, fileMustExist: true });
-  reader.pragma('busy_timeout = 5000');
+  reader.pragma(`busy_timeout = ${SQLITE_BUSY_WAIT_MS}`);
   reader.defaultSafeIntegers(true);
   reader.prepare('begin').run();
   return {

@@ -1,3 +1,4 @@
+import { openInWalMode } from './wal-mode.js';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -171,11 +172,7 @@ export class SqliteStore extends KyselyStore {
   static open(path: string): SqliteStore {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     const connection = new BetterSqlite3(path);
-    // The wait for another process's lock first: switching a new file to WAL takes a lock of its own,
-    // and a second process starting on the same new file at that moment was refused at once
-    // (database is locked, exit code 3) rather than waiting.
-    connection.pragma('busy_timeout = 5000');
-    connection.pragma('journal_mode = WAL');
+    openInWalMode(connection);
     connection.pragma('synchronous = NORMAL');
     connection.pragma('foreign_keys = ON');
     connection.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
