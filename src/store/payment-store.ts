@@ -49,11 +49,15 @@ export interface PaymentChange {
   statusReason: string | undefined;
   /** When its status last changed (ISO 8601), by the clock of the change. */
   updatedAt: string;
+  /** Its last change's place in the order changes are made (migration 030); 0 for a payment outside the reference core's ledger. */
+  changeSeq: number;
 }
 
-/** The changes after a position (updated_at, then id) and made by `until` (an ISO 8601 instant), at most `limit`; or one payment's. */
-export type PaymentChangeQuery =
-  { after: { updatedAt: string; paymentId: string } | undefined; until: string; limit: number } | { paymentId: string };
+/**
+ * The changes after a place in their order (changeSeq), at most `limit`, and of those only the ones
+ * before the first whose write the wall clock put after `settledBy` (milliseconds); or one payment's.
+ */
+export type PaymentChangeQuery = { after: number; settledBy: number; limit: number } | { paymentId: string };
 
 export type CancelResult =
   { outcome: 'cancelled' } | { outcome: 'not-cancellable'; status: TransactionStatus } | { outcome: 'unknown' };
@@ -90,6 +94,6 @@ export interface PaymentStore {
   findEntryOutcomes(paymentId: string): Promise<EntryOutcome[]>;
   /** A standing order's next execution date while it runs, and its latest executions. Ending one is cancelPayment. */
   findPeriodicOrder(paymentId: string): Promise<PeriodicOrderState | undefined>;
-  /** Payments a creator (`tppId`) made in a bank, by when their status last changed, oldest first (PaymentChangeQuery). */
+  /** Payments a creator (`tppId`) made in a bank, in the order their status changed, oldest first (PaymentChangeQuery; migration 030: the reference core's ledger only). */
   paymentChanges(tppId: string, bank: string, query: PaymentChangeQuery): Promise<PaymentChange[]>;
 }

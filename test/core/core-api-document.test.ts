@@ -1,3 +1,4 @@
+import { ndctOrder } from '../support/core-orders.js';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -15,7 +16,6 @@ import { NO_FAULTS } from '../../src/reference-core/faults.js';
 import { type ReferenceCore, startReferenceCore } from '../../src/reference-core/reference-core.js';
 import { bulkBody } from '../support/payment-requests.js';
 import { periodicBody } from '../support/periodic-requests.js';
-import { ndctBody } from '../support/single-payment-requests.js';
 
 const KEY = parseCoreKey('77'.repeat(32), 'test');
 
@@ -140,16 +140,8 @@ describe('docs/core-api.yaml describes what travels: the reference core and Http
     });
     await core.findTransaction(per.id, transactions[0]!.id);
 
-    const order = (changes: Partial<PaymentOrder>): PaymentOrder => ({
-      paymentId: `enc!!core-${randomUUID()}`,
-      paymentService: 'payments',
-      paymentProduct: 'norwegian-domestic-credit-transfers',
-      initiation: ndctBody(),
-      transactionFees: { amountMinor: 100n, currency: 'NOK' },
-      signerCustomerId: ola.id,
-      authorisedAt: new Date(),
-      ...changes,
-    });
+    const order = (changes: Partial<PaymentOrder>): PaymentOrder =>
+      ndctOrder({ transactionFees: { amountMinor: 100n, currency: 'NOK' }, signerCustomerId: ola.id, ...changes });
     const single = order({});
     await core.submitPayment('', single);
     await core.submitPayment(

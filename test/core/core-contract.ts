@@ -1,12 +1,11 @@
+import { ndctOrder } from '../support/core-orders.js';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { BankCore } from '../../src/core/bank-core.js';
-import type { PaymentOrder } from '../../src/core/core-records.js';
 import type { Store } from '../../src/store/store.js';
 import { bulkBody } from '../support/payment-requests.js';
 import { periodicBody } from '../support/periodic-requests.js';
-import { ndctBody } from '../support/single-payment-requests.js';
 
 /** A core as the contract suite drives it: the port, the store behind it (to add test data), and its batch. */
 export interface CoreUnderTest {
@@ -25,18 +24,7 @@ const NORDLYS_AGREEMENT = 'AGR-18129215603';
 const NORDLYS_OPERATING = '15062056786';
 const NORDLYS_TAX = '15062056794';
 
-function order(changes: Partial<PaymentOrder> = {}): PaymentOrder {
-  return {
-    paymentId: `enc!!core-${randomUUID()}`,
-    paymentService: 'payments',
-    paymentProduct: 'norwegian-domestic-credit-transfers',
-    initiation: ndctBody(),
-    transactionFees: { amountMinor: 0n, currency: 'NOK' },
-    signerCustomerId: undefined,
-    authorisedAt: new Date(),
-    ...changes,
-  };
-}
+const order = ndctOrder;
 
 /** A start date of a standing order within the year ahead, and after this month's 20th. */
 function firstOfMonthAfterNext(): string {

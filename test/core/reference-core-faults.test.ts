@@ -1,5 +1,5 @@
+import { ndctOrder } from '../support/core-orders.js';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,26 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CoreUnavailable } from '../../src/core/bank-core.js';
-import type { PaymentOrder } from '../../src/core/core-records.js';
 import { parseCoreKey, signCoreRequest, verifyCoreSignature } from '../../src/core/http/core-signature.js';
 import { HttpCore } from '../../src/core/http/http-core.js';
 import { NO_FAULTS } from '../../src/reference-core/faults.js';
 import { type ReferenceCore, startReferenceCore } from '../../src/reference-core/reference-core.js';
-import { ndctBody } from '../support/single-payment-requests.js';
 
 const KEY = parseCoreKey('5a'.repeat(32), 'test');
 
-function order(): PaymentOrder {
-  return {
-    paymentId: `enc!!core-${randomUUID()}`,
-    paymentService: 'payments',
-    paymentProduct: 'norwegian-domestic-credit-transfers',
-    initiation: ndctBody(),
-    transactionFees: { amountMinor: 0n, currency: 'NOK' },
-    signerCustomerId: undefined,
-    authorisedAt: new Date(),
-  };
-}
+const order = () => ndctOrder();
 
 /** Waits for a condition, checking it every few milliseconds: no fixed sleeps. */
 async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {

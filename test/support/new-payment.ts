@@ -74,6 +74,7 @@ export function duplicateKeyOf(label: string): string {
 const TRANSFER_COLUMNS_SINCE = {
   '012': ['duplicate_hash', 'duplicate_scope', 'duplicate_day'],
   '013': ['duplicate_scope', 'duplicate_day'],
+  '030': [],
 } as const;
 type MigrationAddingColumns = keyof typeof TRANSFER_COLUMNS_SINCE;
 

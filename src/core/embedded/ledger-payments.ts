@@ -40,7 +40,7 @@ export interface LedgerPaymentsOptions {
   now: (bank: string) => Promise<Date>;
   /** The reference rates the products' rules judge amounts by (regulatory reporting). */
   rates: ReferenceRates;
-  /** How old a change must be before the feed gives it out (CORE_REPORT_SETTLE_MS; tests give 0). */
+  /** How old a change must be by the wall clock before the feed gives it out (CORE_REPORT_SETTLE_MS; tests give 0). */
   settleMs?: number;
   /**
    * Executes instant payments (Straks) at once, as the server's SCA step does for its own
@@ -163,9 +163,15 @@ export class LedgerPayments implements EmbeddedPayments {
   }
 
   async reports(bank: string, after: string | undefined, limit: number): Promise<CoreReportPage> {
-    // Only changes no transaction still running can come before (CORE_REPORT_SETTLE_MS).
-    const until = new Date((await this.now(bank)).getTime() - this.settleMs).toISOString();
-    const changes = await this.store.paymentChanges(CORE_CREATOR, bank, { after: decodeCursor(after), until, limit });
+    // Only changes no transaction still running can come before (CORE_REPORT_SETTLE_MS), by the wall
+    // clock the change was written at: the bank's clock, which a batch run sets to its slot's time, may
+    // put a later change earlier.
+    const settledBy = Date.now() - this.settleMs;
+    const changes = await this.store.paymentChanges(CORE_CREATOR, bank, {
+      after: decodeCursor(after),
+      settledBy,
+      limit,
+    });
     // A payment taken but not yet decided (RCVD: the core stopped between the two) is not accepted yet:
     // reporting it would tell the server so before the hand-over's retry decides it, which then
     // changes it again and puts it in the feed anew.
@@ -318,15 +324,20 @@ function cancellationRecord(paymentId: string): TppRequestRecord {
 }
 
 /** The feed's position: the last report's change time and payment id, opaque to the caller. */
+/** The place of the last change a page gave out, in the order the changes were made (migration 030). */
 function encodeCursor(change: PaymentChange): string {
-  return Buffer.from(JSON.stringify([change.updatedAt, change.paymentId])).toString('base64url');
+  return Buffer.from(JSON.stringify([change.changeSeq])).toString('base64url');
 }
 
-function decodeCursor(cursor: string | undefined): { updatedAt: string; paymentId: string } | undefined {
-  if (cursor === undefined || cursor === '') return undefined;
+function decodeCursor(cursor: string | undefined): number {
+  if (cursor === undefined || cursor === '') return 0;
   try {
-    const [updatedAt, paymentId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof updatedAt === 'string' && typeof paymentId === 'string') return { updatedAt, paymentId };
+    const place = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (place.length === 1 && Number.isSafeInteger(place[0]) && (place[0] as number) >= 0) return place[0] as number;
+    // A cursor from before migration 030 ([updatedAt, paymentId]): the feed starts again from its
+    // beginning, since reports are given at least once and applying one again changes nothing
+    // (docs/decisions/0347).
+    if (place.length === 2 && typeof place[0] === 'string' && typeof place[1] === 'string') return 0;
   } catch {
     // Fall through: a cursor this core did not make.
   }

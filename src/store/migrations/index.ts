@@ -28,6 +28,7 @@ import { notificationSubscriptionsMigration } from './026-notification-subscript
 import { notificationOutboxMigration } from './027-notification-outbox.js';
 import { consentExpiryIndexMigration } from './028-consent-expiry-index.js';
 import { bankFactsVersionMigration } from './029-bank-facts-version.js';
+import { paymentChangeSeqMigration } from './030-payment-change-seq.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '027-notification-outbox': notificationOutboxMigration,
   '028-consent-expiry-index': consentExpiryIndexMigration,
   '029-bank-facts-version': bankFactsVersionMigration,
+  '030-payment-change-seq': paymentChangeSeqMigration,
 };
 
 /**
@@ -84,4 +86,7 @@ export const MIGRATIONS_OUTSIDE_SNAPSHOTS: ReadonlySet<string> = new Set([
   '028-consent-expiry-index',
   // A column of the banks row, and triggers that change no column of a snapshot's tables.
   '029-bank-facts-version',
+  // A nullable column that only the reference core's own ledger fills (tpp_id 'core'): a sandbox
+  // bank's payments hold null in it, before the migration and after.
+  '030-payment-change-seq',
 ]);

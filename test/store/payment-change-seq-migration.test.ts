@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { after, describe, it } from 'node:test';
+import { Kysely, Migrator } from 'kysely';
+import { CORE_CREATOR } from '../../src/core/embedded/ledger-payments.js';
+import type { Database } from '../../src/store/database.js';
+import { migrations } from '../../src/store/migrations/index.js';
+import type { Store } from '../../src/store/store.js';
+import { insertPaymentAsBefore, newPayment, requestFor } from '../support/new-payment.js';
+import { postgresOverOldRows, sqliteOverOldRows } from '../support/migration-over-rows.js';
+
+const dirs: string[] = [];
+after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const before030 = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '030'));
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 30, 9, minute));
+
+interface OldRows {
+  /** The ledger's payments in the order of their updated_at, which the feed followed before. */
+  ledger: string[];
+  tpps: string;
+}
+
+/** The reference core's payments as the version before migration 030 stored them, out of creation order, and one of a TPP. */
+async function storeTheOldWay(db: Kysely<Database>): Promise<OldRows> {
+  assert.equal(
+    (await new Migrator({ db, provider: { getMigrations: async () => before030 } }).migrateToLatest()).error,
+    undefined,
+  );
+  const ledger = [at(3), at(1), at(2)].map((createdAt) => newPayment({ tppId: CORE_CREATOR, createdAt }));
+  for (const payment of ledger) await insertPaymentAsBefore('030', db, payment);
+  const tpps = newPayment({ createdAt: at(0) });
+  await insertPaymentAsBefore('030', db, tpps);
+  return { ledger: [ledger[1]!.id, ledger[2]!.id, ledger[0]!.id], tpps: tpps.id };
+}
+
+const everything = { after: 0, settledBy: Number.MAX_SAFE_INTEGER, limit: 100 };
+
+/** Numbered in the former order; a TPP's payment not at all; a change and a new payment after them, at once. */
+async function assertNumbered(store: Store, old: OldRows): Promise<void> {
+  await store.migrate();
+  const numbered = await store.paymentChanges(CORE_CREATOR, '', everything);
+  assert.deepEqual(
+    numbered.map((c) => [c.paymentId, c.changeSeq]),
+    old.ledger.map((id, i) => [id, i + 1]),
+  );
+  assert.deepEqual(
+    await store.paymentChanges('PSDNO-FSA-111111111', '', everything),
+    [],
+    'a TPP’s payment has no place',
+  );
+  // A change at a bank time earlier than every other still comes after them.
+  await store.cancelPayment(CORE_CREATOR, old.ledger[0]!, at(0), 'cancel-1');
+  const added = newPayment({ tppId: CORE_CREATOR, createdAt: at(0) });
+  assert.equal((await store.createPayment(added, requestFor(added), { duplicatesSince: null })).outcome, 'created');
+  const later = await store.paymentChanges(CORE_CREATOR, '', { ...everything, after: old.ledger.length });
+  assert.deepEqual(
+    later.map((c) => [c.paymentId, c.status, c.changeSeq]),
+    [
+      [old.ledger[0], 'CANC', 4],
+      [added.id, added.status, 5],
+    ],
+  );
+  assert.deepEqual(
+    await store.paymentChanges(CORE_CREATOR, '', { ...everything, after: 3, settledBy: 0 }),
+    [],
+    'nothing is given out before its write settled',
+  );
+}
+
+describe('the order of the reference core’s changes (migration 030)', () => {
+  it('numbers the changes SQLite stored before it in their former order, and every later change after them', async () => {
+    await sqliteOverOldRows(dirs, storeTheOldWay, assertNumbered);
+  });
+
+  it('does the same on PostgreSQL', async () => {
+    await postgresOverOldRows(storeTheOldWay, assertNumbered);
+  });
+});
