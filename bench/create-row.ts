@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_BUNDLE, benchPort, cpuMsOf, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
+import { FLOOR_SERVER, SERVER_BUNDLE, benchPort, cpuMsOf, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
 import { createTestDatabase } from '../test/support/postgres.js';
 import { runLoad } from './load.js';
 import { benchTpp, createRequest, createdPaymentId, pool, readRequest } from './requests.js';
@@ -14,10 +14,12 @@ import { benchTpp, createRequest, createdPaymentId, pool, readRequest } from './
  * working directory), or the process's memory (the server's peak RSS, the bench's "Peak RSS" row).
  * With `read`, the status read row instead, on SQLite after the creates' warm-up, as run.ts runs it.
  * Each run also gives the server's CPU (every thread) per answer, which moves less than a rate when
- * the machine's speed drifts.
+ * the machine's speed drifts. With BENCH_FLOOR=1, the row's floor (bench/floor-server.ts) on the same
+ * engine instead of the server: run by turns with the server, it gives the row's ratio to its floor.
  */
 const READ = process.argv[2] === 'read';
 const ENGINE = process.argv[2] === 'postgres' ? 'PostgreSQL' : 'SQLite';
+const FLOOR = process.env.BENCH_FLOOR === '1';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const { work, caFile, credentials } = await benchTpp();
@@ -28,7 +30,9 @@ for (let run = 0; run < RUNS; run++) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-create-'));
   const database = ENGINE === 'PostgreSQL' ? await createTestDatabase() : undefined;
   const env = { ...sqliteSandboxEnv(dir, caFile), ...(database === undefined ? {} : { DATABASE_URL: database.url }) };
-  const server = await startBenchServer(SERVER_BUNDLE, benchPort(2), env);
+  const server = FLOOR
+    ? await startBenchServer(FLOOR_SERVER, benchPort(2), {}, [database?.url ?? `sqlite:${join(dir, 'floor.db')}`])
+    : await startBenchServer(SERVER_BUNDLE, benchPort(2), env);
   try {
     const offset = run * 1_000_000;
     await runLoad(
@@ -59,7 +63,7 @@ rmSync(work, { recursive: true, force: true });
 const figures = (values: number[], digits = 0) =>
   `median ${[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!.toFixed(digits)} (${values.map((v) => v.toFixed(digits)).join(', ')})`;
 process.stdout.write(
-  `${READ ? 'status reads' : 'creates'} on ${ENGINE}: ${figures(rates)} a second; the server's CPU per answer: ${figures(cpus, 3)} ms; ` +
+  `${FLOOR ? 'the floor’s ' : ''}${READ ? 'status reads' : 'creates'} on ${ENGINE}: ${figures(rates)} a second; the server's CPU per answer: ${figures(cpus, 3)} ms; ` +
     `the server's peak RSS: ${figures(peaks)} MB\n`,
 );
 

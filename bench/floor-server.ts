@@ -49,6 +49,16 @@ function verifySignature(headers: Record<string, string | string[] | undefined>)
 }
 
 const answer = JSON.stringify({ paymentId: 'enc!!x', transactionStatus: 'RCVD', padding: 'x'.repeat(540) });
+/**
+ * A status answer as long as the server's to the bench's payment (482 bytes: its id, its status and
+ * the three links the platform's answer carries), as the create's answer above is as long as the
+ * server's: writing it is part of what no implementation can leave out.
+ */
+const STATUS_ANSWER_BYTES = 482;
+const statusAnswer = JSON.stringify({
+  transactionStatus: 'ACTC',
+  padding: 'x'.repeat(STATUS_ANSWER_BYTES - '{"transactionStatus":"ACTC","padding":""}'.length),
+});
 const app = Fastify({ logger: false });
 app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
   (request as unknown as { rawBody: Buffer }).rawBody = body as Buffer;
@@ -134,7 +144,7 @@ app.get('/v1/*', async (request, reply) => {
   if ((await store.findPayment('T', readPaymentId, '')) === undefined)
     throw new Error('no payment to read: create one first');
   await store.durable();
-  return reply.type('application/json').send('{"transactionStatus":"ACTC"}');
+  return reply.type('application/json').send(statusAnswer);
 });
 app.get('/v1/sandbox/accounts/:accountId/transactions', async (request, reply) => {
   await admitRead(request);
