@@ -14,7 +14,8 @@ import { BENCH_TPP_ORGANISATION } from './requests.js';
  *   them, the X-Request-ID binding and the payment with its transfer, its SCA authorisation and its
  *   stored answer, and the wait for the flush that makes them durable.
  * - A bulk create: the same, with a transfer for each entry (bench/README.md, "Bulk").
- * - A status read: the signature verified, the binding, the payment read, the flush.
+ * - A status read: the signature verified, the binding, the payment read, the flush, and an answer
+ *   as long as the server's.
  * - A page of a sandbox account's transactions (bench/listing.ts): the signature verified, the
  *   binding, the account's look-up in the bench TPP's bank, the page read, the flush, the rows as
  *   JSON.
