@@ -331,15 +331,19 @@ function encodeCursor(change: PaymentChange): string {
 
 function decodeCursor(cursor: string | undefined): number {
   if (cursor === undefined || cursor === '') return 0;
+  let place: unknown;
   try {
-    const place = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (place.length === 1 && Number.isSafeInteger(place[0]) && (place[0] as number) >= 0) return place[0] as number;
+    place = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    // Not JSON: a cursor this core did not make.
+  }
+  if (Array.isArray(place)) {
+    const [first, second] = place as unknown[];
+    if (place.length === 1 && Number.isSafeInteger(first) && (first as number) >= 0) return first as number;
     // A cursor from before migration 030 ([updatedAt, paymentId]): the feed starts again from its
     // beginning, since reports are given at least once and applying one again changes nothing
     // (docs/decisions/0347).
-    if (place.length === 2 && typeof place[0] === 'string' && typeof place[1] === 'string') return 0;
-  } catch {
-    // Fall through: a cursor this core did not make.
+    if (place.length === 2 && typeof first === 'string' && typeof second === 'string') return 0;
   }
   throw new RangeError('the cursor is not one this core gave');
 }
