@@ -192,8 +192,11 @@ function registerPaymentRoutes(app: FastifyInstance, parts: ReferenceCoreParts):
     return reply.code(409).send({ transactionStatus: result.transactionStatus });
   });
   app.get('/status-reports', async (request) => {
-    const query = request.query as Record<string, string | undefined>;
-    const page = await core.statusReports('', query['after'], limitOf(query['limit']));
+    const query = request.query as Record<string, string | string[] | undefined>;
+    const after = query['after'];
+    // Named twice, the query string gives a list, which no cursor is.
+    if (Array.isArray(after)) throw new ContractViolation('after must be given at most once');
+    const page = await core.statusReports('', after, limitOf(query['limit'] as string | undefined));
     return { reports: page.reports.map(reportToWire), ...(page.cursor === undefined ? {} : { cursor: page.cursor }) };
   });
 }

@@ -55,9 +55,9 @@ export interface PaymentChange {
 
 /**
  * The changes after a place in their order (changeSeq), at most `limit`, and of those only the ones
- * before the first whose write the wall clock put after `settledBy` (milliseconds); or one payment's.
+ * before the first written less than `settleMs` ago by the database's clock; or one payment's.
  */
-export type PaymentChangeQuery = { after: number; settledBy: number; limit: number } | { paymentId: string };
+export type PaymentChangeQuery = { after: number; settleMs: number; limit: number } | { paymentId: string };
 
 export type CancelResult =
   { outcome: 'cancelled' } | { outcome: 'not-cancellable'; status: TransactionStatus } | { outcome: 'unknown' };

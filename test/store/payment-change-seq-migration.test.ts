@@ -34,7 +34,7 @@ async function storeTheOldWay(db: Kysely<Database>): Promise<OldRows> {
   return { ledger: [ledger[1]!.id, ledger[2]!.id, ledger[0]!.id], tpps: tpps.id };
 }
 
-const everything = { after: 0, settledBy: Number.MAX_SAFE_INTEGER, limit: 100 };
+const everything = { after: 0, settleMs: 0, limit: 100 };
 
 /** Numbered in the former order; a TPP's payment not at all; a change and a new payment after them, at once. */
 async function assertNumbered(store: Store, old: OldRows): Promise<void> {
@@ -62,7 +62,7 @@ async function assertNumbered(store: Store, old: OldRows): Promise<void> {
     ],
   );
   assert.deepEqual(
-    await store.paymentChanges(CORE_CREATOR, '', { ...everything, after: 3, settledBy: 0 }),
+    await store.paymentChanges(CORE_CREATOR, '', { ...everything, after: 3, settleMs: 3_600_000 }),
     [],
     'nothing is given out before its write settled',
   );

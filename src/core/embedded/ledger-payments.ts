@@ -40,7 +40,7 @@ export interface LedgerPaymentsOptions {
   now: (bank: string) => Promise<Date>;
   /** The reference rates the products' rules judge amounts by (regulatory reporting). */
   rates: ReferenceRates;
-  /** How old a change must be by the wall clock before the feed gives it out (CORE_REPORT_SETTLE_MS; tests give 0). */
+  /** How old a change must be by the database's clock (the one that wrote it) before the feed gives it out (CORE_REPORT_SETTLE_MS; tests give 0). */
   settleMs?: number;
   /**
    * Executes instant payments (Straks) at once, as the server's SCA step does for its own
@@ -163,13 +163,12 @@ export class LedgerPayments implements EmbeddedPayments {
   }
 
   async reports(bank: string, after: string | undefined, limit: number): Promise<CoreReportPage> {
-    // Only changes no transaction still running can come before (CORE_REPORT_SETTLE_MS), by the wall
-    // clock the change was written at: the bank's clock, which a batch run sets to its slot's time, may
-    // put a later change earlier.
-    const settledBy = Date.now() - this.settleMs;
+    // Only changes no transaction still running can come before (CORE_REPORT_SETTLE_MS), by the
+    // database's clock at the change's write: the bank's clock, which a batch run sets to its slot's
+    // time, may put a later change earlier.
     const changes = await this.store.paymentChanges(CORE_CREATOR, bank, {
       after: decodeCursor(after),
-      settledBy,
+      settleMs: this.settleMs,
       limit,
     });
     // A payment taken but not yet decided (RCVD: the core stopped between the two) is not accepted yet:
@@ -323,12 +322,16 @@ function cancellationRecord(paymentId: string): TppRequestRecord {
   };
 }
 
-/** The feed's position: the last report's change time and payment id, opaque to the caller. */
 /** The place of the last change a page gave out, in the order the changes were made (migration 030). */
 function encodeCursor(change: PaymentChange): string {
-  return Buffer.from(JSON.stringify([change.changeSeq])).toString('base64url');
+  return cursorOf(change.changeSeq);
 }
 
+function cursorOf(place: number): string {
+  return Buffer.from(JSON.stringify([place])).toString('base64url');
+}
+
+/** The place a cursor this core gave names, exactly as it gave it; anything else is a RangeError (400). */
 function decodeCursor(cursor: string | undefined): number {
   if (cursor === undefined || cursor === '') return 0;
   let place: unknown;
@@ -339,7 +342,15 @@ function decodeCursor(cursor: string | undefined): number {
   }
   if (Array.isArray(place)) {
     const [first, second] = place as unknown[];
-    if (place.length === 1 && Number.isSafeInteger(first) && (first as number) >= 0) return first as number;
+    // Written back as this core writes it: base64url's decoder skips stray characters, and JSON takes
+    // 1e3 or 1.0 for 1000 or 1, none of which this core gives.
+    if (
+      place.length === 1 &&
+      Number.isSafeInteger(first) &&
+      (first as number) >= 0 &&
+      cursorOf(first as number) === cursor
+    )
+      return first as number;
     // A cursor from before migration 030 ([updatedAt, paymentId]): the feed starts again from its
     // beginning, since reports are given at least once and applying one again changes nothing
     // (docs/decisions/0347).

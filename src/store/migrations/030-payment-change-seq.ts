@@ -8,14 +8,15 @@ import { type Kysely, type Migration, SqliteAdapter, sql } from 'kysely';
  *
  * Triggers give a payment of the core's ledger (tpp_id 'core', written out here: a migration stays as
  * it ran) the next number whenever a statement writes its status, reason or time, in that statement's
- * transaction, whichever code path writes it, and changed_at_ms, the wall clock's time of that write
+ * transaction, whichever code path writes it, and changed_at_ms, the database's clock at that write
  * in milliseconds (updated_at is the bank's clock, which a batch run sets to its slot's time). Every
  * other payment keeps null in both, so a TPP's create writes no index entry more and a sandbox
  * snapshot's rows are unchanged.
  * - SQLite: one writer at a time, so the largest number plus one, from the partial index, is the
- *   order the changes commit in.
+ *   order the changes commit in (the ledger's payments are never deleted, which would give a number
+ *   again).
  * - PostgreSQL: a sequence, whose numbers two transactions may commit out of order; the feed gives
- *   out a change only once its changed_at_ms is older than any transaction runs
+ *   out a change only once its changed_at_ms is older, by the same clock, than any transaction runs
  *   (CORE_REPORT_SETTLE_MS), so an earlier number cannot still appear behind it.
  * Existing payments of the ledger are numbered in the feed's former order, as changed long ago (0).
  */
