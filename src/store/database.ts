@@ -90,7 +90,7 @@ export interface PaymentTable {
   held_then: ColumnType<string | null, string | null | undefined, string | null>;
   /** The place of its last change in the reference core's feed (migration 030): its triggers write it, for its own ledger's payments only. */
   change_seq: ColumnType<number | bigint | null, never, never>;
-  /** The wall clock's time of that change in milliseconds (migration 030), by the same triggers. */
+  /** The database's clock at that change in milliseconds (migration 030), by the same triggers. */
   changed_at_ms: ColumnType<number | bigint | null, never, never>;
   held_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }

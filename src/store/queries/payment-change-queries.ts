@@ -18,28 +18,43 @@ export async function paymentChanges(
   bank: string,
   query: PaymentChangeQuery,
 ): Promise<PaymentChange[]> {
-  const settleMs = 'paymentId' in query ? 0 : query.settleMs;
+  const changes = db
+    .selectFrom('payments')
+    .select(['id', 'service', 'status', 'status_reason', 'updated_at', 'change_seq'])
+    .where('tpp_id', '=', tppId)
+    .where('bank', '=', bank);
+  if ('paymentId' in query) return (await changes.where('id', '=', query.paymentId).execute()).map(changeOf);
   const databaseNowMs =
     db.getExecutor().adapter instanceof SqliteAdapter
       ? sql<number>`cast(unixepoch('subsec') * 1000 as integer)`
       : sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
-  let select = db
-    .selectFrom('payments')
-    .select(['id', 'service', 'status', 'status_reason', 'updated_at', 'change_seq'])
-    .select(sql<number>`case when changed_at_ms <= ${databaseNowMs} - ${settleMs} then 1 else 0 end`.as('settled'))
-    .where('tpp_id', '=', tppId)
-    .where('bank', '=', bank);
-  // `change_seq >` also names the partial index's predicate (is not null) to both engines.
-  if ('paymentId' in query) select = select.where('id', '=', query.paymentId);
-  else select = select.where('change_seq', '>', query.after).orderBy('change_seq').limit(query.limit);
-  const rows = await select.execute();
-  const unsettled = 'paymentId' in query ? -1 : rows.findIndex((row) => Number(row.settled) !== 1);
-  return (unsettled === -1 ? rows : rows.slice(0, unsettled)).map((row) => ({
+  const rows = await changes
+    .select(
+      sql<number>`case when changed_at_ms <= ${databaseNowMs} - ${query.settleMs} then 1 else 0 end`.as('settled'),
+    )
+    // `change_seq >` also names the partial index's predicate (is not null) to both engines.
+    .where('change_seq', '>', query.after)
+    .orderBy('change_seq')
+    .limit(query.limit)
+    .execute();
+  const unsettled = rows.findIndex((row) => Number(row.settled) !== 1);
+  return (unsettled === -1 ? rows : rows.slice(0, unsettled)).map(changeOf);
+}
+
+function changeOf(row: {
+  id: string;
+  service: string;
+  status: string;
+  status_reason: string | null;
+  updated_at: string;
+  change_seq: number | bigint | null;
+}): PaymentChange {
+  return {
     paymentId: row.id,
     service: row.service,
     status: row.status as TransactionStatus,
     statusReason: row.status_reason ?? undefined,
     updatedAt: row.updated_at,
     changeSeq: Number(row.change_seq ?? 0),
-  }));
+  };
 }

@@ -1,4 +1,3 @@
-import { openInWalMode } from './wal-mode.js';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -11,6 +10,7 @@ import { StatementCache } from './statement-cache.js';
 import { openSnapshotReader } from './snapshot-reader.js';
 import type { RowReader } from '../queries/row-reader.js';
 import { SqliteWriteBatch } from './write-batch.js';
+import { openInWalMode } from './wal-mode.js';
 import type { NewPayment } from '../../domain/payments/payment.js';
 import type { RequestBinding } from '../../domain/request-binding.js';
 import type { SandboxTransaction, TransactionPage } from '../sandbox-records.js';
