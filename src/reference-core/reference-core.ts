@@ -27,8 +27,6 @@ export interface ReferenceCoreSettings {
   callbackUrl: URL | undefined;
   faults: Faults;
   logger?: boolean;
-  /** How old a change must be before the feed gives it out; CORE_REPORT_SETTLE_MS unless a test says 0. */
-  reportSettleMs?: number;
 }
 
 export interface ReferenceCore {
@@ -67,7 +65,6 @@ export async function startReferenceCore(settings: ReferenceCoreSettings): Promi
     new LedgerPayments(store, {
       now: async (bank) => (await banks.clockOfBank(bank)).now(),
       rates,
-      settleMs: settings.reportSettleMs,
       executeInstant: (bank, paymentIds, now) => instant.execute(bank, paymentIds, now),
     }),
   );

@@ -92,6 +92,8 @@ export interface PaymentTable {
   change_seq: ColumnType<number | bigint | null, never, never>;
   /** The database's clock at that change in milliseconds (migration 030), by the same triggers. */
   changed_at_ms: ColumnType<number | bigint | null, never, never>;
+  /** The transaction that made that change (migration 031): PostgreSQL's id of it; 0 on SQLite and for changes before it. */
+  change_xid: ColumnType<number | bigint | string | null, never, never>;
   held_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -49,15 +49,24 @@ export interface PaymentChange {
   statusReason: string | undefined;
   /** When its status last changed (ISO 8601), by the clock of the change. */
   updatedAt: string;
-  /** Its last change's place in the order changes are made (migration 030); 0 for a payment outside the reference core's ledger. */
-  changeSeq: number;
+  /** Its last change's place in the order changes are made (migrations 030, 031); 0, 0 for a payment outside the reference core's ledger. */
+  place: ChangePlace;
 }
 
 /**
- * The changes after a place in their order (changeSeq), at most `limit`, and of those only the ones
- * before the first written less than `settleMs` ago by the database's clock; or one payment's.
+ * A change's place in the feed's order: the transaction that made it (PostgreSQL's id of it; 0 on
+ * SQLite, where one writer at a time makes the numbers the commit order), then its number.
  */
-export type PaymentChangeQuery = { after: number; settleMs: number; limit: number } | { paymentId: string };
+export interface ChangePlace {
+  transaction: number;
+  seq: number;
+}
+
+/**
+ * The changes after a place in their order, at most `limit`, of transactions no longer running when
+ * asked, none of which can still add a change before them; or one payment's.
+ */
+export type PaymentChangeQuery = { after: ChangePlace; limit: number } | { paymentId: string };
 
 export type CancelResult =
   { outcome: 'cancelled' } | { outcome: 'not-cancellable'; status: TransactionStatus } | { outcome: 'unknown' };

@@ -80,7 +80,6 @@ describe('docs/core-api.yaml describes what travels: the reference core and Http
       callbackUrl: undefined,
       faults: NO_FAULTS,
       // The feed gives out a change at once: these tests wait for nothing (the horizon has its own test).
-      reportSettleMs: 0,
     });
     const recording: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);

@@ -25,7 +25,6 @@ async function embedded(location: DatabaseLocation, cleanUp: () => Promise<void>
   const payments = new LedgerPayments(store, {
     now: async (bank) => (await banks.clockOfBank(bank)).now(),
     rates,
-    settleMs: 0,
     executeInstant: (bank, ids, now) => instant.execute(bank, ids, now),
   });
   return {

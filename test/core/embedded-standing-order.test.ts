@@ -37,7 +37,7 @@ describe('the core owns a handed-over standing order’s executions', () => {
     runner = new BatchRunner(store, banks, rates);
     core = new EmbeddedCore(
       store,
-      new LedgerPayments(store, { now: async (bank) => (await banks.clockOfBank(bank)).now(), rates, settleMs: 0 }),
+      new LedgerPayments(store, { now: async (bank) => (await banks.clockOfBank(bank)).now(), rates }),
     );
     // The bank's first catch-up marks where its batch runs start.
     await runner.catchUpBank('');

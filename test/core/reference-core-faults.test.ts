@@ -103,7 +103,6 @@ describe('the reference core: signature, fault switches, callbacks', () => {
       )),
       faults: NO_FAULTS,
       // The feed gives out a change at once: these tests wait for nothing (the horizon has its own test).
-      reportSettleMs: 0,
     });
   });
   after(async () => {
@@ -214,7 +213,6 @@ describe('the reference core: signature, fault switches, callbacks', () => {
       key: KEY,
       callbackUrl,
       faults: NO_FAULTS,
-      reportSettleMs: 0,
     });
     const after = order();
     await core().submitPayment('', after);

@@ -37,7 +37,6 @@ async function overHttp(database: DatabaseLocation, cleanUp: () => Promise<void>
     callbackUrl: undefined,
     faults: NO_FAULTS,
     // The feed gives out a change at once: these tests wait for nothing (the horizon has its own test).
-    reportSettleMs: 0,
   });
   return {
     core: new HttpCore({ url: reference.url, key: KEY }),

@@ -60,7 +60,6 @@ describe('a production server with the reference core as its core', () => {
       callbackUrl: undefined,
       faults: NO_FAULTS,
       // The feed gives out a change at once: the test polls right after the batch.
-      reportSettleMs: 0,
     });
     core = new HttpCore({ url: reference.url, key: KEY });
     // Production with a bank's own core: the server's own database holds none of the bank's data, and

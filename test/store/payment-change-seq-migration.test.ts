@@ -34,15 +34,15 @@ async function storeTheOldWay(db: Kysely<Database>): Promise<OldRows> {
   return { ledger: [ledger[1]!.id, ledger[2]!.id, ledger[0]!.id], tpps: tpps.id };
 }
 
-const everything = { after: 0, settleMs: 0, limit: 100 };
+const everything = { after: { transaction: 0, seq: 0 }, limit: 100 };
 
 /** Numbered in the former order; a TPP's payment not at all; a change and a new payment after them, at once. */
-async function assertNumbered(store: Store, old: OldRows): Promise<void> {
+const assertNumbered = (sqlite: boolean) => async (store: Store, old: OldRows) => {
   await store.migrate();
   const numbered = await store.paymentChanges(CORE_CREATOR, '', everything);
   assert.deepEqual(
-    numbered.map((c) => [c.paymentId, c.changeSeq]),
-    old.ledger.map((id, i) => [id, i + 1]),
+    numbered.map((c) => [c.paymentId, c.place]),
+    old.ledger.map((id, i) => [id, { transaction: 0, seq: i + 1 }]),
   );
   assert.deepEqual(
     await store.paymentChanges('PSDNO-FSA-111111111', '', everything),
@@ -53,27 +53,30 @@ async function assertNumbered(store: Store, old: OldRows): Promise<void> {
   await store.cancelPayment(CORE_CREATOR, old.ledger[0]!, at(0), 'cancel-1');
   const added = newPayment({ tppId: CORE_CREATOR, createdAt: at(0) });
   assert.equal((await store.createPayment(added, requestFor(added), { duplicatesSince: null })).outcome, 'created');
-  const later = await store.paymentChanges(CORE_CREATOR, '', { ...everything, after: old.ledger.length });
+  const later = await store.paymentChanges(CORE_CREATOR, '', {
+    ...everything,
+    after: { transaction: 0, seq: old.ledger.length },
+  });
   assert.deepEqual(
-    later.map((c) => [c.paymentId, c.status, c.changeSeq]),
+    later.map((c) => [c.paymentId, c.status, c.place.seq]),
     [
       [old.ledger[0], 'CANC', 4],
       [added.id, added.status, 5],
     ],
   );
-  assert.deepEqual(
-    await store.paymentChanges(CORE_CREATOR, '', { ...everything, after: 3, settleMs: 3_600_000 }),
-    [],
-    'nothing is given out before its write settled',
-  );
-}
+  // Migration 031: SQLite's changes all in transaction 0, PostgreSQL's each in its own, after the
+  // ones numbered before it (0).
+  const [cancelled, created] = later.map((c) => c.place.transaction);
+  if (sqlite) assert.deepEqual([cancelled, created], [0, 0]);
+  else assert.ok(0 < cancelled! && cancelled! < created!, `transactions ${cancelled}, ${created}`);
+};
 
-describe('the order of the reference core’s changes (migration 030)', () => {
+describe('the order of the reference core’s changes (migrations 030 and 031)', () => {
   it('numbers the changes SQLite stored before it in their former order, and every later change after them', async () => {
-    await sqliteOverOldRows(dirs, storeTheOldWay, assertNumbered);
+    await sqliteOverOldRows(dirs, storeTheOldWay, assertNumbered(true));
   });
 
   it('does the same on PostgreSQL', async () => {
-    await postgresOverOldRows(storeTheOldWay, assertNumbered);
+    await postgresOverOldRows(storeTheOldWay, assertNumbered(false));
   });
 });

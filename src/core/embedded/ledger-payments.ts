@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Problem } from '../../domain/api-error.js';
 import { osloDate } from '../../domain/clock.js';
-import { CORE_REPORT_SETTLE_MS } from '../../domain/limits.js';
 import { isCurrency } from '../../domain/currency.js';
 import type { PaymentProduct, PaymentService } from '../../domain/payment-product.js';
 import type { NewPayment, ValidatedPayment } from '../../domain/payments/payment.js';
@@ -10,7 +9,7 @@ import type { ReferenceRates } from '../../domain/reference-rates.js';
 import { statusAfterApproval } from '../../domain/payment-lifecycle.js';
 import { statusReason } from '../../domain/status-reasons.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
-import type { PaymentChange } from '../../store/payment-store.js';
+import type { ChangePlace, PaymentChange } from '../../store/payment-store.js';
 import type { Store, TppRequestRecord } from '../../store/store.js';
 import type { CoreCancellation, CoreReport, CoreReportPage, PaymentOrder } from '../core-records.js';
 import { reportedStatus } from '../reported-status.js';
@@ -40,8 +39,6 @@ export interface LedgerPaymentsOptions {
   now: (bank: string) => Promise<Date>;
   /** The reference rates the products' rules judge amounts by (regulatory reporting). */
   rates: ReferenceRates;
-  /** How old a change must be by the database's clock (the one that wrote it) before the feed gives it out (CORE_REPORT_SETTLE_MS; tests give 0). */
-  settleMs?: number;
   /**
    * Executes instant payments (Straks) at once, as the server's SCA step does for its own
    * (src/services/instant-execution.ts, which the reference core gives here); without it they wait
@@ -69,7 +66,6 @@ interface Decision {
 export class LedgerPayments implements EmbeddedPayments {
   private readonly now: (bank: string) => Promise<Date>;
   private readonly rates: ReferenceRates;
-  private readonly settleMs: number;
   private readonly executeInstant: LedgerPaymentsOptions['executeInstant'];
 
   constructor(
@@ -78,7 +74,6 @@ export class LedgerPayments implements EmbeddedPayments {
   ) {
     this.now = options.now;
     this.rates = options.rates;
-    this.settleMs = options.settleMs ?? CORE_REPORT_SETTLE_MS;
     this.executeInstant = options.executeInstant;
   }
 
@@ -163,14 +158,9 @@ export class LedgerPayments implements EmbeddedPayments {
   }
 
   async reports(bank: string, after: string | undefined, limit: number): Promise<CoreReportPage> {
-    // Only changes no transaction still running can come before (CORE_REPORT_SETTLE_MS), by the
-    // database's clock at the change's write: the bank's clock, which a batch run sets to its slot's
-    // time, may put a later change earlier.
-    const changes = await this.store.paymentChanges(CORE_CREATOR, bank, {
-      after: decodeCursor(after),
-      settleMs: this.settleMs,
-      limit,
-    });
+    // In the order the changes were made, not by the bank's clock, which a batch run sets to its
+    // slot's time: a later change may carry an earlier time.
+    const changes = await this.store.paymentChanges(CORE_CREATOR, bank, { after: decodeCursor(after), limit });
     // A payment taken but not yet decided (RCVD: the core stopped between the two) is not accepted yet:
     // reporting it would tell the server so before the hand-over's retry decides it, which then
     // changes it again and puts it in the feed anew.
@@ -322,18 +312,24 @@ function cancellationRecord(paymentId: string): TppRequestRecord {
   };
 }
 
-/** The place of the last change a page gave out, in the order the changes were made (migration 030). */
+/** The place of the last change a page gave out, in the order the changes were made (migrations 030, 031). */
 function encodeCursor(change: PaymentChange): string {
-  return cursorOf(change.changeSeq);
+  return cursorOf(change.place);
 }
 
-function cursorOf(place: number): string {
-  return Buffer.from(JSON.stringify([place])).toString('base64url');
+function cursorOf(place: ChangePlace): string {
+  return written([place.transaction, place.seq]);
 }
+
+function written(place: unknown[]): string {
+  return Buffer.from(JSON.stringify(place)).toString('base64url');
+}
+
+const BEGINNING: ChangePlace = { transaction: 0, seq: 0 };
 
 /** The place a cursor this core gave names, exactly as it gave it; anything else is a RangeError (400). */
-function decodeCursor(cursor: string | undefined): number {
-  if (cursor === undefined || cursor === '') return 0;
+function decodeCursor(cursor: string | undefined): ChangePlace {
+  if (cursor === undefined || cursor === '') return BEGINNING;
   let place: unknown;
   try {
     place = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -341,20 +337,18 @@ function decodeCursor(cursor: string | undefined): number {
     // Not JSON: a cursor this core did not make.
   }
   if (Array.isArray(place)) {
-    const [first, second] = place as unknown[];
+    const parts = place as unknown[];
+    const places = parts.every((part) => Number.isSafeInteger(part) && (part as number) >= 0);
     // Written back as this core writes it: base64url's decoder skips stray characters, and JSON takes
     // 1e3 or 1.0 for 1000 or 1, none of which this core gives.
-    if (
-      place.length === 1 &&
-      Number.isSafeInteger(first) &&
-      (first as number) >= 0 &&
-      cursorOf(first as number) === cursor
-    )
-      return first as number;
-    // A cursor from before migration 030 ([updatedAt, paymentId]): the feed starts again from its
-    // beginning, since reports are given at least once and applying one again changes nothing
-    // (docs/decisions/0347).
-    if (place.length === 2 && typeof first === 'string' && typeof second === 'string') return 0;
+    if (places && written(parts) === cursor) {
+      if (parts.length === 2) return { transaction: parts[0] as number, seq: parts[1] as number };
+      // A cursor from before migration 031 ([changeSeq]) or 030 (below): the feed starts again from
+      // its beginning, since reports are given at least once and applying one again changes nothing
+      // (docs/decisions/0347, 0348).
+      if (parts.length === 1) return BEGINNING;
+    }
+    if (parts.length === 2 && parts.every((part) => typeof part === 'string')) return BEGINNING;
   }
   throw new RangeError('the cursor is not one this core gave');
 }

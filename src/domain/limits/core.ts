@@ -67,13 +67,3 @@ export const CORE_CALLBACK_RETRY_MAX_MS = 30_000;
  * (a batch run's): a second keeps the delay from execution to the server's status read short.
  */
 export const CORE_CALLBACK_POLL_MS = 1000;
-
-/**
- * How old a status change must be before the embedded core's feed of status reports gives it out.
- * The feed is ordered by when a change was made (updated_at), which a transaction writes before it
- * commits: a transaction that began earlier and commits later would otherwise land behind a cursor
- * already given out, and its change would never be reported. Five seconds is well past the longest
- * write of the ledger (a batch chunk of 500 payments takes about half a second); the price is that a
- * report reaches the server that much later (the hand-over's own answer carries the first status).
- */
-export const CORE_REPORT_SETTLE_MS = 5000;

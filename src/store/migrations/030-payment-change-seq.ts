@@ -17,7 +17,8 @@ import { type Kysely, type Migration, SqliteAdapter, sql } from 'kysely';
  *   again).
  * - PostgreSQL: a sequence, whose numbers two transactions may commit out of order; the feed gives
  *   out a change only once its changed_at_ms is older, by the same clock, than any transaction runs
- *   (CORE_REPORT_SETTLE_MS), so an earlier number cannot still appear behind it.
+ *   (a settle time of 5 s, since replaced by migration 031's order), so an earlier number cannot
+ *   still appear behind it.
  * Existing payments of the ledger are numbered in the feed's former order, as changed long ago (0).
  */
 const CORE = `'core'`;

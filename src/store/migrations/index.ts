@@ -29,6 +29,7 @@ import { notificationOutboxMigration } from './027-notification-outbox.js';
 import { consentExpiryIndexMigration } from './028-consent-expiry-index.js';
 import { bankFactsVersionMigration } from './029-bank-facts-version.js';
 import { paymentChangeSeqMigration } from './030-payment-change-seq.js';
+import { paymentChangeTransactionMigration } from './031-payment-change-transaction.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '028-consent-expiry-index': consentExpiryIndexMigration,
   '029-bank-facts-version': bankFactsVersionMigration,
   '030-payment-change-seq': paymentChangeSeqMigration,
+  '031-payment-change-transaction': paymentChangeTransactionMigration,
 };
 
 /**
@@ -89,4 +91,6 @@ export const MIGRATIONS_OUTSIDE_SNAPSHOTS: ReadonlySet<string> = new Set([
   // A nullable column that only the reference core's own ledger fills (tpp_id 'core'): a sandbox
   // bank's payments hold null in it, before the migration and after.
   '030-payment-change-seq',
+  // The same, for a second such column.
+  '031-payment-change-transaction',
 ]);

@@ -4,13 +4,16 @@ import type { Database } from '../database.js';
 import type { PaymentChange, PaymentChangeQuery } from '../payment-store.js';
 
 /**
- * Payments of one creator in a bank in the order their status changed (change_seq, which the triggers
- * of migration 030 write with every change), after a place, oldest first, up to the first change too
- * recent to give out (written less than `settleMs` ago); or one payment's. The reference core's feed of
- * status reports (src/core/embedded/ledger-payments.ts) reads it.
+ * Payments of one creator in a bank in the order their status changed (the transaction, then
+ * change_seq, which the triggers of migrations 030 and 031 write with every change), after a place,
+ * oldest first; or one payment's. The reference core's feed of status reports
+ * (src/core/embedded/ledger-payments.ts) reads it.
  *
- * "Ago" is by the database's clock, the one its triggers wrote changed_at_ms with: a PostgreSQL
- * server's clock that differs from the process's cannot shorten the settle time.
+ * On PostgreSQL, only changes of transactions older than the oldest one still running
+ * (pg_snapshot_xmin): those have all ended, so no change can still appear before a place given out,
+ * however long a transaction takes to commit. A transaction still open holds the feed back, never
+ * loses a change of it (docs/decisions/0348). SQLite needs no such limit: its one writer at a time
+ * numbers the changes in the order they commit.
  */
 export async function paymentChanges(
   db: Kysely<Database>,
@@ -20,25 +23,18 @@ export async function paymentChanges(
 ): Promise<PaymentChange[]> {
   const changes = db
     .selectFrom('payments')
-    .select(['id', 'service', 'status', 'status_reason', 'updated_at', 'change_seq'])
+    .select(['id', 'service', 'status', 'status_reason', 'updated_at', 'change_xid', 'change_seq'])
     .where('tpp_id', '=', tppId)
     .where('bank', '=', bank);
   if ('paymentId' in query) return (await changes.where('id', '=', query.paymentId).execute()).map(changeOf);
-  const databaseNowMs =
-    db.getExecutor().adapter instanceof SqliteAdapter
-      ? sql<number>`cast(unixepoch('subsec') * 1000 as integer)`
-      : sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
-  const rows = await changes
-    .select(
-      sql<number>`case when changed_at_ms <= ${databaseNowMs} - ${query.settleMs} then 1 else 0 end`.as('settled'),
-    )
-    // `change_seq >` also names the partial index's predicate (is not null) to both engines.
-    .where('change_seq', '>', query.after)
-    .orderBy('change_seq')
-    .limit(query.limit)
-    .execute();
-  const unsettled = rows.findIndex((row) => Number(row.settled) !== 1);
-  return (unsettled === -1 ? rows : rows.slice(0, unsettled)).map(changeOf);
+  let after = changes
+    // Names the partial index's predicate to both engines.
+    .where('change_seq', 'is not', null)
+    .where(sql<boolean>`(change_xid, change_seq) > (${query.after.transaction}, ${query.after.seq})`);
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter))
+    after = after.where(sql<boolean>`change_xid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`);
+  const rows = await after.orderBy('change_xid').orderBy('change_seq').limit(query.limit).execute();
+  return rows.map(changeOf);
 }
 
 function changeOf(row: {
@@ -47,6 +43,7 @@ function changeOf(row: {
   status: string;
   status_reason: string | null;
   updated_at: string;
+  change_xid: number | bigint | string | null;
   change_seq: number | bigint | null;
 }): PaymentChange {
   return {
@@ -55,6 +52,6 @@ function changeOf(row: {
     status: row.status as TransactionStatus,
     statusReason: row.status_reason ?? undefined,
     updatedAt: row.updated_at,
-    changeSeq: Number(row.change_seq ?? 0),
+    place: { transaction: Number(row.change_xid ?? 0), seq: Number(row.change_seq ?? 0) },
   };
 }
