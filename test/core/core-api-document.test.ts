@@ -79,7 +79,6 @@ describe('docs/core-api.yaml describes what travels: the reference core and Http
       key: KEY,
       callbackUrl: undefined,
       faults: NO_FAULTS,
-      // The feed gives out a change at once: these tests wait for nothing (the horizon has its own test).
     });
     const recording: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);

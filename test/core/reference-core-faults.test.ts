@@ -102,7 +102,6 @@ describe('the reference core: signature, fault switches, callbacks', () => {
         `http://127.0.0.1:${(callback.address() as AddressInfo).port}/core/v1/status-reports`,
       )),
       faults: NO_FAULTS,
-      // The feed gives out a change at once: these tests wait for nothing (the horizon has its own test).
     });
   });
   after(async () => {

@@ -36,7 +36,6 @@ async function overHttp(database: DatabaseLocation, cleanUp: () => Promise<void>
     key: KEY,
     callbackUrl: undefined,
     faults: NO_FAULTS,
-    // The feed gives out a change at once: these tests wait for nothing (the horizon has its own test).
   });
   return {
     core: new HttpCore({ url: reference.url, key: KEY }),
