@@ -14,7 +14,7 @@ import { benchTpp, createRequest, createdPaymentId, pool, readRequest } from './
  * working directory), or the process's memory (the server's peak RSS, the bench's "Peak RSS" row).
  * With `read`, the status read row instead, on SQLite after the creates' warm-up, as run.ts runs it.
  * Each run also gives the server's CPU (every thread) per answer, which moves less than a rate when
- * the machine's speed drifts. With BENCH_FLOOR=1, the row's floor (bench/floor-server.ts) on the same
+ * the machine's speed drifts, and the p99 of its answers' latency. With BENCH_FLOOR=1, the row's floor (bench/floor-server.ts) on the same
  * engine instead of the server: run by turns with the server, it gives the row's ratio to its floor.
  */
 const READ = process.argv[2] === 'read';
@@ -26,6 +26,7 @@ const { work, caFile, credentials } = await benchTpp();
 const rates: number[] = [];
 const peaks: number[] = [];
 const cpus: number[] = [];
+const p99s: number[] = [];
 for (let run = 0; run < RUNS; run++) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-create-'));
   const database = ENGINE === 'PostgreSQL' ? await createTestDatabase() : undefined;
@@ -51,6 +52,7 @@ for (let run = 0; run < RUNS; run++) {
     const result = await runLoad(server.url, load, { connections: 16, seconds: SECONDS, expect: READ ? 200 : 201 });
     cpus.push((cpuMsOf(server.child.pid!) - cpuBefore) / Math.max(1, result.expected));
     rates.push(result.requestsPerSecond);
+    p99s.push(result.p99Ms);
     peaks.push(server.peakRssMb());
   } finally {
     await server.stop();
@@ -64,7 +66,7 @@ const figures = (values: number[], digits = 0) =>
   `median ${[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!.toFixed(digits)} (${values.map((v) => v.toFixed(digits)).join(', ')})`;
 process.stdout.write(
   `${FLOOR ? 'the floor’s ' : ''}${READ ? 'status reads' : 'creates'} on ${ENGINE}: ${figures(rates)} a second; the server's CPU per answer: ${figures(cpus, 3)} ms; ` +
-    `the server's peak RSS: ${figures(peaks)} MB\n`,
+    `the server's peak RSS: ${figures(peaks)} MB; the p99 latency: ${figures(p99s, 1)} ms\n`,
 );
 
 /** Signed status reads of one payment, each with its own X-Request-ID. */
