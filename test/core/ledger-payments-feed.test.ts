@@ -11,6 +11,8 @@ import { openStore } from '../../src/store/open-store.js';
 import type { Store } from '../../src/store/store.js';
 import pg from 'pg';
 import { createMigratedTestDatabase } from '../support/postgres.js';
+import { readFeedToEnd, readFeedUntil } from '../support/core-feed.js';
+import type { CoreReport } from '../../src/core/core-records.js';
 
 /**
  * The feed follows the order the ledger's changes were made in, not the bank's clock, and a cursor it
@@ -41,7 +43,7 @@ describe('the embedded core’s feed of status reports on SQLite', () => {
   // updated_at equal to the cursor's) sorted behind that cursor and was never reported.
   it('reports a payment that changes again at the same instant of the bank’s clock as the cursor given out', async () => {
     const payments = ledger();
-    const before = await drain(payments);
+    const before = await readFeedToEnd((cursor) => payments.reports('', cursor, 1_000), undefined);
     const order = newOrder();
     await payments.submit('', order);
     const accepted = await payments.reports('', before, 10);
@@ -62,7 +64,7 @@ describe('the embedded core’s feed of status reports on SQLite', () => {
     const payments = ledger();
     const first = newOrder();
     await payments.submit('', first);
-    const cursor = await drain(payments);
+    const cursor = await readFeedToEnd((cursor) => payments.reports('', cursor, 1_000), undefined);
     nowMs -= 3_600_000;
     const second = newOrder();
     await payments.submit('', second);
@@ -105,7 +107,7 @@ describe('the embedded core’s feed of status reports on SQLite', () => {
     const payments = ledger();
     const order = newOrder();
     await payments.submit('', order);
-    const cursor = await drain(payments);
+    const cursor = await readFeedToEnd((cursor) => payments.reports('', cursor, 1_000), undefined);
     // As a core killed between its create and its decision leaves it: RCVD, not decided.
     await (store as unknown as { db: import('kysely').Kysely<import('../../src/store/database.js').Database> }).db
       .updateTable('payments')
@@ -166,21 +168,16 @@ describe('the embedded core’s feed of status reports on PostgreSQL, with trans
   /** A change to a payment of the ledger, as any write of its status makes one (the triggers of migrations 030, 031). */
   const change = (client: pg.Client, paymentId: string, reason: string) =>
     client.query('update payments set status_reason = $1 where id = $2', [reason, paymentId]);
-  const reported = async (cursor: string | undefined) => {
-    const page = await payments.reports('', cursor, 1_000);
-    return { ids: page.reports.map((r) => [r.paymentId, r.statusReason]), cursor: page.cursor };
-  };
+  const read = (cursor: string | undefined) => payments.reports('', cursor, 1_000);
   /**
-   * The first page with at least `count` reports. The oldest transaction still running is the whole
-   * server's: another test file's, in a run of the suite, holds the feed back until it ends too.
+   * The feed's reports of these payments only, with their reasons, once `count` of them came out. Other
+   * payments' changes may come out too: an earlier test's that another test file's transaction held back.
    */
-  const reportedAtLeast = async (cursor: string | undefined, count: number) => {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const page = await reported(cursor);
-      if (page.ids.length >= count || Date.now() > deadline) return page;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  const reportsOf = async (ids: string[], cursor: string | undefined, count: number) => {
+    const ours = (reports: CoreReport[]) =>
+      reports.filter((r) => ids.includes(r.paymentId)).map((r) => [r.paymentId, r.statusReason]);
+    const page = await readFeedUntil(read, cursor, (reports) => ours(reports).length >= count);
+    return { ids: ours(page.reports), cursor: page.cursor };
   };
   /** Two payments of the ledger, accepted and given out, and the cursor after them. */
   const twoPayments = async () => {
@@ -188,9 +185,16 @@ describe('the embedded core’s feed of status reports on PostgreSQL, with trans
       ndctOrder({ authorisedAt: new Date(nowMs) }),
       ndctOrder({ authorisedAt: new Date(nowMs) }),
     ];
+    const before = await readFeedToEnd(read, undefined);
     await payments.submit('', first);
     await payments.submit('', second);
-    return { first: first.paymentId, second: second.paymentId, cursor: await drain(payments) };
+    const given = await reportsOf([first.paymentId, second.paymentId], before, 2);
+    return { first: first.paymentId, second: second.paymentId, cursor: given.cursor };
+  };
+  /** What the feed gives out now of these payments, read to its end. */
+  const nowOf = async (ids: string[], cursor: string | undefined) => {
+    const page = await read(cursor);
+    return page.reports.filter((r) => ids.includes(r.paymentId)).map((r) => r.paymentId);
   };
 
   it('holds back a committed change while an older transaction runs, and gives out both once it commits', async () => {
@@ -202,9 +206,9 @@ describe('the embedded core’s feed of status reports on PostgreSQL, with trans
     await quick.query('commit');
     // The quick change has the later number and transaction: before, the feed gave it out here, and
     // the slow one, committed later with the earlier number, landed behind the cursor.
-    assert.deepEqual(await reported(cursor), { ids: [], cursor }, 'nothing while the older transaction runs');
+    assert.deepEqual(await nowOf([first, second], cursor), [], 'nothing while the older transaction runs');
     await slow.query('commit');
-    assert.deepEqual((await reportedAtLeast(cursor, 2)).ids, [
+    assert.deepEqual((await reportsOf([first, second], cursor, 2)).ids, [
       [first, 'slow'],
       [second, 'quick'],
     ]);
@@ -219,34 +223,59 @@ describe('the embedded core’s feed of status reports on PostgreSQL, with trans
     await change(newer, first, 'newer');
     await change(older, second, 'older');
     await older.query('commit');
-    const early = await reportedAtLeast(cursor, 1);
+    const early = await reportsOf([first, second], cursor, 1);
     assert.deepEqual(early.ids, [[second, 'older']]);
     await newer.query('commit');
     assert.deepEqual(
-      (await reportedAtLeast(early.cursor, 1)).ids,
+      (await reportsOf([first, second], early.cursor, 1)).ids,
       [[first, 'newer']],
       'after the cursor, not behind it',
     );
   });
 
-  it('leaves a rolled-back change out and goes on after it', async () => {
+  // Found in review: ids are one server's count, and a dump restored on another starts its own.
+  it('starts again from the beginning when a change or a cursor lies beyond every transaction id of this server (a dump restored from another)', async () => {
+    const { first, second, cursor } = await twoPayments();
+    const direct = await transaction();
+    const { rows } = await direct.query<{ xmax: string }>(
+      'select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as xmax',
+    );
+    await direct.query('commit');
+    const beyond = Number(rows[0]!.xmax) + 1_000_000;
+    const ahead = Buffer.from(JSON.stringify([beyond, 1])).toString('base64url');
+    const fromAhead = await reportsOf([first, second], ahead, 2);
+    assert.deepEqual(
+      fromAhead.ids.map(([id]) => id),
+      [first, second],
+      'a cursor ahead of this server: from the beginning',
+    );
+    const moved = await transaction();
+    await moved.query('update payments set change_xid = $1 where id = $2', [beyond, first]);
+    await moved.query('commit');
+    assert.deepEqual(
+      (await reportsOf([first], cursor, 1)).ids.map(([id]) => id),
+      [first],
+      'a change numbered by another server: given out again, not held back for ever',
+    );
+    const placed = await transaction();
+    const { rows: ids } = await placed.query<{ change_xid: string }>('select change_xid from payments where id = $1', [
+      first,
+    ]);
+    await placed.query('commit');
+    assert.equal(Number(ids[0]!.change_xid), 0, 'placed at the beginning');
+  });
+
+  it('holds back a change while an older transaction runs that then rolls back, leaves that one out and gives out the other', async () => {
     const { first, second, cursor } = await twoPayments();
     const undone = await transaction();
     await change(undone, first, 'undone');
-    await undone.query('rollback');
     const kept = await transaction();
     await change(kept, second, 'kept');
     await kept.query('commit');
-    assert.deepEqual((await reportedAtLeast(cursor, 1)).ids, [[second, 'kept']]);
+    assert.deepEqual(await nowOf([first, second], cursor), [], 'nothing while the older transaction runs');
+    await undone.query('rollback');
+    const given = await reportsOf([first, second], cursor, 1);
+    assert.deepEqual(given.ids, [[second, 'kept']]);
+    assert.deepEqual(await nowOf([first, second], given.cursor), [], 'nothing of the rolled-back change after it');
   });
 });
-
-/** Every change from the feed's beginning, and the cursor after them. */
-async function drain(payments: LedgerPayments): Promise<string | undefined> {
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await payments.reports('', cursor, 1_000);
-    cursor = page.cursor;
-    if (page.reports.length === 0) return cursor;
-  }
-}

@@ -19,6 +19,9 @@ const CHANGED_COLUMNS = 'status, status_reason, updated_at';
 export const paymentChangeTransactionMigration: Migration = {
   async up(db: Kysely<unknown>) {
     const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+    // PostgreSQL 13's: an older server refuses the migration here, not the feed's first read later
+    // (the trigger's function is only checked when it runs).
+    if (!sqlite) await sql`select pg_snapshot_xmin(pg_current_snapshot()), pg_current_xact_id()`.execute(db);
     await sql.raw(`alter table payments add column change_xid ${sqlite ? 'integer' : 'bigint'}`).execute(db);
     await sql.raw('update payments set change_xid = 0 where change_seq is not null').execute(db);
     await db.schema.dropIndex('payments_change_seq').execute();

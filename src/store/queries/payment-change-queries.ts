@@ -1,7 +1,7 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { Database } from '../database.js';
-import type { PaymentChange, PaymentChangeQuery } from '../payment-store.js';
+import type { ChangePlace, PaymentChange, PaymentChangeQuery } from '../payment-store.js';
 
 /**
  * Payments of one creator in a bank in the order their status changed (the transaction, then
@@ -27,14 +27,37 @@ export async function paymentChanges(
     .where('tpp_id', '=', tppId)
     .where('bank', '=', bank);
   if ('paymentId' in query) return (await changes.where('id', '=', query.paymentId).execute()).map(changeOf);
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const from = sqlite ? query.after : await placeOnThisServer(db, query.after);
   let after = changes
     // Names the partial index's predicate to both engines.
     .where('change_seq', 'is not', null)
-    .where(sql<boolean>`(change_xid, change_seq) > (${query.after.transaction}, ${query.after.seq})`);
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter))
-    after = after.where(sql<boolean>`change_xid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`);
+    .where(sql<boolean>`(change_xid, change_seq) > (${from.transaction}, ${from.seq})`);
+  if (!sqlite) after = after.where(sql<boolean>`change_xid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`);
   const rows = await after.orderBy('change_xid').orderBy('change_seq').limit(query.limit).execute();
   return rows.map(changeOf);
+}
+
+const BEGINNING: ChangePlace = { transaction: 0, seq: 0 };
+
+/**
+ * A transaction id is one PostgreSQL server's count: a dump restored on another server, or a standby
+ * promoted, starts from its own, and a place or a change numbered by the other server's may lie
+ * beyond every id this one has given (pg_snapshot_xmax). Changes of such ids take 0, and a cursor
+ * past xmax or a feed with changes moved starts again from the beginning: nothing is left behind a
+ * place given out, and reports are given at least once (docs/decisions/0348). When nothing moved,
+ * the statement writes nothing and takes no transaction id.
+ */
+async function placeOnThisServer(db: Kysely<Database>, place: ChangePlace): Promise<ChangePlace> {
+  const { rows } = await sql<{ moved: number | string; xmax: number | string }>`with moved as (
+    update payments set change_xid = 0
+    where change_seq is not null and change_xid >= pg_snapshot_xmax(pg_current_snapshot())::text::bigint
+    returning 1)
+  select (select count(*) from moved) as moved, pg_snapshot_xmax(pg_current_snapshot())::text::bigint as xmax`.execute(
+    db,
+  );
+  const { moved, xmax } = rows[0]!;
+  return Number(moved) > 0 || place.transaction >= Number(xmax) ? BEGINNING : place;
 }
 
 function changeOf(row: {
