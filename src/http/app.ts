@@ -13,6 +13,7 @@ import fastifyCompress from '@fastify/compress';
 import type { Config, TrustProxy } from '../config/config.js';
 import { ApiError, type TppMessage, publishTppMessages } from '../domain/api-error.js';
 import {
+  COMPRESSION_MIN_BYTES,
   CONNECTIONS_CHECK_INTERVAL_MS,
   HEADERS_MAX_BYTES,
   HEADERS_TIMEOUT_MS,
@@ -173,7 +174,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifyAccepts);
   // Before the compression plugin, so that on a failed flush the answer is replaced before it is compressed.
   app.addHook('onSend', awaitBindingFlush);
-  await app.register(fastifyCompress, { global: true, threshold: 0, encodings: ['gzip', 'br', 'deflate'] });
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: COMPRESSION_MIN_BYTES,
+    encodings: ['gzip', 'br', 'deflate'],
+  });
   keepRawJsonBodies(app);
   registerRequestHooks(app);
   if (deps.metrics !== undefined) registerRequestMetrics(app, deps.metrics.collector, { serve: deps.metrics.serve });

@@ -2,10 +2,14 @@ import assert from 'node:assert/strict';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
+import { COMPRESSION_MIN_BYTES } from '../../src/domain/limits.js';
 
 /** Content negotiation of every operation: Accept, Accept-Charset, Accept-Encoding, Accept-Language. */
 const URL_ = '/v1/probe/negotiated';
-const PAYLOAD = { message: 'Betaling mottatt — æøå', items: Array.from({ length: 20 }, (_, i) => ({ i })) };
+const SMALL_URL = '/v1/probe/negotiated-small';
+// Longer than COMPRESSION_MIN_BYTES, as a list is; SMALL as long as a status answer.
+const PAYLOAD = { message: 'Betaling mottatt — æøå', items: Array.from({ length: 200 }, (_, i) => ({ i })) };
+const SMALL = { transactionStatus: 'ACTC', padding: 'x'.repeat(400) };
 
 let t: TestApp;
 before(async () => {
@@ -15,6 +19,7 @@ before(async () => {
         ...PAYLOAD,
         locale: request.locale,
       }));
+      app.get(SMALL_URL, { config: { api: { auth: { role: 'any', digestRequired: false } } } }, async () => SMALL);
     },
   });
 });
@@ -69,6 +74,18 @@ describe('content negotiation', () => {
       assert.equal(JSON.parse(decode(response.rawPayload).toString('utf8')).message, PAYLOAD.message);
     });
   }
+
+  it('sends an answer shorter than COMPRESSION_MIN_BYTES without content coding, whatever Accept-Encoding allows', async () => {
+    assert.ok(
+      JSON.stringify(PAYLOAD).length > COMPRESSION_MIN_BYTES && JSON.stringify(SMALL).length < COMPRESSION_MIN_BYTES,
+    );
+    for (const encoding of ['gzip', 'br', 'deflate', 'gzip, deflate, br']) {
+      const response = await t.signed({ method: 'GET', url: SMALL_URL, headers: { 'Accept-Encoding': encoding } });
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.headers['content-encoding'], undefined, encoding);
+      assert.deepEqual(response.json(), SMALL);
+    }
+  });
 
   it('reports every violation of Accept, Accept-Charset and Accept-Encoding at once', async () => {
     const body = assertErrorBody(

@@ -72,3 +72,12 @@ export const SIGNAL_ECHO_WINDOW_MS = 1_000;
  * same file, short enough that a start on a file held by a stuck process says so (exit code 3).
  */
 export const SQLITE_BUSY_WAIT_MS = 5_000;
+
+/**
+ * An answer shorter than this is sent without content coding, whatever Accept-Encoding allows. Most
+ * HTTP clients ask for gzip by default, and the answers TPPs call most (a status, a create) are a few
+ * hundred bytes: compressing one saves less than a TCP packet and costs more CPU than the rest of
+ * the answer (docs/decisions/0349). Lists, documents and pages above it are compressed. 1 KiB is
+ * @fastify/compress's own default.
+ */
+export const COMPRESSION_MIN_BYTES = 1024;
