@@ -62,6 +62,9 @@ export interface ChangePlace {
   seq: number;
 }
 
+/** The place before every change: where a feed without a cursor, or one that starts again, reads from. */
+export const FEED_BEGINNING: ChangePlace = { transaction: 0, seq: 0 };
+
 /**
  * The changes after a place in their order, at most `limit`, of transactions no longer running when
  * asked, none of which can still add a change before them; or one payment's.

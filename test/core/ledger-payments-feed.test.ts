@@ -11,7 +11,7 @@ import { openStore } from '../../src/store/open-store.js';
 import type { Store } from '../../src/store/store.js';
 import pg from 'pg';
 import { createMigratedTestDatabase } from '../support/postgres.js';
-import { readFeedToEnd, readFeedUntil } from '../support/core-feed.js';
+import { type ReadFeed, readFeedToEnd, readFeedUntil } from '../support/core-feed.js';
 import type { CoreReport } from '../../src/core/core-records.js';
 
 /**
@@ -43,7 +43,7 @@ describe('the embedded core’s feed of status reports on SQLite', () => {
   // updated_at equal to the cursor's) sorted behind that cursor and was never reported.
   it('reports a payment that changes again at the same instant of the bank’s clock as the cursor given out', async () => {
     const payments = ledger();
-    const before = await readFeedToEnd((cursor) => payments.reports('', cursor, 1_000), undefined);
+    const before = await readFeedToEnd(readOf(payments), undefined);
     const order = newOrder();
     await payments.submit('', order);
     const accepted = await payments.reports('', before, 10);
@@ -64,7 +64,7 @@ describe('the embedded core’s feed of status reports on SQLite', () => {
     const payments = ledger();
     const first = newOrder();
     await payments.submit('', first);
-    const cursor = await readFeedToEnd((cursor) => payments.reports('', cursor, 1_000), undefined);
+    const cursor = await readFeedToEnd(readOf(payments), undefined);
     nowMs -= 3_600_000;
     const second = newOrder();
     await payments.submit('', second);
@@ -107,7 +107,7 @@ describe('the embedded core’s feed of status reports on SQLite', () => {
     const payments = ledger();
     const order = newOrder();
     await payments.submit('', order);
-    const cursor = await readFeedToEnd((cursor) => payments.reports('', cursor, 1_000), undefined);
+    const cursor = await readFeedToEnd(readOf(payments), undefined);
     // As a core killed between its create and its decision leaves it: RCVD, not decided.
     await (store as unknown as { db: import('kysely').Kysely<import('../../src/store/database.js').Database> }).db
       .updateTable('payments')
@@ -165,10 +165,18 @@ describe('the embedded core’s feed of status reports on PostgreSQL, with trans
     await client.query('begin');
     return client;
   };
+  /** One statement in a transaction of its own, committed. */
+  const committed = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
+    const client = await transaction();
+    const result = await client.query<R>(text, values);
+    await client.query('commit');
+    return result.rows;
+  };
   /** A change to a payment of the ledger, as any write of its status makes one (the triggers of migrations 030, 031). */
   const change = (client: pg.Client, paymentId: string, reason: string) =>
     client.query('update payments set status_reason = $1 where id = $2', [reason, paymentId]);
-  const read = (cursor: string | undefined) => payments.reports('', cursor, 1_000);
+  // Made when called: `payments` is set in before().
+  const read: ReadFeed<CoreReport> = (cursor) => readOf(payments)(cursor);
   /**
    * The feed's reports of these payments only, with their reasons, once `count` of them came out. Other
    * payments' changes may come out too: an earlier test's that another test file's transaction held back.
@@ -197,16 +205,30 @@ describe('the embedded core’s feed of status reports on PostgreSQL, with trans
     return page.reports.filter((r) => ids.includes(r.paymentId)).map((r) => r.paymentId);
   };
 
-  it('holds back a committed change while an older transaction runs, and gives out both once it commits', async () => {
-    const { first, second, cursor } = await twoPayments();
-    const slow = await transaction();
-    await change(slow, first, 'slow');
-    const quick = await transaction();
-    await change(quick, second, 'quick');
-    await quick.query('commit');
-    // The quick change has the later number and transaction: before, the feed gave it out here, and
-    // the slow one, committed later with the earlier number, landed behind the cursor.
+  /**
+   * The first payment changed in a transaction left open, then the second in a newer one, committed:
+   * the feed gives out neither while the older runs. The older transaction, still open.
+   */
+  const heldBehind = async (
+    { first, second, cursor }: Awaited<ReturnType<typeof twoPayments>>,
+    olderReason: string,
+    newerReason: string,
+  ) => {
+    const older = await transaction();
+    await change(older, first, olderReason);
+    const newer = await transaction();
+    await change(newer, second, newerReason);
+    await newer.query('commit');
     assert.deepEqual(await nowOf([first, second], cursor), [], 'nothing while the older transaction runs');
+    return older;
+  };
+
+  it('holds back a committed change while an older transaction runs, and gives out both once it commits', async () => {
+    const two = await twoPayments();
+    const { first, second, cursor } = two;
+    // The quick change has the later number and transaction: before, the feed gave it out while the
+    // slow one ran, and the slow one, committed later with the earlier number, landed behind the cursor.
+    const slow = await heldBehind(two, 'slow', 'quick');
     await slow.query('commit');
     assert.deepEqual((await reportsOf([first, second], cursor, 2)).ids, [
       [first, 'slow'],
@@ -236,12 +258,10 @@ describe('the embedded core’s feed of status reports on PostgreSQL, with trans
   // Found in review: ids are one server's count, and a dump restored on another starts its own.
   it('starts again from the beginning when a change or a cursor lies beyond every transaction id of this server (a dump restored from another)', async () => {
     const { first, second, cursor } = await twoPayments();
-    const direct = await transaction();
-    const { rows } = await direct.query<{ xmax: string }>(
+    const [now] = await committed<{ xmax: string }>(
       'select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as xmax',
     );
-    await direct.query('commit');
-    const beyond = Number(rows[0]!.xmax) + 1_000_000;
+    const beyond = Number(now!.xmax) + 1_000_000;
     const ahead = Buffer.from(JSON.stringify([beyond, 1])).toString('base64url');
     const fromAhead = await reportsOf([first, second], ahead, 2);
     assert.deepEqual(
@@ -249,33 +269,28 @@ describe('the embedded core’s feed of status reports on PostgreSQL, with trans
       [first, second],
       'a cursor ahead of this server: from the beginning',
     );
-    const moved = await transaction();
-    await moved.query('update payments set change_xid = $1 where id = $2', [beyond, first]);
-    await moved.query('commit');
+    await committed('update payments set change_xid = $1 where id = $2', [beyond, first]);
     assert.deepEqual(
       (await reportsOf([first], cursor, 1)).ids.map(([id]) => id),
       [first],
       'a change numbered by another server: given out again, not held back for ever',
     );
-    const placed = await transaction();
-    const { rows: ids } = await placed.query<{ change_xid: string }>('select change_xid from payments where id = $1', [
-      first,
-    ]);
-    await placed.query('commit');
-    assert.equal(Number(ids[0]!.change_xid), 0, 'placed at the beginning');
+    const [placed] = await committed<{ change_xid: string }>('select change_xid from payments where id = $1', [first]);
+    assert.equal(Number(placed!.change_xid), 0, 'placed at the beginning');
   });
 
   it('holds back a change while an older transaction runs that then rolls back, leaves that one out and gives out the other', async () => {
-    const { first, second, cursor } = await twoPayments();
-    const undone = await transaction();
-    await change(undone, first, 'undone');
-    const kept = await transaction();
-    await change(kept, second, 'kept');
-    await kept.query('commit');
-    assert.deepEqual(await nowOf([first, second], cursor), [], 'nothing while the older transaction runs');
+    const two = await twoPayments();
+    const { first, second, cursor } = two;
+    const undone = await heldBehind(two, 'undone', 'kept');
     await undone.query('rollback');
     const given = await reportsOf([first, second], cursor, 1);
     assert.deepEqual(given.ids, [[second, 'kept']]);
     assert.deepEqual(await nowOf([first, second], given.cursor), [], 'nothing of the rolled-back change after it');
   });
 });
+
+/** The ledger's feed as the tests read it: pages of up to 1 000 reports. */
+function readOf(payments: LedgerPayments): ReadFeed<CoreReport> {
+  return (cursor) => payments.reports('', cursor, 1_000);
+}

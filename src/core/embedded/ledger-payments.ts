@@ -9,7 +9,7 @@ import type { ReferenceRates } from '../../domain/reference-rates.js';
 import { statusAfterApproval } from '../../domain/payment-lifecycle.js';
 import { statusReason } from '../../domain/status-reasons.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
-import type { ChangePlace, PaymentChange } from '../../store/payment-store.js';
+import { type ChangePlace, FEED_BEGINNING, type PaymentChange } from '../../store/payment-store.js';
 import type { Store, TppRequestRecord } from '../../store/store.js';
 import type { CoreCancellation, CoreReport, CoreReportPage, PaymentOrder } from '../core-records.js';
 import { reportedStatus } from '../reported-status.js';
@@ -325,11 +325,9 @@ function written(place: unknown[]): string {
   return Buffer.from(JSON.stringify(place)).toString('base64url');
 }
 
-const BEGINNING: ChangePlace = { transaction: 0, seq: 0 };
-
 /** The place a cursor this core gave names, exactly as it gave it; anything else is a RangeError (400). */
 function decodeCursor(cursor: string | undefined): ChangePlace {
-  if (cursor === undefined || cursor === '') return BEGINNING;
+  if (cursor === undefined || cursor === '') return FEED_BEGINNING;
   let place: unknown;
   try {
     place = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -346,9 +344,9 @@ function decodeCursor(cursor: string | undefined): ChangePlace {
       // A cursor from before migration 031 ([changeSeq]) or 030 (below): the feed starts again from
       // its beginning, since reports are given at least once and applying one again changes nothing
       // (docs/decisions/0347, 0348).
-      if (parts.length === 1) return BEGINNING;
+      if (parts.length === 1) return FEED_BEGINNING;
     }
-    if (parts.length === 2 && parts.every((part) => typeof part === 'string')) return BEGINNING;
+    if (parts.length === 2 && parts.every((part) => typeof part === 'string')) return FEED_BEGINNING;
   }
   throw new RangeError('the cursor is not one this core gave');
 }

@@ -1,7 +1,7 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { Database } from '../database.js';
-import type { ChangePlace, PaymentChange, PaymentChangeQuery } from '../payment-store.js';
+import { type ChangePlace, FEED_BEGINNING, type PaymentChange, type PaymentChangeQuery } from '../payment-store.js';
 
 /**
  * Payments of one creator in a bank in the order their status changed (the transaction, then
@@ -38,8 +38,6 @@ export async function paymentChanges(
   return rows.map(changeOf);
 }
 
-const BEGINNING: ChangePlace = { transaction: 0, seq: 0 };
-
 /**
  * A transaction id is one PostgreSQL server's count: a dump restored on another server, or a standby
  * promoted, starts from its own, and a place or a change numbered by the other server's may lie
@@ -57,7 +55,7 @@ async function placeOnThisServer(db: Kysely<Database>, place: ChangePlace): Prom
     db,
   );
   const { moved, xmax } = rows[0]!;
-  return Number(moved) > 0 || place.transaction >= Number(xmax) ? BEGINNING : place;
+  return Number(moved) > 0 || place.transaction >= Number(xmax) ? FEED_BEGINNING : place;
 }
 
 function changeOf(row: {
