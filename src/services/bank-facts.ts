@@ -47,6 +47,11 @@ export class BankFacts {
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
+  /** The bank's facts if this process holds them. */
+  heldOf(bank: string): BankFactsRead | undefined {
+    return this.held.get(bank);
+  }
+
   /** The bank's facts: held, or read and then held. */
   async of(bank: string): Promise<BankFactsRead> {
     const known = this.held.get(bank);

@@ -8,11 +8,21 @@
 export class BankGate {
   private readonly banks = new Map<string, GateState>();
 
-  /** Lets a reader in: resolves with its release once no bulk operation holds or waits for the bank. */
-  async read(bank: string): Promise<() => void> {
+  /**
+   * Lets a reader in: its release at once when no bulk operation holds or waits for the bank (as for
+   * nearly every request: no promise then), else a promise of it once none does.
+   */
+  read(bank: string): (() => void) | Promise<() => void> {
     const state = this.stateOf(bank);
-    if (!state.writing && state.writers.length === 0) state.readers++;
-    else await new Promise<void>((resume) => state.waitingReaders.push(resume));
+    if (!state.writing && state.writers.length === 0) {
+      state.readers++;
+      return this.releaseOf(bank, state);
+    }
+    return new Promise<void>((resume) => state.waitingReaders.push(resume)).then(() => this.releaseOf(bank, state));
+  }
+
+  /** A reader's release: once, however often it is called. */
+  private releaseOf(bank: string, state: GateState): () => void {
     let released = false;
     return () => {
       if (released) return;

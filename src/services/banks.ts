@@ -96,7 +96,7 @@ export class Banks {
     private readonly maxBanks = MAX_SANDBOX_BANKS,
     private readonly tenancy: BankTenancy = DEFAULT_TENANCY,
     /** The banks' facts held in the process (bank-facts.ts); without, each request reads them. */
-    private readonly facts?: Pick<BankFacts, 'of'>,
+    private readonly facts?: Pick<BankFacts, 'of' | 'heldOf'>,
   ) {}
 
   /** The bank a TPP's requests work in. */
@@ -110,16 +110,30 @@ export class Banks {
    * default data set, its clock at the wall clock), for the request's key when the sandbox's
    * self-service CA issued its certificate; else admits a certificate of a CA the operator trusts
    * whatever its key, and a self-service one only when its key is bound to the bank; notes the bank's
-   * use at most once per `touchEveryMs`.
+   * use at most once per `touchEveryMs`. Nothing to wait for (no promise) when this process admitted
+   * the key within BANK_KEY_RECHECK_MS, as it has for nearly every request.
    */
-  async enter(tppId: string, keySha256: string, anchor: CertificateAnchor, address: string): Promise<void> {
-    if (this.mode !== 'sandbox') return;
+  enter(tppId: string, keySha256: string, anchor: CertificateAnchor, address: string): Promise<void> | undefined {
+    if (this.mode !== 'sandbox') return undefined;
     const bank = this.of(tppId);
     const entry = entryOf(bank, keySha256, anchor);
     const now = this.base.now().getTime();
     const known = this.entered.get(entry);
-    if (known !== undefined && now - known.checked < BANK_KEY_RECHECK_MS) return;
+    if (known !== undefined && now - known.checked < BANK_KEY_RECHECK_MS) return undefined;
     this.entered.delete(entry);
+    return this.admit(tppId, keySha256, anchor, address, now, known?.touched);
+  }
+
+  /** Finds or makes the bank for the key (enter), and notes its use when it is time to. */
+  private async admit(
+    tppId: string,
+    keySha256: string,
+    anchor: CertificateAnchor,
+    address: string,
+    now: number,
+    lastTouched: number | undefined,
+  ): Promise<void> {
+    const bank = this.of(tppId);
     const owner = { keySha256, address, ...(anchor === 'trusted' ? { trusted: true } : {}) };
     const found = await this.openOrFind(tppId, bank, owner, new Date(now));
     if (found === 'foreign') throw foreignKey(tppId);
@@ -129,13 +143,13 @@ export class Banks {
         'SERVICE_UNAVAILABLE',
         `the sandbox bank of ${tppId} is being removed, unused for ${this.tenancy.idleDays} days (docs/sandbox.md); send again in a minute for a new one`,
       );
-    let touched = found === 'opened' ? now : (known?.touched ?? 0);
+    let touched = found === 'opened' ? now : (lastTouched ?? 0);
     if (now - touched >= this.tenancy.touchEveryMs) {
       await this.store.touchBank(bank, new Date(now));
       touched = now;
     }
     if (this.entered.size >= BANK_ENTRIES_CACHED) this.entered.clear();
-    this.entered.set(entry, { checked: now, touched });
+    this.entered.set(entryOf(bank, keySha256, anchor), { checked: now, touched });
   }
 
   /**
@@ -207,6 +221,11 @@ export class Banks {
   /** Whether a bank fault may be armed in the bank: false only when the facts held say none is. */
   async mayHaveFault(bank: string): Promise<boolean> {
     return this.facts === undefined || (await this.facts.of(bank)).faultArmed;
+  }
+
+  /** True when the facts this process holds say no fault is armed in the bank: known without a read or a promise. */
+  surelyFaultFree(bank: string): boolean {
+    return this.facts?.heldOf(bank)?.faultArmed === false;
   }
 
   /** The business clock of a bank whose offset was read already (with a payment, Store.findPayment): the wall clock in production. */

@@ -44,7 +44,7 @@ describe('Banks.enter: the admission cache', () => {
     const banks = new Banks(store, 'sandbox', { now: () => new Date('2026-11-20T10:00:00Z') });
     await banks.enter('TPP', KEY_A, 'trusted', '192.0.2.1');
     await assert.rejects(
-      banks.enter('TPP', KEY_A, 'self-service', '192.0.2.1'),
+      async () => banks.enter('TPP', KEY_A, 'self-service', '192.0.2.1'),
       (error: Error & { status?: number }) => {
         assert.equal(error.status, 403);
         assert.match(error.message, /self-service CA, whose key is not bound to the bank/);

@@ -18,7 +18,9 @@ describe("a bank's gate (services/bank-gate.ts)", () => {
     await settle();
     assert.equal(events.length, 0, 'the bulk operation waits for the reader in flight');
     assert.equal(gate.busy('A'), true);
-    const later = gate.read('A').then((release) => {
+    const waiting = gate.read('A');
+    assert.ok(waiting instanceof Promise, 'a reader behind a bulk operation waits');
+    const later = waiting.then((release) => {
       events.push('later reader in');
       release();
     });
@@ -29,6 +31,14 @@ describe("a bank's gate (services/bank-gate.ts)", () => {
     await Promise.all([alone, later]);
     assert.deepEqual(events, ['other bank in', 'bulk runs', 'bulk ends', 'later reader in']);
     assert.equal(gate.busy('A'), false);
+  });
+
+  it('lets a reader in at once, with no promise to wait for, when no bulk operation holds or waits for the bank', () => {
+    const gate = new BankGate();
+    const release = gate.read('A');
+    assert.equal(typeof release, 'function');
+    assert.equal(gate.busy('A'), false);
+    (release as () => void)();
   });
 
   it('lets a release be called twice without letting a bulk operation in early', async () => {

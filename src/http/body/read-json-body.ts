@@ -8,21 +8,40 @@ import { type JsonUnits, bodyUnits } from './utf8-body.js';
 /**
  * The body's JSON: its units, the shape pass (a slice at a time when large) and the parse. The
  * warm-up (schema-compiler/warm-up.ts) runs large made-up bodies through it, so that the first real large body runs
- * code the JIT has compiled for exactly this path.
+ * code the JIT has compiled for exactly this path. A body that is not large is read at once
+ * (readSmallJsonBody): its steps take microseconds, and a promise would cost more than they do.
  */
 export async function readJsonBody(raw: Buffer, large: boolean): Promise<unknown> {
-  const units = bodyUnits(raw);
-  if (units === undefined) {
-    throw new ApiError('FORMAT_ERROR', 'the body is not valid UTF-8', [
-      { code: 'FORMAT_ERROR', path: '$', text: 'the body is not valid UTF-8' },
-    ]);
-  }
+  if (!large) return readSmallJsonBody(raw);
+  const units = unitsOf(raw);
+  const layout = jsonLayout();
+  const refused = await checkShapeInSlices(units, layout);
+  if (refused !== undefined) throw ApiError.of([refused]);
+  await turn();
+  return parsed(units, layout);
+}
+
+/** The JSON of a body of one resource, read in one step (readJsonBody). */
+export function readSmallJsonBody(raw: Buffer): unknown {
+  const units = unitsOf(raw);
   // Depth, lengths, counts and duplicate fields, in one linear pass before any work per element; it
   // notes the seams at which a large body is parsed a piece at a time.
   const layout = jsonLayout();
-  const refused = large ? await checkShapeInSlices(units, layout) : checkJsonShape(units, JSON_SHAPE_LIMITS, layout);
+  const refused = checkJsonShape(units, JSON_SHAPE_LIMITS, layout);
   if (refused !== undefined) throw ApiError.of([refused]);
-  if (large) await turn();
+  return parsed(units, layout);
+}
+
+function unitsOf(raw: Buffer): JsonUnits {
+  const units = bodyUnits(raw);
+  if (units === undefined)
+    throw new ApiError('FORMAT_ERROR', 'the body is not valid UTF-8', [
+      { code: 'FORMAT_ERROR', path: '$', text: 'the body is not valid UTF-8' },
+    ]);
+  return units;
+}
+
+function parsed(units: JsonUnits, layout: JsonLayout): unknown {
   try {
     // Prototype-polluting field names were refused by the shape pass.
     return parseJsonUnits(units, layout);

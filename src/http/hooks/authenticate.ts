@@ -1,11 +1,12 @@
-import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import { ApiError } from '../../domain/api-error.js';
 import type { SignatureExplanation } from '../../security/signature-mistakes.js';
 import type { SignedRequest as RequestToCheck } from '../../security/signed-request.js';
-import type { AuthRequirement, TppAuthenticator } from '../../security/tpp-authenticator.js';
+import type { AuthRequirement, Authentication, TppAuthenticator } from '../../security/tpp-authenticator.js';
 import type { SignedRequest } from '../fastify-types.js';
 import { turn } from '../body/turn.js';
 import { isLargeBody } from './request-body.js';
+import { waitsOnlyWhenNeeded } from './waits-only-when-needed.js';
 
 /**
  * preValidation of a signed operation, first: the certificate (revocation included), Signature, Digest,
@@ -18,10 +19,8 @@ export function authenticate(
   authenticator: TppAuthenticator,
   requirement: AuthRequirement,
   explain: boolean,
-): preValidationAsyncHookHandler {
-  return async (request) => {
-    // The body's joining (Fastify's) and its digest are steps of their own for a large body.
-    if (isLargeBody(request)) await turn();
+): preValidationHookHandler {
+  const check = (request: FastifyRequest): Promise<void> | undefined => {
     // The target as the client sent and signed it, /api-sandbox prefix included.
     const toCheck: RequestToCheck = {
       method: request.method,
@@ -29,19 +28,28 @@ export function authenticate(
       headers: request.headers,
       body: request.rawBody ?? undefined,
     };
-    let authentication;
-    try {
-      const checked = authenticator.authenticateUnrevoked(toCheck, requirement);
-      // A promise only when the certificate's CRL must be fetched first (docs/security.md, section 9).
-      authentication = checked instanceof Promise ? await checked : checked;
-    } catch (error) {
+    const refused = (error: unknown): never => {
       // A refusal of the request (4xx), not the bank's own trouble (503: a CRL that cannot be had).
       if (explain && error instanceof ApiError && error.status < 500)
         explainRefusal(request, () => authenticator.explain(toCheck, requirement, error));
       throw error;
+    };
+    let checked: Authentication | Promise<Authentication>;
+    try {
+      checked = authenticator.authenticateUnrevoked(toCheck, requirement);
+    } catch (error) {
+      return refused(error);
     }
-    request.authentication = { ...authentication, requestId: requestIdOf(request) };
+    const establish = (authentication: Authentication) => {
+      request.authentication = { ...authentication, requestId: requestIdOf(request) };
+    };
+    // A promise only when the certificate's CRL must be fetched first (docs/security.md, section 9).
+    if (checked instanceof Promise) return checked.then(establish, refused);
+    establish(checked);
+    return undefined;
   };
+  // The body's joining (Fastify's) and its digest are steps of their own for a large body.
+  return waitsOnlyWhenNeeded((request) => (isLargeBody(request) ? turn().then(() => check(request)) : check(request)));
 }
 
 /**

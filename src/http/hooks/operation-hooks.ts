@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, RouteOptions, preValidationHookHandler } from 'fastify';
 import type { NationalIdKey } from '../../domain/psu.js';
 import type { TppAuthenticator } from '../../security/tpp-authenticator.js';
 import type { Banks } from '../../services/banks.js';
@@ -55,7 +55,7 @@ export function registerOperationHooks(app: FastifyInstance, deps: OperationHook
   });
 }
 
-function signedHooks(api: ApiRouteConfig, deps: OperationHookDependencies, faults: preValidationAsyncHookHandler[]) {
+function signedHooks(api: ApiRouteConfig, deps: OperationHookDependencies, faults: preValidationHookHandler[]) {
   if (api.auth === null) return [];
   // Production has one bank, made by its migration: no hook to make a TPP's.
   const bank = deps.banks.mode === 'sandbox' ? [openTppBank(deps.banks)] : [];
@@ -70,7 +70,7 @@ function signedHooks(api: ApiRouteConfig, deps: OperationHookDependencies, fault
 }
 
 /** The sandbox's bank-fault hook of a signed operation of the bank's API; none in production, none for the sandbox's own. */
-function bankFaults(route: RouteOptions, deps: OperationHookDependencies): preValidationAsyncHookHandler[] {
+function bankFaults(route: RouteOptions, deps: OperationHookDependencies): preValidationHookHandler[] {
   if (deps.scenarios === undefined) return [];
   const operationId = deps.scenarios.catalogue.note(route.method, route.url);
   return operationId === undefined ? [] : [answerBankFault(deps.scenarios.service, operationId)];

@@ -1,11 +1,11 @@
 import { type FastifyInstance, type FastifyRequest, errorCodes } from 'fastify';
 import { RESOURCE_BODY_LIMIT_BYTES } from '../../domain/limits.js';
-import { readJsonBody } from '../body/read-json-body.js';
+import { readJsonBody, readSmallJsonBody } from '../body/read-json-body.js';
 import { turn } from '../body/turn.js';
 
 /**
  * JSON bodies are kept as received: the Digest covers the bytes, so they are parsed only after
- * authentication (parseBody), and a client that is not authenticated learns nothing about its body.
+ * authentication (parse-and-validate.ts), and a client that is not authenticated learns nothing about its body.
  * No body of another media type is read (415): Fastify's own text/plain parser would hand the
  * operation a string it does not keep, answered as a Digest mismatch.
  */
@@ -17,11 +17,12 @@ export function keepRawJsonBodies(app: FastifyInstance): void {
     if ((body as Buffer).length === 0) done(null, undefined);
     else done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type'] ?? ''));
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (Buffer.isBuffer(request.body)) {
       request.rawBody = request.body;
       request.body = undefined;
     }
+    done();
   });
 }
 
@@ -30,15 +31,20 @@ export function isLargeBody(request: FastifyRequest): boolean {
   return (request.rawBody?.length ?? 0) > RESOURCE_BODY_LIMIT_BYTES;
 }
 
-/** Parses the JSON body; returns whether it is large, so that the steps after it take turns too. */
-export async function parseBody(request: FastifyRequest): Promise<boolean> {
+/** Parses a JSON body that is not large, in one step (the common request: no promise). */
+export function parseSmallBody(request: FastifyRequest): void {
   const raw = request.rawBody;
-  if (raw === null || raw.length === 0) return false;
-  // Each step over a body of a list route (up to 1.5 MiB) takes milliseconds; between them the event
-  // loop turns, so a stream of hostile bodies cannot hold every other request for their sum.
-  const large = isLargeBody(request);
-  if (large) await turn();
-  request.body = await readJsonBody(raw, large);
-  if (large) await turn();
-  return large;
+  if (raw === null || raw.length === 0) return;
+  request.body = readSmallJsonBody(raw);
+}
+
+/**
+ * Parses a large JSON body. Each step over a body of a list route (up to 1.5 MiB) takes
+ * milliseconds; between them the event loop turns, so a stream of hostile bodies cannot hold every
+ * other request for their sum.
+ */
+export async function parseLargeBody(request: FastifyRequest): Promise<void> {
+  await turn();
+  request.body = await readJsonBody(request.rawBody!, true);
+  await turn();
 }

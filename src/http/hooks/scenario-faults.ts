@@ -1,9 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { preValidationAsyncHookHandler } from 'fastify';
+import type { preValidationHookHandler } from 'fastify';
 import { ApiError } from '../../domain/api-error.js';
 import type { BankFault, SandboxScenarios, ScenarioOperations } from '../../services/sandbox/sandbox-scenarios.js';
 import { operationIdOfRoute } from '../schemas/operation-ids.js';
 import { signedRequestOf } from './authenticate.js';
+import { waitsOnlyWhenNeeded } from './waits-only-when-needed.js';
 
 /** The sandbox's own operations, which no bank fault answers: a test can always read, move and disarm. */
 const SANDBOX_PATH = '/v1/sandbox/';
@@ -38,16 +39,18 @@ export class OperationCatalogue implements ScenarioOperations {
  * SYSTEM_ERROR; slow answers as ever after the delay, on a timer, so the server answers others
  * meanwhile. The request is marked, so its log line and metrics count it as a scenario, not a fault.
  */
-export function answerBankFault(scenarios: SandboxScenarios, operationId: string): preValidationAsyncHookHandler {
-  return async (request, reply) => {
-    const fault = await scenarios.faultFor(signedRequestOf(request).tpp.id, operationId);
-    if (fault === undefined) return;
-    request.scenario = fault.rule.kind;
-    if (fault.retryAfterSeconds !== undefined) reply.header('Retry-After', String(fault.retryAfterSeconds));
-    const refusal = refusalOf(fault);
-    if (refusal !== undefined) throw refusal;
-    if (fault.rule.kind === 'bank-slow') await delay(fault.rule.delayMs);
-  };
+export function answerBankFault(scenarios: SandboxScenarios, operationId: string): preValidationHookHandler {
+  return waitsOnlyWhenNeeded((request, reply) => {
+    const finding = scenarios.faultFor(signedRequestOf(request).tpp.id, operationId);
+    return finding?.then(async (fault) => {
+      if (fault === undefined) return;
+      request.scenario = fault.rule.kind;
+      if (fault.retryAfterSeconds !== undefined) reply.header('Retry-After', String(fault.retryAfterSeconds));
+      const refusal = refusalOf(fault);
+      if (refusal !== undefined) throw refusal;
+      if (fault.rule.kind === 'bank-slow') await delay(fault.rule.delayMs);
+    });
+  });
 }
 
 function refusalOf(fault: BankFault): ApiError | undefined {

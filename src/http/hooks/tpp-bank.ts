@@ -1,7 +1,8 @@
-import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { Banks } from '../../services/banks.js';
 import { addressGroupOf } from '../../domain/client-address.js';
 import { signedRequestOf } from './authenticate.js';
+import { waitsOnlyWhenNeeded } from './waits-only-when-needed.js';
 
 /** The gate each request of a bank holds until it is answered (services/bank-gate.ts). */
 const held = new WeakMap<FastifyRequest, () => void>();
@@ -15,17 +16,26 @@ const held = new WeakMap<FastifyRequest, () => void>();
  * operation changes the bank. A bulk operation's own request passes the gate alone instead.
  * Production has one bank, made by its migration, and does not register this hook.
  */
-export function openTppBank(banks: Banks): preValidationAsyncHookHandler {
-  return async (request) => {
+export function openTppBank(banks: Banks): preValidationHookHandler {
+  return waitsOnlyWhenNeeded((request) => {
     const signed = signedRequestOf(request);
-    await banks.enter(signed.tpp.id, signed.keySha256, signed.anchor, addressGroupOf(request.ip));
-    if (request.routeOptions.config.bulk !== true) await holdBank(banks, request, banks.of(signed.tpp.id));
-  };
+    const hold = () =>
+      request.routeOptions.config.bulk === true ? undefined : holdBank(banks, request, banks.of(signed.tpp.id));
+    const entering = banks.enter(signed.tpp.id, signed.keySha256, signed.anchor, addressGroupOf(request.ip));
+    return entering === undefined ? hold() : entering.then(hold);
+  });
 }
 
-/** Passes the bank's gate as a reader for this request, until leaveBank. */
-export async function holdBank(banks: Banks, request: FastifyRequest, bank: string): Promise<void> {
-  held.set(request, await banks.gate.read(bank));
+/** Passes the bank's gate as a reader for this request, until leaveBank: a promise only when it must wait. */
+export function holdBank(banks: Banks, request: FastifyRequest, bank: string): Promise<void> | undefined {
+  const release = banks.gate.read(bank);
+  if (!(release instanceof Promise)) {
+    held.set(request, release);
+    return undefined;
+  }
+  return release.then((passed) => {
+    held.set(request, passed);
+  });
 }
 
 /** onResponse and onRequestAbort: the request's bank gate released, if it held one. */

@@ -45,6 +45,8 @@ export interface RequestParts {
 export type ValidateRequest = (request: RequestParts, inTurns?: boolean) => Promise<Problem[]>;
 
 export type RouteValidator = ValidateRequest & {
+  /** Validates a request without a large body in one step, with no promise. */
+  now: (request: RequestParts) => Problem[];
   /** Runs the body's list validators over made-up entries (warm-up.ts); resolves at once for a body without lists. */
   warm: () => Promise<void>;
 };

@@ -1,6 +1,7 @@
 import type { Ajv } from 'ajv';
 import type standalone from 'ajv/dist/standalone/index.js';
 import type { FastifySchema } from 'fastify';
+import type { Problem } from '../../domain/api-error.js';
 import { createAjv } from './ajv-setup.js';
 import { FORMATS } from './schema-formats.js';
 import { arrayBoundsOf, overlongArray } from './array-bounds.js';
@@ -108,6 +109,7 @@ function compileRouteValidator(schema: FastifySchema, compile: UnitCompiler): Ro
   let compiled: RouteValidator | undefined;
   const now = () => (compiled ??= compileNow(schema, compile));
   return Object.assign((request: RequestParts, inTurns?: boolean) => now()(request, inTurns), {
+    now: (request: RequestParts) => now().now(request),
     warm: () => now().warm(),
   });
 }
@@ -135,38 +137,58 @@ function compileNow(schema: FastifySchema, compile: UnitCompiler): RouteValidato
       numbers,
     });
   }
-  const validate: ValidateRequest = async (request, inTurns = false) => {
+  /** A request without a large body, validated in one step: no promise (parse-and-validate.ts). */
+  const validateNow = (request: RequestParts): Problem[] => {
     const problems = new DescribedProblems();
     for (const validator of validators) {
-      const data = validator.part === 'querystring' ? request.query : request[validator.part];
-      if (validator.part === 'body' && data === undefined) {
-        problems.add({ code: 'FORMAT_ERROR', path: '$', text: 'the request needs a JSON body' });
-        continue;
-      }
-      const tooLong = overlongArray(validator.arrayBounds, data);
-      if (tooLong !== undefined) {
-        problems.add(tooLong);
-        continue;
-      }
-      if (inTurns && validator.lists !== undefined) {
-        await validateInTurns(validator, validator.lists, data, problems);
-        continue;
-      }
-      const badNumbers = numbersNotInDecimal(validator, data);
-      for (const problem of badNumbers.values()) problems.add(problem);
-      if (validator.validate(data)) continue;
-      for (const error of withoutBranchErrors(validator.validate.errors ?? [])) {
-        if (problems.full()) problems.skip();
-        else {
-          const problem = describe(withContext(error, validator.schema, data), validator);
-          // Ajv's view of a value refused already: of the number it read, not of the text sent.
-          if (problem.path === undefined || !badNumbers.has(problem.path)) problems.add(problem);
-        }
-      }
+      const data = partOf(validator, request);
+      if (!settledBeforeSchema(validator, data, problems)) checkPart(validator, data, problems);
     }
     return problems.list();
   };
-  return Object.assign(validate, { warm: () => warmLists(validate, validators) });
+  const validate: ValidateRequest = async (request, inTurns = false) => {
+    if (!inTurns) return validateNow(request);
+    const problems = new DescribedProblems();
+    for (const validator of validators) {
+      const data = partOf(validator, request);
+      if (settledBeforeSchema(validator, data, problems)) continue;
+      if (validator.lists !== undefined) await validateInTurns(validator, validator.lists, data, problems);
+      else checkPart(validator, data, problems);
+    }
+    return problems.list();
+  };
+  return Object.assign(validate, { now: validateNow, warm: () => warmLists(validate, validators) });
+}
+
+function partOf(validator: PartValidator, request: RequestParts): unknown {
+  return validator.part === 'querystring' ? request.query : request[validator.part];
+}
+
+/** True when the part's problem is known before its schema runs: a missing body, or a list longer than its bound. */
+function settledBeforeSchema(validator: PartValidator, data: unknown, problems: DescribedProblems): boolean {
+  if (validator.part === 'body' && data === undefined) {
+    problems.add({ code: 'FORMAT_ERROR', path: '$', text: 'the request needs a JSON body' });
+    return true;
+  }
+  const tooLong = overlongArray(validator.arrayBounds, data);
+  if (tooLong === undefined) return false;
+  problems.add(tooLong);
+  return true;
+}
+
+/** The part against its schema, and its numbers against their decimal text. */
+function checkPart(validator: PartValidator, data: unknown, problems: DescribedProblems): void {
+  const badNumbers = numbersNotInDecimal(validator, data);
+  for (const problem of badNumbers.values()) problems.add(problem);
+  if (validator.validate(data)) return;
+  for (const error of withoutBranchErrors(validator.validate.errors ?? [])) {
+    if (problems.full()) problems.skip();
+    else {
+      const problem = describe(withContext(error, validator.schema, data), validator);
+      // Ajv's view of a value refused already: of the number it read, not of the text sent.
+      if (problem.path === undefined || !badNumbers.has(problem.path)) problems.add(problem);
+    }
+  }
 }
 
 function lowerCaseHeaderSchema(schema: Record<string, unknown>, names: Map<string, string>): Record<string, unknown> {

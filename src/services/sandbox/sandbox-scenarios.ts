@@ -80,8 +80,14 @@ export class SandboxScenarios {
    * The bank fault armed for this TPP's request to this operation, with one of its times taken; none
    * when nothing is armed, which the bank's facts held in the process say without a read.
    */
-  async faultFor(tppId: string, operationId: string): Promise<BankFault | undefined> {
+  faultFor(tppId: string, operationId: string): Promise<BankFault | undefined> | undefined {
     const bank = this.banks.of(tppId);
+    // Nearly every request: the facts held say nothing is armed, and nothing is waited for.
+    if (this.banks.surelyFaultFree(bank)) return undefined;
+    return this.armedFaultFor(tppId, bank, operationId);
+  }
+
+  private async armedFaultFor(tppId: string, bank: string, operationId: string): Promise<BankFault | undefined> {
     if (!(await this.banks.mayHaveFault(bank))) return undefined;
     let armed = await this.store.listBankFaults(bank);
     if (armed.length === 0) return undefined;

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { FastifyRequest } from 'fastify';
 import { BODY_LIMIT_BYTES, PARSE_PIECE_UNITS } from '../../../src/domain/limits.js';
-import { parseBody } from '../../../src/http/hooks/request-body.js';
+import { parseLargeBody } from '../../../src/http/hooks/request-body.js';
 import { parseJsonUnits } from '../../../src/http/body/json-pieces.js';
 import { JSON_SHAPE_LIMITS, checkJsonShape, jsonLayout } from '../../../src/http/body/json-shape.js';
 import { bodyUnits } from '../../../src/http/body/utf8-body.js';
@@ -159,7 +159,7 @@ describe('parsing a large body in pieces (src/http/body/json-pieces.ts)', () => 
       `${entries.slice(0, seam)}${entries.slice(seam + 1)}`,
     ]) {
       const request = { rawBody: Buffer.from(body), body: undefined } as unknown as FastifyRequest;
-      const refused = await parseBody(request).then(
+      const refused = await parseLargeBody(request).then(
         () => undefined,
         (error: Error) => error.message,
       );
