@@ -1,4 +1,5 @@
-import type { FastifyInstance, RouteOptions, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions, preValidationHookHandler } from 'fastify';
+import { CHECKED_BY_AUTHENTICATION } from '../schemas/header-schemas.js';
 import type { NationalIdKey } from '../../domain/psu.js';
 import type { TppAuthenticator } from '../../security/tpp-authenticator.js';
 import type { Banks } from '../../services/banks.js';
@@ -39,7 +40,8 @@ export function registerOperationHooks(app: FastifyInstance, deps: OperationHook
   app.addHook('onRoute', (route) => {
     const api = route.config?.api;
     if (api === undefined) return;
-    const validator = route.schema === undefined ? undefined : deps.compileValidator(route.schema);
+    const schema = route.schema === undefined || api.auth === null ? route.schema : withoutCheckedHeaders(route.schema);
+    const validator = schema === undefined ? undefined : deps.compileValidator(schema);
     const faults = api.auth === null ? [] : bankFaults(route, deps);
     route.preValidation = [
       ...signedHooks(api, deps, faults),
@@ -74,6 +76,21 @@ function bankFaults(route: RouteOptions, deps: OperationHookDependencies): preVa
   if (deps.scenarios === undefined) return [];
   const operationId = deps.scenarios.catalogue.note(route.method, route.url);
   return operationId === undefined ? [] : [answerBankFault(deps.scenarios.service, operationId)];
+}
+
+/** A signed operation's schema as its validator takes it: without the headers the authentication checked whole. */
+function withoutCheckedHeaders(schema: FastifySchema): FastifySchema {
+  const headers = schema.headers as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+  if (headers?.properties === undefined) return schema;
+  const kept = (name: string) => !CHECKED_BY_AUTHENTICATION.has(name);
+  return {
+    ...schema,
+    headers: {
+      ...headers,
+      properties: Object.fromEntries(Object.entries(headers.properties).filter(([name]) => kept(name))),
+      ...(headers.required === undefined ? {} : { required: headers.required.filter(kept) }),
+    },
+  };
 }
 
 function asList<T>(hooks: T | T[] | undefined): T[] {

@@ -189,6 +189,15 @@ const FORWARDED: HeaderName[] = [
   'PSU-Geo-Location',
 ];
 export const SIGNED: HeaderName[] = ['X-Request-ID', 'Date', 'TPP-Signature-Certificate', 'Signature'];
+/**
+ * The headers the authentication reads whole, their length included (security/auth-headers.ts),
+ * before a signed operation's validation: its validator leaves them out rather than check them again
+ * (docs/decisions/0351). They stay in the operation's schema for the OpenAPI document.
+ */
+export const CHECKED_BY_AUTHENTICATION: ReadonlySet<string> = new Set<HeaderName>([
+  'TPP-Signature-Certificate',
+  'Signature',
+]);
 /** spec, Authentication 4: date is signed "where available"; the others are on every signed request. */
 export const SIGNED_REQUIRED: HeaderName[] = ['X-Request-ID', 'TPP-Signature-Certificate', 'Signature'];
 
