@@ -90,13 +90,6 @@ export interface PaymentTable {
   held_then: ColumnType<string | null, string | null | undefined, string | null>;
   /** The place of its last change in the reference core's feed (migration 030): its triggers write it, for its own ledger's payments only. */
   change_seq: ColumnType<number | bigint | null, never, never>;
-  /**
-   * The database's clock at that change in milliseconds (migration 030), by the same triggers. Read by
-   * nothing since migration 031 (the feed waits for the transaction horizon, not a settle time): a
-   * later migration should drop it and its write from the triggers, with snapshots saved before it
-   * still restorable.
-   */
-  changed_at_ms: ColumnType<number | bigint | null, never, never>;
   /** The transaction that made that change (migration 031): PostgreSQL's id of it; 0 on SQLite and for changes before it. */
   change_xid: ColumnType<number | bigint | string | null, never, never>;
   held_reason: ColumnType<string | null, string | null | undefined, string | null>;

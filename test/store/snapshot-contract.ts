@@ -55,6 +55,19 @@ async function query(store: Store, text: string, params: unknown[] = []): Promis
   return (await (store as PostgresStore).pool.query(text, params)).rows as Record<string, unknown>[];
 }
 
+/** A payment of TPP-A, the bank as it reads with it, and a snapshot of the bank saved, with its stored data. */
+async function savedWithPayment(
+  store: Store,
+): Promise<{ payment: ReturnType<typeof newPayment>; before: unknown; id: string; data: Buffer }> {
+  const payment = newPayment({ tppId: 'TPP-A' });
+  await store.createPayment(payment, requestFor(payment, 'request-1'), { duplicatesSince: null, bank: 'TPP-A' });
+  const before = await readBank(store, 'TPP-A', payment.id);
+  const saved = await store.saveSnapshot('TPP-A', { id: randomUUID(), name: undefined, createdAt: at }, LIMITS);
+  if (saved.outcome !== 'saved') assert.fail(`the snapshot was ${saved.outcome}`);
+  const [row] = await query(store, 'select data from sandbox_snapshots where id = $1', [saved.snapshot.id]);
+  return { payment, before, id: saved.snapshot.id, data: row!.data as Buffer };
+}
+
 /** Counts the pages a save encodes, while `work` runs. */
 async function encodedPages(work: () => Promise<unknown>): Promise<number> {
   const add = BankRowsEncoder.prototype.add;
@@ -219,6 +232,32 @@ export function snapshotContract(open: () => Promise<StoreUnderTest>): void {
         assert.equal((await store.restoreSnapshot('TPP-A', saved.snapshot.id, at)).outcome, 'restored');
       }));
 
+    it('restores a snapshot saved before migration 032 dropped payments.changed_at_ms, whose payments still hold it', () =>
+      withStores(async (store) => {
+        const { payment, before, id, data } = await savedWithPayment(store);
+        // The payments' rows as 031's schema wrote them: with the column, null in a sandbox bank's rows.
+        const encoder = new BankRowsEncoder(LIMITS.bytes);
+        let widened = 0;
+        for await (const page of decodeBankPages(data, [], 1000)) {
+          const objects = page.rows.map((values) =>
+            Object.fromEntries(page.columns.flatMap((c, i) => [[c, values[i]]])),
+          );
+          if (page.table === 'payments')
+            for (const object of objects) {
+              object.changed_at_ms = null;
+              widened++;
+            }
+          encoder.add(page.table, objects);
+        }
+        assert.ok(widened > 0, 'the snapshot holds the payment');
+        await query(store, 'update sandbox_snapshots set data = $1 where id = $2', [await encoder.finish(), id]);
+        // Its schema, as the snapshot names it, is unchanged: 032 is among MIGRATIONS_OUTSIDE_SNAPSHOTS.
+
+        await store.decidePayments([{ paymentId: payment.id, status: 'RJCT', reason: 'test' }], undefined, at);
+        assert.equal((await store.restoreSnapshot('TPP-A', id, at)).outcome, 'restored');
+        assert.deepEqual(await readBank(store, 'TPP-A', payment.id), before);
+      }));
+
     it("goes with its bank when the bank is removed, and only that bank's", () =>
       withStores(async (store) => {
         for (const bank of ['TPP-A', 'TPP-B']) await store.saveSnapshot(bank, snapshot(), LIMITS);
@@ -284,24 +323,18 @@ export function snapshotContract(open: () => Promise<StoreUnderTest>): void {
       withStores(async (store) => {
         const account = (await store.findAccount('TPP-A', { bban: '15061012343' }))!;
         await store.addSandboxTransactions(account.id, [postedTransaction(1), postedTransaction(2)], at);
-        const payment = newPayment({ tppId: 'TPP-A' });
-        await store.createPayment(payment, requestFor(payment, 'request-1'), { duplicatesSince: null, bank: 'TPP-A' });
-        const before = await readBank(store, 'TPP-A', payment.id);
-        const saved = await store.saveSnapshot('TPP-A', snapshot(), LIMITS);
-        assert.equal(saved.outcome, 'saved');
-        if (saved.outcome !== 'saved') return;
-        const [row] = await query(store, 'select data from sandbox_snapshots where id = $1', [saved.snapshot.id]);
+        const { payment, before, id, data } = await savedWithPayment(store);
         const tables: Record<string, TableRows> = {};
-        for await (const page of decodeBankPages(row!.data as Buffer, [], 1000)) {
+        for await (const page of decodeBankPages(data, [], 1000)) {
           const table = (tables[page.table] ??= { columns: page.columns, rows: [] });
           table.rows.push(...page.rows);
         }
         const formatOne = await encodeFormatOne(tables);
-        await query(store, 'update sandbox_snapshots set data = $1 where id = $2', [formatOne, saved.snapshot.id]);
+        await query(store, 'update sandbox_snapshots set data = $1 where id = $2', [formatOne, id]);
 
         await store.addSandboxTransactions(account.id, [postedTransaction(3)], at);
         await store.writeClockOffset('TPP-A', 77_000n, at);
-        assert.equal((await store.restoreSnapshot('TPP-A', saved.snapshot.id, at)).outcome, 'restored');
+        assert.equal((await store.restoreSnapshot('TPP-A', id, at)).outcome, 'restored');
         assert.deepEqual(await readBank(store, 'TPP-A', payment.id), before);
       }));
 

@@ -30,6 +30,7 @@ import { consentExpiryIndexMigration } from './028-consent-expiry-index.js';
 import { bankFactsVersionMigration } from './029-bank-facts-version.js';
 import { paymentChangeSeqMigration } from './030-payment-change-seq.js';
 import { paymentChangeTransactionMigration } from './031-payment-change-transaction.js';
+import { dropChangedAtMigration } from './032-drop-changed-at.js';
 
 /**
  * Every migration, in order. They are compiled into the server rather than read from a folder at
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '029-bank-facts-version': bankFactsVersionMigration,
   '030-payment-change-seq': paymentChangeSeqMigration,
   '031-payment-change-transaction': paymentChangeTransactionMigration,
+  '032-drop-changed-at': dropChangedAtMigration,
 };
 
 /**
@@ -93,4 +95,15 @@ export const MIGRATIONS_OUTSIDE_SNAPSHOTS: ReadonlySet<string> = new Set([
   '030-payment-change-seq',
   // The same, for a second such column.
   '031-payment-change-transaction',
+  // Drops the first of them: a snapshot saved before it restores without it (DROPPED_SNAPSHOT_COLUMNS).
+  '032-drop-changed-at',
 ]);
+
+/**
+ * Columns that a migration of MIGRATIONS_OUTSIDE_SNAPSHOTS dropped from a table a snapshot holds. A
+ * snapshot saved before it has them, null in every sandbox bank's row; its restore leaves them out.
+ */
+export const DROPPED_SNAPSHOT_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  // 032: only the reference core's own ledger (tpp_id 'core', in no sandbox bank) wrote it.
+  payments: ['changed_at_ms'],
+};

@@ -4,7 +4,7 @@ import { SANDBOX_BULK_SLICE_ROWS } from '../../domain/limits.js';
 import { BankRowsEncoder, type TableRows, decodeBankPages } from '../bank-rows-codec.js';
 import type { Database } from '../database.js';
 import type { SandboxSnapshotTable } from '../sandbox-tables.js';
-import { MIGRATIONS_OUTSIDE_SNAPSHOTS, migrations } from '../migrations/index.js';
+import { DROPPED_SNAPSHOT_COLUMNS, MIGRATIONS_OUTSIDE_SNAPSHOTS, migrations } from '../migrations/index.js';
 import type {
   NewSnapshot,
   SnapshotLimits,
@@ -346,7 +346,7 @@ async function putBack(
       await nextTurn();
   const parentsFirst = [...SNAPSHOT_TABLES].reverse().map((t) => t.table);
   for await (const page of decodeBankPages(stored.data, parentsFirst, SANDBOX_BULK_SLICE_ROWS))
-    await slice((q) => insertRows(q, page.table, page));
+    await slice((q) => insertRows(q, page.table, withoutDroppedColumns(page.table, page)));
   await slice((q) =>
     q
       .updateTable('banks')
@@ -355,6 +355,17 @@ async function putBack(
       .execute(),
   );
   return true;
+}
+
+/** A table's saved rows without the columns a migration since dropped (DROPPED_SNAPSHOT_COLUMNS). */
+function withoutDroppedColumns(table: string, saved: TableRows): TableRows {
+  const dropped = DROPPED_SNAPSHOT_COLUMNS[table];
+  if (dropped === undefined || !saved.columns.some((c) => dropped.includes(c))) return saved;
+  const kept = saved.columns.flatMap((c, i) => (dropped.includes(c) ? [] : [i]));
+  return {
+    columns: kept.map((i) => saved.columns[i]!),
+    rows: saved.rows.map((row) => kept.map((i) => row[i] ?? null)),
+  };
 }
 
 /**
