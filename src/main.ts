@@ -32,7 +32,6 @@ import { openStore } from './store/open-store.js';
 import { openCore } from './core/open-core.js';
 import type { BankCore } from './core/bank-core.js';
 import type { Store } from './store/store.js';
-import { instrumentStore } from './store/instrumented-store.js';
 import { closingStore } from './store/closing-store.js';
 import { ServerMetrics } from './metrics/server-metrics.js';
 import { type MetricsListener, listenForMetrics } from './metrics/metrics-listener.js';
@@ -260,13 +259,9 @@ function sandboxCaOf({ sandboxCa, sandboxCaStarted }: ConfiguredStart): Promise<
 /** The database, its calls timed for the metrics (when on) and awaited, up to a limit, when it closes. */
 async function openServerStore(config: Config, metrics: ServerMetrics | undefined): Promise<Store> {
   return closingStore(
-    instrumentStore(
-      await openStore(config.database),
-      metrics === undefined
-        ? undefined
-        : (method, seconds, failed) => metrics.observeStoreCall(method, seconds, failed),
-    ),
+    await openStore(config.database),
     STORE_CLOSE_WAIT_MS,
+    metrics === undefined ? undefined : (method) => metrics.storeCallTimer(method),
   );
 }
 

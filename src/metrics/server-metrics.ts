@@ -1,4 +1,5 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { type HistogramSeries, SeriesHistogram } from './series-histogram.js';
 
 /** What a batch run did (BatchRunResult's counts). */
 export interface BatchRunCounts {
@@ -25,8 +26,8 @@ const BATCH_BUCKETS_SECONDS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 120, 300,
  */
 export class ServerMetrics {
   readonly registry = new Registry();
-  private readonly requests: Histogram<'method' | 'route' | 'status'>;
-  private readonly storeCalls: Histogram<'method' | 'outcome'>;
+  private readonly requests: SeriesHistogram;
+  private readonly storeCalls: SeriesHistogram;
   private readonly batchRuns: Histogram<never>;
   private readonly batchPayments: Counter<'outcome'>;
   private readonly scaOutcomes: Counter<'outcome'>;
@@ -35,20 +36,18 @@ export class ServerMetrics {
   constructor() {
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
-    this.requests = new Histogram({
-      name: 'psd2_http_request_duration_seconds',
-      help: 'API requests answered, by method, route pattern and status: time from arrival to the last byte sent',
-      labelNames: ['method', 'route', 'status'],
-      buckets: REQUEST_BUCKETS_SECONDS,
-      registers,
-    });
-    this.storeCalls = new Histogram({
-      name: 'psd2_store_call_duration_seconds',
-      help: 'Calls to the database store, by Store method and outcome (ok or error)',
-      labelNames: ['method', 'outcome'],
-      buckets: STORE_BUCKETS_SECONDS,
-      registers,
-    });
+    this.requests = new SeriesHistogram(
+      'psd2_http_request_duration_seconds',
+      'API requests answered, by method, route pattern and status: time from arrival to the last byte sent',
+      REQUEST_BUCKETS_SECONDS,
+      this.registry,
+    );
+    this.storeCalls = new SeriesHistogram(
+      'psd2_store_call_duration_seconds',
+      'Calls to the database store, by Store method and outcome (ok or error)',
+      STORE_BUCKETS_SECONDS,
+      this.registry,
+    );
     this.batchRuns = new Histogram({
       name: 'psd2_batch_run_duration_seconds',
       help: 'Batch runs (a slot of one bank, or a run now), by duration',
@@ -86,11 +85,23 @@ export class ServerMetrics {
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    this.requests.observe({ method, route, status: String(status) }, seconds);
+    this.requests
+      .seriesOf(`${method} ${status} ${route}`, () => ({ method, route, status: String(status) }))
+      .observe(seconds);
   }
 
-  observeStoreCall(method: string, seconds: number, failed: boolean): void {
-    this.storeCalls.observe({ method, outcome: failed ? 'error' : 'ok' }, seconds);
+  /**
+   * What times one Store method's calls, made once when the store is wrapped: each series is found
+   * on its first observation and kept, so that a method never called shows no series.
+   */
+  storeCallTimer(method: string): (seconds: number, failed: boolean) => void {
+    let ok: HistogramSeries | undefined;
+    let error: HistogramSeries | undefined;
+    const series = (outcome: string) => this.storeCalls.seriesOf(`${method} ${outcome}`, () => ({ method, outcome }));
+    return (seconds, failed) => {
+      if (failed) (error ??= series('error')).observe(seconds);
+      else (ok ??= series('ok')).observe(seconds);
+    };
   }
 
   observeBatchRun(counts: BatchRunCounts, seconds: number): void {

@@ -34,7 +34,8 @@ import { type SignOptions, signRequest } from '../../src/toolkit/request-signer.
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
-import { instrumentStore } from '../../src/store/instrumented-store.js';
+import { closingStore } from '../../src/store/closing-store.js';
+import { STORE_CLOSE_WAIT_MS } from '../../src/domain/limits.js';
 import { openCore } from '../../src/core/open-core.js';
 import type { BankCore } from '../../src/core/bank-core.js';
 import { HandoverRelay } from '../../src/services/core-handover/handover-relay.js';
@@ -155,11 +156,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     await store.migrate();
   }
   const metrics = options.metrics;
-  // As main.ts does: every store call is timed when there are metrics.
-  store = instrumentStore(
-    store,
-    metrics === undefined ? undefined : (method, seconds, failed) => metrics.observeStoreCall(method, seconds, failed),
-  );
+  // As main.ts does when there are metrics: every store call timed (and awaited at close).
+  if (metrics !== undefined)
+    store = closingStore(store, STORE_CLOSE_WAIT_MS, (method) => metrics.storeCallTimer(method));
   const mode = options.mode ?? 'sandbox';
   // As main.ts does in the sandbox: the banks' facts held in the process, this app's own changes
   // forgotten at once, another's within BANK_FACTS_CHECK_MS.
