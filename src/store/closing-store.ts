@@ -48,21 +48,15 @@ export function closingStore(store: Store, waitMs: number, timer?: StoreCallTime
     store,
     (name, call) => {
       const observe = timer?.(name);
-      if (observe === undefined)
-        return (...args) => {
-          if (closing) return Promise.reject(new StoreClosedError(name));
-          pending += 1;
-          return whenSettled(() => call(args), done);
-        };
       return (...args) => {
         if (closing) return Promise.reject(new StoreClosedError(name));
         pending += 1;
-        const started = performance.now();
+        const started = observe === undefined ? 0 : performance.now();
         return whenSettled(
           () => call(args),
           (failed) => {
             done();
-            observe((performance.now() - started) / 1000, failed);
+            observe?.((performance.now() - started) / 1000, failed);
           },
         );
       };

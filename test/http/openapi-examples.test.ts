@@ -141,7 +141,7 @@ describe('the examples of the OpenAPI document', () => {
       const request = OPERATION_EXAMPLES[operation.operationId]!.request;
       if (request === undefined) continue;
       const validate = compile({ body: route.schema!.body });
-      const problems = await validate({ headers: {}, params: {}, query: {}, body: request });
+      const problems = validate.now({ headers: {}, params: {}, query: {}, body: request });
       assert.deepEqual(problems, [], `${method} ${path}`);
     }
   });

@@ -6,13 +6,12 @@ import { turn } from './turn.js';
 import { type JsonUnits, bodyUnits } from './utf8-body.js';
 
 /**
- * The body's JSON: its units, the shape pass (a slice at a time when large) and the parse. The
- * warm-up (schema-compiler/warm-up.ts) runs large made-up bodies through it, so that the first real large body runs
- * code the JIT has compiled for exactly this path. A body that is not large is read at once
+ * A large body's JSON: its units, the shape pass a slice at a time, and the parse. The warm-up
+ * (schema-compiler/warm-up.ts) runs large made-up bodies through it, so that the first real large body
+ * runs code the JIT has compiled for exactly this path. A body that is not large is read at once
  * (readSmallJsonBody): its steps take microseconds, and a promise would cost more than they do.
  */
-export async function readJsonBody(raw: Buffer, large: boolean): Promise<unknown> {
-  if (!large) return readSmallJsonBody(raw);
+export async function readLargeJsonBody(raw: Buffer): Promise<unknown> {
   const units = unitsOf(raw);
   const layout = jsonLayout();
   const refused = await checkShapeInSlices(units, layout);
@@ -21,7 +20,7 @@ export async function readJsonBody(raw: Buffer, large: boolean): Promise<unknown
   return parsed(units, layout);
 }
 
-/** The JSON of a body of one resource, read in one step (readJsonBody). */
+/** The JSON of a body that is not large, read in one step. */
 export function readSmallJsonBody(raw: Buffer): unknown {
   const units = unitsOf(raw);
   // Depth, lengths, counts and duplicate fields, in one linear pass before any work per element; it

@@ -28,7 +28,7 @@ async function parseAndValidateInTurns(
   validator: RouteValidator | undefined,
 ): Promise<void> {
   await parseLargeBody(request);
-  const problems = (await validator?.(partsOf(request), true)) ?? [];
+  const problems = (await validator?.(partsOf(request))) ?? [];
   await turn();
   settle(request, api, problems);
 }

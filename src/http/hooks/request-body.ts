@@ -1,6 +1,6 @@
 import { type FastifyInstance, type FastifyRequest, errorCodes } from 'fastify';
 import { RESOURCE_BODY_LIMIT_BYTES } from '../../domain/limits.js';
-import { readJsonBody, readSmallJsonBody } from '../body/read-json-body.js';
+import { readLargeJsonBody, readSmallJsonBody } from '../body/read-json-body.js';
 import { turn } from '../body/turn.js';
 
 /**
@@ -45,6 +45,6 @@ export function parseSmallBody(request: FastifyRequest): void {
  */
 export async function parseLargeBody(request: FastifyRequest): Promise<void> {
   await turn();
-  request.body = await readJsonBody(request.rawBody!, true);
+  request.body = await readLargeJsonBody(request.rawBody!);
   await turn();
 }

@@ -4,7 +4,7 @@ import { ContractViolation } from '../../core/http/wire-values.js';
 import { ApiError } from '../../domain/api-error.js';
 import { CORE_CALLBACK_BODY_LIMIT_BYTES } from '../../domain/limits.js';
 import type { CoreReport } from '../../store/core-records.js';
-import { readJsonBody } from '../body/read-json-body.js';
+import { readSmallJsonBody } from '../body/read-json-body.js';
 import { type CoreSignatureCheck, requireCoreSignature } from '../hooks/core-signature.js';
 
 /** What the callback of a bank's own core needs: its signature checked, its reports applied. */
@@ -29,7 +29,7 @@ export function registerCoreCallbackRoutes(app: FastifyInstance, callbacks: Core
       preHandler: requireCoreSignature(callbacks.verify),
     },
     async (request, reply) => {
-      const json = await readJsonBody(request.rawBody ?? Buffer.alloc(0), false);
+      const json = readSmallJsonBody(request.rawBody ?? Buffer.alloc(0));
       const reports = reportsOf(json);
       await callbacks.apply(reports);
       return reply.code(204).send();

@@ -34,7 +34,7 @@ export async function warmLists(validate: ValidateRequest, validators: readonly 
       if (list.property === undefined) root = entries;
       else made[list.property] = entries;
     }
-    await validate({ headers: {}, params: {}, query: {}, body: root ?? made }, true);
+    await validate({ headers: {}, params: {}, query: {}, body: root ?? made });
     await turn();
   }
 }

@@ -39,10 +39,10 @@ export interface RequestParts {
 }
 
 /**
- * Validates a request. With `inTurns` (a large body), the entries of the body's lists are validated a
- * chunk at a time, and the event loop turns between chunks.
+ * Validates a request with a large body: the entries of the body's lists are validated a chunk at a
+ * time, and the event loop turns between chunks (RouteValidator.now validates any other at once).
  */
-export type ValidateRequest = (request: RequestParts, inTurns?: boolean) => Promise<Problem[]>;
+export type ValidateRequest = (request: RequestParts) => Promise<Problem[]>;
 
 export type RouteValidator = ValidateRequest & {
   /** Validates a request without a large body in one step, with no promise. */

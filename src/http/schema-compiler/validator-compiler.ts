@@ -108,7 +108,7 @@ function inlineRefs(schema: unknown, byRef: ReadonlyMap<string, object>): unknow
 function compileRouteValidator(schema: FastifySchema, compile: UnitCompiler): RouteValidator {
   let compiled: RouteValidator | undefined;
   const now = () => (compiled ??= compileNow(schema, compile));
-  return Object.assign((request: RequestParts, inTurns?: boolean) => now()(request, inTurns), {
+  return Object.assign((request: RequestParts) => now()(request), {
     now: (request: RequestParts) => now().now(request),
     warm: () => now().warm(),
   });
@@ -146,8 +146,7 @@ function compileNow(schema: FastifySchema, compile: UnitCompiler): RouteValidato
     }
     return problems.list();
   };
-  const validate: ValidateRequest = async (request, inTurns = false) => {
-    if (!inTurns) return validateNow(request);
+  const validate: ValidateRequest = async (request) => {
     const problems = new DescribedProblems();
     for (const validator of validators) {
       const data = partOf(validator, request);
