@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -150,7 +150,30 @@ export async function timeColdStart(dir: string, port: number, caFile?: string):
 
 /** CPU time a process has used so far, all its threads (Linux /proc, in clock ticks of 10 ms), ms. */
 export function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ticksMsOf(`/proc/${pid}/stat`);
+}
+
+/**
+ * The CPU time of a process's threads, by thread name (the main thread, V8's helpers, the libuv
+ * pool, worker threads): what the server spends beside its main thread, which a CPU profile of the
+ * main thread leaves out.
+ */
+export function threadCpuMsOf(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = tid === String(pid) ? 'main' : readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      byName.set(name, (byName.get(name) ?? 0) + ticksMsOf(`/proc/${pid}/task/${tid}/stat`));
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return byName;
+}
+
+/** utime + stime of a /proc stat file, in ms (the kernel counts in ticks of 10 ms). */
+function ticksMsOf(statFile: string): number {
+  const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 

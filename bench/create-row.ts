@@ -1,7 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FLOOR_SERVER, SERVER_BUNDLE, benchPort, cpuMsOf, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
+import { serverProcessSettings } from '../scripts/start-settings.js';
+import {
+  CEILING_SERVER,
+  FLOOR_SERVER,
+  SERVER_BUNDLE,
+  benchPort,
+  cpuMsOf,
+  sqliteSandboxEnv,
+  startBenchServer,
+  threadCpuMsOf,
+} from './bench-server.js';
 import { createTestDatabase } from '../test/support/postgres.js';
 import { runLoad } from './load.js';
 import { benchTpp, createRequest, createdPaymentId, pool, readRequest } from './requests.js';
@@ -16,10 +26,16 @@ import { benchTpp, createRequest, createdPaymentId, pool, readRequest } from './
  * Each run also gives the server's CPU (every thread) per answer, which moves less than a rate when
  * the machine's speed drifts, and the p99 of its answers' latency. With BENCH_FLOOR=1, the row's floor (bench/floor-server.ts) on the same
  * engine instead of the server: run by turns with the server, it gives the row's ratio to its floor.
+ * With BENCH_CEILING=1, the bare Fastify route (bench/ceiling-server.ts) instead, in the server's
+ * process settings (scripts/start.env): its peak RSS is what the runtime and Fastify hold under the
+ * same load with none of the server's code, the runtime's share of the server's (run it with
+ * BENCH_SERVER_NODE set to another Node to compare two runtimes; bench/history.md, "The runtime's
+ * share of the peak RSS").
  */
 const READ = process.argv[2] === 'read';
 const ENGINE = process.argv[2] === 'postgres' ? 'PostgreSQL' : 'SQLite';
 const FLOOR = process.env.BENCH_FLOOR === '1';
+const CEILING = process.env.BENCH_CEILING === '1';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const { work, caFile, credentials } = await benchTpp();
@@ -27,13 +43,17 @@ const rates: number[] = [];
 const peaks: number[] = [];
 const cpus: number[] = [];
 const p99s: number[] = [];
+/** Per thread name, its CPU per answer in each run. */
+const threadCpus = new Map<string, number[]>();
 for (let run = 0; run < RUNS; run++) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-create-'));
   const database = ENGINE === 'PostgreSQL' ? await createTestDatabase() : undefined;
   const env = { ...sqliteSandboxEnv(dir, caFile), ...(database === undefined ? {} : { DATABASE_URL: database.url }) };
   const server = FLOOR
     ? await startBenchServer(FLOOR_SERVER, benchPort(2), {}, [database?.url ?? `sqlite:${join(dir, 'floor.db')}`])
-    : await startBenchServer(SERVER_BUNDLE, benchPort(2), env);
+    : CEILING
+      ? await startBareRoute()
+      : await startBenchServer(SERVER_BUNDLE, benchPort(2), env);
   try {
     const offset = run * 1_000_000;
     await runLoad(
@@ -49,8 +69,15 @@ for (let run = 0; run < RUNS; run++) {
       ? pool(20_000, readsOf(await createdPaymentId(server.url, credentials, offset + 900_000)))
       : pool(20_000, (i) => createRequest(credentials, offset + i));
     const cpuBefore = cpuMsOf(server.child.pid!);
+    const threadsBefore = threadCpuMsOf(server.child.pid!);
     const result = await runLoad(server.url, load, { connections: 16, seconds: SECONDS, expect: READ ? 200 : 201 });
-    cpus.push((cpuMsOf(server.child.pid!) - cpuBefore) / Math.max(1, result.expected));
+    const answers = Math.max(1, result.expected);
+    cpus.push((cpuMsOf(server.child.pid!) - cpuBefore) / answers);
+    for (const [name, ms] of threadCpuMsOf(server.child.pid!)) {
+      const perAnswer = threadCpus.get(name) ?? [];
+      perAnswer.push((ms - (threadsBefore.get(name) ?? 0)) / answers);
+      threadCpus.set(name, perAnswer);
+    }
     rates.push(result.requestsPerSecond);
     p99s.push(result.p99Ms);
     peaks.push(server.peakRssMb());
@@ -65,11 +92,18 @@ rmSync(work, { recursive: true, force: true });
 const figures = (values: number[], digits = 0) =>
   `median ${[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!.toFixed(digits)} (${values.map((v) => v.toFixed(digits)).join(', ')})`;
 process.stdout.write(
-  `${FLOOR ? 'the floor’s ' : ''}${READ ? 'status reads' : 'creates'} on ${ENGINE}: ${figures(rates)} a second; the server's CPU per answer: ${figures(cpus, 3)} ms; ` +
-    `the server's peak RSS: ${figures(peaks)} MB; the p99 latency: ${figures(p99s, 1)} ms\n`,
+  `${FLOOR ? 'the floor’s ' : CEILING ? 'the bare route’s ' : ''}${READ ? 'status reads' : 'creates'} on ${ENGINE}: ${figures(rates)} a second; the server's CPU per answer: ${figures(cpus, 3)} ms; ` +
+    `the server's peak RSS: ${figures(peaks)} MB; the p99 latency: ${figures(p99s, 1)} ms\n` +
+    `  its CPU per answer by thread, ms: ${[...threadCpus].map(([name, values]) => `${name} ${figures(values, 3)}`).join('; ')}\n`,
 );
 
 /** Signed status reads of one payment, each with its own X-Request-ID. */
 function readsOf(paymentId: string): () => ReturnType<typeof readRequest> {
   return () => readRequest(credentials, paymentId);
+}
+
+/** The bare route, with the server's Node flags and environment (startBenchServer gives them only to the server and the floor). */
+function startBareRoute(): ReturnType<typeof startBenchServer> {
+  const settings = serverProcessSettings(process.env.BENCH_START_ENV);
+  return startBenchServer(CEILING_SERVER, benchPort(2), settings.env, ['600'], '/', settings.nodeFlags);
 }

@@ -1,0 +1,145 @@
+import { execFileSync, spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serverProcessSettings } from '../scripts/start-settings.js';
+import { FLOOR_SERVER, SERVER_BUNDLE, benchPort, sqliteSandboxEnv } from './bench-server.js';
+import type { PreparedRequest } from './load.js';
+import { benchTpp, createRequest, createdPaymentId, readRequest } from './requests.js';
+
+/**
+ * `node dist/bench/instructions.js [create|read] [answers]`: the instructions the server executes per
+ * answer of a row on SQLite (every thread, user space), counted by valgrind's callgrind; with
+ * BENCH_FLOOR=1, its floor's. A count does not move with the machine's speed, which on a shared
+ * virtual machine drifts by more than most changes to the hot path weigh (bench/README.md, "The
+ * create row alone" and what follows it). It measures work, not time: a system call, a cache miss or
+ * a wait for the disk costs one instruction here. Valgrind runs the server about fifty times slower,
+ * so the warm-up and the counted answers are few.
+ *
+ * Needs valgrind (Debian's package). `KEEP_CALLGRIND=1` keeps the callgrind file (callgrind_annotate).
+ */
+const READ = process.argv[2] === 'read';
+const ANSWERS = Number(process.argv[3] ?? 400);
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 1_500);
+const FLOOR = process.env.BENCH_FLOOR === '1';
+const CONNECTIONS = 16;
+
+const { work, caFile, credentials } = await benchTpp();
+const dir = mkdtempSync(join(tmpdir(), 'bench-instructions-'));
+const out = join(dir, 'callgrind.out');
+const port = benchPort(7);
+const url = `http://127.0.0.1:${port}`;
+const script = FLOOR ? FLOOR_SERVER : SERVER_BUNDLE;
+const settings = serverProcessSettings();
+const child = spawn(
+  'valgrind',
+  [
+    '--tool=callgrind',
+    '--instr-atstart=no',
+    // V8 writes and rewrites its machine code: without this valgrind may run stale translations.
+    '--smc-check=all',
+    `--callgrind-out-file=${out}`,
+    process.execPath,
+    ...settings.nodeFlags,
+    // Names V8's machine code in /tmp/perf-<pid>.map, for callgrind's unnamed addresses.
+    ...(process.env.KEEP_CALLGRIND === undefined ? [] : ['--perf-basic-prof']),
+    script,
+    ...(FLOOR ? [`sqlite:${join(dir, 'floor.db')}`] : []),
+  ],
+  {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...settings.env, ...sqliteSandboxEnv(dir, caFile) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  },
+);
+let stderr = '';
+child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+try {
+  await untilAnswering();
+  let n = 0;
+  await send(WARM_UP, () => createRequest(credentials, n++));
+  const paymentId = READ ? await createdPaymentId(url, credentials, 999_999) : '';
+  const next = READ ? () => readRequest(credentials, paymentId) : () => createRequest(credentials, n++);
+  // Warm the read too, then count only the answers below.
+  if (READ) await send(WARM_UP, next);
+  callgrindControl('--instr=on');
+  await send(ANSWERS, next);
+  callgrindControl('--dump');
+  const instructions = totalInstructions();
+  process.stdout.write(
+    `${FLOOR ? 'the floor’s ' : ''}${READ ? 'status reads' : 'creates'} on SQLite: ` +
+      `${Math.round(instructions / ANSWERS).toLocaleString('en')} instructions per answer (${ANSWERS} answers)\n`,
+  );
+} catch (error) {
+  process.stderr.write(stderr);
+  throw error;
+} finally {
+  child.kill('SIGKILL');
+  if (process.env.KEEP_CALLGRIND === undefined) rmSync(dir, { recursive: true, force: true });
+  else process.stdout.write(`callgrind files: ${dir}\n`);
+  rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * Sends `count` requests made by `make`, CONNECTIONS at a time, each expected to succeed: through
+ * autocannon as the bench's loads (load.ts), so the server reads the same bytes (fetch would add
+ * Accept, Accept-Encoding and more, which the server then negotiates).
+ */
+async function send(count: number, make: () => PreparedRequest): Promise<void> {
+  let failed = 0;
+  await autocannon({
+    url,
+    connections: CONNECTIONS,
+    amount: count,
+    timeout: 600,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const prepared = make();
+          return {
+            ...request,
+            method: prepared.method,
+            path: prepared.path,
+            headers: prepared.headers,
+            ...(prepared.body === undefined ? {} : { body: prepared.body }),
+          };
+        },
+        onResponse: (status) => {
+          if (status >= 300) failed += 1;
+        },
+      },
+    ],
+  });
+  if (failed > 0) throw new Error(`${failed} of ${count} requests were not answered with success`);
+}
+
+async function untilAnswering(): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 300_000;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode} under valgrind`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${script} did not answer under valgrind within 300 s`);
+}
+
+function callgrindControl(option: string): void {
+  execFileSync('callgrind_control', [option, String(child.pid)], { stdio: 'ignore' });
+}
+
+/** The sum of the `summary:` (or `totals:`) lines of every part callgrind dumped: one part per thread. */
+function totalInstructions(): number {
+  const files = execFileSync('sh', ['-c', `ls ${out}*`], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
+  let total = 0;
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const line = /^(?:summary|totals): (\d+)/m.exec(text);
+    if (line !== null) total += Number(line[1]);
+  }
+  return total;
+}
