@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serverProcessSettings } from '../scripts/start-settings.js';
 import { FLOOR_SERVER, SERVER_BUNDLE, benchPort, sqliteSandboxEnv } from './bench-server.js';
-import type { PreparedRequest } from './load.js';
+import { type PreparedRequest, sending } from './load.js';
 import { benchTpp, createRequest, createdPaymentId, readRequest } from './requests.js';
 
 /**
@@ -87,29 +87,21 @@ try {
  */
 async function send(count: number, make: () => PreparedRequest): Promise<void> {
   let failed = 0;
-  await autocannon({
+  const result = await autocannon({
     url,
     connections: CONNECTIONS,
     amount: count,
     timeout: 600,
     requests: [
       {
-        setupRequest: (request) => {
-          const prepared = make();
-          return {
-            ...request,
-            method: prepared.method,
-            path: prepared.path,
-            headers: prepared.headers,
-            ...(prepared.body === undefined ? {} : { body: prepared.body }),
-          };
-        },
+        setupRequest: (request) => sending(request, make()),
         onResponse: (status) => {
           if (status >= 300) failed += 1;
         },
       },
     ],
   });
+  failed += result.errors + result.timeouts;
   if (failed > 0) throw new Error(`${failed} of ${count} requests were not answered with success`);
 }
 

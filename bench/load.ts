@@ -68,16 +68,7 @@ export async function runLoad(
     ...(options.rate === undefined ? {} : { overallRate: options.rate }),
     requests: [
       {
-        setupRequest: (request) => {
-          const prepared = pool[next++ % pool.length]!;
-          return {
-            ...request,
-            method: prepared.method,
-            path: prepared.path,
-            headers: prepared.headers,
-            ...(prepared.body === undefined ? {} : { body: prepared.body }),
-          };
-        },
+        setupRequest: (request) => sending(request, pool[next++ % pool.length]!),
         onResponse: (status) => unexpected.answered(status),
       },
     ],
@@ -90,5 +81,16 @@ export async function runLoad(
     unexpectedStatuses: unexpected.byStatus,
     sent: next,
     expected: unexpected.expected,
+  };
+}
+
+/** autocannon's next request, made the prepared one: its method, path, headers and body. */
+export function sending<T extends object>(request: T, prepared: PreparedRequest): T {
+  return {
+    ...request,
+    method: prepared.method,
+    path: prepared.path,
+    headers: prepared.headers,
+    ...(prepared.body === undefined ? {} : { body: prepared.body }),
   };
 }
