@@ -19,9 +19,11 @@ import { benchTpp, createRequest, createdPaymentId, readRequest } from './reques
  *
  * Needs valgrind (Debian's package). `KEEP_CALLGRIND=1` keeps the callgrind file (callgrind_annotate).
  */
-const READ = process.argv[2] === 'read';
-const ANSWERS = Number(process.argv[3] ?? 400);
-const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 1_500);
+const ROW = process.argv[2] ?? 'create';
+if (ROW !== 'create' && ROW !== 'read') throw new Error(`instructions.js: the row is create or read, not ${ROW}`);
+const READ = ROW === 'read';
+const ANSWERS = count(process.argv[3] ?? '400', 'the answers counted');
+const WARM_UP = count(process.env.BENCH_WARM_UP ?? '1500', 'BENCH_WARM_UP');
 const FLOOR = process.env.BENCH_FLOOR === '1';
 const CONNECTIONS = 16;
 
@@ -134,4 +136,12 @@ function totalInstructions(): number {
     if (line !== null) total += Number(line[1]);
   }
   return total;
+}
+
+/** A positive whole number given on the command line or in the environment. */
+function count(text: string, what: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new Error(`instructions.js: ${what} must be a whole number from 1, not ${text}`);
+  return value;
 }
