@@ -1,8 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { serverProcessSettings } from '../scripts/start-settings.js';
 import { FLOOR_SERVER, SERVER_BUNDLE, benchPort, sqliteSandboxEnv } from './bench-server.js';
 import { type PreparedRequest, sending } from './load.js';
@@ -33,7 +33,7 @@ const out = join(dir, 'callgrind.out');
 const port = benchPort(7);
 const url = `http://127.0.0.1:${port}`;
 const script = FLOOR ? FLOOR_SERVER : SERVER_BUNDLE;
-const settings = serverProcessSettings();
+const settings = serverProcessSettings(process.env.BENCH_START_ENV);
 const child = spawn(
   'valgrind',
   [
@@ -124,15 +124,11 @@ function callgrindControl(option: string): void {
   execFileSync('callgrind_control', [option, String(child.pid)], { stdio: 'ignore' });
 }
 
-/** The sum of the `summary:` (or `totals:`) lines of every part callgrind dumped: one part per thread. */
+/** The sum of the `summary:` (or `totals:`) lines of the files callgrind wrote: the dump, and any other part. */
 function totalInstructions(): number {
-  const files = execFileSync('sh', ['-c', `ls ${out}*`], { encoding: 'utf8' })
-    .trim()
-    .split('\n');
   let total = 0;
-  for (const file of files) {
-    const text = readFileSync(file, 'utf8');
-    const line = /^(?:summary|totals): (\d+)/m.exec(text);
+  for (const file of readdirSync(dir).filter((name) => name.startsWith(basename(out)))) {
+    const line = /^(?:summary|totals): (\d+)/m.exec(readFileSync(join(dir, file), 'utf8'));
     if (line !== null) total += Number(line[1]);
   }
   return total;
