@@ -5,7 +5,7 @@ import { type Kysely, type Migration, SqliteAdapter, sql } from 'kysely';
  * ledger, for the feed's settle time. Migration 031 replaced that settle time with the transaction
  * horizon, and nothing has read the column since, yet its triggers still wrote it on every change of
  * the ledger. It goes, with its write. Every other payment held null in it, so a sandbox snapshot
- * saved before this migration restores without it (queries/bank-tables.ts, DROPPED_SNAPSHOT_COLUMNS).
+ * saved before this migration restores without it (DROPPED_SNAPSHOT_COLUMNS, migrations/index.ts).
  * Triggers written out as migration 031 left them, without the column (a migration stays as it ran).
  */
 const CORE = `'core'`;
