@@ -1,7 +1,7 @@
 import type { LedgerStore } from '../store/ledger-store.js';
 import { randomBytes } from 'node:crypto';
-import { Cron } from 'croner';
-import { type Clock, osloDate, startOfOsloDay } from '../domain/clock.js';
+import { type Clock, addDays, osloDate, startOfOsloDay } from '../domain/clock.js';
+import { osloInstantOf } from '../domain/oslo-offset.js';
 import type { ReferenceRates } from '../domain/reference-rates.js';
 import type { Planner } from '../store/ledger-records.js';
 import type { BankClock, Banks } from './banks.js';
@@ -20,6 +20,20 @@ export const DEFAULT_BATCH_TIMES = ['06:00', '09:00', '12:00', '15:00', '18:00']
  */
 export const BATCH_CHUNK_SIZE = 500;
 
+interface TimeOfDay {
+  hour: number;
+  minute: number;
+}
+
+const MIDNIGHT: TimeOfDay = { hour: 0, minute: 0 };
+
+/** The first instant after `after` at which Norway's clocks show a time of day. */
+function nextOsloTimeOfDay(after: Date, { hour, minute }: TimeOfDay): number {
+  const today = osloDate(after);
+  const instant = osloInstantOf(today, hour, minute);
+  return instant > after.getTime() ? instant : osloInstantOf(addDays(today, 1), hour, minute);
+}
+
 /**
  * Runs the batch: every authorised payment whose execution date has come is executed once (the store
  * claims each payment in its transaction), in chunks; a slot is claimed first, so two instances on
@@ -27,9 +41,8 @@ export const BATCH_CHUNK_SIZE = 500;
  * clock and a run executes its payments only, against its accounts (docs/batch.md, "One bank per TPP").
  */
 export class BatchRunner {
-  private readonly schedules: Cron[];
-  /** The start of each day in Norway, when the day's standing orders execute (rule 6). */
-  private readonly midnight = new Cron('0 0 0 * * *', { timezone: 'Europe/Oslo', paused: true });
+  /** The batch times as hours and minutes of Norway's clock. */
+  private readonly schedules: readonly TimeOfDay[];
   private readonly periodic: PeriodicRunner;
   private readonly plan: Planner;
   /** The sandbox's armed payment scenarios apply (docs/scenarios.md); production has none. */
@@ -51,21 +64,18 @@ export class BatchRunner {
     this.periodic = new PeriodicRunner(store, this.plan, chunkSize);
     this.schedules = times.map((time) => {
       const [hour, minute] = time.split(':').map(Number);
-      return new Cron(`0 ${minute} ${hour} * * *`, { timezone: 'Europe/Oslo', paused: true });
+      return { hour: hour!, minute: minute! };
     });
   }
 
   /** The first batch slot after an instant. */
   nextSlot(after: Date): Date {
-    const next = this.schedules.map((s) => s.nextRun(after)).filter((d): d is Date => d !== null);
-    return new Date(Math.min(...next.map((d) => d.getTime())));
+    return new Date(Math.min(...this.schedules.map((time) => nextOsloTimeOfDay(after, time))));
   }
 
-  /** The next instant the scheduler wakes at: a batch slot, or the start of a day (standing orders). */
+  /** The next instant the scheduler wakes at: a batch slot, or the start of a day, when the day's standing orders execute (rule 6). */
   nextWake(after: Date): Date {
-    const slot = this.nextSlot(after);
-    const midnight = this.midnight.nextRun(after);
-    return midnight !== null && midnight.getTime() < slot.getTime() ? midnight : slot;
+    return new Date(Math.min(this.nextSlot(after).getTime(), nextOsloTimeOfDay(after, MIDNIGHT)));
   }
 
   /** How long until the next slot or start of a day of any bank, by each bank's clock. */

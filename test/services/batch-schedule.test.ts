@@ -32,6 +32,20 @@ describe('batch schedule', () => {
     const other = new BatchRunner({} as Store, {} as Banks, {} as never, ['07:30', '13:45']);
     assert.equal(other.nextSlot(new Date('2026-11-23T07:00:00Z')).toISOString(), '2026-11-23T12:45:00.000Z');
   });
+
+  it('runs a time the spring change skips when the clocks change, and one the autumn change shows twice once', () => {
+    const night = new BatchRunner({} as Store, {} as Banks, {} as never, ['02:30']);
+    // 2027-03-28: 02:00 becomes 03:00 at 01:00 UTC. 2026-10-25: 03:00 becomes 02:00 at 01:00 UTC.
+    assert.equal(night.nextSlot(new Date('2027-03-27T12:00:00Z')).toISOString(), '2027-03-28T01:00:00.000Z');
+    assert.equal(night.nextSlot(new Date('2026-10-24T12:00:00Z')).toISOString(), '2026-10-25T00:30:00.000Z');
+    assert.equal(night.nextSlot(new Date('2026-10-25T00:30:00Z')).toISOString(), '2026-10-26T01:30:00.000Z');
+  });
+
+  it('wakes at the start of each Norwegian day, for the standing orders, when it comes before the next slot', () => {
+    assert.equal(runner.nextWake(new Date('2026-11-30T18:00:00Z')).toISOString(), '2026-11-30T23:00:00.000Z');
+    assert.equal(runner.nextWake(new Date('2026-11-30T23:00:00Z')).toISOString(), '2026-12-01T05:00:00.000Z');
+    assert.equal(runner.nextWake(new Date('2027-07-01T17:00:00Z')).toISOString(), '2027-07-01T22:00:00.000Z');
+  });
 });
 
 describe('the sandbox clock', () => {

@@ -1,9 +1,8 @@
 /** Limits of the sandbox: its test data (the mock-data API), its clock, its certificates over HTTP, its banks. */
 
 /**
- * The latest instant the sandbox clock may show. The batch schedule (croner) finds no run in year
- * 3000 or after (its nextRun gives null), so a clock past this would have no next batch run;
- * and every date the interface writes keeps a four-digit year (the specification's YYYY-MM-DD).
+ * The latest instant the sandbox clock may show: every date the interface writes keeps a four-digit
+ * year (the specification's YYYY-MM-DD), the next batch run's included.
  */
 export const SANDBOX_CLOCK_LATEST = new Date('2999-12-31T00:00:00.000Z');
 

@@ -1,21 +1,10 @@
-/**
- * Norwegian time, to the second, the same in both languages: developers compare it with logs and
- * answers. Made when a page first shows a time: making it loads the time zone's rules, a cost the
- * server's start need not pay.
- */
-let osloTimeFormat: Intl.DateTimeFormat | undefined;
-const osloTimeFormatOf = () =>
-  (osloTimeFormat ??= new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Oslo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }));
+import { osloWallClock } from '../../domain/oslo-offset.js';
 
-/** An instant as every console page shows it: Europe/Oslo, as the bank's batch times and business dates are. */
+/**
+ * An instant as every console page shows it: Norwegian time (Europe/Oslo), as the bank's batch times
+ * and business dates are, to the second and the same in both languages (YYYY-MM-DD HH:MM:SS):
+ * developers compare it with logs and answers.
+ */
 export function osloTime(at: Date): string {
-  return osloTimeFormatOf().format(at);
+  return osloWallClock(at.getTime()).toISOString().slice(0, 19).replace('T', ' ');
 }
