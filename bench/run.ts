@@ -32,7 +32,7 @@ import { measureFirstBodies } from './first-bodies.js';
 import { measureHostileBodies } from './hostile-bodies.js';
 import { runAtHalfRate } from './paced-load.js';
 import { measureDiskFlush } from './disk-flush.js';
-import { benchTpp, bulkRequest, createRequest, createdPaymentId, pool, readRequest } from './requests.js';
+import { benchTpp, bulkRequest, createRequest, createdPaymentId, pool, poolForLoad, readRequest } from './requests.js';
 import { measureNdctCreates } from './ndct-creates.js';
 import { measureTppCall } from './tpp-call.js';
 import { reportResults } from './results-report.js';
@@ -58,13 +58,7 @@ const figures = emptyFigures();
 const createPoolSize = Number(process.env.BENCH_POOL ?? 12_000);
 /** Bulk requests of the warm-up before each bulk load, which sizes that load's pool (poolFor). */
 const BULK_WARM_UP_POOL = { 100: 1_000, 1000: 150 } as const;
-/**
- * Requests for a load of SECONDS at up to twice the warm-up's rate (the warm-up's second runs code
- * not yet optimised, and the load went up to 1.7 times as fast), and never fewer than `least`: a
- * request sent twice is a retry, answered from what was stored, and would inflate the figure (on a
- * VM twice as fast, a fixed pool of 1 500 bulks ran out at 521 bulks/s).
- */
-const poolFor = (warmUpRate: number, least: number) => Math.max(least, Math.ceil(warmUpRate * SECONDS * 2));
+const poolFor = (warmUpRate: number, least: number) => poolForLoad(warmUpRate, SECONDS, least);
 /** The pools each run's loads drew from, to tell whether one ran out. */
 const createPools: number[] = [];
 const readPools: number[] = [];
