@@ -76,7 +76,9 @@ for (let run = 0; run < RUNS; run++) {
     const threadsBefore = threadCpuMsOf(server.child.pid!);
     const result = await runLoad(server.url, load, { connections: 16, seconds: SECONDS, expect: READ ? 200 : 201 });
     if (result.unexpected > 0)
-      throw new Error(`${result.unexpected} answers other than ${READ ? 200 : 201}: ${JSON.stringify(result.unexpectedStatuses)}`);
+      throw new Error(
+        `${result.unexpected} answers other than ${READ ? 200 : 201}: ${JSON.stringify(result.unexpectedStatuses)}`,
+      );
     const answers = Math.max(1, result.expected);
     cpus.push((cpuMsOf(server.child.pid!) - cpuBefore) / answers);
     for (const [name, ms] of threadCpuMsOf(server.child.pid!)) {
