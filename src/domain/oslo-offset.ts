@@ -5,7 +5,8 @@
  * (docs/decisions/0354). test/domain/oslo-offset.test.ts holds the rule to ICU's time zone data.
  */
 
-const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
@@ -44,10 +45,10 @@ export function osloWallClock(instantMs: number): Date {
  * a daily event then happens once a day, as croner, the scheduler this replaced, had it.
  */
 export function osloInstantOf(date: string, hour: number, minute: number): number {
-  const [year, month, day] = date.split('-').map(Number);
-  const wall = Date.UTC(year!, month! - 1, day!, hour, minute);
+  // Date.parse, not Date.UTC, which takes the years 0-99 for 1900-1999.
+  const wall = Date.parse(`${date}T00:00:00Z`) + hour * HOUR_MS + minute * MINUTE_MS;
   for (const offset of [2 * HOUR_MS, HOUR_MS]) {
     if (osloOffsetMs(wall - offset) === offset) return wall - offset;
   }
-  return summerTime(year!)!.begins;
+  return summerTime(new Date(wall).getUTCFullYear())!.begins;
 }

@@ -55,6 +55,11 @@ describe('osloInstantOf', () => {
     assert.equal(new Date(osloInstantOf('2027-01-01', 0, 0)).toISOString(), '2026-12-31T23:00:00.000Z');
   });
 
+  it('takes the years before 100 as they are, not as 1900-1999', () => {
+    assert.equal(new Date(osloInstantOf('0001-01-01', 0, 0)).toISOString(), '0000-12-31T23:00:00.000Z');
+    assert.equal(new Date(osloInstantOf('0099-07-01', 12, 0)).toISOString(), '0099-07-01T11:00:00.000Z');
+  });
+
   it('takes a time the spring change skips as the instant of the change', () => {
     // 2027-03-28: the clocks go from 02:00 to 03:00 at 01:00 UTC; 02:30 is never shown.
     assert.equal(new Date(osloInstantOf('2027-03-28', 2, 30)).toISOString(), '2027-03-28T01:00:00.000Z');
