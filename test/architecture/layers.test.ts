@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
+import { sourceFiles } from '../support/source-files.js';
 
 /**
  * The house flows one way (README, "Working on it"; STYLE.md): each folder of src/ sits in a layer,
@@ -66,14 +67,6 @@ function backArrow({ file, specifier }: SourceImport): string | undefined {
   if (toLayer === fromLayer) return `imports ${to}/, a folder of its own layer (${LAYERS[fromLayer]!.join(', ')})`;
   if (toLayer > fromLayer) return `imports ${to}/, a folder of a layer above ${from}/`;
   return undefined;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return entry.endsWith('.ts') ? [path.split('\\').join('/')] : [];
-  });
 }
 
 /** Every import of a file (static, type-only, re-exports, dynamic), as TypeScript's pre-processor finds them: not in comments or strings. */

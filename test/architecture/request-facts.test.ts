@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { sourceFiles } from '../support/source-files.js';
 
 /**
  * The request's facts (TPP, X-Request-ID, retry, body digest, PSU, SCA preferences, x-accept-fix,
@@ -65,13 +65,6 @@ function brokenRules(line: string, of: 'route' | 'service'): string[] {
   if (code.startsWith('//') || code.startsWith('*') || code.startsWith('/*')) return [];
   const withoutQueries = code.replace(QUERY_PARAMETER, '');
   return RULES.filter((rule) => (rule.of ?? of) === of && rule.pattern.test(withoutQueries)).map((rule) => rule.why);
-}
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
 }
 
 describe('request facts come from the request context', () => {
