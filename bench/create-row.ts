@@ -75,6 +75,8 @@ for (let run = 0; run < RUNS; run++) {
     const cpuBefore = cpuMsOf(server.child.pid!);
     const threadsBefore = threadCpuMsOf(server.child.pid!);
     const result = await runLoad(server.url, load, { connections: 16, seconds: SECONDS, expect: READ ? 200 : 201 });
+    if (result.sent > load.length)
+      throw new Error(`the load sent ${result.sent} requests from a pool of ${load.length}: replays would count`);
     if (result.unexpected > 0)
       throw new Error(
         `${result.unexpected} answers other than ${READ ? 200 : 201}: ${JSON.stringify(result.unexpectedStatuses)}`,

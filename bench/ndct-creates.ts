@@ -1,7 +1,7 @@
 import type { CertificateAndKey } from '../src/toolkit/certificate-factory.js';
 import type { BenchServer } from './bench-server.js';
 import { type LoadResult, runLoad } from './load.js';
-import { ndctRequest, pool } from './requests.js';
+import { ndctRequest, pool, poolForLoad } from './requests.js';
 
 /**
  * Single domestic credit transfers (NDCT, with a KID) created on a server: the most common payment
@@ -18,7 +18,7 @@ export async function measureNdctCreates(
     pool(2000, (i) => ndctRequest(tpp, 80_000_000 + i)),
     { connections: options.connections, seconds: 1, expect: 201 },
   );
-  const size = Math.max(options.least, Math.ceil(warm.requestsPerSecond * options.seconds * 2));
+  const size = poolForLoad(warm.requestsPerSecond, options.seconds, options.least);
   const result = await runLoad(
     server.url,
     pool(size, (i) => ndctRequest(tpp, 90_000_000 + i)),

@@ -11,7 +11,7 @@ import {
 } from './bench-server.js';
 import { type ProfileWindow, mainThreadProfile, monotonicUs, summarizeCpuProfile } from './cpu-profile.js';
 import { runLoad } from './load.js';
-import { type BenchTpp, bulkRequest, createRequest, createdPaymentId, pool, readRequest } from './requests.js';
+import { type BenchTpp, bulkRequest, createRequest, createdPaymentId, pool, poolForLoad, readRequest } from './requests.js';
 import { sandboxCall } from './sandbox-call.js';
 import { createTestDatabase } from '../test/support/postgres.js';
 
@@ -91,17 +91,20 @@ async function profileLoad(
     const paymentId = await createdPaymentId(server.url, tpp.credentials, made++);
     make = () => readRequest(tpp.credentials, paymentId);
   }
-  const warmUp = await runLoad(server.url, pool(row === 'bulk' ? 300 : 2000, make), {
-    connections: 16,
-    seconds: 1,
-    expect,
-  });
-  // Twice the warm-up's rate, as run.ts sizes its pools: a request sent twice is a retry, answered from what was stored.
-  const load = pool(Math.max(1000, Math.ceil(warmUp.requestsPerSecond * options.seconds * 2)), make);
+  // Two seconds of warm-up: under the profiler the first runs at a fraction of the load's rate (a
+  // fifth, seen), too little to size its pool by; the second's rate sizes it.
+  const warmUpSecond = () =>
+    runLoad(server.url, pool(row === 'bulk' ? 300 : 2000, make), { connections: 16, seconds: 1, expect });
+  await warmUpSecond();
+  const warmUp = await warmUpSecond();
+  const load = pool(poolForLoad(warmUp.requestsPerSecond, options.seconds, 1000), make);
   const cpuBefore = cpuMsOf(server.child.pid!);
   const from = monotonicUs();
   const result = await runLoad(server.url, load, { connections: 16, seconds: options.seconds, expect });
   const window = { from, to: monotonicUs(), answers: Math.max(1, result.expected) };
+  // A request sent twice is a replay, answered from what was stored: not the row's work.
+  if (result.sent > load.length)
+    throw new Error(`the load sent ${result.sent} requests from a pool of ${load.length}: a profile of replays`);
   // CPU of the server's process (every thread) per answer: unlike a rate, it changes little when other processes share the machine.
   const cpuPerAnswer = (cpuMsOf(server.child.pid!) - cpuBefore) / window.answers;
   await server.stop();
