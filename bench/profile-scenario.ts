@@ -11,7 +11,15 @@ import {
 } from './bench-server.js';
 import { type ProfileWindow, mainThreadProfile, monotonicUs, summarizeCpuProfile } from './cpu-profile.js';
 import { runLoad } from './load.js';
-import { type BenchTpp, bulkRequest, createRequest, createdPaymentId, pool, poolForLoad, readRequest } from './requests.js';
+import {
+  type BenchTpp,
+  bulkRequest,
+  createRequest,
+  createdPaymentId,
+  pool,
+  poolForLoad,
+  readRequest,
+} from './requests.js';
 import { sandboxCall } from './sandbox-call.js';
 import { createTestDatabase } from '../test/support/postgres.js';
 

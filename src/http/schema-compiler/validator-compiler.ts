@@ -8,7 +8,7 @@ import { arrayBoundsOf, overlongArray } from './array-bounds.js';
 import { DescribedProblems } from './described-problems.js';
 import { listValidatorOf, validateInTurns, warmLists } from './list-validation.js';
 import { type NumberType, numberProperties } from './number-text.js';
-import { precompiledRequire, precompiledSchemas, schemaKey } from './precompiled.js';
+import { precompiledRequire, precompiledSchemas, schemaKey, validatorRequire } from './precompiled.js';
 import { describe, numbersNotInDecimal, withContext, withoutBranchErrors } from './problem-description.js';
 import type { PartValidator, RequestParts, RouteValidator, UnitCompiler, ValidateRequest } from './route-validator.js';
 
@@ -73,7 +73,7 @@ export function createValidatorCompiler(
     const precompiled = checkSchemas ? undefined : precompiledSchemas().validators[keyOf(coerce, schema)];
     return precompiled === undefined
       ? compilers()[coerce ? 'text' : 'body'].compile(schema)
-      : precompiled(FORMATS, precompiledRequire);
+      : precompiled(FORMATS, validatorRequire);
   };
   const byRef = new Map(sharedSchemas.map((shared) => [`${(shared as { $id?: string }).$id}#`, shared]));
   const inline = (schema: FastifySchema): FastifySchema =>

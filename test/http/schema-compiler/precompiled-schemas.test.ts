@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { NAME_MAX_LENGTH } from '../../../src/domain/limits/payments.js';
 import { precompiledSchemas } from '../../../src/http/schema-compiler/precompiled.js';
 import { INSTALL_MODULE, compileEveryRoute } from '../../../scripts/precompile-schemas.js';
 import { createCrossBorder, crossBorderBody } from '../../support/payment-requests.js';
@@ -94,6 +95,20 @@ describe('precompiled validators and serializers', () => {
         validatorUses.uses() > before,
         "the route's validators came from the build, not compiled at its first request",
       );
+    });
+
+    it('counts characters as validators compiled at run time do: 70 characters of surrogate pairs are a name, 71 are not', async () => {
+      for (const [count, status] of [
+        [NAME_MAX_LENGTH, 201],
+        [NAME_MAX_LENGTH + 1, 400],
+      ] as const) {
+        const body = { ...crossBorderBody(), creditorName: '😀'.repeat(count) };
+        const [fromBuild, fromNow] = await Promise.all(
+          [precompiled, compiledNow].map((t) => createCrossBorder(t, { body })),
+        );
+        assert.equal(fromBuild!.statusCode, status, fromBuild!.body);
+        assert.equal(fromNow!.statusCode, status, fromNow!.body);
+      }
     });
 
     it('finds the same problems in a bad request as validators compiled at run time', async () => {
