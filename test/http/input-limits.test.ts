@@ -200,6 +200,36 @@ describe('input limits: UTF-8 bodies', () => {
       assert.equal(answer.tppMessages?.[0]?.text, 'the body is not valid UTF-8');
     }
   });
+
+  it('refuses a lone surrogate escaped in a string or field name, small body or large, naming where; takes a pair, and an escaped backslash before u', async () => {
+    const crossBorder = (creditorName: string) =>
+      JSON.stringify({ ...crossBorderBody(), creditorName: 'NAME' }).replace('"NAME"', creditorName);
+    for (const name of ['"Smile \\ud83d\\ude00"', '"Back\\\\ud83d slash"']) {
+      const created = await createCrossBorder(t, { body: crossBorder(name) });
+      assert.equal(created.statusCode, 201, `${name}: ${created.body}`);
+    }
+    for (const name of ['"Smile \\ud83d"', '"\\ude00 first"', '"\\uD83D\\uD83D"', '"Slash \\\\\\ud83d"']) {
+      const answer = assertErrorBody(await createCrossBorder(t, { body: crossBorder(name) }), 400, 'FORMAT_ERROR');
+      assert.equal(answer.tppMessages?.[0]?.path, '$.creditorName', name);
+      assert.match(answer.tppMessages?.[0]?.text ?? '', /lone UTF-16 surrogate/);
+    }
+    const oddKey = assertErrorBody(
+      await createCrossBorder(t, { body: crossBorder('"x", "\\ud800": 1') }),
+      400,
+      'FORMAT_ERROR',
+    );
+    assert.equal(oddKey.tppMessages?.[0]?.path, '$["\\ud800"]');
+    // A large body (a list route's, read in steps; walking its values to name the field would hold the event loop): the byte.
+    const bulk = bulkBody(2);
+    (bulk.payments as Record<string, unknown>[])[1]!.creditorName = 'NAME';
+    const large = `{${' '.repeat(300 * 1024)}${JSON.stringify(bulk).slice(1).replace('"NAME"', '"Lone \\udbff"')}`;
+    const answer = assertErrorBody(await createBulk(t, { body: large }), 400, 'FORMAT_ERROR');
+    assert.equal(answer.tppMessages?.[0]?.path, '$');
+    assert.match(
+      answer.tppMessages?.[0]?.text ?? '',
+      new RegExp(`^the body, at byte ${Buffer.from(large).indexOf('\\udbff')},`),
+    );
+  });
 });
 
 describe('input limits: every schema bounds what it takes', () => {
