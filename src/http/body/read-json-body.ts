@@ -19,7 +19,7 @@ export async function readLargeJsonBody(raw: Buffer): Promise<unknown> {
   if (refused !== undefined) throw ApiError.of([refused]);
   await turn();
   const value = parsed(units, layout);
-  // The search of its escapes is a step of its own: up to 1.5 MiB of them took 15-29 ms here.
+  // The search of its escapes grows with the body: a step of its own (docs/decisions/0357).
   await turn();
   refuseLoneSurrogates(raw, value, true);
   return value;
