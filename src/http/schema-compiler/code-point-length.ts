@@ -1,11 +1,13 @@
-import { createRequire } from 'node:module';
+import { precompiledRequire } from './precompiled.js';
 
-const require = createRequire(import.meta.url);
-/** Ajv's own count of a string's characters for maxLength and minLength: its code points, a surrogate pair counting one. */
-const ajvCodePointLength = (require('ajv/dist/runtime/ucs2length') as { default: (text: string) => number }).default;
+/** Ajv's module path of its count of a string's characters, as its standalone code requires it. */
+export const AJV_CODE_POINT_LENGTH_MODULE = 'ajv/dist/runtime/ucs2length';
 
 /** A UTF-16 surrogate, high or low: only a string holding one has fewer code points than code units. */
 const SURROGATE = /[\ud800-\udfff]/;
+
+/** Ajv's own count for maxLength and minLength (code points, a surrogate pair counting one): required when a string first needs it. */
+let ajvCodePointLength: ((text: string) => number) | undefined;
 
 /**
  * The same count as Ajv's, without its loop over every code unit when no surrogate is there: then
@@ -15,8 +17,18 @@ const SURROGATE = /[\ud800-\udfff]/;
  * surrogate is counted by Ajv's own function, so the answer is Ajv's.
  */
 export function codePointLength(text: string): number {
-  return SURROGATE.test(text) ? ajvCodePointLength(text) : text.length;
+  if (!SURROGATE.test(text)) return text.length;
+  ajvCodePointLength ??= (precompiledRequire(AJV_CODE_POINT_LENGTH_MODULE) as { default: (t: string) => number })
+    .default;
+  return ajvCodePointLength(text);
 }
 
-/** Ajv's module path of the function, as its standalone code requires it. */
-export const AJV_CODE_POINT_LENGTH_MODULE = 'ajv/dist/runtime/ucs2length';
+/**
+ * The require a precompiled validator is made with: precompiledRequire, but for Ajv's count of a
+ * string's characters, which is codePointLength. A validator compiled at run time keeps Ajv's own.
+ */
+export const validatorRequire = Object.assign(
+  (id: string): unknown =>
+    id === AJV_CODE_POINT_LENGTH_MODULE ? { default: codePointLength } : precompiledRequire(id),
+  precompiledRequire,
+) as NodeJS.Require;

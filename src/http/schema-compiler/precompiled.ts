@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
-import { AJV_CODE_POINT_LENGTH_MODULE, codePointLength } from './code-point-length.js';
 
 /**
  * Validators and serializers compiled at build (scripts/precompile-schemas.ts writes them into
@@ -40,17 +39,6 @@ export function schemaKey(...inputs: unknown[]): string {
 
 /** The require the precompiled code loads its libraries' runtime helpers with (ajv/dist/runtime, fast-json-stringify/lib). */
 export const precompiledRequire: NodeJS.Require = createRequire(import.meta.url);
-
-/**
- * The require a precompiled validator is made with: precompiledRequire, but for Ajv's count of a
- * string's characters, which is codePointLength (the same count, without a loop over a string that
- * holds no surrogate). A validator compiled at run time keeps Ajv's own.
- */
-export const validatorRequire = Object.assign(
-  (id: string): unknown =>
-    id === AJV_CODE_POINT_LENGTH_MODULE ? { default: codePointLength } : precompiledRequire(id),
-  precompiledRequire,
-) as NodeJS.Require;
 
 let installed: PrecompiledSchemas = { validators: {}, serializers: {} };
 

@@ -8,7 +8,8 @@ import { arrayBoundsOf, overlongArray } from './array-bounds.js';
 import { DescribedProblems } from './described-problems.js';
 import { listValidatorOf, validateInTurns, warmLists } from './list-validation.js';
 import { type NumberType, numberProperties } from './number-text.js';
-import { precompiledRequire, precompiledSchemas, schemaKey, validatorRequire } from './precompiled.js';
+import { validatorRequire } from './code-point-length.js';
+import { precompiledRequire, precompiledSchemas, schemaKey } from './precompiled.js';
 import { describe, numbersNotInDecimal, withContext, withoutBranchErrors } from './problem-description.js';
 import type { PartValidator, RequestParts, RouteValidator, UnitCompiler, ValidateRequest } from './route-validator.js';
 

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
-import { AJV_CODE_POINT_LENGTH_MODULE, codePointLength } from '../../../src/http/schema-compiler/code-point-length.js';
-import { precompiledRequire, validatorRequire } from '../../../src/http/schema-compiler/precompiled.js';
+import {
+  AJV_CODE_POINT_LENGTH_MODULE,
+  codePointLength,
+  validatorRequire,
+} from '../../../src/http/schema-compiler/code-point-length.js';
+import { precompiledRequire } from '../../../src/http/schema-compiler/precompiled.js';
 
 const ajvCount = (createRequire(import.meta.url)(AJV_CODE_POINT_LENGTH_MODULE) as { default: (t: string) => number })
   .default;
