@@ -81,3 +81,11 @@ export const SQLITE_BUSY_WAIT_MS = 5_000;
  * @fastify/compress's own default.
  */
 export const COMPRESSION_MIN_BYTES = 1024;
+
+/**
+ * Column sets of one table whose insert statement SQLite's hot path keeps at hand
+ * (src/store/sqlite/insert-statements.ts). The hot path's rows each have one set, so a table sees one
+ * or two; a row builder that left out columns by the row would make a set per combination, and past
+ * this the oldest is dropped (it is still found, more slowly, through the statement cache).
+ */
+export const INSERT_SHAPES_PER_TABLE = 8;

@@ -27,6 +27,7 @@ import type {
   TppRequestRecord,
 } from '../store.js';
 import type { StatementCache } from './statement-cache.js';
+import { InsertStatements } from './insert-statements.js';
 import { TRANSACTION_COLUMNS, toTransaction, transactionRowOf } from '../queries/sandbox-transaction-queries.js';
 import type { SandboxTransaction, TransactionPage } from '../sandbox-records.js';
 import type { Selectable } from 'kysely';
@@ -36,6 +37,9 @@ import { scenarioOf } from '../queries/sandbox-scenario-queries.js';
 
 /** The read of a bank's armed bank faults that every signed request of a sandbox TPP makes: its text made once. */
 const BANK_FAULTS_SQL = `select * from sandbox_scenarios where bank = ? and kind in (${BANK_SCENARIO_KINDS.map((k) => `'${k}'`).join(', ')}) order by created_at, id`;
+
+/** The status read's payment, with its bank's clock: its text made once, not hashed anew for the statement cache on every read. */
+const FIND_PAYMENT_SQL = `select id, tpp_id, service, product, status, body, funds_available, status_reason, created_at, ${bankClockOffset('?')} as clock_offset_ms from payments where id = ? and tpp_id = ?`;
 
 /**
  * The operations every signed request or every create makes, as SQL prepared once and run
@@ -50,10 +54,13 @@ export class SqliteHotPath {
     (payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions) => CreatePaymentResult
   >;
 
+  private readonly inserts: InsertStatements;
+
   constructor(
     database: BetterSqlite3.Database,
     private readonly statements: StatementCache,
   ) {
+    this.inserts = new InsertStatements(statements);
     this.create = database.transaction(
       (payment: NewPayment, request: TppRequestRecord, options: CreatePaymentOptions) =>
         this.createIn(payment, request, options),
@@ -89,9 +96,7 @@ export class SqliteHotPath {
   }
 
   findPayment(tppId: string, paymentId: string, bank: string): StoredPayment | undefined {
-    const row = this.sql(
-      `select id, tpp_id, service, product, status, body, funds_available, status_reason, created_at, ${bankClockOffset('?')} as clock_offset_ms from payments where id = ? and tpp_id = ?`,
-    ).get(bank, paymentId, tppId) as PaymentRowRead | undefined;
+    const row = this.sql(FIND_PAYMENT_SQL).get(bank, paymentId, tppId) as PaymentRowRead | undefined;
     return row === undefined ? undefined : toStoredPayment(row);
   }
 
@@ -181,7 +186,7 @@ export class SqliteHotPath {
     if (subscription !== null) this.insert('notification_subscriptions', subscription);
     // One statement for every entry of a bulk: the text is made and looked up once, not per row.
     if (transfers.length > 0) {
-      const insertTransfer = this.insertStatement('transfers', transfers[0]!);
+      const insertTransfer = this.inserts.of('transfers', transfers[0]!);
       for (const row of transfers) insertTransfer.run(row);
     }
     return { outcome: 'created' };
@@ -189,15 +194,7 @@ export class SqliteHotPath {
 
   /** Inserts a row of named columns; the statement is prepared once per table and column set. */
   private insert(table: string, row: Record<string, unknown>, suffix = ''): BetterSqlite3.RunResult {
-    return this.insertStatement(table, row, suffix).run(row);
-  }
-
-  /** The insert of rows with the columns of `row`. */
-  private insertStatement(table: string, row: Record<string, unknown>, suffix = ''): BetterSqlite3.Statement {
-    const columns = Object.keys(row);
-    return this.sql(
-      `insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})${suffix}`,
-    );
+    return this.inserts.of(table, row, suffix).run(row);
   }
 
   private sql(text: string): BetterSqlite3.Statement {

@@ -31,6 +31,11 @@ export class StatementCache implements SqliteDatabase {
     return statement;
   }
 
+  /** A writing statement this cache handed out before is run again (insert-statements.ts keeps some at hand). */
+  noteWrite(): void {
+    this.wrote = true;
+  }
+
   /** The prepared statement of a read of `sql` that returns its rows as arrays, kept apart from the one returning objects. */
   rawStatement(sql: string): BetterSqlite3.Statement {
     return this.cached(this.rawStatements, sql, true);
