@@ -137,6 +137,16 @@ describe('parseSignatureHeader', () => {
     );
   });
 
+  it('takes the base64 its pattern takes, written canonically or not, and nothing more (issue 44)', () => {
+    const signatureOf = (text: string) => parseSignatureHeader(HEADER.replace(SIGNATURE_B64, text)).signature;
+    assert.match(SIGNATURE_B64, /=$/, 'the canonical signature ends in padding');
+    assert.deepEqual(signatureOf(SIGNATURE_B64.replace(/=+$/, '')), SIGNATURE, 'without its padding');
+    assert.deepEqual(signatureOf('QR=='), Buffer.from([0x41]), 'with bits left over in its last character');
+    for (const text of ['QQ===', '=QQ', 'QQ==QQ==', 'QQ-_']) {
+      throwsHeaderError(() => parseSignatureHeader(HEADER.replace(SIGNATURE_B64, text)), /signature is not base64/);
+    }
+  });
+
   it('reads a signature value folded with whitespace', () => {
     const folded = SIGNATURE_B64.match(/.{1,64}/g)!.join(' ');
     assert.deepEqual(parseSignatureHeader(HEADER.replace(SIGNATURE_B64, folded)).signature, SIGNATURE);
