@@ -19,7 +19,7 @@ import { benchTpp, createRequest, createdPaymentId, pool, poolForLoad, readReque
 /**
  * `node dist/bench/create-row.js [postgres|read]`: the create row of `npm run bench` alone (signed
  * cross-border creates in the sandbox, on SQLite or on a PostgreSQL database of its own, 16
- * connections, BENCH_SECONDS), RUNS times with a warm-up each: to compare two builds side by side when
+ * connections, BENCH_SECONDS), RUNS times with a warm-up each (BENCH_WARM_UP_SECONDS of creates, 1 by default, as run.ts's): to compare two builds side by side when
  * a change touches the create's path (run from each build's folder: the server is the bundle below the
  * working directory), or the process's memory (the server's peak RSS, the bench's "Peak RSS" row).
  * With `read`, the status read row instead, on SQLite after the creates' warm-up, as run.ts runs it.
@@ -38,6 +38,7 @@ const FLOOR = process.env.BENCH_FLOOR === '1';
 const CEILING = process.env.BENCH_CEILING === '1';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 1);
 const { work, caFile, credentials } = await benchTpp();
 const rates: number[] = [];
 const peaks: number[] = [];
@@ -60,10 +61,10 @@ for (let run = 0; run < RUNS; run++) {
     // was stored, or 500 by the floor) on the fastest machine seen.
     const warmUp = await runLoad(
       server.url,
-      pool(8_000, (i) => createRequest(credentials, offset + 5_000_000 + i)),
+      pool(8_000 * WARM_UP_SECONDS, (i) => createRequest(credentials, offset + 5_000_000 + i)),
       {
         connections: 16,
-        seconds: 1,
+        seconds: WARM_UP_SECONDS,
         expect: 201,
       },
     );
