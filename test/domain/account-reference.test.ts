@@ -7,7 +7,9 @@ import {
   bicCountry,
   bicProblem,
   ibanFailure,
+  isBic,
 } from '../../src/domain/account-reference.js';
+import { isValidBIC } from 'ibantools';
 
 const NORWEGIAN = { norwegian: true };
 const FOREIGN = { norwegian: false };
@@ -181,5 +183,33 @@ describe('ibanFailure: which check of an IBAN failed', () => {
     assert.match(ibanFailure('NO93 8601 1117 947')!, /contains spaces/);
     assert.match(ibanFailure('NOAB86011117947')!, /check digits 'AB' are not digits/);
     assert.equal(ibanFailure('NO9386011117947'), undefined);
+  });
+});
+
+describe('isBic (issue 44: its pattern made once)', () => {
+  it("answers as ibantools' isValidBIC on every form, case and country that matters", () => {
+    const texts = [
+      'ESSESESSXXX',
+      'ESSESESS',
+      'essesessxxx',
+      'DNBANOKK',
+      'DNBANOKKXXX',
+      'DNBANOKK1',
+      'DNBANOKKXX',
+      'DNBANOKKXXXX',
+      'DNBAZZKK',
+      'DNBA__KK',
+      'DNB1NOKK',
+      'DNBANO-K',
+      'DNBANOKKXX!',
+      ' DNBANOKK',
+      'DNBANOKK\n',
+      '',
+      'NOKK',
+      'ÆØÅANOKK',
+    ];
+    for (const text of texts) assert.equal(isBic(text), isValidBIC(text), JSON.stringify(text));
+    assert.equal(isBic('ESSESESSXXX'), true);
+    assert.equal(isBic('DNBAZZKK'), false, 'an unknown country');
   });
 });
