@@ -129,7 +129,7 @@ const KEYS = {
 
 function single(headers: RequestHeaders, name: keyof typeof KEYS): string | undefined {
   // The key as written here: one lower-cased on every request is a new string, which V8 first looks
-  // up in its table of names to read the property (docs/decisions/0358).
+  // up in its table of names to read the property (docs/decisions/0359).
   const value = headers[KEYS[name]];
   return Array.isArray(value) ? value.join(', ') : value;
 }

@@ -107,7 +107,7 @@ function decodeSignature(text: string): Buffer {
   const compact = text.replace(/\s+/g, '');
   const bytes = Buffer.from(compact, 'base64');
   // Base64 as every signing library writes it is its bytes' own encoding, found without running the
-  // pattern over its 344 characters; any other text is judged by the pattern, as before.
+  // pattern over its 344 characters; any other text is judged by the pattern, as before (docs/decisions/0359).
   const canonical = compact.length > 0 && bytes.toString('base64') === compact;
   if (!canonical && !BASE64_TEXT.test(compact)) throw new SignatureHeaderError('signature is not base64');
   return bytes;
