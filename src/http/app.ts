@@ -87,6 +87,7 @@ import { RequestReplayGuard } from '../services/request-replay-guard.js';
 import type { RouteValidator } from './schema-compiler/route-validator.js';
 import { createValidatorCompiler } from './schema-compiler/validator-compiler.js';
 import { warmUp } from './schema-compiler/warm-up.js';
+import { routeOptionsOf } from './route-options.js';
 
 export interface AppDependencies {
   /** The client timeouts default to HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. */
@@ -202,6 +203,7 @@ const REQUEST_DECORATIONS: [string, unknown][] = [
   ['schemaProblems', null],
   ['signatureExplanation', null],
   ['scenario', null],
+  ['routeOptionsRead', null],
 ];
 
 function serverOptions(deps: AppDependencies): FastifyHttpOptions<Server> {
@@ -280,7 +282,7 @@ function registerRequestHooks(app: FastifyInstance): void {
       if (closing) throw shuttingDown();
       checkRequestLimits(request);
       request.log.debug({ method: request.method, path: request.url.split('?')[0] }, 'request received');
-      if (request.routeOptions.config.api !== undefined) negotiate(request);
+      if (routeOptionsOf(request).config.api !== undefined) negotiate(request);
     } catch (error) {
       done(error as Error);
       return;
@@ -296,7 +298,7 @@ function registerRequestHooks(app: FastifyInstance): void {
     // Every answer echoes it (Berlin Group), a path no operation serves too: the TPP matches its log by it.
     const requestId = request.headers['x-request-id'];
     if (typeof requestId === 'string') reply.header('X-Request-ID', requestId);
-    if (request.routeOptions.config.api !== undefined) reportLanguage(request, reply);
+    if (routeOptionsOf(request).config.api !== undefined) reportLanguage(request, reply);
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {

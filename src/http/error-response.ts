@@ -8,6 +8,7 @@ import { StoreClosedError } from '../store/closing-store.js';
 import { CoreUnavailable } from '../core/bank-core.js';
 import { RetryLater } from '../domain/retry-later.js';
 import { endForGoneClient, isClientGone } from './client-gone.js';
+import { routeOptionsOf } from './route-options.js';
 
 /** Answers whatever a handler threw: the SCA challenge, or the error body. */
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
@@ -101,7 +102,7 @@ export function toApiError(error: unknown, request: FastifyRequest): ApiError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError(
         'PAYLOAD_TOO_LARGE',
-        `the body is larger than ${request.routeOptions.bodyLimit ?? RESOURCE_BODY_LIMIT_BYTES} bytes, the most this operation accepts`,
+        `the body is larger than ${routeOptionsOf(request).bodyLimit ?? RESOURCE_BODY_LIMIT_BYTES} bytes, the most this operation accepts`,
       );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError(

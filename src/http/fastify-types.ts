@@ -59,6 +59,8 @@ declare module 'fastify' {
     signatureExplanation: SignatureExplanation | null;
     /** The error code answered, for the request's log line. */
     errorCode: string | null;
+    /** Fastify's route options of the request, once read (route-options.ts); null before. */
+    routeOptionsRead: FastifyRequest['routeOptions'] | null;
     /** The sandbox scenario that answered the request (bank-throttled, ...): its log line and metrics count it apart (docs/scenarios.md). */
     scenario: string | null;
   }

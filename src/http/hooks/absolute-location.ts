@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { routeOptionsOf } from '../route-options.js';
 
 /**
  * The Location of an operation's answer as an absolute URL under PUBLIC_URL: Berlin Group's
@@ -10,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 export function registerAbsoluteLocation(app: FastifyInstance, publicUrl: string): void {
   const base = publicUrl.replace(/\/+$/, '');
   app.addHook('onSend', (request, reply, payload, done) => {
-    const location = request.routeOptions.config.api === undefined ? undefined : reply.getHeader('location');
+    const location = routeOptionsOf(request).config.api === undefined ? undefined : reply.getHeader('location');
     if (typeof location === 'string' && location.startsWith('/')) reply.header('location', `${base}${location}`);
     done(null, payload);
   });

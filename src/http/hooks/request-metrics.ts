@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerMetrics } from '../../metrics/server-metrics.js';
+import { routeOptionsOf } from '../route-options.js';
 
 /** The route label of a request no route matched: one series for them all, whatever path was asked for. */
 const UNMATCHED_ROUTE = '(none)';
@@ -20,7 +21,7 @@ export function registerRequestMetrics(
     else
       metrics.observeRequest(
         request.method,
-        request.routeOptions.url ?? UNMATCHED_ROUTE,
+        routeOptionsOf(request).url ?? UNMATCHED_ROUTE,
         reply.statusCode,
         reply.elapsedTime / 1000,
       );

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import { routeOptionsOf } from '../route-options.js';
 
 /**
  * The platform's sandbox address: the Tietoevry platform serves its sandbox API
@@ -37,7 +38,7 @@ export function registerSandboxAddressLinks(app: FastifyInstance): void {
     const prefix = addressPrefixOf(request);
     done(
       null,
-      prefix === '' || request.routeOptions.config.linksAsWritten === true
+      prefix === '' || routeOptionsOf(request).config.linksAsWritten === true
         ? payload
         : withPrefixedLinks(payload, prefix),
     );

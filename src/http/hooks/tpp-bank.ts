@@ -3,6 +3,7 @@ import type { Banks } from '../../services/banks.js';
 import { addressGroupOf } from '../../domain/client-address.js';
 import { signedRequestOf } from './authenticate.js';
 import { waitsOnlyWhenNeeded } from './waits-only-when-needed.js';
+import { routeOptionsOf } from '../route-options.js';
 
 /** The gate each request of a bank holds until it is answered (services/bank-gate.ts). */
 const held = new WeakMap<FastifyRequest, () => void>();
@@ -20,7 +21,7 @@ export function openTppBank(banks: Banks): preValidationHookHandler {
   return waitsOnlyWhenNeeded((request) => {
     const signed = signedRequestOf(request);
     const hold = () =>
-      request.routeOptions.config.bulk === true ? undefined : holdBank(banks, request, banks.of(signed.tpp.id));
+      routeOptionsOf(request).config.bulk === true ? undefined : holdBank(banks, request, banks.of(signed.tpp.id));
     const entering = banks.enter(signed.tpp.id, signed.keySha256, signed.anchor, addressGroupOf(request.ip));
     return entering === undefined ? hold() : entering.then(hold);
   });

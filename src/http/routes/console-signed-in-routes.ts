@@ -7,6 +7,7 @@ import { registerConsoleNotificationRoutes } from './console-notification-routes
 import type { ConsoleScope } from './console-scope.js';
 import { registerConsoleToolRoutes } from './console-tool-routes.js';
 import { registerConsoleViewRoutes } from './console-view-routes.js';
+import { routeOptionsOf } from '../route-options.js';
 
 /**
  * The console's pages behind its session cookie: each request's session is found before its body is
@@ -24,7 +25,7 @@ export function registerSignedInPages(signedIn: FastifyInstance, scope: ConsoleS
       return show(request, reply, { kind: 'message', message: 'bank-gone' }, { status: 401 });
     sessions.set(request, session);
     // A page of the bank waits while a bulk operation changes it, as the bank's API requests do.
-    if (request.routeOptions.config.bulk !== true)
+    if (routeOptionsOf(request).config.bulk !== true)
       await holdBank(options.banks, request, options.banks.of(session.tppId));
     return undefined;
   });
