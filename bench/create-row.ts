@@ -26,6 +26,8 @@ import { benchTpp, createRequest, createdPaymentId, pool, poolForLoad, readReque
  * Each run also gives the server's CPU (every thread) per answer, which moves less than a rate when
  * the machine's speed drifts, and the p99 of its answers' latency. With BENCH_FLOOR=1, the row's floor (bench/floor-server.ts) on the same
  * engine instead of the server: run by turns with the server, it gives the row's ratio to its floor.
+ * With BENCH_BY_TURNS=1, each run measures the server and then its floor, and the ratio of each pair
+ * is printed with their median: the machine's drift, larger than most changes, moves both of a pair.
  * With BENCH_CEILING=1, the bare Fastify route (bench/ceiling-server.ts) instead, in the server's
  * process settings (scripts/start.env): its peak RSS is what the runtime and Fastify hold under the
  * same load with none of the server's code, the runtime's share of the server's (run it with
@@ -36,25 +38,60 @@ const READ = process.argv[2] === 'read';
 const ENGINE = process.argv[2] === 'postgres' ? 'PostgreSQL' : 'SQLite';
 const FLOOR = process.env.BENCH_FLOOR === '1';
 const CEILING = process.env.BENCH_CEILING === '1';
+const BY_TURNS = process.env.BENCH_BY_TURNS === '1';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 1);
+type Side = 'server' | 'floor' | 'ceiling';
+/** What each run measures, in this order: with BENCH_BY_TURNS=1, the server and then its floor. */
+const SIDES: Side[] = BY_TURNS ? ['server', 'floor'] : [FLOOR ? 'floor' : CEILING ? 'ceiling' : 'server'];
+interface Figures {
+  rates: number[];
+  peaks: number[];
+  cpus: number[];
+  p99s: number[];
+  /** Per thread name, its CPU per answer in each run. */
+  threadCpus: Map<string, number[]>;
+}
+const measured = new Map<Side, Figures>(
+  SIDES.map((side) => [side, { rates: [], peaks: [], cpus: [], p99s: [], threadCpus: new Map() }]),
+);
 const { work, caFile, credentials } = await benchTpp();
-const rates: number[] = [];
-const peaks: number[] = [];
-const cpus: number[] = [];
-const p99s: number[] = [];
-/** Per thread name, its CPU per answer in each run. */
-const threadCpus = new Map<string, number[]>();
-for (let run = 0; run < RUNS; run++) {
+for (let run = 0; run < RUNS; run++) for (const side of SIDES) await measure(side, run, measured.get(side)!);
+rmSync(work, { recursive: true, force: true });
+/** The median of the figures, then each as measured. */
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const figures = (values: number[], digits = 0) =>
+  `median ${median(values).toFixed(digits)} (${values.map((v) => v.toFixed(digits)).join(', ')})`;
+for (const [side, { rates, cpus, peaks, p99s, threadCpus }] of measured)
+  process.stdout.write(
+    `${side === 'floor' ? 'the floor’s ' : side === 'ceiling' ? 'the bare route’s ' : ''}${READ ? 'status reads' : 'creates'} on ${ENGINE}: ${figures(rates)} a second; the server's CPU per answer: ${figures(cpus, 3)} ms; ` +
+      `the server's peak RSS: ${figures(peaks)} MB; the p99 latency: ${figures(p99s, 1)} ms\n` +
+      `  its CPU per answer by thread, ms: ${[...threadCpus].map(([name, values]) => `${name} ${figures(values, 3)}`).join('; ')}\n`,
+  );
+if (BY_TURNS) {
+  // Each run's server against the floor run right after it: the machine's drift moves both alike.
+  const server = measured.get('server')!.rates;
+  const floor = measured.get('floor')!.rates;
+  process.stdout.write(
+    `the server's rate over its floor's, run by run: ${figures(
+      server.map((rate, i) => rate / floor[i]!),
+      2,
+    )}\n`,
+  );
+}
+
+/** One run of the row against one side: its own server, database and data folder. */
+async function measure(side: Side, run: number, { rates, peaks, cpus, p99s, threadCpus }: Figures): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-create-'));
   const database = ENGINE === 'PostgreSQL' ? await createTestDatabase() : undefined;
   const env = { ...sqliteSandboxEnv(dir, caFile), ...(database === undefined ? {} : { DATABASE_URL: database.url }) };
-  const server = FLOOR
-    ? await startBenchServer(FLOOR_SERVER, benchPort(2), {}, [database?.url ?? `sqlite:${join(dir, 'floor.db')}`])
-    : CEILING
-      ? await startBareRoute()
-      : await startBenchServer(SERVER_BUNDLE, benchPort(2), env);
+  const server =
+    side === 'floor'
+      ? await startBenchServer(FLOOR_SERVER, benchPort(2), {}, [database?.url ?? `sqlite:${join(dir, 'floor.db')}`])
+      : side === 'ceiling'
+        ? await startBareRoute()
+        : await startBenchServer(SERVER_BUNDLE, benchPort(2), env);
   try {
     const offset = run * 10_000_000;
     // Requests enough for a second at 8 000 a second: none sent twice (a retry, answered from what
@@ -98,15 +135,6 @@ for (let run = 0; run < RUNS; run++) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-rmSync(work, { recursive: true, force: true });
-/** The median of the figures, then each as measured. */
-const figures = (values: number[], digits = 0) =>
-  `median ${[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!.toFixed(digits)} (${values.map((v) => v.toFixed(digits)).join(', ')})`;
-process.stdout.write(
-  `${FLOOR ? 'the floor’s ' : CEILING ? 'the bare route’s ' : ''}${READ ? 'status reads' : 'creates'} on ${ENGINE}: ${figures(rates)} a second; the server's CPU per answer: ${figures(cpus, 3)} ms; ` +
-    `the server's peak RSS: ${figures(peaks)} MB; the p99 latency: ${figures(p99s, 1)} ms\n` +
-    `  its CPU per answer by thread, ms: ${[...threadCpus].map(([name, values]) => `${name} ${figures(values, 3)}`).join('; ')}\n`,
-);
 
 /** Signed status reads of one payment, each with its own X-Request-ID. */
 function readsOf(paymentId: string): () => ReturnType<typeof readRequest> {
