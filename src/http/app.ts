@@ -40,6 +40,7 @@ import { checkRequestLimits } from './hooks/request-limits.js';
 import { serializerFactory } from './schema-compiler/serializers.js';
 import type { SchemaRecorder } from './schema-compiler/precompiled.js';
 import { logRequest } from './hooks/request-log.js';
+import { lazyRequestLogger } from './request-logger.js';
 import { ClientGoneError, isClientGone } from './client-gone.js';
 import { registerRequestMetrics } from './hooks/request-metrics.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
@@ -204,6 +205,7 @@ const REQUEST_DECORATIONS: [string, unknown][] = [
   ['signatureExplanation', null],
   ['scenario', null],
   ['routeOptionsRead', null],
+  ['bankRelease', null],
 ];
 
 function serverOptions(deps: AppDependencies): FastifyHttpOptions<Server> {
@@ -212,6 +214,7 @@ function serverOptions(deps: AppDependencies): FastifyHttpOptions<Server> {
     logger: deps.logger ?? { level: deps.config.logLevel },
     // One line per request is written by our onResponse hook instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
     genReqId: () => randomUUID(),
     // Behind a load balancer the client is named by X-Forwarded-For, believed only from the proxies
     // TRUST_PROXY names (request.ip: the logs, the certificate endpoint's limit per address).

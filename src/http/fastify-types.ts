@@ -61,6 +61,8 @@ declare module 'fastify' {
     errorCode: string | null;
     /** Fastify's route options of the request, once read (route-options.ts); null before. */
     routeOptionsRead: FastifyRequest['routeOptions'] | null;
+    /** The release of the bank's gate this request holds as a reader (hooks/tpp-bank.ts); null when it holds none. */
+    bankRelease: (() => void) | null;
     /** The sandbox scenario that answered the request (bank-throttled, ...): its log line and metrics count it apart (docs/scenarios.md). */
     scenario: string | null;
   }

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNATURE_EXPLANATION_VALUE_MAX_LENGTH } from '../../src/domain/limits.js';
 import { authenticate } from '../../src/http/hooks/authenticate.js';
+import { waitsOnlyWhenNeeded } from '../../src/http/hooks/waits-only-when-needed.js';
 import { headerError } from '../../src/security/header-error.js';
 import type { TppAuthenticator } from '../../src/security/tpp-authenticator.js';
 import { readCertificateFields } from '../../src/security/der-certificate.js';
@@ -628,7 +629,7 @@ describe('an explainer that fails', () => {
       signatureExplanation: null,
       log: { error: (entry: unknown) => logged.push(entry) },
     } as unknown as FastifyRequest;
-    const hook = authenticate(authenticator, { role: 'any', digestRequired: false }, true);
+    const hook = waitsOnlyWhenNeeded(authenticate(authenticator, { role: 'any', digestRequired: false }, true));
     const failure = await new Promise<unknown>((resolve) => {
       hook.call(sandbox.app, request, {} as FastifyReply, resolve);
     });

@@ -1,4 +1,4 @@
-import type { FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../domain/api-error.js';
 import type { SignatureExplanation } from '../../security/signature-mistakes.js';
 import type { SignedRequest as RequestToCheck } from '../../security/signed-request.js';
@@ -6,7 +6,7 @@ import type { AuthRequirement, Authentication, TppAuthenticator } from '../../se
 import type { SignedRequest } from '../fastify-types.js';
 import { turn } from '../body/turn.js';
 import { isLargeBody } from './request-body.js';
-import { waitsOnlyWhenNeeded } from './waits-only-when-needed.js';
+import type { SometimesWaiting } from './waits-only-when-needed.js';
 
 /**
  * preValidation of a signed operation, first: the certificate (revocation included), Signature, Digest,
@@ -19,7 +19,7 @@ export function authenticate(
   authenticator: TppAuthenticator,
   requirement: AuthRequirement,
   explain: boolean,
-): preValidationHookHandler {
+): SometimesWaiting {
   const check = (request: FastifyRequest): Promise<void> | undefined => {
     // The target as the client sent and signed it, /api-sandbox prefix included.
     const toCheck: RequestToCheck = {
@@ -49,7 +49,7 @@ export function authenticate(
     return undefined;
   };
   // The body's joining (Fastify's) and its digest are steps of their own for a large body.
-  return waitsOnlyWhenNeeded((request) => (isLargeBody(request) ? turn().then(() => check(request)) : check(request)));
+  return (request) => (isLargeBody(request) ? turn().then(() => check(request)) : check(request));
 }
 
 /**

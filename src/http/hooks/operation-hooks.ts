@@ -1,16 +1,16 @@
-import type { FastifyInstance, FastifySchema, RouteOptions, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { CHECKED_BY_AUTHENTICATION } from '../schemas/header-schemas.js';
 import type { NationalIdKey } from '../../domain/psu.js';
-import type { TppAuthenticator } from '../../security/tpp-authenticator.js';
+import type { AuthRequirement, TppAuthenticator } from '../../security/tpp-authenticator.js';
 import type { Banks } from '../../services/banks.js';
 import type { RequestReplayGuard } from '../../services/request-replay-guard.js';
-import type { ApiRouteConfig } from '../fastify-types.js';
 import type { RouteValidator } from '../schema-compiler/route-validator.js';
 import { authenticate } from './authenticate.js';
 import { parseAndValidate } from './parse-and-validate.js';
 import { guardReplay } from './replay-guard.js';
 import { buildRequestContext } from './request-context.js';
-import { leaveBank, openTppBank } from './tpp-bank.js';
+import { leaveBank, leaveBankOnAbort, openTppBank } from './tpp-bank.js';
+import { type SometimesWaiting, inSequence, waitsOnlyWhenNeeded } from './waits-only-when-needed.js';
 import { type OperationCatalogue, answerBankFault } from './scenario-faults.js';
 import type { SandboxScenarios } from '../../services/sandbox/sandbox-scenarios.js';
 
@@ -28,13 +28,15 @@ export interface OperationHookDependencies {
 }
 
 /**
- * Gives each API operation its hooks as it is added, each with one job, in the order they run:
- * preValidation authenticate → the TPP's bank (sandbox) → replay guard → parse and validate, then
- * preHandler the request context. The order decides which refusal a request gets when it has
- * several (a bad signature before a reused X-Request-ID before a bad body), and a client that is not
- * authenticated learns nothing about its body. Operations that are not signed (the documentation, a
- * sandbox certificate) are parsed and validated only. The global hooks (app.ts) run before these:
- * onRequest limits and negotiation, the raw body kept for the Digest.
+ * Gives each API operation its steps as it is added, one job each, in the order they run:
+ * authenticate → the TPP's bank (sandbox) → its armed fault (sandbox) → replay guard → parse and
+ * validate → the request context. The order decides which refusal a request gets when it has several
+ * (a bad signature before a reused X-Request-ID before a bad body), and a client that is not
+ * authenticated learns nothing about its body. The steps run as one preValidation hook: each hook
+ * costs every request Fastify's hook machinery, and the signed ones are all waiting only now and then
+ * (docs/decisions/0362). Operations that are not signed (the documentation, a sandbox certificate) are
+ * parsed and validated only. The global hooks (app.ts) run before these: onRequest limits and
+ * negotiation, the raw body kept for the Digest.
  */
 export function registerOperationHooks(app: FastifyInstance, deps: OperationHookDependencies): void {
   app.addHook('onRoute', (route) => {
@@ -42,37 +44,32 @@ export function registerOperationHooks(app: FastifyInstance, deps: OperationHook
     if (api === undefined) return;
     const schema = route.schema === undefined || api.auth === null ? route.schema : withoutCheckedHeaders(route.schema);
     const validator = schema === undefined ? undefined : deps.compileValidator(schema);
-    const faults = api.auth === null ? [] : bankFaults(route, deps);
-    route.preValidation = [
-      ...signedHooks(api, deps, faults),
-      parseAndValidate(api, validator),
-      ...asList(route.preValidation),
-    ];
-    if (api.auth !== null)
-      route.preHandler = [buildRequestContext(deps.banks, deps.nationalIdKey), ...asList(route.preHandler)];
+    const steps =
+      api.auth === null
+        ? [parseAndValidate(api, validator)]
+        : [
+            ...signedSteps(api.auth, deps, bankFaults(route, deps)),
+            parseAndValidate(api, validator),
+            buildRequestContext(deps.banks, deps.nationalIdKey),
+          ];
+    route.preValidation = [waitsOnlyWhenNeeded(inSequence(steps)), ...asList(route.preValidation)];
     if (api.auth !== null && deps.banks.mode === 'sandbox') {
       route.onResponse = [...asList(route.onResponse), leaveBank];
-      route.onRequestAbort = [...asList(route.onRequestAbort), leaveBank];
+      route.onRequestAbort = [...asList(route.onRequestAbort), leaveBankOnAbort];
     }
   });
 }
 
-function signedHooks(api: ApiRouteConfig, deps: OperationHookDependencies, faults: preValidationHookHandler[]) {
-  if (api.auth === null) return [];
-  // Production has one bank, made by its migration: no hook to make a TPP's.
+function signedSteps(auth: AuthRequirement, deps: OperationHookDependencies, faults: SometimesWaiting[]) {
+  // Production has one bank, made by its migration: no step to make a TPP's.
   const bank = deps.banks.mode === 'sandbox' ? [openTppBank(deps.banks)] : [];
   // Only the sandbox explains a refused signature; production's answers say no more than the refusal.
   const explain = deps.banks.mode === 'sandbox';
-  return [
-    authenticate(deps.authenticator, api.auth, explain),
-    ...bank,
-    ...faults,
-    guardReplay(deps.replayGuard, api.auth),
-  ];
+  return [authenticate(deps.authenticator, auth, explain), ...bank, ...faults, guardReplay(deps.replayGuard, auth)];
 }
 
-/** The sandbox's bank-fault hook of a signed operation of the bank's API; none in production, none for the sandbox's own. */
-function bankFaults(route: RouteOptions, deps: OperationHookDependencies): preValidationHookHandler[] {
+/** The sandbox's bank-fault step of a signed operation of the bank's API; none in production, none for the sandbox's own. */
+function bankFaults(route: RouteOptions, deps: OperationHookDependencies): SometimesWaiting[] {
   if (deps.scenarios === undefined) return [];
   const operationId = deps.scenarios.catalogue.note(route.method, route.url);
   return operationId === undefined ? [] : [answerBankFault(deps.scenarios.service, operationId)];

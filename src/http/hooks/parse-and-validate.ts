@@ -1,10 +1,10 @@
-import type { FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ApiError, type Problem } from '../../domain/api-error.js';
 import type { ApiRouteConfig } from '../fastify-types.js';
 import { turn } from '../body/turn.js';
 import type { RequestParts, RouteValidator } from '../schema-compiler/route-validator.js';
 import { isLargeBody, parseLargeBody, parseSmallBody } from './request-body.js';
-import { waitsOnlyWhenNeeded } from './waits-only-when-needed.js';
+import type { SometimesWaiting } from './waits-only-when-needed.js';
 
 /**
  * preValidation of an API operation, after authentication on a signed one (so a client that is not
@@ -13,13 +13,13 @@ import { waitsOnlyWhenNeeded } from './waits-only-when-needed.js';
  * here, or handed to the handler to report with its own (ApiRouteConfig.deferSchemaProblems). A
  * request without a large body is done in one step; a large body's steps take turns.
  */
-export function parseAndValidate(api: ApiRouteConfig, validator: RouteValidator | undefined): preValidationHookHandler {
-  return waitsOnlyWhenNeeded((request) => {
+export function parseAndValidate(api: ApiRouteConfig, validator: RouteValidator | undefined): SometimesWaiting {
+  return (request) => {
     if (isLargeBody(request)) return parseAndValidateInTurns(request, api, validator);
     parseSmallBody(request);
     settle(request, api, validator?.now(partsOf(request)) ?? []);
     return undefined;
-  });
+  };
 }
 
 async function parseAndValidateInTurns(

@@ -1,10 +1,11 @@
-import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../domain/api-error.js';
 import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 import type { RequestReplayGuard } from '../../services/request-replay-guard.js';
 import { StoreClosedError } from '../../store/closing-store.js';
 import { errorBody, shuttingDown } from '../error-response.js';
 import { signedRequestOf } from './authenticate.js';
+import type { SometimesWaiting } from './waits-only-when-needed.js';
 
 /**
  * preValidation of a signed operation, after authentication (and the TPP's bank): binds the
@@ -12,7 +13,7 @@ import { signedRequestOf } from './authenticate.js';
  * request, before the request does anything (services/request-replay-guard.ts). Notes whether the
  * request is a retry of the one bound.
  */
-export function guardReplay(guard: RequestReplayGuard, requirement: AuthRequirement): preValidationAsyncHookHandler {
+export function guardReplay(guard: RequestReplayGuard, requirement: AuthRequirement): SometimesWaiting {
   // A whole bank's operation is bound as production's are (issue 40); the other test-data operations may share an X-Request-ID.
   const scope = requirement.testData === true && requirement.wholeBank !== true ? 'test-data' : 'strict';
   return async (request) => {

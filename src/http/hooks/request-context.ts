@@ -1,8 +1,9 @@
-import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { type NationalIdKey, hashNationalId } from '../../domain/psu.js';
 import type { Banks } from '../../services/banks.js';
 import type { RequestContext } from '../../services/request-context.js';
 import { signedRequestOf } from './authenticate.js';
+import type { SometimesWaiting } from './waits-only-when-needed.js';
 import { parseNotificationContent } from '../../domain/notifications/notification-content.js';
 import { isNotificationUri } from '../../domain/notifications/notification-uri.js';
 import {
@@ -12,14 +13,14 @@ import {
 } from '../../domain/notifications/notification-subscription.js';
 
 /**
- * preHandler of a signed operation: the request's facts, made once from what the hooks before it
+ * The last step of a signed operation's hook: the request's facts, made once from what the steps before it
  * established and from its headers, for the handler to hand to the services (contextOf). The
  * national identity number is hashed here, once a request, and kept only as its keyed hash.
  */
-export function buildRequestContext(banks: Banks, nationalIdKey: NationalIdKey): preHandlerHookHandler {
-  return (request, _reply, done) => {
+export function buildRequestContext(banks: Banks, nationalIdKey: NationalIdKey): SometimesWaiting {
+  return (request) => {
     request.requestContext = requestContextOf(request, banks, nationalIdKey);
-    done();
+    return undefined;
   };
 }
 

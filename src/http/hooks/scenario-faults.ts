@@ -1,10 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { preValidationHookHandler } from 'fastify';
 import { ApiError } from '../../domain/api-error.js';
 import type { BankFault, SandboxScenarios, ScenarioOperations } from '../../services/sandbox/sandbox-scenarios.js';
 import { operationIdOfRoute } from '../schemas/operation-ids.js';
 import { signedRequestOf } from './authenticate.js';
-import { waitsOnlyWhenNeeded } from './waits-only-when-needed.js';
+import type { SometimesWaiting } from './waits-only-when-needed.js';
 
 /** The sandbox's own operations, which no bank fault answers: a test can always read, move and disarm. */
 const SANDBOX_PATH = '/v1/sandbox/';
@@ -39,8 +38,8 @@ export class OperationCatalogue implements ScenarioOperations {
  * SYSTEM_ERROR; slow answers as ever after the delay, on a timer, so the server answers others
  * meanwhile. The request is marked, so its log line and metrics count it as a scenario, not a fault.
  */
-export function answerBankFault(scenarios: SandboxScenarios, operationId: string): preValidationHookHandler {
-  return waitsOnlyWhenNeeded((request, reply) => {
+export function answerBankFault(scenarios: SandboxScenarios, operationId: string): SometimesWaiting {
+  return (request, reply) => {
     const finding = scenarios.faultFor(signedRequestOf(request).tpp.id, operationId);
     return finding?.then(async (fault) => {
       if (fault === undefined) return;
@@ -50,7 +49,7 @@ export function answerBankFault(scenarios: SandboxScenarios, operationId: string
       if (refusal !== undefined) throw refusal;
       if (fault.rule.kind === 'bank-slow') await delay(fault.rule.delayMs);
     });
-  });
+  };
 }
 
 function refusalOf(fault: BankFault): ApiError | undefined {

@@ -1,12 +1,9 @@
-import type { FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Banks } from '../../services/banks.js';
 import { addressGroupOf } from '../../domain/client-address.js';
 import { signedRequestOf } from './authenticate.js';
-import { waitsOnlyWhenNeeded } from './waits-only-when-needed.js';
+import type { SometimesWaiting } from './waits-only-when-needed.js';
 import { routeOptionsOf } from '../route-options.js';
-
-/** The gate each request of a bank holds until it is answered (services/bank-gate.ts). */
-const held = new WeakMap<FastifyRequest, () => void>();
 
 /**
  * preValidation of a signed operation, after authentication: lets the request into its TPP's
@@ -17,30 +14,42 @@ const held = new WeakMap<FastifyRequest, () => void>();
  * operation changes the bank. A bulk operation's own request passes the gate alone instead.
  * Production has one bank, made by its migration, and does not register this hook.
  */
-export function openTppBank(banks: Banks): preValidationHookHandler {
-  return waitsOnlyWhenNeeded((request) => {
+export function openTppBank(banks: Banks): SometimesWaiting {
+  return (request) => {
     const signed = signedRequestOf(request);
     const hold = () =>
       routeOptionsOf(request).config.bulk === true ? undefined : holdBank(banks, request, banks.of(signed.tpp.id));
     const entering = banks.enter(signed.tpp.id, signed.keySha256, signed.anchor, addressGroupOf(request.ip));
     return entering === undefined ? hold() : entering.then(hold);
-  });
+  };
 }
 
 /** Passes the bank's gate as a reader for this request, until leaveBank: a promise only when it must wait. */
 export function holdBank(banks: Banks, request: FastifyRequest, bank: string): Promise<void> | undefined {
   const release = banks.gate.read(bank);
   if (!(release instanceof Promise)) {
-    held.set(request, release);
+    request.bankRelease = release;
     return undefined;
   }
   return release.then((passed) => {
-    held.set(request, passed);
+    request.bankRelease = passed;
   });
 }
 
-/** onResponse and onRequestAbort: the request's bank gate released, if it held one. */
-export async function leaveBank(request: FastifyRequest): Promise<void> {
-  held.get(request)?.();
-  held.delete(request);
+/** onResponse: the request's bank gate released, if it held one. */
+export function leaveBank(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  releaseBank(request);
+  done();
+}
+
+/** onRequestAbort: leaveBank for a request whose client went away. */
+export function leaveBankOnAbort(request: FastifyRequest, done: () => void): void {
+  releaseBank(request);
+  done();
+}
+
+function releaseBank(request: FastifyRequest): void {
+  const release = request.bankRelease;
+  request.bankRelease = null;
+  release?.();
 }

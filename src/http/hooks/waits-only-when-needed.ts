@@ -25,3 +25,19 @@ export function waitsOnlyWhenNeeded(work: SometimesWaiting): preValidationHookHa
       );
   };
 }
+
+/**
+ * Steps run one after another as one step, so that an operation's steps cost Fastify one hook
+ * (docs/decisions/0362): a step that waits holds back the steps after it, and the first to throw or
+ * reject is the request's error; those after it do not run.
+ */
+export function inSequence(steps: readonly SometimesWaiting[]): SometimesWaiting {
+  const from = (first: number, request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined => {
+    for (let i = first; i < steps.length; i++) {
+      const waiting = steps[i]!(request, reply);
+      if (waiting !== undefined) return waiting.then(() => from(i + 1, request, reply));
+    }
+    return undefined;
+  };
+  return (request, reply) => from(0, request, reply);
+}

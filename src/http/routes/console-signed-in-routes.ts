@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConsoleSession } from '../../services/console/console-sessions.js';
 import { CONSOLE_SESSION_COOKIE } from '../console-pages/console-access.js';
-import { holdBank, leaveBank } from '../hooks/tpp-bank.js';
+import { holdBank, leaveBank, leaveBankOnAbort } from '../hooks/tpp-bank.js';
 import { registerConsoleActionRoutes } from './console-action-routes.js';
 import { registerConsoleNotificationRoutes } from './console-notification-routes.js';
 import type { ConsoleScope } from './console-scope.js';
@@ -30,7 +30,7 @@ export function registerSignedInPages(signedIn: FastifyInstance, scope: ConsoleS
     return undefined;
   });
   signedIn.addHook('onResponse', leaveBank);
-  signedIn.addHook('onRequestAbort', leaveBank);
+  signedIn.addHook('onRequestAbort', leaveBankOnAbort);
 
   const pages = { pages: signedIn, bank, show, sessionOf };
   registerConsoleViewRoutes(pages);
