@@ -127,8 +127,8 @@ export interface AppDependencies {
 
 /**
  * The HTTP application. Each cross-cutting concern is one hook: onRequest limits and negotiation →
- * preValidation, on an API operation, authentication, the TPP's bank, the replay guard, body parsing
- * and validation (hooks/operation-hooks.ts) → preHandler the request context → handler →
+ * preValidation, on an API operation, one hook of steps: authentication, the TPP's bank, the replay
+ * guard, body parsing and validation, the request context (hooks/operation-hooks.ts) → handler →
  * preSerialization tppMessage codes into the specification's list → onSend the binding's flush,
  * Content-Language → onResponse one log line.
  */
