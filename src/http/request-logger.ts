@@ -28,7 +28,7 @@ function isLevelAware(logger: FastifyBaseLogger): logger is FastifyBaseLogger & 
   return typeof (logger as Partial<LevelAware>).isLevelEnabled === 'function';
 }
 
-export class RequestLogger implements FastifyBaseLogger {
+class RequestLogger implements FastifyBaseLogger {
   private made: FastifyBaseLogger | undefined;
 
   constructor(

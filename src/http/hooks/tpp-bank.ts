@@ -6,13 +6,13 @@ import type { SometimesWaiting } from './waits-only-when-needed.js';
 import { routeOptionsOf } from '../route-options.js';
 
 /**
- * preValidation of a signed operation, after authentication: lets the request into its TPP's
+ * A step of a signed operation, after authentication: lets the request into its TPP's
  * sandbox bank, which the TPP's first signed request makes (a copy of the default data set;
  * services/banks.ts): a certificate of a CA the operator trusts enters whatever its key, one of the
  * sandbox's self-service CA only with a key bound to the bank (403 otherwise). The request then
  * passes the bank's gate as a reader until it is answered (leaveBank): it waits while a bulk
  * operation changes the bank. A bulk operation's own request passes the gate alone instead.
- * Production has one bank, made by its migration, and does not register this hook.
+ * Production has one bank, made by its migration, and does not take this step.
  */
 export function openTppBank(banks: Banks): SometimesWaiting {
   return (request) => {
