@@ -89,3 +89,11 @@ export const COMPRESSION_MIN_BYTES = 1024;
  * this the oldest is dropped (it is still found, more slowly, through the statement cache).
  */
 export const INSERT_SHAPES_PER_TABLE = 8;
+
+/**
+ * Texts of multi-row inserts kept per database engine (src/store/queries/insert-rows.ts): one per
+ * table, column set and row count. A batch run's chunks are all of INSERT_CHUNK rows but the last,
+ * so the tables that insert in chunks use a few; the rest count one text each. Past this the oldest
+ * is dropped and made again when next needed. A text of INSERT_CHUNK rows is some 100 KB.
+ */
+export const INSERT_TEXTS_PER_ENGINE = 64;

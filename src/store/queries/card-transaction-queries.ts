@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import type { NewSandboxCardTransaction, SandboxCardTransaction, TransactionPage } from '../sandbox-records.js';
-import { INSERT_CHUNK } from './insert-chunk.js';
+import { insertRecords } from './insert-rows.js';
 import { inPostingOrder } from './sandbox-transaction-queries.js';
 import type { TransactionLock } from './transaction-lock.js';
 
@@ -31,21 +31,19 @@ export async function addCardTransactions(
     const first = Number(last?.seq ?? 0) + 1;
     const stored: SandboxCardTransaction[] = transactions.map((t, i) => ({ ...t, cardAccountId, seq: first + i }));
     const at = createdAt.toISOString();
-    for (let start = 0; start < stored.length; start += INSERT_CHUNK) {
-      await trx
-        .insertInto('card_transactions')
-        .values(
-          stored.slice(start, start + INSERT_CHUNK).map((t) => ({
-            id: t.id,
-            card_account_id: cardAccountId,
-            seq: t.seq,
-            booking_date: t.bookingDate,
-            body: JSON.stringify(t.body),
-            created_at: at,
-          })),
-        )
-        .execute();
-    }
+    await insertRecords(
+      trx,
+      'card_transactions',
+      ['id', 'card_account_id', 'seq', 'booking_date', 'body', 'created_at'],
+      stored.map((t) => ({
+        id: t.id,
+        card_account_id: cardAccountId,
+        seq: t.seq,
+        booking_date: t.bookingDate,
+        body: JSON.stringify(t.body),
+        created_at: at,
+      })),
+    );
     return stored;
   });
 }

@@ -3,7 +3,8 @@ import type { Insertable, Kysely } from 'kysely';
 import { type BookedPayment, creditorNumbers } from '../../domain/payment-execution.js';
 import { SORTED_BASE64URL, timePart } from '../../domain/time-ordered-id.js';
 import type { AccountTransactionTable, Database } from '../database.js';
-import { INSERT_CHUNK } from './insert-chunk.js';
+import { insertRecords } from './insert-rows.js';
+import { ACCOUNT_TRANSACTION_INSERT_COLUMNS } from './account-transaction-columns.js';
 
 /** The names of the customers who hold debtor accounts, for the transactions a run books. */
 export async function customerNames(
@@ -69,12 +70,7 @@ export async function insertBookings(
       });
     }
   }
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await trx
-      .insertInto('account_transactions')
-      .values(rows.slice(start, start + INSERT_CHUNK))
-      .execute();
-  }
+  await insertRecords(trx, 'account_transactions', ACCOUNT_TRANSACTION_INSERT_COLUMNS, rows);
 }
 
 /**

@@ -12,7 +12,7 @@ import { STANDING_ORDER_RUNNING } from './payment-index-conditions.js';
 import type { Planner } from '../ledger-records.js';
 import { paymentRow, transferRows } from '../payment-rows.js';
 import type { NextExecution, PeriodicOrderState, PeriodicOutcome, RunningStandingOrder } from '../periodic-records.js';
-import { INSERT_CHUNK } from './insert-chunk.js';
+import { insertRecords } from './insert-rows.js';
 import { CLAIMED_COLUMNS, lockAccounts, signerLimits, toExecute } from './claimed-payments.js';
 import { customerNames, insertBookings } from './ledger-bookings.js';
 import { TRANSFER_COLUMNS, type TransferRow } from './transfer-rows.js';
@@ -223,11 +223,12 @@ async function recordExecutions(
     status_reason: c.booked.reason ?? null,
     created_at: now,
   }));
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK)
-    await trx
-      .insertInto('periodic_executions')
-      .values(rows.slice(start, start + INSERT_CHUNK))
-      .execute();
+  await insertRecords(
+    trx,
+    'periodic_executions',
+    ['payment_id', 'seq', 'bank', 'execution_date', 'status', 'status_reason', 'created_at'],
+    rows,
+  );
   const byNext = new Map<string, string[]>();
   for (const [paymentId, execution] of following) {
     const key = execution?.date ?? '';

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CompiledQuery, type Kysely, type RawBuilder, type Selectable, type Transaction, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, type Transaction, sql } from 'kysely';
 import { SANDBOX_BULK_SLICE_ROWS } from '../../domain/limits.js';
 import { BankRowsEncoder, type TableRows, decodeBankPages } from '../bank-rows-codec.js';
 import type { Database } from '../database.js';
@@ -13,7 +13,7 @@ import type {
   SnapshotSummary,
 } from '../snapshot-records.js';
 import { SNAPSHOT_TABLES } from './bank-tables.js';
-import { INSERT_CHUNK } from './insert-chunk.js';
+import { insertRows } from './insert-rows.js';
 import { type RowKey, deleteBankRowsChunk } from './retention-queries.js';
 import type { RowReader } from './row-reader.js';
 import type { TransactionLock } from './transaction-lock.js';
@@ -346,7 +346,7 @@ async function putBack(
       await nextTurn();
   const parentsFirst = [...SNAPSHOT_TABLES].reverse().map((t) => t.table);
   for await (const page of decodeBankPages(stored.data, parentsFirst, SANDBOX_BULK_SLICE_ROWS))
-    await slice((q) => insertRows(q, page.table, withoutDroppedColumns(page.table, page)));
+    await slice((q) => insertSavedRows(q, page.table, withoutDroppedColumns(page.table, page)));
   await slice((q) =>
     q
       .updateTable('banks')
@@ -368,27 +368,7 @@ function withoutDroppedColumns(table: string, saved: TableRows): TableRows {
   };
 }
 
-/**
- * Inserts a table's saved rows, INSERT_CHUNK a statement. The statement's text is made once per row
- * count (Kysely's placeholders of the dialect) and run with each chunk's values: building a query
- * of 10 000 parameters for every chunk cost more than running it.
- */
-async function insertRows(trx: Kysely<Database>, table: string, saved: TableRows | undefined): Promise<void> {
-  if (saved === undefined || saved.rows.length === 0) return;
-  const texts = new Map<number, string>();
-  const textFor = (count: number): string => {
-    let text = texts.get(count);
-    if (text === undefined) {
-      const row = sql`(${sql.join(saved.columns.map(() => null))})`;
-      text = sql`insert into ${sql.table(table)} (${sql.join(saved.columns.map((c) => sql.ref(c)))}) values ${sql.join(
-        Array.from({ length: count }, () => row),
-      )}`.compile(trx).sql;
-      texts.set(count, text);
-    }
-    return text;
-  };
-  for (let i = 0; i < saved.rows.length; i += INSERT_CHUNK) {
-    const chunk = saved.rows.slice(i, i + INSERT_CHUNK);
-    await trx.executeQuery(CompiledQuery.raw(textFor(chunk.length), chunk.flat()));
-  }
+/** Inserts a table's saved rows (insertRows). */
+async function insertSavedRows(trx: Kysely<Database>, table: string, saved: TableRows | undefined): Promise<void> {
+  if (saved !== undefined) await insertRows(trx, table, saved.columns, saved.rows);
 }

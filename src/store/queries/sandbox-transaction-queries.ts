@@ -1,7 +1,8 @@
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { AccountTransactionTable, Database } from '../database.js';
 import type { NewSandboxTransaction, SandboxTransaction, TransactionPage } from '../sandbox-records.js';
-import { INSERT_CHUNK } from './insert-chunk.js';
+import { insertRecords } from './insert-rows.js';
+import { ACCOUNT_TRANSACTION_INSERT_COLUMNS } from './account-transaction-columns.js';
 
 /** The transactions a TPP posts to its test accounts, read back a page at a time in posting order. */
 
@@ -39,35 +40,34 @@ export async function addTransactions(
       endToEndId: '',
     }));
     const at = createdAt.toISOString();
-    for (let start = 0; start < stored.length; start += INSERT_CHUNK) {
-      await trx
-        .insertInto('account_transactions')
-        .values(
-          stored.slice(start, start + INSERT_CHUNK).map((t) => ({
-            id: t.id,
-            account_id: accountId,
-            seq: t.seq,
-            amount_minor: t.amountMinor,
-            currency: t.currency,
-            booking_date: t.bookingDate,
-            value_date: t.valueDate,
-            remittance: t.remittance,
-            creditor_name: t.creditorName,
-            creditor_iban: t.creditorIban,
-            creditor_bban: t.creditorBban,
-            debtor_name: t.debtorName,
-            debtor_iban: t.debtorIban,
-            debtor_bban: t.debtorBban,
-            bank_transaction_code: t.bankTransactionCode,
-            ultimate_debtor: t.ultimateDebtor,
-            ultimate_creditor: t.ultimateCreditor,
-            purpose_code: t.purposeCode,
-            payment_id: null,
-            created_at: at,
-          })),
-        )
-        .execute();
-    }
+    await insertRecords(
+      trx,
+      'account_transactions',
+      ACCOUNT_TRANSACTION_INSERT_COLUMNS,
+      stored.map((t) => ({
+        id: t.id,
+        account_id: accountId,
+        seq: t.seq,
+        amount_minor: t.amountMinor,
+        currency: t.currency,
+        booking_date: t.bookingDate,
+        value_date: t.valueDate,
+        remittance: t.remittance,
+        creditor_name: t.creditorName,
+        creditor_iban: t.creditorIban,
+        creditor_bban: t.creditorBban,
+        debtor_name: t.debtorName,
+        debtor_iban: t.debtorIban,
+        debtor_bban: t.debtorBban,
+        bank_transaction_code: t.bankTransactionCode,
+        ultimate_debtor: t.ultimateDebtor,
+        ultimate_creditor: t.ultimateCreditor,
+        purpose_code: t.purposeCode,
+        payment_id: null,
+        created_at: at,
+        end_to_end_id: '',
+      })),
+    );
     return stored;
   });
 }
