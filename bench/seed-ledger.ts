@@ -2,31 +2,11 @@ import { randomBytes } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { addDays, osloDate } from '../src/domain/clock.js';
 import { SORTED_BASE64URL } from '../src/domain/time-ordered-id.js';
+import { ACCOUNT_TRANSACTION_INSERT_COLUMNS } from '../src/store/queries/account-transaction-columns.js';
 
 /** Statements per transaction row are the seeding's cost: this many rows go in one INSERT. */
 const ROWS_PER_INSERT = 100;
-const COLUMNS = [
-  'id',
-  'account_id',
-  'seq',
-  'amount_minor',
-  'currency',
-  'booking_date',
-  'value_date',
-  'remittance',
-  'creditor_name',
-  'creditor_iban',
-  'creditor_bban',
-  'debtor_name',
-  'debtor_iban',
-  'debtor_bban',
-  'bank_transaction_code',
-  'ultimate_debtor',
-  'ultimate_creditor',
-  'purpose_code',
-  'payment_id',
-  'created_at',
-] as const;
+const COLUMNS = ACCOUNT_TRANSACTION_INSERT_COLUMNS;
 type Row = (string | number | null)[];
 
 /** The counterpart of every seeded transaction: an account of another bank. */
@@ -65,9 +45,10 @@ export function seedAccountTransactions(file: string, accountId: string, count: 
     const row = (i: number): Row => {
       const credit = i % 2 === 0;
       const date = dateOf(i);
+      // In the order of COLUMNS: the account, the read columns, created_at.
       return [
-        ids(i),
         accountId,
+        ids(i),
         first + i,
         credit ? 150_000 + (i % 997) * 100 : -(12_000 + (i % 389) * 100),
         account.currency,
@@ -85,6 +66,7 @@ export function seedAccountTransactions(file: string, accountId: string, count: 
         '',
         'OTHR',
         null,
+        '',
         createdAt,
       ];
     };

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { AisCardTransaction, AisTransaction, AisTransactionQuery } from '../ais-records.js';
 import type { Database } from '../database.js';
-import { TRANSACTION_COLUMNS, toTransaction } from './sandbox-transaction-queries.js';
+import { toTransaction } from './sandbox-transaction-queries.js';
+import { TRANSACTION_COLUMNS } from './account-transaction-columns.js';
 
 /** The pages of booked transactions account information reads, in booking-date order from a cursor. */
 

@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kyse
 import type { AccountTransactionTable, Database } from '../database.js';
 import type { NewSandboxTransaction, SandboxTransaction, TransactionPage } from '../sandbox-records.js';
 import { insertRecords } from './insert-rows.js';
-import { ACCOUNT_TRANSACTION_INSERT_COLUMNS } from './account-transaction-columns.js';
+import { ACCOUNT_TRANSACTION_INSERT_COLUMNS, TRANSACTION_COLUMNS } from './account-transaction-columns.js';
 
 /** The transactions a TPP posts to its test accounts, read back a page at a time in posting order. */
 
@@ -93,31 +93,6 @@ export function inPostingOrder<T extends 'account_transactions' | 'card_transact
   return dated.orderBy('seq').limit(page.limit).offset(page.offset);
 }
 
-/**
- * The columns a transaction is read with: not the account (the caller names it) nor created_at. A
- * page is 50 to 1000 rows, and each column of each row is a value the driver makes.
- */
-export const TRANSACTION_COLUMNS = [
-  'id',
-  'seq',
-  'amount_minor',
-  'currency',
-  'booking_date',
-  'value_date',
-  'remittance',
-  'creditor_name',
-  'creditor_iban',
-  'creditor_bban',
-  'debtor_name',
-  'debtor_iban',
-  'debtor_bban',
-  'bank_transaction_code',
-  'ultimate_debtor',
-  'ultimate_creditor',
-  'purpose_code',
-  'payment_id',
-  'end_to_end_id',
-] as const;
 export type TransactionRow = Pick<Selectable<AccountTransactionTable>, (typeof TRANSACTION_COLUMNS)[number]>;
 
 /** A row read as an array of TRANSACTION_COLUMNS' values, in their order (sqlite-hot-path.ts). */

@@ -28,7 +28,8 @@ import type {
 } from '../store.js';
 import type { StatementCache } from './statement-cache.js';
 import { InsertStatements } from './insert-statements.js';
-import { TRANSACTION_COLUMNS, toTransaction, transactionRowOf } from '../queries/sandbox-transaction-queries.js';
+import { toTransaction, transactionRowOf } from '../queries/sandbox-transaction-queries.js';
+import { TRANSACTION_COLUMNS } from '../queries/account-transaction-columns.js';
 import type { SandboxTransaction, TransactionPage } from '../sandbox-records.js';
 import type { Selectable } from 'kysely';
 import { type ArmedScenario, BANK_SCENARIO_KINDS } from '../../domain/sandbox-scenarios.js';
