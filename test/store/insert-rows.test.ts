@@ -121,6 +121,23 @@ for (const engine of ENGINES) {
       });
     });
 
+    it('keeps apart two column sets whose names, joined, read alike', async () => {
+      await withTable(engine, async (db, counter) => {
+        await sql`create table u ("a,b" text, a text, b text)`.execute(db);
+        counter.compiled = 0;
+        await insertRows(db, 'u', ['a,b'], [['one']]);
+        await insertRows(db, 'u', ['a', 'b'], [['two', 'three']]);
+        assert.equal(counter.compiled, 2);
+        const { rows } = await sql<
+          Record<string, string | null>
+        >`select "a,b", a, b from u order by coalesce(a, '')`.execute(db);
+        assert.deepEqual(rows, [
+          { 'a,b': 'one', a: null, b: null },
+          { 'a,b': null, a: 'two', b: 'three' },
+        ]);
+      });
+    });
+
     it('keeps at most INSERT_TEXTS_PER_ENGINE texts, and makes a dropped one again when it is next needed', async () => {
       await withTable(engine, async (db, counter) => {
         let n = 0;

@@ -49,7 +49,8 @@ function insertText(trx: Kysely<Database>, table: string, columns: readonly stri
   const adapter = trx.getExecutor().adapter;
   let texts = textsByAdapter.get(adapter);
   if (texts === undefined) textsByAdapter.set(adapter, (texts = new Map()));
-  const key = `${table}|${count}|${columns.join(',')}`;
+  // JSON, so that no two shapes share a key, whatever characters their names hold.
+  const key = JSON.stringify([table, count, columns]);
   let text = texts.get(key);
   if (text === undefined) {
     const row = sql`(${sql.join(columns.map(() => null))})`;
