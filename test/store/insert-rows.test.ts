@@ -12,9 +12,9 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
-import { INSERT_TEXTS_PER_ENGINE } from '../../src/domain/limits.js';
+import { INSERT_CHUNK, INSERT_TEXTS_PER_ENGINE } from '../../src/domain/limits.js';
 import type { Database, PeriodicExecutionTable } from '../../src/store/database.js';
-import { INSERT_CHUNK, insertRecords, insertRows } from '../../src/store/queries/insert-rows.js';
+import { insertRecords, insertRows } from '../../src/store/queries/insert-rows.js';
 import { type TestDatabase, createTestDatabase } from '../support/postgres.js';
 
 /**

@@ -91,6 +91,12 @@ export const COMPRESSION_MIN_BYTES = 1024;
 export const INSERT_SHAPES_PER_TABLE = 8;
 
 /**
+ * Rows inserted per statement (src/store/queries/insert-rows.ts): 500 transactions of 21 columns
+ * stay far under either engine's bound on parameters (SQLite's 32 766, PostgreSQL's 65 535).
+ */
+export const INSERT_CHUNK = 500;
+
+/**
  * Texts of multi-row inserts kept per database engine (src/store/queries/insert-rows.ts): one per
  * table, column set and row count. A batch run's chunks are all of INSERT_CHUNK rows but the last,
  * so the tables that insert in chunks use a few; the rest count one text each. Past this the oldest

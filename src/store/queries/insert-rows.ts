@@ -1,9 +1,6 @@
 import { CompiledQuery, type Insertable, type Kysely, sql } from 'kysely';
-import { INSERT_TEXTS_PER_ENGINE } from '../../domain/limits.js';
+import { INSERT_CHUNK, INSERT_TEXTS_PER_ENGINE } from '../../domain/limits.js';
 import type { Database } from '../database.js';
-
-/** Rows inserted per statement: 500 transactions of 20 columns stay far under either engine's bound on parameters. */
-export const INSERT_CHUNK = 500;
 
 /** Made statement texts of one engine, by table, columns and row count; the oldest is dropped past the bound. */
 const textsByAdapter = new WeakMap<object, Map<string, string>>();

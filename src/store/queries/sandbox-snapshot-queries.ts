@@ -346,7 +346,10 @@ async function putBack(
       await nextTurn();
   const parentsFirst = [...SNAPSHOT_TABLES].reverse().map((t) => t.table);
   for await (const page of decodeBankPages(stored.data, parentsFirst, SANDBOX_BULK_SLICE_ROWS))
-    await slice((q) => insertSavedRows(q, page.table, withoutDroppedColumns(page.table, page)));
+    await slice((q) => {
+      const saved = withoutDroppedColumns(page.table, page);
+      return insertRows(q, page.table, saved.columns, saved.rows);
+    });
   await slice((q) =>
     q
       .updateTable('banks')
@@ -366,9 +369,4 @@ function withoutDroppedColumns(table: string, saved: TableRows): TableRows {
     columns: kept.map((i) => saved.columns[i]!),
     rows: saved.rows.map((row) => kept.map((i) => row[i] ?? null)),
   };
-}
-
-/** Inserts a table's saved rows (insertRows). */
-async function insertSavedRows(trx: Kysely<Database>, table: string, saved: TableRows | undefined): Promise<void> {
-  if (saved !== undefined) await insertRows(trx, table, saved.columns, saved.rows);
 }
