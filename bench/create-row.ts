@@ -22,7 +22,10 @@ import { benchTpp, createRequest, createdPaymentId, pool, poolForLoad, readReque
  * connections, BENCH_SECONDS), RUNS times with a warm-up each (BENCH_WARM_UP_SECONDS of creates, 1 by default, as run.ts's): to compare two builds side by side when
  * a change touches the create's path (run from each build's folder: the server is the bundle below the
  * working directory), or the process's memory (the server's peak RSS, the bench's "Peak RSS" row).
- * With `read`, the status read row instead, on SQLite after the creates' warm-up, as run.ts runs it.
+ * With `read`, the status read row instead, on SQLite after the creates' warm-up, as run.ts runs it;
+ * with BENCH_READ_WARM_UP=1, after as long a warm-up of the reads themselves too: the server's reads
+ * reach their steady rate later than its floor's (bench/history.md, "A fast machine: the read and the
+ * start met, the creates not").
  * Each run also gives the server's CPU (every thread) per answer, which moves less than a rate when
  * the machine's speed drifts, and the p99 of its answers' latency. With BENCH_FLOOR=1, the row's floor (bench/floor-server.ts) on the same
  * engine instead of the server: run by turns with the server, it gives the row's ratio to its floor.
@@ -42,6 +45,7 @@ const BY_TURNS = process.env.BENCH_BY_TURNS === '1';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 1);
+const READ_WARM_UP = process.env.BENCH_READ_WARM_UP === '1';
 type Side = 'server' | 'floor' | 'ceiling';
 /** What each run measures, in this order: with BENCH_BY_TURNS=1, the server and then its floor. */
 const SIDES: Side[] = BY_TURNS ? ['server', 'floor'] : [FLOOR ? 'floor' : CEILING ? 'ceiling' : 'server'];
@@ -107,9 +111,15 @@ async function measure(side: Side, run: number, { rates, peaks, cpus, p99s, thre
     );
     const size = poolForLoad(warmUp.requestsPerSecond, SECONDS, 20_000);
     // A status read is about three creates' rate, as run.ts's pools have it.
-    const load = READ
-      ? pool(3 * size, readsOf(await createdPaymentId(server.url, credentials, offset + 9_000_000)))
-      : pool(size, (i) => createRequest(credentials, offset + i));
+    const paymentId = READ ? await createdPaymentId(server.url, credentials, offset + 9_000_000) : '';
+    // As many reads as the load would send in the warm-up's seconds at three creates' rate.
+    if (READ && READ_WARM_UP)
+      await runLoad(server.url, pool(3 * 8_000 * WARM_UP_SECONDS, readsOf(paymentId)), {
+        connections: 16,
+        seconds: WARM_UP_SECONDS,
+        expect: 200,
+      });
+    const load = READ ? pool(3 * size, readsOf(paymentId)) : pool(size, (i) => createRequest(credentials, offset + i));
     const cpuBefore = cpuMsOf(server.child.pid!);
     const threadsBefore = threadCpuMsOf(server.child.pid!);
     const result = await runLoad(server.url, load, { connections: 16, seconds: SECONDS, expect: READ ? 200 : 201 });
