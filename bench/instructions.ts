@@ -1,11 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
-import autocannon from 'autocannon';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { serverProcessSettings } from '../scripts/start-settings.js';
 import { FLOOR_SERVER, SERVER_BUNDLE, benchPort, sqliteSandboxEnv } from './bench-server.js';
-import { type PreparedRequest, sending } from './load.js';
+import { countOf, sendCounted } from './send-counted.js';
 import { benchTpp, createRequest, createdPaymentId, readRequest } from './requests.js';
 
 /**
@@ -22,10 +21,9 @@ import { benchTpp, createRequest, createdPaymentId, readRequest } from './reques
 const ROW = process.argv[2] ?? 'create';
 if (ROW !== 'create' && ROW !== 'read') throw new Error(`instructions.js: the row is create or read, not ${ROW}`);
 const READ = ROW === 'read';
-const ANSWERS = count(process.argv[3] ?? '400', 'the answers counted');
-const WARM_UP = count(process.env.BENCH_WARM_UP ?? '1500', 'BENCH_WARM_UP');
+const ANSWERS = countOf('instructions.js', process.argv[3] ?? '400', 'the answers counted');
+const WARM_UP = countOf('instructions.js', process.env.BENCH_WARM_UP ?? '1500', 'BENCH_WARM_UP');
 const FLOOR = process.env.BENCH_FLOOR === '1';
-const CONNECTIONS = 16;
 
 const { work, caFile, credentials } = await benchTpp();
 const dir = mkdtempSync(join(tmpdir(), 'bench-instructions-'));
@@ -59,13 +57,13 @@ child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 try {
   await untilAnswering();
   let n = 0;
-  await send(WARM_UP, () => createRequest(credentials, n++));
+  await sendCounted(url, WARM_UP, () => createRequest(credentials, n++));
   const paymentId = READ ? await createdPaymentId(url, credentials, 999_999) : '';
   const next = READ ? () => readRequest(credentials, paymentId) : () => createRequest(credentials, n++);
   // Warm the read too, then count only the answers below.
-  if (READ) await send(WARM_UP, next);
+  if (READ) await sendCounted(url, WARM_UP, next);
   callgrindControl('--instr=on');
-  await send(ANSWERS, next);
+  await sendCounted(url, ANSWERS, next);
   callgrindControl('--dump');
   const instructions = totalInstructions();
   process.stdout.write(
@@ -80,31 +78,6 @@ try {
   if (process.env.KEEP_CALLGRIND === undefined) rmSync(dir, { recursive: true, force: true });
   else process.stdout.write(`callgrind files: ${dir}\n`);
   rmSync(work, { recursive: true, force: true });
-}
-
-/**
- * Sends `count` requests made by `make`, CONNECTIONS at a time, each expected to succeed: through
- * autocannon as the bench's loads (load.ts), so the server reads the same bytes (fetch would add
- * Accept, Accept-Encoding and more, which the server then negotiates).
- */
-async function send(count: number, make: () => PreparedRequest): Promise<void> {
-  let failed = 0;
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    amount: count,
-    timeout: 600,
-    requests: [
-      {
-        setupRequest: (request) => sending(request, make()),
-        onResponse: (status) => {
-          if (status >= 300) failed += 1;
-        },
-      },
-    ],
-  });
-  failed += result.errors + result.timeouts;
-  if (failed > 0) throw new Error(`${failed} of ${count} requests were not answered with success`);
 }
 
 async function untilAnswering(): Promise<void> {
@@ -132,12 +105,4 @@ function totalInstructions(): number {
     if (line !== null) total += Number(line[1]);
   }
   return total;
-}
-
-/** A positive whole number given on the command line or in the environment. */
-function count(text: string, what: string): number {
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 1)
-    throw new Error(`instructions.js: ${what} must be a whole number from 1, not ${text}`);
-  return value;
 }
