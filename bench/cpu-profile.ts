@@ -33,7 +33,8 @@ export function mainThreadProfile(dir: string): string {
   return join(dir, file);
 }
 
-function area(url: string, name: string): string {
+/** Where a function's code is: our code by folder, each library, Node's internals, or V8's own entries such as (garbage collector). */
+export function area(url: string, name: string): string {
   if (url === '') return name.startsWith('(') ? name : '(native)';
   const library = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (library) return library[1]!;
@@ -42,7 +43,8 @@ function area(url: string, name: string): string {
   return url.startsWith('node:') ? 'node internals' : url;
 }
 
-const nameOf = ({ functionName, url, lineNumber }: Node['callFrame']) =>
+/** A function as the summaries name it: its name, its file below node_modules or dist, its line. */
+export const nameOf = ({ functionName, url, lineNumber }: Node['callFrame']) =>
   `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|dist)\//, '')}:${lineNumber + 1}`;
 
 /**
