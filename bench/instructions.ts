@@ -24,6 +24,8 @@ const READ = ROW === 'read';
 const ANSWERS = countOf('instructions.js', process.argv[3] ?? '400', 'the answers counted');
 const WARM_UP = countOf('instructions.js', process.env.BENCH_WARM_UP ?? '1500', 'BENCH_WARM_UP');
 const FLOOR = process.env.BENCH_FLOOR === '1';
+/** How callgrind's `--separate-threads` names the main thread's files: `callgrind.out.<part>-01`. */
+const MAIN_THREAD = /-01$/;
 
 const { work, caFile, credentials } = await benchTpp();
 const dir = mkdtempSync(join(tmpdir(), 'bench-instructions-'));
@@ -37,6 +39,10 @@ const child = spawn(
   [
     '--tool=callgrind',
     '--instr-atstart=no',
+    // A file per thread: the main thread's count is the event loop's work, which sets the rate; the
+    // others' are V8's compiler and collector, the libuv pool and the checkpointer, whose timer-driven
+    // work valgrind's slowdown multiplies per answer (bench/history.md, "The allocation per answer").
+    '--separate-threads=yes',
     // V8 writes and rewrites its machine code: without this valgrind may run stale translations.
     '--smc-check=all',
     `--callgrind-out-file=${out}`,
@@ -65,10 +71,11 @@ try {
   callgrindControl('--instr=on');
   await sendCounted(url, ANSWERS, next);
   callgrindControl('--dump');
-  const instructions = totalInstructions();
+  const perAnswer = (count: number) => Math.round(count / ANSWERS).toLocaleString('en');
   process.stdout.write(
     `${FLOOR ? 'the floor’s ' : ''}${READ ? 'status reads' : 'creates'} on SQLite: ` +
-      `${Math.round(instructions / ANSWERS).toLocaleString('en')} instructions per answer (${ANSWERS} answers)\n`,
+      `${perAnswer(totalInstructions())} instructions per answer, ${perAnswer(totalInstructions(MAIN_THREAD))} of them ` +
+      `on the main thread (${ANSWERS} answers)\n`,
   );
 } catch (error) {
   process.stderr.write(stderr);
@@ -97,10 +104,14 @@ function callgrindControl(option: string): void {
   execFileSync('callgrind_control', [option, String(child.pid)], { stdio: 'ignore' });
 }
 
-/** The sum of the `summary:` (or `totals:`) lines of the files callgrind wrote: the dump, and any other part. */
-function totalInstructions(): number {
+/**
+ * The sum of the `summary:` (or `totals:`) lines of the files callgrind wrote, each part and thread's,
+ * or only those whose names `thread` matches.
+ */
+function totalInstructions(thread?: RegExp): number {
   let total = 0;
-  for (const file of readdirSync(dir).filter((name) => name.startsWith(basename(out)))) {
+  const files = readdirSync(dir).filter((name) => name.startsWith(basename(out)) && (thread?.test(name) ?? true));
+  for (const file of files) {
     const line = /^(?:summary|totals): (\d+)/m.exec(readFileSync(join(dir, file), 'utf8'));
     if (line !== null) total += Number(line[1]);
   }
