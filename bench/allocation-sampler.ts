@@ -1,11 +1,12 @@
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 
 /**
  * Preloaded into a server by bench/allocations.ts (`node --import`): the first SIGUSR2 starts V8's
  * sampling heap profiler, keeping the objects that garbage collection frees, and writes
  * `${ALLOCATION_PROFILE}.started` once it runs; the second stops it and writes the profile to
- * ALLOCATION_PROFILE. A signal, not a count of requests: the tool knows which requests it counts.
+ * ALLOCATION_PROFILE, by a rename, so that the file is whole once it exists. A signal, not a count of
+ * requests: the tool knows which requests it counts.
  */
 const file = process.env.ALLOCATION_PROFILE;
 if (file === undefined) throw new Error('allocation-sampler.js: ALLOCATION_PROFILE names the file to write');
@@ -32,5 +33,6 @@ async function start(): Promise<void> {
 
 async function stop(): Promise<void> {
   const { profile } = await session.post('HeapProfiler.stopSampling');
-  writeFileSync(file!, JSON.stringify(profile));
+  writeFileSync(`${file}.part`, JSON.stringify(profile));
+  renameSync(`${file}.part`, file!);
 }

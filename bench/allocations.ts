@@ -3,16 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { FLOOR_SERVER, benchPort, sqliteSandboxEnv, startBenchServer } from './bench-server.js';
 import { area, nameOf } from './cpu-profile.js';
-import { benchTpp, createRequest, createdPaymentId, readRequest } from './requests.js';
-import { countOf, sendCounted } from './send-counted.js';
+import { benchTpp } from './requests.js';
+import { countOf, sendCounted, warmedUpRow } from './send-counted.js';
 
 /**
  * `node dist/bench/allocations.js [create|read] [answers]`: what the server allocates per answer of a
  * row on SQLite, by area and by function, from V8's sampling heap profiler with the objects that
  * garbage collection freed kept: what an answer allocates, not what it keeps. With BENCH_FLOOR=1, its
- * floor's. An answer's allocation is work the instructions and the CPU profile do not show: each
- * byte is memory the cache has not held, and the young generation fills sooner (bench/history.md,
- * "Time the instructions do not show").
+ * floor's. What the instructions and the CPU profile do not show; on 2026-12-01's machine it weighed on
+ * the peak RSS, not on the rate (bench/history.md, "The allocation per answer").
  *
  * The server is the unbundled build, as profile.js's, so that each function's module names its area.
  * After BENCH_WARM_UP answers (1 500) the sampler starts (bench/allocation-sampler.ts), `answers`
@@ -39,11 +38,7 @@ const server = FLOOR
   ? await startBenchServer(FLOOR_SERVER, benchPort(8), env, [`sqlite:${join(dir, 'floor.db')}`], '/health', sampler)
   : await startBenchServer('dist/src/main.js', benchPort(8), env, [], '/health', sampler);
 try {
-  let n = 0;
-  await sendCounted(server.url, WARM_UP, () => createRequest(credentials, n++));
-  const paymentId = READ ? await createdPaymentId(server.url, credentials, 999_999) : '';
-  const next = READ ? () => readRequest(credentials, paymentId) : () => createRequest(credentials, n++);
-  if (READ) await sendCounted(server.url, WARM_UP, next);
+  const next = await warmedUpRow(server.url, credentials, READ, WARM_UP);
   server.child.kill('SIGUSR2');
   await untilWritten(`${profileFile}.started`);
   await sendCounted(server.url, ANSWERS, next);
@@ -69,8 +64,6 @@ async function untilWritten(file: string): Promise<void> {
     if (Date.now() - started > SAMPLER_WAIT_MS) throw new Error(`${TOOL}: the sampler wrote no ${file}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  // Written whole by one writeFileSync of the process: wait for the write to end.
-  await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
 /** KiB per answer in all, by area and by function (bytes each function allocated itself). */

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { serverProcessSettings } from '../scripts/start-settings.js';
 import { FLOOR_SERVER, SERVER_BUNDLE, benchPort, sqliteSandboxEnv } from './bench-server.js';
-import { countOf, sendCounted } from './send-counted.js';
-import { benchTpp, createRequest, createdPaymentId, readRequest } from './requests.js';
+import { countOf, sendCounted, warmedUpRow } from './send-counted.js';
+import { benchTpp } from './requests.js';
 
 /**
  * `node dist/bench/instructions.js [create|read] [answers]`: the instructions the server executes per
@@ -62,12 +62,7 @@ let stderr = '';
 child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 try {
   await untilAnswering();
-  let n = 0;
-  await sendCounted(url, WARM_UP, () => createRequest(credentials, n++));
-  const paymentId = READ ? await createdPaymentId(url, credentials, 999_999) : '';
-  const next = READ ? () => readRequest(credentials, paymentId) : () => createRequest(credentials, n++);
-  // Warm the read too, then count only the answers below.
-  if (READ) await sendCounted(url, WARM_UP, next);
+  const next = await warmedUpRow(url, credentials, READ, WARM_UP);
   callgrindControl('--instr=on');
   await sendCounted(url, ANSWERS, next);
   callgrindControl('--dump');

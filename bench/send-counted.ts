@@ -1,5 +1,7 @@
 import autocannon from 'autocannon';
+import type { CertificateAndKey } from '../src/toolkit/certificate-factory.js';
 import { type PreparedRequest, sending } from './load.js';
+import { createRequest, createdPaymentId, readRequest } from './requests.js';
 
 /** Requests in flight while a counted number is sent: the loads' own (load.ts). */
 const CONNECTIONS = 16;
@@ -36,4 +38,23 @@ export function countOf(tool: string, text: string, what: string): number {
   if (!Number.isSafeInteger(value) || value < 1)
     throw new Error(`${tool}: ${what} must be a whole number from 1, not ${text}`);
   return value;
+}
+
+/**
+ * Warms a server up for a counted row: `warmUp` creates, and for a status read a payment to read and
+ * as many reads of it. Returns what makes each of the row's next requests, for the window counted.
+ */
+export async function warmedUpRow(
+  url: string,
+  credentials: CertificateAndKey,
+  read: boolean,
+  warmUp: number,
+): Promise<() => PreparedRequest> {
+  let n = 0;
+  await sendCounted(url, warmUp, () => createRequest(credentials, n++));
+  if (!read) return () => createRequest(credentials, n++);
+  const paymentId = await createdPaymentId(url, credentials, 999_999);
+  const next = () => readRequest(credentials, paymentId);
+  await sendCounted(url, warmUp, next);
+  return next;
 }
