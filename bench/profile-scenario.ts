@@ -29,8 +29,13 @@ export type ProfiledRow = (typeof PROFILED_ROWS)[number];
 
 export interface ProfileOptions {
   port: number;
-  /** The measured load's length; a second of warm-up comes before it. */
+  /** The measured load's length; `warmUpSeconds` of warm-up come before it. */
   seconds: number;
+  /**
+   * Seconds of warm-up load, at least 2 (the default): the server's code is still being optimised
+   * seconds after its start, more of it than the floor's (bench/history.md, "Steady state").
+   */
+  warmUpSeconds?: number;
   /** Payments the batch row runs. */
   batchPayments: number;
   /** Profiles bench/floor-server.ts instead (create, create-postgres and read only). */
@@ -99,14 +104,11 @@ async function profileLoad(
     const paymentId = await createdPaymentId(server.url, tpp.credentials, made++);
     make = () => readRequest(tpp.credentials, paymentId);
   }
-  // Two seconds of warm-up: under the profiler the first runs at a fraction of the load's rate (a
-  // fifth, seen), too little to size its pool by; the second's rate sizes it.
+  // At least two seconds of warm-up: under the profiler the first runs at a fraction of the load's
+  // rate (a fifth, seen), too little to size its pool by; the last second's rate sizes it.
   const warmUpSecond = () =>
     runLoad(server.url, pool(row === 'bulk' ? 300 : 2000, make), { connections: 16, seconds: 1, expect });
-  // PROFILE_WARM_UP_SECONDS longer: the server's code is still being optimised seconds after its
-  // start, more of it than the floor's (bench/history.md, "Steady state").
-  for (let second = 1; second < Math.max(2, Number(process.env.PROFILE_WARM_UP_SECONDS ?? 2)); second++)
-    await warmUpSecond();
+  for (let second = 1; second < Math.max(2, options.warmUpSeconds ?? 2); second++) await warmUpSecond();
   const warmUp = await warmUpSecond();
   const load = pool(poolForLoad(warmUp.requestsPerSecond, options.seconds, 1000), make);
   const cpuBefore = cpuMsOf(server.child.pid!);

@@ -10,7 +10,8 @@ import { benchTpp } from './requests.js';
  * one row under `node --cpu-prof`, and where the server's CPU time went (bench/profile-scenario.ts;
  * for `batch` the second argument is the payments, 100 000 by default). `PROFILE_FLOOR=1` profiles
  * bench/floor-server.ts instead, for a create or a read, to put the floor's lines beside the server's.
- * `KEEP_PROFILE=1` keeps the `.cpuprofile` for Chrome DevTools. `npm run bench` writes the hot rows'
+ * `KEEP_PROFILE=1` keeps the `.cpuprofile` for Chrome DevTools. `PROFILE_WARM_UP_SECONDS` (2 by default) sets
+ * the warm-up before the measured load. `npm run bench` writes the hot rows'
  * profiles to bench/profiles.md (bench/profiles-report.ts).
  *
  * `node dist/bench/profile.js hostile "<route>" "<shape>" [count]` sends one hostile body of
@@ -29,6 +30,7 @@ try {
       seconds: Number(process.argv[3] ?? 5),
       batchPayments: Number(process.argv[3] ?? BATCH_PAYMENTS),
       floor: process.env.PROFILE_FLOOR === '1',
+      warmUpSeconds: Number(process.env.PROFILE_WARM_UP_SECONDS ?? 2),
     });
     process.stdout.write(`${run.headline}\n\n${run.summary}\nprofile: ${run.file}\n`);
   }

@@ -175,7 +175,8 @@ export class SqliteStore extends KyselyStore {
     openInWalMode(connection);
     connection.pragma('synchronous = NORMAL');
     connection.pragma('foreign_keys = ON');
-    // Each create's savepoint copies the pages it changes into the sub-journal; on file, that was a temporary file's writes for every create (docs/decisions/0364).
+    // Each create's savepoint copies the pages it changes into the sub-journal; kept on file, that
+    // copy cost every create a temporary file's writes (docs/decisions/0364).
     connection.pragma('temp_store = MEMORY');
     connection.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     connection.defaultSafeIntegers(true);
