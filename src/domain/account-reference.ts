@@ -36,8 +36,9 @@ export function accountProblems(
   if (rules.bbanOrIban !== false && bban === undefined && iban === undefined) {
     problems.push({ code: 'FORMAT_ERROR', path, text: `${path} needs a bban or an iban to identify the account` });
   }
+  const validIban = typeof iban === 'string' && isValidIBAN(iban) ? iban : undefined;
   if (typeof iban === 'string') {
-    if (!isValidIBAN(iban)) {
+    if (validIban === undefined) {
       problems.push({
         code: 'FORMAT_ERROR',
         path: `${path}.iban`,
@@ -73,11 +74,11 @@ export function accountProblems(
         text: `${path}.bban must be letters and digits only`,
       });
     }
-    if (typeof iban === 'string' && isValidIBAN(iban) && iban.startsWith('NO') && iban.slice(4) !== bban) {
+    if (validIban?.startsWith('NO') === true && validIban.slice(4) !== bban) {
       problems.push({
         code: 'FORMAT_ERROR',
         path: `${path}.bban`,
-        text: `${path}.bban ${bban} and ${path}.iban ${iban} name different accounts`,
+        text: `${path}.bban ${bban} and ${path}.iban ${validIban} name different accounts`,
       });
     }
   }

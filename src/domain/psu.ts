@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { type KeyObject, createHmac, createSecretKey } from 'node:crypto';
 import { idnr } from '@navikt/fnrvalidator';
 import type { Problem } from './api-error.js';
 import { NATIONAL_ID_KEY_MIN_BYTES } from './limits.js';
@@ -114,9 +114,24 @@ export interface NationalIdKey {
  * installation's key the stored value says nothing.
  */
 export function hashNationalId(key: NationalIdKey, nationalId: string): string {
-  if (key.bytes.length < NATIONAL_ID_KEY_MIN_BYTES)
-    throw new RangeError(
-      `the national identity key has ${key.bytes.length} bytes; at least ${NATIONAL_ID_KEY_MIN_BYTES} are needed`,
-    );
-  return createHmac('sha256', key.bytes).update(nationalId).digest('hex');
+  return createHmac('sha256', secretKeyOf(key)).update(nationalId).digest('hex');
+}
+
+/**
+ * Each key's bytes as a KeyObject, made once: an HMAC keyed by raw bytes imports them again on every
+ * call, which took about a third of the hash's time on every request that names a PSU.
+ */
+const secretKeys = new WeakMap<NationalIdKey, KeyObject>();
+
+function secretKeyOf(key: NationalIdKey): KeyObject {
+  let secret = secretKeys.get(key);
+  if (secret === undefined) {
+    if (key.bytes.length < NATIONAL_ID_KEY_MIN_BYTES)
+      throw new RangeError(
+        `the national identity key has ${key.bytes.length} bytes; at least ${NATIONAL_ID_KEY_MIN_BYTES} are needed`,
+      );
+    secret = createSecretKey(key.bytes);
+    secretKeys.set(key, secret);
+  }
+  return secret;
 }

@@ -5,6 +5,7 @@ import type { AisService } from '../../services/ais-service.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { NOTIFICATION_ANSWER_HEADERS, consentCreateHeaders, consentDeleteHeaders } from '../schemas/header-schemas.js';
 import { contextOf } from '../hooks/request-context.js';
+import { answerBody } from './answer-reply.js';
 
 /** Account information needs the PSD2 role PSP_AI; the consent takes no body, so no Digest is required. */
 export const AIS_AUTH: AuthRequirement = { role: 'PSP_AI', digestRequired: false };
@@ -32,10 +33,7 @@ export function registerAisConsentRoutes(app: FastifyInstance, ais: AisService):
     },
     async (request, reply) => {
       const answer = await ais.consents.create(contextOf(request), request.body, request.schemaProblems ?? []);
-      return reply
-        .code(answer.status as 201)
-        .headers(answer.headers ?? {})
-        .send(answer.body);
+      return answerBody(reply, answer);
     },
   );
 

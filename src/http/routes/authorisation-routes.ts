@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Answer } from '../../services/idempotent-create.js';
+import type { FastifyInstance } from 'fastify';
+import { answerBody } from './answer-reply.js';
 import { PAYMENT_SERVICES, type PaymentService } from '../../domain/payment-product.js';
 import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 import type { AuthorisationPurpose } from '../../services/payment-authorisations.js';
@@ -93,7 +93,7 @@ function registerPaymentList(
     },
     async (request, reply) => {
       const answer = await payments.authorisations.start(contextOf(request), address(request.params), list.purpose);
-      return sendAnswer(reply, answer);
+      return answerBody(reply, answer);
     },
   );
   app.get<{ Params: PaymentParams }>(
@@ -153,7 +153,7 @@ function registerBasketList(app: FastifyInstance, baskets: SigningBasketService)
     },
     async (request, reply) => {
       const answer = await baskets.startAuthorisation(contextOf(request), request.params.basketId);
-      return sendAnswer(reply, answer);
+      return answerBody(reply, answer);
     },
   );
   app.get<{ Params: BasketParams }>(
@@ -187,12 +187,4 @@ function registerBasketList(app: FastifyInstance, baskets: SigningBasketService)
     async (request) =>
       baskets.authorisationStatus(contextOf(request), request.params.basketId, request.params.authorisationId),
   );
-}
-
-/** A start's answer, with its own headers (ASPSP-Notification-Support, docs/notifications.md). */
-function sendAnswer(reply: FastifyReply, answer: Answer): FastifyReply {
-  return reply
-    .code(answer.status)
-    .headers(answer.headers ?? {})
-    .send(answer.body);
 }

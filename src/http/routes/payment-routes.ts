@@ -20,6 +20,7 @@ import type { AuthRequirement } from '../../security/tpp-authenticator.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { NOTIFICATION_ANSWER_HEADERS, createHeaders, readHeaders } from '../schemas/header-schemas.js';
 import { contextOf } from '../hooks/request-context.js';
+import { answerBody } from './answer-reply.js';
 
 const CREATE_AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: true };
 export const READ_AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: false };
@@ -164,10 +165,7 @@ export function registerPaymentCreation(
       });
       const paymentId = (answer.body as { paymentId: string }).paymentId;
       reply.header('Location', paymentLinks(product.service, product.product, paymentId).self);
-      return reply
-        .code(answer.status)
-        .headers(answer.headers ?? {})
-        .send(answer.body);
+      return answerBody(reply, answer);
     },
   );
 }

@@ -4,6 +4,7 @@ import type { SigningBasketService } from '../../services/signing-basket-service
 import { contextOf } from '../hooks/request-context.js';
 import { errorResponses } from '../schemas/common-schemas.js';
 import { NOTIFICATION_ANSWER_HEADERS, basketCreateHeaders, readHeaders } from '../schemas/header-schemas.js';
+import { answerBody } from './answer-reply.js';
 
 const CREATE_AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: true };
 const READ_AUTH: AuthRequirement = { role: 'PSP_PI', digestRequired: false };
@@ -47,10 +48,7 @@ function registerBasketCreation(app: FastifyInstance, baskets: SigningBasketServ
         'Location',
         `/v1/signing-baskets/${encodeURIComponent((answer.body as { basketId: string }).basketId)}`,
       );
-      return reply
-        .code(answer.status as 201)
-        .headers(answer.headers ?? {})
-        .send(answer.body);
+      return answerBody(reply, answer);
     },
   );
 }
