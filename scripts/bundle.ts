@@ -13,8 +13,7 @@ import { writePrecompiledSchemas } from './precompile-schemas.js';
  * (scripts/server-loader.ts, copied to dist/server/main.mjs), less again (docs/decisions/0023). The bundle is
  * CommonJS, run with `require` by that entry: the
  * libraries are mostly CommonJS and need nothing of an ES module's; parts a start does not need
- * (Swagger UI, the PostgreSQL driver) are in it but run only when first used. The worker that makes
- * the sandbox CA on a first start, with the certificate library, is a bundle of its own. Native and
+ * (Swagger UI, the PostgreSQL driver) are in it but run only when first used. Native and
  * optional modules stay outside.
  */
 // Every route's validators and serializers, compiled now rather than on a route's first request.
@@ -22,7 +21,7 @@ const { entry } = await writePrecompiledSchemas();
 // A clean folder: nothing of an earlier build stays beside the new one.
 rmSync('dist/server', { recursive: true, force: true });
 await build({
-  entryPoints: { main: entry, 'sandbox-ca-worker': 'dist/src/security/sandbox-ca-worker.js' },
+  entryPoints: { main: entry },
   outdir: 'dist/server',
   bundle: true,
   format: 'cjs',
@@ -65,8 +64,7 @@ await build({
   logLevel: 'warning',
 });
 chmodSync('dist/tpp/tpp.mjs', 0o755);
-for (const name of ['main', 'sandbox-ca-worker'])
-  copyFileSync('dist/scripts/server-loader.js', `dist/server/${name}.mjs`);
+copyFileSync('dist/scripts/server-loader.js', 'dist/server/main.mjs');
 warnOfStaleSchemaScripts();
 
 /** A migration newer than the schema scripts runs through the migrator after them on every first start: correct, but slower. */

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * dist/server/main.mjs, what `npm start` runs, and dist/server/sandbox-ca-worker.mjs, the thread
- * that makes the sandbox CA (scripts/bundle.ts copies this file to both): turns Node's module compile
- * cache on, then runs the bundle of the same name (main.cjs, sandbox-ca-worker.cjs). Compiling the
+ * dist/server/main.mjs, what `npm start` runs (scripts/bundle.ts copies this file there): turns Node's
+ * module compile cache on, then runs the bundle of the same name (main.cjs). Compiling the
  * bundle is the largest part of a start; Node keeps V8's code of what it compiled, checked against
  * the bundle's content, and a later start takes it from there (docs/decisions/0024). It must be on before the
  * bundle is loaded: this file, not the bundle, turns it on.

@@ -29,9 +29,9 @@ function start(): EarlyStart {
 
 /**
  * The first module main.ts imports, so that it runs before the rest of the server is loaded: reads
- * the configuration and, on a sandbox's first start, begins making the sandbox CA in its worker
- * thread (security/sandbox-ca.ts), which then works while this thread loads and builds the app: the
- * CA is then ready by the time the app is (docs/decisions/0025).
+ * the configuration and, on a sandbox's first start, makes the sandbox CA (a few milliseconds,
+ * security/sandbox-ca.ts), whose files are written while this thread loads and builds the app: the
+ * CA is then ready by the time the app is (docs/decisions/0365).
  * main() reports a bad configuration and a CA it must not trust.
  */
 export const earlyStart: EarlyStart = start();

@@ -99,7 +99,7 @@ async function timed<T>(name: string, work: Promise<T>): Promise<T> {
 async function main(): Promise<void> {
   const start = configuredStart();
   const { config } = start;
-  // On a first start the sandbox CA is being made in a worker thread (early-start.ts); it is trusted before the server listens.
+  // On a first start the sandbox CA was made as the start began (early-start.ts); it is trusted before the server listens.
   const sandboxCa = sandboxCaOf(start);
   const anchors = await readTrustedCertificates(config.trustedCaCertPaths).catch(refuseTrust);
   phaseDone('config');

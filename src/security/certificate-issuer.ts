@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createPrivateKey, createPublicKey, randomBytes, webcrypto } from 'node:crypto';
+import { X509Certificate, createPrivateKey, createPublicKey, webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as x509 from '@peculiar/x509';
 import { PSP_ROLES, type PspRole } from '../domain/psp-role.js';
@@ -11,6 +11,13 @@ import {
   QC_TYPE_OID,
 } from './qc-statement.js';
 import { CertificateRefusedError } from './der-certificate.js';
+import {
+  type AuthorityOptions,
+  type CertificateAndKey,
+  makeCertificateAuthority,
+  pem,
+  randomSerial,
+} from './certificate-authority.js';
 import { ORGANIZATION_IDENTIFIER_OID, parseCertificate } from './tpp-certificate.js';
 
 /**
@@ -34,45 +41,20 @@ const RSA: webcrypto.RsaHashedKeyGenParams = {
 const EC: webcrypto.EcKeyGenParams & { hash: string } = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
 const DAY_MS = 86_400_000;
 
-export interface CertificateAndKey {
-  certPem: string;
-  keyPem: string;
-}
-
-export interface AuthorityOptions {
-  commonName?: string;
-  organisation?: string;
-  country?: string;
-  validDays?: number;
-  notBefore?: Date;
-}
+export type { AuthorityOptions, CertificateAndKey };
 
 /**
- * A CA with an ECDSA P-256 key: made in a millisecond where an RSA key takes a few hundred, which
- * keeps the sandbox's first start short. TPP certificates keep RSA keys (rsa-sha256 signatures).
+ * A CA with an ECDSA P-256 key (certificate-authority.ts), read as the bank reads it before it is
+ * handed out. TPP certificates keep RSA keys (rsa-sha256 signatures).
  */
 export async function createCertificateAuthority(options: AuthorityOptions = {}): Promise<CertificateAndKey> {
-  const keys = await crypto.subtle.generateKey(EC, true, ['sign', 'verify']);
-  const notBefore = options.notBefore ?? new Date(Date.now() - DAY_MS);
-  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: randomSerial(),
-    name: [
-      { CN: [options.commonName ?? 'Sandbox PSD2 Test CA'] },
-      { O: [options.organisation ?? 'Sandbox Bank ASA'] },
-      { C: [options.country ?? 'NO'] },
-    ],
-    notBefore,
-    notAfter: new Date(notBefore.getTime() + (options.validDays ?? 3650) * DAY_MS),
-    keys,
-    signingAlgorithm: EC,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
-    ],
-  });
-  assertBankAccepts(certificate.rawData, 'the new CA certificate', 'the toolkit does not hand it out');
-  return { certPem: certificate.toString('pem'), keyPem: await exportKey(keys.privateKey) };
+  const ca = makeCertificateAuthority(options);
+  assertBankAccepts(
+    new Uint8Array(new X509Certificate(ca.certPem).raw).buffer,
+    'the new CA certificate',
+    'the toolkit does not hand it out',
+  );
+  return ca;
 }
 
 export interface TppCertificateOptions {
@@ -144,7 +126,7 @@ export async function issueTppCertificate(options: TppCertificateOptions): Promi
     );
   }
   const certificate = await x509.X509CertificateGenerator.create({
-    serialNumber: options.serialHex ?? randomSerial(),
+    serialNumber: options.serialHex ?? randomSerial().toString('hex'),
     subject,
     issuer: issuerCertificate.subjectName,
     notBefore,
@@ -219,18 +201,9 @@ function qcStatements(roles: readonly PspRole[], ncaName: string, ncaId: string)
 }
 
 /** Positive serial of 16 random bytes (RFC 5280 allows up to 20 octets). */
-function randomSerial(): string {
-  const bytes = randomBytes(16);
-  bytes[0] = bytes[0]! & 0x7f || 0x01;
-  return bytes.toString('hex');
-}
 
 async function exportKey(key: CryptoKey): Promise<string> {
-  const der = Buffer.from(await crypto.subtle.exportKey('pkcs8', key));
-  return `-----BEGIN PRIVATE KEY-----\n${der
-    .toString('base64')
-    .match(/.{1,64}/g)!
-    .join('\n')}\n-----END PRIVATE KEY-----\n`;
+  return pem('PRIVATE KEY', Buffer.from(await crypto.subtle.exportKey('pkcs8', key)));
 }
 
 /** A CA private key in any PEM form (PKCS#8, PKCS#1, SEC1), RSA or EC P-256, with the algorithm it signs with. */

@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
-import type { AuthorityOptions, CertificateAndKey } from './certificate-issuer.js';
+import { makeCertificateAuthority } from './certificate-authority.js';
 import { type ParsedCertificate, parseCertificate, readPemCertificates } from './tpp-certificate.js';
 import { TrustStoreError, readCertificate } from './trust-store.js';
 
@@ -29,10 +28,9 @@ const POLL_MS = 20;
 export async function ensureSandboxCa(dataDir: string): Promise<ParsedCertificate> {
   const certPath = join(dataDir, SANDBOX_CA_CERT_FILE);
   const keyPath = join(dataDir, SANDBOX_CA_KEY_FILE);
-  // Read at once, so that on a first start the worker begins before the caller goes on with its own work.
   const existing = readCa(certPath);
   if (existing !== undefined) return existing;
-  const ca = await makeInWorker({
+  const ca = makeCertificateAuthority({
     commonName: 'Sandbox PSD2 Test CA',
     organisation: 'Sandbox Bank ASA',
     country: 'NO',
@@ -105,27 +103,6 @@ export async function readSandboxCaFiles({
 }: SandboxCaFiles): Promise<{ certPem: string; keyPem: string }> {
   const [certPem, keyPem] = await Promise.all([readFile(certFile, 'utf8'), readFile(keyFile, 'utf8')]);
   return { certPem, keyPem };
-}
-
-/**
- * The CA is made in a worker thread (sandbox-ca-worker.ts), the certificate library loaded there
- * only: the main thread goes on starting meanwhile. The worker's file is beside this module's, or
- * beside the server's bundle (scripts/bundle.ts), which runs it as sandbox-ca-worker.mjs, with Node's compile cache.
- */
-function makeInWorker(options: AuthorityOptions): Promise<CertificateAndKey> {
-  const file = new URL(
-    import.meta.url.endsWith('.cjs') ? './sandbox-ca-worker.mjs' : './sandbox-ca-worker.js',
-    import.meta.url,
-  );
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(file, { workerData: options });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    // After the message this changes nothing.
-    worker.once('exit', (code) =>
-      reject(new Error(`the worker making the sandbox CA ended (exit code ${code}) without one`)),
-    );
-  });
 }
 
 function readCa(certPath: string): ParsedCertificate | undefined {

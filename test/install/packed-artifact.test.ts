@@ -120,12 +120,7 @@ describe('the packed artifact, from a fresh clone to a production start', () => 
       for (const command of ['cert', 'call', 'approve', 'wait', 'proxy'])
         assert.match(help, new RegExp(`\\n  ${command} `));
       // The bundles and their entries; no compile cache: each installation makes its own on its first start.
-      assert.deepEqual(readdirSync(join(installed, 'dist', 'server')).sort(), [
-        'main.cjs',
-        'main.mjs',
-        'sandbox-ca-worker.cjs',
-        'sandbox-ca-worker.mjs',
-      ]);
+      assert.deepEqual(readdirSync(join(installed, 'dist', 'server')).sort(), ['main.cjs', 'main.mjs']);
     },
   );
 
