@@ -8,7 +8,6 @@ import Fastify, {
   LogController,
   type RouteOptions,
 } from 'fastify';
-import fastifyAccepts from '@fastify/accepts';
 import fastifyCompress from '@fastify/compress';
 import type { Config, TrustProxy } from '../config/config.js';
 import { ApiError, type TppMessage, publishTppMessages } from '../domain/api-error.js';
@@ -173,7 +172,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return validator;
     },
   });
-  await app.register(fastifyAccepts);
   // Before the compression plugin, so that on a failed flush the answer is replaced before it is compressed.
   app.addHook('onSend', awaitBindingFlush);
   await app.register(fastifyCompress, {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
 import { ApiError, type Problem } from '../../domain/api-error.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/language.js';
 
@@ -12,7 +13,9 @@ const LANGUAGE_TAGS = ['en', 'nb', 'no', 'nn'];
 /**
  * Content negotiation of API operations (onRequest). The client's Accept, Accept-Charset and
  * Accept-Encoding must leave something the server can produce, or the answer is 406; the language
- * falls back to English, since a message in English serves better than none.
+ * falls back to English, since a message in English serves better than none. The headers are read
+ * with negotiator, the parser under the `accepts` package, without its file-extension look-up (mime
+ * types and their database, which the server never needs: it offers full media types).
  */
 export function negotiate(request: FastifyRequest): void {
   const { headers } = request;
@@ -26,23 +29,23 @@ export function negotiate(request: FastifyRequest): void {
     request.locale = DEFAULT_LANGUAGE;
     return;
   }
-  const accepts = request.accepts();
+  const accepts = new Negotiator(request.raw);
   const problems: Problem[] = [];
-  if (accepts.type(CONTENT_TYPES) === false) {
+  if (accepts.mediaType(CONTENT_TYPES) === undefined) {
     problems.push({
       code: 'REQUESTED_FORMATS_INVALID',
       path: 'header:Accept',
       text: `Accept '${request.headers.accept}' does not allow application/json, the only format this API produces`,
     });
   }
-  if (accepts.charset(CHARSETS) === false) {
+  if (accepts.charset(CHARSETS) === undefined) {
     problems.push({
       code: 'REQUESTED_FORMATS_INVALID',
       path: 'header:Accept-Charset',
       text: `Accept-Charset '${request.headers['accept-charset']}' does not allow UTF-8, the only charset this API produces`,
     });
   }
-  if (accepts.encoding(ENCODINGS) === false) {
+  if (accepts.encoding(ENCODINGS) === undefined) {
     problems.push({
       code: 'REQUESTED_FORMATS_INVALID',
       path: 'header:Accept-Encoding',
@@ -55,8 +58,8 @@ export function negotiate(request: FastifyRequest): void {
 
 export function languageOf(request: FastifyRequest): Language {
   if (request.headers['accept-language'] === undefined) return DEFAULT_LANGUAGE;
-  const tag = request.accepts().language(LANGUAGE_TAGS);
-  return tag === false || tag === 'en' ? DEFAULT_LANGUAGE : 'nb';
+  const tag = new Negotiator(request.raw).language(LANGUAGE_TAGS);
+  return tag === undefined || tag === 'en' ? DEFAULT_LANGUAGE : 'nb';
 }
 
 /** Reports the language chosen for the answer's human-readable texts (onSend). */
