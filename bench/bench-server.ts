@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -124,6 +124,27 @@ export function sqliteSandboxEnv(dir: string, caFile?: string): Record<string, s
 export interface ColdStart {
   ms: number;
   phases: Record<string, number>;
+}
+
+/**
+ * The median of `count` starts on an empty data folder (each a new one in `work`) and of as many on
+ * an existing one (the folder the empty start made).
+ */
+export async function medianColdStarts(
+  work: string,
+  port: number,
+  caFile: string,
+  count: number,
+): Promise<{ empty: number; existing: number }> {
+  const empty: number[] = [];
+  const existing: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const dir = mkdtempSync(join(work, 'cold-'));
+    empty.push((await timeColdStart(dir, port, caFile)).ms);
+    existing.push((await timeColdStart(dir, port, caFile)).ms);
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return { empty: median(empty), existing: median(existing) };
 }
 
 /** Times a start of the server on SQLite in `dir`; the server is stopped after. */

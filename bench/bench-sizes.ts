@@ -13,3 +13,5 @@ export const NOTIFICATION_BACKLOG = Number(process.env.BENCH_NOTIFICATION_BACKLO
 export const NOTIFICATION_CHANGES = Number(process.env.BENCH_NOTIFICATION_CHANGES ?? bySize(500, 20));
 /** `tpp call`s timed in a run. */
 export const TPP_CALLS = bySize(10, 2);
+/** Starts of each kind a run times, its figure their median: one start alone varied by a third between runs (bench/history.md). */
+export const COLD_STARTS = bySize(5, 1);

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { emptyFigures } from './bench-figures.js';
 import {
   BATCH_PAYMENTS,
+  COLD_STARTS,
   CONNECTIONS,
   NOTIFICATION_BACKLOG,
   NOTIFICATION_CHANGES,
@@ -20,7 +21,7 @@ import {
   benchPort,
   sqliteSandboxEnv,
   startBenchServer,
-  timeColdStart,
+  medianColdStarts,
 } from './bench-server.js';
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { measureBatchRun } from './batch-run.js';
@@ -329,9 +330,9 @@ for (let run = 0; run < RUNS; run++) {
     ),
   );
 
-  const coldDir = mkdtempSync(join(work, 'cold-'));
-  figures.coldEmpty.push((await timeColdStart(coldDir, benchPort(5), caFile)).ms);
-  figures.coldExisting.push((await timeColdStart(coldDir, benchPort(5), caFile)).ms);
+  const cold = await medianColdStarts(work, benchPort(5), caFile, COLD_STARTS);
+  figures.coldEmpty.push(cold.empty);
+  figures.coldExisting.push(cold.existing);
   figures.tppCall.push(await measureTppCall(mkdtempSync(join(work, 'tpp-call-')), benchPort(5), TPP_CALLS));
 
   const hostileDir = mkdtempSync(join(work, 'hostile-'));
