@@ -6,7 +6,7 @@ import { reportToWire } from '../../src/core/http/core-wire.js';
 import type { CoreReport } from '../../src/core/core-records.js';
 import { OLA_ACCOUNTS, bulkBody, createBulk } from '../support/payment-requests.js';
 import { giveConsent, readAis } from '../support/ais-requests.js';
-import { PERIODIC_PATH, periodicBody } from '../support/periodic-requests.js';
+import { PERIODIC_PATH, periodicBody, tomorrowInNorway } from '../support/periodic-requests.js';
 import { RecordingCore, report } from '../support/recording-core.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { NDCT_PATH, createSingle, ndctBody } from '../support/single-payment-requests.js';
@@ -91,7 +91,7 @@ describe("production with a bank's own core", () => {
     const created = await createSingle(
       t,
       PERIODIC_PATH,
-      periodicBody({ debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' } }),
+      periodicBody({ debtorAccount: { bban: OLA_ACCOUNTS[0], currency: 'NOK' }, startDate: tomorrowInNorway() }),
     );
     assert.equal(created.statusCode, 201, created.body);
     const id = await approve(created);

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { issueTppCertificate, type CertificateAndKey } from '../../src/toolkit/certificate-factory.js';
 import { NOTIFICATION_URI_MAX_LENGTH } from '../../src/domain/limits.js';
 import { CROSS_BORDER_PATH, createBulk, createCrossBorder, crossBorderBody } from '../support/payment-requests.js';
-import { PERIODIC_PATH, periodicBody } from '../support/periodic-requests.js';
+import { PERIODIC_PATH, periodicBody, tomorrowInNorway } from '../support/periodic-requests.js';
 import { askConsent } from '../support/ais-requests.js';
 import { TPP_ID } from '../support/tpp-fixtures.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
@@ -142,7 +142,7 @@ describe('notification headers on a payment create', () => {
     const response = await t.signed({
       method: 'POST',
       url: PERIODIC_PATH,
-      body: periodicBody(),
+      body: periodicBody({ startDate: tomorrowInNorway() }),
       headers: createHeaders(notify('https://tpp.example/so')),
       as: named,
     });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { periodicBody } from './periodic-requests.js';
-import { addDays, osloDate } from '../../src/domain/clock.js';
+import { periodicBody, tomorrowInNorway } from './periodic-requests.js';
 import fc from 'fast-check';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { nextFnr, nextOrganisationNumber } from './norwegian-numbers.js';
@@ -872,7 +871,7 @@ export async function fuzzContext(t: TestApp): Promise<FuzzContext> {
     ['/v1/bulk-payments/norwegian-domestic-credit-transfers', () => bulkBody(3)],
     [
       '/v1/periodic-payments/norwegian-domestic-credit-transfers',
-      () => periodicBody({ startDate: addDays(osloDate(new Date()), 1) }),
+      () => periodicBody({ startDate: tomorrowInNorway() }),
     ],
     ['/v1/signing-baskets', () => ({ paymentIds: basketPayments.slice(0, 2) })],
     ['/v1/sandbox/customers', () => ({ customerNumber: nextFnr(), name: 'Fuzz Person', type: 'private' })],

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, osloDate } from '../../src/domain/clock.js';
 import { formatAmount } from '../../src/domain/money.js';
 import type { NewPayment } from '../../src/domain/payments/payment.js';
 import { validatePeriodicPayment } from '../../src/domain/payments/periodic-payment.js';
@@ -8,6 +9,13 @@ import { NO_ACCOUNTS } from './payment-requests.js';
 
 /** Standing orders (periodic payments) as a TPP creates them. */
 export const PERIODIC_PATH = '/v1/periodic-payments/norwegian-domestic-credit-transfers';
+
+/**
+ * A start date a server on the real clock takes: tomorrow in Norway. The default startDate is fixed
+ * for the tests that set the bank's clock, and it is in the past on the real one once Norway's date
+ * has passed it (from 23:00 UTC on its eve in winter).
+ */
+export const tomorrowInNorway = (): string => addDays(osloDate(new Date()), 1);
 
 /** A monthly standing order of NOK 8 500 on the 20th, from startDate, following bank days. */
 export function periodicBody(changes: Record<string, unknown> = {}): Record<string, unknown> {
