@@ -12,7 +12,9 @@ import {
   postTransactions,
 } from '../support/ais-data.js';
 import { nextBban, nextOrganisationNumber } from '../support/norwegian-numbers.js';
+import { acceptedFixes } from '../../src/domain/accept-fix.js';
 import { SANDBOX_BANK_BIC } from '../../src/domain/bank.js';
+import { osloDate } from '../../src/domain/clock.js';
 import { PROPRIETARY_TRANSACTION_CODES as CODES } from '../../src/domain/proprietary-transaction-code.js';
 import { bulkBody, bulkEntry } from '../support/payment-requests.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
@@ -23,6 +25,12 @@ import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app
  * payments, transactions posted and booked by the batch run, booked and pending, card accounts.
  */
 type Json = Record<string, any>;
+
+/**
+ * Whether a published change (src/domain/accept-fix.ts) is in force on the bank's date today: from its
+ * default date every read has its form, and these tests run on the real clock.
+ */
+const inForce = (fix: string): boolean => acceptedFixes(undefined, osloDate(new Date())).active.has(fix);
 
 for (const engine of ['sqlite', 'postgres'] as const) {
   describe(`account-information reads (${engine})`, () => {
@@ -64,7 +72,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
             currency: 'NOK',
             name: i === 0 ? 'Brukskonto' : 'Sparekonto',
             product: 'Brukskonto',
-            cashAccountType: i === 0 ? 'Current' : 'Savings',
+            cashAccountType: inForce('cash-account-type-iso') ? ['CACC', 'SVGS'][i] : ['Current', 'Savings'][i],
             status: 'enabled',
             bic: SANDBOX_BANK_BIC,
             usage: 'PRIV',

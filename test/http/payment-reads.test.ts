@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { addDays, osloDate } from '../../src/domain/clock.js';
+import { bankDayFrom } from '../../src/domain/periodic/bank-days.js';
 import { DEFAULT_CUSTOMERS } from '../../src/sandbox/default-data-set.js';
 import { OLA_ACCOUNTS, bulkBody, createBulk, createCrossBorder, crossBorderBody } from '../support/payment-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
@@ -41,7 +43,7 @@ async function authorisedPayment(): Promise<{ paymentId: string; self: string; b
 describe('reading a payment', () => {
   it('returns every field of a cross-border payment as submitted, with paymentId, transactionStatus and its links', async () => {
     const body = crossBorderBody();
-    body.requestedExecutionDate = '2027-01-04';
+    body.requestedExecutionDate = bankDayFrom(addDays(osloDate(new Date()), 30), 'following');
     body.creditorAddress = {
       street: 'Kungsgatan',
       buildingNumber: '1',

@@ -22,6 +22,7 @@ import { ibanOf, nextBban, nextFnr, nextOrganisationNumber } from '../support/no
 import { sandboxAccountBody } from '../support/sandbox-bodies.js';
 import { OTHER_TPP_ID, TPP_ID } from '../support/tpp-fixtures.js';
 import { type TestApp, assertErrorBody, startTestApp, PUBLIC_URL } from '../support/test-app.js';
+import { ACCEPT_FIXES } from '../../src/domain/accept-fix.js';
 
 /** The sandbox's test-data API (mock-data): customers, accounts, agreements, card accounts, transactions, initialize. */
 let t: TestApp;
@@ -29,6 +30,25 @@ before(async () => {
   t = await startTestApp();
 });
 after(() => t.close());
+
+/**
+ * Runs a test against an app of its own whose bank's date is the day before a published change's
+ * default (src/domain/accept-fix.ts): what it shows of the time before the change holds whatever day
+ * the suite runs on. The suite's app stays as it was for the tests after it.
+ */
+async function beforeDefaultOf(fix: string, test: () => Promise<void>): Promise<void> {
+  const defaultFrom = ACCEPT_FIXES.find((known) => known.name === fix)?.defaultFrom;
+  if (defaultFrom == null) throw new Error(`${fix} has no default date`);
+  const pinned = new Date(`${addDays(defaultFrom, -1)}T10:00:00Z`);
+  const shared = t;
+  t = await startTestApp({ clock: { now: () => pinned } });
+  try {
+    await test();
+  } finally {
+    await t.close();
+    t = shared;
+  }
+}
 
 // ---- Test data ----
 
@@ -497,45 +517,46 @@ describe('sandbox accounts', () => {
     assert.equal(response.statusCode, 201, response.body);
   });
 
-  it('limits accountName to 35 characters, and to 70 with x-accept-fix longer-name', async () => {
-    const customer = await newCustomer();
-    const name36 = 'K'.repeat(36);
-    let response = await post(
-      '/v1/sandbox/accounts',
-      sandboxAccountBody(customer.customerNumber, { accountName: name36 }),
-    );
-    assertErrorBody(response, 400, 'FORMAT_ERROR');
-    assert.match(
-      textAt(response, '$.accountName'),
-      /at most 35 characters long \(it is 36\); 70 with x-accept-fix longer-name/,
-    );
-    assert.equal(
-      created(
+  it('limits accountName to 35 characters, and to 70 with x-accept-fix longer-name', () =>
+    beforeDefaultOf('longer-name', async () => {
+      const customer = await newCustomer();
+      const name36 = 'K'.repeat(36);
+      let response = await post(
+        '/v1/sandbox/accounts',
+        sandboxAccountBody(customer.customerNumber, { accountName: name36 }),
+      );
+      assertErrorBody(response, 400, 'FORMAT_ERROR');
+      assert.match(
+        textAt(response, '$.accountName'),
+        /at most 35 characters long \(it is 36\); 70 with x-accept-fix longer-name/,
+      );
+      assert.equal(
+        created(
+          await post(
+            '/v1/sandbox/accounts',
+            sandboxAccountBody(customer.customerNumber, { accountName: 'K'.repeat(35) }),
+          ),
+        ).accountName.length,
+        35,
+      );
+      const longer = created(
         await post(
           '/v1/sandbox/accounts',
-          sandboxAccountBody(customer.customerNumber, { accountName: 'K'.repeat(35) }),
+          sandboxAccountBody(customer.customerNumber, { accountName: 'L'.repeat(70) }),
+          undefined,
+          { 'x-accept-fix': 'longer-name' },
         ),
-      ).accountName.length,
-      35,
-    );
-    const longer = created(
-      await post(
+      );
+      assert.equal(longer.accountName, 'L'.repeat(70));
+      response = await post(
         '/v1/sandbox/accounts',
-        sandboxAccountBody(customer.customerNumber, { accountName: 'L'.repeat(70) }),
+        sandboxAccountBody(customer.customerNumber, { accountName: 'L'.repeat(71) }),
         undefined,
         { 'x-accept-fix': 'longer-name' },
-      ),
-    );
-    assert.equal(longer.accountName, 'L'.repeat(70));
-    response = await post(
-      '/v1/sandbox/accounts',
-      sandboxAccountBody(customer.customerNumber, { accountName: 'L'.repeat(71) }),
-      undefined,
-      { 'x-accept-fix': 'longer-name' },
-    );
-    assertErrorBody(response, 400, 'FORMAT_ERROR');
-    assert.match(textAt(response, '$.accountName'), /at most 70 characters/);
-  });
+      );
+      assertErrorBody(response, 400, 'FORMAT_ERROR');
+      assert.match(textAt(response, '$.accountName'), /at most 70 characters/);
+    }));
 
   it('hides an account from another TPP: GET, DELETE and its transactions answer 404 RESOURCE_UNKNOWN', async () => {
     const customer = await newCustomer();
@@ -1141,27 +1162,28 @@ describe('sandbox card accounts', () => {
     assert.deepEqual(customerNow.cardAccounts, [card.id]);
   });
 
-  it('refuses a masked card number of another form, a limit in another currency and a 36-character name, each at its path', async () => {
-    const customer = await newCustomer();
-    const response = await post(
-      '/v1/sandbox/card-accounts',
-      cardBody(customer.customerNumber, {
-        maskedPan: '5254123456783241',
-        creditLimit: { currency: 'EUR', amount: 1 },
-        name: 'N'.repeat(36),
-      }),
-    );
-    assertErrorBody(response, 400, 'FORMAT_ERROR');
-    assert.deepEqual(pathsOf(response), ['$.creditLimit.currency', '$.maskedPan', '$.name']);
-    assert.match(textAt(response, '$.maskedPan'), /masked card number/);
-    const longer = await post(
-      '/v1/sandbox/card-accounts',
-      cardBody(customer.customerNumber, { name: 'N'.repeat(70) }),
-      undefined,
-      { 'x-accept-fix': 'longer-name' },
-    );
-    assert.equal(created(longer).name.length, 70);
-  });
+  it('refuses a masked card number of another form, a limit in another currency and a 36-character name, each at its path', () =>
+    beforeDefaultOf('longer-name', async () => {
+      const customer = await newCustomer();
+      const response = await post(
+        '/v1/sandbox/card-accounts',
+        cardBody(customer.customerNumber, {
+          maskedPan: '5254123456783241',
+          creditLimit: { currency: 'EUR', amount: 1 },
+          name: 'N'.repeat(36),
+        }),
+      );
+      assertErrorBody(response, 400, 'FORMAT_ERROR');
+      assert.deepEqual(pathsOf(response), ['$.creditLimit.currency', '$.maskedPan', '$.name']);
+      assert.match(textAt(response, '$.maskedPan'), /masked card number/);
+      const longer = await post(
+        '/v1/sandbox/card-accounts',
+        cardBody(customer.customerNumber, { name: 'N'.repeat(70) }),
+        undefined,
+        { 'x-accept-fix': 'longer-name' },
+      );
+      assert.equal(created(longer).name.length, 70);
+    }));
 
   it("takes a masked card number used before (the platform's scripts give every card 1234xxxxxxxx4321; real ones collide too)", async () => {
     const customer = await newCustomer();
