@@ -252,7 +252,8 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         remittanceInformationUnstructured: 'first',
         remittanceInformationUnstructuredArray: ['first'],
         purposeCode: 'OTHR',
-        bankTransactionCode: 'PMNT',
+        // A code that is no ISO Domain-Family-SubFamily is left out once bank-transaction-code-iso is in force.
+        ...(inForce('bank-transaction-code-iso') ? {} : { bankTransactionCode: 'PMNT' }),
         proprietaryBankTransactionCode: CODES.other,
         _links: {
           transactionDetails: {
