@@ -14,7 +14,6 @@ import {
 import { nextBban, nextOrganisationNumber } from '../support/norwegian-numbers.js';
 import { acceptedFixes } from '../../src/domain/accept-fix.js';
 import { SANDBOX_BANK_BIC } from '../../src/domain/bank.js';
-import { osloDate } from '../../src/domain/clock.js';
 import { PROPRIETARY_TRANSACTION_CODES as CODES } from '../../src/domain/proprietary-transaction-code.js';
 import { bulkBody, bulkEntry } from '../support/payment-requests.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
@@ -27,10 +26,11 @@ import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app
 type Json = Record<string, any>;
 
 /**
- * Whether a published change (src/domain/accept-fix.ts) is in force on the bank's date today: from its
- * default date every read has its form, and these tests run on the real clock.
+ * Whether a published change (src/domain/accept-fix.ts) is in force on the bank's date, as the server
+ * decides it: from its default date every read has its form, and these tests run on the real clock.
  */
-const inForce = (fix: string): boolean => acceptedFixes(undefined, osloDate(new Date())).active.has(fix);
+const inForce = async (t: TestApp, fix: string): Promise<boolean> =>
+  acceptedFixes(undefined, await bankDate(t, 0)).active.has(fix);
 
 for (const engine of ['sqlite', 'postgres'] as const) {
   describe(`account-information reads (${engine})`, () => {
@@ -62,6 +62,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
 
     it("lists the accounts the PSU shared as Berlin Group AccountDetails, with the bank's bic and links to self, balances and transactions, in the list and the read", async () => {
       const { accounts } = await read('/v1/accounts');
+      const isoTypes = await inForce(t, 'cash-account-type-iso');
       assert.deepEqual(
         accounts,
         [main, savings]
@@ -72,7 +73,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
             currency: 'NOK',
             name: i === 0 ? 'Brukskonto' : 'Sparekonto',
             product: 'Brukskonto',
-            cashAccountType: inForce('cash-account-type-iso') ? ['CACC', 'SVGS'][i] : ['Current', 'Savings'][i],
+            cashAccountType: isoTypes ? ['CACC', 'SVGS'][i] : ['Current', 'Savings'][i],
             status: 'enabled',
             bic: SANDBOX_BANK_BIC,
             usage: 'PRIV',
@@ -253,7 +254,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         remittanceInformationUnstructuredArray: ['first'],
         purposeCode: 'OTHR',
         // A code that is no ISO Domain-Family-SubFamily is left out once bank-transaction-code-iso is in force.
-        ...(inForce('bank-transaction-code-iso') ? {} : { bankTransactionCode: 'PMNT' }),
+        ...((await inForce(t, 'bank-transaction-code-iso')) ? {} : { bankTransactionCode: 'PMNT' }),
         proprietaryBankTransactionCode: CODES.other,
         _links: {
           transactionDetails: {

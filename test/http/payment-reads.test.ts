@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { addDays, osloDate } from '../../src/domain/clock.js';
 import { bankDayFrom } from '../../src/domain/periodic/bank-days.js';
 import { DEFAULT_CUSTOMERS } from '../../src/sandbox/default-data-set.js';
+import { bankDate } from '../support/ais-data.js';
 import { OLA_ACCOUNTS, bulkBody, createBulk, createCrossBorder, crossBorderBody } from '../support/payment-requests.js';
 import { ScriptedPsu } from '../support/scripted-psu.js';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
@@ -43,7 +43,7 @@ async function authorisedPayment(): Promise<{ paymentId: string; self: string; b
 describe('reading a payment', () => {
   it('returns every field of a cross-border payment as submitted, with paymentId, transactionStatus and its links', async () => {
     const body = crossBorderBody();
-    body.requestedExecutionDate = bankDayFrom(addDays(osloDate(new Date()), 30), 'following');
+    body.requestedExecutionDate = bankDayFrom(await bankDate(t, 30), 'following');
     body.creditorAddress = {
       street: 'Kungsgatan',
       buildingNumber: '1',
