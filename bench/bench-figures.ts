@@ -1,5 +1,6 @@
 import type { AisFigures } from './ais-reads.js';
 import type { BatchRunFigures } from './batch-run.js';
+import type { ByTurns } from './by-turns.js';
 import type { FirstBodies } from './first-bodies.js';
 import type { HostileFigures } from './hostile-bodies.js';
 import type { LoadResult } from './load.js';
@@ -44,6 +45,10 @@ export interface Figures {
   notifications: NotificationFigures[];
   read: LoadResult[];
   ceilingRead: LoadResult[];
+  /** The server and its floor by turns (bench/by-turns.ts): status reads and creates on SQLite, creates on PostgreSQL. */
+  byTurnsRead: ByTurns[];
+  byTurnsCreate: ByTurns[];
+  byTurnsCreatePg: ByTurns[];
   rssMb: number[];
   coldEmpty: number[];
   coldExisting: number[];
@@ -82,6 +87,9 @@ export function emptyFigures(): Figures {
     notifications: [],
     read: [],
     ceilingRead: [],
+    byTurnsRead: [],
+    byTurnsCreate: [],
+    byTurnsCreatePg: [],
     rssMb: [],
     coldEmpty: [],
     coldExisting: [],

@@ -15,3 +15,6 @@ export const NOTIFICATION_CHANGES = Number(process.env.BENCH_NOTIFICATION_CHANGE
 export const TPP_CALLS = bySize(10, 2);
 /** Starts of each kind a run times, its figure their median: one start alone varied by a third between runs (bench/history.md). */
 export const COLD_STARTS = bySize(5, 1);
+/** Slices a side of a by-turns row gets (bench/by-turns.ts), and each one's length, s: eight slices of a second a row, the server's and its floor's alternating. */
+export const BY_TURNS_SLICES = bySize(4, 1);
+export const BY_TURNS_SLICE_SECONDS = 1;

@@ -20,6 +20,8 @@ export interface LoadResult {
   sent: number;
   /** Answers with the expected status. */
   expected: number;
+  /** How long the load ran, s. */
+  seconds: number;
 }
 
 /** Answers other than the expected status, counted by status; errors without an answer count too. */
@@ -81,6 +83,7 @@ export async function runLoad(
     unexpectedStatuses: unexpected.byStatus,
     sent: next,
     expected: unexpected.expected,
+    seconds: result.duration,
   };
 }
 

@@ -61,14 +61,16 @@ export async function runPacedLoad(
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  const ms = performance.now() - start;
   return {
-    requestsPerSecond: (latencies.length * 1000) / (performance.now() - start),
+    requestsPerSecond: (latencies.length * 1000) / ms,
     p50Ms: at(0.5),
     p99Ms: at(0.99),
     unexpected: unexpected.count,
     unexpectedStatuses: unexpected.byStatus,
     sent,
     expected: unexpected.expected,
+    seconds: ms / 1000,
   };
 }
 

@@ -1,5 +1,6 @@
 import { aisRows } from './ais-reads.js';
 import type { Figures } from './bench-figures.js';
+import { byTurnsRows } from './by-turns.js';
 import { BATCH_PAYMENTS, COLD_STARTS, CONNECTIONS, STANDING_ORDERS, TPP_CALLS } from './bench-sizes.js';
 import { firstBodiesRow } from './first-bodies.js';
 import { hostileRows } from './hostile-bodies.js';
@@ -37,6 +38,7 @@ export function resultRows(figures: Figures): Row[] {
     ...bulkRows(figures),
     ndctRow(figures.ndctSqlite, fmt),
     ...readRows(figures),
+    ...byTurnsRows({ read: figures.byTurnsRead, create: figures.byTurnsCreate, createPg: figures.byTurnsCreatePg }, fmt),
     ...listingRows(figures),
     ...batchRows(figures),
     ...notificationRows(figures.notifications, fmt),
@@ -308,7 +310,10 @@ export function countedLoads(figures: Figures): CountedLoad[] {
     ['create on SQLite', 'Create on SQLite, req/s', figures.createSqlite],
     ['NDCT create on SQLite', 'Single NDCT create', figures.ndctSqlite],
     ['create on PostgreSQL', 'Create on PostgreSQL, req/s', figures.createPg],
-    ['status read', 'Status read on SQLite', figures.read],
+    ['status read', 'Status read on SQLite, req/s', figures.read],
+    ['status read by turns', 'Status read on SQLite over its floor', figures.byTurnsRead.map((r) => r.counted)],
+    ['create by turns', 'Create on SQLite over its floor', figures.byTurnsCreate.map((r) => r.counted)],
+    ['create on PostgreSQL by turns', 'Create on PostgreSQL over its floor', figures.byTurnsCreatePg.map((r) => r.counted)],
     ['create at half rate', 'Create on SQLite at half', figures.halfRateSqlite],
     ['bulk of 100', 'Bulk of 100 entries', figures.bulk100],
     ['bulk of 1 000', 'Bulk of 1 000 entries', figures.bulk1000],

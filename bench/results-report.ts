@@ -65,7 +65,8 @@ function ranOut(figures: Figures, pools: Pools): boolean {
     overflow(figures.bulk100, bulkPools[100]) ||
     overflow(figures.bulk1000, bulkPools[1000]) ||
     overflow(figures.floorBulk100, floorBulkPools[100]) ||
-    overflow(figures.floorBulk1000, floorBulkPools[1000])
+    overflow(figures.floorBulk1000, floorBulkPools[1000]) ||
+    [figures.byTurnsRead, figures.byTurnsCreate, figures.byTurnsCreatePg].some((rounds) => rounds.some((r) => r.ranOut))
   );
 }
 

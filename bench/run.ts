@@ -25,6 +25,7 @@ import {
 } from './bench-server.js';
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { measureBatchRun } from './batch-run.js';
+import { byTurns } from './by-turns.js';
 import { measureNotificationDelivery } from './notification-delivery.js';
 import { measurePeriodicRun } from './periodic-run.js';
 import { measureListing } from './listing.js';
@@ -60,6 +61,8 @@ const createPoolSize = Number(process.env.BENCH_POOL ?? 12_000);
 /** Bulk requests of the warm-up before each bulk load, which sizes that load's pool (poolFor). */
 const BULK_WARM_UP_POOL = { 100: 1_000, 1000: 150 } as const;
 const poolFor = (warmUpRate: number, least: number) => poolForLoad(warmUpRate, SECONDS, least);
+/** The first number of the by-turns rounds' creates (bench/by-turns.ts): past every other load's, on each database. */
+const BY_TURNS_REQUESTS = 80_000_000;
 /** The pools each run's loads drew from, to tell whether one ran out. */
 const createPools: number[] = [];
 const readPools: number[] = [];
@@ -202,6 +205,24 @@ for (let run = 0; run < RUNS; run++) {
       200,
     ),
   );
+  // The server and its floor by turns, after the rows above, which it leaves as they were: the floor
+  // again on its own file; its creates come first, and its reads read the last one created.
+  const floorByTurns = await startBenchServer(FLOOR_SERVER, benchPort(0), {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
+  figures.byTurnsCreate.push(
+    await byTurns(
+      { url: sqlite.url, request: (i) => createRequest(tpp, BY_TURNS_REQUESTS + i) },
+      { url: floorByTurns.url, request: (i) => createRequest(tpp, BY_TURNS_REQUESTS + i) },
+      201,
+    ),
+  );
+  figures.byTurnsRead.push(
+    await byTurns(
+      { url: sqlite.url, request: () => readRequest(tpp, paymentId) },
+      { url: floorByTurns.url, request: () => readRequest(tpp, 'x') },
+      200,
+    ),
+  );
+  await floorByTurns.stop();
   await sqlite.stop();
 
   const database = `bench_${process.pid}_${run}`;
@@ -294,6 +315,17 @@ for (let run = 0; run < RUNS; run++) {
       unexpected: both[0].unexpected + both[1].unexpected,
     });
     await second.stop();
+    const pgFloorByTurns = await startBenchServer(FLOOR_SERVER, benchPort(0), {}, [
+      PG_ADMIN.replace(/\/[^/]*$/, `/${database}_floor`),
+    ]);
+    figures.byTurnsCreatePg.push(
+      await byTurns(
+        { url: postgres.url, request: (i) => createRequest(tpp, BY_TURNS_REQUESTS + i) },
+        { url: pgFloorByTurns.url, request: (i) => createRequest(tpp, BY_TURNS_REQUESTS + i) },
+        201,
+      ),
+    );
+    await pgFloorByTurns.stop();
     await postgres.stop();
   } finally {
     await admin.query(`drop database if exists ${database} with (force)`);
