@@ -38,7 +38,10 @@ export async function byTurns(server: Side, floor: Side, expect: number): Promis
   // all made before the first slice (signing them is the bench process's work, not the servers').
   const sides = [];
   for (const side of [server, floor]) {
-    const warmUp = await slice(side.url, pool(WARM_UP_REQUESTS, (i) => side.request(i)));
+    const warmUp = await slice(
+      side.url,
+      pool(WARM_UP_REQUESTS, (i) => side.request(i)),
+    );
     const size = poolForLoad(warmUp.requestsPerSecond, BY_TURNS_SLICES * BY_TURNS_SLICE_SECONDS, 2_000);
     const requests = pool(size, (i) => side.request(WARM_UP_REQUESTS + i));
     sides.push({ url: side.url, pool: requests, used: 0, answers: 0, seconds: 0 });
