@@ -16,8 +16,8 @@ export interface ByTurns {
   serverPerSecond: number;
   floorPerSecond: number;
   ratio: number;
-  /** Every counted slice of both sides as one load: its answers other than the expected status, and what it sent. */
-  counted: LoadResult;
+  /** Every counted slice of both sides: their answers other than the expected status, and what they sent. */
+  slices: LoadResult[];
   /** Whether a side sent more requests than were made ahead for it, which would count replays. */
   ranOut: boolean;
 }
@@ -44,18 +44,8 @@ export async function byTurns(server: Side, floor: Side, expect: number): Promis
     );
     const size = poolForLoad(warmUp.requestsPerSecond, BY_TURNS_SLICES * BY_TURNS_SLICE_SECONDS, 2_000);
     const requests = pool(size, (i) => side.request(WARM_UP_REQUESTS + i));
-    sides.push({ url: side.url, pool: requests, used: 0, answers: 0, seconds: 0 });
+    sides.push({ url: side.url, pool: requests, used: 0, slices: [] as LoadResult[] });
   }
-  const counted: LoadResult = {
-    requestsPerSecond: 0,
-    p50Ms: Number.NaN,
-    p99Ms: Number.NaN,
-    unexpected: 0,
-    unexpectedStatuses: {},
-    sent: 0,
-    expected: 0,
-    seconds: 0,
-  };
   let ranOut = false;
   for (let turn = 0; turn < BY_TURNS_SLICES; turn++) {
     for (const side of turn % 2 === 0 ? sides : [...sides].reverse()) {
@@ -63,19 +53,20 @@ export async function byTurns(server: Side, floor: Side, expect: number): Promis
       const result = await slice(side.url, left);
       ranOut ||= result.sent > left.length;
       side.used += result.sent;
-      side.answers += result.expected;
-      side.seconds += result.seconds;
-      counted.unexpected += result.unexpected;
-      for (const [status, n] of Object.entries(result.unexpectedStatuses))
-        counted.unexpectedStatuses[Number(status)] = (counted.unexpectedStatuses[Number(status)] ?? 0) + n;
-      counted.sent += result.sent;
-      counted.expected += result.expected;
-      counted.seconds += result.seconds;
+      side.slices.push(result);
     }
   }
-  const [serverPerSecond, floorPerSecond] = sides.map((side) => side.answers / side.seconds) as [number, number];
-  counted.requestsPerSecond = counted.expected / counted.seconds;
-  return { serverPerSecond, floorPerSecond, ratio: serverPerSecond / floorPerSecond, counted, ranOut };
+  const [serverPerSecond, floorPerSecond] = sides.map(({ slices }) => {
+    const total = (pick: (r: LoadResult) => number) => slices.reduce((sum, r) => sum + pick(r), 0);
+    return total((r) => r.expected) / total((r) => r.seconds);
+  }) as [number, number];
+  return {
+    serverPerSecond,
+    floorPerSecond,
+    ratio: serverPerSecond / floorPerSecond,
+    slices: sides.flatMap((side) => side.slices),
+    ranOut,
+  };
 }
 
 /** The table's rows of the three by-turns rounds: each the ratio, with the two rates it is made of. */

@@ -53,6 +53,8 @@ import { reportProfiles } from './profiles-report.js';
  * result-rows.ts makes the table's rows of it and results-report.ts prints and writes the table.
  */
 const PG_ADMIN = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The URL of the database `name` on PG_ADMIN's server. */
+const databaseUrl = (name: string) => PG_ADMIN.replace(/\/[^/]*$/, `/${name}`);
 
 const { work, caFile, credentials: tpp } = await benchTpp();
 const figures = emptyFigures();
@@ -120,7 +122,9 @@ for (let run = 0; run < RUNS; run++) {
     });
 
   const floorDir = mkdtempSync(join(work, 'floor-'));
-  const floor = await startBenchServer(FLOOR_SERVER, benchPort(0), {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
+  /** The floor on SQLite, each time on the same file: started for its rows, again paced, and again by turns. */
+  const startFloor = () => startBenchServer(FLOOR_SERVER, benchPort(0), {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
+  const floor = await startFloor();
   const floorWarmUp = await warmUp(
     floor,
     pool(2000, (i) => createRequest(tpp, 20_000_000 + i)),
@@ -177,7 +181,7 @@ for (let run = 0; run < RUNS; run++) {
   // The floor again, on its own file, paced at the same rate as the half-rate row (the same maximum
   // halved), with requests of its own: it answers a request sent twice with 500. The server waits,
   // idle, so that its later rows run in the process they always ran in.
-  const floorAgain = await startBenchServer(FLOOR_SERVER, benchPort(0), {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
+  const floorAgain = await startFloor();
   await warmUp(
     floorAgain,
     pool(2000, (i) => createRequest(tpp, 60_000_000 + i)),
@@ -207,7 +211,7 @@ for (let run = 0; run < RUNS; run++) {
   );
   // The server and its floor by turns, after the rows above, which it leaves as they were: the floor
   // again on its own file; its creates come first, and its reads read the last one created.
-  const floorByTurns = await startBenchServer(FLOOR_SERVER, benchPort(0), {}, [`sqlite:${join(floorDir, 'floor.db')}`]);
+  const floorByTurns = await startFloor();
   figures.byTurnsCreate.push(
     await byTurns(
       { url: sqlite.url, request: (i) => createRequest(tpp, BY_TURNS_REQUESTS + i) },
@@ -232,9 +236,8 @@ for (let run = 0; run < RUNS; run++) {
   try {
     // The floor on a database of its own, so that the server's create row starts on a fresh one as before.
     await admin.query(`create database ${database}_floor`);
-    const pgFloor = await startBenchServer(FLOOR_SERVER, benchPort(0), {}, [
-      PG_ADMIN.replace(/\/[^/]*$/, `/${database}_floor`),
-    ]);
+    const startPgFloor = () => startBenchServer(FLOOR_SERVER, benchPort(0), {}, [databaseUrl(`${database}_floor`)]);
+    const pgFloor = await startPgFloor();
     const pgFloorWarmUp = await warmUp(
       pgFloor,
       pool(2000, (i) => createRequest(tpp, 40_000_000 + i)),
@@ -255,7 +258,7 @@ for (let run = 0; run < RUNS; run++) {
     const pgDir = mkdtempSync(join(work, 'pg-'));
     const postgres = await startBenchServer(SERVER_BUNDLE, benchPort(3), {
       ...sqliteSandboxEnv(pgDir, caFile),
-      DATABASE_URL: PG_ADMIN.replace(/\/[^/]*$/, `/${database}`),
+      DATABASE_URL: databaseUrl(database),
     });
     await warmUp(
       postgres,
@@ -273,14 +276,14 @@ for (let run = 0; run < RUNS; run++) {
     // of national identity numbers): both loaded at once, half the connections each.
     const second = await startBenchServer(SERVER_BUNDLE, benchPort(8), {
       ...sqliteSandboxEnv(pgDir, caFile),
-      DATABASE_URL: PG_ADMIN.replace(/\/[^/]*$/, `/${database}`),
+      DATABASE_URL: databaseUrl(database),
     });
     await warmUp(
       second,
       pool(1000, (i) => createRequest(tpp, 2_000_000 + i)),
       201,
     );
-    const counter = new pg.Client(PG_ADMIN.replace(/\/[^/]*$/, `/${database}`));
+    const counter = new pg.Client(databaseUrl(database));
     await counter.connect();
     const count = async () => Number((await counter.query('select count(*) as n from payments')).rows[0].n);
     // Requests whose connection the load generator closed at the end of a load are still committed by
@@ -315,9 +318,7 @@ for (let run = 0; run < RUNS; run++) {
       unexpected: both[0].unexpected + both[1].unexpected,
     });
     await second.stop();
-    const pgFloorByTurns = await startBenchServer(FLOOR_SERVER, benchPort(0), {}, [
-      PG_ADMIN.replace(/\/[^/]*$/, `/${database}_floor`),
-    ]);
+    const pgFloorByTurns = await startPgFloor();
     figures.byTurnsCreatePg.push(
       await byTurns(
         { url: postgres.url, request: (i) => createRequest(tpp, BY_TURNS_REQUESTS + i) },
