@@ -63,8 +63,13 @@ const createPoolSize = Number(process.env.BENCH_POOL ?? 12_000);
 /** Bulk requests of the warm-up before each bulk load, which sizes that load's pool (poolFor). */
 const BULK_WARM_UP_POOL = { 100: 1_000, 1000: 150 } as const;
 const poolFor = (warmUpRate: number, least: number) => poolForLoad(warmUpRate, SECONDS, least);
-/** The first number of the by-turns rounds' creates (bench/by-turns.ts): past every other load's, on each database. */
-const BY_TURNS_REQUESTS = 80_000_000;
+/** A server's creates and its floor's by turns (bench/by-turns.ts), numbered past every other load's on each database. */
+const createsByTurns = (server: BenchServer, floor: BenchServer) =>
+  byTurns(
+    { url: server.url, request: (i) => createRequest(tpp, 80_000_000 + i) },
+    { url: floor.url, request: (i) => createRequest(tpp, 80_000_000 + i) },
+    201,
+  );
 /** The pools each run's loads drew from, to tell whether one ran out. */
 const createPools: number[] = [];
 const readPools: number[] = [];
@@ -212,13 +217,7 @@ for (let run = 0; run < RUNS; run++) {
   // The server and its floor by turns, after the rows above, which it leaves as they were: the floor
   // again on its own file; its creates come first, and its reads read the last one created.
   const floorByTurns = await startFloor();
-  figures.byTurnsCreate.push(
-    await byTurns(
-      { url: sqlite.url, request: (i) => createRequest(tpp, BY_TURNS_REQUESTS + i) },
-      { url: floorByTurns.url, request: (i) => createRequest(tpp, BY_TURNS_REQUESTS + i) },
-      201,
-    ),
-  );
+  figures.byTurnsCreate.push(await createsByTurns(sqlite, floorByTurns));
   figures.byTurnsRead.push(
     await byTurns(
       { url: sqlite.url, request: () => readRequest(tpp, paymentId) },
@@ -319,13 +318,7 @@ for (let run = 0; run < RUNS; run++) {
     });
     await second.stop();
     const pgFloorByTurns = await startPgFloor();
-    figures.byTurnsCreatePg.push(
-      await byTurns(
-        { url: postgres.url, request: (i) => createRequest(tpp, BY_TURNS_REQUESTS + i) },
-        { url: pgFloorByTurns.url, request: (i) => createRequest(tpp, BY_TURNS_REQUESTS + i) },
-        201,
-      ),
-    );
+    figures.byTurnsCreatePg.push(await createsByTurns(postgres, pgFloorByTurns));
     await pgFloorByTurns.stop();
     await postgres.stop();
   } finally {
