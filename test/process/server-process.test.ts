@@ -84,8 +84,7 @@ describe('the server process', () => {
         const ready = server.lines.find((l) => l.msg === 'ready');
         assert.ok(ready !== undefined, `${start} start logs ready`);
         // scripts/start.env's settings: a young generation of one fixed size (8 MiB a semi-space), an old
-        // generation that grows by at most twice its live size, malloc memory kept in two arenas and in
-        // huge pages where the kernel gives them on request.
+        // generation that grows by at most twice its live size, malloc memory kept in two arenas.
         for (const flag of ['--min-semi-space-size=8', '--max-semi-space-size=8', '--heap-growing-percent=100']) {
           assert.ok(
             (ready.nodeFlags as string[]).includes(flag),
@@ -94,7 +93,7 @@ describe('the server process', () => {
         }
         assert.match(
           String(ready.glibcTunables),
-          /glibc\.malloc\.mmap_threshold=33554432:glibc\.malloc\.trim_threshold=1073741824:glibc\.malloc\.arena_max=2:glibc\.malloc\.hugetlb=1$/,
+          /glibc\.malloc\.mmap_threshold=33554432:glibc\.malloc\.trim_threshold=1073741824:glibc\.malloc\.arena_max=2$/,
         );
         // Node's module compile cache, in the checkout's node_modules/.cache (scripts/server-loader.ts).
         assert.equal(ready.compileCache, resolve('node_modules', '.cache', 'psd2-server'), `${start} start`);
