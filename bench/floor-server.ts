@@ -5,6 +5,7 @@ import type { NewPayment } from '../src/domain/payments/payment.js';
 import { timeOrderedId } from '../src/domain/time-ordered-id.js';
 import { hashToken, newToken } from '../src/services/sca/sca-links.js';
 import { openStore } from '../src/store/open-store.js';
+import { limitHeapGrowth } from '../src/heap-growth.js';
 import { json } from '../src/store/postgres/postgres-hot-path.js';
 import { BENCH_TPP_ORGANISATION } from './requests.js';
 
@@ -167,6 +168,8 @@ app.get('/v1/sandbox/accounts/:accountId/transactions', async (request, reply) =
   return reply.type('application/json').send(json(page));
 });
 await app.listen({ port: Number(process.env.PORT ?? 8190), host: '127.0.0.1' });
+// The server's heap settings, set as the server sets them once ready.
+limitHeapGrowth();
 process.on('SIGTERM', () => {
   void app
     .close()

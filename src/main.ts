@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type Config, ConfigError, redactPassword } from './config/config.js';
 import { serverVersion } from './config/server-version.js';
+import { HEAP_GROWING_PERCENT, limitHeapGrowth } from './heap-growth.js';
 import { PLATFORM_API_VERSION } from './domain/platform-api.js';
 import { STORE_CLOSE_WAIT_MS, WARM_UP_DELAY_MS } from './domain/limits.js';
 import { systemClock } from './domain/clock.js';
@@ -161,10 +162,18 @@ async function main(): Promise<void> {
   revocation.start(config.revocationRefreshSeconds * 1000);
   warmUpLater(app, revocation);
   app.log.info(readyLine(config, trustStore, metricsListener), 'ready');
-  // What the start compiled goes to the compile cache now, not only at exit: a process killed without
-  // exiting (SIGKILL, out of memory) still leaves it to the next start (scripts/server-loader.ts).
-  flushCompileCache();
+  endStart();
   stopOnSignals(app);
+}
+
+/**
+ * What the start compiled goes to the compile cache now, not only at exit: a process killed without
+ * exiting (SIGKILL, out of memory) still leaves it to the next start (scripts/server-loader.ts). Then
+ * the heap's growth is bounded, which must come after (src/heap-growth.ts).
+ */
+function endStart(): void {
+  flushCompileCache();
+  limitHeapGrowth();
 }
 
 /** The database, opened and migrated, and the key national identity numbers are hashed with, claimed in it. */
@@ -380,6 +389,8 @@ function readyLine(config: Config, trustStore: TrustStore, metricsListener: Metr
     // The process settings of scripts/start.env, which `npm start` gives; absent ones mean a slower first touch of memory.
     nodeFlags: process.execArgv,
     glibcTunables: process.env.GLIBC_TUNABLES,
+    // Set as the start ends, not as a flag (src/heap-growth.ts).
+    heapGrowingPercent: HEAP_GROWING_PERCENT,
   };
 }
 
