@@ -1,6 +1,7 @@
 import { BY_TURNS_SLICES, BY_TURNS_SLICE_SECONDS, CONNECTIONS } from './bench-sizes.js';
 import { type LoadResult, type PreparedRequest, runLoad } from './load.js';
 import { pool, poolForLoad } from './requests.js';
+import { SMOKE } from './smoke.js';
 
 /**
  * A server and its floor loaded by turns in short slices, both processes up and the one not loaded
@@ -49,11 +50,12 @@ export async function byTurns(server: Side, floor: Side, expect: number): Promis
   let ranOut = false;
   for (let turn = 0; turn < BY_TURNS_SLICES; turn++) {
     for (const side of turn % 2 === 0 ? sides : [...sides].reverse()) {
-      // A side whose warm-up ran slower than its slices (PostgreSQL's floor on a fresh database: 2 000
-      // made, 2 464 sent in four slices) is given more before its next slice, outside the timing: a
-      // request sent twice is answered 500 by the floor, which lowers its rate and raises the ratio.
-      const want = poolForLoad(side.fastest, BY_TURNS_SLICE_SECONDS, 0) - (side.pool.length - side.used);
-      if (want > 0) {
+      // A side whose warm-up ran slower than its slices (PostgreSQL's floor on a fresh database, whose
+      // fourth slice of a run answered 979 replays 500) is given more before its next slice, outside
+      // the timing: a replay answered 500 lowers the floor's rate and raises the ratio. A smoke run
+      // prepares no more than its SMOKE_POOL (bench/smoke.ts).
+      const want = poolForLoad(side.fastest, BY_TURNS_SLICE_SECONDS, CONNECTIONS) - (side.pool.length - side.used);
+      if (want > 0 && !SMOKE) {
         const made = side.pool.length;
         side.pool.push(...pool(want, (i) => side.side.request(WARM_UP_REQUESTS + made + i)));
       }

@@ -1,6 +1,5 @@
 // First: it starts making the sandbox CA before the rest is loaded.
 import { type EarlyStart, earlyStart } from './early-start.js';
-import { flushCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -161,19 +160,9 @@ async function main(): Promise<void> {
   void notifications.start();
   revocation.start(config.revocationRefreshSeconds * 1000);
   warmUpLater(app, revocation);
-  app.log.info(readyLine(config, trustStore, metricsListener), 'ready');
-  endStart();
+  const heapLimited = limitHeapGrowth();
+  app.log.info(readyLine(config, trustStore, metricsListener, heapLimited), 'ready');
   stopOnSignals(app);
-}
-
-/**
- * What the start compiled goes to the compile cache now, not only at exit: a process killed without
- * exiting (SIGKILL, out of memory) still leaves it to the next start (scripts/server-loader.ts). Then
- * the heap's growth is bounded, which must come after (src/heap-growth.ts).
- */
-function endStart(): void {
-  flushCompileCache();
-  limitHeapGrowth();
 }
 
 /** The database, opened and migrated, and the key national identity numbers are hashed with, claimed in it. */
@@ -364,7 +353,12 @@ function warmUpLater(app: FastifyInstance, revocation: LazyRevocationChecker): v
 }
 
 /** What the 'ready' line says: where the server keeps its data, whom it trusts, and how its start went. */
-function readyLine(config: Config, trustStore: TrustStore, metricsListener: MetricsListener | undefined) {
+function readyLine(
+  config: Config,
+  trustStore: TrustStore,
+  metricsListener: MetricsListener | undefined,
+  heapLimited: boolean,
+) {
   return {
     mode: config.mode,
     version: { server: serverVersion(), api: PLATFORM_API_VERSION },
@@ -389,8 +383,8 @@ function readyLine(config: Config, trustStore: TrustStore, metricsListener: Metr
     // The process settings of scripts/start.env, which `npm start` gives; absent ones mean a slower first touch of memory.
     nodeFlags: process.execArgv,
     glibcTunables: process.env.GLIBC_TUNABLES,
-    // Set as the start ends, not as a flag (src/heap-growth.ts).
-    heapGrowingPercent: HEAP_GROWING_PERCENT,
+    // Set as the start ends, not as a flag (src/heap-growth.ts); absent when V8 did not take it.
+    ...(heapLimited ? { heapGrowingPercent: HEAP_GROWING_PERCENT } : {}),
   };
 }
 
