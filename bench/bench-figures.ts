@@ -52,6 +52,8 @@ export interface Figures {
   rssMb: number[];
   coldEmpty: number[];
   coldExisting: number[];
+  /** The start ceiling's cold start (bench/start-ceiling.ts), by turns with the server's. */
+  coldCeiling: number[];
   /** `tpp call` (bench/tpp-call.ts), 10 calls a run. */
   tppCall: TppCallFigures[];
   hostile: HostileFigures[][];
@@ -93,6 +95,7 @@ export function emptyFigures(): Figures {
     rssMb: [],
     coldEmpty: [],
     coldExisting: [],
+    coldCeiling: [],
     tppCall: [],
     hostile: [],
     firstBodies: [],

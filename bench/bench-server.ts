@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { serverProcessSettings } from '../scripts/start-settings.js';
+import { START_CEILING, bundleStartCeiling } from './start-ceiling-bundle.js';
 
 /** A server process started for a benchmark: its address, its peak memory, and a way to stop it. */
 export interface BenchServer {
@@ -58,7 +59,7 @@ export async function startBenchServer(
   });
   // The bundle runs in the process `npm start` gives it, and so does the floor, which runs its store.
   const settings =
-    script === SERVER_BUNDLE || script === FLOOR_SERVER
+    script === SERVER_BUNDLE || script === FLOOR_SERVER || script === START_CEILING
       ? serverProcessSettings(process.env.BENCH_START_ENV)
       : { nodeFlags: [], env: {} };
   const child = spawn(
@@ -127,24 +128,37 @@ export interface ColdStart {
 }
 
 /**
- * The median of `count` starts on an empty data folder (each a new one in `work`) and of as many on
- * an existing one (the folder the empty start made).
+ * The median of `count` starts on an empty data folder (each a new one in `work`), of as many on
+ * an existing one (the folder the empty start made), and of as many of the start ceiling
+ * (bench/start-ceiling.ts), by turns: an empty start, an existing one, the ceiling.
  */
 export async function medianColdStarts(
   work: string,
   port: number,
   caFile: string,
   count: number,
-): Promise<{ empty: number; existing: number }> {
+): Promise<{ empty: number; existing: number; ceiling: number }> {
+  const ceilingScript = await bundleStartCeiling();
   const empty: number[] = [];
   const existing: number[] = [];
+  const ceiling: number[] = [];
   for (let i = 0; i < count; i++) {
     const dir = mkdtempSync(join(work, 'cold-'));
     empty.push((await timeColdStart(dir, port, caFile)).ms);
     existing.push((await timeColdStart(dir, port, caFile)).ms);
+    ceiling.push(await timeStartCeiling(ceilingScript, port));
   }
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return { empty: median(empty), existing: median(existing) };
+  return { empty: median(empty), existing: median(existing), ceiling: median(ceiling) };
+}
+
+/** Milliseconds from spawning the start ceiling to its first `/health` 200; it is stopped after. */
+export async function timeStartCeiling(script: string, port: number): Promise<number> {
+  const started = performance.now();
+  const ceiling = await startBenchServer(script, port, {});
+  const ms = performance.now() - started;
+  await ceiling.stop();
+  return ms;
 }
 
 /** Times a start of the server on SQLite in `dir`; the server is stopped after. */

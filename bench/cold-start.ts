@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ColdStart, benchPort, timeColdStart, timeNpmStart } from './bench-server.js';
+import { type ColdStart, benchPort, timeColdStart, timeNpmStart, timeStartCeiling } from './bench-server.js';
+import { bundleStartCeiling } from './start-ceiling-bundle.js';
 
 /**
  * Cold start alone: milliseconds from spawning the server process (as `npm start` runs it) to its
@@ -10,6 +11,8 @@ import { type ColdStart, benchPort, timeColdStart, timeNpmStart } from './bench-
  * in parallel overlap, and the rest of the total is the probe's wait: the first answer and up to 5 ms
  * of polling). `npm run bench` measures the same totals among its other figures. Then `npm start` as
  * a developer runs it on an existing folder: npm itself, the check that the build is current, and the server.
+ * By turns with them, the start ceiling (bench/start-ceiling.ts): bare Fastify, bundled and started
+ * as the server is, the machine's floor under a start.
  */
 const RUNS = Number(process.argv[2] ?? 5);
 
@@ -28,15 +31,21 @@ function summary(starts: ColdStart[]): string {
 const empty: ColdStart[] = [];
 const existing: ColdStart[] = [];
 const npmStart: number[] = [];
+const ceiling: number[] = [];
+const ceilingScript = await bundleStartCeiling();
 for (let i = 0; i < RUNS; i++) {
   const dir = mkdtempSync(join(tmpdir(), 'psd2-start-'));
   empty.push(await timeColdStart(dir, benchPort(0)));
   existing.push(await timeColdStart(dir, benchPort(0)));
   npmStart.push(await timeNpmStart(dir, benchPort(0)));
+  ceiling.push(await timeStartCeiling(ceilingScript, benchPort(0)));
   rmSync(dir, { recursive: true, force: true });
 }
 process.stdout.write(
   `cold start, empty data folder:    ${summary(empty)}\ncold start, existing data folder: ${summary(existing)}\n`,
+);
+process.stdout.write(
+  `start ceiling (bare Fastify):     median ${Math.round(median(ceiling))} ms (min ${Math.round(Math.min(...ceiling))}, max ${Math.round(Math.max(...ceiling))}); the empty start is ${(median(empty.map((s) => s.ms)) / median(ceiling)).toFixed(1)} times it\n`,
 );
 process.stdout.write(
   `npm start, existing data folder:  median ${Math.round(median(npmStart))} ms (min ${Math.round(Math.min(...npmStart))}, max ${Math.round(Math.max(...npmStart))}; target < 1000)\n`,

@@ -288,7 +288,15 @@ function processRows(figures: Figures): Row[] {
     [
       'Cold start, empty database, ms',
       fmt(figures.coldEmpty),
-      `target < 350; each run the median of ${COLD_STARTS} starts, each on a new folder`,
+      `target < 350; each run the median of ${COLD_STARTS} starts, each on a new folder; ${fmt(
+        figures.coldEmpty.map((ms, i) => ms / figures.coldCeiling[i]!),
+        1,
+      )} times the start ceiling's`,
+    ],
+    [
+      'Start ceiling: bare Fastify with one route, bundled and started as the server is, ms',
+      fmt(figures.coldCeiling),
+      `bench/start-ceiling.ts, by turns with the starts above: what a start takes on this machine before any of the server's own code`,
     ],
     [
       '`tpp call GET /v1/sandbox/keys` (the bundled toolkit, a new process), wall ms',

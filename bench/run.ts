@@ -359,6 +359,7 @@ for (let run = 0; run < RUNS; run++) {
   const cold = await medianColdStarts(work, benchPort(5), caFile, COLD_STARTS);
   figures.coldEmpty.push(cold.empty);
   figures.coldExisting.push(cold.existing);
+  figures.coldCeiling.push(cold.ceiling);
   figures.tppCall.push(await measureTppCall(mkdtempSync(join(work, 'tpp-call-')), benchPort(5), TPP_CALLS));
 
   const hostileDir = mkdtempSync(join(work, 'hostile-'));

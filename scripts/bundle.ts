@@ -4,6 +4,7 @@ import { migrations } from '../src/store/migrations/index.js';
 import { postgresSchema } from '../src/store/migrations/postgres-schema.js';
 import { sqliteSchema } from '../src/store/migrations/sqlite-schema.js';
 import { writePrecompiledSchemas } from './precompile-schemas.js';
+import { SERVER_BUNDLE_OPTIONS, SERVER_LOADER } from './server-bundle-options.js';
 
 /**
  * Bundles the compiled server (tsc's output, dist/src/main.js, behind the entry that installs the
@@ -20,27 +21,7 @@ import { writePrecompiledSchemas } from './precompile-schemas.js';
 const { entry } = await writePrecompiledSchemas();
 // A clean folder: nothing of an earlier build stays beside the new one.
 rmSync('dist/server', { recursive: true, force: true });
-await build({
-  entryPoints: { main: entry },
-  outdir: 'dist/server',
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node22',
-  outExtension: { '.js': '.cjs' },
-  external: ['better-sqlite3', 'pg-native'],
-  // Without comments and indentation: V8 holds the bundle's whole text for as long as the server
-  // runs, and a third of it was comments and blanks (docs/decisions/0337). In ASCII only: one
-  // character beyond it would make V8 hold the text as two bytes a character. Names are kept, so a
-  // stack trace still names its functions.
-  minifyWhitespace: true,
-  legalComments: 'none',
-  charset: 'ascii',
-  // Our ES modules find files beside them (and libraries) from import.meta.url: the bundle's own address.
-  define: { 'import.meta.url': '__bundleUrl' },
-  banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  logLevel: 'warning',
-});
+await build({ ...SERVER_BUNDLE_OPTIONS, entryPoints: { main: entry }, outdir: 'dist/server' });
 // The TPP toolkit, a folder of its own (package.json "bin": dist/tpp/tpp.mjs): `tpp call` then loads
 // a few modules rather than some 150, and runs outside this repository once installed from the
 // packed tarball. What only some commands import when they run (the certificate library, for
@@ -64,7 +45,7 @@ await build({
   logLevel: 'warning',
 });
 chmodSync('dist/tpp/tpp.mjs', 0o755);
-copyFileSync('dist/scripts/server-loader.js', 'dist/server/main.mjs');
+copyFileSync(SERVER_LOADER, 'dist/server/main.mjs');
 warnOfStaleSchemaScripts();
 
 /** A migration newer than the schema scripts runs through the migrator after them on every first start: correct, but slower. */

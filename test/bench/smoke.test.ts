@@ -82,6 +82,7 @@ describe('the bench in smoke mode', () => {
       'Create on PostgreSQL, two servers on one database',
       'Create on SQLite at half the maximum rate',
       'Cold start, empty database',
+      'Start ceiling: bare Fastify',
       '`tpp call GET /v1/sandbox/keys`',
       'Hostile body, Bulk create',
     ])
