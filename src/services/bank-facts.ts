@@ -34,6 +34,8 @@ export const BANK_FACT_WRITES: ReadonlySet<string> = new Set([
  */
 export class BankFacts {
   private readonly held = new Map<string, BankFactsRead>();
+  /** The reads under way, by bank; a forgetting drops them, so that no request after it waits for what was read before. */
+  private readonly reading = new Map<string, Promise<BankFactsRead>>();
   /** Raised by every forgetting: a read that began before one does not keep what it read. */
   private generation = 0;
   private readonly job = new RepeatingJob(
@@ -52,10 +54,28 @@ export class BankFacts {
     return this.held.get(bank);
   }
 
-  /** The bank's facts: held, or read and then held. */
-  async of(bank: string): Promise<BankFactsRead> {
+  /**
+   * The bank's facts: held, or read and then held. The requests that come while they are read wait
+   * for that read, then look again: at a process's first requests, each one in flight read them
+   * for itself (16 reads of one bank on PostgreSQL where one is needed).
+   */
+  of(bank: string): Promise<BankFactsRead> {
     const known = this.held.get(bank);
-    if (known !== undefined) return known;
+    if (known !== undefined) return Promise.resolve(known);
+    const pending = this.reading.get(bank);
+    if (pending !== undefined)
+      return pending.then(
+        () => this.of(bank),
+        () => this.of(bank),
+      );
+    const reading = this.read(bank).finally(() => {
+      if (this.reading.get(bank) === reading) this.reading.delete(bank);
+    });
+    this.reading.set(bank, reading);
+    return reading;
+  }
+
+  private async read(bank: string): Promise<BankFactsRead> {
     const generation = this.generation;
     const read = await this.store.readBankFacts(bank);
     if (generation === this.generation) {
@@ -80,11 +100,13 @@ export class BankFacts {
 
   forget(bank: string): void {
     this.held.delete(bank);
+    this.reading.delete(bank);
     this.generation += 1;
   }
 
   forgetAll(): void {
     this.held.clear();
+    this.reading.clear();
     this.generation += 1;
   }
 

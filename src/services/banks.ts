@@ -84,6 +84,13 @@ export class Banks {
    * use is written at most once per `touchEveryMs`.
    */
   private readonly entered = new Map<string, { checked: number; touched: number }>();
+  /**
+   * The admission under way for an entry: the requests that come while it is asked of the store wait
+   * for it rather than each asking again. At a process's first requests, and each time an entry's
+   * recheck is due under load, every request in flight for the bank would otherwise read the bank
+   * and write its use: 16 reads and 15 writes of one row on PostgreSQL, where one of each is needed.
+   */
+  private readonly admitting = new Map<string, Promise<void>>();
   /** Each bank's gate in this process: its requests pass as readers, a bulk operation alone. */
   readonly gate = new BankGate();
   /** Banks whose use through their console this process noted, with when. */
@@ -120,8 +127,20 @@ export class Banks {
     const now = this.base.now().getTime();
     const known = this.entered.get(entry);
     if (known !== undefined && now - known.checked < BANK_KEY_RECHECK_MS) return undefined;
+    const pending = this.admitting.get(entry);
+    // Once it is settled, enter again: admitted, the entry lets this request in; refused, the
+    // request is asked of the store for itself, and answered with an error of its own.
+    if (pending !== undefined)
+      return pending.then(
+        () => this.enter(tppId, keySha256, anchor, address),
+        () => this.enter(tppId, keySha256, anchor, address),
+      );
     this.entered.delete(entry);
-    return this.admit(tppId, keySha256, anchor, address, now, known?.touched);
+    const admission = this.admit(tppId, keySha256, anchor, address, now, known?.touched).finally(() =>
+      this.admitting.delete(entry),
+    );
+    this.admitting.set(entry, admission);
+    return admission;
   }
 
   /** Finds or makes the bank for the key (enter), and notes its use when it is time to. */

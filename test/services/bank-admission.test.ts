@@ -11,14 +11,20 @@ const KEY_B = 'b'.repeat(64);
 /** A store that answers enterBank as told and counts what Banks.enter asks of it. */
 function countingStore(answer: (owner: BankOwner) => BankEntry) {
   const calls: BankOwner[] = [];
+  const touches: Date[] = [];
   const store = {
     enterBank: async (_bank: string, owner: BankOwner) => {
       calls.push(owner);
+      // A round trip: the requests that come meanwhile find the admission under way.
+      await new Promise((resolve) => setImmediate(resolve));
       return answer(owner);
     },
-    touchBank: async () => true,
+    touchBank: async (_bank: string, at: Date) => {
+      touches.push(at);
+      return true;
+    },
   } as unknown as Store;
-  return { store, calls };
+  return { store, calls, touches };
 }
 
 /**
@@ -53,5 +59,38 @@ describe('Banks.enter: the admission cache', () => {
     );
     assert.equal(calls.length, 2, 'the self-service certificate asked the store for itself');
     assert.equal(calls[1]!.trusted, undefined);
+  });
+
+  it('asks the store once for the requests that come together, at the first and when the recheck is due', async () => {
+    let now = Date.parse('2026-11-20T10:00:00Z');
+    const { store, calls, touches } = countingStore(() => 'trusted');
+    const banks = new Banks(store, 'sandbox', { now: () => new Date(now) });
+    const together = () =>
+      Promise.all(
+        Array.from({ length: 16 }, (_, i) => banks.enter('TPP', i % 2 === 0 ? KEY_A : KEY_B, 'trusted', '192.0.2.1')),
+      );
+    await together();
+    assert.equal(calls.length, 1, '16 requests in flight at the first: one look-up');
+    assert.equal(touches.length, 1, 'and one note of the use');
+    now += BANK_KEY_RECHECK_MS;
+    await together();
+    assert.equal(calls.length, 2, 'the recheck due for 16 requests in flight: one look-up');
+    assert.equal(touches.length, 1, 'the use noted a minute ago is not written again by each of them');
+  });
+
+  it('answers each refused request that came together with an error of its own', async () => {
+    const { store, calls } = countingStore(() => 'foreign');
+    const banks = new Banks(store, 'sandbox', { now: () => new Date('2026-11-20T10:00:00Z') });
+    const results = await Promise.allSettled(
+      Array.from({ length: 3 }, () => banks.enter('TPP', KEY_A, 'self-service', '192.0.2.1')),
+    );
+    const errors = results.map((r) => {
+      assert.equal(r.status, 'rejected');
+      const error = (r as PromiseRejectedResult).reason as Error & { status?: number };
+      assert.equal(error.status, 403);
+      return error;
+    });
+    assert.equal(new Set(errors).size, 3, 'no error object is shared between requests');
+    assert.equal(calls.length, 3, 'a refused key is asked again for each request, as before');
   });
 });

@@ -126,4 +126,43 @@ describe('bank facts held in the process', () => {
     assert.equal((await third).clockOffsetMs, 9n, 'a version changed elsewhere is read again');
     assert.ok(BANK_FACTS_CHECK_MS <= 1_000);
   });
+
+  it('reads a bank once for the requests that come together, and afresh for one after a change', async () => {
+    const releases: ((read: BankFactsRead) => void)[] = [];
+    const facts = new BankFacts({
+      readBankFacts: () => new Promise<BankFactsRead>((resolve) => releases.push(resolve)),
+      bankFactsVersions: async () => new Map(),
+    });
+    const together = Array.from({ length: 16 }, () => facts.of('bank'));
+    assert.equal(releases.length, 1, '16 requests in flight: one read');
+    facts.forget('bank');
+    const afterChange = facts.of('bank');
+    assert.equal(releases.length, 2, 'a request after a change does not wait for the read that began before it');
+    releases[0]!({ clockOffsetMs: 0n, faultArmed: false, version: 0 });
+    releases[1]!({ clockOffsetMs: 7n, faultArmed: false, version: 1 });
+    assert.equal((await afterChange).clockOffsetMs, 7n);
+    const [first, ...waited] = await Promise.all(together);
+    assert.equal(first!.clockOffsetMs, 0n, 'the request that read answers with what it read, as before');
+    for (const read of waited)
+      assert.equal(read.clockOffsetMs, 7n, 'the requests that waited look again, and find the read after the change');
+    assert.equal(releases.length, 2);
+  });
+
+  it('lets the requests that waited for a failed read read for themselves', async () => {
+    let reads = 0;
+    const facts = new BankFacts({
+      readBankFacts: async () => {
+        reads += 1;
+        await new Promise((resolve) => setImmediate(resolve));
+        if (reads === 1) throw new Error('connection lost');
+        return { clockOffsetMs: 3n, faultArmed: false, version: 0 };
+      },
+      bankFactsVersions: async () => new Map(),
+    });
+    const [first, ...rest] = await Promise.allSettled(Array.from({ length: 4 }, () => facts.of('bank')));
+    assert.equal(first!.status, 'rejected');
+    for (const r of rest)
+      assert.deepEqual(r, { status: 'fulfilled', value: { clockOffsetMs: 3n, faultArmed: false, version: 0 } });
+    assert.equal(reads, 2, 'one failed read, then one for the three that waited');
+  });
 });
