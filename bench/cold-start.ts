@@ -1,8 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ColdStart, benchPort, timeColdStart, timeNpmStart, timeStartCeiling } from './bench-server.js';
-import { bundleStartCeiling } from './start-ceiling-bundle.js';
+import {
+  type ColdStart,
+  benchPort,
+  readyStartCeiling,
+  timeColdStart,
+  timeNpmStart,
+  timeStartCeiling,
+} from './bench-server.js';
 
 /**
  * Cold start alone: milliseconds from spawning the server process (as `npm start` runs it) to its
@@ -32,7 +38,7 @@ const empty: ColdStart[] = [];
 const existing: ColdStart[] = [];
 const npmStart: number[] = [];
 const ceiling: number[] = [];
-const ceilingScript = await bundleStartCeiling();
+const ceilingScript = await readyStartCeiling(benchPort(0));
 for (let i = 0; i < RUNS; i++) {
   const dir = mkdtempSync(join(tmpdir(), 'psd2-start-'));
   empty.push(await timeColdStart(dir, benchPort(0)));

@@ -4,9 +4,11 @@ import { SERVER_BUNDLE_OPTIONS, SERVER_LOADER } from '../scripts/server-bundle-o
 
 /**
  * Where the start ceiling's bundle is written: two folders under the project's root, as the
- * server's dist/server/main.mjs is, so that the loader keeps its compile cache in the same place.
+ * server's dist/server/main.mjs is, so that the loader keeps its compile cache in the same place;
+ * a folder of this process's own, removed when it exits, since a smoke run may go beside a full run.
  */
-export const START_CEILING = 'dist/bench-start/ceiling.mjs';
+const FOLDER = `dist/bench-start-${process.pid}`;
+export const START_CEILING = `${FOLDER}/ceiling.mjs`;
 
 let bundled: Promise<string> | undefined;
 
@@ -16,12 +18,8 @@ let bundled: Promise<string> | undefined;
  */
 export function bundleStartCeiling(): Promise<string> {
   bundled ??= (async () => {
-    rmSync('dist/bench-start', { recursive: true, force: true });
-    await build({
-      ...SERVER_BUNDLE_OPTIONS,
-      entryPoints: { ceiling: 'dist/bench/start-ceiling.js' },
-      outdir: 'dist/bench-start',
-    });
+    process.once('exit', () => rmSync(FOLDER, { recursive: true, force: true }));
+    await build({ ...SERVER_BUNDLE_OPTIONS, entryPoints: { ceiling: 'dist/bench/start-ceiling.js' }, outdir: FOLDER });
     copyFileSync(SERVER_LOADER, START_CEILING);
     return START_CEILING;
   })();

@@ -65,14 +65,26 @@ export class BankFacts {
     const pending = this.reading.get(bank);
     if (pending !== undefined)
       return pending.then(
-        () => this.of(bank),
-        () => this.of(bank),
+        () => this.afterWaiting(bank),
+        () => this.read(bank),
       );
     const reading = this.read(bank).finally(() => {
       if (this.reading.get(bank) === reading) this.reading.delete(bank);
     });
     this.reading.set(bank, reading);
     return reading;
+  }
+
+  /**
+   * For a request that waited for a read that succeeded: the facts held; or, when a change came
+   * meanwhile, the read begun since (which a failure leaves to the request itself), or one of its
+   * own. A request that waited for a read that failed reads for itself: all such at once.
+   */
+  private afterWaiting(bank: string): BankFactsRead | Promise<BankFactsRead> {
+    const held = this.held.get(bank);
+    if (held !== undefined) return held;
+    const since = this.reading.get(bank);
+    return since === undefined ? this.read(bank) : since.catch(() => this.read(bank));
   }
 
   private async read(bank: string): Promise<BankFactsRead> {
@@ -118,8 +130,7 @@ export class BankFacts {
     for (const bank of banks) {
       const held = this.held.get(bank);
       if (held === undefined || versions.get(bank) === held.version) continue;
-      this.held.delete(bank);
-      this.generation += 1;
+      this.forget(bank);
     }
   }
 

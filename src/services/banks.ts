@@ -91,6 +91,8 @@ export class Banks {
    * and write its use: 16 reads and 15 writes of one row on PostgreSQL, where one of each is needed.
    */
   private readonly admitting = new Map<string, Promise<void>>();
+  /** Raised by every forgetting of a key: an admission that began before one does not keep its key. */
+  private forgotten = 0;
   /** Each bank's gate in this process: its requests pass as readers, a bulk operation alone. */
   readonly gate = new BankGate();
   /** Banks whose use through their console this process noted, with when. */
@@ -128,17 +130,14 @@ export class Banks {
     const known = this.entered.get(entry);
     if (known !== undefined && now - known.checked < BANK_KEY_RECHECK_MS) return undefined;
     const pending = this.admitting.get(entry);
-    // Once it is settled, enter again: admitted, the entry lets this request in; refused, the
-    // request is asked of the store for itself, and answered with an error of its own.
-    if (pending !== undefined)
-      return pending.then(
-        () => this.enter(tppId, keySha256, anchor, address),
-        () => this.enter(tppId, keySha256, anchor, address),
-      );
+    // Once it is settled: admitted, the entry lets this request in; refused (or forgotten meanwhile),
+    // the request is asked of the store for itself, all such at once, each refused with an error of its own.
+    const alone = () => this.admit(tppId, keySha256, anchor, address, this.base.now().getTime(), undefined);
+    if (pending !== undefined) return pending.then(() => (this.entered.has(entry) ? undefined : alone()), alone);
     this.entered.delete(entry);
-    const admission = this.admit(tppId, keySha256, anchor, address, now, known?.touched).finally(() =>
-      this.admitting.delete(entry),
-    );
+    const admission = this.admit(tppId, keySha256, anchor, address, now, known?.touched).finally(() => {
+      if (this.admitting.get(entry) === admission) this.admitting.delete(entry);
+    });
     this.admitting.set(entry, admission);
     return admission;
   }
@@ -153,6 +152,7 @@ export class Banks {
     lastTouched: number | undefined,
   ): Promise<void> {
     const bank = this.of(tppId);
+    const forgotten = this.forgotten;
     const owner = { keySha256, address, ...(anchor === 'trusted' ? { trusted: true } : {}) };
     const found = await this.openOrFind(tppId, bank, owner, new Date(now));
     if (found === 'foreign') throw foreignKey(tppId);
@@ -167,6 +167,8 @@ export class Banks {
       await this.store.touchBank(bank, new Date(now));
       touched = now;
     }
+    // A key unbound while it was looked up is not kept as admitted: the next request asks again.
+    if (forgotten !== this.forgotten) return;
     if (this.entered.size >= BANK_ENTRIES_CACHED) this.entered.clear();
     this.entered.set(entryOf(bank, keySha256, anchor), { checked: now, touched });
   }
@@ -176,7 +178,10 @@ export class Banks {
    * at its next request. Other instances learn it within BANK_KEY_RECHECK_MS (docs/security.md, "Tenancy").
    */
   forget(bank: string, keySha256: string): void {
-    this.entered.delete(entryOf(bank, keySha256, 'self-service'));
+    const entry = entryOf(bank, keySha256, 'self-service');
+    this.entered.delete(entry);
+    this.admitting.delete(entry);
+    this.forgotten += 1;
   }
 
   private async openOrFind(tppId: string, bank: string, owner: BankOwner, now: Date): Promise<BankEntry> {

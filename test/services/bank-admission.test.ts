@@ -12,11 +12,15 @@ const KEY_B = 'b'.repeat(64);
 function countingStore(answer: (owner: BankOwner) => BankEntry) {
   const calls: BankOwner[] = [];
   const touches: Date[] = [];
+  const inFlight = { now: 0, most: 0 };
   const store = {
     enterBank: async (_bank: string, owner: BankOwner) => {
       calls.push(owner);
+      inFlight.now += 1;
+      inFlight.most = Math.max(inFlight.most, inFlight.now);
       // A round trip: the requests that come meanwhile find the admission under way.
       await new Promise((resolve) => setImmediate(resolve));
+      inFlight.now -= 1;
       return answer(owner);
     },
     touchBank: async (_bank: string, at: Date) => {
@@ -24,7 +28,7 @@ function countingStore(answer: (owner: BankOwner) => BankEntry) {
       return true;
     },
   } as unknown as Store;
-  return { store, calls, touches };
+  return { store, calls, touches, inFlight };
 }
 
 /**
@@ -79,10 +83,10 @@ describe('Banks.enter: the admission cache', () => {
   });
 
   it('answers each refused request that came together with an error of its own', async () => {
-    const { store, calls } = countingStore(() => 'foreign');
+    const { store, calls, inFlight } = countingStore(() => 'foreign');
     const banks = new Banks(store, 'sandbox', { now: () => new Date('2026-11-20T10:00:00Z') });
     const results = await Promise.allSettled(
-      Array.from({ length: 3 }, () => banks.enter('TPP', KEY_A, 'self-service', '192.0.2.1')),
+      Array.from({ length: 4 }, () => banks.enter('TPP', KEY_A, 'self-service', '192.0.2.1')),
     );
     const errors = results.map((r) => {
       assert.equal(r.status, 'rejected');
@@ -90,7 +94,31 @@ describe('Banks.enter: the admission cache', () => {
       assert.equal(error.status, 403);
       return error;
     });
-    assert.equal(new Set(errors).size, 3, 'no error object is shared between requests');
-    assert.equal(calls.length, 3, 'a refused key is asked again for each request, as before');
+    assert.equal(new Set(errors).size, 4, 'no error object is shared between requests');
+    assert.equal(calls.length, 4, 'a refused key is asked again for each request, as before');
+    assert.equal(inFlight.most, 3, 'the three that waited are asked at once, not one after another');
+  });
+
+  it('keeps no admission of a key unbound while it was looked up, and lets no request after the unbind wait for it', async () => {
+    const at = { now: () => new Date('2026-11-20T10:00:00Z') };
+    const first = countingStore(() => 'bound');
+    const banks = new Banks(first.store, 'sandbox', at);
+    const lookedUp = banks.enter('TPP', KEY_A, 'self-service', '192.0.2.1');
+    banks.forget('TPP', KEY_A);
+    await lookedUp;
+    await banks.enter('TPP', KEY_A, 'self-service', '192.0.2.1');
+    assert.equal(
+      first.calls.length,
+      2,
+      'the look-up begun before the unbind was not kept: the next request asked again',
+    );
+
+    const second = countingStore(() => 'bound');
+    const other = new Banks(second.store, 'sandbox', at);
+    const before = other.enter('TPP', KEY_A, 'self-service', '192.0.2.1');
+    other.forget('TPP', KEY_A);
+    const after = other.enter('TPP', KEY_A, 'self-service', '192.0.2.1');
+    assert.equal(second.calls.length, 2, 'the request after the unbind asked the store for itself');
+    await Promise.all([before, after]);
   });
 });

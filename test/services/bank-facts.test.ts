@@ -148,13 +148,19 @@ describe('bank facts held in the process', () => {
     assert.equal(releases.length, 2);
   });
 
-  it('lets the requests that waited for a failed read read for themselves', async () => {
+  it('lets the requests that waited for a failed read read for themselves, all at once', async () => {
     let reads = 0;
+    let inFlight = 0;
+    let most = 0;
     const facts = new BankFacts({
       readBankFacts: async () => {
+        const failing = reads === 0;
         reads += 1;
+        inFlight += 1;
+        most = Math.max(most, inFlight);
         await new Promise((resolve) => setImmediate(resolve));
-        if (reads === 1) throw new Error('connection lost');
+        inFlight -= 1;
+        if (failing) throw new Error('connection lost');
         return { clockOffsetMs: 3n, faultArmed: false, version: 0 };
       },
       bankFactsVersions: async () => new Map(),
@@ -163,6 +169,7 @@ describe('bank facts held in the process', () => {
     assert.equal(first!.status, 'rejected');
     for (const r of rest)
       assert.deepEqual(r, { status: 'fulfilled', value: { clockOffsetMs: 3n, faultArmed: false, version: 0 } });
-    assert.equal(reads, 2, 'one failed read, then one for the three that waited');
+    assert.equal(reads, 4, 'one failed read, then one for each request that waited for it');
+    assert.equal(most, 3, 'those three at once, not one after another (a store that is down answers each no later)');
   });
 });
