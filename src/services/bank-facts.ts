@@ -3,6 +3,7 @@ import type { BankFactsRead } from '../store/sandbox-data-store.js';
 import type { Store } from '../store/store.js';
 import { whenSettled, wrapStoreMethods } from '../store/store-wrapper.js';
 import { RepeatingJob } from './repeating-job.js';
+import { UnderWay } from './under-way.js';
 
 type FactsStore = Pick<Store, 'readBankFacts' | 'bankFactsVersions'>;
 
@@ -35,7 +36,7 @@ export const BANK_FACT_WRITES: ReadonlySet<string> = new Set([
 export class BankFacts {
   private readonly held = new Map<string, BankFactsRead>();
   /** The reads under way, by bank; a forgetting drops them, so that no request after it waits for what was read before. */
-  private readonly reading = new Map<string, Promise<BankFactsRead>>();
+  private readonly reading = new UnderWay<BankFactsRead>();
   /** Raised by every forgetting: a read that began before one does not keep what it read. */
   private generation = 0;
   private readonly job = new RepeatingJob(
@@ -68,11 +69,7 @@ export class BankFacts {
         () => this.afterWaiting(bank),
         () => this.read(bank),
       );
-    const reading = this.read(bank).finally(() => {
-      if (this.reading.get(bank) === reading) this.reading.delete(bank);
-    });
-    this.reading.set(bank, reading);
-    return reading;
+    return this.reading.start(bank, this.read(bank));
   }
 
   /**
@@ -112,7 +109,7 @@ export class BankFacts {
 
   forget(bank: string): void {
     this.held.delete(bank);
-    this.reading.delete(bank);
+    this.reading.drop(bank);
     this.generation += 1;
   }
 

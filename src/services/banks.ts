@@ -17,6 +17,7 @@ import {
 import { type Clock, osloDate, systemClock } from '../domain/clock.js';
 import type { CertificateAnchor } from '../domain/certificate-anchor.js';
 import { defaultDataSet } from '../sandbox/default-data-set.js';
+import { UnderWay } from './under-way.js';
 
 /** Production's one bank: every row of production has this bank (migration 008). No TPP's id is empty. */
 export const PRODUCTION_BANK = '';
@@ -90,7 +91,7 @@ export class Banks {
    * recheck is due under load, every request in flight for the bank would otherwise read the bank
    * and write its use: 16 reads and 15 writes of one row on PostgreSQL, where one of each is needed.
    */
-  private readonly admitting = new Map<string, Promise<void>>();
+  private readonly admitting = new UnderWay<void>();
   /** Raised by every forgetting of a key: an admission that began before one does not keep its key. */
   private forgotten = 0;
   /** Each bank's gate in this process: its requests pass as readers, a bulk operation alone. */
@@ -135,11 +136,7 @@ export class Banks {
     const alone = () => this.admit(tppId, keySha256, anchor, address, this.base.now().getTime(), undefined);
     if (pending !== undefined) return pending.then(() => (this.entered.has(entry) ? undefined : alone()), alone);
     this.entered.delete(entry);
-    const admission = this.admit(tppId, keySha256, anchor, address, now, known?.touched).finally(() => {
-      if (this.admitting.get(entry) === admission) this.admitting.delete(entry);
-    });
-    this.admitting.set(entry, admission);
-    return admission;
+    return this.admitting.start(entry, this.admit(tppId, keySha256, anchor, address, now, known?.touched));
   }
 
   /** Finds or makes the bank for the key (enter), and notes its use when it is time to. */
@@ -180,7 +177,7 @@ export class Banks {
   forget(bank: string, keySha256: string): void {
     const entry = entryOf(bank, keySha256, 'self-service');
     this.entered.delete(entry);
-    this.admitting.delete(entry);
+    this.admitting.drop(entry);
     this.forgotten += 1;
   }
 
