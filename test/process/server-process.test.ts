@@ -57,6 +57,31 @@ describe('the server process', () => {
     }
   });
 
+  it("compresses an answer whose media type the compression plugin looks up (the bundle's table, built at the first look-up): JavaScript yes, PNG no", async () => {
+    const dir = tempDir();
+    const server = await startServerProcess({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}` });
+    try {
+      // Neither type matches the plugin's own pattern of compressible types: each is looked up in mime-db.
+      const script = await fetch(`${server.url}/docs/static/swagger-ui-bundle.js`, {
+        headers: { 'Accept-Encoding': 'gzip' },
+      });
+      assert.equal(script.status, 200);
+      assert.match(script.headers.get('content-type') ?? '', /^application\/javascript/);
+      assert.equal(script.headers.get('content-encoding'), 'gzip');
+      assert.match(await script.text(), /SwaggerUI/);
+      const image = await fetch(`${server.url}/docs/static/favicon-32x32.png`, {
+        headers: { 'Accept-Encoding': 'gzip' },
+      });
+      assert.equal(image.status, 200);
+      assert.equal(image.headers.get('content-type'), 'image/png');
+      assert.equal(image.headers.get('content-encoding'), null);
+      await image.arrayBuffer();
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
   it('keeps its sandbox CA across restarts', async () => {
     const dir = tempDir();
     const env = { DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'psd2.db')}` };

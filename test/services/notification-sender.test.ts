@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { lookup as dnsLookup } from 'node:dns';
 import { once } from 'node:events';
 import { type Server, createServer } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { DestinationPolicy } from '../../src/domain/notifications/destination-policy.js';
 import { notificationSender } from '../../src/services/notifications/notification-sender.js';
@@ -149,5 +150,38 @@ describe('the notification sender resolves once per try (DNS rebinding)', () => 
     const none = scriptedResolver([]);
     const nowhere = await notificationSender(SANDBOX, 2_000, none.resolve)('http://empty.test/n', '{}', HEADERS);
     assert.match(nowhere.error ?? '', /empty\.test has no address/);
+  });
+});
+
+describe('the notification sender over https', () => {
+  it('opens TLS to the address it judged, naming the host in SNI, for an https URI', async () => {
+    // A bare TCP listener: what it receives first shows how the sender spoke, whatever came after.
+    const received: Buffer[] = [];
+    const listener = createTcpServer((socket) => {
+      socket.once('data', (chunk: Buffer) => {
+        received.push(chunk);
+        socket.destroy();
+      });
+    });
+    listener.listen(0, '127.0.0.1');
+    await once(listener, 'listening');
+    try {
+      const tlsPort = (listener.address() as { port: number }).port;
+      const { resolve } = scriptedResolver(['127.0.0.1']);
+      const result = await notificationSender(SANDBOX, 2_000, resolve)(
+        `https://hooks.tpp.test:${tlsPort}/n`,
+        '{}',
+        HEADERS,
+      );
+      assert.equal(result.status, undefined, 'the listener answered nothing');
+      assert.ok(result.error !== undefined);
+      const hello = Buffer.concat(received);
+      // A TLS handshake record (22) whose message is a ClientHello (1), with the name in its server_name extension.
+      assert.equal(hello[0], 22);
+      assert.equal(hello[5], 1);
+      assert.ok(hello.includes(Buffer.from('hooks.tpp.test')), 'SNI names the host');
+    } finally {
+      listener.close();
+    }
   });
 });

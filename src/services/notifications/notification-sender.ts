@@ -1,6 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { type DestinationPolicy, refusedDestination } from '../../domain/notifications/destination-policy.js';
 import { NOTIFICATION_ANSWER_READ_BYTES, NOTIFICATION_TIMEOUT_MS } from '../../domain/limits.js';
@@ -45,7 +44,19 @@ interface SendSettings {
  * kept connection goes where this try's own resolution said.
  */
 const KEEP_ALIVE = { keepAlive: true, maxFreeSockets: 8, timeout: NOTIFICATION_TIMEOUT_MS };
-const agents = { http: new HttpAgent(KEEP_ALIVE), https: new HttpsAgent(KEEP_ALIVE) };
+const httpAgent = new HttpAgent(KEEP_ALIVE);
+let tls: { agent: import('node:https').Agent; request: typeof import('node:https').request } | undefined;
+/**
+ * node:https, and TLS with it, loaded at the first https notification rather than at every start,
+ * where it was some 10 ms (bench/history.md, "Modules a start loaded for nothing").
+ */
+function httpsOnFirstUse(): NonNullable<typeof tls> {
+  if (tls === undefined) {
+    const https = process.getBuiltinModule('node:https');
+    tls = { agent: new https.Agent(KEEP_ALIVE), request: https.request };
+  }
+  return tls;
+}
 
 async function send(
   { policy, timeoutMs, resolve: resolver }: SendSettings,
@@ -76,9 +87,9 @@ async function send(
       headers: { ...headers, host: url.host, 'content-length': String(Buffer.byteLength(body)) },
       timeout: timeoutMs,
       signal: AbortSignal.timeout(timeoutMs),
-      agent: https ? agents.https : agents.http,
+      agent: https ? httpsOnFirstUse().agent : httpAgent,
     };
-    const request = (https ? httpsRequest : httpRequest)(options, (response) => {
+    const request = (https ? httpsOnFirstUse().request : httpRequest)(options, (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
       const finish = () => {
