@@ -37,6 +37,7 @@ import { OperationCatalogue } from './hooks/scenario-faults.js';
 import { awaitBindingFlush } from './hooks/replay-guard.js';
 import { checkRequestLimits } from './hooks/request-limits.js';
 import { serializerFactory } from './schema-compiler/serializers.js';
+import { sharedSchemaBucket } from './schema-compiler/shared-schemas.js';
 import type { SchemaRecorder } from './schema-compiler/precompiled.js';
 import { logRequest } from './hooks/request-log.js';
 import { lazyRequestLogger } from './request-logger.js';
@@ -235,6 +236,7 @@ function serverOptions(deps: AppDependencies): FastifyHttpOptions<Server> {
     // Sandbox mode also answers at the platform's sandbox address, /api-sandbox/v1 (hooks/sandbox-address.ts).
     ...(deps.config.mode === 'sandbox' ? { rewriteUrl: routeSandboxAddress } : {}),
     schemaController: {
+      bucket: sharedSchemaBucket,
       compilersFactory: {
         // Typed after Ajv's compiled functions; Fastify calls what it returns as setValidatorCompiler's.
         buildValidator: (() => acceptEveryPart) as unknown as BuildValidator,

@@ -24,7 +24,19 @@ function serializerCompiler(): typeof SerializerCompiler {
  */
 export function serializerFactory(record?: (key: string, code: string) => void): SerializerFactory {
   let factory: SerializerFactory | undefined;
+  // Fastify asks again for every route of a context that added schemas; the shared schemas are handed
+  // out as they are (shared-schemas.ts), so the same ones get the same compiler, and their hash is
+  // taken once rather than at each route's first answer.
+  let built: { externalSchemas: unknown; options: unknown; compiler: ReturnType<SerializerFactory> } | undefined;
   return (externalSchemas, options) => {
+    if (built !== undefined && built.externalSchemas === externalSchemas && built.options === options)
+      return built.compiler;
+    const compiler = buildFor(externalSchemas, options);
+    built = { externalSchemas, options, compiler };
+    return compiler;
+  };
+
+  function buildFor(...[externalSchemas, options]: Parameters<SerializerFactory>): ReturnType<SerializerFactory> {
     // The code depends on the route's schema, on the schemas it may refer to, and on the options;
     // the schemas are hashed on the first answer, not during the start.
     let context: string | undefined;
@@ -42,7 +54,7 @@ export function serializerFactory(record?: (key: string, code: string) => void):
       let serialize: Serializer | undefined;
       return (document: unknown) => (serialize ??= restore(keyOf(route.schema)) ?? compile(route))(document);
     };
-  };
+  }
 }
 
 function restore(key: string): Serializer | undefined {
