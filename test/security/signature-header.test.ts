@@ -105,6 +105,28 @@ describe('parseSignatureHeader', () => {
     throwsHeaderError(() => parseSignatureHeader(`${HEADER},KeyID="${KEY_ID}"`), /parameter 'keyid' is given twice/);
   });
 
+  it('reads the quoted form by its quotes as the pattern reads any other form', () => {
+    const other = [`keyId="SN=1F,CA=CN=Other CA,C=NO"`, `algorithm="rsa-sha256"`, `headers="date digest"`];
+    for (const parts of [
+      [`keyId="${KEY_ID}"`, `algorithm="rsa-sha256"`, `headers="${HEADERS}"`, `signature="${SIGNATURE_B64}"`],
+      [...other, `signature="${SIGNATURE_B64}"`],
+      [...other, `signature="${SIGNATURE_B64}" `, ` created="1700000000"  `],
+    ]) {
+      // A tab before each name is outside the quoted form: those headers are read by the pattern.
+      assert.deepEqual(parseSignatureHeader(parts.join(',')), parseSignatureHeader(`\t${parts.join(',\t')}`));
+    }
+    assert.deepEqual(parseSignatureHeader(`${HEADER},`), parseSignatureHeader(HEADER));
+    for (const bad of [`${HEADER},,`, `${HEADER}, `, `${HEADER},9a="b"`]) {
+      throwsHeaderError(() => parseSignatureHeader(bad), /cannot read a name="value" parameter/);
+    }
+  });
+
+  it('shares one frozen list of signed headers between requests that sign the same headers', () => {
+    const first = parseSignatureHeader(HEADER).headers;
+    assert.equal(parseSignatureHeader(HEADER.replace(SIGNATURE_B64, 'AAAA')).headers, first);
+    assert.equal(Object.isFrozen(first), true);
+  });
+
   it('throws a SignatureHeaderError for an empty headers parameter', () => {
     throwsHeaderError(
       () => parseSignatureHeader(HEADER.replace(`headers="${HEADERS}"`, 'headers="  "')),
