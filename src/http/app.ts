@@ -175,6 +175,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // Before the compression plugin, so that on a failed flush the answer is replaced before it is compressed.
   app.addHook('onSend', awaitBindingFlush);
+  app.addHook('onRoute', withoutDecompressionOfNoBody);
   await app.register(fastifyCompress, {
     global: true,
     threshold: COMPRESSION_MIN_BYTES,
@@ -189,6 +190,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setNotFoundHandler((request, reply) => sendError(request, reply, noOperation(request, deps.config.mode)));
   await registerRoutes(app, deps, catalogue);
   return app;
+}
+
+/**
+ * A GET, HEAD or DELETE carries no body to decompress: its route goes without @fastify/compress's
+ * preParsing hook, and with no other, without that stage of Fastify's hook machinery, which a status
+ * read would pay on every request (bench/history.md, "The Signature header read by its quotes").
+ */
+function withoutDecompressionOfNoBody(route: RouteOptions): void {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (
+    route.decompress === undefined &&
+    methods.every((method) => method === 'GET' || method === 'HEAD' || method === 'DELETE')
+  )
+    route.decompress = false;
 }
 
 /** Request decorations and their values before any hook sets them (fastify-types.ts). */

@@ -87,6 +87,14 @@ describe('content negotiation', () => {
     }
   });
 
+  it('answers a GET that names a Content-Encoding as any GET: it has no body to decode', async () => {
+    for (const encoding of ['gzip', 'compress', 'x-unknown']) {
+      const response = await get({ 'Content-Encoding': encoding });
+      assert.equal(response.statusCode, 200, encoding);
+      assert.equal(response.json().message, PAYLOAD.message);
+    }
+  });
+
   it('reports every violation of Accept, Accept-Charset and Accept-Encoding at once', async () => {
     const body = assertErrorBody(
       await get({ Accept: 'text/plain', 'Accept-Charset': 'us-ascii', 'Accept-Encoding': 'identity;q=0' }),
