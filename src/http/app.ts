@@ -194,8 +194,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
 /**
  * A GET, HEAD or DELETE carries no body to decompress: its route goes without @fastify/compress's
- * preParsing hook, and with no other, without that stage of Fastify's hook machinery, which a status
- * read would pay on every request (bench/history.md, "The Signature header read by its quotes").
+ * preParsing hook, which refused a Content-Encoding it did not know for a body that was not sent,
+ * and with no other, without that stage of Fastify's hook machinery (docs/decisions/0371).
  */
 function withoutDecompressionOfNoBody(route: RouteOptions): void {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
