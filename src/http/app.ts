@@ -33,6 +33,7 @@ import './fastify-types.js';
 import { negotiate, reportLanguage } from './hooks/negotiation.js';
 import { keepRawJsonBodies } from './hooks/request-body.js';
 import { registerOperationHooks } from './hooks/operation-hooks.js';
+import { withoutDecompressionOfNoBody } from './hooks/no-body-decompression.js';
 import { OperationCatalogue } from './hooks/scenario-faults.js';
 import { awaitBindingFlush } from './hooks/replay-guard.js';
 import { checkRequestLimits } from './hooks/request-limits.js';
@@ -190,20 +191,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setNotFoundHandler((request, reply) => sendError(request, reply, noOperation(request, deps.config.mode)));
   await registerRoutes(app, deps, catalogue);
   return app;
-}
-
-/**
- * A GET, HEAD or DELETE carries no body to decompress: its route goes without @fastify/compress's
- * preParsing hook, which refused a Content-Encoding it did not know for a body that was not sent,
- * and with no other, without that stage of Fastify's hook machinery (docs/decisions/0371).
- */
-function withoutDecompressionOfNoBody(route: RouteOptions): void {
-  const methods = Array.isArray(route.method) ? route.method : [route.method];
-  if (
-    route.decompress === undefined &&
-    methods.every((method) => method === 'GET' || method === 'HEAD' || method === 'DELETE')
-  )
-    route.decompress = false;
 }
 
 /** Request decorations and their values before any hook sets them (fastify-types.ts). */
