@@ -1,7 +1,11 @@
 import type { NameAttribute } from './der-certificate.js';
 import { DistinguishedNameError, parseDistinguishedName } from './distinguished-name.js';
 import { EncodedWordError, decodeEncodedWords, encodedWordBytes, isEncodedWords } from './rfc2047.js';
-import { CERTIFICATE_CACHE_ENTRIES, SIGNED_HEADERS_MAX_COUNT } from '../domain/limits.js';
+import {
+  CERTIFICATE_CACHE_ENTRIES,
+  SIGNED_HEADERS_MAX_COUNT,
+  SIGNED_HEADER_LIST_CACHED_MAX_LENGTH,
+} from '../domain/limits.js';
 
 /** The parameters of a draft-cavage Signature header as the Berlin Group profile uses them. */
 export interface SignatureParameters {
@@ -91,7 +95,8 @@ function parameters(text: string): Map<string, string> {
 
 /**
  * A TPP signs the same list of headers on every request: the list read from its text is kept, as
- * many lists as certificates are, and shared frozen.
+ * many lists as certificates are, and shared frozen. A text longer than any client's is read each
+ * time and not kept (SIGNED_HEADER_LIST_CACHED_MAX_LENGTH).
  */
 const signedHeaderLists = new Map<string, readonly string[]>();
 
@@ -99,6 +104,7 @@ function signedHeaderNames(text: string): readonly string[] {
   let names = signedHeaderLists.get(text);
   if (names === undefined) {
     names = Object.freeze(readSignedHeaderNames(text));
+    if (text.length > SIGNED_HEADER_LIST_CACHED_MAX_LENGTH) return names;
     if (signedHeaderLists.size >= CERTIFICATE_CACHE_ENTRIES)
       signedHeaderLists.delete(signedHeaderLists.keys().next().value!);
     signedHeaderLists.set(text, names);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SignatureHeaderError, parseKeyId, parseSignatureHeader } from '../../src/security/signature-header.js';
+import { SIGNED_HEADERS_MAX_COUNT, SIGNED_HEADER_LIST_CACHED_MAX_LENGTH } from '../../src/domain/limits.js';
 
 const CN = '2.5.4.3';
 const C = '2.5.4.6';
@@ -125,6 +126,15 @@ describe('parseSignatureHeader', () => {
     const first = parseSignatureHeader(HEADER).headers;
     assert.equal(parseSignatureHeader(HEADER.replace(SIGNATURE_B64, 'AAAA')).headers, first);
     assert.equal(Object.isFrozen(first), true);
+  });
+
+  it('keeps no list longer than SIGNED_HEADER_LIST_CACHED_MAX_LENGTH: a longer one is read again each time', () => {
+    const names = Array.from({ length: SIGNED_HEADERS_MAX_COUNT }, (_, i) => `x-${'n'.repeat(60)}-${i}`).join(' ');
+    assert.ok(names.length > SIGNED_HEADER_LIST_CACHED_MAX_LENGTH);
+    const header = HEADER.replace(HEADERS, names);
+    const first = parseSignatureHeader(header).headers;
+    assert.deepEqual(first, names.split(' '));
+    assert.notEqual(parseSignatureHeader(header).headers, first);
   });
 
   it('throws a SignatureHeaderError for an empty headers parameter', () => {

@@ -7,6 +7,14 @@
 /** Parsed and verified certificates kept in memory; a bank has a few hundred TPPs at most. */
 export const CERTIFICATE_CACHE_ENTRIES = 1000;
 
+/**
+ * A Signature header's list of signed headers is kept for the next request that signs the same list
+ * (signature-header.ts) only up to this length. Twenty names of real headers fit; the list is read
+ * before the signature is checked, and a longer one, which no client needs, would let anyone fill
+ * the cache with texts of up to HEADER_VALUE_MAX_LENGTH.
+ */
+export const SIGNED_HEADER_LIST_CACHED_MAX_LENGTH = 1024;
+
 /** Allowed distance between the request's Date header and the server clock, unless configured. */
 export const DEFAULT_DATE_SKEW_SECONDS = 300;
 
