@@ -60,7 +60,7 @@ export function explainFailedAuthentication(failed: FailedAuthentication): Signa
   }
 
   const params = readSignature(text('Signature'), mistakes);
-  if (params !== undefined) explanation.signedHeaders = [...params.headers];
+  if (params !== undefined) explanation.signedHeaders = params.headers;
   const dateText = text('Date');
   const date = dateText === undefined ? undefined : parseHttpDate(dateText);
   if (dateText !== undefined && date === undefined) {

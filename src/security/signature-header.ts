@@ -4,7 +4,7 @@ import { EncodedWordError, decodeEncodedWords, encodedWordBytes, isEncodedWords 
 import {
   CERTIFICATE_CACHE_ENTRIES,
   SIGNED_HEADERS_MAX_COUNT,
-  SIGNED_HEADER_LIST_CACHED_MAX_LENGTH,
+  SIGNATURE_TEXT_CACHED_MAX_LENGTH,
 } from '../domain/limits.js';
 
 /** The parameters of a draft-cavage Signature header as the Berlin Group profile uses them. */
@@ -93,26 +93,29 @@ function parameters(text: string): Map<string, string> {
   return raw;
 }
 
-/**
- * A TPP signs the same list of headers on every request: the list read from its text is kept, as
- * many lists as certificates are, and shared frozen. A text longer than any client's is read each
- * time and not kept (SIGNED_HEADER_LIST_CACHED_MAX_LENGTH).
- */
+/** A TPP signs the same list of headers on every request: the list is kept by its text, frozen and shared. */
 const signedHeaderLists = new Map<string, readonly string[]>();
 
 function signedHeaderNames(text: string): readonly string[] {
-  let names = signedHeaderLists.get(text);
-  if (names === undefined) {
-    names = Object.freeze(readSignedHeaderNames(text));
-    if (text.length > SIGNED_HEADER_LIST_CACHED_MAX_LENGTH) return names;
-    if (signedHeaderLists.size >= CERTIFICATE_CACHE_ENTRIES)
-      signedHeaderLists.delete(signedHeaderLists.keys().next().value!);
-    signedHeaderLists.set(text, names);
-  }
-  return names;
+  return kept(signedHeaderLists, text, readSignedHeaderNames);
 }
 
-function readSignedHeaderNames(text: string): string[] {
+/**
+ * What `read` makes of a parameter's text, kept by the text: as many as certificates are, and only
+ * texts up to SIGNATURE_TEXT_CACHED_MAX_LENGTH, since they are read before the signature is checked.
+ */
+function kept<T>(cache: Map<string, T>, text: string, read: (text: string) => T): T {
+  let value = cache.get(text);
+  if (value === undefined) {
+    value = read(text);
+    if (text.length > SIGNATURE_TEXT_CACHED_MAX_LENGTH) return value;
+    if (cache.size >= CERTIFICATE_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(text, value);
+  }
+  return value;
+}
+
+function readSignedHeaderNames(text: string): readonly string[] {
   const headers = text
     .trim()
     .toLowerCase()
@@ -124,7 +127,7 @@ function readSignedHeaderNames(text: string): string[] {
       `parameter 'headers' names ${headers.length} headers; at most ${SIGNED_HEADERS_MAX_COUNT} are accepted`,
     );
   }
-  return headers;
+  return Object.freeze(headers);
 }
 
 /**
@@ -135,13 +138,7 @@ function readSignedHeaderNames(text: string): string[] {
 const parsedKeyIds = new Map<string, KeyId>();
 
 export function parseKeyId(text: string): KeyId {
-  let keyId = parsedKeyIds.get(text);
-  if (keyId === undefined) {
-    keyId = parseKeyIdText(text);
-    if (parsedKeyIds.size >= CERTIFICATE_CACHE_ENTRIES) parsedKeyIds.delete(parsedKeyIds.keys().next().value!);
-    parsedKeyIds.set(text, keyId);
-  }
-  return keyId;
+  return kept(parsedKeyIds, text, parseKeyIdText);
 }
 
 function parseKeyIdText(text: string): KeyId {

@@ -60,7 +60,7 @@ export interface SignatureExplanation {
   /** What did not match, in the order the bank checks: the first is the one the request was refused for. */
   mistakes: SignatureMistake[];
   /** The Signature's `headers` as the bank read it (lower case, in order). */
-  signedHeaders?: string[];
+  signedHeaders?: readonly string[];
   /** The signing string the bank built from the request as received, a line per signed header. */
   signingString?: string[];
   /** Whether the signature verifies over that signing string with the certificate's key. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SignatureHeaderError, parseKeyId, parseSignatureHeader } from '../../src/security/signature-header.js';
-import { SIGNED_HEADERS_MAX_COUNT, SIGNED_HEADER_LIST_CACHED_MAX_LENGTH } from '../../src/domain/limits.js';
+import { SIGNED_HEADERS_MAX_COUNT, SIGNATURE_TEXT_CACHED_MAX_LENGTH } from '../../src/domain/limits.js';
 
 const CN = '2.5.4.3';
 const C = '2.5.4.6';
@@ -128,13 +128,22 @@ describe('parseSignatureHeader', () => {
     assert.equal(Object.isFrozen(first), true);
   });
 
-  it('keeps no list longer than SIGNED_HEADER_LIST_CACHED_MAX_LENGTH: a longer one is read again each time', () => {
+  it('keeps no list longer than SIGNATURE_TEXT_CACHED_MAX_LENGTH: a longer one is read again each time', () => {
     const names = Array.from({ length: SIGNED_HEADERS_MAX_COUNT }, (_, i) => `x-${'n'.repeat(60)}-${i}`).join(' ');
-    assert.ok(names.length > SIGNED_HEADER_LIST_CACHED_MAX_LENGTH);
+    assert.ok(names.length > SIGNATURE_TEXT_CACHED_MAX_LENGTH);
     const header = HEADER.replace(HEADERS, names);
     const first = parseSignatureHeader(header).headers;
     assert.deepEqual(first, names.split(' '));
     assert.notEqual(parseSignatureHeader(header).headers, first);
+  });
+
+  it('keeps a keyId up to SIGNATURE_TEXT_CACHED_MAX_LENGTH, and reads a longer one again each time', () => {
+    assert.equal(parseKeyId(KEY_ID), parseKeyId(KEY_ID));
+    const long = `SN=1F,CA=CN=${'n'.repeat(SIGNATURE_TEXT_CACHED_MAX_LENGTH)},C=NO`;
+    const first = parseKeyId(long);
+    assert.equal(first.serial, 0x1fn);
+    assert.notEqual(parseKeyId(long), first);
+    assert.deepEqual(parseKeyId(long), first);
   });
 
   it('throws a SignatureHeaderError for an empty headers parameter', () => {

@@ -8,12 +8,13 @@
 export const CERTIFICATE_CACHE_ENTRIES = 1000;
 
 /**
- * A Signature header's list of signed headers is kept for the next request that signs the same list
- * (signature-header.ts) only up to this length. Twenty names of real headers fit; the list is read
- * before the signature is checked, and a longer one, which no client needs, would let anyone fill
- * the cache with texts of up to HEADER_VALUE_MAX_LENGTH.
+ * A Signature header's keyId and list of signed headers are kept for the next request that sends
+ * the same text (signature-header.ts) only up to this length. Twenty names of real headers, or an
+ * issuer's distinguished name, fit; both are read before the signature is checked, and a longer
+ * text, which no client needs, would let anyone fill the caches with texts of up to
+ * HEADER_VALUE_MAX_LENGTH.
  */
-export const SIGNED_HEADER_LIST_CACHED_MAX_LENGTH = 1024;
+export const SIGNATURE_TEXT_CACHED_MAX_LENGTH = 1024;
 
 /** Allowed distance between the request's Date header and the server clock, unless configured. */
 export const DEFAULT_DATE_SKEW_SECONDS = 300;
