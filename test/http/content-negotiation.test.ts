@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { type TestApp, assertErrorBody, startTestApp } from '../support/test-app.js';
 import { COMPRESSION_MIN_BYTES } from '../../src/domain/limits.js';
+import { CROSS_BORDER_PATH, createCrossBorder } from '../support/payment-requests.js';
 
 /** Content negotiation of every operation: Accept, Accept-Charset, Accept-Encoding, Accept-Language. */
 const URL_ = '/v1/probe/negotiated';
@@ -85,6 +86,24 @@ describe('content negotiation', () => {
       assert.equal(response.headers['content-encoding'], undefined, encoding);
       assert.deepEqual(response.json(), SMALL);
     }
+  });
+
+  it('answers a payment’s status, which goes without the compression hooks, as any short answer', async () => {
+    const created = await createCrossBorder(t);
+    assert.equal(created.statusCode, 201, created.body);
+    const url = `${CROSS_BORDER_PATH}/${(created.json() as { paymentId: string }).paymentId}/status`;
+    for (const encoding of ['gzip', 'br', 'gzip, deflate, br']) {
+      const response = await t.signed({ method: 'GET', url, headers: { 'Accept-Encoding': encoding } });
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal(response.headers['content-encoding'], undefined, encoding);
+      assert.ok(response.rawPayload.length < COMPRESSION_MIN_BYTES, `${response.rawPayload.length} bytes`);
+      assert.equal(response.json().transactionStatus, 'RCVD');
+    }
+    const refused = await t.signed({ method: 'GET', url, headers: { 'Accept-Encoding': 'compress, identity;q=0' } });
+    assert.equal(
+      assertErrorBody(refused, 406, 'REQUESTED_FORMATS_INVALID').tppMessages?.[0]?.path,
+      'header:Accept-Encoding',
+    );
   });
 
   it('answers a GET that names a Content-Encoding as any GET: it has no body to decode', async () => {
