@@ -41,7 +41,7 @@ import { serializerFactory } from './schema-compiler/serializers.js';
 import { sharedSchemaBucket } from './schema-compiler/shared-schemas.js';
 import type { SchemaRecorder } from './schema-compiler/precompiled.js';
 import { logRequest } from './hooks/request-log.js';
-import { lazyRequestLogger } from './request-logger.js';
+import { makeRequestLoggersLazy } from './request-logger.js';
 import { ClientGoneError, isClientGone } from './client-gone.js';
 import { registerRequestMetrics } from './hooks/request-metrics.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
@@ -135,6 +135,7 @@ export interface AppDependencies {
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(deps));
+  makeRequestLoggersLazy(app.log);
   for (const [name, empty] of REQUEST_DECORATIONS) app.decorateRequest(name, empty);
   const schemas = [
     ...sharedSchemasOf(deps.config.mode),
@@ -215,7 +216,6 @@ function serverOptions(deps: AppDependencies): FastifyHttpOptions<Server> {
     logger: deps.logger ?? { level: deps.config.logLevel },
     // One line per request is written by our onResponse hook instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: lazyRequestLogger,
     genReqId: () => randomUUID(),
     // Behind a load balancer the client is named by X-Forwarded-For, believed only from the proxies
     // TRUST_PROXY names (request.ip: the logs, the certificate endpoint's limit per address).

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>;
 type Bindings = Parameters<ChildLoggerFactory>[1];
 type ChildLoggerOptions = Parameters<ChildLoggerFactory>[2];
+type Child = (this: FastifyBaseLogger, bindings: Bindings, options?: ChildLoggerOptions) => FastifyBaseLogger;
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type LogArguments = [unknown, ...unknown[]];
@@ -13,16 +14,26 @@ interface LevelAware {
 }
 
 /**
- * A request's logger (Fastify's `childLoggerFactory`), made only when the request logs a line at a
- * level that is written. pino's child serialises its bindings, the request's id, when it is made,
- * and Fastify makes one for every request; at LOG_LEVEL=warn nearly every request logs nothing
- * (docs/decisions/0362). Every line a request writes still carries its reqId.
+ * Makes each request's logger only when the request logs a line at a level that is written. pino's
+ * child serialises its bindings, the request's id, when it is made, and Fastify makes one for every
+ * request; at LOG_LEVEL=warn nearly every request logs nothing (docs/decisions/0362). Every line a
+ * request writes still carries its reqId.
+ *
+ * Done on the server's logger's own `child`, which Fastify's default childLoggerFactory calls, and not
+ * as a factory of ours: Fastify checks every child a factory other than its own makes for seven
+ * methods, on every request (docs/decisions/0373). pino's children inherit the replaced `child`, so a
+ * child's children are made as lazily.
  */
-export const lazyRequestLogger: ChildLoggerFactory = (logger, bindings, options) =>
-  // A route's own log level (`options.level`) is the child's to judge: it is made at once.
-  isLevelAware(logger) && options.level === undefined
-    ? new RequestLogger(logger, bindings, options)
-    : logger.child(bindings, options);
+export function makeRequestLoggersLazy(logger: FastifyBaseLogger): void {
+  if (!isLevelAware(logger)) return;
+  const child = logger.child as Child;
+  logger.child = function lazyChild(this: FastifyBaseLogger, bindings: Bindings, options?: ChildLoggerOptions) {
+    // A route's own log level (`options.level`) is the child's to judge: it is made at once.
+    return isLevelAware(this) && options?.level === undefined
+      ? new RequestLogger(this, bindings, options, child)
+      : child.call(this, bindings, options);
+  } as FastifyBaseLogger['child'];
+}
 
 function isLevelAware(logger: FastifyBaseLogger): logger is FastifyBaseLogger & LevelAware {
   return typeof (logger as Partial<LevelAware>).isLevelEnabled === 'function';
@@ -34,7 +45,9 @@ class RequestLogger implements FastifyBaseLogger {
   constructor(
     private readonly parent: FastifyBaseLogger & LevelAware,
     private readonly bindings: Bindings,
-    private readonly options: ChildLoggerOptions,
+    private readonly options: ChildLoggerOptions | undefined,
+    /** pino's own child, which makes the logger this one stands for. */
+    private readonly makeChild: Child,
   ) {}
 
   get level(): string {
@@ -84,7 +97,7 @@ class RequestLogger implements FastifyBaseLogger {
 
   /** pino's child with the request's bindings: made once, on the first line written. */
   private real(): FastifyBaseLogger {
-    this.made ??= this.parent.child(this.bindings, this.options);
+    this.made ??= this.makeChild.call(this.parent, this.bindings, this.options);
     return this.made;
   }
 }

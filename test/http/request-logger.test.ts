@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import Fastify from 'fastify';
-import { lazyRequestLogger } from '../../src/http/request-logger.js';
+import { makeRequestLoggersLazy } from '../../src/http/request-logger.js';
 
 /**
  * A request's logger is made only when the request writes a line (docs/decisions/0362), and every line
  * a request writes still carries its reqId, at whatever level it is written.
  */
-describe('lazyRequestLogger', () => {
+describe('makeRequestLoggersLazy', () => {
   async function appLogging(level: string) {
     const lines: Record<string, unknown>[] = [];
     const stream = new Writable({
@@ -20,15 +20,16 @@ describe('lazyRequestLogger', () => {
     const app = Fastify({
       logger: { level, stream },
       disableRequestLogging: true,
-      childLoggerFactory: lazyRequestLogger,
       genReqId: () => 'req-1',
     });
+    // pino's children counted: the lazy loggers stand in front of them.
     let childrenMade = 0;
-    const child = app.log.child.bind(app.log);
-    app.log.child = (...args: Parameters<typeof child>) => {
+    const child = app.log.child;
+    app.log.child = function (this: typeof app.log, ...args: Parameters<typeof child>) {
       childrenMade++;
-      return child(...args);
-    };
+      return child.apply(this, args);
+    } as typeof child;
+    makeRequestLoggersLazy(app.log);
     app.get('/quiet', (request) => {
       request.log.info({ probe: 'info' }, 'not written at warn');
       request.log.debug('nor this');
