@@ -14,15 +14,19 @@ import { benchTpp } from './requests.js';
  * virtual machine drifts by more than most changes to the hot path weigh (bench/README.md, "The
  * create row alone" and what follows it). It measures work, not time: a system call, a cache miss or
  * a wait for the disk costs one instruction here. Valgrind runs the server about fifty times slower,
- * so the warm-up and the counted answers are few.
+ * so the warm-up and the counted answers are few, but not fewer than 4 000 and 1 500: after 1 500 and
+ * 400, five counts of one build's status read on its main thread ranged over 19 000 instructions
+ * (687 370 to 706 151), V8 still moving the read's functions between its tiers and a scavenge more or
+ * less weighing on 400 answers; after 4 000 and 1 500, two counts of each of two builds differed by
+ * 2 300 and 3 100 (bench/history.md, "Two hooks off the status read").
  *
  * Needs valgrind (Debian's package). `KEEP_CALLGRIND=1` keeps the callgrind file (callgrind_annotate).
  */
 const ROW = process.argv[2] ?? 'create';
 if (ROW !== 'create' && ROW !== 'read') throw new Error(`instructions.js: the row is create or read, not ${ROW}`);
 const READ = ROW === 'read';
-const ANSWERS = countOf('instructions.js', process.argv[3] ?? '400', 'the answers counted');
-const WARM_UP = countOf('instructions.js', process.env.BENCH_WARM_UP ?? '1500', 'BENCH_WARM_UP');
+const ANSWERS = countOf('instructions.js', process.argv[3] ?? '1500', 'the answers counted');
+const WARM_UP = countOf('instructions.js', process.env.BENCH_WARM_UP ?? '4000', 'BENCH_WARM_UP');
 const FLOOR = process.env.BENCH_FLOOR === '1';
 /** How callgrind's `--separate-threads` names the main thread's files: `callgrind.out.<part>-01`. */
 const MAIN_THREAD = /-01$/;
@@ -104,8 +108,8 @@ function callgrindControl(option: string): void {
  * What the main thread spent in libuv's timers: the jobs that run every so many milliseconds (the
  * batch's wake-up, the outbox's sweep, the connections' check), which valgrind's slowdown runs fifty
  * times as often per answer as a real load does, and which vary with how long the counted window took:
- * about 20 000 instructions per status read, give or take a few thousand from one count to the next.
- * The count without them is the one to compare a change by.
+ * some 10 000 to 20 000 instructions per status read. The count without them is the one to compare a
+ * change by.
  */
 function timerInstructions(): number {
   let total = 0;
