@@ -27,9 +27,14 @@ interface LevelAware {
 export function makeRequestLoggersLazy(logger: FastifyBaseLogger): void {
   if (!isLevelAware(logger)) return;
   const child = logger.child as Child;
-  logger.child = function lazyChild(this: FastifyBaseLogger, bindings: Bindings, options?: ChildLoggerOptions) {
+  // `this` is the logger or one of pino's children of it, which tell their levels as it does.
+  logger.child = function lazyChild(
+    this: FastifyBaseLogger & LevelAware,
+    bindings: Bindings,
+    options?: ChildLoggerOptions,
+  ) {
     // A route's own log level (`options.level`) is the child's to judge: it is made at once.
-    return isLevelAware(this) && options?.level === undefined
+    return options?.level === undefined
       ? new RequestLogger(this, bindings, options, child)
       : child.call(this, bindings, options);
   } as FastifyBaseLogger['child'];
