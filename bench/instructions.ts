@@ -113,8 +113,8 @@ function callgrindControl(option: string): void {
  */
 function timerInstructions(): number {
   let total = 0;
-  for (const file of readdirSync(dir).filter((name) => name.startsWith(basename(out)) && MAIN_THREAD.test(name))) {
-    const annotated = execFileSync('callgrind_annotate', ['--inclusive=yes', join(dir, file)], {
+  for (const file of callgrindFiles(MAIN_THREAD)) {
+    const annotated = execFileSync('callgrind_annotate', ['--inclusive=yes', file], {
       encoding: 'utf8',
       maxBuffer: 256 * 1024 * 1024,
     });
@@ -130,10 +130,16 @@ function timerInstructions(): number {
  */
 function totalInstructions(thread?: RegExp): number {
   let total = 0;
-  const files = readdirSync(dir).filter((name) => name.startsWith(basename(out)) && (thread?.test(name) ?? true));
-  for (const file of files) {
-    const line = /^(?:summary|totals): (\d+)/m.exec(readFileSync(join(dir, file), 'utf8'));
+  for (const file of callgrindFiles(thread)) {
+    const line = /^(?:summary|totals): (\d+)/m.exec(readFileSync(file, 'utf8'));
     if (line !== null) total += Number(line[1]);
   }
   return total;
+}
+
+/** The paths of the files callgrind wrote, each part and thread's, or only those whose names `thread` matches. */
+function callgrindFiles(thread?: RegExp): string[] {
+  return readdirSync(dir)
+    .filter((name) => name.startsWith(basename(out)) && (thread?.test(name) ?? true))
+    .map((name) => join(dir, name));
 }
