@@ -30,16 +30,28 @@ export function startOfOsloDay(date: string): Date {
   return new Date(osloInstantOf(date, 0, 0));
 }
 
+/**
+ * Midnight UTC of a year, a month (1-12) and a day, a day or month out of range rolling over as
+ * Date.UTC's do. Not Date.UTC itself, which takes the years 0-99 for 1900-1999: a date of the
+ * year 0001, which a request's form allows, would be read as 1901's.
+ */
+export function utcDay(year: number, month: number, day: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date;
+}
+
 /** A YYYY-MM-DD date plus a number of days. */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+  return utcDay(y!, m!, d! + days)
+    .toISOString()
+    .slice(0, 10);
 }
 
-/** A YYYY-MM-DD text that names a day of the calendar (not 2026-02-30). */
+/** A YYYY-MM-DD text that names a day of the calendar (not 2026-02-30), of any year from 0000. */
 export function isCalendarDate(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (match === null) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === text;
+  return utcDay(Number(match[1]), Number(match[2]), Number(match[3])).toISOString().slice(0, 10) === text;
 }

@@ -59,6 +59,12 @@ describe('addDays', () => {
     assert.equal(addDays('2000-02-28', 1), '2000-02-29');
   });
 
+  it('keeps the years 0000-0099 as they are, where Date.UTC would read 1900-1999', () => {
+    assert.equal(addDays('0001-01-01', 1), '0001-01-02');
+    assert.equal(addDays('0099-12-31', 1), '0100-01-01');
+    assert.equal(addDays('0000-02-28', 1), '0000-02-29', 'the year 0 is a leap year, as 2000; 1900 is not');
+  });
+
   it('subtracts with a negative number of days', () => {
     assert.equal(addDays('2027-01-01', -1), '2026-12-31');
     assert.equal(addDays('2028-03-01', -1), '2028-02-29');
@@ -77,6 +83,13 @@ describe('isCalendarDate', () => {
     for (const text of ['2026-11-21', '2026-01-31', '2028-02-29', '2000-02-29', '2026-12-31']) {
       assert.equal(isCalendarDate(text), true, text);
     }
+  });
+
+  it("accepts the days of the years 0000-0099, which a request's form allows, as days of those years", () => {
+    for (const text of ['0000-01-01', '0001-01-01', '0050-06-15', '0099-12-31', '0000-02-29']) {
+      assert.equal(isCalendarDate(text), true, text);
+    }
+    assert.equal(isCalendarDate('0001-02-29'), false, 'the year 1 has no leap day');
   });
 
   it('refuses days that do not exist', () => {

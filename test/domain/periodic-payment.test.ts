@@ -44,6 +44,20 @@ describe('validatePeriodicPayment', () => {
     assert.deepEqual(problems(body({ frequency: 'MonthlyVariable', monthsOfExecution: ['1', '7'] })), []);
   });
 
+  it('reads no schedule of MonthlyVariable with an empty monthsOfExecution, which the schema refuses: no problem of its own, no schedule', () => {
+    const { problems: found, payment } = validatePeriodicPayment(
+      body({ frequency: 'MonthlyVariable', monthsOfExecution: [] }),
+      CONTEXT,
+    );
+    assert.equal(payment, undefined);
+    assert.deepEqual(found, []);
+  });
+
+  it('refuses an endDate of the year 0000 or 0001 as before startDate, as any earlier date', () => {
+    for (const endDate of ['0000-01-01', '0001-01-01', '0999-12-31'])
+      assert.deepEqual(problems(body({ endDate })), [['FORMAT_ERROR', '$.endDate']], endDate);
+  });
+
   it('release 1.18.1: refuses MonthlyVariable with a month named twice, naming monthsOfExecution and the month', () => {
     const { problems: found } = validatePeriodicPayment(
       body({ frequency: 'MonthlyVariable', monthsOfExecution: ['3', '9', '3'] }),

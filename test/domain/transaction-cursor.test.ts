@@ -9,6 +9,13 @@ describe('transaction cursor', () => {
     assert.deepEqual(parseCursor(formatCursor(cursor)), cursor);
   });
 
+  it('reads back a position of the years 0000-0099, which a sandbox transaction may be booked on', () => {
+    for (const bookingDate of ['0000-01-01', '0001-01-01', '0099-12-31']) {
+      const cursor = { bookingDate, seq: 7 };
+      assert.deepEqual(parseCursor(formatCursor(cursor)), cursor, bookingDate);
+    }
+  });
+
   it('refuses text that is no position: no calendar day, a position of 0 or beyond an int32, anything else', () => {
     for (const text of [
       '',

@@ -646,6 +646,19 @@ describe('bulk payment create: entries, currency, accounts and other rules', () 
     );
   });
 
+  it('refuses a requestedExecutionDate of the years 0000-0099 as in the past, as any earlier date (once taken, read as 1900-1999)', async () => {
+    for (const date of ['0000-01-01', '0001-01-01', '0099-12-31']) {
+      const body = bulkBody(2);
+      body.requestedExecutionDate = date;
+      assertOnlyProblem(
+        await post(body),
+        '$.requestedExecutionDate',
+        new RegExp(`${date} is in the past`),
+        'EXECUTION_DATE_INVALID',
+      );
+    }
+  });
+
   it('accepts a requestedExecutionDate in the future', async () => {
     const body = bulkBody(2);
     body.requestedExecutionDate = futureDate(14);

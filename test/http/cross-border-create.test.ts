@@ -563,6 +563,11 @@ describe('creating a cross-border credit transfer: field rules', () => {
     assertRefusedAt(response, '$.requestedExecutionDate', 'EXECUTION_DATE_INVALID', /in the past/);
   });
 
+  it('refuses a requestedExecutionDate of the year 0001 with 400 EXECUTION_DATE_INVALID, as any date in the past', async () => {
+    const response = await createCrossBorder(t, { body: bodyWith({ requestedExecutionDate: '0001-01-01' }) });
+    assertRefusedAt(response, '$.requestedExecutionDate', 'EXECUTION_DATE_INVALID', /0001-01-01 is in the past/);
+  });
+
   it('accepts a requestedExecutionDate of today (Norwegian time)', async () => {
     assertCreated(await createCrossBorder(t, { body: bodyWith({ requestedExecutionDate: osloDatePlus(0) }) }));
   });

@@ -326,6 +326,8 @@ describe('standing orders: rules', () => {
       periodicBody({ frequency: 'MonthlyVariable' }),
       periodicBody({ frequency: 'MonthlyVariable', monthsOfExecution: ['1', '6', '1'] }),
       periodicBody({ monthsOfExecution: ['1', '6'] }),
+      // An empty list names no month: once answered 500, its schedule read as if it named some.
+      periodicBody({ frequency: 'MonthlyVariable', monthsOfExecution: [] }),
     ]) {
       const error = assertErrorBody(await create(body), 400, 'FORMAT_ERROR');
       assert.deepEqual(
@@ -338,6 +340,21 @@ describe('standing orders: rules', () => {
       (await create(periodicBody({ frequency: 'MonthlyVariable', monthsOfExecution: ['1', '6'] }))).statusCode,
       201,
     );
+  });
+
+  it('refuses an endDate of the years 0000-0099 as before startDate, as any earlier one (once answered 500)', async () => {
+    for (const endDate of ['0000-01-01', '0001-01-01', '0099-12-31']) {
+      const error = assertErrorBody(await create(periodicBody({ endDate })), 400, 'FORMAT_ERROR');
+      assert.deepEqual(
+        error.tppMessages?.map((m) => [m.path, m.text]),
+        [
+          [
+            '$.endDate',
+            `$.endDate ${endDate} is before $.startDate ${periodicBody().startDate as string}; it is the last day an execution may fall on`,
+          ],
+        ],
+      );
+    }
   });
 
   it('reports every problem of the body at once, each at its field', async () => {

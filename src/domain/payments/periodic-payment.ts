@@ -120,7 +120,8 @@ export function readSchedule(body: unknown, today: string, problems: Problem[]):
     (frequency === undefined || (FREQUENCIES as readonly string[]).includes(frequency)) &&
     (rule === undefined || Object.hasOwn(EXECUTION_RULES, rule)) &&
     (dayText === undefined || DAY_OF_EXECUTION.test(dayText)) &&
-    (months ?? []).every((m) => typeof m === 'string' && MONTH.test(m));
+    // An empty list names no month to execute in: the schema refuses it (minItems), and no schedule can be read from it.
+    (months === undefined || (months.length > 0 && months.every((m) => typeof m === 'string' && MONTH.test(m))));
   const dayProblem =
     frequency === undefined || dayText === undefined || !formed
       ? undefined

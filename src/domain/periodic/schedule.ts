@@ -1,4 +1,4 @@
-import { addDays } from '../clock.js';
+import { addDays, utcDay } from '../clock.js';
 import { bankDayFrom } from './bank-days.js';
 
 /** Berlin Group's EventFrequency7Code: how often a standing order executes. */
@@ -125,7 +125,7 @@ function monthIndex(date: string): number {
 function dateInMonth(index: number, day: number): string {
   const year = Math.floor(index / 12);
   const month = (index % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const last = utcDay(year, month + 1, 0).getUTCDate();
   const d = Math.min(day, last);
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
