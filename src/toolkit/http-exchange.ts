@@ -37,7 +37,13 @@ export async function exchange(request: HttpExchangeRequest): Promise<HttpExchan
   const send = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
   return new Promise((resolve, reject) => {
     const signal = typeof request.timeout === 'number' ? AbortSignal.timeout(request.timeout) : request.timeout;
-    const outgoing = send(url, { method: request.method.toUpperCase(), headers: request.headers, signal }, (answer) => {
+    const options = {
+      method: request.method.toUpperCase(),
+      path: requestTarget(request.url, url),
+      headers: withContentLength(request.headers, request.body),
+      signal,
+    };
+    const outgoing = send(url, options, (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       // A connection closed before the answer's end: a reset, or the timeout.
@@ -57,4 +63,35 @@ export async function exchange(request: HttpExchangeRequest): Promise<HttpExchan
     outgoing.on('error', reject);
     outgoing.end(request.body);
   });
+}
+
+/**
+ * The path and query as the caller wrote them. URL resolves dot segments ("/a/%2e%2e/b" is "/b"), and
+ * the bank would be asked for another resource than the one the caller named (through `tpp proxy`,
+ * a path that is refused when sent straight read another resource). A path with characters a request
+ * line cannot hold is sent as URL encodes it.
+ */
+function requestTarget(written: string | URL, url: URL): string {
+  if (typeof written === 'string' && written.startsWith(url.origin)) {
+    const target = written.slice(url.origin.length).split('#')[0]!;
+    if (REQUEST_TARGET.test(target)) return target;
+  }
+  return `${url.pathname}${url.search}`;
+}
+
+/** A path and query of visible ASCII only, as a request line holds it. */
+const REQUEST_TARGET = /^\/[\x21-\x7e]*$/;
+
+/**
+ * The headers with the body's length: Node sends a DELETE's (or a GET's) body with neither a length
+ * nor chunks, which no server can read as HTTP/1.1. Any Content-Length of the caller's is replaced.
+ */
+function withContentLength(
+  headers: Record<string, string> | undefined,
+  body: string | Uint8Array | undefined,
+): Record<string, string> | undefined {
+  if (body === undefined) return headers;
+  const kept = Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== 'content-length');
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  return { ...Object.fromEntries(kept), 'content-length': String(length) };
 }

@@ -92,6 +92,23 @@ describe('exchange: one HTTP request and its whole answer', () => {
     assert.equal(received.get('/echo')!.at(-1)!.headers['content-length'], String(Buffer.byteLength(text)));
   });
 
+  it("sends a DELETE's body with its length, which Node would send with neither a length nor chunks", async () => {
+    const answer = await exchange({ method: 'DELETE', url: `${base}/echo`, body: '{"reason":"no"}' });
+    assert.equal(answer.text, '{"reason":"no"}');
+    assert.equal(received.get('/echo')!.at(-1)!.headers['content-length'], '15');
+  });
+
+  it('asks for the path as written, dot segments and all, which URL would resolve to another resource', async () => {
+    for (const path of ['/created/%2e%2e', '/created/..', '/created/./x?q=%2e']) {
+      const answer = await exchange({ method: 'GET', url: `${base}${path}` });
+      assert.equal(answer.status, 404, path);
+      assert.equal(received.get(path)?.length, 1, path);
+    }
+    assert.equal(received.get('/created')?.length, 1, 'only the create above asked for /created');
+    await exchange({ method: 'GET', url: `${base}/created/a b` });
+    assert.equal(received.get('/created/a%20b')?.length, 1, 'a space, which a request line cannot hold, encoded');
+  });
+
   it('fails on a refused connection naming ECONNREFUSED and the address', async () => {
     const closed = await freePort();
     await assert.rejects(exchange({ method: 'GET', url: `http://127.0.0.1:${closed}/health` }), (error) => {
