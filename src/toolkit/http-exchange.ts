@@ -1,4 +1,5 @@
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { requestTargetOf } from './request-target.js';
 
 export interface HttpExchangeRequest {
   method: string;
@@ -39,7 +40,7 @@ export async function exchange(request: HttpExchangeRequest): Promise<HttpExchan
     const signal = typeof request.timeout === 'number' ? AbortSignal.timeout(request.timeout) : request.timeout;
     const options = {
       method: request.method.toUpperCase(),
-      path: requestTarget(request.url, url),
+      path: requestTargetOf(typeof request.url === 'string' ? request.url : request.url.href),
       headers: withContentLength(request.headers, request.body),
       signal,
     };
@@ -64,23 +65,6 @@ export async function exchange(request: HttpExchangeRequest): Promise<HttpExchan
     outgoing.end(request.body);
   });
 }
-
-/**
- * The path and query as the caller wrote them. URL resolves dot segments ("/a/%2e%2e/b" is "/b"), and
- * the bank would be asked for another resource than the one the caller named (through `tpp proxy`,
- * a path that is refused when sent straight read another resource). A path with characters a request
- * line cannot hold is sent as URL encodes it.
- */
-function requestTarget(written: string | URL, url: URL): string {
-  if (typeof written === 'string' && written.startsWith(url.origin)) {
-    const target = written.slice(url.origin.length).split('#')[0]!;
-    if (REQUEST_TARGET.test(target)) return target;
-  }
-  return `${url.pathname}${url.search}`;
-}
-
-/** A path and query of visible ASCII only, as a request line holds it. */
-const REQUEST_TARGET = /^\/[\x21-\x7e]*$/;
 
 /**
  * The headers with the body's length: Node sends a DELETE's (or a GET's) body with neither a length

@@ -3,6 +3,7 @@ import { readCertificateFields } from '../security/der-certificate.js';
 import { digestHeaderOf } from '../security/digest.js';
 import { formatDistinguishedName } from '../security/distinguished-name.js';
 import { SIGNED_WHEN_PRESENT, buildSigningString } from '../security/signed-request.js';
+import { requestTargetOf } from './request-target.js';
 
 /** The TPP's signing certificate and its private key, in PEM. */
 export interface SigningCredentials {
@@ -55,7 +56,7 @@ export function signRequest(options: SignOptions): Record<string, string> {
 
   const signed = options.signedHeaders ?? SIGNED_WHEN_PRESENT.filter((name) => headers[name] !== undefined);
   const signingString = buildSigningString(
-    { method: options.method, target: targetOf(options.url), headers, body: undefined },
+    { method: options.method, target: requestTargetOf(options.url), headers, body: undefined },
     signed,
   );
   const signature = sign('sha256', Buffer.from(signingString, 'utf8'), signer.key).toString('base64');
@@ -91,9 +92,4 @@ function signerOf(credentials: SigningCredentials): PreparedSigner {
     signers.set(cacheKey, signer);
   }
   return signer;
-}
-
-function targetOf(url: string): string {
-  const parsed = new URL(url, 'http://localhost');
-  return `${parsed.pathname}${parsed.search}`;
 }
