@@ -144,6 +144,30 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       );
     });
 
+    it("applies no report a single payment cannot have: a bulk's PART, entries, an entry beyond its count, executions (decision 0374)", async () => {
+      const clock = new MovableClock();
+      const core = coreOver(store);
+      const [a] = await authorised(store, 1, clock.now());
+      await new HandoverRelay(store, core, 'one', clock, silent).drain();
+      const read = async () => (await store.findPayment('PSDNO-FSA-111111111', a!, ''))?.status;
+      const before = await read();
+      const misfits = [
+        report(a!, 'PART'),
+        { ...report(a!, 'ACSC'), entries: [{ seq: 999_999, status: 'RJCT' as const, statusReason: 'AC01' }] },
+        { ...report(a!, 'ACSC'), entries: [{ seq: 0, status: 'ACSC' as const, statusReason: undefined }] },
+        {
+          ...report(a!, 'ACSC'),
+          executions: [{ seq: 1, executionDate: '2026-11-30', status: 'ACSC' as const, statusReason: undefined }],
+        },
+      ];
+      for (const misfit of misfits) {
+        assert.deepEqual(await store.applyCoreReports([misfit], clock.now()), [], JSON.stringify(misfit));
+        assert.equal(await read(), before);
+      }
+      assert.deepEqual(await store.applyCoreReports([report(a!, 'ACSC')], clock.now()), [a]);
+      assert.equal(await read(), 'ACSC');
+    });
+
     // Issue 38, 5: two server instances on one database: each payment is handed over once.
     it('never sends one payment from two instances at once', async () => {
       const clock = new MovableClock();

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { reportMisfit } from '../../domain/core-report-fit.js';
 import { BEFORE_HANDOVER } from '../../domain/payment-lifecycle.js';
 import type { TransactionStatus } from '../../domain/transaction-status.js';
 import type { CoreReport, PaymentOrder } from '../core-records.js';
@@ -161,10 +162,11 @@ export async function applyReports(trx: Kysely<Database>, reports: readonly Core
   for (const report of reports) {
     const row = await trx
       .selectFrom('payments')
-      .select(['status', 'bank'])
+      .select(['status', 'bank', 'service', 'entry_count'])
       .where('id', '=', report.paymentId)
       .executeTakeFirst();
     if (row === undefined || row.status === 'RCVD' || FINAL.has(row.status)) continue;
+    if (reportMisfit(report, { service: row.service, entryCount: Number(row.entry_count) }) !== undefined) continue;
     if (BEFORE_HANDOVER.includes(report.transactionStatus)) continue;
     await trx
       .updateTable('payments')
